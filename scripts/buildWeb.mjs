@@ -1,0 +1,1 @@
+console.log('web build placeholder')
