@@ -1,0 +1,89 @@
+import { ValidationError } from '../errors.js';
+import { isForbiddenAddress, isIpLiteral } from './ipAddress.js';
+
+export const MAX_WEBHOOK_URL_LENGTH = 2048;
+
+const FIELD = 'url';
+
+/**
+ * Validates a webhook target and returns it in WHATWG-normalized form (so "https://0x7f.1/"
+ * is stored as the "https://127.0.0.1/" it really means). Throws ValidationError on field 'url'.
+ *
+ * Only syntax is judged here: a public-looking name that resolves to a private address is
+ * caught by the infrastructure address guard at validation and again at connect time.
+ * Hosts in `allowHosts` (WEBHOOK_ALLOW_HOSTS) skip the address rules but must still use https.
+ */
+export function validateWebhookUrl(raw: unknown, allowHosts: readonly string[]): string {
+  if (typeof raw !== 'string') throw new ValidationError('url must be a string', FIELD);
+  if (raw.trim() === '') throw new ValidationError('url is required', FIELD);
+  if (raw.length > MAX_WEBHOOK_URL_LENGTH) {
+    throw new ValidationError(`url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, FIELD);
+  }
+
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ValidationError('url must be a valid absolute URL', FIELD);
+  }
+
+  if (url.protocol !== 'https:') throw new ValidationError('url must use https', FIELD);
+  // Credentials would be sent to the receiver on every delivery and leak into logs.
+  if (url.username !== '' || url.password !== '') {
+    throw new ValidationError('url must not contain a username or password', FIELD);
+  }
+
+  const host = normalizeHost(url.hostname);
+  if (host === '') throw new ValidationError('url must have a host', FIELD);
+  if (isAllowedHost(host, allowHosts)) return url.href;
+
+  if (isIpLiteral(host)) {
+    if (isForbiddenAddress(host)) {
+      throw new ValidationError('url must not point to a private, loopback or link-local address', FIELD);
+    }
+    return url.href;
+  }
+
+  if (host === 'localhost' || host.endsWith('.localhost')) {
+    throw new ValidationError('url must not point to localhost', FIELD);
+  }
+  if (LOCAL_SUFFIXES.some((suffix) => host === suffix.slice(1) || host.endsWith(suffix))) {
+    throw new ValidationError('url must not point to a local or internal host name', FIELD);
+  }
+  // A single label ("metadata", "intranet") is completed by the resolver's search domains,
+  // which is exactly how internal-only names are reached.
+  if (!host.includes('.')) {
+    throw new ValidationError('url host must be a fully qualified domain name', FIELD);
+  }
+  return url.href;
+}
+
+// Names that by convention only resolve inside a private network (mDNS, cloud metadata,
+// home routers).
+const LOCAL_SUFFIXES = ['.local', '.internal', '.localdomain', '.home.arpa'];
+
+/**
+ * Canonical spelling of a host for comparisons: lower case, no IPv6 brackets, no trailing
+ * dots, IP literals in the form the WHATWG URL parser produces (so "0x7f.1", "127.1" and
+ * "127.0.0.1" compare equal, as do "0:0:0:0:0:0:0:1" and "::1").
+ */
+export function normalizeHost(host: string): string {
+  let text = host.trim().toLowerCase();
+  if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
+  text = text.replace(/\.+$/, '');
+  if (text === '') return '';
+  try {
+    const parsed = new URL(`https://${text.includes(':') ? `[${text}]` : text}/`).hostname;
+    text = parsed.startsWith('[') ? parsed.slice(1, -1) : parsed;
+  } catch {
+    // Not something a URL can carry; compare it as typed.
+  }
+  return text.replace(/\.+$/, '');
+}
+
+/** Exact, case-insensitive match against WEBHOOK_ALLOW_HOSTS; no wildcards by design. */
+export function isAllowedHost(host: string, allowHosts: readonly string[]): boolean {
+  const wanted = normalizeHost(host);
+  if (wanted === '') return false;
+  return allowHosts.some((entry) => normalizeHost(entry) === wanted);
+}

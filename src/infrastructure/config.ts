@@ -1,0 +1,76 @@
+/**
+ * The only module that reads process.env (DESIGN.md §11). Everything else receives a Config.
+ */
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  eventStoreUrl?: string;
+  mongodbUrl?: string;
+  redisUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  workspaceDomain: string;
+  appUrl: string;
+  bigcommerce: { clientId?: string; clientSecret?: string; loginUrl: string; apiUrl: string };
+  webhookTimeoutMs: number;
+  webhookRetryDelaysMs: number[];
+  webhookAllowHosts: string[];
+  rateLimitPerMinute: number;
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+function intFrom(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function listFrom(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = intFrom(env, 'PORT', 3000);
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const delays = listFrom(env, 'WEBHOOK_RETRY_DELAYS_MS').map(Number);
+  if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
+    throw new Error('WEBHOOK_RETRY_DELAYS_MS must be a comma list of non-negative integers');
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    eventStoreUrl: env.EVENTSTORE_URL || undefined,
+    mongodbUrl: env.MONGODB_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Confab <no-reply@localhost>',
+    publicUrl,
+    workspaceDomain: env.WORKSPACE_DOMAIN || 'localhost',
+    appUrl: (env.APP_URL || `${publicUrl}/storefront`).replace(/\/+$/, ''),
+    bigcommerce: {
+      clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
+      clientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,
+      loginUrl: env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com',
+      apiUrl: env.BIGCOMMERCE_API_URL || 'https://api.bigcommerce.com',
+    },
+    webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
+    webhookAllowHosts: listFrom(env, 'WEBHOOK_ALLOW_HOSTS'),
+    rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60) || 60,
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * EventStore on PostgreSQL (server via `pg`, or embedded PGlite): one SQL dialect, two drivers.
+ *
+ * Global order (DESIGN.md §6): a BIGSERIAL alone is not a safe subscription cursor, because a
+ * transaction that took position 5 may commit after one that took position 6. Each event
+ * records the id of the transaction that wrote it, readers only see events whose transaction is
+ * older than the oldest one still running (pg_snapshot_xmin), and the cursor is the pair
+ * (transaction id, position). Every transaction that could still commit has an id >= xmin, so
+ * nothing can later appear behind a cursor. This is the method Marten and Eventuous use.
+ */
+import { randomUUID } from 'node:crypto';
+import { Observable, Subject } from 'rxjs';
+import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from './eventStore.js';
+import { catchUpSubscription } from './catchUpSubscription.js';
+
+const CHANNEL = 'confab_events';
+
+export const EVENT_STORE_SCHEMA = `
+CREATE TABLE IF NOT EXISTS events (
+  position    BIGSERIAL PRIMARY KEY,
+  tx_id       xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  event_id    UUID NOT NULL UNIQUE,
+  stream_id   TEXT NOT NULL,
+  revision    INTEGER NOT NULL,
+  type        TEXT NOT NULL,
+  data        JSONB NOT NULL,
+  metadata    JSONB NOT NULL,
+  recorded_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  UNIQUE (stream_id, revision)
+);
+CREATE INDEX IF NOT EXISTS events_global_order ON events (tx_id, position);
+CREATE TABLE IF NOT EXISTS streams (
+  stream_id TEXT PRIMARY KEY,
+  revision  INTEGER NOT NULL
+);
+`;
+
+interface EventRow {
+  position: string;
+  tx_id: string;
+  event_id: string;
+  stream_id: string;
+  revision: number;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: NewEvent['metadata'];
+}
+
+const SELECT_EVENT = `SELECT position::text, tx_id::text, event_id::text, stream_id, revision, type, data, metadata FROM events`;
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: row.revision,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    position: { commit: BigInt(row.tx_id), prepare: BigInt(row.position) },
+  };
+}
+
+export class PostgresEventStore implements EventStore {
+  /** Fires after every local append and every NOTIFY from other processes. */
+  readonly appended$ = new Subject<void>();
+  private stopListening?: () => Promise<void>;
+
+  private constructor(private readonly sql: SqlClient) {}
+
+  static async create(sql: SqlClient, opts: { listen?: boolean } = {}): Promise<PostgresEventStore> {
+    await sql.exec(EVENT_STORE_SCHEMA);
+    const store = new PostgresEventStore(sql);
+    if (opts.listen !== false) {
+      store.stopListening = await sql.listen(CHANNEL, () => store.appended$.next());
+    }
+    return store;
+  }
+
+  async append(streamId: string, events: NewEvent[], opts: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const expected = opts.expectedRevision ?? 'any';
+    const result = await this.sql.transaction(async (tx) => {
+      const current = await this.lockStream(tx, streamId, expected);
+      const first = current + 1;
+      const rows = await tx.query<{ position: string; tx_id: string }>(
+        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
+         SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
+         FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
+         ORDER BY e.revision
+         RETURNING position::text, tx_id::text`,
+        [
+          streamId,
+          JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
+        ],
+      );
+      const last = first + events.length - 1;
+      await tx.query(`UPDATE streams SET revision = $2 WHERE stream_id = $1`, [streamId, last]);
+      await tx.query(`SELECT pg_notify($1, $2)`, [CHANNEL, streamId]);
+      const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
+      return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
+    });
+    this.appended$.next();
+    return result;
+  }
+
+  /** Locks the stream row for this transaction and checks the expectation; returns the current revision (-1: none). */
+  private async lockStream(tx: SqlQueryable, streamId: string, expected: ExpectedRevision): Promise<number> {
+    const existing = await tx.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1 FOR UPDATE`, [streamId]);
+    const current = existing.rows[0]?.revision;
+    if (current === undefined) {
+      if (expected === 'stream_exists' || typeof expected === 'number') {
+        throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
+      }
+      // Two "no stream" appenders race here; the primary key lets exactly one insert win.
+      const created = await tx.query(`INSERT INTO streams (stream_id, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING RETURNING stream_id`, [streamId]);
+      if (created.rows.length === 0) {
+        if (expected === 'no_stream') throw new WrongExpectedRevisionError(streamId, expected, 0);
+        return this.lockStream(tx, streamId, expected);
+      }
+      return -1;
+    }
+    if (expected === 'no_stream') throw new WrongExpectedRevisionError(streamId, expected, current);
+    if (typeof expected === 'number' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);
+    return current;
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const r = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY revision`, [streamId]);
+    return r.rows.map(toRecorded);
+  }
+
+  async readAll(opts: { after?: Position | null; limit?: number } = {}): Promise<RecordedEvent[]> {
+    const limit = Math.min(Math.max(opts.limit ?? 500, 1), 10_000);
+    const after = opts.after;
+    const r = after && after.commit >= 0n
+      ? await this.sql.query<EventRow>(
+          `${SELECT_EVENT}
+           WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+             AND (tx_id, position) > ($1::text::xid8, $2::bigint)
+           ORDER BY tx_id, position LIMIT $3`,
+          [after.commit.toString(), after.prepare.toString(), limit],
+        )
+      : await this.sql.query<EventRow>(
+          `${SELECT_EVENT} WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx_id, position LIMIT $1`,
+          [limit],
+        );
+    return r.rows.map(toRecorded);
+  }
+
+  subscribeToAll(opts: { after?: Position | null } = {}): Observable<RecordedEvent> {
+    return catchUpSubscription((after, limit) => this.readAll({ after, limit }), this.appended$, opts.after ?? null);
+  }
+
+  async close(): Promise<void> {
+    this.appended$.complete();
+    await this.stopListening?.();
+  }
+}

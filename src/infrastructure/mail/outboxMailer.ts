@@ -1,0 +1,38 @@
+/**
+ * Mailer adapter for machines without SMTP: each message is rendered exactly as it
+ * would go over the wire and written to `<dataDir>/outbox/<time>-<id>.eml`, so an
+ * operator (or a test) can open it in any mail client.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Mailer, OutgoingMail } from './mailer.js';
+
+export function createOutboxMailer(options: { from: string; dataDir: string; now?: () => Date }): Mailer {
+  const outbox = join(options.dataDir, 'outbox');
+  const now = options.now ?? (() => new Date());
+  // RFC 5322 mandates CRLF line ends; "windows" makes the file byte-identical to SMTP DATA.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  return {
+    async send(mail: OutgoingMail) {
+      const info = await transport.sendMail({
+        from: options.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      const stamp = now().toISOString().replace(/[:.]/g, '-');
+      // Message-IDs look like <uuid@host>; keep only characters safe on every filesystem.
+      const id = (info.messageId ?? '').replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || randomUUID();
+      const file = join(outbox, `${stamp}-${id}.eml`);
+      await mkdir(outbox, { recursive: true });
+      // Write then rename, so whoever watches the outbox never reads a half-written message.
+      const partial = join(outbox, `.${stamp}-${id}.eml.partial`);
+      await writeFile(partial, info.message as Buffer);
+      await rename(partial, file);
+      return { messageId: info.messageId };
+    },
+  };
+}

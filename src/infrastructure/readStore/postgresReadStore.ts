@@ -1,0 +1,192 @@
+/**
+ * ReadStore on PostgreSQL (pg or PGlite). One table per collection, `rm_<name>(id, doc jsonb)`,
+ * with btree expression indexes on `doc->'field'`. Filters and sorts use the same jsonb
+ * expressions, so the planner can use those indexes; jsonb compares numbers numerically and
+ * strings (our ISO timestamps and ids) lexically.
+ */
+import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
+import type { Position } from '../eventStore/eventStore.js';
+import {
+  type CollectionSpec,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type ReadStoreWriter,
+  isComparison,
+} from './readStore.js';
+
+const NAME = /^[a-z][a-z0-9_]{0,40}$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: 'IS DISTINCT FROM' };
+
+function table(collection: string): string {
+  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
+  return `rm_${collection}`;
+}
+
+/** `a.b` → doc->'a'->'b' (identifiers are checked, never user input). */
+function path(field: string): string {
+  if (!FIELD.test(field)) throw new Error(`invalid field path ${field}`);
+  return ['doc', ...field.split('.').map((p) => `'${p}'`)].join('->');
+}
+
+function where(filter: Filter, params: unknown[]): string {
+  const clauses = Object.entries(filter).map(([field, condition]) => {
+    if (field === 'id') {
+      params.push(condition);
+      return `id = $${params.length}`;
+    }
+    const expr = path(field);
+    if (condition === null) return `(${expr} IS NULL OR ${expr} = 'null'::jsonb)`;
+    if (!isComparison(condition)) {
+      params.push(JSON.stringify(condition));
+      return `${expr} = $${params.length}::jsonb`;
+    }
+    return Object.entries(condition)
+      .map(([op, value]) => {
+        if (op === '$in') {
+          params.push((value as unknown[]).map((v) => JSON.stringify(v)));
+          return `${expr} = ANY($${params.length}::jsonb[])`;
+        }
+        params.push(JSON.stringify(value));
+        return `${expr} ${OPERATORS[op]} $${params.length}::jsonb`;
+      })
+      .join(' AND ');
+  });
+  return clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
+}
+
+function toPosition(row: { commit: string; prepare: string } | undefined): Position | null {
+  return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
+}
+
+function writer(q: SqlQueryable): ReadStoreWriter {
+  return {
+    async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+      const r = await q.query<{ doc: T }>(`SELECT doc FROM ${table(collection)} WHERE id = $1`, [id]);
+      return r.rows[0]?.doc ?? null;
+    },
+    async find<T extends Doc>(collection: string, filter: Filter = {}, opts: FindOptions = {}) {
+      const params: unknown[] = [];
+      const order = (opts.sort ?? []).map(([f, dir]) => `${f === 'id' ? 'id' : path(f)} ${dir === -1 ? 'DESC' : 'ASC'}`);
+      let sql = `SELECT doc FROM ${table(collection)} ${where(filter, params)}`;
+      sql += ` ORDER BY ${[...order, 'id'].join(', ')}`;
+      if (opts.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.floor(opts.limit))}`;
+      if (opts.skip) sql += ` OFFSET ${Math.max(0, Math.floor(opts.skip))}`;
+      const r = await q.query<{ doc: T }>(sql, params);
+      return r.rows.map((row) => row.doc);
+    },
+    async count(collection, filter = {}) {
+      const params: unknown[] = [];
+      const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table(collection)} ${where(filter, params)}`, params);
+      return r.rows[0].n;
+    },
+    async upsert(collection, doc) {
+      await q.query(
+        `INSERT INTO ${table(collection)} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+        [doc.id, JSON.stringify(doc)],
+      );
+    },
+    async patch(collection, id, fields) {
+      const r = await q.query(`UPDATE ${table(collection)} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING id`, [id, JSON.stringify(fields)]);
+      return r.rows.length > 0;
+    },
+    async increment(collection, id, field, by, seed = {}) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`invalid field ${field}`);
+      const initial = { ...seed, id, [field]: by };
+      await q.query(
+        `INSERT INTO ${table(collection)} (id, doc) VALUES ($1, $2::jsonb)
+         ON CONFLICT (id) DO UPDATE SET doc = jsonb_set(${table(collection)}.doc, '{${field}}',
+           to_jsonb(COALESCE((${table(collection)}.doc->>'${field}')::numeric, 0) + $3))`,
+        [id, JSON.stringify(initial), by],
+      );
+    },
+    async delete(collection, id) {
+      const r = await q.query(`DELETE FROM ${table(collection)} WHERE id = $1 RETURNING id`, [id]);
+      return r.rows.length > 0;
+    },
+    async deleteMany(collection, filter) {
+      const params: unknown[] = [];
+      const r = await q.query(`DELETE FROM ${table(collection)} ${where(filter, params)} RETURNING id`, params);
+      return r.rows.length;
+    },
+    async lockCheckpoint(name) {
+      await q.query(`INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1') ON CONFLICT DO NOTHING`, [name]);
+      const r = await q.query<{ commit: string; prepare: string }>(
+        `SELECT commit, prepare FROM projection_checkpoints WHERE name = $1 FOR UPDATE`,
+        [name],
+      );
+      const p = toPosition(r.rows[0]);
+      return p && p.commit >= 0n ? p : null;
+    },
+    async saveCheckpoint(name, position) {
+      await q.query(
+        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`,
+        [name, position.commit.toString(), position.prepare.toString()],
+      );
+    },
+  };
+}
+
+export class PostgresReadStore implements ReadStore {
+  private specs: CollectionSpec[] = [];
+  private readonly base: ReadStoreWriter;
+
+  constructor(private readonly sql: SqlClient) {
+    this.base = writer(sql);
+  }
+
+  static async create(sql: SqlClient): Promise<PostgresReadStore> {
+    await sql.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL)`);
+    return new PostgresReadStore(sql);
+  }
+
+  get = <T extends Doc>(c: string, id: string) => this.base.get<T>(c, id);
+  find = <T extends Doc>(c: string, f?: Filter, o?: FindOptions) => this.base.find<T>(c, f, o);
+  count = (c: string, f?: Filter) => this.base.count(c, f);
+  upsert = (c: string, d: Doc) => this.base.upsert(c, d);
+  patch = (c: string, id: string, f: Record<string, unknown>) => this.base.patch(c, id, f);
+  increment = (c: string, id: string, f: string, by: number, s?: Record<string, unknown>) => this.base.increment(c, id, f, by, s);
+  delete = (c: string, id: string) => this.base.delete(c, id);
+  deleteMany = (c: string, f: Filter) => this.base.deleteMany(c, f);
+  lockCheckpoint = (name: string) => this.base.lockCheckpoint(name);
+  saveCheckpoint = (name: string, p: Position) => this.base.saveCheckpoint(name, p);
+
+  async getCheckpoint(name: string): Promise<Position | null> {
+    const r = await this.sql.query<{ commit: string; prepare: string }>(`SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`, [name]);
+    const p = toPosition(r.rows[0]);
+    return p && p.commit >= 0n ? p : null;
+  }
+
+  transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
+    return this.sql.transaction((q) => fn(writer(q)));
+  }
+
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    this.specs = [...this.specs.filter((s) => !specs.some((n) => n.name === s.name)), ...specs];
+    for (const spec of specs) {
+      const t = table(spec.name);
+      const ddl = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc JSONB NOT NULL)`];
+      for (const fields of spec.indexes) {
+        const name = `${t}_${fields.join('_').replace(/\./g, '_')}`.slice(0, 60);
+        ddl.push(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`);
+      }
+      await this.sql.exec(ddl.join(';\n'));
+    }
+  }
+
+  async dropAll(): Promise<void> {
+    const r = await this.sql.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rm\\_%'`,
+    );
+    for (const { tablename } of r.rows) await this.sql.exec(`DROP TABLE IF EXISTS ${tablename}`);
+    await this.sql.exec(`DELETE FROM projection_checkpoints`);
+    await this.ensureCollections(this.specs);
+  }
+
+  async close(): Promise<void> {
+    // The SqlClient is shared with the event store; the composition root closes it.
+  }
+}

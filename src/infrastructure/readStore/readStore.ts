@@ -1,0 +1,63 @@
+/**
+ * The ReadStore port (DESIGN.md §5): collections of JSON documents that projections write and
+ * queries read. Adapters: postgresReadStore (pg or PGlite) and mongoReadStore.
+ *
+ * Filters are a small, Mongo-like subset so that every adapter can translate them to an
+ * indexed query: equality, $in, $ne and range operators on top-level or dotted fields.
+ */
+import type { Position } from '../eventStore/eventStore.js';
+
+export type Doc = { id: string } & Record<string, unknown>;
+export type Comparison = { $gt?: unknown; $gte?: unknown; $lt?: unknown; $lte?: unknown; $in?: unknown[]; $ne?: unknown };
+export type Filter = Record<string, unknown>;
+export type SortSpec = Array<[field: string, direction: 1 | -1]>;
+export interface FindOptions {
+  sort?: SortSpec;
+  skip?: number;
+  limit?: number;
+}
+
+export interface CollectionSpec {
+  name: string;
+  /** Each entry is one (compound) index over dotted field paths. */
+  indexes: string[][];
+}
+
+export interface ReadStoreReader {
+  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
+  find<T extends Doc = Doc>(collection: string, filter?: Filter, opts?: FindOptions): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+}
+
+export interface ReadStoreWriter extends ReadStoreReader {
+  /** Inserts or replaces the whole document. */
+  upsert(collection: string, doc: Doc): Promise<void>;
+  /** Shallow-merges fields into an existing document; false when it does not exist. */
+  patch(collection: string, id: string, fields: Record<string, unknown>): Promise<boolean>;
+  /** Adds `by` to a numeric field, creating the document from `seed` (field starting at 0) when absent. */
+  increment(collection: string, id: string, field: string, by: number, seed?: Record<string, unknown>): Promise<void>;
+  delete(collection: string, id: string): Promise<boolean>;
+  deleteMany(collection: string, filter: Filter): Promise<number>;
+  /** Locks a projection's checkpoint for the rest of the transaction and returns it. */
+  lockCheckpoint(name: string): Promise<Position | null>;
+  saveCheckpoint(name: string, position: Position): Promise<void>;
+}
+
+export interface ReadStore extends ReadStoreWriter {
+  transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T>;
+  ensureCollections(specs: CollectionSpec[]): Promise<void>;
+  /** Drops every collection and checkpoint (projection rebuild). */
+  dropAll(): Promise<void>;
+  getCheckpoint(name: string): Promise<Position | null>;
+  close(): Promise<void>;
+}
+
+export function isComparison(value: unknown): value is Comparison {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length > 0 &&
+    Object.keys(value).every((k) => ['$gt', '$gte', '$lt', '$lte', '$in', '$ne'].includes(k))
+  );
+}

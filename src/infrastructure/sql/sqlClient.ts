@@ -1,0 +1,18 @@
+/**
+ * One SQL dialect (PostgreSQL), two drivers: `pg` against a server, `@electric-sql/pglite`
+ * embedded under DATA_DIR. The store adapters are written against this interface only.
+ */
+export interface SqlQueryable {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+export interface SqlClient extends SqlQueryable {
+  /** Runs fn in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** Runs multi-statement DDL (no parameters). */
+  exec(sql: string): Promise<void>;
+  /** Called with the payload of every NOTIFY on the channel, from any process on the database. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+  readonly driver: 'pg' | 'pglite';
+}

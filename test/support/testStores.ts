@@ -1,0 +1,50 @@
+/**
+ * Stores for tests. Without DATABASE_URL only the embedded PGlite driver is available;
+ * with it, the real PostgreSQL server too, each test in a schema of its own.
+ */
+import { randomBytes } from 'node:crypto';
+import type { SqlClient } from '../../src/infrastructure/sql/sqlClient.js';
+import { createPgliteSqlClient } from '../../src/infrastructure/sql/pgliteSqlClient.js';
+import { createPgSqlClient, dropPgSchema } from '../../src/infrastructure/sql/pgSqlClient.js';
+
+export type SqlDriverName = 'pglite' | 'pg';
+
+export function availableSqlDrivers(): SqlDriverName[] {
+  return process.env.DATABASE_URL ? ['pglite', 'pg'] : ['pglite'];
+}
+
+/** The driver the end-to-end suites use: the server when DATABASE_URL is set. */
+export function defaultSqlDriver(): SqlDriverName {
+  return process.env.DATABASE_URL ? 'pg' : 'pglite';
+}
+
+export interface TestSql {
+  sql: SqlClient;
+  /** Opens another client on the same database (a second process would). */
+  another(): Promise<SqlClient>;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestSql(driver: SqlDriverName = defaultSqlDriver()): Promise<TestSql> {
+  if (driver === 'pglite') {
+    const sql = await createPgliteSqlClient();
+    return { sql, another: async () => sql, cleanup: () => sql.close() };
+  }
+  const url = process.env.DATABASE_URL!;
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const sql = await createPgSqlClient({ connectionString: url, schema, max: 20 });
+  const others: SqlClient[] = [];
+  return {
+    sql,
+    async another() {
+      const c = await createPgSqlClient({ connectionString: url, schema, max: 10 });
+      others.push(c);
+      return c;
+    },
+    async cleanup() {
+      await Promise.all(others.map((c) => c.close()));
+      await sql.close();
+      await dropPgSchema(url, schema);
+    },
+  };
+}
