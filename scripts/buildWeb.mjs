@@ -1,1 +1,79 @@
-console.log('web build placeholder')
+#!/usr/bin/env node
+// Bundles the browser code under web/ into public/ (run by `npm install` via postinstall and by
+// `npm run build:web`). Each bundle is a minified IIFE for ES2018 browsers; its size is printed
+// and checked against a budget. Output is written to a temporary file and renamed, so a server
+// or a test reading the bundle while another build runs never sees a half-written file.
+//
+//   node scripts/buildWeb.mjs            build every bundle
+//   node scripts/buildWeb.mjs --check    also fail when a bundle is over budget (default: warn)
+import { build, transform } from 'esbuild';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** entry (under web/) -> output (under public/), with a minified size budget in bytes. */
+export const bundles = [{ entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 15 * 1024 }];
+
+/** `import css from './x.css'` gives the stylesheet as a minified string (for shadow roots). */
+const cssAsText = {
+  name: 'css-as-text',
+  setup(b) {
+    b.onLoad({ filter: /\.css$/ }, async (args) => {
+      const { code } = await transform(readFileSync(args.path, 'utf8'), {
+        loader: 'css',
+        minify: true,
+        // browsers of the ES2018 era: keeps e.g. top/right/bottom/left instead of inset
+        target: ['chrome64', 'edge79', 'firefox62', 'safari12'],
+      });
+      return { contents: code.trim(), loader: 'text' };
+    });
+  },
+};
+
+export async function buildWeb({ check = false, quiet = false } = {}) {
+  const results = [];
+  for (const b of bundles) {
+    const outfile = join(root, b.out);
+    const r = await build({
+      entryPoints: [join(root, b.entry)],
+      bundle: true,
+      format: 'iife',
+      platform: 'browser',
+      target: 'es2018',
+      minify: true,
+      legalComments: 'none',
+      charset: 'utf8',
+      write: false,
+      outfile,
+      logLevel: 'error',
+      plugins: [cssAsText],
+    });
+    const code = r.outputFiles[0].contents;
+    mkdirSync(dirname(outfile), { recursive: true });
+    const tmp = `${outfile}.${process.pid}.tmp`;
+    writeFileSync(tmp, code);
+    renameSync(tmp, outfile);
+    const size = code.byteLength;
+    const gzip = gzipSync(code).byteLength;
+    const over = size > b.budget;
+    results.push({ out: b.out, size, gzip, budget: b.budget, over });
+    if (!quiet) {
+      const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+      console.log(
+        `${relative(root, outfile)}  ${size} bytes (${kb(size)}, ${kb(gzip)} gzip; budget ${kb(b.budget)})${over ? '  OVER BUDGET' : ''}`,
+      );
+    }
+  }
+  if (check && results.some((r) => r.over)) throw new Error('a web bundle is over its size budget');
+  return results;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildWeb({ check: process.argv.includes('--check') }).catch((e) => {
+    console.error(e.message || e);
+    process.exit(1);
+  });
+}

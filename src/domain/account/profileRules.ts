@@ -123,15 +123,23 @@ function validateTimezone(raw: unknown): string {
   // and would lose daylight-saving rules, so they are refused explicitly.
   if (name === '' || /^[+\-\u2212\d]/.test(name)) throw new ValidationError(message, 'timezone');
   let resolved: string;
+  // Intl is the runtime's own IANA database, so "real" means "this runtime can use it".
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
   } catch {
     throw new ValidationError(message, 'timezone');
   }
   if (/^[+\-\u2212\d]/.test(resolved)) throw new ValidationError(message, 'timezone');
-  // The resolved spelling fixes case ("europe/berlin") and maps legacy aliases,
-  // so every stored value is one the runtime itself reports.
-  return resolved;
+  // Not the resolved name: ICU reports legacy spellings (Asia/Kolkata -> Asia/Calcutta),
+  // which would surprise the owner. Keep what was sent, only fixing its case when
+  // the runtime's zone list knows the name.
+  return canonicalZoneCase().get(name.toLowerCase()) ?? name;
+}
+
+let zoneCase: Map<string, string> | undefined;
+function canonicalZoneCase(): Map<string, string> {
+  zoneCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((z) => [z.toLowerCase(), z]));
+  return zoneCase;
 }
 
 /**

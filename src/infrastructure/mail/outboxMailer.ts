@@ -30,7 +30,8 @@ export function createOutboxMailer(options: { from: string; dataDir: string; now
       await mkdir(outbox, { recursive: true });
       // Write then rename, so whoever watches the outbox never reads a half-written message.
       const partial = join(outbox, `.${stamp}-${id}.eml.partial`);
-      await writeFile(partial, info.message as Buffer);
+      // Owner-only: these files carry one-time codes.
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
       await rename(partial, file);
       return { messageId: info.messageId };
     },

@@ -1,0 +1,6 @@
+#!/usr/bin/env node
+// The operator CLI (CONTRACT.md §3). The sources are TypeScript, run through tsx's loader.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('../src/cli/main.ts');

@@ -1,0 +1,72 @@
+/**
+ * x-api-key authentication for the External API (seed: Authentication 1–2). The key is hashed
+ * and looked up by its hash; the stored hash is compared again in constant time.
+ */
+import type { RequestHandler, Response } from 'express';
+import { AuthenticationError, ForbiddenError } from '../../domain/errors.js';
+import { hasApiAccess, type PlanName } from '../../domain/plans.js';
+import { hashApiKey, sameHash } from '../../commands/apiKeySecret.js';
+import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
+import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import type { Services } from '../../infrastructure/container.js';
+import type { CommandContext } from '../../commands/commandContext.js';
+
+export interface ApiCaller {
+  keyId: string;
+  workspaceId: string;
+  role: 'admin' | 'member';
+  scopes: string[];
+  workspace: WorkspaceDoc;
+  plan: PlanName;
+}
+
+export function callerOf(res: Response): ApiCaller {
+  return res.locals.caller as ApiCaller;
+}
+
+/** The command context of an authenticated request: the key is the actor (audit trail). */
+export function contextOf(res: Response): CommandContext & { workspaceId: string } {
+  const caller = callerOf(res);
+  return {
+    actor: { type: 'apiKey', id: caller.keyId },
+    workspaceId: caller.workspaceId,
+    correlationId: res.locals.requestId,
+    requestId: res.locals.requestId,
+    request: { ip: res.locals.clientIp, userAgent: res.locals.userAgent },
+  };
+}
+
+export function apiKeyAuth(services: Services): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const presented = req.get('x-api-key');
+      if (!presented || presented.length > 200) throw new AuthenticationError('Invalid API key');
+      const hash = hashApiKey(presented.trim());
+      const [key] = await services.views.find<ApiKeyDoc>(API_KEYS, { keyHash: hash }, { limit: 1 });
+      if (!key || !sameHash(key.keyHash, hash)) throw new AuthenticationError('Invalid API key');
+      if (key.revoked) throw new AuthenticationError('API key has been revoked', 'API_KEY_REVOKED');
+      const workspace = await services.views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
+      if (!workspace) throw new AuthenticationError('Invalid API key');
+      const plan = workspace.plan as PlanName;
+      res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes: key.scopes, workspace, plan } satisfies ApiCaller;
+      if (!hasApiAccess(plan)) throw new ForbiddenError('The Free plan has no API access. Upgrade your plan to use the External API.', 'PLAN_NO_API_ACCESS');
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function requireScope(scope: string): RequestHandler {
+  return (_req, res, next) => {
+    if (!callerOf(res).scopes.includes(scope)) return next(new ForbiddenError(`This API key lacks the ${scope} scope`, 'INSUFFICIENT_SCOPE'));
+    next();
+  };
+}
+
+export function requireRole(role: 'admin'): RequestHandler {
+  return (_req, res, next) => {
+    if (callerOf(res).role !== role) return next(new ForbiddenError(`This operation needs an API key with the ${role} role`, 'INSUFFICIENT_ROLE'));
+    next();
+  };
+}

@@ -1,0 +1,80 @@
+/** JSON schemas of the chatbot endpoints: request validation and OpenAPI in one. */
+import type { JsonSchema } from '../http/schemaValidator.js';
+
+const flowSchema: JsonSchema = {
+  type: 'object',
+  description: 'Conversation flow (CONTRACT.md §4); never echoed in responses',
+  required: ['steps'],
+  properties: {
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        type: 'object',
+        required: ['type', 'text'],
+        properties: {
+          type: { type: 'string', enum: ['message', 'question', 'handoff'] },
+          text: { type: 'string', minLength: 1, maxLength: 2000 },
+          variable: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
+        },
+      },
+    },
+  },
+};
+
+export const idParams: JsonSchema = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+};
+
+export const createChatbotBody: JsonSchema = {
+  type: 'object',
+  required: ['name'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 100 },
+    description: { type: 'string', maxLength: 2000 },
+    flow: flowSchema,
+  },
+};
+
+export const updateChatbotBody: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', maxLength: 100 },
+    description: { type: 'string', maxLength: 2000 },
+    disabled: { type: 'boolean' },
+    flow: flowSchema,
+  },
+};
+
+const ts = { type: 'string', format: 'date-time' };
+const fields: Record<string, JsonSchema> = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  disabled: { type: 'boolean' },
+  responseCount: { type: 'integer' },
+  createdAt: ts,
+  updatedAt: ts,
+};
+
+/** The seed fixes which fields each operation returns. */
+export const CHATBOT_FIELDS = {
+  list: ['id', 'name', 'disabled', 'responseCount', 'createdAt', 'updatedAt'],
+  get: ['id', 'name', 'disabled', 'description', 'responseCount', 'createdAt', 'updatedAt'],
+  create: ['id', 'name', 'description', 'createdAt'],
+  update: ['id', 'name', 'description', 'disabled', 'updatedAt'],
+  duplicate: ['id', 'name', 'description', 'createdAt'],
+} as const;
+
+export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
+  const names = CHATBOT_FIELDS[op];
+  return { type: 'object', required: [...names], additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, fields[n]])) };
+}
+
+export const wrapped = (schema: JsonSchema): JsonSchema => ({ type: 'object', required: ['data'], properties: { data: schema } });
+export const messageSchema: JsonSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };

@@ -1,0 +1,73 @@
+/** Chatbots endpoints (seed: Endpoints → Chatbots). Reads come from the `chatbots` view. */
+import type { Router } from 'express';
+import { NotFoundError } from '../../domain/errors.js';
+import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
+import type { Services } from '../../infrastructure/container.js';
+import { addRoute } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { callerOf, contextOf } from './apiKeyAuth.js';
+import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
+
+function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
+  return Object.fromEntries(CHATBOT_FIELDS[op].map((f) => [f, doc[f] ?? (f === 'description' ? '' : null)]));
+}
+
+/** A chatbot of the caller's workspace from the view; any other is "not found". */
+export async function ownedChatbot(services: Services, workspaceId: string, id: string): Promise<ChatbotDoc> {
+  const doc = await services.views.get<ChatbotDoc>(CHATBOTS, id);
+  if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
+  return doc;
+}
+
+export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+  const tags = ['Chatbots'];
+  const security = 'apiKey' as const;
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots', summary: 'List chatbots', tags, security,
+    responses: { 200: { description: 'The workspace\'s chatbots, newest first', schema: wrapped({ type: 'array', items: chatbotSchema('list') }) } },
+  }, async ({ res }) => {
+    const docs = await services.views.find<ChatbotDoc>(CHATBOTS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
+    return { body: { data: docs.map((d) => pick(d, 'list')) } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id', summary: 'Get a chatbot', tags, security, params: idParams,
+    responses: { 200: { description: 'The chatbot', schema: wrapped(chatbotSchema('get')) } },
+  }, async ({ params, res }) => ({ body: { data: pick(await ownedChatbot(services, callerOf(res).workspaceId, params.id), 'get') } }));
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, security, body: createChatbotBody,
+    responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
+  }, async ({ body, res }) => {
+    const ctx = contextOf(res);
+    const { chatbotId } = await services.chatbots.create(body, ctx);
+    return { status: 201, body: { data: pick(await ownedChatbot(services, ctx.workspaceId, chatbotId), 'create') } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'put', path: '/chatbots/:id', summary: 'Update a chatbot (only given fields change)', tags, security, params: idParams, body: updateChatbotBody,
+    responses: { 200: { description: 'Updated', schema: wrapped(chatbotSchema('update')) } },
+  }, async ({ params, body, res }) => {
+    const ctx = contextOf(res);
+    await services.chatbots.update(params.id, body, ctx);
+    return { body: { data: pick(await ownedChatbot(services, ctx.workspaceId, params.id), 'update') } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, security, params: idParams,
+    responses: { 200: { description: 'Deleted', schema: messageSchema } },
+  }, async ({ params, res }) => {
+    await services.chatbots.delete(params.id, contextOf(res));
+    return { body: { message: 'Chatbot deleted successfully' } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/chatbots/:id/duplicate', summary: 'Duplicate a chatbot (subject to the plan chatbot cap)', tags, security, params: idParams,
+    responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
+  }, async ({ params, res }) => {
+    const ctx = contextOf(res);
+    const { chatbotId } = await services.chatbots.duplicate(params.id, ctx);
+    return { status: 201, body: { data: pick(await ownedChatbot(services, ctx.workspaceId, chatbotId), 'duplicate') } };
+  });
+}

@@ -1,0 +1,72 @@
+/**
+ * Burst limit per key and monthly quota per workspace (seed: Limits → Rate and quota). Every
+ * authenticated response carries the RateLimit-* and X-Quota-* headers; a refused burst is not
+ * counted; only 2xx and 5xx answers count against the quota.
+ */
+import type { RequestHandler } from 'express';
+import { TooManyRequestsError } from '../../domain/errors.js';
+import { limitsFor, type PlanLimits } from '../../domain/plans.js';
+import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
+import type { Services } from '../../infrastructure/container.js';
+import { callerOf } from './apiKeyAuth.js';
+
+export function rateLimitMessage(limit: number): string {
+  return `External API rate limit exceeded. Max ${limit} requests per minute.`;
+}
+
+export function burstLimit(services: Services): RequestHandler {
+  const perMinute = services.config.rateLimitPerMinute;
+  const limiter = services.rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: 60 });
+  return async (_req, res, next) => {
+    try {
+      const decision = await limiter.consume(callerOf(res).keyId);
+      res.setHeader('RateLimit-Policy', `${perMinute};w=60`);
+      res.setHeader('RateLimit-Limit', String(perMinute));
+      res.setHeader('RateLimit-Remaining', String(decision.remaining));
+      res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+      if (!decision.allowed) {
+        res.locals.notCounted = true;
+        throw new TooManyRequestsError(rateLimitMessage(perMinute), decision.resetSeconds);
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function workspaceLimits(services: Services, res: Parameters<RequestHandler>[1]): PlanLimits {
+  const { plan, workspace } = callerOf(res);
+  return limitsFor(plan, workspace.limits as Partial<PlanLimits> | null);
+}
+
+export function monthlyQuota(services: Services): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const { workspaceId } = callerOf(res);
+      const now = services.clock();
+      const month = monthOf(now);
+      const limit = workspaceLimits(services, res).monthlyCalls;
+      const used = await services.usage.get(workspaceId, month);
+      res.setHeader('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
+      res.setHeader('X-Quota-Remaining', limit === null ? 'unlimited' : String(Math.max(0, limit - used - 1)));
+      res.setHeader('X-Quota-Reset', String(nextMonthStart(now)));
+      res.setHeader('X-Quota-Period', 'month');
+      if (limit !== null && used >= limit) {
+        res.locals.notCounted = true;
+        res.setHeader('X-Quota-Remaining', '0');
+        const retryAfter = Math.max(1, nextMonthStart(now) - Math.floor(now.getTime() / 1000));
+        throw new TooManyRequestsError(`Monthly API quota of ${limit} calls exceeded. It resets at the start of next month.`, retryAfter, 'QUOTA_EXCEEDED');
+      }
+      res.on('finish', () => {
+        const s = res.statusCode;
+        if (!res.locals.notCounted && ((s >= 200 && s < 300) || s >= 500)) {
+          services.usage.increment(workspaceId, month).catch((err) => services.logger.warn('usage count failed', { error: String(err) }));
+        }
+      });
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -1,0 +1,37 @@
+/** Usage endpoint (seed: Usage object). */
+import type { Router } from 'express';
+import type { Services } from '../../infrastructure/container.js';
+import { monthOf } from '../../infrastructure/usage/usageCounter.js';
+import { addRoute } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { callerOf } from './apiKeyAuth.js';
+import { workspaceLimits } from './rateLimitAndQuota.js';
+import { wrapped } from './chatbotSchemas.js';
+
+export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/usage', summary: 'API usage this month', tags: ['Usage'], security: 'apiKey',
+    responses: {
+      200: {
+        description: 'Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null.',
+        schema: wrapped({
+          type: 'object',
+          required: ['month', 'plan', 'used', 'limit', 'remaining'],
+          properties: {
+            month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+            plan: { type: 'string' },
+            used: { type: 'integer' },
+            limit: { type: 'integer', nullable: true },
+            remaining: { type: 'integer', nullable: true },
+          },
+        }),
+      },
+    },
+  }, async ({ res }) => {
+    const caller = callerOf(res);
+    const month = monthOf(services.clock());
+    const used = await services.usage.get(caller.workspaceId, month);
+    const limit = workspaceLimits(services, res).monthlyCalls;
+    return { body: { data: { month, plan: caller.plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used) } } };
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * The one place that maps errors to HTTP (DESIGN.md §12). Every error body is {error, code?};
+ * unexpected errors are logged with the request id and answered without internals.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import {
+  AuthenticationError,
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  ValidationError,
+} from '../../domain/errors.js';
+import type { Logger } from '../../infrastructure/logger.js';
+
+export class HttpError extends Error {
+  constructor(readonly status: number, message: string, readonly code?: string) {
+    super(message);
+  }
+}
+
+function statusOf(err: DomainError): number {
+  if (err instanceof ValidationError) return 400;
+  if (err instanceof AuthenticationError) return 401;
+  if (err instanceof ForbiddenError) return 403;
+  if (err instanceof NotFoundError) return 404;
+  if (err instanceof ConflictError) return 409;
+  if (err instanceof TooManyRequestsError) return 429;
+  return 400;
+}
+
+/** body-parser / express errors carry `type` and `status`. */
+function parserError(err: { type?: string; status?: number; limit?: number }): { status: number; body: { error: string; code: string } } | null {
+  switch (err.type) {
+    case 'entity.too.large':
+      return { status: 413, body: { error: 'Request body too large. The limit is 15 MB.', code: 'PAYLOAD_TOO_LARGE' } };
+    case 'entity.parse.failed':
+      return { status: 400, body: { error: 'Request body is not valid JSON', code: 'INVALID_JSON' } };
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return { status: 415, body: { error: 'Unsupported request body encoding', code: 'UNSUPPORTED_ENCODING' } };
+    case 'request.aborted':
+      return { status: 400, body: { error: 'Request aborted', code: 'REQUEST_ABORTED' } };
+    default:
+      return null;
+  }
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    if (res.headersSent) return;
+    if (err instanceof DomainError) {
+      if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
+      res.status(statusOf(err)).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+      return;
+    }
+    if (err instanceof HttpError) {
+      res.status(err.status).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+      return;
+    }
+    const parsed = parserError(err);
+    if (parsed) {
+      res.status(parsed.status).json(parsed.body);
+      return;
+    }
+    if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
+      res.status(err.status).json({ error: err.expose ? err.message : 'Bad request' });
+      return;
+    }
+    logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: err?.stack ?? String(err) });
+    res.status(500).json({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
+  };
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ error: 'Not found', code: 'NOT_FOUND' });
+};

@@ -1,0 +1,75 @@
+/**
+ * Load a stream, fold it, decide, append with the expected revision; on a concurrent write,
+ * fold again and re-decide (the decision may now be different, e.g. a plan cap reached).
+ */
+import type { DomainEvent } from '../domain/event.js';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  WrongExpectedRevisionError,
+} from '../infrastructure/eventStore/eventStore.js';
+import { type CommandContext, metadataFor } from './commandContext.js';
+
+export interface Aggregate<State, Event extends DomainEvent> {
+  initial: State;
+  evolve: (state: State, event: Event) => State;
+}
+
+export interface HandleResult<State> {
+  state: State;
+  events: DomainEvent[];
+  result: AppendResult | null;
+}
+
+const MAX_ATTEMPTS = 20;
+
+export class AggregateStore {
+  constructor(
+    private readonly events: EventStore,
+    /** Read-your-writes (DESIGN.md §7): resolves once the views include a position. */
+    private readonly waitForViews: (position: AppendResult['position']) => Promise<void> = async () => undefined,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async load<State, Event extends DomainEvent>(streamId: string, aggregate: Aggregate<State, Event>): Promise<{ state: State; revision: number }> {
+    const recorded = await this.events.readStream(streamId);
+    const state = recorded.reduce((s, e) => aggregate.evolve(s, { type: e.type, data: e.data } as unknown as Event), aggregate.initial);
+    return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : -1 };
+  }
+
+  /**
+   * Runs decide against the current state and appends what it returns. Retries on a
+   * concurrent append; decide must be pure so it can run again.
+   */
+  async handle<State, Event extends DomainEvent>(
+    streamId: string,
+    aggregate: Aggregate<State, Event>,
+    decide: (state: State) => Event[],
+    ctx: CommandContext,
+  ): Promise<HandleResult<State>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(streamId, aggregate);
+      const events = decide(state);
+      if (events.length === 0) return { state, events, result: null };
+      const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
+      try {
+        const metadata = metadataFor(ctx, this.clock());
+        const result = await this.events.append(
+          streamId,
+          events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
+          { expectedRevision },
+        );
+        await this.waitForViews(result.position);
+        return { state: events.reduce(aggregate.evolve, state), events, result };
+      } catch (err) {
+        if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
+        await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      }
+    }
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+}

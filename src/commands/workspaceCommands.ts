@@ -1,0 +1,81 @@
+/**
+ * Operator commands: create a workspace with its owner and first admin key, change its plan,
+ * create and revoke API keys.
+ */
+import { ValidationError } from '../domain/errors.js';
+import { type PlanLimits, type PlanName, parsePlan } from '../domain/plans.js';
+import { decideWorkspace, evolveWorkspace, initialWorkspaceState } from '../domain/workspace/workspace.js';
+import { decideApiKey, evolveApiKey, initialApiKeyState, parseRole, parseScopes, API_KEY_SCOPES, type ApiKeyRole, type ApiKeyScope } from '../domain/apiKey/apiKey.js';
+import { decideRegister, evolveRegistration, initialUserRegistration } from '../domain/user/user.js';
+import { validateEmailAddress } from '../domain/account/profileRules.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { CommandContext } from './commandContext.js';
+import type { Reservations } from './reservations.js';
+import { generateApiKey } from './apiKeySecret.js';
+import { hashPassword } from './passwordHash.js';
+import { newId } from './ids.js';
+
+export const workspaceAggregate = { initial: initialWorkspaceState, evolve: evolveWorkspace };
+const apiKeyAggregate = { initial: initialApiKeyState, evolve: evolveApiKey };
+const userAggregate = { initial: initialUserRegistration, evolve: evolveRegistration };
+
+export interface CreateWorkspaceInput {
+  name: unknown;
+  plan: unknown;
+  ownerEmail: unknown;
+  ownerPassword?: unknown;
+  limits?: Partial<PlanLimits>;
+}
+
+export class WorkspaceCommands {
+  constructor(
+    private readonly aggregates: AggregateStore,
+    private readonly reservations: Reservations,
+  ) {}
+
+  async createWorkspace(input: CreateWorkspaceInput, ctx: CommandContext) {
+    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) {
+      throw new ValidationError('name is required (at most 200 characters)', 'name');
+    }
+    const plan = parsePlan(input.plan);
+    const email = validateEmailAddress(input.ownerEmail, 'owner-email');
+    if (input.ownerPassword !== undefined && (typeof input.ownerPassword !== 'string' || input.ownerPassword.length < 8)) {
+      throw new ValidationError('owner-password must be at least 8 characters', 'owner-password');
+    }
+    const workspaceId = newId();
+    const ownerId = newId();
+    const wctx = { ...ctx, workspaceId };
+    await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
+    const passwordHash = typeof input.ownerPassword === 'string' ? await hashPassword(input.ownerPassword) : null;
+    await this.aggregates.handle(`user-${ownerId}`, userAggregate, (s) =>
+      decideRegister({ userId: ownerId, workspaceId, email, name: (input.name as string).trim(), passwordHash, timezone: 'UTC' }, s), wctx);
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) =>
+      decideWorkspace({ type: 'CreateWorkspace', workspaceId, name: (input.name as string).trim(), plan, ownerId, ...(input.limits ? { limits: input.limits } : {}) }, s), wctx);
+    const key = await this.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, wctx);
+    return { workspaceId, ownerId, apiKey: key.apiKey };
+  }
+
+  async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, limits?: Partial<PlanLimits>) {
+    const plan: PlanName = parsePlan(rawPlan);
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) => decideWorkspace({ type: 'ChangePlan', plan, limits }, s), { ...ctx, workspaceId });
+    return { workspaceId, plan };
+  }
+
+  async createApiKey(input: { workspaceId: string; role?: unknown; scopes?: unknown }, ctx: CommandContext) {
+    const role: ApiKeyRole = parseRole(input.role);
+    const scopes: ApiKeyScope[] = parseScopes(input.scopes);
+    const { state } = await this.aggregates.load(`workspace-${input.workspaceId}`, workspaceAggregate);
+    if (!state.exists) throw new ValidationError(`workspace ${input.workspaceId} does not exist`, 'workspace');
+    const keyId = newId();
+    const secret = generateApiKey();
+    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) =>
+      decideApiKey({ type: 'CreateApiKey', keyId, workspaceId: input.workspaceId, keyHash: secret.hash, prefix: secret.prefix, role, scopes }, s),
+      { ...ctx, workspaceId: input.workspaceId });
+    return { id: keyId, apiKey: secret.key };
+  }
+
+  async revokeApiKey(keyId: string, ctx: CommandContext) {
+    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) => decideApiKey({ type: 'RevokeApiKey' }, s), ctx);
+    return { id: keyId, revoked: true };
+  }
+}

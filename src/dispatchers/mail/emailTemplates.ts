@@ -1,0 +1,139 @@
+/**
+ * Mails of the account email-change flow. Pure: values in, {subject, text, html} out.
+ * The text and HTML parts say the same thing, so a reader on a plain-text client or
+ * a screen reader misses nothing. No images, no tracking, no links to click: the codes
+ * are typed into the API client, which keeps these mails useless to a phisher.
+ */
+
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export function emailChangeCodeToCurrent(input: {
+  workspaceName: string;
+  code: string;
+  newEmail: string;
+  minutes: number;
+}): RenderedEmail {
+  const subject = `Confirm the email change for your Confab account (${headerSafe(input.workspaceName)})`;
+  const intro = `Someone asked to change the email address of the Confab account that owns the workspace "${input.workspaceName}" to ${input.newEmail}.`;
+  const step = `To confirm it is you, enter this code. It expires in ${minutesText(input.minutes)}.`;
+  const after = `Once confirmed, a second code goes to ${input.newEmail} to finish the change.`;
+  const warning =
+    'If you did not ask for this, do not share the code: your address stays unchanged. ' +
+    'The request was made with one of your workspace API keys, so consider revoking your keys.';
+  return {
+    subject,
+    text: [intro, '', step, '', `    ${input.code}`, '', after, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [
+      paragraph(intro),
+      paragraph(step),
+      codeBlock(input.code),
+      paragraph(after),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
+  };
+}
+
+export function emailChangeCodeToNew(input: { workspaceName: string; code: string; minutes: number }): RenderedEmail {
+  const subject = `Confirm your new email address for Confab (${headerSafe(input.workspaceName)})`;
+  const intro = `This address is being set as the new email of the Confab account that owns the workspace "${input.workspaceName}".`;
+  const step = `To finish the change, enter this code. It expires in ${minutesText(input.minutes)}.`;
+  const warning = 'If you did not expect this, ignore this email; nothing changes without the code.';
+  return {
+    subject,
+    text: [intro, '', step, '', `    ${input.code}`, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [
+      paragraph(intro),
+      paragraph(step),
+      codeBlock(input.code),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
+  };
+}
+
+export function emailChangedNotice(input: {
+  workspaceName: string;
+  newEmail: string;
+  changedAt: Date | string;
+}): RenderedEmail {
+  const subject = `Your Confab account email was changed (${headerSafe(input.workspaceName)})`;
+  const when = formatInstant(input.changedAt);
+  const intro = `The email address of the Confab account that owns the workspace "${input.workspaceName}" was changed to ${input.newEmail} on ${when}.`;
+  const note = 'Mail about this account now goes to the new address; this is the last message sent here.';
+  const warning =
+    'If you did not make this change, contact Confab support right away and revoke the workspace API keys.';
+  return {
+    subject,
+    text: [intro, '', note, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [
+      paragraph(intro),
+      paragraph(note),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
+  };
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function layout(title: string, blocks: string[]): string {
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(title)}</title>`,
+    '</head>',
+    '<body style="margin:0;padding:24px;background:#ffffff;color:#1a1a1a;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">',
+    '<div style="max-width:560px;margin:0 auto">',
+    ...blocks,
+    '</div>',
+    '</body>',
+    '</html>',
+  ].join('\n');
+}
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`;
+}
+
+// Large and monospaced so each digit is easy to tell apart when typing it back.
+function codeBlock(code: string): string {
+  return (
+    `<p style="margin:0 0 16px;font-family:'Courier New',Courier,monospace;font-size:28px;font-weight:bold;letter-spacing:6px">` +
+    `${escapeHtml(code)}</p>`
+  );
+}
+
+function signature(workspaceName: string): string {
+  return `Confab, for the workspace "${workspaceName}"`;
+}
+
+function minutesText(minutes: number): string {
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+// Header values must stay on one line whatever a workspace is called.
+function headerSafe(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+// A fixed UTC rendering: the template must not depend on the server's locale or zone.
+function formatInstant(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}

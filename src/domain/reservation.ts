@@ -1,0 +1,32 @@
+/**
+ * A reservation stream (`<kind>-<key>`) makes a name unique across aggregates: whoever appends
+ * NameReserved at the expected revision holds it until NameReleased (DESIGN.md §4).
+ */
+import type { DomainEvent } from './event.js';
+
+export type ReservationEvent =
+  | DomainEvent<'NameReserved', { key: string; owner: string }>
+  | DomainEvent<'NameReleased', { key: string; owner: string }>;
+
+export interface ReservationState {
+  owner: string | null;
+}
+
+export const initialReservation: ReservationState = { owner: null };
+
+export function evolveReservation(state: ReservationState, event: ReservationEvent): ReservationState {
+  if (event.type === 'NameReserved') return { owner: event.data.owner };
+  if (event.type === 'NameReleased' && state.owner === event.data.owner) return { owner: null };
+  return state;
+}
+
+/** Reserve: nothing to do when the owner already holds it; refused (null) when another does. */
+export function decideReserve(key: string, owner: string, state: ReservationState): ReservationEvent[] | null {
+  if (state.owner === owner) return [];
+  if (state.owner !== null) return null;
+  return [{ type: 'NameReserved', data: { key, owner } }];
+}
+
+export function decideRelease(key: string, owner: string, state: ReservationState): ReservationEvent[] {
+  return state.owner === owner ? [{ type: 'NameReleased', data: { key, owner } }] : [];
+}

@@ -1,0 +1,92 @@
+/**
+ * The workspace aggregate (stream `workspace-<id>`). Besides its plan it keeps the set of
+ * chatbots and webhooks that count against the plan caps, so a cap is decided on state folded
+ * from this one stream and appended with its expected revision: two parallel creates cannot
+ * both take the last slot (DESIGN.md §4).
+ */
+import type { DomainEvent } from '../event.js';
+import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
+import { type PlanLimits, type PlanName, limitsFor } from '../plans.js';
+
+export type WorkspaceEvent =
+  | DomainEvent<'WorkspaceCreated', { workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }>
+  | DomainEvent<'WorkspacePlanChanged', { plan: PlanName; limits?: Partial<PlanLimits> }>
+  | DomainEvent<'ChatbotSlotTaken', { chatbotId: string }>
+  | DomainEvent<'ChatbotSlotReleased', { chatbotId: string }>
+  | DomainEvent<'WebhookSlotTaken', { webhookId: string }>
+  | DomainEvent<'WebhookSlotReleased', { webhookId: string }>;
+
+export interface WorkspaceState {
+  exists: boolean;
+  plan: PlanName;
+  customLimits: Partial<PlanLimits> | null;
+  chatbots: string[];
+  webhooks: string[];
+}
+
+export const initialWorkspaceState: WorkspaceState = { exists: false, plan: 'free', customLimits: null, chatbots: [], webhooks: [] };
+
+export type WorkspaceCommand =
+  | { type: 'CreateWorkspace'; workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }
+  | { type: 'ChangePlan'; plan: PlanName; limits?: Partial<PlanLimits> }
+  | { type: 'TakeChatbotSlot'; chatbotId: string }
+  | { type: 'ReleaseChatbotSlot'; chatbotId: string }
+  | { type: 'TakeWebhookSlot'; webhookId: string }
+  | { type: 'ReleaseWebhookSlot'; webhookId: string };
+
+export function currentLimits(state: WorkspaceState): PlanLimits {
+  return limitsFor(state.plan, state.customLimits);
+}
+
+function capMessage(what: string, plan: PlanName, cap: number): string {
+  return cap === 0
+    ? `The ${plan} plan does not include ${what}. Upgrade your plan.`
+    : `Plan limit reached: the ${plan} plan allows ${cap} ${what}. Upgrade your plan or delete some.`;
+}
+
+export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
+  if (command.type === 'CreateWorkspace') {
+    if (state.exists) throw new ConflictError('Workspace already exists');
+    const { type: _t, ...data } = command;
+    return [{ type: 'WorkspaceCreated', data }];
+  }
+  if (!state.exists) throw new NotFoundError('Workspace not found');
+  const limits = currentLimits(state);
+  switch (command.type) {
+    case 'ChangePlan':
+      return [{ type: 'WorkspacePlanChanged', data: { plan: command.plan, ...(command.limits ? { limits: command.limits } : {}) } }];
+    case 'TakeChatbotSlot':
+      if (limits.chatbots !== null && state.chatbots.length >= limits.chatbots) {
+        throw new PlanLimitError(capMessage('chatbots', state.plan, limits.chatbots));
+      }
+      return [{ type: 'ChatbotSlotTaken', data: { chatbotId: command.chatbotId } }];
+    case 'ReleaseChatbotSlot':
+      return state.chatbots.includes(command.chatbotId) ? [{ type: 'ChatbotSlotReleased', data: { chatbotId: command.chatbotId } }] : [];
+    case 'TakeWebhookSlot':
+      if (limits.webhooks !== null && state.webhooks.length >= limits.webhooks) {
+        throw new PlanLimitError(capMessage('webhooks', state.plan, limits.webhooks));
+      }
+      return [{ type: 'WebhookSlotTaken', data: { webhookId: command.webhookId } }];
+    case 'ReleaseWebhookSlot':
+      return state.webhooks.includes(command.webhookId) ? [{ type: 'WebhookSlotReleased', data: { webhookId: command.webhookId } }] : [];
+  }
+}
+
+export function evolveWorkspace(state: WorkspaceState, event: WorkspaceEvent): WorkspaceState {
+  switch (event.type) {
+    case 'WorkspaceCreated':
+      return { ...state, exists: true, plan: event.data.plan, customLimits: event.data.limits ?? null };
+    case 'WorkspacePlanChanged':
+      return { ...state, plan: event.data.plan, customLimits: event.data.limits ?? null };
+    case 'ChatbotSlotTaken':
+      return { ...state, chatbots: [...state.chatbots, event.data.chatbotId] };
+    case 'ChatbotSlotReleased':
+      return { ...state, chatbots: state.chatbots.filter((id) => id !== event.data.chatbotId) };
+    case 'WebhookSlotTaken':
+      return { ...state, webhooks: [...state.webhooks, event.data.webhookId] };
+    case 'WebhookSlotReleased':
+      return { ...state, webhooks: state.webhooks.filter((id) => id !== event.data.webhookId) };
+    default:
+      return state;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Monthly External API call counts per workspace. An operational counter, not an event (one
+ * per API call would flood the log), kept in its own table so projection rebuilds leave it be.
+ */
+import type { SqlClient } from '../sql/sqlClient.js';
+
+export interface UsageCounter {
+  get(workspaceId: string, month: string): Promise<number>;
+  increment(workspaceId: string, month: string): Promise<void>;
+}
+
+export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounter> {
+  await sql.exec(`CREATE TABLE IF NOT EXISTS usage_counters (
+    workspace_id TEXT NOT NULL, month TEXT NOT NULL, calls BIGINT NOT NULL DEFAULT 0,
+    PRIMARY KEY (workspace_id, month))`);
+  return {
+    async get(workspaceId, month) {
+      const r = await sql.query<{ calls: number }>(`SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [workspaceId, month]);
+      return Number(r.rows[0]?.calls ?? 0);
+    },
+    async increment(workspaceId, month) {
+      await sql.query(
+        `INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 1)
+         ON CONFLICT (workspace_id, month) DO UPDATE SET calls = usage_counters.calls + 1`,
+        [workspaceId, month],
+      );
+    },
+  };
+}
+
+/** `YYYY-MM` in UTC. */
+export function monthOf(date: Date): string {
+  return date.toISOString().slice(0, 7);
+}
+
+/** Unix epoch seconds of the first instant of the next UTC month. */
+export function nextMonthStart(date: Date): number {
+  return Math.floor(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) / 1000);
+}

@@ -1,0 +1,28 @@
+/**
+ * A projection turns events into read-store documents. apply() runs inside the runner's
+ * transaction together with the checkpoint update, so a batch is applied exactly once.
+ */
+import type { RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
+import type { CollectionSpec, ReadStoreWriter } from '../infrastructure/readStore/readStore.js';
+
+export interface Projection {
+  name: string;
+  collections: CollectionSpec[];
+  /** Event types this projection reads; the runner skips the rest. */
+  handles: readonly string[];
+  apply(event: RecordedEvent, tx: ReadStoreWriter): Promise<void>;
+}
+
+/** Small helper so each view reads as a table of event type → handler. */
+export function defineProjection(
+  name: string,
+  collections: CollectionSpec[],
+  handlers: Record<string, (event: RecordedEvent, tx: ReadStoreWriter) => Promise<void>>,
+): Projection {
+  return {
+    name,
+    collections,
+    handles: Object.keys(handlers),
+    apply: (event, tx) => handlers[event.type](event, tx),
+  };
+}

@@ -1,0 +1,41 @@
+/** `chatbots`: what the External API lists and gets; responseCount is kept by the responses view. */
+import { defineProjection } from '../projection.js';
+
+export const CHATBOTS = 'chatbots';
+
+export interface ChatbotDoc {
+  id: string;
+  workspaceId: string;
+  name: string;
+  description: string;
+  disabled: boolean;
+  responseCount: number;
+  flow: { steps: unknown[] };
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export const chatbotsView = defineProjection('chatbots', [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }], {
+  async ChatbotCreated(e, tx) {
+    const d = e.data as { chatbotId: string; workspaceId: string; name: string; description: string; flow: ChatbotDoc['flow'] };
+    await tx.upsert(CHATBOTS, {
+      id: d.chatbotId,
+      workspaceId: d.workspaceId,
+      name: d.name,
+      description: d.description,
+      disabled: false,
+      responseCount: 0,
+      flow: d.flow,
+      createdAt: e.metadata.occurredAt,
+      updatedAt: e.metadata.occurredAt,
+    });
+  },
+  async ChatbotUpdated(e, tx) {
+    const d = e.data as { chatbotId: string; changes: Record<string, unknown> };
+    await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
+  },
+  async ChatbotDeleted(e, tx) {
+    await tx.delete(CHATBOTS, (e.data as { chatbotId: string }).chatbotId);
+  },
+});

@@ -1,0 +1,44 @@
+/** `users`: the workspace owner's profile (account endpoints). */
+import { defineProjection } from '../projection.js';
+
+export const USERS = 'users';
+
+export interface UserDoc {
+  id: string;
+  workspaceId: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  address: string | null;
+  timezone: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export const usersView = defineProjection('users', [{ name: USERS, indexes: [['workspaceId'], ['email']] }], {
+  async UserRegistered(e, tx) {
+    const d = e.data as { userId: string; workspaceId: string; email: string; name: string; timezone: string };
+    await tx.upsert(USERS, {
+      id: d.userId,
+      workspaceId: d.workspaceId,
+      email: d.email,
+      name: d.name,
+      phone: null,
+      dateOfBirth: null,
+      address: null,
+      timezone: d.timezone,
+      createdAt: e.metadata.occurredAt,
+      updatedAt: e.metadata.occurredAt,
+    });
+  },
+  async ProfileUpdated(e, tx) {
+    const d = e.data as { userId: string; changes: Record<string, unknown> };
+    await tx.patch(USERS, d.userId, { ...d.changes, updatedAt: e.metadata.occurredAt });
+  },
+  async EmailChanged(e, tx) {
+    const userId = e.streamId.slice('user-'.length);
+    await tx.patch(USERS, userId, { email: (e.data as { newEmail: string }).newEmail, updatedAt: e.metadata.occurredAt });
+  },
+});

@@ -1,0 +1,34 @@
+/** `workspaces`: plan and limits per workspace, read by authentication and usage. */
+import { defineProjection } from '../projection.js';
+
+export const WORKSPACES = 'workspaces';
+
+export interface WorkspaceDoc {
+  id: string;
+  name: string;
+  plan: string;
+  limits: Record<string, number | null> | null;
+  ownerId: string;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES, indexes: [] }], {
+  async WorkspaceCreated(e, tx) {
+    const d = e.data as { workspaceId: string; name: string; plan: string; ownerId: string; limits?: Record<string, number | null> };
+    await tx.upsert(WORKSPACES, {
+      id: d.workspaceId,
+      name: d.name,
+      plan: d.plan,
+      limits: d.limits ?? null,
+      ownerId: d.ownerId,
+      createdAt: e.metadata.occurredAt,
+      updatedAt: e.metadata.occurredAt,
+    });
+  },
+  async WorkspacePlanChanged(e, tx) {
+    const d = e.data as { plan: string; limits?: Record<string, number | null> };
+    await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), { plan: d.plan, limits: d.limits ?? null, updatedAt: e.metadata.occurredAt });
+  },
+});

@@ -1,0 +1,279 @@
+/**
+ * The EventStore contract (DESIGN.md §5): one suite, run against every adapter. Adapters may
+ * share a server with other runs (EventStoreDB has no per-test database), so every test writes
+ * to streams under a prefix of its own and only looks at those streams in the global log.
+ */
+import { randomUUID } from 'node:crypto';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Subscription } from 'rxjs';
+import {
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+  comparePositions,
+} from '../../../src/infrastructure/eventStore/eventStore.js';
+
+export interface EventStoreFixture {
+  store: EventStore;
+  cleanup(): Promise<void>;
+}
+
+export function meta(overrides: Partial<EventMetadata> = {}): EventMetadata {
+  return {
+    workspaceId: 'ws-1',
+    actor: { type: 'user', id: 'user-1' },
+    correlationId: randomUUID(),
+    causationId: null,
+    requestId: null,
+    occurredAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function ev(type: string, data: Record<string, unknown> = {}, metadata: EventMetadata = meta()): NewEvent {
+  return { type, data, metadata };
+}
+
+/** Every event of the global log in streams starting with `prefix`, paging through readAll. */
+export async function readAllOf(store: EventStore, prefix: string): Promise<RecordedEvent[]> {
+  const out: RecordedEvent[] = [];
+  let after: Position | null = null;
+  for (;;) {
+    const page = await store.readAll({ after, limit: 1000 });
+    out.push(...page.filter((e) => e.streamId.startsWith(prefix)));
+    if (page.length < 1000) return out;
+    after = page[page.length - 1].position;
+  }
+}
+
+export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function rejectsWith(promise: Promise<unknown>, check: (err: unknown) => boolean, message: string) {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(check(err), `${message}: got ${String(err)}`);
+    return;
+  }
+  assert.unreachable(`${message}: the append succeeded`);
+}
+const wrongRevision = (err: unknown) => err instanceof WrongExpectedRevisionError;
+
+export function runEventStoreContract(name: string, factory: () => Promise<EventStoreFixture>): void {
+  const s = suite<{ fx: EventStoreFixture; p: string }>(`EventStore contract (${name})`);
+  s.before.each(async (ctx) => {
+    ctx.fx = await factory();
+    ctx.p = `c${randomUUID().slice(0, 8)}-`;
+  });
+  s.after.each(async (ctx) => {
+    await ctx.fx.cleanup();
+  });
+
+  s('appends and reads back a stream; an unknown stream reads as []', async ({ fx: { store }, p }) => {
+    const r = await store.append(`${p}a`, [ev('ThingCreated', { n: 1, nested: { list: [1, 'two'], ok: true } }), ev('ThingRenamed', { name: 'Zoë ✓' })]);
+    assert.is(r.nextExpectedRevision, 1);
+    const events = await store.readStream(`${p}a`);
+    assert.equal(events.map((e) => [e.streamId, e.revision, e.type]), [[`${p}a`, 0, 'ThingCreated'], [`${p}a`, 1, 'ThingRenamed']]);
+    assert.equal(events[0].data, { n: 1, nested: { list: [1, 'two'], ok: true } });
+    assert.equal(events[1].data, { name: 'Zoë ✓' });
+    assert.ok(events[0].id && events[0].id !== events[1].id, 'each event has its own id');
+    assert.equal(await store.readStream(`${p}missing`), []);
+  });
+
+  s('expectedRevision "any" appends whether or not the stream exists', async ({ fx: { store }, p }) => {
+    assert.is((await store.append(`${p}a`, [ev('A')], { expectedRevision: 'any' })).nextExpectedRevision, 0);
+    assert.is((await store.append(`${p}a`, [ev('B')], { expectedRevision: 'any' })).nextExpectedRevision, 1);
+    assert.is((await store.append(`${p}a`, [ev('C')])).nextExpectedRevision, 2);
+  });
+
+  s('expectedRevision "no_stream" creates, then fails once the stream exists', async ({ fx: { store }, p }) => {
+    await store.append(`${p}a`, [ev('A')], { expectedRevision: 'no_stream' });
+    await rejectsWith(store.append(`${p}a`, [ev('B')], { expectedRevision: 'no_stream' }), wrongRevision, 'no_stream on an existing stream');
+    assert.is((await store.readStream(`${p}a`)).length, 1, 'the failed append wrote nothing');
+  });
+
+  s('expectedRevision "stream_exists" fails on an absent stream and appends to an existing one', async ({ fx: { store }, p }) => {
+    await rejectsWith(store.append(`${p}a`, [ev('A')], { expectedRevision: 'stream_exists' }), wrongRevision, 'stream_exists on an absent stream');
+    assert.equal(await store.readStream(`${p}a`), []);
+    await store.append(`${p}a`, [ev('A')]);
+    assert.is((await store.append(`${p}a`, [ev('B')], { expectedRevision: 'stream_exists' })).nextExpectedRevision, 1);
+  });
+
+  s('an exact expectedRevision must equal the last revision', async ({ fx: { store }, p }) => {
+    await rejectsWith(store.append(`${p}a`, [ev('A')], { expectedRevision: 0 }), wrongRevision, 'a number on an absent stream');
+    await store.append(`${p}a`, [ev('A')], { expectedRevision: 'no_stream' });
+    const r = await store.append(`${p}a`, [ev('B'), ev('C')], { expectedRevision: 0 });
+    assert.is(r.nextExpectedRevision, 2);
+    for (const stale of [0, 1, 3]) {
+      try {
+        await store.append(`${p}a`, [ev('D')], { expectedRevision: stale });
+        assert.unreachable(`expectedRevision ${stale} succeeded at revision 2`);
+      } catch (err) {
+        assert.instance(err, WrongExpectedRevisionError);
+        assert.is((err as WrongExpectedRevisionError).streamId, `${p}a`);
+        assert.is((err as WrongExpectedRevisionError).expected, stale);
+      }
+    }
+    assert.is((await store.append(`${p}a`, [ev('D')], { expectedRevision: 2 })).nextExpectedRevision, 3);
+    assert.equal((await store.readStream(`${p}a`)).map((e) => e.type), ['A', 'B', 'C', 'D']);
+  });
+
+  s('revisions are 0-based and contiguous across appends', async ({ fx: { store }, p }) => {
+    await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
+    await store.append(`${p}a`, [ev('D')]);
+    await store.append(`${p}a`, [ev('E'), ev('F')]);
+    assert.equal((await store.readStream(`${p}a`)).map((e) => e.revision), [0, 1, 2, 3, 4, 5]);
+  });
+
+  s('readAll returns the events of several streams in append order, positions increasing', async ({ fx: { store }, p }) => {
+    await store.append(`${p}x`, [ev('X1'), ev('X2')]);
+    await store.append(`${p}y`, [ev('Y1')]);
+    await store.append(`${p}x`, [ev('X3')]);
+    await store.append(`${p}z`, [ev('Z1'), ev('Z2')]);
+    const all = await readAllOf(store, p);
+    assert.equal(all.map((e) => e.type), ['X1', 'X2', 'Y1', 'X3', 'Z1', 'Z2']);
+    for (let i = 1; i < all.length; i++) assert.ok(comparePositions(all[i - 1].position, all[i].position) < 0, `position ${i} increases`);
+    const byId = new Map((await store.readStream(`${p}x`)).map((e) => [e.id, e]));
+    for (const e of all.filter((e) => e.streamId === `${p}x`)) assert.is(byId.get(e.id)?.revision, e.revision);
+  });
+
+  s("an append's position covers its last event (read-your-writes waits on it)", async ({ fx: { store }, p }) => {
+    const r = await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
+    const [, , last] = await readAllOf(store, p);
+    assert.ok(comparePositions(r.position, last.position) >= 0, 'append position >= its last event');
+    const later = await store.readAll({ after: r.position, limit: 1000 });
+    assert.not.ok(later.some((e) => e.streamId.startsWith(p)), 'nothing of the append lies after its position');
+  });
+
+  s('readAll after a position returns only later events, and honours limit', async ({ fx: { store }, p }) => {
+    // One append is contiguous in the global log, so `limit` is testable on a shared server.
+    await store.append(`${p}a`, [ev('E0'), ev('E1'), ev('E2'), ev('E3'), ev('E4')]);
+    await store.append(`${p}b`, [ev('F0')]);
+    const all = await readAllOf(store, p);
+    const after = all[1].position;
+    const page = await store.readAll({ after, limit: 2 });
+    assert.equal(page.map((e) => e.type), ['E2', 'E3']);
+    const rest = (await store.readAll({ after, limit: 1000 })).filter((e) => e.streamId.startsWith(p));
+    assert.equal(rest.map((e) => e.type), ['E2', 'E3', 'E4', 'F0']);
+    assert.ok(rest.every((e) => comparePositions(e.position, after) > 0));
+    const tail = (await store.readAll({ after: all[all.length - 1].position, limit: 1000 })).filter((e) => e.streamId.startsWith(p));
+    assert.equal(tail, []);
+  });
+
+  s('paging readAll through a long log yields every event once, in append order', async ({ fx: { store }, p }) => {
+    // Long enough for positions to cross digit boundaries (9 → 10, 99 → 100): a cursor compared
+    // or sorted as text instead of as numbers fails here.
+    await store.append(`${p}marker`, [ev('Marker')]);
+    const expected: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const events = Array.from({ length: 1 + (i % 3) }, (_, k) => ev(`E${i}.${k}`));
+      await store.append(`${p}s${i % 4}`, events);
+      expected.push(...events.map((e) => e.type));
+    }
+    const [marker] = await readAllOf(store, `${p}marker`);
+    const got: RecordedEvent[] = [];
+    let after = marker.position;
+    for (let pages = 0; pages < 1000; pages++) {
+      const page = await store.readAll({ after, limit: 7 });
+      if (page.length === 0) break;
+      for (let i = 0; i < page.length; i++) {
+        assert.ok(comparePositions(page[i].position, after) > 0, 'every event of a page lies after the cursor');
+        after = page[i].position;
+      }
+      got.push(...page.filter((e) => e.streamId.startsWith(p)));
+    }
+    assert.equal(got.map((e) => e.type), expected);
+    assert.equal((await readAllOf(store, p)).filter((e) => e.type !== 'Marker').map((e) => e.type), expected);
+  });
+
+  s('the metadata envelope round-trips intact', async ({ fx: { store }, p }) => {
+    const full = meta({
+      workspaceId: 'ws-42',
+      actor: { type: 'apiKey', id: 'key_abc' },
+      correlationId: 'corr-1',
+      causationId: 'cause-1',
+      requestId: 'req-1',
+      occurredAt: '2024-05-06T07:08:09.123Z',
+      request: { ip: '203.0.113.9', userAgent: 'curl/8.0' },
+    });
+    const sparse = meta({ workspaceId: null, actor: { type: 'system', id: 'scheduler' }, causationId: null, requestId: null, occurredAt: '2024-05-06T07:08:10.000Z' });
+    await store.append(`${p}a`, [ev('A', { v: 1 }, full), ev('B', { v: 2 }, sparse)]);
+    const [a, b] = await store.readStream(`${p}a`);
+    assert.equal(a.metadata, full);
+    assert.equal(b.metadata, sparse);
+    const [ga, gb] = await readAllOf(store, p);
+    assert.equal(ga.metadata, full);
+    assert.equal(gb.metadata, sparse);
+  });
+
+  s('subscribeToAll delivers history, then live events, in order', async ({ fx: { store }, p }) => {
+    await store.append(`${p}a`, [ev('H1'), ev('H2')]);
+    await store.append(`${p}b`, [ev('H3')]);
+    const seen: RecordedEvent[] = [];
+    let failure: unknown;
+    const sub: Subscription = store.subscribeToAll().subscribe({
+      next: (e) => e.streamId.startsWith(p) && seen.push(e),
+      error: (err) => (failure = err),
+    });
+    try {
+      await waitFor('history', () => seen.length >= 3 || failure !== undefined);
+      await store.append(`${p}a`, [ev('L1')]);
+      await store.append(`${p}c`, [ev('L2'), ev('L3')]);
+      await waitFor('live events', () => seen.length >= 6 || failure !== undefined);
+      assert.is(failure, undefined);
+      assert.equal(seen.map((e) => e.type), ['H1', 'H2', 'H3', 'L1', 'L2', 'L3']);
+      assert.equal(seen.map((e) => e.id), (await readAllOf(store, p)).map((e) => e.id));
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  s('subscribeToAll after a position starts just after it', async ({ fx: { store }, p }) => {
+    await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
+    const [first] = await readAllOf(store, p);
+    const seen: string[] = [];
+    const sub = store.subscribeToAll({ after: first.position }).subscribe((e) => e.streamId.startsWith(p) && seen.push(e.type));
+    try {
+      await waitFor('events after the position', () => seen.length >= 2);
+      await new Promise((r) => setTimeout(r, 100));
+      assert.equal(seen, ['B', 'C']);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  s('concurrent "no_stream" appends to one stream: exactly one wins', async ({ fx: { store }, p }) => {
+    for (let round = 0; round < 5; round++) {
+      const stream = `${p}slug-${round}`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 4 }, (_, i) => store.append(stream, [ev('SlugReserved', { by: i })], { expectedRevision: 'no_stream' })),
+      );
+      const won = results.filter((r) => r.status === 'fulfilled');
+      const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      assert.is(won.length, 1, `round ${round}: one winner`);
+      for (const l of lost) assert.instance(l.reason, WrongExpectedRevisionError);
+      const events = await store.readStream(stream);
+      assert.is(events.length, 1);
+      assert.is(events[0].revision, 0);
+    }
+  });
+
+  s('concurrent appends with "any" to one stream keep revisions contiguous', async ({ fx: { store }, p }) => {
+    await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}a`, [ev('A', { i }), ev('B', { i })])));
+    const events = await store.readStream(`${p}a`);
+    assert.equal(events.map((e) => e.revision), Array.from({ length: 20 }, (_, i) => i));
+    for (let i = 0; i < 20; i += 2) assert.is(events[i].data.i, events[i + 1].data.i, 'one append stays together');
+  });
+
+  s.run();
+}

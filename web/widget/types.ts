@@ -1,0 +1,50 @@
+/** Shapes shared by the widget modules. */
+
+export type EmbedType = 'bubble' | 'inline' | 'fullpage';
+
+export interface ChatMessage {
+  type: 'bot' | 'user';
+  message: string;
+}
+
+export interface VisitorUser {
+  id?: string;
+  email?: string;
+  name?: string;
+}
+
+/** Options as a host page passes them (loosely typed: it is untrusted input). */
+export interface WidgetOptions {
+  customData?: Record<string, unknown>;
+  user?: Record<string, unknown>;
+  apiBase?: string;
+  title?: string;
+  primaryColor?: string;
+  container?: Element | string;
+}
+
+/** Options after validation. */
+export interface Settings {
+  botId: string;
+  embed: EmbedType;
+  apiBase: string;
+  title: string;
+  primaryColor: string;
+  customData: Record<string, string>;
+  user?: VisitorUser;
+  container?: Element | string;
+}
+
+export interface WidgetHandle {
+  open(): void;
+  close(): void;
+  destroy(): void;
+}
+
+/** What survives a page reload. */
+export interface StoredSession {
+  sessionId: string;
+  messages: ChatMessage[];
+  done: boolean;
+  updatedAt: number;
+}

@@ -1,0 +1,172 @@
+/** One widget instance: ties the view to the chat API and to stored session state. */
+import { ApiError, createApi } from './api.js';
+import { clearSession, getVisitorId, loadOpen, loadSession, saveOpen, saveSession, setVisitorId } from './storage.js';
+import { resolveContainer } from './options.js';
+import { createView } from './view.js';
+import type { ChatMessage, Settings, StoredSession, WidgetHandle } from './types.js';
+
+export interface Instance {
+  settings: Settings;
+  handle: WidgetHandle;
+  /** The element the host was put into, once mounted. */
+  target(): Element | null;
+}
+
+const retryable = (e: unknown) =>
+  !(e instanceof ApiError) || e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500;
+
+function failure(e: unknown, what: string): string {
+  if (e instanceof ApiError && e.status === 403) return 'Chat is not available right now.';
+  if (e instanceof ApiError && e.status === 404) return 'This chat could not be found.';
+  return e instanceof ApiError && e.status === 0 ? `Connection problem: ${what}.` : `Something went wrong: ${what}.`;
+}
+
+export function createWidget(s: Settings, onDestroy: () => void): Instance {
+  const api = createApi(s.apiBase, s.botId);
+  let session: StoredSession | null = loadSession(s.botId);
+  let busy = false;
+  let destroyed = false;
+  let target: Element | null = null;
+
+  const view = createView(s, {
+    submit: (text) => send(text),
+    restart() {
+      clearSession(s.botId);
+      session = null;
+      start(true);
+    },
+    toggle: (open) => (open ? handle.open() : handle.close()),
+  });
+
+  function persist() {
+    if (session) saveSession(s.botId, session);
+  }
+
+  function start(focus = false) {
+    if (busy || destroyed) return;
+    busy = true;
+    view.clearError();
+    view.render([]);
+    view.setDone(false);
+    view.setBusy(true);
+    api
+      .start({ visitorId: getVisitorId(), channel: 'web', customData: s.customData, user: s.user })
+      .then((r) => {
+        if (destroyed) return;
+        if (r.visitorId) setVisitorId(r.visitorId);
+        session = { sessionId: r.sessionId, messages: r.messages, done: r.done, updatedAt: 0 };
+        persist();
+        view.render(r.messages);
+        view.setDone(r.done);
+      })
+      .catch((e) => view.showError(failure(e, 'the chat did not start'), retryable(e) ? () => start(true) : undefined))
+      .then(() => {
+        busy = false;
+        view.setBusy(false);
+        if (focus && !destroyed && view.isOpen()) view.focus();
+      });
+  }
+
+  function send(raw: string) {
+    const text = raw.trim();
+    if (busy || destroyed || !text) return;
+    if (!session) return start(true);
+    if (session.done) return;
+    const current = session;
+    const hadFocus = view.hasFocus();
+    let restarted = false;
+    busy = true;
+    view.clearError();
+    const bubble = view.add({ type: 'user', message: text });
+    view.input.value = '';
+    view.setBusy(true);
+    api
+      .send(current.sessionId, text)
+      .then((r) => {
+        if (destroyed) return;
+        const mine: ChatMessage = { type: 'user', message: text };
+        current.messages.push(mine, ...r.messages);
+        current.done = r.done;
+        persist();
+        r.messages.forEach((m) => view.add(m));
+        view.setDone(r.done);
+      })
+      .catch((e) => {
+        // The message did not go through: take it back out of the transcript and give the
+        // visitor their text again.
+        bubble.remove();
+        if (!view.input.value) view.input.value = raw;
+        if (e instanceof ApiError && (e.status === 404 || e.status === 409)) {
+          // The stored session is gone or already completed on the server: begin a new one.
+          clearSession(s.botId);
+          session = null;
+          busy = false;
+          restarted = true;
+          return start(hadFocus);
+        }
+        view.showError(failure(e, 'message not sent'), retryable(e) ? () => send(view.input.value || raw) : undefined);
+      })
+      .then(() => {
+        if (restarted) return;
+        busy = false;
+        view.setBusy(false);
+        if (hadFocus && !destroyed && view.isOpen()) view.focus();
+      });
+  }
+
+  const handle: WidgetHandle = {
+    open() {
+      if (destroyed) return;
+      const was = view.isOpen();
+      view.setOpen(true);
+      if (s.embed === 'bubble') saveOpen(s.botId, true);
+      if (!session && !busy) start(true);
+      else if (!was || s.embed !== 'bubble') view.focus();
+    },
+    close() {
+      if (destroyed || !view.isOpen()) return;
+      const hadFocus = view.hasFocus();
+      view.setOpen(false);
+      if (s.embed === 'bubble') {
+        saveOpen(s.botId, false);
+        if (hadFocus) view.focusLauncher();
+      }
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      view.host.remove();
+      onDestroy();
+    },
+  };
+
+  if (session) {
+    view.render(session.messages);
+    view.setDone(session.done);
+  }
+  if (s.embed === 'bubble') {
+    if (loadOpen(s.botId)) {
+      view.setOpen(true);
+      if (!session) start();
+    }
+  } else if (!session) {
+    start();
+  }
+
+  function mount() {
+    if (destroyed) return;
+    target = s.embed === 'inline' ? resolveContainer(s.container) : document.body;
+    if (!target) {
+      console.error('ConfabWidget: container not found', s.container);
+      return;
+    }
+    target.appendChild(view.host);
+  }
+  if (document.readyState === 'loading' && (s.embed !== 'inline' || !resolveContainer(s.container))) {
+    document.addEventListener('DOMContentLoaded', mount, { once: true });
+  } else {
+    mount();
+  }
+
+  return { settings: s, handle, target: () => target };
+}
