@@ -75,7 +75,9 @@ export class WorkspaceCommands {
   }
 
   async revokeApiKey(keyId: string, ctx: CommandContext) {
-    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) => decideApiKey({ type: 'RevokeApiKey' }, s), ctx);
+    const { state } = await this.aggregates.load(`apikey-${keyId}`, apiKeyAggregate);
+    const keyCtx = { ...ctx, workspaceId: state.workspaceId ?? ctx.workspaceId };
+    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) => decideApiKey({ type: 'RevokeApiKey' }, s), keyCtx);
     return { id: keyId, revoked: true };
   }
 }

@@ -23,6 +23,7 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private catchingUp: Promise<number> | null = null;
+  private rebuilding = false;
 
   constructor(
     private readonly events: EventStore,
@@ -39,6 +40,7 @@ export class ProjectionRunner {
 
   /** Processes everything readable now; returns the number of events applied. Calls are serialised. */
   catchUp(): Promise<number> {
+    if (this.rebuilding) return Promise.resolve(0);
     if (!this.catchingUp) {
       this.catchingUp = this.drain().finally(() => {
         this.catchingUp = null;
@@ -121,8 +123,14 @@ export class ProjectionRunner {
 
   /** Drops every view and replays the whole log (confab projections rebuild). */
   async rebuild(): Promise<number> {
-    await this.store.dropAll();
-    this.position$.next(null);
+    this.rebuilding = true;
+    try {
+      await this.catchingUp?.catch(() => undefined);
+      await this.store.dropAll();
+      this.position$.next(null);
+    } finally {
+      this.rebuilding = false;
+    }
     return this.catchUp();
   }
 }

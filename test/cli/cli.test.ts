@@ -1,0 +1,152 @@
+/**
+ * The operator CLI as an operator runs it: `node bin/confab.js …` in a child process, on the
+ * embedded store alone and while `npm start` runs on the same DATA_DIR (commands then go
+ * through the server's admin socket).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('../../', import.meta.url).pathname;
+const dataDir = mkdtempSync(join(tmpdir(), 'confab-cli-'));
+// The CLI and server here always use the embedded store: that is the case that needs the socket.
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error' };
+
+function confab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['bin/confab.js', ...args], { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+function json(out: { stdout: string }) {
+  const lines = out.stdout.trim().split('\n');
+  assert.is(lines.length, 1, 'exactly one JSON object on stdout');
+  return JSON.parse(lines[0]);
+}
+
+let workspaceId = '';
+let keyId = '';
+
+test('workspace create prints ids and an admin key', async () => {
+  const out = await confab('workspace', 'create', '--name', 'Acme', '--plan', 'starter', '--owner-email', 'ops@acme.test', '--owner-password', 'correct horse');
+  assert.is(out.code, 0, out.stderr);
+  const body = json(out);
+  assert.equal(Object.keys(body).sort(), ['apiKey', 'ownerId', 'workspaceId']);
+  assert.match(body.apiKey, /^cfb_/);
+  workspaceId = body.workspaceId;
+});
+
+test('bad input without a server: error JSON on stderr and a non-zero exit', async () => {
+  const out = await confab('workspace', 'create', '--name', 'X', '--plan', 'gold', '--owner-email', 'x@y.test');
+  assert.is.not(out.code, 0);
+  assert.is(out.stdout, '');
+  assert.match(JSON.parse(out.stderr.trim()).error, /plan must be one of/);
+});
+
+test('set-plan, apikey create and revoke', async () => {
+  assert.equal(json(await confab('workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'pro')), { workspaceId, plan: 'pro' });
+  const key = json(await confab('apikey', 'create', '--workspace', workspaceId, '--role', 'member', '--scopes', 'account:write'));
+  assert.match(key.apiKey, /^cfb_/);
+  keyId = key.id;
+  assert.equal(json(await confab('apikey', 'revoke', '--id', keyId)), { id: keyId, revoked: true });
+});
+
+test('events export prints the audit trail as JSON lines with the envelope', async () => {
+  const out = await confab('events', 'export', '--workspace', workspaceId);
+  assert.is(out.code, 0, out.stderr);
+  const events = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const types = events.map((e) => e.type);
+  for (const t of ['WorkspaceCreated', 'ApiKeyCreated', 'WorkspacePlanChanged', 'ApiKeyRevoked']) assert.ok(types.includes(t), t);
+  for (const e of events) {
+    assert.is(e.metadata.workspaceId, workspaceId);
+    assert.equal(e.metadata.actor, { type: 'operator', id: 'cli' });
+    assert.type(e.metadata.correlationId, 'string');
+    assert.type(e.metadata.occurredAt, 'string');
+  }
+  const raw = out.stdout;
+  assert.not.match(raw, /correct horse/, 'no password in clear');
+  const stream = await confab('events', 'export', '--stream', `apikey-${keyId}`);
+  assert.equal(stream.stdout.trim().split('\n').map((l) => JSON.parse(l).type), ['ApiKeyCreated', 'ApiKeyRevoked']);
+});
+
+test('projections rebuild reports the events replayed', async () => {
+  const body = json(await confab('projections', 'rebuild'));
+  assert.ok(body.events >= 5);
+  assert.type(body.ms, 'number');
+});
+
+let server: ChildProcess | null = null;
+
+function startServer(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    let log = '';
+    const onData = (d: Buffer) => {
+      log += d;
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(log);
+      if (m) resolve(m[1]);
+    };
+    server.stdout!.on('data', onData);
+    server.stderr!.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`server exited ${code}: ${log}`)));
+  });
+}
+
+test('the CLI works while the server runs on the same DATA_DIR', async () => {
+  const url = await startServer();
+  const created = json(await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'));
+  const res = await fetch(`${url}/api/v1/external/v1/chatbots`, {
+    method: 'POST',
+    headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'From CLI key' }),
+  });
+  assert.is(res.status, 201, 'the server knows the key at once');
+  const key = json(await confab('apikey', 'create', '--workspace', created.workspaceId));
+  json(await confab('apikey', 'revoke', '--id', key.id));
+  const revoked = await fetch(`${url}/api/v1/external/v1/chatbots`, { headers: { 'x-api-key': key.apiKey } });
+  assert.is(revoked.status, 401);
+  const rebuilt = json(await confab('projections', 'rebuild'));
+  assert.ok(rebuilt.events > 0);
+  const list = await fetch(`${url}/api/v1/external/v1/chatbots`, { headers: { 'x-api-key': created.apiKey } });
+  assert.is((await list.json()).data.length, 1, 'views are whole again after the rebuild');
+});
+
+test('bad input through the running server: error JSON on stderr and a non-zero exit', async () => {
+  for (const args of [
+    ['workspace', 'create', '--name', 'X', '--plan', 'gold', '--owner-email', 'x@y.test'],
+    ['workspace', 'create', '--plan', 'pro', '--owner-email', 'x@y.test'],
+    ['workspace', 'create', '--name', 'X', '--plan', 'pro', '--owner-email', 'not-an-email'],
+    ['workspace', 'create', '--name', 'Dup', '--plan', 'pro', '--owner-email', 'ops@acme.test'],
+    ['apikey', 'create', '--workspace', 'nope'],
+    ['apikey', 'create', '--workspace', workspaceId, '--role', 'root'],
+    ['apikey', 'create', '--workspace', workspaceId, '--scopes', 'everything'],
+    ['apikey', 'revoke', '--id', 'missing'],
+    ['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'platinum'],
+    ['frobnicate'],
+    ['workspace', 'create', '--bogus-flag'],
+  ]) {
+    const out = await confab(...args);
+    assert.is.not(out.code, 0, args.join(' '));
+    assert.is(out.stdout, '', args.join(' '));
+    assert.type(JSON.parse(out.stderr.trim().split('\n').pop()!).error, 'string', args.join(' '));
+  }
+});
+
+test.after(async () => {
+  if (server) {
+    const exited = new Promise((r) => server!.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test.run();

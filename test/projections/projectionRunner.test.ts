@@ -1,0 +1,66 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { startTestApp, type TestApp } from '../support/testApp.js';
+import { hashViews } from '../support/viewHash.js';
+import { allProjections } from '../../src/projections/allProjections.js';
+import { ProjectionRunner } from '../../src/projections/projectionRunner.js';
+import { CHATBOTS } from '../../src/projections/views/chatbotsView.js';
+
+let app: TestApp;
+
+test.before(async () => {
+  app = await startTestApp();
+});
+
+test('read-your-writes: a created chatbot is readable in the response of the next request', async () => {
+  const { apiKey } = await app.createWorkspace('pro');
+  for (let i = 0; i < 5; i++) {
+    const created = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name: `Bot ${i}` } });
+    assert.is(created.status, 201);
+    const got = await app.api('GET', `/api/v1/external/v1/chatbots/${created.body.data.id}`, { apiKey });
+    assert.is(got.status, 200);
+  }
+});
+
+test('projections rebuild yields identical views', async () => {
+  const { apiKey } = await app.createWorkspace('business');
+  const ids: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const r = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name: `R${i}`, description: `d${i}` } });
+    ids.push(r.body.data.id);
+  }
+  await app.api('PUT', `/api/v1/external/v1/chatbots/${ids[0]}`, { apiKey, body: { disabled: true, name: 'Renamed' } });
+  await app.api('POST', `/api/v1/external/v1/chatbots/${ids[1]}/duplicate`, { apiKey });
+  await app.api('DELETE', `/api/v1/external/v1/chatbots/${ids[2]}`, { apiKey });
+  const { views, projections } = app.services;
+  await projections.catchUp();
+  const before = await hashViews(views, allProjections);
+  assert.ok(Number(before[CHATBOTS].split(':')[0]) >= 6, 'views hold the chatbots');
+  const replayed = await projections.rebuild();
+  assert.ok(replayed > 0);
+  const after = await hashViews(views, allProjections);
+  assert.equal(after, before);
+});
+
+test('a second runner on the same store applies nothing twice', async () => {
+  const { services } = app;
+  const other = new ProjectionRunner(services.events, services.views, allProjections, services.logger);
+  await other.init();
+  const before = await hashViews(services.views, allProjections);
+  const applied = await other.catchUp();
+  assert.is(applied, 0, 'the shared checkpoint is already at the end');
+  assert.equal(await hashViews(services.views, allProjections), before);
+});
+
+test('waitFor times out rather than hanging when a position is never reached', async () => {
+  const far = { commit: 2n ** 60n, prepare: 0n };
+  let failed = false;
+  await app.services.projections.waitFor(far, 200).catch(() => (failed = true));
+  assert.ok(failed);
+});
+
+test.after(async () => {
+  await app.close();
+});
+
+test.run();
