@@ -22,9 +22,10 @@ export interface HandleResult<State> {
   result: AppendResult | null;
 }
 
-const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 50;
 
 export class AggregateStore {
+  private readonly streamLocks = new Map<string, Promise<void>>();
   constructor(
     private readonly events: EventStore,
     /** Read-your-writes (DESIGN.md §7): resolves once the views include a position. */
@@ -48,6 +49,33 @@ export class AggregateStore {
     decide: (state: State) => Event[],
     ctx: CommandContext,
   ): Promise<HandleResult<State>> {
+    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, aggregate, decide, ctx));
+    if (outcome.result) await this.waitForViews(outcome.result.position);
+    return outcome;
+  }
+
+  /**
+   * Writers to one stream inside this process queue up instead of racing: optimistic retries
+   * then only happen between processes, where they are rare.
+   */
+  private async serialised<T>(streamId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.streamLocks.get(streamId) ?? Promise.resolve();
+    const run = previous.then(fn, fn);
+    const tail = run.then(() => undefined, () => undefined);
+    this.streamLocks.set(streamId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.streamLocks.get(streamId) === tail) this.streamLocks.delete(streamId);
+    }
+  }
+
+  private async handleOnce<State, Event extends DomainEvent>(
+    streamId: string,
+    aggregate: Aggregate<State, Event>,
+    decide: (state: State) => Event[],
+    ctx: CommandContext,
+  ): Promise<HandleResult<State>> {
     for (let attempt = 1; ; attempt++) {
       const { state, revision } = await this.load(streamId, aggregate);
       const events = decide(state);
@@ -60,7 +88,6 @@ export class AggregateStore {
           events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
           { expectedRevision },
         );
-        await this.waitForViews(result.position);
         return { state: events.reduce(aggregate.evolve, state), events, result };
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
