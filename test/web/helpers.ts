@@ -1,7 +1,6 @@
-// Shared pieces of the widget browser tests: a host-page server on its own origin, a stand-in
-// for the visitor chat API (CONTRACT.md §4) for widget-only tests, and page helpers.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFileSync } from 'node:fs';
+// Shared pieces of the widget tests: the bundle build, a host-page server on its own origin and
+// page helpers. The chat API is always the real service (test/support/testApp.ts).
+import { createServer, type Server } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +29,7 @@ function close(server: Server): Promise<void> {
 /** A static server for host pages: GET /<name> answers pages[name] as text/html. */
 export async function startHostServer(pages: Record<string, string>) {
   const server = createServer((req, res) => {
+    if (req.url === '/favicon.ico') return res.writeHead(204).end();
     const html = pages[(req.url ?? '/').split('?')[0].slice(1)];
     res.writeHead(html === undefined ? 404 : 200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html ?? 'not found');
@@ -52,94 +52,6 @@ export function hostPage(widgetSrc: string, call: string, extraHead = ''): strin
 <script src="${widgetSrc}"></script>
 <script>window.handle = ${call};</script>
 </body></html>`;
-}
-
-export interface FakeSession {
-  id: string;
-  visitorId: string;
-  body: any;
-  step: number;
-  answers: Record<string, string>;
-  done: boolean;
-}
-
-const FLOW = [
-  { type: 'message', text: 'Hi there! <b>Welcome</b> to the shop.' },
-  { type: 'question', text: 'What is your name?', variable: 'name' },
-  { type: 'question', text: 'Thanks {{name}}! What is your email?', variable: 'email' },
-  { type: 'message', text: 'Thank you, we will be in touch.' },
-];
-
-/**
- * Stand-in for the chat API with the default flow. While `failMessages` is set, message
- * requests fail at the network level (socket destroyed; a flag rather than a count because
- * Chromium silently retries a request whose reused connection drops); `sessions` exposes what
- * the widget sent.
- */
-export async function startFakeChatApi() {
-  const sessions = new Map<string, FakeSession>();
-  const state = { failMessages: false, sessionPosts: 0, delayMs: 0 };
-  let seq = 0;
-
-  function advance(s: FakeSession) {
-    const out: { type: 'bot'; message: string }[] = [];
-    while (s.step < FLOW.length) {
-      const st = FLOW[s.step];
-      out.push({ type: 'bot', message: st.text.replace(/\{\{(\w+)\}\}/g, (_, v) => s.answers[v] ?? '') });
-      if (st.type === 'question') return out;
-      s.step++;
-    }
-    s.done = true;
-    return out;
-  }
-
-  async function handle(req: IncomingMessage, res: ServerResponse) {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', 'content-type');
-    res.setHeader('access-control-allow-methods', 'GET, POST, OPTIONS');
-    const url = req.url ?? '/';
-    if (req.method === 'OPTIONS') return res.writeHead(204).end();
-    if (req.method === 'GET' && url === '/widget.js') {
-      res.writeHead(200, { 'content-type': 'application/javascript' });
-      return res.end(readFileSync(bundlePath));
-    }
-    let raw = '';
-    for await (const chunk of req) raw += chunk;
-    const body = raw ? JSON.parse(raw) : {};
-    const json = (status: number, data: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(data));
-    };
-    if (state.delayMs) await new Promise((r) => setTimeout(r, state.delayMs));
-    let m = /^\/api\/v1\/chat\/([^/]+)\/sessions$/.exec(url);
-    if (m && req.method === 'POST') {
-      state.sessionPosts++;
-      if (m[1] === 'missing') return json(404, { error: 'chatbot not found' });
-      const s: FakeSession = { id: `s${++seq}`, visitorId: body.visitorId ?? `v${seq}`, body, step: 0, answers: {}, done: false };
-      sessions.set(s.id, s);
-      return json(201, { sessionId: s.id, visitorId: s.visitorId, messages: advance(s), done: s.done });
-    }
-    m = /^\/api\/v1\/chat\/([^/]+)\/sessions\/([^/]+)\/messages$/.exec(url);
-    if (m && req.method === 'POST') {
-      if (state.failMessages) return req.socket.destroy();
-      const s = sessions.get(m[2]);
-      if (!s) return json(404, { error: 'session not found' });
-      if (s.done) return json(409, { error: 'session completed' });
-      const st = FLOW[s.step];
-      if (st.type === 'question' && st.variable) s.answers[st.variable] = String(body.message);
-      s.step++;
-      return json(200, { messages: advance(s), done: s.done });
-    }
-    json(404, { error: 'not found' });
-  }
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((e) => {
-      res.writeHead(500).end(String(e));
-    });
-  });
-  const url = await listen(server);
-  return { url, sessions, state, close: () => close(server) };
 }
 
 /** Texts of the transcript bubbles, without the screen-reader prefixes. */

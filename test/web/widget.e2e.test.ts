@@ -95,6 +95,10 @@ test.before(async () => {
   browser = await launchBrowser();
 });
 
+test.before.each(() => {
+  diagnostics.length = 0;
+});
+
 test.after(async () => {
   for (const c of contexts) await c.close().catch(() => {});
   await browser?.close();

@@ -25,7 +25,6 @@ export function burstLimit(services: Services): RequestHandler {
       res.setHeader('RateLimit-Remaining', String(decision.remaining));
       res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
       if (!decision.allowed) {
-        res.locals.notCounted = true;
         throw new TooManyRequestsError(rateLimitMessage(perMinute), decision.resetSeconds);
       }
       next();
@@ -40,29 +39,51 @@ export function workspaceLimits(services: Services, res: Parameters<RequestHandl
   return limitsFor(plan, workspace.limits as Partial<PlanLimits> | null);
 }
 
-export function monthlyQuota(services: Services): RequestHandler {
+/**
+ * Sets the X-Quota-* headers before the burst limit runs, so a burst 429 carries them too
+ * ("every response carries"); monthlyQuota then decides on the same reading.
+ */
+export function quotaHeaders(services: Services): RequestHandler {
   return async (_req, res, next) => {
     try {
-      const { workspaceId } = callerOf(res);
       const now = services.clock();
       const month = monthOf(now);
       const limit = workspaceLimits(services, res).monthlyCalls;
-      const used = await services.usage.get(workspaceId, month);
+      const used = await services.usage.get(callerOf(res).workspaceId, month);
+      res.locals.quota = { now, month, limit, used };
       res.setHeader('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
       res.setHeader('X-Quota-Remaining', limit === null ? 'unlimited' : String(Math.max(0, limit - used - 1)));
       res.setHeader('X-Quota-Reset', String(nextMonthStart(now)));
       res.setHeader('X-Quota-Period', 'month');
-      if (limit !== null && used >= limit) {
-        res.locals.notCounted = true;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+export function monthlyQuota(services: Services): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      const { workspaceId } = callerOf(res);
+      const { now, month, limit } = res.locals.quota as { now: Date; month: string; limit: number | null };
+      // Reserve the call before handling it so parallel requests cannot overshoot the quota;
+      // answers that do not count (4xx) give it back afterwards.
+      const count = await services.usage.tryReserve(workspaceId, month, limit);
+      if (count === null) {
         res.setHeader('X-Quota-Remaining', '0');
         const retryAfter = Math.max(1, nextMonthStart(now) - Math.floor(now.getTime() / 1000));
         throw new TooManyRequestsError(`Monthly API quota of ${limit} calls exceeded. It resets at the start of next month.`, retryAfter, 'QUOTA_EXCEEDED');
       }
+      if (limit !== null) res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - count)));
       res.on('finish', () => {
         const s = res.statusCode;
-        if (!res.locals.notCounted && ((s >= 200 && s < 300) || s >= 500)) {
-          services.usage.increment(workspaceId, month).catch((err) => services.logger.warn('usage count failed', { error: String(err) }));
-        }
+        if ((s >= 200 && s < 300) || s >= 500) return;
+        services.usage.release(workspaceId, month).catch((err) => services.logger.warn('usage release failed', { error: String(err) }));
+      });
+      res.on('close', () => {
+        // A client that hung up before an answer was written got nothing: do not bill it.
+        if (!res.writableFinished) services.usage.release(workspaceId, month).catch(() => undefined);
       });
       next();
     } catch (err) {

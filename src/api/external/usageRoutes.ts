@@ -1,7 +1,6 @@
 /** Usage endpoint (seed: Usage object). */
 import type { Router } from 'express';
 import type { Services } from '../../infrastructure/container.js';
-import { monthOf } from '../../infrastructure/usage/usageCounter.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';
@@ -29,8 +28,8 @@ export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: st
     },
   }, async ({ res }) => {
     const caller = callerOf(res);
-    const month = monthOf(services.clock());
-    const used = await services.usage.get(caller.workspaceId, month);
+    // Usage as it stood when this request arrived: the call asking is not yet included.
+    const { month, used } = res.locals.quota as { month: string; used: number };
     const limit = workspaceLimits(services, res).monthlyCalls;
     return { body: { data: { month, plan: caller.plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used) } } };
   });

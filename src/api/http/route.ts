@@ -38,7 +38,8 @@ export function addRoute(router: Router, registry: OpenApiRegistry, mount: strin
     try {
       const params = checkParams ? checkParams({ ...req.params }) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
-      const body = checkBody ? checkBody(req.body ?? {}) : req.body;
+      // No body at all reads as {}; an explicit JSON null must still fail the object schema.
+      const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;
       const out = await handler({ params: params as never, query: query as never, body, req, res });
       if (out && !res.headersSent) res.status(out.status ?? 200).json(out.body);
     } catch (err) {

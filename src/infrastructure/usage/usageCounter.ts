@@ -7,6 +7,13 @@ import type { SqlClient } from '../sql/sqlClient.js';
 export interface UsageCounter {
   get(workspaceId: string, month: string): Promise<number>;
   increment(workspaceId: string, month: string): Promise<void>;
+  /**
+   * Counts one call if the month still has room under `limit` (null: unlimited), atomically,
+   * so parallel requests cannot overshoot the quota. Returns the new count, or null when spent.
+   */
+  tryReserve(workspaceId: string, month: string, limit: number | null): Promise<number | null>;
+  /** Gives back a reserved call that turned out not to count (a 4xx answer). */
+  release(workspaceId: string, month: string): Promise<void>;
 }
 
 export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounter> {
@@ -17,6 +24,20 @@ export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounte
     async get(workspaceId, month) {
       const r = await sql.query<{ calls: number }>(`SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [workspaceId, month]);
       return Number(r.rows[0]?.calls ?? 0);
+    },
+    async tryReserve(workspaceId, month, limit) {
+      if (limit !== null && limit <= 0) return null;
+      const r = await sql.query<{ calls: number }>(
+        `INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 1)
+         ON CONFLICT (workspace_id, month) DO UPDATE SET calls = usage_counters.calls + 1
+         WHERE $3::bigint IS NULL OR usage_counters.calls < $3::bigint
+         RETURNING calls`,
+        [workspaceId, month, limit],
+      );
+      return r.rows.length ? Number(r.rows[0].calls) : null;
+    },
+    async release(workspaceId, month) {
+      await sql.query(`UPDATE usage_counters SET calls = calls - 1 WHERE workspace_id = $1 AND month = $2 AND calls > 0`, [workspaceId, month]);
     },
     async increment(workspaceId, month) {
       await sql.query(
