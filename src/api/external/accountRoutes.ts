@@ -1,0 +1,141 @@
+/**
+ * Account endpoints (seed: Endpoints → Account): the workspace owner's profile and the
+ * three-step email change. Profile reads come from the `users` view.
+ */
+import type { RequestHandler, Router } from 'express';
+import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
+import { AccountCommands, MailDeliveryError } from '../../commands/accountCommands.js';
+import type { Services } from '../../infrastructure/container.js';
+import { USERS, type UserDoc } from '../../projections/views/usersView.js';
+import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { HttpError } from '../http/errorHandler.js';
+import { addRoute, type RouteHandler } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { callerOf, contextOf, requireScope } from './apiKeyAuth.js';
+import { wrapped } from './chatbotSchemas.js';
+import {
+  accountProfileSchema,
+  codeBody,
+  confirmChangeResult,
+  patchAccountBody,
+  requestChangeBody,
+  requestChangeResult,
+  verifyIdentityResult,
+} from './accountSchemas.js';
+
+export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSeconds: 3600 };
+
+function profileOf(doc: UserDoc) {
+  const { name, email, phone, dateOfBirth, address, timezone } = doc;
+  return { name, email, phone: phone ?? null, dateOfBirth: dateOfBirth ?? null, address: address ?? null, timezone };
+}
+
+/** One budget shared by request-change and verify-identity, per API key (seed: Rate limits 4). */
+function emailChangeLimit(services: Services): RequestHandler {
+  const limiter = services.rateLimiters.create(EMAIL_CHANGE_LIMIT);
+  return async (_req, res, next) => {
+    try {
+      const decision = await limiter.consume(callerOf(res).keyId);
+      if (!decision.allowed) {
+        throw new TooManyRequestsError(
+          `Too many email change requests: at most ${EMAIL_CHANGE_LIMIT.points} per hour per API key`,
+          decision.resetSeconds,
+          'EMAIL_CHANGE_RATE_LIMIT',
+        );
+      }
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** A code that could not be mailed is the mail server's failure, not the caller's. */
+function mailFailureAs502(handler: RouteHandler): RouteHandler {
+  return async (input) => {
+    try {
+      return await handler(input);
+    } catch (err) {
+      if (err instanceof MailDeliveryError) throw new HttpError(502, err.message, err.code);
+      throw err;
+    }
+  };
+}
+
+export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+  const tags = ['Account'];
+  const security = 'apiKey' as const;
+  const commands = new AccountCommands({
+    aggregates: services.aggregates,
+    reservations: services.reservations,
+    events: services.events,
+    mailer: services.mailer,
+    logger: services.logger,
+    workspaceName: async (id) => (await services.views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
+  });
+  const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
+  const profile = async (userId: string) => {
+    const doc = await services.views.get<UserDoc>(USERS, userId);
+    if (!doc) throw new NotFoundError('Account not found');
+    return { data: profileOf(doc) };
+  };
+  const writeScope = requireScope('account:write');
+  const limited = emailChangeLimit(services);
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags, security,
+    responses: { 200: { description: 'The profile', schema: wrapped(accountProfileSchema) } },
+  }, async ({ res }) => ({ body: await profile(ownerOf(res)) }));
+
+  addRoute(router, registry, mount, {
+    method: 'patch', path: '/account', summary: 'Update the owner\'s profile (only given fields change)', tags, security, body: patchAccountBody,
+    responses: { 200: { description: 'The updated profile', schema: wrapped(accountProfileSchema) } },
+  }, async ({ body, res }) => {
+    await commands.updateProfile(ownerOf(res), body, contextOf(res));
+    return { body: await profile(ownerOf(res)) };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/request-change', tags, security, body: requestChangeBody,
+    summary: 'Step 1 of the email change: mails a 6-digit code to the current address (account:write; 5 per hour per key)',
+    responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
+  }, mailFailureAs502(async ({ body, res }) => {
+    await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
+    return {
+      body: {
+        data: {
+          success: true,
+          verified: false,
+          message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
+          nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
+        },
+      },
+    };
+  }), writeScope, limited);
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/verify-identity', tags, security, body: codeBody,
+    summary: 'Step 2: check the current-address code, then mail a code to the new address (account:write; 5 per hour per key)',
+    responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
+  }, mailFailureAs502(async ({ body, res }) => {
+    await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
+    return {
+      body: {
+        data: {
+          success: true,
+          message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
+          nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
+        },
+      },
+    };
+  }), writeScope, limited);
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/confirm-change', tags, security, body: codeBody,
+    summary: 'Step 3: check the new-address code and change the email; the old address is notified (account:write)',
+    responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
+  }, async ({ body, res }) => {
+    const { newEmail } = await commands.confirmChange(ownerOf(res), body.newEmail, body.otp, contextOf(res));
+    return { body: { data: { success: true, message: 'Your email address has been changed.', newEmail } } };
+  }, writeScope);
+}

@@ -1,0 +1,246 @@
+/**
+ * Account commands for the workspace owner: profile updates and the three-step email change.
+ *
+ * Codes are generated here (CSPRNG), hashed with a per-code salt and only the hash is
+ * appended; the code in clear exists only in this process and in the mail, so mails are
+ * sent right after the append and never from the log.
+ *
+ * Email uniqueness (DESIGN.md §4) uses the `email` reservation streams:
+ * - request-change reserves the new address for the user (409 EMAIL_TAKEN when another
+ *   account holds it) and, once the request is appended, releases the address of the
+ *   request it superseded;
+ * - verify-identity and confirm-change re-assert the reservation before deciding, so an
+ *   address reclaimed by someone else in between can never be confirmed;
+ * - a burned or expired request releases its address; confirm releases the old address;
+ * - a reservation at least RECLAIM_GRACE_MS old whose holder no longer refers to the
+ *   address (crash between two appends, or an abandoned request more than
+ *   RECLAIM_GRACE_MS past its expiry) is stale and reclaimed when another account asks
+ *   for the address. The grace periods keep a request that has reserved but not yet
+ *   appended, and a confirm that is just finishing, safe from being reclaimed under them.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { ConflictError, DomainError, NotFoundError } from '../domain/errors.js';
+import { validateEmailAddress, validateProfilePatch } from '../domain/account/profileRules.js';
+import { EMAIL_CHANGE_CODE_TTL_MS, hashCode } from '../domain/account/emailChange.js';
+import {
+  decideAccountEmailChange,
+  decideProfileUpdate,
+  evolveUserAccount,
+  initialUserAccount,
+  type UserAccountEvent,
+  type UserAccountState,
+} from '../domain/user/userAccount.js';
+import { emailChangeCodeToCurrent, emailChangeCodeToNew, emailChangedNotice } from '../dispatchers/mail/emailTemplates.js';
+import type { Mailer } from '../infrastructure/mail/mailer.js';
+import type { Logger } from '../infrastructure/logger.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { CommandContext } from './commandContext.js';
+import { reservationStream, type Reservations } from './reservations.js';
+import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+
+export const userAccountAggregate = { initial: initialUserAccount, evolve: evolveUserAccount };
+export const RECLAIM_GRACE_MS = 5 * 60 * 1000;
+const CODE_MINUTES = EMAIL_CHANGE_CODE_TTL_MS / 60_000;
+
+/** The code could not be mailed: the request stays recorded, a new request-change retries. */
+export class MailDeliveryError extends DomainError {
+  constructor(message: string) {
+    super(message, 'MAIL_DELIVERY_FAILED');
+  }
+}
+
+type Ctx = CommandContext & { workspaceId: string };
+
+export interface AccountDeps {
+  aggregates: AggregateStore;
+  reservations: Reservations;
+  /** To read when a reservation was taken (its event's time). */
+  events: EventStore;
+  mailer: Mailer;
+  logger: Logger;
+  /** The workspace's display name, for the mails. */
+  workspaceName: (workspaceId: string) => Promise<string>;
+}
+
+function newCode(): { code: string; salt: string; codeHash: string } {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('hex');
+  return { code, salt, codeHash: hashCode(code, salt) };
+}
+
+const emailTaken = (email: string) => new ConflictError(`The address ${email} is already used by another account`, 'EMAIL_TAKEN');
+
+export class AccountCommands {
+  constructor(private readonly deps: AccountDeps) {}
+
+  private stream(userId: string): string {
+    return `user-${userId}`;
+  }
+
+  async load(userId: string): Promise<UserAccountState> {
+    const { state } = await this.deps.aggregates.load(this.stream(userId), userAccountAggregate);
+    if (!state.registration.exists) throw new NotFoundError('Account not found');
+    return state;
+  }
+
+  async updateProfile(userId: string, body: unknown, ctx: Ctx): Promise<void> {
+    const patch = validateProfilePatch(body, this.deps.aggregates.now());
+    await this.deps.aggregates.handle(this.stream(userId), userAccountAggregate, (s) => decideProfileUpdate(userId, patch, s), ctx);
+  }
+
+  async requestEmailChange(userId: string, rawNewEmail: unknown, ctx: Ctx): Promise<void> {
+    const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
+    const before = await this.load(userId);
+    const alreadyHeld = newEmail === before.registration.email || newEmail === before.emailChange.pending?.newEmail;
+    await this.reserveEmail(newEmail, userId, ctx);
+    const { code, salt, codeHash } = newCode();
+    const now = this.deps.aggregates.now();
+    let superseded: string | null = null;
+    let currentEmail = '';
+    try {
+      await this.decideAndAppend(userId, ctx, (s) => {
+        superseded = s.emailChange.pending?.newEmail ?? null;
+        currentEmail = s.registration.email ?? '';
+        return decideAccountEmailChange({
+          type: 'requestChange',
+          data: { requestId: randomBytes(12).toString('hex'), newEmail, currentEmail, codeHash, salt, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString() },
+        }, s);
+      });
+    } catch (err) {
+      // Refused (e.g. the address is the current one): give back what this call took.
+      if (!alreadyHeld) await this.deps.reservations.release('email', newEmail, userId, ctx);
+      throw err;
+    }
+    if (superseded && superseded !== newEmail) await this.deps.reservations.release('email', superseded, userId, ctx);
+    const mail = emailChangeCodeToCurrent({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code, newEmail, minutes: CODE_MINUTES });
+    await this.send(currentEmail, mail, 'email change code (current address)');
+  }
+
+  async verifyIdentity(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<void> {
+    await this.reassertPendingReservation(userId, rawNewEmail, 'identity', ctx);
+    const next = newCode();
+    const now = this.deps.aggregates.now();
+    const state = await this.decideAndAppend(userId, ctx, (s) =>
+      decideAccountEmailChange({
+        type: 'verifyIdentity',
+        data: {
+          newEmail: rawNewEmail as string,
+          codeHash: hashCode(otp, s.emailChange.pending?.salt ?? ''),
+          newCodeHash: next.codeHash,
+          newSalt: next.salt,
+          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString(),
+          now,
+        },
+      }, s));
+    const mail = emailChangeCodeToNew({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code: next.code, minutes: CODE_MINUTES });
+    await this.send(state.emailChange.pending!.newEmail, mail, 'email change code (new address)');
+  }
+
+  async confirmChange(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<{ newEmail: string }> {
+    await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
+    const now = this.deps.aggregates.now();
+    let oldEmail = '';
+    const state = await this.decideAndAppend(userId, ctx, (s) => {
+      oldEmail = s.registration.email ?? '';
+      return decideAccountEmailChange({
+        type: 'confirmChange',
+        data: { newEmail: rawNewEmail as string, codeHash: hashCode(otp, s.emailChange.pending?.salt ?? ''), currentEmail: oldEmail, now },
+      }, s);
+    });
+    const newEmail = state.registration.email!;
+    await this.deps.reservations.release('email', oldEmail, userId, ctx);
+    const notice = emailChangedNotice({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), newEmail, changedAt: now });
+    // The change is done; a lost notice (already logged by send) must not turn it into an error.
+    await this.send(oldEmail, notice, 'email changed notice').catch(() => undefined);
+    return { newEmail };
+  }
+
+  /**
+   * Appends what the decision records, then throws its error if it has one (a wrong code
+   * must spend an attempt and still fail). A request that ended (burned, expired) gives
+   * its reserved address back.
+   */
+  private async decideAndAppend(
+    userId: string,
+    ctx: Ctx,
+    decide: (s: UserAccountState) => ReturnType<typeof decideAccountEmailChange>,
+  ): Promise<UserAccountState> {
+    let error: DomainError | undefined;
+    let ended: string | null = null;
+    const { state } = await this.deps.aggregates.handle(this.stream(userId), userAccountAggregate, (s) => {
+      const decision = decide(s);
+      error = decision.error;
+      ended = decision.events.some((e) => e.type === 'EmailChangeCodeBurned' || e.type === 'EmailChangeExpired')
+        ? s.emailChange.pending?.newEmail ?? null
+        : null;
+      return decision.events as UserAccountEvent[];
+    }, ctx);
+    if (ended) await this.deps.reservations.release('email', ended, userId, ctx);
+    if (error) throw error;
+    return state;
+  }
+
+  /**
+   * Before a code for `stage` is checked, make sure the user still holds the address it
+   * would move to. Only when the call matches the pending request: a wrong order or a
+   * wrong newEmail is left to the decision, which reports it precisely.
+   */
+  private async reassertPendingReservation(userId: string, rawNewEmail: unknown, stage: 'identity' | 'newAddress', ctx: Ctx): Promise<void> {
+    const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
+    const pending = (await this.load(userId)).emailChange.pending;
+    if (!pending || pending.stage !== stage || pending.newEmail !== newEmail) return;
+    if (this.deps.aggregates.now().getTime() >= Date.parse(pending.expiresAt)) return;
+    await this.reserveEmail(newEmail, userId, ctx);
+  }
+
+  /** Reserves an address for the user, reclaiming it first when its holder's claim is stale. */
+  private async reserveEmail(email: string, userId: string, ctx: Ctx): Promise<void> {
+    const { reservations } = this.deps;
+    try {
+      await reservations.reserve('email', email, userId, ctx, '');
+      return;
+    } catch (err) {
+      if (!(err instanceof ConflictError)) throw err;
+    }
+    const holder = await reservations.ownerOf('email', email);
+    if (holder && holder !== userId && (await this.isStaleClaim(holder, email, await this.reservedAt(email)))) {
+      this.deps.logger.info('reclaiming stale email reservation', { holder, userId });
+      await reservations.release('email', email, holder, ctx);
+    }
+    try {
+      await reservations.reserve('email', email, userId, ctx, '');
+    } catch (err) {
+      throw err instanceof ConflictError ? emailTaken(email) : err;
+    }
+  }
+
+  /**
+   * A fresh reservation may belong to a request that has not appended yet, and a holder
+   * that is not a registered user may be mid-registration: both claims stand. Otherwise
+   * a holder keeps the address while it is their address or their live request.
+   */
+  private async isStaleClaim(holderId: string, email: string, reservedAt: number): Promise<boolean> {
+    if (this.deps.aggregates.now().getTime() < reservedAt + RECLAIM_GRACE_MS) return false;
+    const { state } = await this.deps.aggregates.load(this.stream(holderId), userAccountAggregate);
+    if (!state.registration.exists || state.registration.email === email) return false;
+    const pending = state.emailChange.pending;
+    if (!pending || pending.newEmail !== email) return true;
+    return this.deps.aggregates.now().getTime() >= Date.parse(pending.expiresAt) + RECLAIM_GRACE_MS;
+  }
+
+  private async reservedAt(email: string): Promise<number> {
+    const recorded = await this.deps.events.readStream(reservationStream('email', email));
+    const last = recorded.at(-1);
+    return last ? Date.parse(last.metadata.occurredAt) : Number.POSITIVE_INFINITY;
+  }
+
+  private async send(to: string, mail: { subject: string; text: string; html: string }, what: string): Promise<void> {
+    try {
+      await this.deps.mailer.send({ to, ...mail });
+    } catch (err) {
+      // The transport's message may quote the session; log only what failed, never the mail.
+      this.deps.logger.error('mail not delivered', { what, error: (err as Error).message?.slice(0, 200) });
+      throw new MailDeliveryError('The email could not be sent right now; try again later with a new request-change');
+    }
+  }
+}

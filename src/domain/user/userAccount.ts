@@ -1,0 +1,93 @@
+/**
+ * The full user aggregate as the account commands see it: registration, the owner's
+ * profile and the email-change slice, folded from the one `user-<id>` stream.
+ */
+import type { DomainEvent } from '../event.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import type { ProfilePatch } from '../account/profileRules.js';
+import {
+  decideEmailChange,
+  evolveEmailChange,
+  initialEmailChangeState,
+  type EmailChangeCommand,
+  type EmailChangeDecision,
+  type EmailChangeEvent,
+  type EmailChangeStage,
+  type EmailChangeState,
+} from '../account/emailChange.js';
+import { evolveRegistration, initialUserRegistration, type UserRegistered, type UserRegistration } from './user.js';
+
+export interface UserProfile {
+  name: string;
+  phone: string | null;
+  dateOfBirth: string | null;
+  address: string | null;
+  timezone: string;
+}
+
+export interface UserAccountState {
+  registration: UserRegistration;
+  profile: UserProfile;
+  emailChange: EmailChangeState;
+}
+
+export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; changes: Partial<UserProfile> }>;
+
+/**
+ * Recorded when a verify or confirm finds the pending request past its expiry, so the
+ * request ends in the log (and its reserved address can be released) instead of
+ * lingering until the owner happens to start another one.
+ */
+export type EmailChangeExpired = DomainEvent<'EmailChangeExpired', { requestId: string; stage: EmailChangeStage }>;
+
+export type UserAccountEvent = UserRegistered | ProfileUpdated | EmailChangeEvent | EmailChangeExpired;
+
+export const initialUserAccount: UserAccountState = {
+  registration: initialUserRegistration,
+  profile: { name: '', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' },
+  emailChange: initialEmailChangeState,
+};
+
+export function evolveUserAccount(state: UserAccountState, event: UserAccountEvent): UserAccountState {
+  const registration = evolveRegistration(state.registration, event);
+  switch (event.type) {
+    case 'UserRegistered':
+      return { ...state, registration, profile: { ...state.profile, name: event.data.name, timezone: event.data.timezone } };
+    case 'ProfileUpdated':
+      return { ...state, profile: { ...state.profile, ...event.data.changes } };
+    case 'EmailChangeExpired':
+      if (state.emailChange.pending?.requestId !== event.data.requestId) return state;
+      return { ...state, emailChange: { pending: null } };
+    default:
+      return { ...state, registration, emailChange: evolveEmailChange(state.emailChange, event as EmailChangeEvent) };
+  }
+}
+
+/** Only the fields that really change become an event; an empty list means nothing to record. */
+export function decideProfileUpdate(userId: string, patch: ProfilePatch, state: UserAccountState): ProfileUpdated[] {
+  if (!state.registration.exists) throw new NotFoundError('Account not found');
+  const changes: Partial<UserProfile> = {};
+  for (const [key, value] of Object.entries(patch) as Array<[keyof UserProfile, string | null]>) {
+    if (value !== undefined && state.profile[key] !== value) (changes as Record<string, unknown>)[key] = value;
+  }
+  return Object.keys(changes).length ? [{ type: 'ProfileUpdated', data: { userId, changes } }] : [];
+}
+
+/**
+ * The email-change decision with expiry recorded: a code presented after the request
+ * expired ends the request with an event and still fails, like a burned code.
+ */
+export function decideAccountEmailChange(
+  command: EmailChangeCommand,
+  state: UserAccountState,
+): { events: Array<EmailChangeEvent | EmailChangeExpired>; error?: EmailChangeDecision['error'] } {
+  if (!state.registration.exists) throw new NotFoundError('Account not found');
+  const pending = state.emailChange.pending;
+  if (command.type !== 'requestChange' && pending && command.data.now.getTime() >= Date.parse(pending.expiresAt)) {
+    return {
+      events: [{ type: 'EmailChangeExpired', data: { requestId: pending.requestId, stage: pending.stage } }],
+      error: new ValidationError('The code has expired; request a new email change', 'otp', 'CODE_EXPIRED'),
+    };
+  }
+  return decideEmailChange(command, state.emailChange);
+}
