@@ -32,6 +32,13 @@ function enterpriseLimits(values: Record<string, unknown>): Partial<PlanLimits> 
 
 const LIMIT_OPTIONS = { 'monthly-calls': { type: 'string' }, chatbots: { type: 'string' }, webhooks: { type: 'string' } } as const;
 
+/** Signing secrets stay recoverable for the dispatcher but are never printed, not even to operators. */
+const SECRET_FIELDS = new Set(['secret']);
+
+function masked(data: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]));
+}
+
 export function eventToJson(e: RecordedEvent): Record<string, unknown> {
   return {
     id: e.id,
@@ -39,7 +46,7 @@ export function eventToJson(e: RecordedEvent): Record<string, unknown> {
     revision: e.revision,
     position: `${e.position.commit}/${e.position.prepare}`,
     type: e.type,
-    data: e.data,
+    data: masked(e.data),
     metadata: e.metadata,
   };
 }

@@ -3,6 +3,7 @@
  * each with its own subscription and checkpoint. Started after the projections.
  */
 import type { Services } from '../infrastructure/container.js';
+import { webhookDispatcherWorker } from './webhooks/webhookDispatcher.js';
 
 export interface BackgroundWorker {
   name: string;
@@ -10,7 +11,7 @@ export interface BackgroundWorker {
 }
 
 /** Workers register here, once. */
-export const workers: BackgroundWorker[] = [];
+export const workers: BackgroundWorker[] = [webhookDispatcherWorker];
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;

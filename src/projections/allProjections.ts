@@ -2,7 +2,10 @@
 import type { Projection } from './projection.js';
 import { apiKeysView } from './views/apiKeysView.js';
 import { chatbotsView } from './views/chatbotsView.js';
+import { responsesView } from './views/responsesView.js';
+import { responseDailyCountsView } from './views/responseDailyCountsView.js';
 import { usersView } from './views/usersView.js';
 import { workspacesView } from './views/workspacesView.js';
+import { webhooksView } from './views/webhooksView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView];

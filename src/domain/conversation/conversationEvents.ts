@@ -4,6 +4,7 @@
  * maps them without reading anything else.
  */
 import type { DomainEvent } from '../event.js';
+import type { Flow } from '../chatbot/flow.js';
 
 export type Resolution = 'escalated' | 'resolved' | 'ended';
 
@@ -28,6 +29,8 @@ export type ConversationStarted = DomainEvent<
     user: { id?: string; email?: string; name?: string } | null;
     /** Bot messages sent on start (greeting up to the first question). */
     messages: TranscriptEntry[];
+    /** The chatbot's flow when the session started: an edit later does not derail a running conversation. */
+    flow: Flow;
     startedAt: string;
   }
 >;

@@ -141,16 +141,17 @@ export class PostgresEventStore implements EventStore {
   async readAll(opts: { after?: Position | null; limit?: number } = {}): Promise<RecordedEvent[]> {
     const limit = Math.min(Math.max(opts.limit ?? 500, 1), 10_000);
     const after = opts.after;
+    // ORDER BY names are qualified: bare ones would bind to the ::text output columns ('10' < '8').
     const r = after && after.commit >= 0n
       ? await this.sql.query<EventRow>(
           `${SELECT_EVENT}
            WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
              AND (tx_id, position) > ($1::text::xid8, $2::bigint)
-           ORDER BY tx_id, position LIMIT $3`,
+           ORDER BY events.tx_id, events.position LIMIT $3`,
           [after.commit.toString(), after.prepare.toString(), limit],
         )
       : await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY tx_id, position LIMIT $1`,
+          `${SELECT_EVENT} WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY events.tx_id, events.position LIMIT $1`,
           [limit],
         );
     return r.rows.map(toRecorded);

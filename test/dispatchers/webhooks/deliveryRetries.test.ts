@@ -1,7 +1,7 @@
 /** Retries, Retry-After, timeout, redirects, 410, auto-disable and reactivation, log retention. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { purgeExpired } from '../../../src/dispatchers/webhooks/deliveryStore.js';
+import { listAttempts, purgeExpired } from '../../../src/dispatchers/webhooks/deliveryStore.js';
 import { MAX_CONSECUTIVE_FAILURES } from '../../../src/domain/webhooks/webhook.js';
 import type { ReceivedRequest } from '../../support/httpsReceiver.js';
 import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
@@ -41,6 +41,13 @@ test('failed attempts are retried with the same delivery id, body and fresh sign
   const rows = await h.attempts(webhookId);
   assert.equal(rows.map((r) => [r.attempt, r.status_code, r.success]), [[1, 500, false], [2, 500, false], [3, 204, true]]);
   assert.match(rows[0].error, /500/);
+  // The dashboard's query: newest first, with the request that was sent.
+  const log = await listAttempts(h.services.sql, webhookId);
+  assert.equal(log.map((a) => [a.attempt, a.statusCode, a.success]), [[3, 204, true], [2, 500, false], [1, 500, false]]);
+  assert.is(log[0].requestBody, reqs[2].rawBody.toString('utf8'));
+  assert.is(log[0].requestHeaders['x-webhook-signature'], reqs[2].headers['x-webhook-signature']);
+  assert.match(log[0].createdAt, /Z$/);
+  assert.equal((await listAttempts(h.services.sql, webhookId, { limit: 1 })).length, 1);
   const state = await eventually(async () => {
     const s = await h.commands.load(webhookId);
     return s.lastDeliveryAt ? s : null;
@@ -126,8 +133,12 @@ test(`${MAX_CONSECUTIVE_FAILURES} consecutive failed deliveries set failed; reac
   // Each delivery made its 1 + 3 attempts before it counted.
   assert.is((await h.attempts(webhookId)).length, MAX_CONSECUTIVE_FAILURES * 4);
   const sent = onPath('/broken').length;
-  const view = await h.services.views.get('webhooks', webhookId);
-  assert.is(view?.status, 'failed');
+  // The view follows the stream (projections are asynchronous to this poll).
+  const view = await eventually(async () => {
+    const doc = await h.services.views.get('webhooks', webhookId);
+    return doc?.status === 'failed' ? doc : null;
+  }, 5000, 'view shows failed');
+  assert.is(view.failureCount, MAX_CONSECUTIVE_FAILURES);
 
   // Failed: no events until reactivated.
   await h.append(botId, 'ResponseCreated', { responseId: 'while-failed', visitorId: 'v', chatDate: new Date().toISOString() });

@@ -69,7 +69,11 @@ async function rejectsWith(promise: Promise<unknown>, check: (err: unknown) => b
 }
 const wrongRevision = (err: unknown) => err instanceof WrongExpectedRevisionError;
 
-export function runEventStoreContract(name: string, factory: () => Promise<EventStoreFixture>): void {
+export function runEventStoreContract(
+  name: string,
+  factory: () => Promise<EventStoreFixture>,
+  opts: { teardown?: () => Promise<void> } = {},
+): void {
   const s = suite<{ fx: EventStoreFixture; p: string }>(`EventStore contract (${name})`);
   s.before.each(async (ctx) => {
     ctx.fx = await factory();
@@ -78,6 +82,7 @@ export function runEventStoreContract(name: string, factory: () => Promise<Event
   s.after.each(async (ctx) => {
     await ctx.fx.cleanup();
   });
+  if (opts.teardown) s.after(opts.teardown);
 
   s('appends and reads back a stream; an unknown stream reads as []', async ({ fx: { store }, p }) => {
     const r = await store.append(`${p}a`, [ev('ThingCreated', { n: 1, nested: { list: [1, 'two'], ok: true } }), ev('ThingRenamed', { name: 'Zoë ✓' })]);

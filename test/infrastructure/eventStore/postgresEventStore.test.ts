@@ -5,27 +5,56 @@
 import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Subscription } from 'rxjs';
 import { PostgresEventStore } from '../../../src/infrastructure/eventStore/postgresEventStore.js';
 import { type RecordedEvent, comparePositions } from '../../../src/infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, availableSqlDrivers, createTestSql } from '../../support/testStores.js';
+import { type SqlDriverName, type TestSql, availableSqlDrivers, createTestSql } from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasServer = availableSqlDrivers().includes('pg');
 
+/**
+ * PGlite takes seconds to boot, so its contract run shares one instance and gives each test a
+ * fresh schema (the adapters use unqualified names); on the server each test gets its own schema
+ * from createTestSql anyway.
+ */
+function sqlPerTest(driver: SqlDriverName) {
+  let shared: Promise<TestSql> | undefined;
+  let n = 0;
+  return {
+    async next(): Promise<{ sql: SqlClient; cleanup(): Promise<void> }> {
+      if (driver !== 'pglite') return createTestSql(driver);
+      shared ??= createTestSql('pglite');
+      const { sql } = await shared;
+      const schema = `c${++n}`;
+      await sql.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      return { sql, cleanup: () => sql.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`) };
+    },
+    async teardown() {
+      if (shared) await (await shared).cleanup();
+    },
+  };
+}
+
 for (const driver of availableSqlDrivers()) {
-  runEventStoreContract(`postgres/${driver}`, async () => {
-    const t = await createTestSql(driver);
-    const store = await PostgresEventStore.create(t.sql);
-    return {
-      store,
-      async cleanup() {
-        await store.close();
-        await t.cleanup();
-      },
-    };
-  });
+  const databases = sqlPerTest(driver);
+  runEventStoreContract(
+    `postgres/${driver}`,
+    async () => {
+      const t = await databases.next();
+      const store = await PostgresEventStore.create(t.sql);
+      return {
+        store,
+        async cleanup() {
+          await store.close();
+          await t.cleanup();
+        },
+      };
+    },
+    { teardown: () => databases.teardown() },
+  );
 }
 
 /**
@@ -45,7 +74,7 @@ function naiveCursorObserver(sql: SqlClient) {
       }
       await sleep(2);
     }
-  })();
+  })().catch(() => undefined);
   return {
     async stop() {
       stopped = true;
@@ -58,6 +87,8 @@ function naiveCursorObserver(sql: SqlClient) {
 async function concurrentAppendersProof(driver: SqlDriverName, writers: number, appendsPerWriter: number, inFlightPerWriter: number) {
   const t = await createTestSql(driver);
   const stores: PostgresEventStore[] = [];
+  let sub: Subscription | undefined;
+  let naive: ReturnType<typeof naiveCursorObserver> | undefined;
   try {
     const main = await PostgresEventStore.create(t.sql);
     stores.push(main);
@@ -73,8 +104,8 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
 
     const received: RecordedEvent[] = [];
     let failure: unknown;
-    const sub = subscriberStore.subscribeToAll().subscribe({ next: (e) => received.push(e), error: (err) => (failure = err) });
-    const naive = driver === 'pg' ? naiveCursorObserver(await t.another()) : null;
+    sub = subscriberStore.subscribeToAll().subscribe({ next: (e) => received.push(e), error: (err) => (failure = err) });
+    if (driver === 'pg') naive = naiveCursorObserver(await t.another());
 
     let appended = 0;
     await Promise.all(
@@ -97,7 +128,6 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
     assert.is(total, appended, 'every append landed');
     await waitFor('the subscriber to catch up', () => received.length >= total || failure !== undefined, 60_000);
     await sleep(600); // time for a duplicate to show up, were the cursor wrong
-    sub.unsubscribe();
     assert.is(failure, undefined);
 
     const ids = new Set(received.map((e) => e.id));
@@ -113,6 +143,8 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
       console.log(`  [global order] ${driver}: ${total} events; a BIGSERIAL cursor would have skipped ${total - seen.size} of them`);
     }
   } finally {
+    sub?.unsubscribe();
+    await naive?.stop().catch(() => undefined);
     for (const s of stores) await s.close();
     await t.cleanup();
   }

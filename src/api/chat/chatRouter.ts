@@ -1,0 +1,128 @@
+/**
+ * The public visitor chat API at /api/v1/chat (CONTRACT.md §4). No API key: any site may embed
+ * the widget, so CORS is open, bodies are small, and every address is rate-limited, with a
+ * tighter limit on starting sessions (each one is a stream of events).
+ */
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import cors from 'cors';
+import type { Services } from '../../infrastructure/container.js';
+import type { RateLimiter } from '../../infrastructure/rateLimit/rateLimiter.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
+import {
+  validateChannel,
+  validateCustomData,
+  validateMessage,
+  validateReason,
+  validateUser,
+  validateVisitorId,
+} from '../../domain/conversation/visitorInput.js';
+import { ConversationCommands, type ChatTurn, type VisitorRequest } from '../../commands/conversationCommands.js';
+import { addRoute } from '../http/route.js';
+import { HttpError } from '../http/errorHandler.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
+
+export const CHAT_MOUNT = '/api/v1/chat';
+
+export interface ChatLimits {
+  /** Chat requests per client address per minute. */
+  requestsPerMinute: number;
+  /** Sessions a client address may start per hour. */
+  sessionStartsPerHour: number;
+  /** Largest JSON body, in bytes. */
+  bodyBytes: number;
+}
+
+export const CHAT_LIMITS: ChatLimits = { requestsPerMinute: 120, sessionStartsPerHour: 60, bodyBytes: 16 * 1024 };
+
+function limitPerAddress(limiter: RateLimiter, message: string): RequestHandler {
+  return async (req, _res, next) => {
+    try {
+      const decision = await limiter.consume(req.ip ?? 'unknown');
+      next(decision.allowed ? undefined : new TooManyRequestsError(message, decision.resetSeconds));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The global handler speaks of the External API's 15 MB; the chat limit is much smaller. */
+function chatBodyTooLarge(bodyBytes: number): ErrorRequestHandler {
+  return (err, _req, _res, next) => {
+    if (err?.type === 'entity.too.large') return next(new HttpError(413, `Request body too large. The limit is ${Math.floor(bodyBytes / 1024)} KB.`, 'PAYLOAD_TOO_LARGE'));
+    next(err);
+  };
+}
+
+function visitorRequest(res: Response): VisitorRequest {
+  return { requestId: res.locals.requestId, ip: res.locals.clientIp, userAgent: res.locals.userAgent };
+}
+
+const asBot = (turn: ChatTurn) => ({ messages: turn.messages.map((message) => ({ type: 'bot' as const, message })), done: turn.done });
+
+export function chatRouter(services: Services, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
+  const router = Router();
+  const conversations = new ConversationCommands(services.aggregates);
+  const requests = services.rateLimiters.create({ name: 'chat-ip', points: limits.requestsPerMinute, durationSeconds: 60 });
+  const starts = services.rateLimiters.create({ name: 'chat-start-ip', points: limits.sessionStartsPerHour, durationSeconds: 3600 });
+
+  router.use(cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], exposedHeaders: ['Retry-After', 'X-Request-Id'], maxAge: 600 }));
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // Count the request before reading its body, so a flood costs us as little as possible.
+  router.use(limitPerAddress(requests, 'Too many chat requests from this address. Try again later.'));
+  router.use(express.json({ limit: limits.bodyBytes }));
+
+  const tags = ['Visitor chat'];
+  const security = 'none' as const;
+  const errors = { 400: { description: 'Bad body' }, 403: { description: 'Chatbot disabled' }, 404: { description: 'Unknown chatbot or session' }, 429: { description: 'Rate limited' } };
+
+  addRoute(router, registry, CHAT_MOUNT, {
+    method: 'post', path: '/:botId/sessions', summary: 'Start a chat session (emits conversation.started)', tags, security,
+    params: botParams, body: startSessionBody,
+    responses: { 201: { description: 'The session and the bot\'s first messages', schema: sessionStarted }, ...errors },
+  }, async ({ params, body, res }) => {
+    const input = {
+      visitorId: validateVisitorId(body.visitorId),
+      channel: validateChannel(body.channel),
+      customData: validateCustomData(body.customData),
+      user: validateUser(body.user),
+    };
+    const decision = await starts.consume(res.locals.clientIp ?? 'unknown');
+    if (!decision.allowed) throw new TooManyRequestsError('Too many chat sessions started from this address. Try again later.', decision.resetSeconds);
+    const started = await conversations.start(params.botId, input, visitorRequest(res));
+    return { status: 201, body: { sessionId: started.sessionId, visitorId: started.visitorId, ...asBot(started) } };
+  });
+
+  addRoute(router, registry, CHAT_MOUNT, {
+    method: 'post', path: '/:botId/sessions/:sessionId/messages', summary: 'Send a visitor message; the first creates the response record', tags, security,
+    params: sessionParams, body: messageBody,
+    responses: { 200: { description: 'The bot\'s replies', schema: turnResult }, 409: { description: 'Session already completed' }, ...errors },
+  }, async ({ params, body, res }) => ({
+    body: asBot(await conversations.sendMessage(params.botId, params.sessionId, validateMessage(body.message), visitorRequest(res))),
+  }));
+
+  addRoute(router, registry, CHAT_MOUNT, {
+    method: 'post', path: '/:botId/sessions/:sessionId/escalate', summary: 'Hand the conversation to a person (resolution escalated)', tags, security,
+    params: sessionParams, body: escalateBody,
+    responses: { 200: { description: 'Completed', schema: doneResult }, 409: { description: 'Session already completed' }, ...errors },
+  }, async ({ params, body, res }) => {
+    await conversations.escalate(params.botId, params.sessionId, validateReason(body.reason), visitorRequest(res));
+    return { body: { done: true } };
+  });
+
+  addRoute(router, registry, CHAT_MOUNT, {
+    method: 'post', path: '/:botId/sessions/:sessionId/end', summary: 'End the conversation (resolution ended)', tags, security,
+    params: sessionParams,
+    responses: { 200: { description: 'Completed', schema: doneResult }, 409: { description: 'Session already completed' }, ...errors },
+  }, async ({ params, res }) => {
+    await conversations.end(params.botId, params.sessionId, visitorRequest(res));
+    return { body: { done: true } };
+  });
+
+  router.use(chatBodyTooLarge(limits.bodyBytes));
+  return router;
+}
+

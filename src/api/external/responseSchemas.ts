@@ -1,0 +1,106 @@
+/** JSON schemas of the responses and analytics endpoints (seed: Response record, Analytics object). */
+import type { JsonSchema } from '../http/schemaValidator.js';
+
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE = 1_000_000;
+export const MAX_ANALYTICS_DAYS = 365;
+export const DEFAULT_ANALYTICS_DAYS = 30;
+
+const id = { type: 'string', minLength: 1, maxLength: 64 };
+const day = { type: 'string', format: 'date', maxLength: 10 };
+
+export const chatbotParams: JsonSchema = { type: 'object', required: ['id'], properties: { id } };
+export const responseParams: JsonSchema = { type: 'object', required: ['id', 'responseId'], properties: { id, responseId: id } };
+
+export const listResponsesQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'Page number, from 1. A page past the last one returns an empty data array.' },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description: `Page size, ${DEFAULT_PAGE_SIZE} by default. Values above ${MAX_PAGE_SIZE} are rejected with 400 (not capped), so a client never silently gets fewer items than it asked for.`,
+    },
+    startDate: { ...day, description: 'First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400.' },
+    endDate: { ...day, description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.' },
+  },
+};
+
+export const analyticsQuery: JsonSchema = {
+  type: 'object',
+  properties: {
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_ANALYTICS_DAYS,
+      default: DEFAULT_ANALYTICS_DAYS,
+      description: `Length of the period in UTC days ending today, 1 to ${MAX_ANALYTICS_DAYS} (default ${DEFAULT_ANALYTICS_DAYS}); outside that range: 400`,
+    },
+  },
+};
+
+const str = { type: 'string' };
+const nullableStr = { type: 'string', nullable: true };
+
+export const responseRecordSchema: JsonSchema = {
+  type: 'object',
+  required: ['_id', 'chatSessionId', 'visitorId', 'chatDate', 'record', 'answerVariables'],
+  properties: {
+    _id: str,
+    chatSessionId: str,
+    visitorId: str,
+    chatDate: { type: 'string', format: 'date-time', description: 'When the visitor sent the first message' },
+    record: {
+      type: 'array',
+      description: 'The whole conversation, oldest first',
+      items: {
+        type: 'object',
+        required: ['type', 'message'],
+        properties: { type: { type: 'string', enum: ['bot', 'user'] }, message: str, timestamp: { type: 'string', format: 'date-time' } },
+      },
+    },
+    answerVariables: { type: 'object', additionalProperties: str, description: 'Variable name → the visitor\'s answer' },
+    customData: { type: 'object', additionalProperties: str, description: 'What the embedding site passed to the widget' },
+    user: {
+      type: 'object',
+      nullable: true,
+      properties: { id: str, email: str, name: str },
+      description: 'The logged-in customer the embedding site passed, if any',
+    },
+    channel: str,
+    turnCount: { type: 'integer', description: 'Visitor messages so far' },
+    status: { type: 'string', enum: ['active', 'completed'] },
+    resolution: { type: 'string', enum: ['escalated', 'resolved', 'ended'], nullable: true },
+    escalationReason: nullableStr,
+    completedAt: { type: 'string', format: 'date-time', nullable: true },
+  },
+};
+
+export const responsesPage: JsonSchema = {
+  type: 'object',
+  required: ['data', 'total', 'page', 'totalPages'],
+  properties: {
+    data: { type: 'array', items: responseRecordSchema, description: 'Newest chatDate first' },
+    total: { type: 'integer', description: 'Responses matching the date filter' },
+    page: { type: 'integer' },
+    totalPages: { type: 'integer', description: 'ceil(total / limit); 0 when there are none' },
+  },
+};
+
+export const analyticsSchema: JsonSchema = {
+  type: 'object',
+  required: ['totalResponses', 'recentResponses', 'period', 'dailyCounts'],
+  properties: {
+    totalResponses: { type: 'integer' },
+    recentResponses: { type: 'integer', description: 'Responses whose chatDate falls in the period' },
+    period: { type: 'string', example: '30d' },
+    dailyCounts: {
+      type: 'array',
+      description: 'One entry per UTC day of the period, oldest first, zeros included',
+      items: { type: 'object', required: ['date', 'count'], properties: { date: { type: 'string', format: 'date' }, count: { type: 'integer' } } },
+    },
+  },
+};

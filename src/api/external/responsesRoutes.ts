@@ -1,0 +1,44 @@
+/** Responses endpoints (seed: Endpoints → Responses), read from the `responses` view. */
+import type { Router } from 'express';
+import { NotFoundError } from '../../domain/errors.js';
+import { dayRange } from '../../domain/conversation/utcDays.js';
+import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
+import type { Services } from '../../infrastructure/container.js';
+import { addRoute } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { callerOf } from './apiKeyAuth.js';
+import { ownedChatbot } from './chatbotsRoutes.js';
+import { wrapped } from './chatbotSchemas.js';
+import { chatbotParams, listResponsesQuery, responseParams, responseRecordSchema, responsesPage } from './responseSchemas.js';
+import { countResponses, findResponses, toResponseRecord } from './responseQueries.js';
+
+export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+  const tags = ['Responses'];
+  const security = 'apiKey' as const;
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id/responses', summary: 'List a chatbot\'s responses, newest first', tags, security,
+    params: chatbotParams, query: listResponsesQuery,
+    responses: { 200: { description: 'One page of response records', schema: responsesPage } },
+  }, async ({ params, query, res }) => {
+    const chatbot = await ownedChatbot(services, callerOf(res).workspaceId, params.id);
+    const days = dayRange(query.startDate, query.endDate);
+    const { page, limit } = query as { page: number; limit: number };
+    const [total, docs] = await Promise.all([
+      days.first || days.last ? countResponses(services.views, chatbot.id, days) : Promise.resolve(chatbot.responseCount ?? 0),
+      findResponses(services.views, chatbot.id, days, page, limit),
+    ]);
+    return { body: { data: docs.map(toResponseRecord), total, page, totalPages: Math.ceil(total / limit) } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id/responses/:responseId', summary: 'Get one response with the full conversation', tags, security,
+    params: responseParams,
+    responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
+  }, async ({ params, res }) => {
+    const chatbot = await ownedChatbot(services, callerOf(res).workspaceId, params.id);
+    const doc = await services.views.get<ResponseDoc>(RESPONSES, params.responseId);
+    if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
+    return { body: { data: toResponseRecord(doc) } };
+  });
+}

@@ -1,0 +1,100 @@
+/**
+ * Webhook subscription endpoints (seed: Endpoints → Webhooks). Reads come from the `webhooks`
+ * view; the signing secret is returned by create only and stripped everywhere else.
+ */
+import type { Router } from 'express';
+import { NotFoundError } from '../../domain/errors.js';
+import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
+import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
+import { webhookCommandsFor } from '../../commands/webhookCommands.js';
+import type { Services } from '../../infrastructure/container.js';
+import { addRoute } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { callerOf, contextOf } from './apiKeyAuth.js';
+import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
+import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
+
+/** The public shape: every seed field, never the secret. */
+function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
+  return {
+    id: doc.id,
+    chatbot: { id: doc.chatbotId, name: chatbotName },
+    url: doc.url,
+    events: doc.events,
+    description: doc.description ?? '',
+    status: doc.status,
+    failureCount: doc.failureCount ?? 0,
+    lastDeliveryAt: doc.lastDeliveryAt ?? null,
+    lastFailureAt: doc.lastFailureAt ?? null,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+async function ownedWebhook(services: Services, workspaceId: string, id: string): Promise<WebhookDoc> {
+  const doc = await services.views.get<WebhookDoc>(WEBHOOKS, id);
+  if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
+  return doc;
+}
+
+async function chatbotNames(services: Services, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  // By id one at a time: the read store's `id` filter is equality only.
+  const docs = await Promise.all(unique.map((id) => services.views.get<ChatbotDoc>(CHATBOTS, id)));
+  return new Map(docs.filter((d): d is ChatbotDoc => d !== null).map((d) => [d.id, d.name]));
+}
+
+export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+  const tags = ['Webhooks'];
+  const security = 'apiKey' as const;
+  const commands = webhookCommandsFor(services);
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags, security,
+    responses: { 200: { description: 'Webhooks, newest first (no secrets)', schema: wrapped({ type: 'array', items: webhookSchema(false) }) } },
+  }, async ({ res }) => {
+    const docs = await services.views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
+    const names = await chatbotNames(services, docs.map((d) => d.chatbotId));
+    return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'post', path: '/webhooks', summary: 'Create a webhook subscription (subject to the plan webhook cap)', tags, security, body: createWebhookBody,
+    responses: {
+      201: {
+        description: 'Created; the secret is returned only here',
+        schema: { type: 'object', required: ['data', 'message'], properties: { data: webhookSchema(true), message: { type: 'string' } } },
+      },
+    },
+  }, async ({ body, res }) => {
+    const ctx = contextOf(res);
+    const { webhookId, secret } = await commands.create(body, ctx);
+    const doc = await ownedWebhook(services, ctx.workspaceId, webhookId);
+    return {
+      status: 201,
+      body: {
+        data: { ...present(doc, null), secret },
+        message: 'Webhook created. Save the secret now: it is used to verify the x-webhook-signature header and will not be shown again.',
+      },
+    };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'patch', path: '/webhooks/:id', summary: 'Update a webhook (only given fields change; status active or paused)', tags, security, params: idParams, body: updateWebhookBody,
+    responses: { 200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) } },
+  }, async ({ params, body, res }) => {
+    const ctx = contextOf(res);
+    await commands.update(params.id, body, ctx);
+    const doc = await ownedWebhook(services, ctx.workspaceId, params.id);
+    const names = await chatbotNames(services, [doc.chatbotId]);
+    return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'delete', path: '/webhooks/:id', summary: 'Delete a webhook and its delivery logs', tags, security, params: idParams,
+    responses: { 200: { description: 'Deleted', schema: messageSchema } },
+  }, async ({ params, res }) => {
+    await commands.delete(params.id, contextOf(res));
+    return { body: { message: 'Webhook deleted successfully' } };
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Visitor chat commands. Each checks the chatbot (gone → 404, disabled → 403) from its own
+ * stream, then decides on the conversation stream; the conversation keeps the flow it started
+ * with, so an edit to the chatbot does not derail sessions in progress.
+ */
+import { ForbiddenError, NotFoundError } from '../domain/errors.js';
+import type { ChatbotState } from '../domain/chatbot/chatbot.js';
+import {
+  botMessagesOf,
+  decideConversation,
+  evolveConversation,
+  initialConversationState,
+  isCompletion,
+  type ConversationCommand,
+  type ConversationState,
+} from '../domain/conversation/conversation.js';
+import type { ConversationEvent } from '../domain/conversation/conversationEvents.js';
+import type { VisitorUser } from '../domain/conversation/visitorInput.js';
+import type { AggregateStore } from './aggregateStore.js';
+import { chatbotAggregate } from './chatbotCommands.js';
+import type { CommandContext } from './commandContext.js';
+import { newId } from './ids.js';
+
+export const conversationAggregate = { initial: initialConversationState, evolve: evolveConversation };
+
+/** Who is asking: the request details that go into every event's metadata. */
+export interface VisitorRequest {
+  requestId: string;
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface StartInput {
+  visitorId: string | null;
+  channel: string;
+  customData: Record<string, string>;
+  user: VisitorUser | null;
+}
+
+export interface ChatTurn {
+  messages: string[];
+  done: boolean;
+}
+
+/** Ids come from URLs; anything that cannot be one of ours is simply unknown. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+const streamOf = (sessionId: string) => `conversation-${sessionId}`;
+
+function visitorContext(visitorId: string, workspaceId: string, req: VisitorRequest): CommandContext {
+  return {
+    actor: { type: 'visitor', id: visitorId },
+    workspaceId,
+    correlationId: req.requestId,
+    requestId: req.requestId,
+    request: { ip: req.ip, userAgent: req.userAgent },
+  };
+}
+
+export class ConversationCommands {
+  constructor(private readonly aggregates: AggregateStore) {}
+
+  private async usableChatbot(botId: string): Promise<ChatbotState> {
+    if (!ID.test(botId)) throw new NotFoundError('Chatbot not found');
+    const { state } = await this.aggregates.load(`chatbot-${botId}`, chatbotAggregate);
+    if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
+    if (state.fields.disabled) throw new ForbiddenError('This chatbot is disabled', 'CHATBOT_DISABLED');
+    return state;
+  }
+
+  async start(botId: string, input: StartInput, req: VisitorRequest): Promise<ChatTurn & { sessionId: string; visitorId: string }> {
+    const chatbot = await this.usableChatbot(botId);
+    const sessionId = newId();
+    const visitorId = input.visitorId ?? newId();
+    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationAggregate, (s) =>
+      decideConversation({
+        type: 'StartConversation',
+        now: this.aggregates.now(),
+        sessionId,
+        chatbotId: botId,
+        workspaceId: chatbot.workspaceId!,
+        chatbotName: chatbot.fields.name,
+        aiAgent: null,
+        visitorId,
+        channel: input.channel,
+        customData: input.customData,
+        user: input.user,
+        flow: chatbot.fields.flow,
+      }, s), visitorContext(visitorId, chatbot.workspaceId!, req));
+    return { sessionId, visitorId, ...turnOf(events as ConversationEvent[]) };
+  }
+
+  sendMessage(botId: string, sessionId: string, message: string, req: VisitorRequest): Promise<ChatTurn> {
+    return this.decide(botId, sessionId, req, (now) => ({ type: 'SendMessage', message, responseId: newId(), now }));
+  }
+
+  escalate(botId: string, sessionId: string, reason: string, req: VisitorRequest): Promise<ChatTurn> {
+    return this.decide(botId, sessionId, req, (now) => ({ type: 'Escalate', reason, now }));
+  }
+
+  end(botId: string, sessionId: string, req: VisitorRequest): Promise<ChatTurn> {
+    return this.decide(botId, sessionId, req, (now) => ({ type: 'EndConversation', now }));
+  }
+
+  private async decide(botId: string, sessionId: string, req: VisitorRequest, command: (now: Date) => ConversationCommand): Promise<ChatTurn> {
+    await this.usableChatbot(botId);
+    const session = await this.sessionOf(botId, sessionId);
+    const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
+    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationAggregate, (s) => {
+      if (s.chatbotId !== botId) throw new NotFoundError('Session not found');
+      return decideConversation(command(this.aggregates.now()), s);
+    }, ctx);
+    return turnOf(events as ConversationEvent[]);
+  }
+
+  /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */
+  private async sessionOf(botId: string, sessionId: string): Promise<ConversationState> {
+    if (!ID.test(sessionId)) throw new NotFoundError('Session not found');
+    const { state } = await this.aggregates.load(streamOf(sessionId), conversationAggregate);
+    if (state.status === 'none' || state.chatbotId !== botId) throw new NotFoundError('Session not found');
+    return state;
+  }
+}
+
+function turnOf(events: ConversationEvent[]): ChatTurn {
+  return { messages: botMessagesOf(events), done: isCompletion(events) };
+}

@@ -1,0 +1,181 @@
+/**
+ * Webhook subscription commands. Create takes a slot on the workspace stream (plan cap) and
+ * reserves chatbot+URL on a reservation stream (409), both race-safe on the event store
+ * (DESIGN.md §4); delete gives both back. Delivery outcomes are recorded here too, so the
+ * failure streak and auto-disable are decided by the aggregate.
+ */
+import { NotFoundError, ForbiddenError, ValidationError } from '../domain/errors.js';
+import { decideWorkspace } from '../domain/workspace/workspace.js';
+import { validateWebhookUrl } from '../domain/webhooks/webhookUrl.js';
+import { generateWebhookSecret } from '../domain/webhooks/webhookSignature.js';
+import { validateEventNames } from '../domain/webhooks/webhookEvents.js';
+import {
+  decideWebhook,
+  evolveWebhook,
+  initialWebhookState,
+  validateRequestedStatus,
+  validateWebhookDescription,
+  type DeleteReason,
+  type WebhookCommand,
+  type WebhookFields,
+  type WebhookState,
+} from '../domain/webhooks/webhook.js';
+import { assertResolvesToPublicAddress, systemResolver, type Resolver } from '../infrastructure/webhooks/addressGuard.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { Reservations } from './reservations.js';
+import type { CommandContext } from './commandContext.js';
+import { chatbotAggregate } from './chatbotCommands.js';
+import { workspaceAggregate } from './workspaceCommands.js';
+import { newId } from './ids.js';
+import type { Services } from '../infrastructure/container.js';
+
+export const webhookAggregate = { initial: initialWebhookState, evolve: evolveWebhook };
+
+const RESERVATION_KIND = 'webhookurl';
+const DUPLICATE_MESSAGE = 'A webhook with this URL already exists for this chatbot';
+const reservationKey = (chatbotId: string, url: string) => `${chatbotId} ${url}`;
+
+type WorkspaceContext = CommandContext & { workspaceId: string };
+
+function bodyObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+export interface WebhookCommandOptions {
+  allowHosts: readonly string[];
+  /** DNS for the private-address check; injectable so tests need no real DNS. */
+  resolver?: Resolver;
+}
+
+export class WebhookCommands {
+  private readonly resolver: Resolver;
+
+  constructor(
+    private readonly aggregates: AggregateStore,
+    private readonly reservations: Reservations,
+    private readonly options: WebhookCommandOptions,
+  ) {
+    this.resolver = options.resolver ?? systemResolver;
+  }
+
+  /** Syntax rules, then every DNS answer of the host (a public name may point inside). */
+  private async checkedUrl(raw: unknown): Promise<string> {
+    const url = validateWebhookUrl(raw, this.options.allowHosts);
+    await assertResolvesToPublicAddress(new URL(url).hostname, this.options.allowHosts, this.resolver);
+    return url;
+  }
+
+  async load(webhookId: string): Promise<WebhookState> {
+    return (await this.aggregates.load(`webhook-${webhookId}`, webhookAggregate)).state;
+  }
+
+  private async loadOwned(webhookId: string, workspaceId: string): Promise<WebhookState> {
+    const state = await this.load(webhookId);
+    if (state.status === 'none' || state.status === 'deleted' || state.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
+    return state;
+  }
+
+  private handle(webhookId: string, command: WebhookCommand, ctx: CommandContext, workspaceId?: string) {
+    return this.aggregates.handle(`webhook-${webhookId}`, webhookAggregate, (s) => {
+      if (workspaceId !== undefined && s.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
+      return decideWebhook(command, s);
+    }, ctx);
+  }
+
+  async create(body: unknown, ctx: WorkspaceContext): Promise<{ webhookId: string; secret: string }> {
+    const b = bodyObject(body);
+    if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '') throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
+    const chatbotId = b.chatbotId.trim();
+    const urlSyntax = validateWebhookUrl(b.url, this.options.allowHosts);
+    const events = validateEventNames(b.events);
+    const description = validateWebhookDescription(b.description);
+
+    const { state: chatbot } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotAggregate);
+    if (chatbot.status !== 'active' || chatbot.workspaceId !== ctx.workspaceId) throw new NotFoundError('Chatbot not found');
+    const url = await this.checkedUrl(urlSyntax);
+
+    const webhookId = newId();
+    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceAggregate, (s) => {
+      if (!s.exists) throw new ForbiddenError('Workspace not found');
+      return decideWorkspace({ type: 'TakeWebhookSlot', webhookId }, s);
+    }, ctx);
+    try {
+      await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, url), webhookId, ctx, DUPLICATE_MESSAGE);
+    } catch (err) {
+      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
+      throw err;
+    }
+    const secret = generateWebhookSecret();
+    await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
+    return { webhookId, secret };
+  }
+
+  async update(webhookId: string, body: unknown, ctx: WorkspaceContext): Promise<void> {
+    const b = bodyObject(body);
+    const changes: Partial<WebhookFields> = {};
+    if (b.url !== undefined) changes.url = validateWebhookUrl(b.url, this.options.allowHosts);
+    if (b.events !== undefined) changes.events = validateEventNames(b.events);
+    if (b.description !== undefined) changes.description = validateWebhookDescription(b.description);
+    const status = validateRequestedStatus(b.status);
+
+    const current = await this.loadOwned(webhookId, ctx.workspaceId);
+    const chatbotId = current.chatbotId!;
+    const oldUrl = current.fields.url;
+    const movesUrl = changes.url !== undefined && changes.url !== oldUrl;
+    if (movesUrl) {
+      changes.url = await this.checkedUrl(changes.url);
+      await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, changes.url), webhookId, ctx, DUPLICATE_MESSAGE);
+    }
+    try {
+      await this.handle(webhookId, { type: 'UpdateWebhook', changes, status }, ctx, ctx.workspaceId);
+    } catch (err) {
+      if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
+      throw err;
+    }
+    if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, oldUrl), webhookId, ctx);
+  }
+
+  /** A subscriber's delete: only within its workspace. */
+  async delete(webhookId: string, ctx: WorkspaceContext): Promise<void> {
+    await this.loadOwned(webhookId, ctx.workspaceId);
+    await this.remove(webhookId, 'requested', ctx);
+  }
+
+  /**
+   * Deletes a webhook and gives back its URL and plan slot. Idempotent (a webhook already gone
+   * is a no-op), so reactions may run it again after a restart.
+   */
+  async remove(webhookId: string, reason: DeleteReason, ctx: CommandContext): Promise<boolean> {
+    const before = await this.load(webhookId);
+    if (before.status === 'none') return false;
+    if (before.status !== 'deleted') {
+      try {
+        await this.handle(webhookId, { type: 'DeleteWebhook', reason }, ctx);
+      } catch (err) {
+        if (!(err instanceof NotFoundError)) throw err;
+      }
+    }
+    // Released even when the webhook was already deleted: an earlier run may have stopped here.
+    await this.reservations.release(RESERVATION_KIND, reservationKey(before.chatbotId!, before.fields.url), webhookId, ctx);
+    await this.releaseSlot(webhookId, before.workspaceId!, ctx);
+    return before.status !== 'deleted';
+  }
+
+  private async releaseSlot(webhookId: string, workspaceId: string, ctx: CommandContext): Promise<void> {
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) => (s.exists ? decideWorkspace({ type: 'ReleaseWebhookSlot', webhookId }, s) : []), ctx);
+  }
+
+  async recordFailure(webhookId: string, outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }, ctx: CommandContext): Promise<void> {
+    await this.handle(webhookId, { type: 'RecordDeliveryFailure', ...outcome }, ctx);
+  }
+
+  async recordSuccess(webhookId: string, outcome: { deliveryId: string; at: string }, ctx: CommandContext): Promise<void> {
+    await this.handle(webhookId, { type: 'RecordDeliverySuccess', ...outcome }, ctx);
+  }
+}
+
+/** The module's commands, built from the process's services (one composition point). */
+export function webhookCommandsFor(services: Pick<Services, 'aggregates' | 'reservations' | 'config'>, resolver?: Resolver): WebhookCommands {
+  return new WebhookCommands(services.aggregates, services.reservations, { allowHosts: services.config.webhookAllowHosts, resolver });
+}

@@ -1,0 +1,250 @@
+/**
+ * The webhook dispatcher's operational tables (DESIGN.md §9), on the service's SQL database:
+ *  - webhook_subscriptions: the dispatcher's own copy of each webhook as of its checkpoint, so
+ *    fan-out decides on exactly the subscriptions that existed when the event happened;
+ *  - webhook_deliveries: durable jobs (one per webhook and event), claimed with row locks;
+ *  - webhook_delivery_attempts: the delivery log, kept 30 days;
+ *  - webhook_dispatcher_checkpoint: the dispatcher's position in the event log.
+ * Jobs and the checkpoint are written in one transaction, so each event fans out exactly once.
+ */
+import type { SqlClient, SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
+
+export const DELIVERY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS webhook_subscriptions (
+  id              TEXT PRIMARY KEY,
+  workspace_id    TEXT NOT NULL,
+  chatbot_id      TEXT NOT NULL,
+  url             TEXT NOT NULL,
+  events          JSONB NOT NULL,
+  secret          TEXT NOT NULL,
+  status          TEXT NOT NULL,
+  chatbot_deleted BOOLEAN NOT NULL DEFAULT false
+);
+CREATE INDEX IF NOT EXISTS webhook_subscriptions_chatbot ON webhook_subscriptions (chatbot_id);
+CREATE TABLE IF NOT EXISTS webhook_deleted_chatbots (chatbot_id TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS webhook_deliveries (
+  id              TEXT PRIMARY KEY,
+  webhook_id      TEXT NOT NULL,
+  event_id        TEXT NOT NULL,
+  event_name      TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  occurred_at     TIMESTAMPTZ NOT NULL,
+  enqueued_at     TIMESTAMPTZ NOT NULL DEFAULT now(),
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  status          TEXT NOT NULL DEFAULT 'pending',
+  next_attempt_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+  lease           TEXT,
+  locked_until    TIMESTAMPTZ,
+  finished_at     TIMESTAMPTZ,
+  UNIQUE (webhook_id, event_id)
+);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_finished ON webhook_deliveries (finished_at);
+CREATE TABLE IF NOT EXISTS webhook_delivery_attempts (
+  id              BIGSERIAL PRIMARY KEY,
+  delivery_id     TEXT NOT NULL,
+  webhook_id      TEXT NOT NULL,
+  attempt         INTEGER NOT NULL,
+  event_name      TEXT NOT NULL,
+  request_url     TEXT NOT NULL,
+  request_headers JSONB NOT NULL,
+  request_body    TEXT NOT NULL,
+  success         BOOLEAN NOT NULL,
+  status_code     INTEGER,
+  response_ms     INTEGER NOT NULL,
+  response_body   TEXT,
+  error           TEXT,
+  created_at      TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX IF NOT EXISTS webhook_delivery_attempts_webhook ON webhook_delivery_attempts (webhook_id, created_at);
+CREATE INDEX IF NOT EXISTS webhook_delivery_attempts_created ON webhook_delivery_attempts (created_at);
+CREATE TABLE IF NOT EXISTS webhook_dispatcher_checkpoint (
+  name     TEXT PRIMARY KEY,
+  position TEXT NOT NULL
+);
+INSERT INTO webhook_dispatcher_checkpoint (name, position) VALUES ('webhooks', '') ON CONFLICT (name) DO NOTHING;
+`;
+
+export const RETENTION_DAYS = 30;
+
+export interface ClaimedDelivery {
+  id: string;
+  webhookId: string;
+  workspaceId: string;
+  eventName: string;
+  body: string;
+  /** Attempts already made before this one. */
+  attempts: number;
+  lease: string;
+  url: string;
+  secret: string;
+  /** False when the webhook was paused, failed or deleted since the event: the job is dropped. */
+  deliverable: boolean;
+}
+
+export interface AttemptRecord {
+  attempt: number;
+  eventName: string;
+  requestUrl: string;
+  requestHeaders: Record<string, string>;
+  requestBody: string;
+  success: boolean;
+  statusCode: number | null;
+  responseMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface DeliveryAttemptRow extends AttemptRecord {
+  id: string;
+  deliveryId: string;
+  webhookId: string;
+  createdAt: string;
+}
+
+/** Creates the tables; two instances starting at once may race on CREATE, so it retries. */
+export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql.exec(DELIVERY_SCHEMA);
+      return;
+    } catch (err) {
+      if (attempt >= 5) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt));
+    }
+  }
+}
+
+/**
+ * Claims up to `limit` due jobs for this instance: FOR UPDATE SKIP LOCKED lets several
+ * dispatchers claim side by side without waiting on or sharing a row. The lease (locked_until)
+ * outlives the send; a job whose sender died becomes due again when its lease runs out.
+ */
+export async function claimDueDeliveries(sql: SqlClient, lease: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql.transaction((tx) =>
+    tx.query<{
+      id: string; webhook_id: string; event_name: string; body: string; attempts: number;
+      workspace_id: string | null; url: string | null; secret: string | null; sub_status: string | null; chatbot_deleted: boolean | null;
+    }>(
+      `WITH due AS (
+         SELECT id FROM webhook_deliveries
+          WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
+          ORDER BY next_attempt_at
+          LIMIT $2
+          FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE webhook_deliveries d
+            SET status = 'sending', lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
+           FROM due WHERE d.id = due.id
+         RETURNING d.id, d.webhook_id, d.event_name, d.body, d.attempts
+       )
+       SELECT c.*, s.workspace_id, s.url, s.secret, s.status AS sub_status, s.chatbot_deleted
+         FROM claimed c LEFT JOIN webhook_subscriptions s ON s.id = c.webhook_id`,
+      [lease, limit, leaseMs],
+    ),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    workspaceId: r.workspace_id ?? '',
+    eventName: r.event_name,
+    body: r.body,
+    attempts: r.attempts,
+    lease,
+    url: r.url ?? '',
+    secret: r.secret ?? '',
+    deliverable: r.sub_status === 'active' && r.chatbot_deleted === false,
+  }));
+}
+
+export type DeliveryOutcome =
+  | { kind: 'delivered' }
+  | { kind: 'retry'; delayMs: number }
+  | { kind: 'failed' };
+
+/**
+ * Ends a claimed attempt and logs it, in one transaction. Nothing is written when the lease
+ * is no longer ours (the webhook was deleted meanwhile, or the lease ran out and another
+ * instance took the job): false then.
+ */
+export async function finishAttempt(sql: SqlClient, job: ClaimedDelivery, outcome: DeliveryOutcome, attempt: AttemptRecord): Promise<boolean> {
+  return sql.transaction(async (tx) => {
+    const status = outcome.kind === 'retry' ? 'pending' : outcome.kind;
+    const delayMs = outcome.kind === 'retry' ? outcome.delayMs : 0;
+    const updated = await tx.query(
+      `UPDATE webhook_deliveries
+          SET status = $3, attempts = attempts + 1, lease = NULL, locked_until = NULL,
+              next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + ($4::bigint * interval '1 millisecond') ELSE next_attempt_at END,
+              finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
+        WHERE id = $1 AND lease = $2
+      RETURNING id`,
+      [job.id, job.lease, status, delayMs],
+    );
+    if (updated.rows.length === 0) return false;
+    await insertAttempt(tx, job, attempt);
+    return true;
+  });
+}
+
+async function insertAttempt(tx: SqlQueryable, job: ClaimedDelivery, a: AttemptRecord): Promise<void> {
+  await tx.query(
+    `INSERT INTO webhook_delivery_attempts
+       (delivery_id, webhook_id, attempt, event_name, request_url, request_headers, request_body, success, status_code, response_ms, response_body, error)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`,
+    [job.id, job.webhookId, a.attempt, a.eventName, a.requestUrl, JSON.stringify(a.requestHeaders), a.requestBody, a.success, a.statusCode, a.responseMs, a.responseBody, a.error],
+  );
+}
+
+/** A job whose webhook is no longer active is dropped without an attempt. */
+export async function cancelDelivery(sql: SqlClient, job: ClaimedDelivery): Promise<void> {
+  await sql.query(
+    `UPDATE webhook_deliveries SET status = 'cancelled', lease = NULL, locked_until = NULL, finished_at = now() WHERE id = $1 AND lease = $2`,
+    [job.id, job.lease],
+  );
+}
+
+/** The delivery log of one webhook, newest first (for the dashboard). */
+export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: { limit?: number; before?: string } = {}): Promise<DeliveryAttemptRow[]> {
+  const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
+  const { rows } = await sql.query<Record<string, unknown>>(
+    `SELECT id::text, delivery_id, webhook_id, attempt, event_name, request_url, request_headers, request_body, success,
+            status_code, response_ms, response_body, error, created_at
+       FROM webhook_delivery_attempts
+      WHERE webhook_id = $1 ${opts.before ? 'AND created_at < $3' : ''}
+      ORDER BY created_at DESC, id DESC
+      LIMIT $2`,
+    opts.before ? [webhookId, limit, opts.before] : [webhookId, limit],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    deliveryId: String(r.delivery_id),
+    webhookId: String(r.webhook_id),
+    attempt: Number(r.attempt),
+    eventName: String(r.event_name),
+    requestUrl: String(r.request_url),
+    requestHeaders: r.request_headers as Record<string, string>,
+    requestBody: String(r.request_body),
+    success: Boolean(r.success),
+    statusCode: r.status_code === null ? null : Number(r.status_code),
+    responseMs: Number(r.response_ms),
+    responseBody: r.response_body === null ? null : String(r.response_body),
+    error: r.error === null ? null : String(r.error),
+    createdAt: new Date(r.created_at as string).toISOString(),
+  }));
+}
+
+/** Removes attempts and finished jobs older than the retention period; returns rows removed. */
+export async function purgeExpired(sql: SqlClient, days = RETENTION_DAYS): Promise<number> {
+  const attempts = await sql.query(`DELETE FROM webhook_delivery_attempts WHERE created_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
+  const jobs = await sql.query(`DELETE FROM webhook_deliveries WHERE finished_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
+  return attempts.rows.length + jobs.rows.length;
+}
+
+/** Webhooks whose chatbot was deleted and that still wait to be deleted themselves. */
+export async function orphanedWebhooks(sql: SqlClient, limit = 50): Promise<Array<{ id: string; workspaceId: string }>> {
+  const { rows } = await sql.query<{ id: string; workspace_id: string }>(
+    `SELECT id, workspace_id FROM webhook_subscriptions WHERE chatbot_deleted ORDER BY id LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id }));
+}

@@ -1,0 +1,79 @@
+/**
+ * Rules for what a visitor's browser sends to the public chat API. The JSON schemas already
+ * check types and sizes; these add what a schema cannot say (trimmed emptiness, key names).
+ */
+import { ValidationError } from '../errors.js';
+
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MAX_REASON_LENGTH = 500;
+export const MAX_CUSTOM_DATA_KEYS = 20;
+export const MAX_CUSTOM_DATA_KEY_LENGTH = 64;
+export const MAX_CUSTOM_DATA_VALUE_LENGTH = 500;
+export const MAX_USER_FIELD_LENGTH = 200;
+
+const VISITOR_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+const CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
+/** Names that would alter an object's prototype if someone ever merged them carelessly. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+export interface VisitorUser {
+  id?: string;
+  email?: string;
+  name?: string;
+}
+
+function text(raw: unknown, field: string, max: number): string {
+  if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
+  const value = raw.trim();
+  if (!value) throw new ValidationError(`${field} must not be empty`, field);
+  if (value.length > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  return value;
+}
+
+export const validateMessage = (raw: unknown): string => text(raw, 'message', MAX_MESSAGE_LENGTH);
+export const validateReason = (raw: unknown): string => text(raw, 'reason', MAX_REASON_LENGTH);
+
+export function validateVisitorId(raw: unknown): string | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'string' || !VISITOR_ID.test(raw)) {
+    throw new ValidationError('visitorId must be 1 to 100 letters, digits or . _ : -', 'visitorId');
+  }
+  return raw;
+}
+
+export function validateChannel(raw: unknown): string {
+  if (raw === undefined || raw === null) return 'web';
+  if (typeof raw !== 'string' || !CHANNEL.test(raw)) {
+    throw new ValidationError('channel must be a lowercase name of up to 32 letters, digits, _ or -', 'channel');
+  }
+  return raw;
+}
+
+export function validateCustomData(raw: unknown): Record<string, string> {
+  if (raw === undefined || raw === null) return {};
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('customData must be an object of strings', 'customData');
+  const entries = Object.entries(raw as Record<string, unknown>);
+  if (entries.length > MAX_CUSTOM_DATA_KEYS) throw new ValidationError(`customData may hold at most ${MAX_CUSTOM_DATA_KEYS} keys`, 'customData');
+  for (const [key, value] of entries) {
+    const field = `customData.${key.slice(0, MAX_CUSTOM_DATA_KEY_LENGTH)}`;
+    if (!key || key.length > MAX_CUSTOM_DATA_KEY_LENGTH || FORBIDDEN_KEYS.has(key)) {
+      throw new ValidationError(`customData keys must be 1 to ${MAX_CUSTOM_DATA_KEY_LENGTH} characters and not a reserved name`, 'customData');
+    }
+    if (typeof value !== 'string') throw new ValidationError(`${field} must be a string`, field);
+    if (value.length > MAX_CUSTOM_DATA_VALUE_LENGTH) throw new ValidationError(`${field} must be at most ${MAX_CUSTOM_DATA_VALUE_LENGTH} characters`, field);
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
+}
+
+export function validateUser(raw: unknown): VisitorUser | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('user must be an object with id, email or name', 'user');
+  const user: VisitorUser = {};
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    if (key !== 'id' && key !== 'email' && key !== 'name') throw new ValidationError(`user.${key.slice(0, 40)} is not a known field`, 'user');
+    if (typeof value !== 'string') throw new ValidationError(`user.${key} must be a string`, `user.${key}`);
+    if (value.length > MAX_USER_FIELD_LENGTH) throw new ValidationError(`user.${key} must be at most ${MAX_USER_FIELD_LENGTH} characters`, `user.${key}`);
+    if (value) user[key] = value;
+  }
+  return Object.keys(user).length ? user : null;
+}

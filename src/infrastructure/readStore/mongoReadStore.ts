@@ -1,0 +1,206 @@
+/**
+ * ReadStore on MongoDB (`mongodb`), the customer's production choice (DESIGN.md §5). One
+ * collection per view, `rm_<name>`, with `_id` = the document id; the port's filters are a
+ * Mongo subset, so they map straight to Mongo operators. Transactions need a replica set (a
+ * single-node one will do).
+ *
+ * UNVERIFIED until the contract suite runs against a server (set MONGODB_URL).
+ */
+import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
+import type { Position } from '../eventStore/eventStore.js';
+import {
+  type CollectionSpec,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type ReadStoreWriter,
+  isComparison,
+} from './readStore.js';
+
+const NAME = /^[a-z][a-z0-9_]{0,40}$/;
+const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const CHECKPOINTS = 'projection_checkpoints';
+const NAMESPACE_EXISTS = 48;
+
+function collectionName(collection: string): string {
+  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
+  return `rm_${collection}`;
+}
+
+function fieldName(field: string): string {
+  if (field === 'id') return '_id';
+  if (!FIELD.test(field)) throw new Error(`invalid field path ${field}`);
+  return field;
+}
+
+function toMongoFilter(filter: Filter): Document {
+  const out: Document = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    // Only the port's operators pass through; any other object is a literal value, so a value
+    // that came from a request can never smuggle in $where or $regex.
+    if (condition === null) out[fieldName(field)] = null;
+    else if (isComparison(condition)) out[fieldName(field)] = { ...condition };
+    else out[fieldName(field)] = { $eq: condition };
+  }
+  return out;
+}
+
+function toDoc<T extends Doc>(stored: Document | null): T | null {
+  if (!stored) return null;
+  const { _id, ...rest } = stored;
+  return { id: _id as string, ...rest } as T;
+}
+
+function withoutId(fields: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, _id: _mongoId, ...rest } = fields;
+  return rest;
+}
+
+function toPosition(stored: Document | null): Position | null {
+  if (!stored) return null;
+  const p = { commit: BigInt(stored.commit as string), prepare: BigInt(stored.prepare as string) };
+  return p.commit >= 0n ? p : null;
+}
+
+function writer(db: Db, session?: ClientSession): ReadStoreWriter {
+  const col = (name: string) => db.collection(collectionName(name));
+  const checkpoints = () => db.collection<{ _id: string; commit: string; prepare: string }>(CHECKPOINTS);
+  return {
+    async get<T extends Doc>(collection: string, id: string) {
+      return toDoc<T>(await col(collection).findOne({ _id: id as never }, { session }));
+    },
+    async find<T extends Doc>(collection: string, filter: Filter = {}, opts: FindOptions = {}) {
+      // Mongo reads limit 0 as "no limit"; the port means none.
+      if (opts.limit !== undefined && Math.floor(opts.limit) <= 0) return [];
+      const sort: Record<string, 1 | -1> = {};
+      for (const [field, dir] of opts.sort ?? []) sort[fieldName(field)] = dir === -1 ? -1 : 1;
+      if (!('_id' in sort)) sort._id = 1;
+      let cursor = col(collection).find(toMongoFilter(filter), { session }).sort(sort);
+      if (opts.skip) cursor = cursor.skip(Math.max(0, Math.floor(opts.skip)));
+      if (opts.limit !== undefined) cursor = cursor.limit(Math.floor(opts.limit));
+      return (await cursor.toArray()).map((d) => toDoc<T>(d)!);
+    },
+    async count(collection, filter = {}) {
+      return col(collection).countDocuments(toMongoFilter(filter), { session });
+    },
+    async upsert(collection, doc) {
+      await col(collection).replaceOne({ _id: doc.id as never }, withoutId(doc), { upsert: true, session });
+    },
+    async patch(collection, id, fields) {
+      const set = withoutId(fields);
+      if (Object.keys(set).length === 0) return (await col(collection).countDocuments({ _id: id as never }, { session, limit: 1 })) > 0;
+      const r = await col(collection).updateOne({ _id: id as never }, { $set: set }, { session });
+      return r.matchedCount > 0;
+    },
+    async increment(collection, id, field, by, seed = {}) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw new Error(`invalid field ${field}`);
+      // $setOnInsert may not name the field $inc touches, or the update is rejected.
+      const { [field]: _ignored, ...onInsert } = withoutId(seed);
+      const update: Document = { $inc: { [field]: by } };
+      if (Object.keys(onInsert).length) update.$setOnInsert = onInsert;
+      await col(collection).updateOne({ _id: id as never }, update, { upsert: true, session });
+    },
+    async delete(collection, id) {
+      return (await col(collection).deleteOne({ _id: id as never }, { session })).deletedCount > 0;
+    },
+    async deleteMany(collection, filter) {
+      return (await col(collection).deleteMany(toMongoFilter(filter), { session })).deletedCount;
+    },
+    async lockCheckpoint(name) {
+      // Mongo has no SELECT … FOR UPDATE: writing the document makes any other transaction
+      // that locks it hit a write conflict, and withTransaction retries it after we commit.
+      const r = await checkpoints().findOneAndUpdate(
+        { _id: name },
+        { $setOnInsert: { commit: '-1', prepare: '-1' }, $inc: { locks: 1 } },
+        { upsert: true, returnDocument: 'after', session },
+      );
+      return toPosition(r);
+    },
+    async saveCheckpoint(name, position) {
+      await checkpoints().updateOne(
+        { _id: name },
+        { $set: { commit: position.commit.toString(), prepare: position.prepare.toString() } },
+        { upsert: true, session },
+      );
+    },
+  };
+}
+
+export class MongoReadStore implements ReadStore {
+  private specs: CollectionSpec[] = [];
+  private readonly base: ReadStoreWriter;
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {
+    this.base = writer(db);
+  }
+
+  /** The database is the one named in the URL unless `dbName` is given (tests isolate so). */
+  static async create(url: string, opts: { dbName?: string } = {}): Promise<MongoReadStore> {
+    const client = new MongoClient(url);
+    await client.connect();
+    return new MongoReadStore(client, client.db(opts.dbName));
+  }
+
+  get = <T extends Doc>(c: string, id: string) => this.base.get<T>(c, id);
+  find = <T extends Doc>(c: string, f?: Filter, o?: FindOptions) => this.base.find<T>(c, f, o);
+  count = (c: string, f?: Filter) => this.base.count(c, f);
+  upsert = (c: string, d: Doc) => this.base.upsert(c, d);
+  patch = (c: string, id: string, f: Record<string, unknown>) => this.base.patch(c, id, f);
+  increment = (c: string, id: string, f: string, by: number, s?: Record<string, unknown>) => this.base.increment(c, id, f, by, s);
+  delete = (c: string, id: string) => this.base.delete(c, id);
+  deleteMany = (c: string, f: Filter) => this.base.deleteMany(c, f);
+  lockCheckpoint = (name: string) => this.base.lockCheckpoint(name);
+  saveCheckpoint = (name: string, p: Position) => this.base.saveCheckpoint(name, p);
+
+  async getCheckpoint(name: string): Promise<Position | null> {
+    return toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: name }));
+  }
+
+  async transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
+    const session = this.client.startSession();
+    try {
+      // withTransaction may run fn again after a transient error (a write conflict), so the
+      // result is the last run's.
+      let result: T | undefined;
+      await session.withTransaction(async (s) => {
+        result = await fn(writer(this.db, s));
+      });
+      return result as T;
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async ensureCollections(specs: CollectionSpec[]): Promise<void> {
+    this.specs = [...this.specs.filter((s) => !specs.some((n) => n.name === s.name)), ...specs];
+    // Collections are created up front: creating one inside a transaction is not always allowed.
+    for (const name of [CHECKPOINTS, ...specs.map((s) => collectionName(s.name))]) {
+      await this.db.createCollection(name).catch((err) => {
+        if (!(err instanceof MongoServerError && err.code === NAMESPACE_EXISTS)) throw err;
+      });
+    }
+    for (const spec of specs) {
+      const col = this.db.collection(collectionName(spec.name));
+      for (const fields of spec.indexes) {
+        const keys: Record<string, 1> = {};
+        for (const f of fields) keys[fieldName(f)] = 1;
+        await col.createIndex(keys, { name: fields.join('_') });
+      }
+    }
+  }
+
+  async dropAll(): Promise<void> {
+    const collections = await this.db.listCollections({ name: /^rm_/ }, { nameOnly: true }).toArray();
+    for (const { name } of collections) await this.db.dropCollection(name);
+    await this.db.collection(CHECKPOINTS).deleteMany({});
+    await this.ensureCollections(this.specs);
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}

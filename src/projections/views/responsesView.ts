@@ -1,0 +1,149 @@
+/**
+ * `responses`: one document per response record (the seed's Response record), built from the
+ * conversation events, plus `chat_sessions`, which holds what a session started with (greeting,
+ * customData, user) until the first visitor message turns it into a response record.
+ * Also keeps the chatbot's responseCount, without resurrecting a deleted chatbot.
+ */
+import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
+import type {
+  ConversationCompleted,
+  ConversationStarted,
+  MessagesRecorded,
+  ResponseCreated,
+  ResponseUpdated,
+  TranscriptEntry,
+} from '../../domain/conversation/conversationEvents.js';
+import { defineProjection } from '../projection.js';
+import { CHATBOTS } from './chatbotsView.js';
+
+export const RESPONSES = 'responses';
+export const CHAT_SESSIONS = 'chat_sessions';
+
+export interface ChatSessionDoc {
+  id: string;
+  chatbotId: string;
+  workspaceId: string;
+  visitorId: string;
+  channel: string;
+  customData: Record<string, string>;
+  user: ConversationStarted['data']['user'];
+  messages: TranscriptEntry[];
+  startedAt: string;
+  responseId: string | null;
+  status: 'active' | 'completed';
+  [key: string]: unknown;
+}
+
+export interface ResponseDoc {
+  /** The response id (`_id` in the API). */
+  id: string;
+  chatbotId: string;
+  workspaceId: string;
+  chatSessionId: string;
+  visitorId: string;
+  channel: string;
+  chatDate: string;
+  record: TranscriptEntry[];
+  answerVariables: Record<string, string>;
+  customData: Record<string, string>;
+  user: ChatSessionDoc['user'];
+  turnCount: number;
+  status: 'active' | 'completed';
+  resolution: ConversationCompleted['data']['resolution'] | null;
+  escalationReason: string | null;
+  updatedAt: string;
+  completedAt: string | null;
+  [key: string]: unknown;
+}
+
+type Data<E extends { data: unknown }> = RecordedEvent<E['data']>;
+const data = <E extends { data: unknown }>(e: RecordedEvent) => (e as unknown as Data<E>).data;
+
+async function countResponse(tx: ReadStoreWriter, chatbotId: string): Promise<void> {
+  // increment() would create a chatbot document that was deleted; count only one that exists.
+  if (await tx.get(CHATBOTS, chatbotId)) await tx.increment(CHATBOTS, chatbotId, 'responseCount', 1);
+}
+
+export const responsesView = defineProjection(
+  'responses',
+  [
+    { name: RESPONSES, indexes: [['chatbotId', 'chatDate']] },
+    { name: CHAT_SESSIONS, indexes: [] },
+  ],
+  {
+    async ConversationStarted(e, tx) {
+      const d = data<ConversationStarted>(e);
+      const doc: ChatSessionDoc = {
+        id: d.sessionId,
+        chatbotId: d.chatbotId,
+        workspaceId: d.workspaceId,
+        visitorId: d.visitorId,
+        channel: d.channel,
+        customData: d.customData ?? {},
+        user: d.user ?? null,
+        messages: d.messages,
+        startedAt: d.startedAt,
+        responseId: null,
+        status: 'active',
+      };
+      await tx.upsert(CHAT_SESSIONS, doc);
+    },
+
+    async ResponseCreated(e, tx) {
+      const d = data<ResponseCreated>(e);
+      const session = await tx.get<ChatSessionDoc>(CHAT_SESSIONS, d.sessionId);
+      const doc: ResponseDoc = {
+        id: d.responseId,
+        chatbotId: d.chatbotId,
+        workspaceId: d.workspaceId,
+        chatSessionId: d.sessionId,
+        visitorId: d.visitorId,
+        channel: session?.channel ?? 'web',
+        chatDate: d.chatDate,
+        record: session?.messages ?? [],
+        answerVariables: {},
+        customData: session?.customData ?? {},
+        user: session?.user ?? null,
+        turnCount: 0,
+        status: 'active',
+        resolution: null,
+        escalationReason: null,
+        updatedAt: d.chatDate,
+        completedAt: null,
+      };
+      await tx.upsert(RESPONSES, doc);
+      await tx.patch(CHAT_SESSIONS, d.sessionId, { responseId: d.responseId });
+      await countResponse(tx, d.chatbotId);
+    },
+
+    async MessagesRecorded(e, tx) {
+      const d = data<MessagesRecorded>(e);
+      const doc = await tx.get<ResponseDoc>(RESPONSES, d.responseId);
+      if (!doc) return;
+      await tx.patch(RESPONSES, d.responseId, {
+        record: [...doc.record, ...d.entries],
+        answerVariables: d.answerVariables,
+        turnCount: d.turnCount,
+        updatedAt: d.entries[d.entries.length - 1]?.at ?? doc.updatedAt,
+      });
+    },
+
+    async ResponseUpdated(e, tx) {
+      const d = data<ResponseUpdated>(e);
+      await tx.patch(RESPONSES, d.responseId, { updatedAt: d.updatedAt });
+    },
+
+    async ConversationCompleted(e, tx) {
+      const d = data<ConversationCompleted>(e);
+      await tx.patch(CHAT_SESSIONS, d.sessionId, { status: 'completed' });
+      if (!d.responseId) return;
+      await tx.patch(RESPONSES, d.responseId, {
+        status: 'completed',
+        resolution: d.resolution,
+        escalationReason: d.escalationReason,
+        completedAt: d.completedAt,
+      });
+    },
+  },
+);

@@ -1,0 +1,259 @@
+/**
+ * The ReadStore contract (DESIGN.md §5): one suite, run against every adapter. Filters follow
+ * the Mongo semantics the port promises, so a query means the same on every store.
+ */
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Position } from '../../../src/infrastructure/eventStore/eventStore.js';
+import type { CollectionSpec, Doc, Filter, ReadStore } from '../../../src/infrastructure/readStore/readStore.js';
+
+export interface ReadStoreFixture {
+  store: ReadStore;
+  cleanup(): Promise<void>;
+}
+
+export const SPECS: CollectionSpec[] = [
+  { name: 'items', indexes: [['status'], ['owner.id'], ['at'], ['workspaceId', 'at']] },
+  { name: 'counters', indexes: [['workspaceId']] },
+];
+
+const ITEMS: Doc[] = [
+  { id: 'd1', workspaceId: 'w1', name: 'alpha', status: 'open', n: 5, at: '2024-01-01T00:00:00.000Z', owner: { id: 'u1', tier: 'pro' }, closedAt: null },
+  { id: 'd2', workspaceId: 'w1', name: 'beta', status: 'closed', n: 10, at: '2024-02-01T00:00:00.000Z', owner: { id: 'u2', tier: 'free' }, closedAt: '2024-02-03T10:00:00.000Z' },
+  { id: 'd3', workspaceId: 'w2', name: 'gamma', status: 'open', n: 15, at: '2024-03-01T00:00:00.000Z', owner: { id: 'u1', tier: 'pro' } },
+  { id: 'd4', workspaceId: 'w2', name: 'delta', status: 'archived', n: 20, at: '2024-04-01T00:00:00.000Z', owner: { id: 'u3', tier: 'free' }, closedAt: '2024-04-02T00:00:00.000Z' },
+  { id: 'd5', workspaceId: 'w1', name: 'epsilon', status: 'open', n: 2.5, at: '2023-12-31T23:59:59.999Z', owner: { id: 'u2', tier: 'free' }, closedAt: null },
+  { id: 'd6', workspaceId: 'w3', name: 'zeta', status: 'closed', n: 100, at: '2024-01-15T12:00:00.000Z', owner: { id: 'u3', tier: 'free' }, closedAt: '2024-01-16T00:00:00.000Z' },
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function runReadStoreContract(
+  name: string,
+  factory: () => Promise<ReadStoreFixture>,
+  opts: { teardown?: () => Promise<void> } = {},
+): void {
+  const s = suite<{ fx: ReadStoreFixture; store: ReadStore }>(`ReadStore contract (${name})`);
+  s.before.each(async (ctx) => {
+    ctx.fx = await factory();
+    ctx.store = ctx.fx.store;
+    await ctx.store.ensureCollections(SPECS);
+  });
+  s.after.each(async (ctx) => {
+    await ctx.fx.cleanup();
+  });
+  if (opts.teardown) s.after(opts.teardown);
+
+  const seed = async (store: ReadStore) => {
+    for (const d of ITEMS) await store.upsert('items', d);
+  };
+  const ids = async (store: ReadStore, filter: Filter) => (await store.find('items', filter)).map((d) => d.id).sort();
+
+  s('ensureCollections is idempotent; upsert, get and replace', async ({ store }) => {
+    await store.ensureCollections(SPECS);
+    await store.upsert('items', { id: 'a', name: 'A', extra: { deep: [1, 2] } });
+    assert.equal(await store.get('items', 'a'), { id: 'a', name: 'A', extra: { deep: [1, 2] } });
+    await store.upsert('items', { id: 'a', name: 'B' });
+    assert.equal(await store.get('items', 'a'), { id: 'a', name: 'B' }, 'upsert replaces the whole document');
+    assert.is(await store.get('items', 'missing'), null);
+    assert.is(await store.get('counters', 'a'), null, 'collections are separate');
+  });
+
+  s('patch merges top-level fields; false when the document is missing', async ({ store }) => {
+    await store.upsert('items', { id: 'a', x: 1, nested: { keep: 1, y: 2 } });
+    assert.is(await store.patch('items', 'a', { y: 2, nested: { y: 3 } }), true);
+    assert.equal(await store.get('items', 'a'), { id: 'a', x: 1, y: 2, nested: { y: 3 } });
+    assert.is(await store.patch('items', 'nope', { y: 1 }), false);
+    assert.is(await store.get('items', 'nope'), null, 'patch never creates');
+  });
+
+  s('increment creates from the seed, then adds', async ({ store }) => {
+    await store.increment('counters', 'c1', 'count', 1, { workspaceId: 'w1', label: 'first' });
+    assert.equal(await store.get('counters', 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 1 });
+    await store.increment('counters', 'c1', 'count', 2, { workspaceId: 'other', label: 'ignored' });
+    await store.increment('counters', 'c1', 'count', -0.5);
+    assert.equal(await store.get('counters', 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 2.5 });
+    await store.increment('counters', 'c1', 'other', 4);
+    assert.is((await store.get('counters', 'c1'))?.other, 4, 'a field absent from an existing document starts at 0');
+  });
+
+  s('increments from 20 parallel transactions sum correctly', async ({ store }) => {
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.transaction((tx) => tx.increment('counters', 'hot', 'count', i + 1, { workspaceId: 'w1' }))),
+    );
+    assert.equal(await store.get('counters', 'hot'), { id: 'hot', workspaceId: 'w1', count: 210 });
+  });
+
+  s('delete and deleteMany', async ({ store }) => {
+    await seed(store);
+    assert.is(await store.delete('items', 'd1'), true);
+    assert.is(await store.delete('items', 'd1'), false);
+    assert.is(await store.get('items', 'd1'), null);
+    assert.is(await store.deleteMany('items', { status: 'closed' }), 2);
+    assert.is(await store.deleteMany('items', { status: 'closed' }), 0);
+    assert.equal(await ids(store, {}), ['d3', 'd4', 'd5']);
+  });
+
+  s('find: equality on strings, numbers, dotted fields and id; several fields AND together', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { status: 'open' }), ['d1', 'd3', 'd5']);
+    assert.equal(await ids(store, { n: 10 }), ['d2']);
+    assert.equal(await ids(store, { 'owner.id': 'u1' }), ['d1', 'd3']);
+    assert.equal(await ids(store, { status: 'open', 'owner.tier': 'free' }), ['d5']);
+    assert.equal(await ids(store, { id: 'd4' }), ['d4']);
+    assert.equal(await ids(store, { status: 'nope' }), []);
+    assert.equal(await store.find('items', { id: 'd2' }), [ITEMS[1]], 'documents come back whole');
+  });
+
+  s('find: null matches explicit null and missing fields', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { closedAt: null }), ['d1', 'd3', 'd5']);
+  });
+
+  s('find: $in and $ne', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { status: { $in: ['closed', 'archived'] } }), ['d2', 'd4', 'd6']);
+    assert.equal(await ids(store, { n: { $in: [5, 20] } }), ['d1', 'd4']);
+    assert.equal(await ids(store, { 'owner.id': { $in: ['u3'] } }), ['d4', 'd6']);
+    assert.equal(await ids(store, { status: { $in: [] } }), []);
+    assert.equal(await ids(store, { status: { $ne: 'open' } }), ['d2', 'd4', 'd6']);
+    assert.equal(await ids(store, { closedAt: { $ne: '2024-02-03T10:00:00.000Z' } }), ['d1', 'd3', 'd4', 'd5', 'd6'], '$ne keeps missing fields');
+  });
+
+  s('find: $in on id', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { id: { $in: ['d1', 'd4', 'zz'] } }), ['d1', 'd4']);
+  });
+
+  s('find: $ne null means "is set" (missing counts as null)', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { closedAt: { $ne: null } }), ['d2', 'd4', 'd6']);
+  });
+
+  s('find: range operators on ISO timestamps and numbers (numbers compare numerically)', async ({ store }) => {
+    await seed(store);
+    assert.equal(await ids(store, { at: { $gte: '2024-01-01T00:00:00.000Z', $lt: '2024-03-01T00:00:00.000Z' } }), ['d1', 'd2', 'd6']);
+    assert.equal(await ids(store, { at: { $gt: '2024-01-01T00:00:00.000Z', $lte: '2024-03-01T00:00:00.000Z' } }), ['d2', 'd3', 'd6']);
+    assert.equal(await ids(store, { n: { $gt: 9 } }), ['d2', 'd3', 'd4', 'd6']);
+    assert.equal(await ids(store, { n: { $lte: 5 } }), ['d1', 'd5']);
+    assert.equal(await ids(store, { n: { $gte: 2.5, $lt: 15 } }), ['d1', 'd2', 'd5']);
+    assert.equal(await ids(store, { workspaceId: 'w1', at: { $gte: '2024-01-01T00:00:00.000Z' } }), ['d1', 'd2']);
+  });
+
+  s('find: range operators never match null or missing fields', async ({ store }) => {
+    await seed(store);
+    // e.g. "deliveries due before now" must not return the ones with no due date
+    assert.equal(await ids(store, { closedAt: { $lt: '2024-03-01T00:00:00.000Z' } }), ['d2', 'd6']);
+    assert.equal(await ids(store, { closedAt: { $lte: '9999' } }), ['d2', 'd4', 'd6']);
+  });
+
+  s('find: sort asc/desc on numbers, strings and dotted fields, with skip and limit', async ({ store }) => {
+    await seed(store);
+    const order = async (...args: Parameters<ReadStore['find']>) => (await store.find(...args)).map((d) => d.id);
+    assert.equal(await order('items', {}, { sort: [['n', 1]] }), ['d5', 'd1', 'd2', 'd3', 'd4', 'd6']);
+    assert.equal(await order('items', {}, { sort: [['n', -1]], limit: 3 }), ['d6', 'd4', 'd3']);
+    assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 1, limit: 2 }), ['d1', 'd2']);
+    assert.equal(await order('items', {}, { sort: [['at', 1]] }), ['d5', 'd1', 'd6', 'd2', 'd3', 'd4']);
+    assert.equal(await order('items', {}, { sort: [['owner.tier', 1], ['n', -1]] }), ['d6', 'd4', 'd2', 'd5', 'd3', 'd1']);
+    assert.equal(await order('items', { status: 'open' }, { sort: [['at', -1]], skip: 1 }), ['d1', 'd5']);
+    assert.equal(await order('items', {}, { sort: [['id', -1]], limit: 2 }), ['d6', 'd5']);
+    assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 10 }), []);
+  });
+
+  s('count with and without a filter', async ({ store }) => {
+    assert.is(await store.count('items'), 0);
+    await seed(store);
+    assert.is(await store.count('items'), 6);
+    assert.is(await store.count('items', { status: 'open' }), 3);
+    assert.is(await store.count('items', { n: { $gte: 15 }, 'owner.tier': 'free' }), 2);
+  });
+
+  s('a transaction commits its writes together and sees them itself', async ({ store }) => {
+    await store.upsert('items', { id: 'a', v: 1 });
+    const result = await store.transaction(async (tx) => {
+      await tx.upsert('items', { id: 'b', v: 2 });
+      await tx.patch('items', 'a', { v: 3 });
+      await tx.increment('counters', 'c', 'count', 5);
+      assert.equal(await tx.get('items', 'b'), { id: 'b', v: 2 });
+      assert.is(await tx.count('items'), 2);
+      return 'done';
+    });
+    assert.is(result, 'done');
+    assert.equal(await store.find('items', {}, { sort: [['id', 1]] }), [{ id: 'a', v: 3 }, { id: 'b', v: 2 }]);
+    assert.is((await store.get('counters', 'c'))?.count, 5);
+  });
+
+  s('a transaction that throws leaves no change', async ({ store }) => {
+    await seed(store);
+    const boom = new Error('boom');
+    try {
+      await store.transaction(async (tx) => {
+        await tx.upsert('items', { id: 'new', v: 1 });
+        await tx.patch('items', 'd1', { name: 'changed' });
+        await tx.increment('counters', 'c', 'count', 1);
+        await tx.delete('items', 'd2');
+        await tx.deleteMany('items', { status: 'open' });
+        await tx.saveCheckpoint('proj', { commit: 7n, prepare: 8n });
+        throw boom;
+      });
+      assert.unreachable('the transaction did not rethrow');
+    } catch (err) {
+      assert.is(err, boom);
+    }
+    assert.is(await store.get('items', 'new'), null);
+    assert.equal(await store.get('items', 'd1'), ITEMS[0]);
+    assert.is(await store.get('counters', 'c'), null);
+    assert.is(await store.count('items'), 6);
+    assert.is(await store.getCheckpoint('proj'), null);
+  });
+
+  s('checkpoints: lock, save and get round-trip bigint positions', async ({ store }) => {
+    assert.is(await store.getCheckpoint('proj'), null);
+    assert.is(await store.transaction((tx) => tx.lockCheckpoint('proj')), null);
+    assert.is(await store.getCheckpoint('proj'), null, 'locking alone saves no position');
+    const big: Position = { commit: 2n ** 62n + 12345n, prepare: 9_007_199_254_740_993n };
+    await store.transaction((tx) => tx.saveCheckpoint('proj', big));
+    assert.equal(await store.getCheckpoint('proj'), big);
+    assert.equal(await store.transaction((tx) => tx.lockCheckpoint('proj')), big);
+    await store.saveCheckpoint('other', { commit: 0n, prepare: 1n });
+    assert.equal(await store.getCheckpoint('other'), { commit: 0n, prepare: 1n });
+    assert.equal(await store.getCheckpoint('proj'), big, 'checkpoints are independent');
+  });
+
+  s('lockCheckpoint serialises two transactions on one checkpoint', async ({ store }) => {
+    const first: Position = { commit: 10n, prepare: 11n };
+    let markLocked!: () => void;
+    const locked = new Promise<void>((r) => (markLocked = r));
+    const one = store.transaction(async (tx) => {
+      await tx.lockCheckpoint('proj');
+      markLocked();
+      await sleep(300);
+      await tx.saveCheckpoint('proj', first);
+    });
+    await locked;
+    const seen = await store.transaction(async (tx) => {
+      const cp = await tx.lockCheckpoint('proj');
+      await tx.saveCheckpoint('proj', { commit: 20n, prepare: 21n });
+      return cp;
+    });
+    await one;
+    assert.equal(seen, first, 'the second transaction waited for the first and saw its checkpoint');
+    assert.equal(await store.getCheckpoint('proj'), { commit: 20n, prepare: 21n });
+  });
+
+  s('dropAll empties collections and checkpoints, which stay usable', async ({ store }) => {
+    await seed(store);
+    await store.increment('counters', 'c', 'count', 1);
+    await store.saveCheckpoint('proj', { commit: 1n, prepare: 2n });
+    await store.dropAll();
+    assert.is(await store.count('items'), 0);
+    assert.equal(await store.find('counters'), []);
+    assert.is(await store.getCheckpoint('proj'), null);
+    await seed(store);
+    assert.equal(await ids(store, { status: 'open' }), ['d1', 'd3', 'd5']);
+    await store.saveCheckpoint('proj', { commit: 3n, prepare: 4n });
+    assert.equal(await store.getCheckpoint('proj'), { commit: 3n, prepare: 4n });
+  });
+
+  s.run();
+}
