@@ -21,7 +21,9 @@ export class ProjectionRunner {
   readonly position$ = new BehaviorSubject<Position | null>(null);
   private running = false;
   private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
+  private sleeping: (() => void) | null = null;
+  /** A wake-up that came while a batch was running: the next sleep is skipped. */
+  private wakePending = false;
   private catchingUp: Promise<number> | null = null;
   private rebuilding = false;
 
@@ -84,7 +86,7 @@ export class ProjectionRunner {
   async waitFor(position: Position, timeoutMs = 5000): Promise<void> {
     const reached = (p: Position | null) => p !== null && comparePositions(p, position) >= 0;
     if (reached(this.position$.value)) return;
-    this.wake?.();
+    this.wake();
     if (!this.running) await this.catchUp();
     await firstValueFrom(this.position$.pipe(filter(reached), timeout(timeoutMs)));
   }
@@ -92,7 +94,7 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const sub = this.appended$?.subscribe(() => this.wake?.());
+    const sub = this.appended$?.subscribe(() => this.wake());
     this.loop = (async () => {
       while (this.running) {
         try {
@@ -100,23 +102,32 @@ export class ProjectionRunner {
         } catch (err) {
           this.logger.error('projection batch failed', { error: (err as Error).message });
         }
+        if (this.wakePending) {
+          this.wakePending = false;
+          continue;
+        }
         await new Promise<void>((resolve) => {
           const t = setTimeout(done, IDLE_POLL_MS);
           function done() {
             clearTimeout(t);
             resolve();
           }
-          this.wake = done;
+          this.sleeping = done;
         });
-        this.wake = null;
+        this.sleeping = null;
       }
       sub?.unsubscribe();
     })();
   }
 
+  private wake(): void {
+    if (this.sleeping) this.sleeping();
+    else this.wakePending = true;
+  }
+
   async stop(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.wake();
     await this.loop;
     await this.catchingUp?.catch(() => undefined);
   }

@@ -18,7 +18,12 @@ export function catchUpSubscription(
     let after = start;
     let stopped = false;
     let nudge: (() => void) | null = null;
-    const wakeSub = wake.subscribe(() => nudge?.());
+    // A wake-up during a read must not be lost, or a new event waits a whole poll interval.
+    let pending = false;
+    const wakeSub = wake.subscribe(() => {
+      if (nudge) nudge();
+      else pending = true;
+    });
 
     const sleep = () =>
       new Promise<void>((resolve) => {
@@ -39,7 +44,10 @@ export function catchUpSubscription(
           subscriber.next(event);
           after = event.position;
         }
-        if (page.length < PAGE) await sleep();
+        if (page.length < PAGE) {
+          if (pending) pending = false;
+          else await sleep();
+        }
       }
     })().catch((err) => {
       if (!stopped) subscriber.error(err);

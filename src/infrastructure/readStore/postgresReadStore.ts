@@ -34,8 +34,17 @@ function path(field: string): string {
 function where(filter: Filter, params: unknown[]): string {
   const clauses = Object.entries(filter).map(([field, condition]) => {
     if (field === 'id') {
-      params.push(condition);
-      return `id = $${params.length}`;
+      if (!isComparison(condition)) {
+        params.push(condition);
+        return `id = $${params.length}`;
+      }
+      return Object.entries(condition)
+        .map(([op, value]) => {
+          params.push(value);
+          if (op === '$in') return `id = ANY($${params.length}::text[])`;
+          return `id ${op === '$ne' ? '<>' : OPERATORS[op]} $${params.length}`;
+        })
+        .join(' AND ');
     }
     const expr = path(field);
     if (condition === null) return `(${expr} IS NULL OR ${expr} = 'null'::jsonb)`;
@@ -49,8 +58,10 @@ function where(filter: Filter, params: unknown[]): string {
           params.push((value as unknown[]).map((v) => JSON.stringify(v)));
           return `${expr} = ANY($${params.length}::jsonb[])`;
         }
+        if (op === '$ne' && value === null) return `(${expr} IS NOT NULL AND ${expr} <> 'null'::jsonb)`;
         params.push(JSON.stringify(value));
-        return `${expr} ${OPERATORS[op]} $${params.length}::jsonb`;
+        if (op === '$ne') return `${expr} IS DISTINCT FROM $${params.length}::jsonb`;
+        return `(jsonb_typeof(${expr}) = jsonb_typeof($${params.length}::jsonb) AND ${expr} ${OPERATORS[op]} $${params.length}::jsonb)`;
       })
       .join(' AND ');
   });

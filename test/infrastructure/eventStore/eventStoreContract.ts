@@ -50,6 +50,17 @@ export async function readAllOf(store: EventStore, prefix: string): Promise<Reco
   }
 }
 
+/**
+ * readAllOf once `count` events are readable. An event may become readable only after older
+ * transactions anywhere on the server finish (the PostgreSQL xmin rule, DESIGN.md §6), so a
+ * shared server can delay it; it must never reorder or drop it.
+ */
+export async function readAllSettled(store: EventStore, prefix: string, count: number): Promise<RecordedEvent[]> {
+  let events: RecordedEvent[] = [];
+  await waitFor(`${count} readable events under ${prefix}`, async () => (events = await readAllOf(store, prefix)).length >= count);
+  return events;
+}
+
 export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -145,7 +156,7 @@ export function runEventStoreContract(
     await store.append(`${p}y`, [ev('Y1')]);
     await store.append(`${p}x`, [ev('X3')]);
     await store.append(`${p}z`, [ev('Z1'), ev('Z2')]);
-    const all = await readAllOf(store, p);
+    const all = await readAllSettled(store, p, 6);
     assert.equal(all.map((e) => e.type), ['X1', 'X2', 'Y1', 'X3', 'Z1', 'Z2']);
     for (let i = 1; i < all.length; i++) assert.ok(comparePositions(all[i - 1].position, all[i].position) < 0, `position ${i} increases`);
     const byId = new Map((await store.readStream(`${p}x`)).map((e) => [e.id, e]));
@@ -154,7 +165,7 @@ export function runEventStoreContract(
 
   s("an append's position covers its last event (read-your-writes waits on it)", async ({ fx: { store }, p }) => {
     const r = await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
-    const [, , last] = await readAllOf(store, p);
+    const [, , last] = await readAllSettled(store, p, 3);
     assert.ok(comparePositions(r.position, last.position) >= 0, 'append position >= its last event');
     const later = await store.readAll({ after: r.position, limit: 1000 });
     assert.not.ok(later.some((e) => e.streamId.startsWith(p)), 'nothing of the append lies after its position');
@@ -164,7 +175,7 @@ export function runEventStoreContract(
     // One append is contiguous in the global log, so `limit` is testable on a shared server.
     await store.append(`${p}a`, [ev('E0'), ev('E1'), ev('E2'), ev('E3'), ev('E4')]);
     await store.append(`${p}b`, [ev('F0')]);
-    const all = await readAllOf(store, p);
+    const all = await readAllSettled(store, p, 6);
     const after = all[1].position;
     const page = await store.readAll({ after, limit: 2 });
     assert.equal(page.map((e) => e.type), ['E2', 'E3']);
@@ -185,6 +196,7 @@ export function runEventStoreContract(
       await store.append(`${p}s${i % 4}`, events);
       expected.push(...events.map((e) => e.type));
     }
+    await readAllSettled(store, p, expected.length + 1);
     const [marker] = await readAllOf(store, `${p}marker`);
     const got: RecordedEvent[] = [];
     let after = marker.position;
@@ -216,7 +228,7 @@ export function runEventStoreContract(
     const [a, b] = await store.readStream(`${p}a`);
     assert.equal(a.metadata, full);
     assert.equal(b.metadata, sparse);
-    const [ga, gb] = await readAllOf(store, p);
+    const [ga, gb] = await readAllSettled(store, p, 2);
     assert.equal(ga.metadata, full);
     assert.equal(gb.metadata, sparse);
   });
@@ -245,7 +257,7 @@ export function runEventStoreContract(
 
   s('subscribeToAll after a position starts just after it', async ({ fx: { store }, p }) => {
     await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
-    const [first] = await readAllOf(store, p);
+    const [first] = await readAllSettled(store, p, 3);
     const seen: string[] = [];
     const sub = store.subscribeToAll({ after: first.position }).subscribe((e) => e.streamId.startsWith(p) && seen.push(e.type));
     try {
