@@ -48,3 +48,26 @@ export async function createTestSql(driver: SqlDriverName = defaultSqlDriver()):
     },
   };
 }
+
+/**
+ * PGlite takes seconds to boot, so its contract run shares one instance and gives each test a
+ * fresh schema (the adapters use unqualified names); on the server each test gets its own schema
+ * from createTestSql anyway.
+ */
+export function sqlPerTest(driver: SqlDriverName) {
+  let shared: Promise<TestSql> | undefined;
+  let n = 0;
+  return {
+    async next(): Promise<{ sql: SqlClient; cleanup(): Promise<void> }> {
+      if (driver !== 'pglite') return createTestSql(driver);
+      shared ??= createTestSql('pglite');
+      const { sql } = await shared;
+      const schema = `c${++n}`;
+      await sql.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
+      return { sql, cleanup: () => sql.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`) };
+    },
+    async teardown() {
+      if (shared) await (await shared).cleanup();
+    },
+  };
+}

@@ -16,6 +16,7 @@ import {
   type ReadStore,
   type ReadStoreWriter,
   isComparison,
+  ReadStoreWriterDelegate,
 } from './readStore.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
@@ -127,15 +128,13 @@ function writer(db: Db, session?: ClientSession): ReadStoreWriter {
   };
 }
 
-export class MongoReadStore implements ReadStore {
+export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore {
   private specs: CollectionSpec[] = [];
-  private readonly base: ReadStoreWriter;
-
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
   ) {
-    this.base = writer(db);
+    super(writer(db));
   }
 
   /** The database is the one named in the URL unless `dbName` is given (tests isolate so). */
@@ -145,16 +144,6 @@ export class MongoReadStore implements ReadStore {
     return new MongoReadStore(client, client.db(opts.dbName));
   }
 
-  get = <T extends Doc>(c: string, id: string) => this.base.get<T>(c, id);
-  find = <T extends Doc>(c: string, f?: Filter, o?: FindOptions) => this.base.find<T>(c, f, o);
-  count = (c: string, f?: Filter) => this.base.count(c, f);
-  upsert = (c: string, d: Doc) => this.base.upsert(c, d);
-  patch = (c: string, id: string, f: Record<string, unknown>) => this.base.patch(c, id, f);
-  increment = (c: string, id: string, f: string, by: number, s?: Record<string, unknown>) => this.base.increment(c, id, f, by, s);
-  delete = (c: string, id: string) => this.base.delete(c, id);
-  deleteMany = (c: string, f: Filter) => this.base.deleteMany(c, f);
-  lockCheckpoint = (name: string) => this.base.lockCheckpoint(name);
-  saveCheckpoint = (name: string, p: Position) => this.base.saveCheckpoint(name, p);
 
   async getCheckpoint(name: string): Promise<Position | null> {
     return toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: name }));

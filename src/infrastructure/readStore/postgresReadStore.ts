@@ -14,6 +14,7 @@ import {
   type ReadStore,
   type ReadStoreWriter,
   isComparison,
+  ReadStoreWriterDelegate,
 } from './readStore.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
@@ -141,12 +142,10 @@ function writer(q: SqlQueryable): ReadStoreWriter {
   };
 }
 
-export class PostgresReadStore implements ReadStore {
+export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
   private specs: CollectionSpec[] = [];
-  private readonly base: ReadStoreWriter;
-
   constructor(private readonly sql: SqlClient) {
-    this.base = writer(sql);
+    super(writer(sql));
   }
 
   static async create(sql: SqlClient): Promise<PostgresReadStore> {
@@ -154,16 +153,6 @@ export class PostgresReadStore implements ReadStore {
     return new PostgresReadStore(sql);
   }
 
-  get = <T extends Doc>(c: string, id: string) => this.base.get<T>(c, id);
-  find = <T extends Doc>(c: string, f?: Filter, o?: FindOptions) => this.base.find<T>(c, f, o);
-  count = (c: string, f?: Filter) => this.base.count(c, f);
-  upsert = (c: string, d: Doc) => this.base.upsert(c, d);
-  patch = (c: string, id: string, f: Record<string, unknown>) => this.base.patch(c, id, f);
-  increment = (c: string, id: string, f: string, by: number, s?: Record<string, unknown>) => this.base.increment(c, id, f, by, s);
-  delete = (c: string, id: string) => this.base.delete(c, id);
-  deleteMany = (c: string, f: Filter) => this.base.deleteMany(c, f);
-  lockCheckpoint = (name: string) => this.base.lockCheckpoint(name);
-  saveCheckpoint = (name: string, p: Position) => this.base.saveCheckpoint(name, p);
 
   async getCheckpoint(name: string): Promise<Position | null> {
     const r = await this.sql.query<{ commit: string; prepare: string }>(`SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`, [name]);

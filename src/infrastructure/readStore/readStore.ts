@@ -61,3 +61,42 @@ export function isComparison(value: unknown): value is Comparison {
     Object.keys(value).every((k) => ['$gt', '$gte', '$lt', '$lte', '$in', '$ne'].includes(k))
   );
 }
+
+/**
+ * Base for adapters whose plain (non-transactional) operations are the same writer they hand
+ * to transactions: every ReadStoreWriter method forwards to `base`.
+ */
+export abstract class ReadStoreWriterDelegate implements ReadStoreWriter {
+  constructor(protected readonly base: ReadStoreWriter) {}
+
+  get<T extends Doc = Doc>(c: string, id: string): Promise<T | null> {
+    return this.base.get<T>(c, id);
+  }
+  find<T extends Doc = Doc>(c: string, f?: Filter, o?: FindOptions): Promise<T[]> {
+    return this.base.find<T>(c, f, o);
+  }
+  count(c: string, f?: Filter): Promise<number> {
+    return this.base.count(c, f);
+  }
+  upsert(c: string, d: Doc): Promise<void> {
+    return this.base.upsert(c, d);
+  }
+  patch(c: string, id: string, f: Record<string, unknown>): Promise<boolean> {
+    return this.base.patch(c, id, f);
+  }
+  increment(c: string, id: string, f: string, by: number, s?: Record<string, unknown>): Promise<void> {
+    return this.base.increment(c, id, f, by, s);
+  }
+  delete(c: string, id: string): Promise<boolean> {
+    return this.base.delete(c, id);
+  }
+  deleteMany(c: string, f: Filter): Promise<number> {
+    return this.base.deleteMany(c, f);
+  }
+  lockCheckpoint(name: string): Promise<Position | null> {
+    return this.base.lockCheckpoint(name);
+  }
+  saveCheckpoint(name: string, p: Position): Promise<void> {
+    return this.base.saveCheckpoint(name, p);
+  }
+}

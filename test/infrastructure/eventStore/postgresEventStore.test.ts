@@ -9,34 +9,11 @@ import type { Subscription } from 'rxjs';
 import { PostgresEventStore } from '../../../src/infrastructure/eventStore/postgresEventStore.js';
 import { type RecordedEvent, comparePositions } from '../../../src/infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, type TestSql, availableSqlDrivers, createTestSql } from '../../support/testStores.js';
+import { type SqlDriverName, availableSqlDrivers, createTestSql, sqlPerTest } from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasServer = availableSqlDrivers().includes('pg');
-
-/**
- * PGlite takes seconds to boot, so its contract run shares one instance and gives each test a
- * fresh schema (the adapters use unqualified names); on the server each test gets its own schema
- * from createTestSql anyway.
- */
-function sqlPerTest(driver: SqlDriverName) {
-  let shared: Promise<TestSql> | undefined;
-  let n = 0;
-  return {
-    async next(): Promise<{ sql: SqlClient; cleanup(): Promise<void> }> {
-      if (driver !== 'pglite') return createTestSql(driver);
-      shared ??= createTestSql('pglite');
-      const { sql } = await shared;
-      const schema = `c${++n}`;
-      await sql.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-      return { sql, cleanup: () => sql.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`) };
-    },
-    async teardown() {
-      if (shared) await (await shared).cleanup();
-    },
-  };
-}
 
 for (const driver of availableSqlDrivers()) {
   const databases = sqlPerTest(driver);

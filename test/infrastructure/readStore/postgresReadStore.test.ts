@@ -7,31 +7,8 @@ import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../src/infrastructure/readStore/postgresReadStore.js';
 import type { Filter, FindOptions } from '../../../src/infrastructure/readStore/readStore.js';
 import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, type TestSql, availableSqlDrivers, createTestSql } from '../../support/testStores.js';
+import { type SqlDriverName, availableSqlDrivers, createTestSql, sqlPerTest } from '../../support/testStores.js';
 import { runReadStoreContract } from './readStoreContract.js';
-
-/**
- * PGlite takes seconds to boot, so its contract run shares one instance and gives each test a
- * fresh schema (the adapters use unqualified names); on the server each test gets its own schema
- * from createTestSql anyway.
- */
-function sqlPerTest(driver: SqlDriverName) {
-  let shared: Promise<TestSql> | undefined;
-  let n = 0;
-  return {
-    async next(): Promise<{ sql: SqlClient; cleanup(): Promise<void> }> {
-      if (driver !== 'pglite') return createTestSql(driver);
-      shared ??= createTestSql('pglite');
-      const { sql } = await shared;
-      const schema = `c${++n}`;
-      await sql.exec(`CREATE SCHEMA ${schema}; SET search_path TO ${schema}`);
-      return { sql, cleanup: () => sql.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`) };
-    },
-    async teardown() {
-      if (shared) await (await shared).cleanup();
-    },
-  };
-}
 
 for (const driver of availableSqlDrivers()) {
   const databases = sqlPerTest(driver);
