@@ -29,6 +29,15 @@ export function createApp(services: Services, modules: AppModules = {}): Express
   app.use(requestContext);
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } }, crossOriginResourcePolicy: false }));
 
+  // Served by plain handlers, but part of "every HTTP endpoint" of the document (CONTRACT.md §1).
+  registry.add('', {
+    method: 'get', path: '/healthz', summary: 'Health check: 200 once the process serves requests', tags: ['Service'], security: 'none',
+    responses: { 200: { description: 'Serving', schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
+  });
+  registry.add('', {
+    method: 'get', path: '/api/v1/openapi.json', summary: 'This OpenAPI 3.0 document', tags: ['Service'], security: 'none',
+    responses: { 200: { description: 'The OpenAPI document', schema: { type: 'object' } } },
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

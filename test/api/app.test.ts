@@ -74,6 +74,28 @@ test('every seed External API path the app serves appears in the OpenAPI documen
   }
 });
 
+test('the OpenAPI document also lists /healthz and itself (CONTRACT.md §1: every HTTP endpoint)', async () => {
+  const { body: doc } = await app.api('GET', '/api/v1/openapi.json');
+  assert.ok(doc.paths['/healthz']?.get, 'GET /healthz');
+  assert.ok(doc.paths['/api/v1/openapi.json']?.get, 'GET /api/v1/openapi.json');
+  assert.equal(doc.paths['/healthz'].get.security, []);
+});
+
+test('a NUL character in a path id is 404 and in a body or query is 400, never 500', async () => {
+  const { apiKey } = await app.createWorkspace('pro');
+  let r = await app.api('GET', `${EXTERNAL}/chatbots/abc%00def`, { apiKey });
+  assert.is(r.status, 404);
+  assert.equal(Object.keys(r.body).sort(), ['code', 'error']);
+  r = await app.api('POST', `${EXTERNAL}/chatbots`, { apiKey, body: { name: 'a\u0000b' } });
+  assert.is(r.status, 400);
+  assert.match(r.body.error, /^name /);
+  r = await app.api('POST', `${EXTERNAL}/chatbots`, { apiKey, body: { name: 'ok', description: 'x\u0000' } });
+  assert.is(r.status, 400);
+  assert.match(r.body.error, /^description /);
+  r = await app.api('GET', `${EXTERNAL}/chatbots?x=%00`, { apiKey });
+  assert.is(r.status, 400);
+});
+
 test('security headers: nosniff, no X-Powered-By, frames denied', async () => {
   for (const path of ['/healthz', `${EXTERNAL}/chatbots`, '/nowhere']) {
     const r = await app.api('GET', path);

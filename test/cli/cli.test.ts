@@ -57,6 +57,10 @@ test('set-plan, apikey create and revoke', async () => {
   assert.match(key.apiKey, /^cfb_/);
   keyId = key.id;
   assert.equal(json(await confab('apikey', 'revoke', '--id', keyId)), { id: keyId, revoked: true });
+  // read and write are every key's base scopes: naming them is not an error.
+  const base = await confab('apikey', 'create', '--workspace', workspaceId, '--scopes', 'read,write,account:write');
+  assert.is(base.code, 0, base.stderr);
+  assert.match(json(base).apiKey, /^cfb_/);
 });
 
 test('events export prints the audit trail as JSON lines with the envelope', async () => {

@@ -84,7 +84,7 @@ test('a code presented after 10 minutes is expired: the request ends and its add
   assert.is(await reservations.ownerOf('email', target), null);
   const types = (await app.services.events.readStream(`user-${u.id}`)).map((e) => e.type);
   assert.is(types.at(-1), 'EmailChangeExpired');
-  await rejects(commands.verifyIdentity(u.id, target, code, u.ctx), ConflictError, 'EMAIL_CHANGE_STEP');
+  await rejects(commands.verifyIdentity(u.id, target, code, u.ctx), ValidationError, 'EMAIL_CHANGE_STEP');
 
   // Same at step 3, one millisecond before and at expiry.
   await commands.requestEmailChange(u.id, target, u.ctx);

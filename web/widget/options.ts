@@ -10,12 +10,22 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
+// The chat API's limits (src/domain/conversation/visitorInput.ts): data over them is clipped
+// here so an embedder's oversized customData cannot stop the conversation from starting.
+const MAX_KEYS = 20;
+const MAX_KEY = 64;
+const MAX_VALUE = 500;
+const MAX_USER_FIELD = 200;
+const RESERVED = ['__proto__', 'constructor', 'prototype'];
+
 export function cleanCustomData(input: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (input && typeof input === 'object') {
     for (const k of Object.keys(input)) {
+      if (Object.keys(out).length >= MAX_KEYS) break;
+      if (!k || k.length > MAX_KEY || RESERVED.indexOf(k) >= 0) continue;
       const v = scalar((input as Record<string, unknown>)[k]);
-      if (v !== undefined) out[k] = v;
+      if (v !== undefined) out[k] = v.slice(0, MAX_VALUE);
     }
   }
   return out;
@@ -26,7 +36,7 @@ export function cleanUser(input: unknown): VisitorUser | undefined {
   const out: VisitorUser = {};
   for (const k of ['id', 'email', 'name'] as const) {
     const v = scalar((input as Record<string, unknown>)[k]);
-    if (v) out[k] = v;
+    if (v) out[k] = v.slice(0, MAX_USER_FIELD);
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -18,7 +18,7 @@ export const startSessionBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    visitorId: { type: 'string', maxLength: 100, nullable: true, description: 'The visitor\'s id (1-100 of A-Z a-z 0-9 . _ : -); a new one is made when absent' },
+    visitorId: { type: 'string', maxLength: 100, nullable: true, description: 'The visitor\'s id (1-100 of A-Z a-z 0-9 . _ : @ + -); a new one is made when absent' },
     channel: { type: 'string', maxLength: 32, nullable: true, description: 'Conversation channel, default "web"' },
     customData: {
       type: 'object',
@@ -46,9 +46,8 @@ export const messageBody: JsonSchema = {
 
 export const escalateBody: JsonSchema = {
   type: 'object',
-  required: ['reason'],
   additionalProperties: false,
-  properties: { reason: { type: 'string', maxLength: MAX_REASON_LENGTH, description: 'Why the visitor asks for a human, not blank' } },
+  properties: { reason: { type: 'string', maxLength: MAX_REASON_LENGTH, description: 'Why the visitor asks for a human, not blank; "visitor_request" when absent' } },
 };
 
 const botMessages: JsonSchema = {

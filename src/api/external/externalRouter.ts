@@ -28,7 +28,9 @@ export function externalRouter(services: Services, registry: OpenApiRegistry, ex
   });
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
   router.use(apiKeyAuth(services), quotaHeaders(services), burstLimit(services), monthlyQuota(services));
-  router.use(express.json({ limit: '15mb', strict: false }));
+  // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
+  // and a clear "not valid JSON" beats a misleading "name is required".
+  router.use(express.json({ limit: '15mb', strict: false, type: () => true }));
   for (const routes of [chatbotsRoutes, usageRoutes, ...extra]) routes(router, registry, EXTERNAL_MOUNT, services);
   return router;
 }

@@ -14,18 +14,25 @@ export function rateLimitMessage(limit: number): string {
   return `External API rate limit exceeded. Max ${limit} requests per minute.`;
 }
 
+const WINDOW_SECONDS = 60;
+
 export function burstLimit(services: Services): RequestHandler {
   const perMinute = services.config.rateLimitPerMinute;
-  const limiter = services.rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: 60 });
+  const limiter = services.rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
   return async (_req, res, next) => {
     try {
       const decision = await limiter.consume(callerOf(res).keyId);
-      res.setHeader('RateLimit-Policy', `${perMinute};w=60`);
+      res.setHeader('RateLimit-Policy', `${perMinute};w=${WINDOW_SECONDS}`);
       res.setHeader('RateLimit-Limit', String(perMinute));
       res.setHeader('RateLimit-Remaining', String(decision.remaining));
       res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
       if (!decision.allowed) {
-        throw new TooManyRequestsError(rateLimitMessage(perMinute), decision.resetSeconds);
+        // A refused burst is not counted, so the quota left is what it was before this call.
+        const { limit, used } = res.locals.quota as { limit: number | null; used: number };
+        if (limit !== null) res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - used)));
+        // Retry-After is the window (the seed's documented 60 s): waiting that long always
+        // succeeds; RateLimit-Reset says how soon the current window actually ends.
+        throw new TooManyRequestsError(rateLimitMessage(perMinute), WINDOW_SECONDS);
       }
       next();
     } catch (err) {

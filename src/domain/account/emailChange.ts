@@ -8,7 +8,7 @@
  * so it stays pure and never sees a plaintext code.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ConflictError, ValidationError, type DomainError } from '../errors.js';
+import { ValidationError, type DomainError } from '../errors.js';
 import type { DomainEvent } from '../event.js';
 import { validateEmailAddress } from './profileRules.js';
 
@@ -112,10 +112,7 @@ function verifyIdentity(data: VerifyEmailChangeIdentity['data'], state: EmailCha
   const pending = state.pending;
   if (!pending) throw noPendingRequest();
   if (pending.stage !== 'identity') {
-    throw new ConflictError(
-      'Identity is already verified for this email change; confirm it with the code sent to the new address',
-      'EMAIL_CHANGE_STEP',
-    );
+    throw stepError('Identity is already verified for this email change; confirm it with the code sent to the new address');
   }
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
@@ -139,10 +136,7 @@ function confirmChange(data: ConfirmEmailChange['data'], state: EmailChangeState
   // the current inbox has vouched for the change, so this stage check is the guard
   // that stops an API-key holder from moving the account on their own.
   if (pending.stage !== 'newAddress') {
-    throw new ConflictError(
-      'Verify your identity with the code sent to the current address before confirming the change',
-      'EMAIL_CHANGE_STEP',
-    );
+    throw stepError('Verify your identity with the code sent to the current address before confirming the change');
   }
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
@@ -195,8 +189,16 @@ function checkCode(
   };
 }
 
-function noPendingRequest(): ConflictError {
-  return new ConflictError('No email change is pending; start with request-change', 'EMAIL_CHANGE_STEP');
+/**
+ * A step out of order is a bad request (400), not a conflict: the seed keeps 409 for
+ * duplicates. The code EMAIL_CHANGE_STEP tells it apart from a wrong code.
+ */
+function stepError(message: string): ValidationError {
+  return new ValidationError(message, undefined, 'EMAIL_CHANGE_STEP');
+}
+
+function noPendingRequest(): ValidationError {
+  return stepError('No email change is pending; start with request-change');
 }
 
 export function evolveEmailChange(state: EmailChangeState, event: EmailChangeEvent): EmailChangeState {

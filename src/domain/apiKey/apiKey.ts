@@ -11,6 +11,8 @@ export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
 /** Scopes beyond plain External API read/write. */
 export const API_KEY_SCOPES = ['account:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** Implied by every key. */
+export const BASE_SCOPES = ['read', 'write'] as const;
 
 export type ApiKeyEvent =
   | DomainEvent<'ApiKeyCreated', { keyId: string; workspaceId: string; keyHash: string; prefix: string; role: ApiKeyRole; scopes: ApiKeyScope[] }>
@@ -36,9 +38,11 @@ export function parseRole(raw: unknown): ApiKeyRole {
 
 export function parseScopes(raw: unknown): ApiKeyScope[] {
   if (raw === undefined || raw === '') return [];
-  const list = Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const given = Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  // read and write of the External API are what every key has (CONTRACT.md §3): naming them is accepted, not stored.
+  const list = given.filter((s) => !(BASE_SCOPES as readonly unknown[]).includes(s));
   const unknown = list.filter((s) => !API_KEY_SCOPES.includes(s as ApiKeyScope));
-  if (unknown.length) throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; valid scopes: ${API_KEY_SCOPES.join(', ')}`, 'scopes');
+  if (unknown.length) throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; valid scopes: ${[...BASE_SCOPES, ...API_KEY_SCOPES].join(', ')}`, 'scopes');
   return [...new Set(list)] as ApiKeyScope[];
 }
 

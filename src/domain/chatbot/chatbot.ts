@@ -40,18 +40,21 @@ export type ChatbotCommand =
   | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields> }
   | { type: 'DeleteChatbot' };
 
+/** Characters as a user counts them (code points, as the request schema does): an emoji is one. */
+const charLength = (text: string): number => [...text].length;
+
 export function validateName(raw: unknown): string {
   if (typeof raw !== 'string') throw new ValidationError('name is required and must be a string', 'name');
   const name = raw.trim();
   if (!name) throw new ValidationError('name must not be empty', 'name');
-  if (name.length > MAX_CHATBOT_NAME) throw new ValidationError(`name must be at most ${MAX_CHATBOT_NAME} characters`, 'name');
+  if (charLength(name) > MAX_CHATBOT_NAME) throw new ValidationError(`name must be at most ${MAX_CHATBOT_NAME} characters`, 'name');
   return name;
 }
 
 export function validateDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('description must be a string', 'description');
-  if (raw.length > MAX_CHATBOT_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_CHATBOT_DESCRIPTION} characters`, 'description');
+  if (charLength(raw) > MAX_CHATBOT_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_CHATBOT_DESCRIPTION} characters`, 'description');
   return raw;
 }
 
@@ -71,7 +74,8 @@ export function validateChanges(body: Record<string, unknown>): Partial<ChatbotF
 /** The name a duplicate gets; trimmed so the copy still respects the 100-character rule. */
 export function copyName(name: string): string {
   const suffix = ' (copy)';
-  return name.length + suffix.length <= MAX_CHATBOT_NAME ? name + suffix : name.slice(0, MAX_CHATBOT_NAME - suffix.length) + suffix;
+  const chars = [...name];
+  return chars.length + suffix.length <= MAX_CHATBOT_NAME ? name + suffix : chars.slice(0, MAX_CHATBOT_NAME - suffix.length).join('') + suffix;
 }
 
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {

@@ -11,7 +11,8 @@ export const MAX_CUSTOM_DATA_KEY_LENGTH = 64;
 export const MAX_CUSTOM_DATA_VALUE_LENGTH = 500;
 export const MAX_USER_FIELD_LENGTH = 200;
 
-const VISITOR_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+// Emails and CRM ids are common visitor ids, so @ and + are allowed; spaces and markup are not.
+const VISITOR_ID = /^[A-Za-z0-9._:@+-]{1,100}$/;
 const CHANNEL = /^[a-z][a-z0-9_-]{0,31}$/;
 /** Names that would alter an object's prototype if someone ever merged them carelessly. */
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -31,22 +32,27 @@ function text(raw: unknown, field: string, max: number): string {
 }
 
 export const validateMessage = (raw: unknown): string => text(raw, 'message', MAX_MESSAGE_LENGTH);
-export const validateReason = (raw: unknown): string => text(raw, 'reason', MAX_REASON_LENGTH);
+/** The reason a visitor gives for wanting a person; a bare escalate records the generic one. */
+export const DEFAULT_ESCALATION_REASON = 'visitor_request';
+export const validateReason = (raw: unknown): string =>
+  raw === undefined || raw === null ? DEFAULT_ESCALATION_REASON : text(raw, 'reason', MAX_REASON_LENGTH);
 
 export function validateVisitorId(raw: unknown): string | null {
   if (raw === undefined || raw === null) return null;
   if (typeof raw !== 'string' || !VISITOR_ID.test(raw)) {
-    throw new ValidationError('visitorId must be 1 to 100 letters, digits or . _ : -', 'visitorId');
+    throw new ValidationError('visitorId must be 1 to 100 letters, digits or . _ : @ + -', 'visitorId');
   }
   return raw;
 }
 
 export function validateChannel(raw: unknown): string {
   if (raw === undefined || raw === null) return 'web';
-  if (typeof raw !== 'string' || !CHANNEL.test(raw)) {
-    throw new ValidationError('channel must be a lowercase name of up to 32 letters, digits, _ or -', 'channel');
+  // Channel names are compared lowercased ("WhatsApp" and "whatsapp" are one channel).
+  const channel = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
+  if (typeof channel !== 'string' || !CHANNEL.test(channel)) {
+    throw new ValidationError('channel must be a name of up to 32 letters, digits, _ or -, starting with a letter', 'channel');
   }
-  return raw;
+  return channel;
 }
 
 export function validateCustomData(raw: unknown): Record<string, string> {

@@ -24,8 +24,10 @@ export const FORBIDDEN_ADDRESS_CODE = 'EFORBIDDENADDRESS';
 const FORBIDDEN_MESSAGE = 'url must not point to a private, loopback or link-local address';
 
 /**
- * Resolves `hostname` and throws ValidationError(…, 'url') when any answer is forbidden or
- * nothing resolves. Hosts in `allowHosts` are trusted without resolving.
+ * Resolves `hostname` and throws ValidationError(…, 'url') when any answer is forbidden. Hosts
+ * in `allowHosts` are trusted without resolving. A name that does not resolve (yet, or not from
+ * here) is accepted: the seed refuses only private targets, and the guarded lookup refuses
+ * every forbidden answer again at connect time, so nothing private is ever reached.
  */
 export async function assertResolvesToPublicAddress(
   hostname: string,
@@ -44,9 +46,8 @@ export async function assertResolvesToPublicAddress(
   try {
     answers = await resolver(host);
   } catch {
-    throw new ValidationError(`url host ${host} could not be resolved`, 'url');
+    return;
   }
-  if (answers.length === 0) throw new ValidationError(`url host ${host} could not be resolved`, 'url');
   // All answers, not just the first: the connection may use any of them (happy eyeballs,
   // round robin), so one private answer is enough to reach the private network.
   if (answers.some((a) => isForbiddenAddress(a.address))) {

@@ -182,9 +182,11 @@ test('bad bodies: 400 naming the field', async () => {
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: ['hi'] }), 'body');
   const badJson = await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: '{"message": ' });
   assert.equal([badJson.status, badJson.body.code], [400, 'INVALID_JSON']);
-  expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: {} }), 'reason');
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: { reason: ' ' } }), 'reason');
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: { reason: 'r'.repeat(501) } }), 'reason');
+  const other = (await start(botId)).body.sessionId;
+  const bare = await app.api('POST', `${CHAT}/${botId}/sessions/${other}/escalate`, { body: {} });
+  assert.is(bare.status, 200, 'a bare escalate records the generic reason');
 
   expect400(await start(botId, { visitorId: 'has spaces' }), 'visitorId');
   expect400(await start(botId, { visitorId: 12 }), 'visitorId');
@@ -205,6 +207,30 @@ test('bad bodies: 400 naming the field', async () => {
 
   const log = await events(sid);
   assert.equal(log.map((e) => e.type), ['ConversationStarted'], 'bad input wrote nothing');
+});
+
+test('a JSON body is read whatever the Content-Type says (fetch without headers sends text/plain)', async () => {
+  const botId = await createBot();
+  const s = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), { 'content-type': 'text/plain;charset=UTF-8' });
+  assert.equal([s.status, s.body.visitorId], [201, 'plain-1']);
+  const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { method: 'POST', body: JSON.stringify({ message: 'Dee' }) });
+  assert.is(res.status, 200);
+  assert.equal((await res.json()).messages, [{ type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' }]);
+  const form = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { body: 'message=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
+});
+
+test('one address may start well over a hundred sessions with the default limits', async () => {
+  const botId = await createBot({ flow: { steps: [{ type: 'question', text: 'Q?', variable: 'q' }] } });
+  const statuses: number[] = [];
+  for (let batch = 0; batch < 11; batch++) {
+    const started = await Promise.all(Array.from({ length: 10 }, () => start(botId)));
+    const replies = await Promise.all(started.map((s) => say(botId, s.body.sessionId, 'a')));
+    statuses.push(...started.map((r) => r.status), ...replies.map((r) => r.status));
+  }
+  assert.equal([...new Set(statuses)], [201, 200]);
+  const list = await app.api('GET', `${EXT}/chatbots/${botId}/responses?limit=100`, { apiKey });
+  assert.equal([list.body.data.length, list.body.total, list.body.totalPages], [100, 110, 2]);
 });
 
 test('CORS preflight from any site', async () => {

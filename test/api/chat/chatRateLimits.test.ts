@@ -50,7 +50,7 @@ test('an address may start only so many sessions; other addresses are not affect
 
 test('an invalid start does not use up the session allowance', async () => {
   const ip = '203.0.113.20';
-  for (let i = 0; i < 3; i++) assert.is((await post(`/${botId}/sessions`, { channel: 'BAD' }, ip)).status, 400);
+  for (let i = 0; i < 3; i++) assert.is((await post(`/${botId}/sessions`, { channel: 'no spaces allowed' }, ip)).status, 400);
   assert.is((await post(`/${botId}/sessions`, {}, ip)).status, 201);
 });
 

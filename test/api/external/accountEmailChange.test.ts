@@ -60,28 +60,28 @@ test('the three steps change the email, with codes from the delivered mails', as
   assert.ok(reused.ownerId);
 
   const again = await post(CONFIRM, o.key, { newEmail, otp: newAddressCode });
-  assert.is(again.status, 409, 'a used code cannot be replayed');
+  assert.is(again.status, 400, 'a used code cannot be replayed');
   assert.is(again.body.code, 'EMAIL_CHANGE_STEP');
 });
 
-test('the new-address code alone never completes a change, and steps out of order are 409', async () => {
+test('the new-address code alone never completes a change, and steps out of order are 400 (EMAIL_CHANGE_STEP)', async () => {
   const o = await owner();
   const newEmail = `target${serial()}@example.org`;
   let r = await post(VERIFY, o.key, { newEmail, otp: '123456' });
-  assert.is(r.status, 409, 'verify before request');
+  assert.is(r.status, 400, 'verify before request');
   assert.is(r.body.code, 'EMAIL_CHANGE_STEP');
   r = await post(CONFIRM, o.key, { newEmail, otp: '123456' });
-  assert.is(r.status, 409, 'confirm before request');
+  assert.is(r.status, 400, 'confirm before request');
 
   const identityCode = await stepOne(o, newEmail);
   r = await post(CONFIRM, o.key, { newEmail, otp: identityCode });
-  assert.is(r.status, 409, 'confirm before verify, even with the right current-address code');
+  assert.is(r.status, 400, 'confirm before verify, even with the right current-address code');
   assert.is(r.body.code, 'EMAIL_CHANGE_STEP');
   assert.match(r.body.error, /[Vv]erify/);
 
   const newAddressCode = await stepTwo(o, newEmail, identityCode);
   r = await post(VERIFY, o.key, { newEmail, otp: identityCode });
-  assert.is(r.status, 409, 'verify twice');
+  assert.is(r.status, 400, 'verify twice');
   r = await post(CONFIRM, o.key, { newEmail, otp: identityCode });
   assert.is(r.status, 400, 'the current-address code does not confirm');
   assert.is(r.body.code, 'INVALID_CODE');
@@ -90,7 +90,7 @@ test('the new-address code alone never completes a change, and steps out of orde
   // A new request supersedes: the pending new-address code is dead.
   await stepOne(o, newEmail);
   r = await post(CONFIRM, o.key, { newEmail, otp: newAddressCode });
-  assert.is(r.status, 409, 'a superseded request cannot be confirmed');
+  assert.is(r.status, 400, 'a superseded request cannot be confirmed');
   assert.is(await emailOf(o), o.email);
 });
 
@@ -133,7 +133,7 @@ test('wrong codes spend attempts; the fifth burns the request and frees the addr
   }
   assert.is(await app.services.reservations.ownerOf('email', newEmail), null, 'burned request released its address');
   const r = await post(VERIFY, keys[1]!, { newEmail, otp: code });
-  assert.is(r.status, 409, 'even the right code fails once burned');
+  assert.is(r.status, 400, 'even the right code fails once burned');
   assert.is(await emailOf(o), o.email);
 
   // Same at step 3.
@@ -146,7 +146,7 @@ test('wrong codes spend attempts; the fifth burns the request and frees the addr
     assert.is(r3.status, 400);
     assert.is(r3.body.code, 'INVALID_CODE');
   }
-  assert.is((await post(CONFIRM, k2[1]!, { newEmail: target, otp: newCode })).status, 409);
+  assert.is((await post(CONFIRM, k2[1]!, { newEmail: target, otp: newCode })).status, 400);
   assert.is(await emailOf(o2), o2.email);
   assert.is(await app.services.reservations.ownerOf('email', target), null);
 });

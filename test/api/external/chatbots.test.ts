@@ -79,6 +79,19 @@ test('name of exactly 100 characters is accepted, 101 is refused naming name', a
   assertBadField(await call('POST', '', { name: 'n'.repeat(101) }), 'name');
 });
 
+test('the 100-character limit counts characters, not UTF-16 units: 100 emoji pass, 101 do not', async () => {
+  const ok = await call('POST', '', { name: '😀'.repeat(100) });
+  assert.is(ok.status, 201, JSON.stringify(ok.body));
+  assert.is(ok.body.data.name, '😀'.repeat(100));
+  assert.is((await call('POST', '', { name: '😀'.repeat(101) })).status, 400);
+  const copy = await call('POST', `/${ok.body.data.id}/duplicate`);
+  assert.is(copy.status, 201);
+  assert.is([...copy.body.data.name].length, 100, 'the copy keeps whole characters');
+  assert.ok(copy.body.data.name.endsWith(' (copy)'));
+  assert.is((await call('DELETE', `/${copy.body.data.id}`)).status, 200);
+  assert.is((await call('DELETE', `/${ok.body.data.id}`)).status, 200);
+});
+
 test('create rejects each bad input with a 400 naming the field', async () => {
   assertBadField(await call('POST', '', {}), 'name');
   assertBadField(await call('POST', '', { description: 'no name' }), 'name');
@@ -218,9 +231,16 @@ test('delete answers {message}, is permanent, and a second delete is 404', async
   assert.not.ok((await call('GET', '')).body.data.some((d: { id: string }) => d.id === bot.id));
 });
 
-test('unknown ids are 404; an over-long id is 400', async () => {
-  for (const id of ['000000000000000000000000', 'not-an-id']) assert.is((await call('GET', `/${id}`)).status, 404);
-  assertBadField(await call('GET', `/${'a'.repeat(65)}`), 'id');
+test('unknown ids are 404, over-long ones too', async () => {
+  for (const id of ['000000000000000000000000', 'not-an-id', 'a'.repeat(65)]) assert.is((await call('GET', `/${id}`)).status, 404);
+});
+
+test('a JSON body is read whatever its Content-Type; a form body is 400 INVALID_JSON', async () => {
+  const plain = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: JSON.stringify({ name: 'Plain' }), headers: { 'content-type': 'text/plain' } });
+  assert.is(plain.status, 201);
+  assert.is(plain.body.data.name, 'Plain');
+  const form = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: 'name=Form', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
 });
 
 test("another workspace's chatbot is 404 for get, put, delete and duplicate, and stays untouched", async () => {

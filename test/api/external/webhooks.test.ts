@@ -97,6 +97,16 @@ test('PATCH changes only given fields, replaces events, keeps the secret, never 
   assert.is((await call('POST', '', { chatbotId, url: `${ALLOWED}/patch2`, events: ['response.created'] })).status, 409);
 });
 
+test('list and PATCH name the chatbot by its current name after a rename', async () => {
+  const bot = await newChatbot(apiKey, 'Before rename');
+  const w = await create({ chatbotId: bot, url: `${ALLOWED}/rename`, events: ['response.created'] });
+  assert.is(w.chatbot.name, null);
+  assert.is((await app.api('PUT', `${CHATBOTS}/${bot}`, { apiKey, body: { name: 'After rename' } })).status, 200);
+  const listed = (await call('GET', '')).body.data.find((x: { id: string }) => x.id === w.id);
+  assert.equal(listed.chatbot, { id: bot, name: 'After rename' });
+  assert.equal((await call('PATCH', `/${w.id}`, { description: 'd' })).body.data.chatbot, { id: bot, name: 'After rename' });
+});
+
 test('status: paused and active only; failed is refused', async () => {
   const w = await create({ chatbotId, url: `${ALLOWED}/status`, events: ['response.created'] });
   assert.is((await call('PATCH', `/${w.id}`, { status: 'paused' })).body.data.status, 'paused');
@@ -153,6 +163,13 @@ test('every rejected URL form: 400 on url, on create and on update', async () =>
     assertBad(await call('POST', '', { chatbotId, url, events: ['response.created'] }), 'url');
     assertBad(await call('PATCH', `/${w.id}`, { url }), 'url');
   }
+});
+
+test('a public https host that does not resolve from here is accepted (only private targets are refused)', async () => {
+  // No DNS answer is not a private address: the seed refuses only private targets, and the
+  // delivery's guarded lookup refuses a private answer at connect time.
+  const w = await create({ chatbotId, url: 'https://receiver.nonexistent-confab-host.example.com/hook', events: ['response.created'] });
+  assert.is(w.status, 'active');
 });
 
 test('same chatbot + URL → 409, also when created in parallel; another chatbot may use it', async () => {

@@ -65,16 +65,16 @@ test('a name that resolves to a private address at send time is refused at conne
   assert.is(h.receiver.requests.length, before);
 });
 
-test('creating a webhook whose host resolves to a private address, or not at all, is refused', async () => {
+test('creating a webhook whose host resolves to a private address is refused; an unresolvable one is accepted', async () => {
   dns.set('inside.example.com', [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]);
-  for (const url of ['https://inside.example.com/hook', 'https://nowhere.example.com/hook']) {
-    try {
-      await h.createWebhook({ chatbotId: botId, url, events: ['response.created'] });
-      assert.unreachable(url);
-    } catch (err) {
-      assert.is((err as { field?: string }).field, 'url', String(err));
-    }
+  try {
+    await h.createWebhook({ chatbotId: botId, url: 'https://inside.example.com/hook', events: ['response.created'] });
+    assert.unreachable('inside.example.com');
+  } catch (err) {
+    assert.is((err as { field?: string }).field, 'url', String(err));
   }
+  // The seed refuses only private targets; the connect-time guard covers what it resolves to later.
+  await h.createWebhook({ chatbotId: botId, url: 'https://nowhere.example.com/hook', events: ['response.created'] });
 });
 
 test.after(async () => {

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ConflictError, DomainError, ValidationError } from '../../../src/domain/errors.js';
+import { DomainError, ValidationError } from '../../../src/domain/errors.js';
 import { fold } from '../../../src/domain/event.js';
 import {
   EMAIL_CHANGE_MAX_ATTEMPTS,
@@ -151,9 +151,9 @@ test('request: new address must differ from the current one and be valid', () =>
 test('the new-address code alone never completes a change', () => {
   // Without step 2 there is no new-address code; confirm is refused whatever is sent.
   const r = requestChange(initialEmailChangeState);
-  throws(() => confirm(r.state, newAddressCode), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => confirm(r.state, newAddressCode), ValidationError, 'EMAIL_CHANGE_STEP');
   // Even the right identity code cannot be used to skip step 2.
-  throws(() => confirm(r.state, identityCode, { newEmail: NEW }), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => confirm(r.state, identityCode, { newEmail: NEW }), ValidationError, 'EMAIL_CHANGE_STEP');
   // And after step 2, the current-address code is not accepted for step 3.
   const v = verify(r.state, identityCode);
   const c = confirm(v.state, identityCode);
@@ -164,13 +164,13 @@ test('the new-address code alone never completes a change', () => {
 });
 
 test('confirm or verify without any pending request is a step conflict', () => {
-  throws(() => confirm(initialEmailChangeState, newAddressCode), ConflictError, 'EMAIL_CHANGE_STEP');
-  throws(() => verify(initialEmailChangeState, identityCode), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => confirm(initialEmailChangeState, newAddressCode), ValidationError, 'EMAIL_CHANGE_STEP');
+  throws(() => verify(initialEmailChangeState, identityCode), ValidationError, 'EMAIL_CHANGE_STEP');
 });
 
 test('verify-identity twice is a step conflict', () => {
   const v = verify(requestChange(initialEmailChangeState).state, identityCode);
-  throws(() => verify(v.state, newAddressCode), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => verify(v.state, newAddressCode), ValidationError, 'EMAIL_CHANGE_STEP');
 });
 
 test('mismatched newEmail is a 400 naming newEmail, and spends no attempt', () => {
@@ -213,7 +213,7 @@ test('wrong codes count down and the fifth burns the request', () => {
   assert.match(burned.error!.message, /request a new email change/);
   assert.is(burned.state.pending, null);
   // The right code is useless once burned.
-  throws(() => verify(burned.state, identityCode), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => verify(burned.state, identityCode), ValidationError, 'EMAIL_CHANGE_STEP');
 });
 
 test('wrong codes at the new-address step burn too, and the counter restarts at step 2', () => {
@@ -225,7 +225,7 @@ test('wrong codes at the new-address step burn too, and the counter restarts at 
   const last = confirm(state, '111111');
   assert.equal(last.events.map((e) => e.type), ['EmailChangeCodeBurned']);
   assert.is(last.state.pending, null);
-  throws(() => confirm(last.state, newAddressCode), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => confirm(last.state, newAddressCode), ValidationError, 'EMAIL_CHANGE_STEP');
 });
 
 test('a new request supersedes the earlier one', () => {
@@ -237,7 +237,7 @@ test('a new request supersedes the earlier one', () => {
     { requestId: 'req-2', stage: 'identity', newEmail: 'third@example.net' },
   );
   // The first request's address and codes no longer work.
-  throws(() => confirm(second.state, newAddressCode, { newEmail: NEW }), ConflictError, 'EMAIL_CHANGE_STEP');
+  throws(() => confirm(second.state, newAddressCode, { newEmail: NEW }), ValidationError, 'EMAIL_CHANGE_STEP');
   throws(() => verify(second.state, '222222', { newEmail: NEW }), ValidationError, 'EMAIL_MISMATCH');
   assert.is(verify(second.state, '111111', { newEmail: 'third@example.net' }).error!.code, 'INVALID_CODE');
   assert.is(verify(second.state, '222222', { newEmail: 'third@example.net' }).error, undefined);

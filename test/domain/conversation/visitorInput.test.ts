@@ -30,7 +30,10 @@ test('visitorId and channel', () => {
   for (const bad of ['', 'a b', 'x'.repeat(101), '<script>', 7]) invalid(() => validateVisitorId(bad), 'visitorId');
   assert.is(validateChannel(undefined), 'web');
   assert.is(validateChannel('whatsapp'), 'whatsapp');
-  for (const bad of ['', 'Web', 'a'.repeat(33), '1web', 'we b', 3]) invalid(() => validateChannel(bad), 'channel');
+  assert.is(validateChannel(' WhatsApp '), 'whatsapp');
+  assert.is(validateVisitorId('ann+shop@example.com'), 'ann+shop@example.com');
+  assert.is(validateReason(undefined), 'visitor_request');
+  for (const bad of ['', 'a'.repeat(33), '1web', 'we b', 3]) invalid(() => validateChannel(bad), 'channel');
 });
 
 test('customData: an object of bounded strings', () => {
