@@ -54,7 +54,7 @@ function rejectNul(params: unknown, query: unknown, body: unknown): void {
 }
 
 /** A path id that fails its schema (too long, wrong shape) names nothing that exists: 404, not 400. */
-function idsOrNotFound(check: (value: unknown) => unknown, params: Record<string, string>): unknown {
+function idsOrNotFound(check: (value: unknown) => unknown, params: object): unknown {
   try {
     return check({ ...params });
   } catch (err) {
