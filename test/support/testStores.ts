@@ -71,3 +71,28 @@ export function sqlPerTest(driver: SqlDriverName) {
     },
   };
 }
+
+/** Runs a port's contract suite once per available SQL driver with a fresh database per test. */
+export function runOnEverySqlDriver<S extends { close(): Promise<void> }>(
+  open: (sql: SqlClient) => Promise<S>,
+  runContract: (name: string, factory: () => Promise<{ store: S; cleanup(): Promise<void> }>, opts: { teardown(): Promise<void> }) => void,
+): void {
+  for (const driver of availableSqlDrivers()) {
+    const databases = sqlPerTest(driver);
+    runContract(
+      `postgres/${driver}`,
+      async () => {
+        const t = await databases.next();
+        const store = await open(t.sql);
+        return {
+          store,
+          async cleanup() {
+            await store.close();
+            await t.cleanup();
+          },
+        };
+      },
+      { teardown: () => databases.teardown() },
+    );
+  }
+}

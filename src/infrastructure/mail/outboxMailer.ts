@@ -8,6 +8,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
+import { nodemailerMessage } from './nodemailerMessage.js';
 
 export function createOutboxMailer(options: { from: string; dataDir: string; now?: () => Date }): Mailer {
   const outbox = join(options.dataDir, 'outbox');
@@ -16,13 +17,7 @@ export function createOutboxMailer(options: { from: string; dataDir: string; now
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   return {
     async send(mail: OutgoingMail) {
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
       const stamp = now().toISOString().replace(/[:.]/g, '-');
       // Message-IDs look like <uuid@host>; keep only characters safe on every filesystem.
       const id = (info.messageId ?? '').replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || randomUUID();

@@ -4,19 +4,13 @@
  */
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
+import { nodemailerMessage } from './nodemailerMessage.js';
 
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     async send(mail: OutgoingMail) {
-      // Only these fields are passed on: no tracking headers, pixels or link rewriting.
-      const info = await transport.sendMail({
-        from: options.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-      });
+      const info = await transport.sendMail(nodemailerMessage(options.from, mail));
       return { messageId: info.messageId };
     },
     async close() {

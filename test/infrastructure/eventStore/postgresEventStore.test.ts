@@ -9,30 +9,13 @@ import type { Subscription } from 'rxjs';
 import { PostgresEventStore } from '../../../src/infrastructure/eventStore/postgresEventStore.js';
 import { type RecordedEvent, comparePositions } from '../../../src/infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, availableSqlDrivers, createTestSql, sqlPerTest } from '../../support/testStores.js';
+import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasServer = availableSqlDrivers().includes('pg');
 
-for (const driver of availableSqlDrivers()) {
-  const databases = sqlPerTest(driver);
-  runEventStoreContract(
-    `postgres/${driver}`,
-    async () => {
-      const t = await databases.next();
-      const store = await PostgresEventStore.create(t.sql);
-      return {
-        store,
-        async cleanup() {
-          await store.close();
-          await t.cleanup();
-        },
-      };
-    },
-    { teardown: () => databases.teardown() },
-  );
-}
+runOnEverySqlDriver((sql) => PostgresEventStore.create(sql), runEventStoreContract);
 
 /**
  * Polls with a plain BIGSERIAL cursor, as a naive adapter would, to show the race the proof

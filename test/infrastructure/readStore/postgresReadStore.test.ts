@@ -7,27 +7,10 @@ import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../src/infrastructure/readStore/postgresReadStore.js';
 import type { Filter, FindOptions } from '../../../src/infrastructure/readStore/readStore.js';
 import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, availableSqlDrivers, createTestSql, sqlPerTest } from '../../support/testStores.js';
+import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
 import { runReadStoreContract } from './readStoreContract.js';
 
-for (const driver of availableSqlDrivers()) {
-  const databases = sqlPerTest(driver);
-  runReadStoreContract(
-    `postgres/${driver}`,
-    async () => {
-      const t = await databases.next();
-      const store = await PostgresReadStore.create(t.sql);
-      return {
-        store,
-        async cleanup() {
-          await store.close();
-          await t.cleanup();
-        },
-      };
-    },
-    { teardown: () => databases.teardown() },
-  );
-}
+runOnEverySqlDriver((sql) => PostgresReadStore.create(sql), runReadStoreContract);
 
 /** Wraps a client so the last SELECT the adapter sent can be replayed under EXPLAIN. */
 function recording(sql: SqlClient) {
