@@ -9,6 +9,7 @@ import type { Services } from '../infrastructure/container.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { requestContext } from './http/requestContext.js';
+import { accessLog } from './http/accessLog.js';
 import { EXTERNAL_MOUNT, externalRouter, type ResourceRoutes } from './external/externalRouter.js';
 
 export interface AppModules {
@@ -27,6 +28,7 @@ export function createApp(services: Services, modules: AppModules = {}): Express
   app.set('trust proxy', 'loopback');
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);
+  app.use(accessLog(services.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } }, crossOriginResourcePolicy: false }));
 
   // Served by plain handlers, but part of "every HTTP endpoint" of the document (CONTRACT.md §1).
