@@ -12,6 +12,7 @@ import { createLogger, type Logger } from './logger.js';
 import type { SqlClient } from './sql/sqlClient.js';
 import { createPgSqlClient } from './sql/pgSqlClient.js';
 import { createPgliteSqlClient } from './sql/pgliteSqlClient.js';
+import { lockDataDir } from './sql/dataDirLock.js';
 import type { EventStore } from './eventStore/eventStore.js';
 import { PostgresEventStore } from './eventStore/postgresEventStore.js';
 import type { ReadStore } from './readStore/readStore.js';
@@ -70,7 +71,20 @@ export interface ContainerOptions {
 async function openSql(config: Config): Promise<SqlClient> {
   if (config.databaseUrl) return createPgSqlClient({ connectionString: config.databaseUrl });
   mkdirSync(config.dataDir, { recursive: true });
-  return createPgliteSqlClient(join(config.dataDir, 'pgdata'));
+  const unlock = lockDataDir(config.dataDir);
+  try {
+    const sql = await createPgliteSqlClient(join(config.dataDir, 'pgdata'));
+    const close = sql.close.bind(sql);
+    return Object.assign(sql, {
+      async close() {
+        await close();
+        unlock();
+      },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore & { appended$?: Subject<void> }> {
