@@ -132,7 +132,12 @@ export class ProjectionRunner {
     await this.catchingUp?.catch(() => undefined);
   }
 
-  /** Drops every view and replays the whole log (confab projections rebuild). */
+  /**
+   * Drops every view and replays the whole log (confab projections rebuild); returns the number
+   * of events replayed. Other instances on the same database (a running server, while the CLI
+   * rebuilds) may apply part of the replay, exactly once by the checkpoint lock, so the answer
+   * counts the log the views now include, not only the events this process applied.
+   */
   async rebuild(): Promise<number> {
     this.rebuilding = true;
     try {
@@ -142,6 +147,22 @@ export class ProjectionRunner {
     } finally {
       this.rebuilding = false;
     }
-    return this.catchUp();
+    await this.catchUp();
+    return this.countUpTo(await this.store.getCheckpoint(CHECKPOINT));
+  }
+
+  private async countUpTo(position: Position | null): Promise<number> {
+    let count = 0;
+    let after: Position | null = null;
+    while (position) {
+      const page = await this.events.readAll({ after, limit: BATCH });
+      for (const event of page) {
+        if (comparePositions(event.position, position) > 0) return count;
+        count++;
+      }
+      if (page.length < BATCH) break;
+      after = page[page.length - 1].position;
+    }
+    return count;
   }
 }

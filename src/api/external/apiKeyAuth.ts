@@ -49,11 +49,21 @@ export function apiKeyAuth(services: Services): RequestHandler {
       if (!workspace) throw new AuthenticationError('Invalid API key');
       const plan = workspace.plan as PlanName;
       res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes: key.scopes, workspace, plan } satisfies ApiCaller;
-      if (!hasApiAccess(plan)) throw new ForbiddenError('The Free plan has no API access. Upgrade your plan to use the External API.', 'PLAN_NO_API_ACCESS');
       next();
     } catch (err) {
       next(err);
     }
+  };
+}
+
+/**
+ * Plan gating (seed: Authentication 2). Runs after the rate-limit and quota headers are set, so
+ * the free plan's 403 carries them too ("every response carries").
+ */
+export function requireApiAccess(): RequestHandler {
+  return (_req, res, next) => {
+    if (!hasApiAccess(callerOf(res).plan)) return next(new ForbiddenError('The Free plan has no API access. Upgrade your plan to use the External API.', 'PLAN_NO_API_ACCESS'));
+    next();
   };
 }
 

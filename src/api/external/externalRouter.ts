@@ -6,7 +6,7 @@ import express, { Router } from 'express';
 import cors from 'cors';
 import type { Services } from '../../infrastructure/container.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { apiKeyAuth } from './apiKeyAuth.js';
+import { apiKeyAuth, requireApiAccess } from './apiKeyAuth.js';
 import { burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
 import { chatbotsRoutes } from './chatbotsRoutes.js';
 import { usageRoutes } from './usageRoutes.js';
@@ -27,7 +27,7 @@ export function externalRouter(services: Services, registry: OpenApiRegistry, ex
     next();
   });
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
-  router.use(apiKeyAuth(services), quotaHeaders(services), burstLimit(services), monthlyQuota(services));
+  router.use(apiKeyAuth(services), quotaHeaders(services), burstLimit(services), requireApiAccess(), monthlyQuota(services));
   // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
   // and a clear "not valid JSON" beats a misleading "name is required".
   router.use(express.json({ limit: '15mb', strict: false, type: () => true }));
