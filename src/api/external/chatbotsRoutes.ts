@@ -2,8 +2,7 @@
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
-import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
-import { webhookCommandsFor } from '../../commands/webhookCommands.js';
+import { deleteChatbotWithWebhooks } from '../../commands/chatbotDeletion.js';
 import type { Services } from '../../infrastructure/container.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -24,7 +23,6 @@ export async function ownedChatbot(services: Services, workspaceId: string, id: 
 export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
   const tags = ['Chatbots'];
   const security = 'apiKey' as const;
-  const webhooks = webhookCommandsFor(services);
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/chatbots', summary: 'List chatbots', tags, security,
@@ -61,14 +59,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, security, params: idParams,
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }, async ({ params, res }) => {
-    const ctx = contextOf(res);
-    await services.chatbots.delete(params.id, ctx);
-    // The seed: deleting the parent chatbot deletes all of its webhooks. Done before answering,
-    // so the webhook list and the plan's webhook slots show it at once; the dispatcher's sweep
-    // still removes any webhook created concurrently with this delete.
-    for (const hook of await services.views.find<WebhookDoc>(WEBHOOKS, { chatbotId: params.id })) {
-      await webhooks.remove(hook.id, 'chatbot_deleted', ctx);
-    }
+    await deleteChatbotWithWebhooks(services, params.id, contextOf(res));
     return { body: { message: 'Chatbot deleted successfully' } };
   });
 

@@ -39,9 +39,8 @@ async function ownedWebhook(services: Services, workspaceId: string, id: string)
 
 async function chatbotNames(services: Services, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
-  // By id one at a time: the read store's `id` filter is equality only.
-  const docs = await Promise.all(unique.map((id) => services.views.get<ChatbotDoc>(CHATBOTS, id)));
-  return new Map(docs.filter((d): d is ChatbotDoc => d !== null).map((d) => [d.id, d.name]));
+  const docs = unique.length ? await services.views.find<ChatbotDoc>(CHATBOTS, { id: { $in: unique } }) : [];
+  return new Map(docs.map((d) => [d.id, d.name]));
 }
 
 export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
