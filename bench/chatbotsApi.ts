@@ -12,10 +12,10 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/infrastructure/config.js';
-import { createLogger } from '../src/infrastructure/logger.js';
-import { startServer } from '../src/server.js';
-import { operatorContext } from '../src/commands/commandContext.js';
+import { loadConfig } from '../infrastructure/config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { startServer } from '../app/server.js';
+import { operatorContext } from '../commands/commandContext.js';
 import { createTestSql } from '../test/support/testStores.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);

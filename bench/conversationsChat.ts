@@ -8,7 +8,7 @@
  *   DATABASE_URL=postgres://… npx tsx bench/conversationsChat.ts
  *   VISITORS=50 TURNS=60 npx tsx bench/conversationsChat.ts
  */
-import { CHAT_LIMITS } from '../src/api/chat/chatRouter.js';
+import { CHAT_LIMITS } from '../api/chat/chatRouter.js';
 import { createEnterpriseBot, percentiles, postJson, startBenchServer } from './conversationsSupport.js';
 
 const levels = (process.env.VISITORS ?? '1,10,50').split(',').map(Number);

@@ -10,7 +10,7 @@
  *   DATABASE_URL=postgres://… npx tsx bench/conversationsQueries.ts
  */
 import autocannon from 'autocannon';
-import { addDays, dayOf } from '../src/domain/conversation/utcDays.js';
+import { addDays, dayOf } from '../domain/conversation/utcDays.js';
 import { createEnterpriseBot, startBenchServer } from './conversationsSupport.js';
 
 const RESPONSES = Number(process.env.RESPONSES ?? 100_000);

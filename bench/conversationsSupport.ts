@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/infrastructure/config.js';
-import { createLogger } from '../src/infrastructure/logger.js';
-import { startServer, type RunningServer } from '../src/server.js';
+import { loadConfig } from '../infrastructure/config.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { startServer, type RunningServer } from '../app/server.js';
 import { createTestSql } from '../test/support/testStores.js';
 
 export interface BenchServer {
@@ -56,7 +56,7 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
 }
 
 export async function createEnterpriseBot(server: BenchServer, flow?: unknown): Promise<{ apiKey: string; workspaceId: string; botId: string }> {
-  const { operatorContext } = await import('../src/commands/commandContext.js');
+  const { operatorContext } = await import('../commands/commandContext.js');
   const ws = await server.running.services.workspaces.createWorkspace(
     { name: 'Bench', plan: 'enterprise', ownerEmail: `bench-${Date.now()}@example.com` },
     operatorContext(),

@@ -12,13 +12,13 @@
 import { randomUUID } from 'node:crypto';
 import { Agent as HttpsAgent } from 'node:https';
 import { got } from 'got';
-import { loadConfig } from '../src/infrastructure/config.js';
-import { createContainer } from '../src/infrastructure/container.js';
-import { createLogger } from '../src/infrastructure/logger.js';
-import { metadataFor, operatorContext, type CommandContext } from '../src/commands/commandContext.js';
-import { webhookCommandsFor } from '../src/commands/webhookCommands.js';
-import { newId } from '../src/commands/ids.js';
-import { startWebhookDispatcher } from '../src/dispatchers/webhooks/webhookDispatcher.js';
+import { loadConfig } from '../infrastructure/config.js';
+import { createContainer } from '../app/compositionRoot.js';
+import { createLogger } from '../infrastructure/logger.js';
+import { metadataFor, operatorContext, type CommandContext } from '../commands/commandContext.js';
+import { webhookCommandsFor } from '../commands/webhookCommands.js';
+import { newId } from '../commands/ids.js';
+import { startWebhookDispatcher } from '../dispatchers/webhooks/webhookDispatcher.js';
 import { createTestSql } from '../test/support/testStores.js';
 import { startHttpsReceiver } from '../test/support/httpsReceiver.js';
 

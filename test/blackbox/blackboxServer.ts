@@ -1,9 +1,9 @@
 /**
  * The black-box harness: Confab as a new user runs it, and nothing else. The server is
- * `node --import tsx src/main.ts` (what `npm start` runs) in a child process on a fresh
+ * `node --import tsx app/main.ts` (what `npm start` runs) in a child process on a fresh
  * DATA_DIR (or, when DATABASE_URL is set, a fresh PostgreSQL schema), workspaces come from the
  * CLI (`node bin/confab.js …`, same environment), and everything else is plain fetch over HTTP.
- * No import from src/: only the README, the seed and CONTRACT.md are known here.
+ * No import from the service's source: only the README, the seed and CONTRACT.md are known here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -142,7 +142,7 @@ export async function startBlackbox(): Promise<Blackbox> {
 
   let server: ChildProcess;
   const url = await new Promise<string>((resolve, reject) => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
       cwd: root,
       env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -91,7 +91,7 @@ let server: ChildProcess | null = null;
 
 function startServer(): Promise<string> {
   return new Promise((resolve, reject) => {
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
     let log = '';
     const onData = (d: Buffer) => {
       log += d;

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fold } from '../../src/domain/event.js';
+import { fold } from '../../domain/event.js';
 
 test('fold applies events in order', () => {
   const s = fold((acc: string[], e: { type: string; data: { v: string } }) => [...acc, e.data.v], [], [

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValidationError } from '../../src/domain/errors.js';
-import { PLAN_NAMES, hasApiAccess, limitsFor, parsePlan, planAtLeast } from '../../src/domain/plans.js';
+import { ValidationError } from '../../domain/errors.js';
+import { PLAN_NAMES, hasApiAccess, limitsFor, parsePlan, planAtLeast } from '../../domain/plans.js';
 
 test('standard plans carry the seed limits', () => {
   assert.equal(limitsFor('free'), { monthlyCalls: 0, chatbots: 0, webhooks: 0 });

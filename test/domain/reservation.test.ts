@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fold } from '../../src/domain/event.js';
+import { fold } from '../../domain/event.js';
 import {
   decideRelease,
   decideReserve,
   evolveReservation,
   initialReservation,
   type ReservationEvent,
-} from '../../src/domain/reservation.js';
+} from '../../domain/reservation.js';
 
 const held = (owner: string) => fold(evolveReservation, initialReservation, [{ type: 'NameReserved', data: { key: 'k', owner } }] as ReservationEvent[]);
 

@@ -2,9 +2,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { hashViews } from '../support/viewHash.js';
-import { allProjections } from '../../src/projections/allProjections.js';
-import { ProjectionRunner } from '../../src/projections/projectionRunner.js';
-import { CHATBOTS } from '../../src/projections/views/chatbotsView.js';
+import { allProjections } from '../../projections/allProjections.js';
+import { ProjectionRunner } from '../../projections/projectionRunner.js';
+import { CHATBOTS } from '../../projections/views/chatbotsView.js';
 
 let app: TestApp;
 

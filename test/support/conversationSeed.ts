@@ -3,8 +3,8 @@
  * chatDate, so list, filter and analytics tests can have responses on past days.
  */
 import { randomBytes } from 'node:crypto';
-import type { EventStore, NewEvent, Position } from '../../src/infrastructure/eventStore/eventStore.js';
-import { DEFAULT_FLOW } from '../../src/domain/chatbot/flow.js';
+import type { EventStore, NewEvent, Position } from '../../infrastructure/eventStore/eventStore.js';
+import { DEFAULT_FLOW } from '../../domain/chatbot/flow.js';
 
 export interface SeededResponse {
   sessionId: string;

@@ -4,7 +4,7 @@ import { request } from 'node:https';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
-import { signPayload } from '../../src/domain/webhooks/webhookSignature.js';
+import { signPayload } from '../../domain/webhooks/webhookSignature.js';
 import { jsonBody, startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from './httpsReceiver.js';
 
 interface Reply {

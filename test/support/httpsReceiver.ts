@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { verifySignature } from '../../src/domain/webhooks/webhookSignature.js';
+import { verifySignature } from '../../domain/webhooks/webhookSignature.js';
 
 /**
  * A real HTTPS webhook receiver for tests, so deliveries go through TLS, DNS-free 127.0.0.1

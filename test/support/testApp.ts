@@ -5,10 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig, type Config } from '../../src/infrastructure/config.js';
-import { createLogger } from '../../src/infrastructure/logger.js';
-import { startServer, type RunningServer } from '../../src/server.js';
-import { operatorContext } from '../../src/commands/commandContext.js';
+import { loadConfig, type Config } from '../../infrastructure/config.js';
+import { createLogger } from '../../infrastructure/logger.js';
+import { startServer, type RunningServer } from '../../app/server.js';
+import { operatorContext } from '../../commands/commandContext.js';
 import { createTestSql } from './testStores.js';
 
 export interface TestApp {

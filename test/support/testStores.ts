@@ -3,9 +3,9 @@
  * with it, the real PostgreSQL server too, each test in a schema of its own.
  */
 import { randomBytes } from 'node:crypto';
-import type { SqlClient } from '../../src/infrastructure/sql/sqlClient.js';
-import { createPgliteSqlClient } from '../../src/infrastructure/sql/pgliteSqlClient.js';
-import { createPgSqlClient, dropPgSchema } from '../../src/infrastructure/sql/pgSqlClient.js';
+import type { SqlClient } from '../../infrastructure/sql/sqlClient.js';
+import { createPgliteSqlClient } from '../../infrastructure/sql/pgliteSqlClient.js';
+import { createPgSqlClient, dropPgSchema } from '../../infrastructure/sql/pgSqlClient.js';
 
 export type SqlDriverName = 'pglite' | 'pg';
 

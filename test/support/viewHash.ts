@@ -1,7 +1,7 @@
 /** A digest of every document of every view: equal hashes mean identical read models. */
 import { createHash } from 'node:crypto';
-import type { ReadStore } from '../../src/infrastructure/readStore/readStore.js';
-import type { Projection } from '../../src/projections/projection.js';
+import type { ReadStore } from '../../infrastructure/readStore/readStore.js';
+import type { Projection } from '../../projections/projection.js';
 
 export async function hashViews(store: ReadStore, projections: Projection[]): Promise<Record<string, string>> {
   const out: Record<string, string> = {};

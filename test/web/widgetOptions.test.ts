@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cleanCustomData, cleanUser } from '../../web/widget/options.js';
-import { validateCustomData, validateUser } from '../../src/domain/conversation/visitorInput.js';
+import { validateCustomData, validateUser } from '../../domain/conversation/visitorInput.js';
 
 test('customData over the chat API limits is clipped so the server accepts it', () => {
   const huge: Record<string, unknown> = { ['k'.repeat(65)]: 'dropped', constructor: 'dropped', long: 'v'.repeat(900) };

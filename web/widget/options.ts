@@ -10,7 +10,7 @@ function scalar(v: unknown): string | undefined {
   return undefined;
 }
 
-// The chat API's limits (src/domain/conversation/visitorInput.ts): data over them is clipped
+// The chat API's limits (domain/conversation/visitorInput.ts): data over them is clipped
 // here so an embedder's oversized customData cannot stop the conversation from starting.
 const MAX_KEYS = 20;
 const MAX_KEY = 64;

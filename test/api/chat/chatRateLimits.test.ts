@@ -6,10 +6,10 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { chatRouter, CHAT_MOUNT } from '../../../src/api/chat/chatRouter.js';
-import { requestContext } from '../../../src/api/http/requestContext.js';
-import { errorHandler } from '../../../src/api/http/errorHandler.js';
-import { OpenApiRegistry } from '../../../src/api/http/openApiRegistry.js';
+import { chatRouter, CHAT_MOUNT } from '../../../api/chat/chatRouter.js';
+import { requestContext } from '../../../api/http/requestContext.js';
+import { errorHandler } from '../../../api/http/errorHandler.js';
+import { OpenApiRegistry } from '../../../api/http/openApiRegistry.js';
 
 let app: TestApp;
 let server: Server;

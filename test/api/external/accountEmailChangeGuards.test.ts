@@ -4,8 +4,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { operatorContext } from '../../../src/commands/commandContext.js';
-import { reservationStream } from '../../../src/commands/reservations.js';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { reservationStream } from '../../../commands/reservations.js';
 import {
   app, mailbox, owner, freshKey, post, wrongCode, emailOf, stepOne, stepTwo, serial,
   BASE, REQUEST, VERIFY, CONFIRM, startHarness, closeHarness,

@@ -4,7 +4,7 @@
  */
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../src/commands/commandContext.js';
+import { operatorContext } from '../../../commands/commandContext.js';
 import { startMailbox, type Mailbox } from './accountMailbox.js';
 
 export const BASE = '/api/v1/external/v1/account';

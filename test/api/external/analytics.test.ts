@@ -3,7 +3,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { seedResponses } from '../../support/conversationSeed.js';
-import { addDays, dayOf } from '../../../src/domain/conversation/utcDays.js';
+import { addDays, dayOf } from '../../../domain/conversation/utcDays.js';
 
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string };

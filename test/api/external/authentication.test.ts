@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../src/commands/commandContext.js';
+import { operatorContext } from '../../../commands/commandContext.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
 let app: TestApp;

@@ -2,8 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { chatbotAggregate } from '../../../src/commands/chatbotCommands.js';
-import { DEFAULT_FLOW } from '../../../src/domain/chatbot/flow.js';
+import { chatbotAggregate } from '../../../commands/chatbotCommands.js';
+import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
 const FIELDS = {

@@ -5,8 +5,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../src/commands/commandContext.js';
-import { monthOf } from '../../../src/infrastructure/usage/usageCounter.js';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { monthOf } from '../../../infrastructure/usage/usageCounter.js';
 
 const BASE = '/api/v1/external/v1';
 let app: TestApp;

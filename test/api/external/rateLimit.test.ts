@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { loadConfig } from '../../../src/infrastructure/config.js';
-import { createLogger } from '../../../src/infrastructure/logger.js';
-import { startServer } from '../../../src/server.js';
-import { operatorContext } from '../../../src/commands/commandContext.js';
+import { loadConfig } from '../../../infrastructure/config.js';
+import { createLogger } from '../../../infrastructure/logger.js';
+import { startServer } from '../../../app/server.js';
+import { operatorContext } from '../../../commands/commandContext.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
 const RATE_LIMIT_BODY = { error: 'External API rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_ERROR' };

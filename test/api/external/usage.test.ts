@@ -2,8 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../src/commands/commandContext.js';
-import { monthOf } from '../../../src/infrastructure/usage/usageCounter.js';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { monthOf } from '../../../infrastructure/usage/usageCounter.js';
 
 const USAGE = '/api/v1/external/v1/usage';
 let app: TestApp;

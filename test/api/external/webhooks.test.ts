@@ -2,8 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { webhookAggregate } from '../../../src/commands/webhookCommands.js';
-import { WEBHOOK_EVENT_NAMES } from '../../../src/domain/webhooks/webhookEvents.js';
+import { webhookAggregate } from '../../../commands/webhookCommands.js';
+import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
 
 const HOOKS = '/api/v1/external/v1/webhooks';
 const CHATBOTS = '/api/v1/external/v1/chatbots';

@@ -4,7 +4,7 @@ import express from 'express';
 import winston from 'winston';
 import { Writable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
-import { accessLog } from '../../../src/api/http/accessLog.js';
+import { accessLog } from '../../../api/http/accessLog.js';
 
 test('one line per answered request, without query string, headers or body', async () => {
   const lines: string[] = [];

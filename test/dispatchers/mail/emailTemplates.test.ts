@@ -5,7 +5,7 @@ import {
   emailChangeCodeToNew,
   emailChangedNotice,
   escapeHtml,
-} from '../../../src/dispatchers/mail/emailTemplates.js';
+} from '../../../dispatchers/mail/emailTemplates.js';
 
 const evil = `<script>alert("x")</script> & 'Co'`;
 

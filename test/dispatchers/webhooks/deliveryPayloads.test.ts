@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { verifyStandardWebhookSignature } from '../../../src/domain/webhooks/webhookSignature.js';
+import { verifyStandardWebhookSignature } from '../../../domain/webhooks/webhookSignature.js';
 import { jsonBody, verifySeedSignature, type ReceivedRequest } from '../../support/httpsReceiver.js';
 import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
 

@@ -4,15 +4,15 @@
  * started by each test with short polls and the receiver's CA.
  */
 import { randomUUID } from 'node:crypto';
-import { loadConfig } from '../../../src/infrastructure/config.js';
-import { createContainer, type Services } from '../../../src/infrastructure/container.js';
-import { createLogger } from '../../../src/infrastructure/logger.js';
-import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
-import { metadataFor, operatorContext, type CommandContext } from '../../../src/commands/commandContext.js';
-import { webhookCommandsFor, type WebhookCommands } from '../../../src/commands/webhookCommands.js';
-import { newId } from '../../../src/commands/ids.js';
-import { startWebhookDispatcher, type RunningWebhookDispatcher, type WebhookDispatcherOptions } from '../../../src/dispatchers/webhooks/webhookDispatcher.js';
-import type { Resolver } from '../../../src/infrastructure/webhooks/addressGuard.js';
+import { loadConfig } from '../../../infrastructure/config.js';
+import { createContainer, type Services } from '../../../app/compositionRoot.js';
+import { createLogger } from '../../../infrastructure/logger.js';
+import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
+import { metadataFor, operatorContext, type CommandContext } from '../../../commands/commandContext.js';
+import { webhookCommandsFor, type WebhookCommands } from '../../../commands/webhookCommands.js';
+import { newId } from '../../../commands/ids.js';
+import { startWebhookDispatcher, type RunningWebhookDispatcher, type WebhookDispatcherOptions } from '../../../dispatchers/webhooks/webhookDispatcher.js';
+import type { Resolver } from '../../../infrastructure/webhooks/addressGuard.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../../support/httpsReceiver.js';
 

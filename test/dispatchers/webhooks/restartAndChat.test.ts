@@ -38,7 +38,7 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 function startServer(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
     server = child;
     let log = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${log}`)), 60_000);

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DomainError, ValidationError } from '../../../src/domain/errors.js';
-import { fold } from '../../../src/domain/event.js';
+import { DomainError, ValidationError } from '../../../domain/errors.js';
+import { fold } from '../../../domain/event.js';
 import {
   EMAIL_CHANGE_MAX_ATTEMPTS,
   codesMatch,
@@ -12,7 +12,7 @@ import {
   type EmailChangeCommand,
   type EmailChangeEvent,
   type EmailChangeState,
-} from '../../../src/domain/account/emailChange.js';
+} from '../../../domain/account/emailChange.js';
 
 const CURRENT = 'owner@example.com';
 const NEW = 'new@example.org';

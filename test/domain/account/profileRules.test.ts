@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValidationError } from '../../../src/domain/errors.js';
-import { validateEmailAddress, validateProfilePatch } from '../../../src/domain/account/profileRules.js';
+import { ValidationError } from '../../../domain/errors.js';
+import { validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
 
 const now = new Date('2024-06-15T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fold } from '../../../src/domain/event.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../../src/domain/errors.js';
+import { fold } from '../../../domain/event.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors.js';
 import {
   decideApiKey,
   evolveApiKey,
@@ -9,7 +9,7 @@ import {
   parseRole,
   parseScopes,
   type ApiKeyCommand,
-} from '../../../src/domain/apiKey/apiKey.js';
+} from '../../../domain/apiKey/apiKey.js';
 
 const create: ApiKeyCommand = { type: 'CreateApiKey', keyId: 'k1', workspaceId: 'w1', keyHash: 'ab'.repeat(32), prefix: 'cfb_abcdefgh', role: 'member', scopes: [] };
 const createdState = fold(evolveApiKey, initialApiKeyState, decideApiKey(create, initialApiKeyState));

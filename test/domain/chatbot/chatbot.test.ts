@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fold } from '../../../src/domain/event.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../../src/domain/errors.js';
-import { DEFAULT_FLOW } from '../../../src/domain/chatbot/flow.js';
+import { fold } from '../../../domain/event.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors.js';
+import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 import {
   copyName,
   decideChatbot,
@@ -13,7 +13,7 @@ import {
   validateName,
   MAX_CHATBOT_DESCRIPTION,
   type ChatbotCommand,
-} from '../../../src/domain/chatbot/chatbot.js';
+} from '../../../domain/chatbot/chatbot.js';
 
 const create: ChatbotCommand = { type: 'CreateChatbot', chatbotId: 'c1', workspaceId: 'w1', name: 'Bot', description: 'd', flow: DEFAULT_FLOW };
 const active = fold(evolveChatbot, initialChatbotState, decideChatbot(create, initialChatbotState));

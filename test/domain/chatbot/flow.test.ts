@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValidationError } from '../../../src/domain/errors.js';
-import { DEFAULT_FLOW, MAX_FLOW_STEPS, MAX_STEP_TEXT, interpolate, validateFlow } from '../../../src/domain/chatbot/flow.js';
+import { ValidationError } from '../../../domain/errors.js';
+import { DEFAULT_FLOW, MAX_FLOW_STEPS, MAX_STEP_TEXT, interpolate, validateFlow } from '../../../domain/chatbot/flow.js';
 
 function rejected(raw: unknown): string {
   try {

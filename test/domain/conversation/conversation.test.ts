@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_FLOW, type Flow } from '../../../src/domain/chatbot/flow.js';
+import { DEFAULT_FLOW, type Flow } from '../../../domain/chatbot/flow.js';
 import {
   botMessagesOf,
   decideConversation,
@@ -10,9 +10,9 @@ import {
   isCompletion,
   type ConversationCommand,
   type ConversationState,
-} from '../../../src/domain/conversation/conversation.js';
-import type { ConversationEvent } from '../../../src/domain/conversation/conversationEvents.js';
-import { ConflictError, NotFoundError } from '../../../src/domain/errors.js';
+} from '../../../domain/conversation/conversation.js';
+import type { ConversationEvent } from '../../../domain/conversation/conversationEvents.js';
+import { ConflictError, NotFoundError } from '../../../domain/errors.js';
 
 const t0 = new Date('2025-03-01T10:00:00.000Z');
 const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);

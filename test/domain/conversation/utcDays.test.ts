@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDays, dayOf, dayRange, daysFrom, parseDay, startOfDay } from '../../../src/domain/conversation/utcDays.js';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { addDays, dayOf, dayRange, daysFrom, parseDay, startOfDay } from '../../../domain/conversation/utcDays.js';
+import { ValidationError } from '../../../domain/errors.js';
 
 const invalid = (fn: () => unknown, field: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ValidationError && e.field === field);

@@ -7,8 +7,8 @@ import {
   validateReason,
   validateUser,
   validateVisitorId,
-} from '../../../src/domain/conversation/visitorInput.js';
-import { ValidationError } from '../../../src/domain/errors.js';
+} from '../../../domain/conversation/visitorInput.js';
+import { ValidationError } from '../../../domain/errors.js';
 
 const invalid = (fn: () => unknown, field: string) =>
   assert.throws(fn, (e: unknown) => e instanceof ValidationError && e.field === field, `expected a ValidationError on ${field}`);

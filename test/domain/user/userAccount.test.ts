@@ -1,8 +1,8 @@
 /** The folded user account: registration + profile + email change, and its decisions. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NotFoundError, ValidationError } from '../../../src/domain/errors.js';
-import { hashCode } from '../../../src/domain/account/emailChange.js';
+import { NotFoundError, ValidationError } from '../../../domain/errors.js';
+import { hashCode } from '../../../domain/account/emailChange.js';
 import {
   decideAccountEmailChange,
   decideProfileUpdate,
@@ -10,7 +10,7 @@ import {
   initialUserAccount,
   type UserAccountEvent,
   type UserAccountState,
-} from '../../../src/domain/user/userAccount.js';
+} from '../../../domain/user/userAccount.js';
 
 const T0 = new Date('2030-05-01T12:00:00Z');
 const in10 = new Date(T0.getTime() + 10 * 60_000).toISOString();

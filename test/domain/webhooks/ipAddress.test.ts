@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isForbiddenAddress, isIpLiteral } from '../../../src/domain/webhooks/ipAddress.js';
+import { isForbiddenAddress, isIpLiteral } from '../../../domain/webhooks/ipAddress.js';
 
 const forbidden: Array<[string, string]> = [
   ['127.0.0.1', 'loopback'],

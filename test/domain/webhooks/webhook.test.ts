@@ -10,8 +10,8 @@ import {
   validateRequestedStatus,
   type WebhookCommand,
   type WebhookState,
-} from '../../../src/domain/webhooks/webhook.js';
-import { ConflictError, NotFoundError, ValidationError } from '../../../src/domain/errors.js';
+} from '../../../domain/webhooks/webhook.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors.js';
 
 const create: WebhookCommand = { type: 'CreateWebhook', webhookId: 'w1', workspaceId: 'ws', chatbotId: 'c1', secret: 'a'.repeat(64), url: 'https://x.example/', events: ['response.created'], description: '' };
 function run(state: WebhookState, command: WebhookCommand): { state: WebhookState; types: string[] } {

@@ -1,9 +1,9 @@
 /** Public event names, their validation, and the payload mapping (seed: Events → Payload shapes). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toWebhookMessage, validateEventNames } from '../../../src/domain/webhooks/webhookEvents.js';
-import { nextRetryDelay, parseRetryAfter } from '../../../src/domain/webhooks/retryPolicy.js';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { toWebhookMessage, validateEventNames } from '../../../domain/webhooks/webhookEvents.js';
+import { nextRetryDelay, parseRetryAfter } from '../../../domain/webhooks/retryPolicy.js';
+import { ValidationError } from '../../../domain/errors.js';
 
 test('event names: known, deduplicated; unknown listed with the valid ones', () => {
   assert.equal(validateEventNames(['response.created', 'response.created']), ['response.created']);

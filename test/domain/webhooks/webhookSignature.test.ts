@@ -7,7 +7,7 @@ import {
   standardWebhookSignature,
   verifySignature,
   verifyStandardWebhookSignature,
-} from '../../../src/domain/webhooks/webhookSignature.js';
+} from '../../../domain/webhooks/webhookSignature.js';
 
 const SECRET = 'a'.repeat(32) + '0123456789abcdef0123456789abcdef';
 const BODY = '{"event":"response.created","responseId":"r_1","timestamp":"2024-01-01T00:00:00.000Z"}';

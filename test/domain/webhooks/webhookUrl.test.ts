@@ -1,11 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../domain/errors.js';
 import {
   isAllowedHost,
   normalizeHost,
   validateWebhookUrl,
-} from '../../../src/domain/webhooks/webhookUrl.js';
+} from '../../../domain/webhooks/webhookUrl.js';
 
 function rejection(raw: unknown, allowHosts: readonly string[] = []): ValidationError {
   try {

@@ -1,8 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fold } from '../../../src/domain/event.js';
-import { ConflictError, NotFoundError, PlanLimitError } from '../../../src/domain/errors.js';
-import type { PlanName } from '../../../src/domain/plans.js';
+import { fold } from '../../../domain/event.js';
+import { ConflictError, NotFoundError, PlanLimitError } from '../../../domain/errors.js';
+import type { PlanName } from '../../../domain/plans.js';
 import {
   currentLimits,
   decideWorkspace,
@@ -10,7 +10,7 @@ import {
   initialWorkspaceState,
   type WorkspaceCommand,
   type WorkspaceState,
-} from '../../../src/domain/workspace/workspace.js';
+} from '../../../domain/workspace/workspace.js';
 
 function run(commands: WorkspaceCommand[], state: WorkspaceState = initialWorkspaceState): WorkspaceState {
   return commands.reduce((s, c) => fold(evolveWorkspace, s, decideWorkspace(c, s)), state);

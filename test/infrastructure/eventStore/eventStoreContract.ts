@@ -15,7 +15,7 @@ import {
   type RecordedEvent,
   WrongExpectedRevisionError,
   comparePositions,
-} from '../../../src/infrastructure/eventStore/eventStore.js';
+} from '../../../infrastructure/eventStore/eventStore.js';
 
 export interface EventStoreFixture {
   store: EventStore;

@@ -4,7 +4,7 @@
  * the suite says so as a skipped test; it is never reported as passing.
  */
 import { test } from 'uvu';
-import { EventStoreDbEventStore } from '../../../src/infrastructure/eventStore/eventStoreDbEventStore.js';
+import { EventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
 import { runEventStoreContract } from './eventStoreContract.js';
 
 const url = process.env.EVENTSTORE_URL;

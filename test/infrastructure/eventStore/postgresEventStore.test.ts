@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Subscription } from 'rxjs';
-import { PostgresEventStore } from '../../../src/infrastructure/eventStore/postgresEventStore.js';
-import { type RecordedEvent, comparePositions } from '../../../src/infrastructure/eventStore/eventStore.js';
-import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
+import { PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
+import { type RecordedEvent, comparePositions } from '../../../infrastructure/eventStore/eventStore.js';
+import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
 

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { test } from 'uvu';
 import { MongoClient } from 'mongodb';
-import { MongoReadStore } from '../../../src/infrastructure/readStore/mongoReadStore.js';
+import { MongoReadStore } from '../../../infrastructure/readStore/mongoReadStore.js';
 import { runReadStoreContract } from './readStoreContract.js';
 
 const url = process.env.MONGODB_URL;

@@ -4,9 +4,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PostgresReadStore } from '../../../src/infrastructure/readStore/postgresReadStore.js';
-import type { Filter, FindOptions } from '../../../src/infrastructure/readStore/readStore.js';
-import type { SqlClient } from '../../../src/infrastructure/sql/sqlClient.js';
+import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
+import type { Filter, FindOptions } from '../../../infrastructure/readStore/readStore.js';
+import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
 import { runReadStoreContract } from './readStoreContract.js';
 

@@ -4,8 +4,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Position } from '../../../src/infrastructure/eventStore/eventStore.js';
-import type { CollectionSpec, Doc, Filter, ReadStore } from '../../../src/infrastructure/readStore/readStore.js';
+import type { Position } from '../../../infrastructure/eventStore/eventStore.js';
+import type { CollectionSpec, Doc, Filter, ReadStore } from '../../../infrastructure/readStore/readStore.js';
 
 export interface ReadStoreFixture {
   store: ReadStore;

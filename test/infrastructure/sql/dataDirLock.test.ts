@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync, writeFileSync, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { lockDataDir } from '../../../src/infrastructure/sql/dataDirLock.js';
+import { lockDataDir } from '../../../infrastructure/sql/dataDirLock.js';
 
 test('a second opener of the same DATA_DIR is refused while the first holds it', () => {
   const dir = mkdtempSync(join(tmpdir(), 'confab-lock-'));

@@ -4,13 +4,13 @@ import { createServer, connect, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { LookupAddress } from 'node:dns';
 import got from 'got';
-import { ValidationError } from '../../../src/domain/errors.js';
+import { ValidationError } from '../../../domain/errors.js';
 import {
   assertResolvesToPublicAddress,
   createGuardedLookup,
   FORBIDDEN_ADDRESS_CODE,
   type Resolver,
-} from '../../../src/infrastructure/webhooks/addressGuard.js';
+} from '../../../infrastructure/webhooks/addressGuard.js';
 import { startHttpsReceiver } from '../../support/httpsReceiver.js';
 
 const v4 = (address: string): LookupAddress => ({ address, family: 4 });

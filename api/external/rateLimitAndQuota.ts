@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import { limitsFor, type PlanLimits } from '../../domain/plans.js';
 import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { callerOf } from './apiKeyAuth.js';
 
 export function rateLimitMessage(limit: number): string {

@@ -2,7 +2,7 @@
  * The background workers of a process (webhook dispatcher, mail dispatcher, retention jobs),
  * each with its own subscription and checkpoint. Started after the projections.
  */
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 import { webhookDispatcherWorker } from './webhooks/webhookDispatcher.js';
 
 export interface BackgroundWorker {

@@ -3,7 +3,7 @@
  * answers, so the webhook list and the plan's webhook slots show it at once; the webhook
  * dispatcher's sweep still removes any webhook created concurrently with the delete.
  */
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
 import type { CommandContext } from './commandContext.js';
 import { webhookCommandsFor } from './webhookCommands.js';

@@ -5,7 +5,7 @@ import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { requestContext } from './http/requestContext.js';
@@ -19,7 +19,7 @@ export interface AppModules {
   mounts?: Array<{ path: string; router: (services: Services, registry: OpenApiRegistry) => Router }>;
 }
 
-const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
+const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
 export function createApp(services: Services, modules: AppModules = {}): Express {
   const app = express();

@@ -8,7 +8,7 @@ import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { hashApiKey, sameHash } from '../../commands/apiKeySecret.js';
 import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import type { CommandContext } from '../../commands/commandContext.js';
 
 export interface ApiCaller {

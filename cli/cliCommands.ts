@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ValidationError } from '../domain/errors.js';
 import type { PlanLimits } from '../domain/plans.js';
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 import { operatorContext } from '../commands/commandContext.js';
 import { type Position, type RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 

@@ -4,7 +4,7 @@
  */
 import express, { Router } from 'express';
 import cors from 'cors';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyAuth, requireApiAccess } from './apiKeyAuth.js';
 import { burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';

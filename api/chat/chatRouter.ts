@@ -5,7 +5,7 @@
  */
 import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import cors from 'cors';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import type { RateLimiter } from '../../infrastructure/rateLimit/rateLimiter.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import {

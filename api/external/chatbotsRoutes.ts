@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { deleteChatbotWithWebhooks } from '../../commands/chatbotDeletion.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from './apiKeyAuth.js';

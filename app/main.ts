@@ -1,7 +1,7 @@
 /** `npm start`: one process with the API, projections and dispatchers. */
-import { loadConfig } from './infrastructure/config.js';
+import { loadConfig } from '../infrastructure/config.js';
 import { startServer } from './server.js';
-import { startAdminSocket } from './cli/adminSocket.js';
+import { startAdminSocket } from '../cli/adminSocket.js';
 
 const config = loadConfig();
 const running = await startServer(config);

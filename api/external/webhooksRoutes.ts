@@ -7,7 +7,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { webhookCommandsFor } from '../../commands/webhookCommands.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from './apiKeyAuth.js';

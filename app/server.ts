@@ -4,11 +4,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Config } from './infrastructure/config.js';
-import { createContainer, type ContainerOptions, type Services } from './infrastructure/container.js';
-import { createApp } from './api/app.js';
-import { appModules } from './api/modules.js';
-import { startBackgroundWorkers, type BackgroundWorkers } from './dispatchers/backgroundWorkers.js';
+import type { Config } from '../infrastructure/config.js';
+import { createContainer, type ContainerOptions, type Services } from './compositionRoot.js';
+import { createApp } from '../api/app.js';
+import { appModules } from '../api/modules.js';
+import { startBackgroundWorkers, type BackgroundWorkers } from '../dispatchers/backgroundWorkers.js';
 
 export interface RunningServer {
   url: string;

@@ -27,7 +27,7 @@ import type { CommandContext } from './commandContext.js';
 import { chatbotAggregate } from './chatbotCommands.js';
 import { workspaceAggregate } from './workspaceCommands.js';
 import { newId } from './ids.js';
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 
 export const webhookAggregate = { initial: initialWebhookState, evolve: evolveWebhook };
 

@@ -1,7 +1,7 @@
 /** Analytics endpoint (seed: Endpoints → Analytics), from the per-day counts view. */
 import type { Router } from 'express';
 import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';

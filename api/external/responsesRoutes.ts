@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { dayRange } from '../../domain/conversation/utcDays.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';

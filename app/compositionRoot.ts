@@ -7,19 +7,19 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { Subject } from 'rxjs';
-import type { Config } from './config.js';
-import { createLogger, type Logger } from './logger.js';
-import type { SqlClient } from './sql/sqlClient.js';
-import { createPgSqlClient } from './sql/pgSqlClient.js';
-import { createPgliteSqlClient } from './sql/pgliteSqlClient.js';
-import { lockDataDir } from './sql/dataDirLock.js';
-import type { EventStore } from './eventStore/eventStore.js';
-import { PostgresEventStore } from './eventStore/postgresEventStore.js';
-import type { ReadStore } from './readStore/readStore.js';
-import { PostgresReadStore } from './readStore/postgresReadStore.js';
-import { createRateLimiterFactory, type RateLimiterFactory } from './rateLimit/rateLimiter.js';
-import { createSqlUsageCounter, type UsageCounter } from './usage/usageCounter.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
+import type { Config } from '../infrastructure/config.js';
+import { createLogger, type Logger } from '../infrastructure/logger.js';
+import type { SqlClient } from '../infrastructure/sql/sqlClient.js';
+import { createPgSqlClient } from '../infrastructure/sql/pgSqlClient.js';
+import { createPgliteSqlClient } from '../infrastructure/sql/pgliteSqlClient.js';
+import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
+import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+import { PostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
+import type { ReadStore } from '../infrastructure/readStore/readStore.js';
+import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
+import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
+import { createSqlUsageCounter, type UsageCounter } from '../infrastructure/usage/usageCounter.js';
+import { createMailer, type Mailer } from '../infrastructure/mail/mailer.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
 import { allProjections } from '../projections/allProjections.js';
 import { AggregateStore } from '../commands/aggregateStore.js';
@@ -89,7 +89,7 @@ async function openSql(config: Config): Promise<SqlClient> {
 
 async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore & { appended$?: Subject<void> }> {
   if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('./eventStore/eventStoreDbEventStore.js');
+    const { EventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
     return (EventStoreDbEventStore as unknown as { create(url: string): Promise<EventStore> }).create(config.eventStoreUrl);
   }
   return PostgresEventStore.create(sql);
@@ -97,7 +97,7 @@ async function openEventStore(config: Config, sql: SqlClient): Promise<EventStor
 
 async function openReadStore(config: Config, sql: SqlClient): Promise<ReadStore> {
   if (config.mongodbUrl) {
-    const { MongoReadStore } = await import('./readStore/mongoReadStore.js');
+    const { MongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
     return (MongoReadStore as unknown as { create(url: string): Promise<ReadStore> }).create(config.mongodbUrl);
   }
   return PostgresReadStore.create(sql);

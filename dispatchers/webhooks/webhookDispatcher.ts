@@ -8,7 +8,7 @@
  * Both survive restarts: everything they know is in the database.
  */
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import type { Resolver } from '../../infrastructure/webhooks/addressGuard.js';
 import { systemContext } from '../../commands/commandContext.js';
 import { webhookCommandsFor } from '../../commands/webhookCommands.js';

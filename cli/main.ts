@@ -1,6 +1,6 @@
 /** `confab …`: the operator CLI. Prints one JSON object (or JSON lines) on stdout; errors on stderr. */
 import { loadConfig } from '../infrastructure/config.js';
-import { createContainer } from '../infrastructure/container.js';
+import { createContainer } from '../app/compositionRoot.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { runCliCommand, type CliResult } from './cliCommands.js';
 import { sendToAdminSocket } from './adminSocket.js';

@@ -5,7 +5,7 @@
 import type { RequestHandler, Router } from 'express';
 import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import { AccountCommands, MailDeliveryError } from '../../commands/accountCommands.js';
-import type { Services } from '../../infrastructure/container.js';
+import type { Services } from '../../app/compositionRoot.js';
 import { USERS, type UserDoc } from '../../projections/views/usersView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
 import { HttpError } from '../http/errorHandler.js';

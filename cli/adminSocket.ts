@@ -7,7 +7,7 @@ import { createServer, request, type Server } from 'node:http';
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../infrastructure/config.js';
-import type { Services } from '../infrastructure/container.js';
+import type { Services } from '../app/compositionRoot.js';
 import { runCliCommand, type CliResult } from './cliCommands.js';
 
 export function adminSocketPath(config: Config): string {
