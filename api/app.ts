@@ -1,34 +1,37 @@
 /**
  * The HTTP application: security headers, health, OpenAPI, the widget bundle, and the routers.
  */
-import express, { type Express, type Router } from 'express';
+import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Services } from '../app/compositionRoot.js';
+import type { Logger } from '../infrastructure/logger.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { requestContext } from './http/requestContext.js';
 import { accessLog } from './http/accessLog.js';
-import { EXTERNAL_MOUNT, externalRouter, type ResourceRoutes } from './external/externalRouter.js';
+import { EXTERNAL_MOUNT, externalRouter } from './external/externalRouter.js';
+import type { ExternalApiDeps } from './external/externalApiDeps.js';
+import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
 
-export interface AppModules {
-  /** Extra External API resources (responses, analytics, webhooks, account). */
-  external?: ResourceRoutes[];
-  /** Other routers mounted at their own paths (chat, workspace, storefront). */
-  mounts?: Array<{ path: string; router: (services: Services, registry: OpenApiRegistry) => Router }>;
+/** Everything the HTTP layer receives from the composition root. */
+export interface AppDeps {
+  logger: Logger;
+  publicUrl: string;
+  external: ExternalApiDeps;
+  chat: ChatApiDeps;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
 
-export function createApp(services: Services, modules: AppModules = {}): Express {
+export function createApp(deps: AppDeps): Express {
   const app = express();
   const registry = new OpenApiRegistry();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);
-  app.use(accessLog(services.logger));
+  app.use(accessLog(deps.logger));
   app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } }, crossOriginResourcePolicy: false }));
 
   // Served by plain handlers, but part of "every HTTP endpoint" of the document (CONTRACT.md §1).
@@ -45,7 +48,7 @@ export function createApp(services: Services, modules: AppModules = {}): Express
   });
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.json(registry.document(`${services.config.publicUrl}`));
+    res.json(registry.document(deps.publicUrl));
   });
   app.get('/widget.js', (_req, res, next) => {
     const file = `${PUBLIC_DIR}widget.js`;
@@ -56,10 +59,10 @@ export function createApp(services: Services, modules: AppModules = {}): Express
     res.sendFile(file);
   });
 
-  app.use(EXTERNAL_MOUNT, externalRouter(services, registry, modules.external ?? []));
-  for (const m of modules.mounts ?? []) app.use(m.path, m.router(services, registry));
+  app.use(EXTERNAL_MOUNT, externalRouter(deps.external, registry));
+  app.use(CHAT_MOUNT, chatRouter(deps.chat, registry));
 
   app.use(notFoundHandler);
-  app.use(errorHandler(services.logger));
+  app.use(errorHandler(deps.logger));
   return app;
 }

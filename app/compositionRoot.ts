@@ -1,12 +1,14 @@
 /**
  * Composition root (DESIGN.md §11): the one place that picks adapters for the ports from the
- * configuration and wires them with tsyringe. Everything else receives `Services`.
+ * configuration, builds every command handler, and hands each part only what it uses (the
+ * HTTP app, the workers, the CLI). Nothing below app/ imports this file.
+ *
+ * Plain constructor calls rather than a DI container: every dependency is a typed argument
+ * that the compiler checks and a reader can follow with "go to definition" (DESIGN.md,
+ * decision 13).
  */
-import 'reflect-metadata';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { container as rootContainer, type DependencyContainer } from 'tsyringe';
-import type { Subject } from 'rxjs';
 import type { Config } from '../infrastructure/config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
 import type { SqlClient } from '../infrastructure/sql/sqlClient.js';
@@ -20,52 +22,48 @@ import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createSqlUsageCounter, type UsageCounter } from '../infrastructure/usage/usageCounter.js';
 import { createMailer, type Mailer } from '../infrastructure/mail/mailer.js';
+import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
 import { allProjections } from '../projections/allProjections.js';
+import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
+import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
 import { AggregateStore } from '../commands/aggregateStore.js';
 import { Reservations } from '../commands/reservations.js';
 import { WorkspaceCommands } from '../commands/workspaceCommands.js';
 import { ChatbotCommands } from '../commands/chatbotCommands.js';
-
-export const TOKENS = {
-  Config: 'Config',
-  Logger: 'Logger',
-  Sql: 'SqlClient',
-  EventStore: 'EventStore',
-  ReadStore: 'ReadStore',
-  Projections: 'ProjectionRunner',
-  Aggregates: 'AggregateStore',
-  Reservations: 'Reservations',
-  WorkspaceCommands: 'WorkspaceCommands',
-  ChatbotCommands: 'ChatbotCommands',
-  RateLimiters: 'RateLimiterFactory',
-  Usage: 'UsageCounter',
-  Mailer: 'Mailer',
-} as const;
+import { WebhookCommands } from '../commands/webhookCommands.js';
+import { ConversationCommands } from '../commands/conversationCommands.js';
+import { AccountCommands } from '../commands/accountCommands.js';
 
 export interface Services {
   config: Config;
   logger: Logger;
+  clock: () => Date;
   sql: SqlClient;
   events: EventStore;
   views: ReadStore;
   projections: ProjectionRunner;
   aggregates: AggregateStore;
   reservations: Reservations;
-  workspaces: WorkspaceCommands;
-  chatbots: ChatbotCommands;
   rateLimiters: RateLimiterFactory;
   usage: UsageCounter;
   mailer: Mailer;
-  clock: () => Date;
+  /** The command handlers, one of each, built here only. */
+  workspaces: WorkspaceCommands;
+  chatbots: ChatbotCommands;
+  webhooks: WebhookCommands;
+  conversations: ConversationCommands;
+  account: AccountCommands;
   close(): Promise<void>;
 }
 
-export interface ContainerOptions {
+export interface ServiceOptions {
   /** Use this SQL client instead of opening one from the config (tests). */
   sql?: SqlClient;
   logger?: Logger;
   clock?: () => Date;
+  /** DNS for the webhook address check (tests resolve names without real DNS). */
+  resolver?: Resolver;
 }
 
 async function openSql(config: Config): Promise<SqlClient> {
@@ -87,10 +85,10 @@ async function openSql(config: Config): Promise<SqlClient> {
   }
 }
 
-async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore & { appended$?: Subject<void> }> {
+async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore> {
   if (config.eventStoreUrl) {
     const { EventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
-    return (EventStoreDbEventStore as unknown as { create(url: string): Promise<EventStore> }).create(config.eventStoreUrl);
+    return EventStoreDbEventStore.create(config.eventStoreUrl);
   }
   return PostgresEventStore.create(sql);
 }
@@ -98,58 +96,50 @@ async function openEventStore(config: Config, sql: SqlClient): Promise<EventStor
 async function openReadStore(config: Config, sql: SqlClient): Promise<ReadStore> {
   if (config.mongodbUrl) {
     const { MongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
-    return (MongoReadStore as unknown as { create(url: string): Promise<ReadStore> }).create(config.mongodbUrl);
+    return MongoReadStore.create(config.mongodbUrl);
   }
   return PostgresReadStore.create(sql);
 }
 
-export async function createContainer(config: Config, opts: ContainerOptions = {}): Promise<Services> {
-  const c: DependencyContainer = rootContainer.createChildContainer();
+export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<Services> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? (() => new Date());
   const sql = opts.sql ?? (await openSql(config));
   const events = await openEventStore(config, sql);
   const views = await openReadStore(config, sql);
-  const projections = new ProjectionRunner(events, views, allProjections, logger, events.appended$);
+  const projections = new ProjectionRunner(events, views, allProjections, logger);
   await projections.init();
   const aggregates = new AggregateStore(events, (p) => projections.waitFor(p).catch((err) => {
     logger.warn('views did not catch up in time', { error: (err as Error).message });
   }), clock);
   const reservations = new Reservations(aggregates);
+  const rateLimiters = createRateLimiterFactory(config.redisUrl);
+  const usage = await createSqlUsageCounter(sql);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
-  c.register(TOKENS.Config, { useValue: config });
-  c.register(TOKENS.Logger, { useValue: logger });
-  c.register(TOKENS.Sql, { useValue: sql });
-  c.register(TOKENS.EventStore, { useValue: events });
-  c.register(TOKENS.ReadStore, { useValue: views });
-  c.register(TOKENS.Projections, { useValue: projections });
-  c.register(TOKENS.Aggregates, { useValue: aggregates });
-  c.register(TOKENS.Reservations, { useValue: reservations });
-  c.register(TOKENS.WorkspaceCommands, { useFactory: (d) => new WorkspaceCommands(d.resolve(TOKENS.Aggregates), d.resolve(TOKENS.Reservations)) });
-  c.register(TOKENS.ChatbotCommands, { useFactory: (d) => new ChatbotCommands(d.resolve(TOKENS.Aggregates)) });
-  c.register(TOKENS.RateLimiters, { useValue: createRateLimiterFactory(config.redisUrl) });
-  c.register(TOKENS.Usage, { useValue: await createSqlUsageCounter(sql) });
-  c.register(TOKENS.Mailer, { useValue: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }) });
-
+  const webhooks = new WebhookCommands(aggregates, reservations, {
+    allowHosts: config.webhookAllowHosts,
+    resolver: opts.resolver,
+    webhookIdsOfChatbot: async (chatbotId) => (await views.find<WebhookDoc>(WEBHOOKS, { chatbotId })).map((w) => w.id),
+  });
   const services: Services = {
-    config,
-    logger,
-    sql,
-    events,
-    views,
-    projections,
-    aggregates,
-    reservations,
-    workspaces: c.resolve(TOKENS.WorkspaceCommands),
-    chatbots: c.resolve(TOKENS.ChatbotCommands),
-    rateLimiters: c.resolve(TOKENS.RateLimiters),
-    usage: c.resolve(TOKENS.Usage),
-    mailer: c.resolve(TOKENS.Mailer),
-    clock,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, mailer,
+    workspaces: new WorkspaceCommands(aggregates, reservations),
+    chatbots: new ChatbotCommands(aggregates, webhooks),
+    webhooks,
+    conversations: new ConversationCommands(aggregates),
+    account: new AccountCommands({
+      aggregates,
+      reservations,
+      events,
+      mailer,
+      logger,
+      workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
+    }),
     async close() {
       await projections.stop();
-      await services.rateLimiters.close();
-      await services.mailer.close?.();
+      await rateLimiters.close();
+      await mailer.close?.();
       await events.close();
       await views.close();
       if (!opts.sql) await sql.close();

@@ -1,11 +1,11 @@
 /** `npm start`: one process with the API, projections and dispatchers. */
 import { loadConfig } from '../infrastructure/config.js';
-import { startServer } from './server.js';
 import { startAdminSocket } from '../cli/adminSocket.js';
+import { startServer } from './server.js';
 
 const config = loadConfig();
 const running = await startServer(config);
-const admin = config.databaseUrl ? null : await startAdminSocket(config, running.services);
+const admin = config.databaseUrl ? null : await startAdminSocket(config.dataDir, running.services);
 running.services.logger.info('Confab listening', { url: running.url, publicUrl: config.publicUrl, store: config.databaseUrl ? 'postgresql' : 'embedded' });
 
 let stopping = false;

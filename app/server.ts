@@ -5,10 +5,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../infrastructure/config.js';
-import { createContainer, type ContainerOptions, type Services } from './compositionRoot.js';
-import { createApp } from '../api/app.js';
-import { appModules } from '../api/modules.js';
-import { startBackgroundWorkers, type BackgroundWorkers } from '../dispatchers/backgroundWorkers.js';
+import { createApp, type AppDeps } from '../api/app.js';
+import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
+import { startBackgroundWorkers } from './backgroundWorkers.js';
 
 export interface RunningServer {
   url: string;
@@ -17,12 +16,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, opts: ContainerOptions & { port?: number } = {}): Promise<RunningServer> {
-  const services = await createContainer(config, opts);
+/** The HTTP layer's share of the process: the commands and reads its routes use. */
+export function appDeps(services: Services): AppDeps {
+  const { config, logger, clock, views, usage, rateLimiters } = services;
+  return {
+    logger,
+    publicUrl: config.publicUrl,
+    external: {
+      views, clock, logger, usage, rateLimiters,
+      rateLimitPerMinute: config.rateLimitPerMinute,
+      chatbots: services.chatbots,
+      webhooks: services.webhooks,
+      account: services.account,
+    },
+    chat: { conversations: services.conversations, rateLimiters },
+  };
+}
+
+export async function startServer(config: Config, opts: ServiceOptions & { port?: number } = {}): Promise<RunningServer> {
+  const services = await createServices(config, opts);
   services.projections.start();
-  const workers: BackgroundWorkers = await startBackgroundWorkers(services);
-  const app = createApp(services, appModules);
-  const server = createServer(app);
+  const workers = await startBackgroundWorkers(services);
+  const server = createServer(createApp(appDeps(services)));
   server.headersTimeout = 30_000;
   server.requestTimeout = 60_000;
   await new Promise<void>((resolve, reject) => {

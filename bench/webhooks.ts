@@ -13,10 +13,10 @@ import { randomUUID } from 'node:crypto';
 import { Agent as HttpsAgent } from 'node:https';
 import { got } from 'got';
 import { loadConfig } from '../infrastructure/config.js';
-import { createContainer } from '../app/compositionRoot.js';
+import { createServices } from '../app/compositionRoot.js';
+import { webhookDispatcherDeps } from '../app/backgroundWorkers.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { metadataFor, operatorContext, type CommandContext } from '../commands/commandContext.js';
-import { webhookCommandsFor } from '../commands/webhookCommands.js';
 import { newId } from '../commands/ids.js';
 import { startWebhookDispatcher } from '../dispatchers/webhooks/webhookDispatcher.js';
 import { createTestSql } from '../test/support/testStores.js';
@@ -32,13 +32,13 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 const store = await createTestSql();
 const config = loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', LOG_LEVEL: 'error' });
-const services = await createContainer(config, { sql: store.sql, logger: createLogger('error') });
+const services = await createServices(config, { sql: store.sql, logger: createLogger('error') });
 services.projections.start();
 const receiver = await startHttpsReceiver();
 const { workspaceId } = await services.workspaces.createWorkspace({ name: 'Bench', plan: 'enterprise', ownerEmail: `bench-${newId()}@example.com` }, operatorContext());
 const ctx = { ...operatorContext(workspaceId), workspaceId };
 const chatbotId = (await services.chatbots.create({ name: 'Bench bot' }, ctx)).chatbotId;
-const commands = webhookCommandsFor(services);
+const commands = services.webhooks;
 const events = ['response.created', 'response.updated', 'conversation.started', 'conversation.completed'];
 for (let i = 0; i < WEBHOOKS; i++) await commands.create({ chatbotId, url: `${receiver.url}/hook${i}`, events }, ctx);
 
@@ -56,7 +56,7 @@ async function appendResponse(): Promise<void> {
 for (let i = 0; i < BACKLOG_EVENTS; i++) await appendResponse();
 const expected = BACKLOG_EVENTS * WEBHOOKS;
 const t0 = performance.now();
-const dispatcher = await startWebhookDispatcher(services, { certificateAuthority: receiver.caPem, concurrency: CONCURRENCY });
+const dispatcher = await startWebhookDispatcher(webhookDispatcherDeps(services), { certificateAuthority: receiver.caPem, concurrency: CONCURRENCY });
 await receiver.waitFor(expected, 300_000);
 const drainMs = performance.now() - t0;
 const body = receiver.requests[0].rawBody;

@@ -6,16 +6,14 @@
 import { createServer, request, type Server } from 'node:http';
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../infrastructure/config.js';
-import type { Services } from '../app/compositionRoot.js';
-import { runCliCommand, type CliResult } from './cliCommands.js';
+import { runCliCommand, type CliDeps, type CliResult } from './cliCommands.js';
 
-export function adminSocketPath(config: Config): string {
-  return join(config.dataDir, 'confab.sock');
+export function adminSocketPath(dataDir: string): string {
+  return join(dataDir, 'confab.sock');
 }
 
-export async function startAdminSocket(config: Config, services: Services): Promise<{ close(): Promise<void> }> {
-  const path = adminSocketPath(config);
+export async function startAdminSocket(dataDir: string, services: CliDeps): Promise<{ close(): Promise<void> }> {
+  const path = adminSocketPath(dataDir);
   if (existsSync(path)) unlinkSync(path);
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -42,8 +40,8 @@ export async function startAdminSocket(config: Config, services: Services): Prom
 }
 
 /** Sends a command to a running server; null when none answers on the socket. */
-export function sendToAdminSocket(config: Config, argv: string[]): Promise<CliResult | null> {
-  const path = adminSocketPath(config);
+export function sendToAdminSocket(dataDir: string, argv: string[]): Promise<CliResult | null> {
+  const path = adminSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const req = request({ socketPath: path, method: 'POST', path: '/run', headers: { 'content-type': 'application/json' } }, (res) => {

@@ -5,11 +5,18 @@
 import { parseArgs } from 'node:util';
 import { ValidationError } from '../domain/errors.js';
 import type { PlanLimits } from '../domain/plans.js';
-import type { Services } from '../app/compositionRoot.js';
 import { operatorContext } from '../commands/commandContext.js';
-import { type Position, type RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
+import type { WorkspaceCommands } from '../commands/workspaceCommands.js';
+import type { EventStore, Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 
 export type CliResult = { json: Record<string, unknown> } | { lines: string[] };
+
+/** What the operator commands use, handed over by the composition root. */
+export interface CliDeps {
+  workspaces: WorkspaceCommands;
+  projections: { rebuild(): Promise<number> };
+  events: Pick<EventStore, 'readStream' | 'readAll'>;
+}
 
 function need(values: Record<string, unknown>, name: string): string {
   const v = values[name];
@@ -51,7 +58,7 @@ export function eventToJson(e: RecordedEvent): Record<string, unknown> {
   };
 }
 
-export async function runCliCommand(services: Services, argv: string[]): Promise<CliResult> {
+export async function runCliCommand(services: CliDeps, argv: string[]): Promise<CliResult> {
   const [group, action, ...rest] = argv;
   const key = `${group ?? ''} ${action ?? ''}`;
   const parse = <T extends Record<string, { type: 'string' | 'boolean' }>>(options: T) =>

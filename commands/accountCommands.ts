@@ -19,18 +19,11 @@
  *   appended, and a confirm that is just finishing, safe from being reclaimed under them.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { ConflictError, DomainError, NotFoundError } from '../domain/errors.js';
+import { ConflictError, NotFoundError, UpstreamError } from '../domain/errors.js';
 import { validateEmailAddress, validateProfilePatch } from '../domain/account/profileRules.js';
 import { EMAIL_CHANGE_CODE_TTL_MS, hashCode } from '../domain/account/emailChange.js';
-import {
-  decideAccountEmailChange,
-  decideProfileUpdate,
-  evolveUserAccount,
-  initialUserAccount,
-  type UserAccountEvent,
-  type UserAccountState,
-} from '../domain/user/userAccount.js';
-import { emailChangeCodeToCurrent, emailChangeCodeToNew, emailChangedNotice } from '../dispatchers/mail/emailTemplates.js';
+import { userDecider, type UserAccountState, type UserCommand } from '../domain/user/userAccount.js';
+import { emailChangeCodeToCurrent, emailChangeCodeToNew, emailChangedNotice } from './emailTemplates.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { AggregateStore } from './aggregateStore.js';
@@ -38,12 +31,11 @@ import type { CommandContext } from './commandContext.js';
 import { reservationStream, type Reservations } from './reservations.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
 
-export const userAccountAggregate = { initial: initialUserAccount, evolve: evolveUserAccount };
 export const RECLAIM_GRACE_MS = 5 * 60 * 1000;
 const CODE_MINUTES = EMAIL_CHANGE_CODE_TTL_MS / 60_000;
 
 /** The code could not be mailed: the request stays recorded, a new request-change retries. */
-export class MailDeliveryError extends DomainError {
+export class MailDeliveryError extends UpstreamError {
   constructor(message: string) {
     super(message, 'MAIL_DELIVERY_FAILED');
   }
@@ -78,60 +70,51 @@ export class AccountCommands {
   }
 
   async load(userId: string): Promise<UserAccountState> {
-    const { state } = await this.deps.aggregates.load(this.stream(userId), userAccountAggregate);
+    const { state } = await this.deps.aggregates.load(this.stream(userId), userDecider);
     if (!state.registration.exists) throw new NotFoundError('Account not found');
     return state;
   }
 
   async updateProfile(userId: string, body: unknown, ctx: Ctx): Promise<void> {
     const patch = validateProfilePatch(body, this.deps.aggregates.now());
-    await this.deps.aggregates.handle(this.stream(userId), userAccountAggregate, (s) => decideProfileUpdate(userId, patch, s), ctx);
+    await this.deps.aggregates.handle(this.stream(userId), userDecider, { type: 'UpdateProfile', userId, patch }, ctx);
   }
 
   async requestEmailChange(userId: string, rawNewEmail: unknown, ctx: Ctx): Promise<void> {
     const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
-    const before = await this.load(userId);
-    const alreadyHeld = newEmail === before.registration.email || newEmail === before.emailChange.pending?.newEmail;
+    const loaded = await this.load(userId);
+    const alreadyHeld = newEmail === loaded.registration.email || newEmail === loaded.emailChange.pending?.newEmail;
     await this.reserveEmail(newEmail, userId, ctx);
     const { code, salt, codeHash } = newCode();
     const now = this.deps.aggregates.now();
-    let superseded: string | null = null;
-    let currentEmail = '';
+    const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString();
+    let before: UserAccountState;
     try {
-      await this.decideAndAppend(userId, ctx, (s) => {
-        superseded = s.emailChange.pending?.newEmail ?? null;
-        currentEmail = s.registration.email ?? '';
-        return decideAccountEmailChange({
-          type: 'requestChange',
-          data: { requestId: randomBytes(12).toString('hex'), newEmail, currentEmail, codeHash, salt, expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString() },
-        }, s);
-      });
+      ({ before } = await this.decideAndAppend(userId, ctx, { type: 'RequestEmailChange', requestId: randomBytes(12).toString('hex'), newEmail, codeHash, salt, expiresAt }));
     } catch (err) {
       // Refused (e.g. the address is the current one): give back what this call took.
       if (!alreadyHeld) await this.deps.reservations.release('email', newEmail, userId, ctx);
       throw err;
     }
+    const superseded = before.emailChange.pending?.newEmail ?? null;
     if (superseded && superseded !== newEmail) await this.deps.reservations.release('email', superseded, userId, ctx);
     const mail = emailChangeCodeToCurrent({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code, newEmail, minutes: CODE_MINUTES });
-    await this.send(currentEmail, mail, 'email change code (current address)');
+    await this.send(before.registration.email ?? '', mail, 'email change code (current address)');
   }
 
   async verifyIdentity(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<void> {
     await this.reassertPendingReservation(userId, rawNewEmail, 'identity', ctx);
     const next = newCode();
     const now = this.deps.aggregates.now();
-    const state = await this.decideAndAppend(userId, ctx, (s) =>
-      decideAccountEmailChange({
-        type: 'verifyIdentity',
-        data: {
-          newEmail: rawNewEmail as string,
-          codeHash: hashCode(otp, s.emailChange.pending?.salt ?? ''),
-          newCodeHash: next.codeHash,
-          newSalt: next.salt,
-          expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString(),
-          now,
-        },
-      }, s));
+    const { state } = await this.decideAndAppend(userId, ctx, {
+      type: 'VerifyEmailChangeIdentity',
+      newEmail: rawNewEmail as string,
+      otp,
+      newCodeHash: next.codeHash,
+      newSalt: next.salt,
+      expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString(),
+      now,
+    });
     const mail = emailChangeCodeToNew({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code: next.code, minutes: CODE_MINUTES });
     await this.send(state.emailChange.pending!.newEmail, mail, 'email change code (new address)');
   }
@@ -139,14 +122,8 @@ export class AccountCommands {
   async confirmChange(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<{ newEmail: string }> {
     await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
     const now = this.deps.aggregates.now();
-    let oldEmail = '';
-    const state = await this.decideAndAppend(userId, ctx, (s) => {
-      oldEmail = s.registration.email ?? '';
-      return decideAccountEmailChange({
-        type: 'confirmChange',
-        data: { newEmail: rawNewEmail as string, codeHash: hashCode(otp, s.emailChange.pending?.salt ?? ''), currentEmail: oldEmail, now },
-      }, s);
-    });
+    const { before, state } = await this.decideAndAppend(userId, ctx, { type: 'ConfirmEmailChange', newEmail: rawNewEmail as string, otp, now });
+    const oldEmail = before.registration.email ?? '';
     const newEmail = state.registration.email!;
     await this.deps.reservations.release('email', oldEmail, userId, ctx);
     const notice = emailChangedNotice({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), newEmail, changedAt: now });
@@ -160,24 +137,13 @@ export class AccountCommands {
    * must spend an attempt and still fail). A request that ended (burned, expired) gives
    * its reserved address back.
    */
-  private async decideAndAppend(
-    userId: string,
-    ctx: Ctx,
-    decide: (s: UserAccountState) => ReturnType<typeof decideAccountEmailChange>,
-  ): Promise<UserAccountState> {
-    let error: DomainError | undefined;
-    let ended: string | null = null;
-    const { state } = await this.deps.aggregates.handle(this.stream(userId), userAccountAggregate, (s) => {
-      const decision = decide(s);
-      error = decision.error;
-      ended = decision.events.some((e) => e.type === 'EmailChangeCodeBurned' || e.type === 'EmailChangeExpired')
-        ? s.emailChange.pending?.newEmail ?? null
-        : null;
-      return decision.events as UserAccountEvent[];
-    }, ctx);
-    if (ended) await this.deps.reservations.release('email', ended, userId, ctx);
-    if (error) throw error;
-    return state;
+  private async decideAndAppend(userId: string, ctx: Ctx, command: UserCommand): Promise<{ before: UserAccountState; state: UserAccountState }> {
+    const { before, state, events, rejection } = await this.deps.aggregates.handle(this.stream(userId), userDecider, command, ctx);
+    const ended = events.some((e) => e.type === 'EmailChangeCodeBurned' || e.type === 'EmailChangeExpired');
+    const endedAddress = ended ? before.emailChange.pending?.newEmail : null;
+    if (endedAddress) await this.deps.reservations.release('email', endedAddress, userId, ctx);
+    if (rejection) throw rejection;
+    return { before, state };
   }
 
   /**
@@ -221,7 +187,7 @@ export class AccountCommands {
    */
   private async isStaleClaim(holderId: string, email: string, reservedAt: number): Promise<boolean> {
     if (this.deps.aggregates.now().getTime() < reservedAt + RECLAIM_GRACE_MS) return false;
-    const { state } = await this.deps.aggregates.load(this.stream(holderId), userAccountAggregate);
+    const { state } = await this.deps.aggregates.load(this.stream(holderId), userDecider);
     if (!state.registration.exists || state.registration.email === email) return false;
     const pending = state.emailChange.pending;
     if (!pending || pending.newEmail !== email) return true;

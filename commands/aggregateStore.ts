@@ -2,7 +2,7 @@
  * Load a stream, fold it, decide, append with the expected revision; on a concurrent write,
  * fold again and re-decide (the decision may now be different, e.g. a plan cap reached).
  */
-import type { DomainEvent } from '../domain/event.js';
+import { fold, type Decider, type DomainEvent } from '../domain/event.js';
 import {
   type AppendResult,
   type EventStore,
@@ -11,15 +11,19 @@ import {
 } from '../infrastructure/eventStore/eventStore.js';
 import { type CommandContext, metadataFor } from './commandContext.js';
 
-export interface Aggregate<State, Event extends DomainEvent> {
-  initial: State;
-  evolve: (state: State, event: Event) => State;
-}
-
-export interface HandleResult<State> {
+export interface HandleResult<State, Event extends DomainEvent> {
+  /** The state the decision was made on. */
+  before: State;
+  /** The state after the appended events. */
   state: State;
-  events: DomainEvent[];
+  events: Event[];
   result: AppendResult | null;
+  /**
+   * Set when the decider refused the command after recording what the attempt means (see
+   * `Rejection`): the events are appended, and the caller throws this once its own
+   * bookkeeping (e.g. giving back a reservation) is done.
+   */
+  rejection: Error | null;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -33,23 +37,23 @@ export class AggregateStore {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async load<State, Event extends DomainEvent>(streamId: string, aggregate: Aggregate<State, Event>): Promise<{ state: State; revision: number }> {
+  async load<State, Event extends DomainEvent>(streamId: string, decider: Decider<unknown, State, Event>): Promise<{ state: State; revision: number }> {
     const recorded = await this.events.readStream(streamId);
-    const state = recorded.reduce((s, e) => aggregate.evolve(s, { type: e.type, data: e.data } as unknown as Event), aggregate.initial);
+    const state = fold(decider.evolve, decider.initialState, recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event));
     return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : -1 };
   }
 
   /**
-   * Runs decide against the current state and appends what it returns. Retries on a
-   * concurrent append; decide must be pure so it can run again.
+   * Runs the decider's decide against the current state and appends what it returns. Retries
+   * on a concurrent append; decide is pure, so it can run again.
    */
-  async handle<State, Event extends DomainEvent>(
+  async handle<Command, State, Event extends DomainEvent>(
     streamId: string,
-    aggregate: Aggregate<State, Event>,
-    decide: (state: State) => Event[],
+    decider: Decider<Command, State, Event>,
+    command: Command,
     ctx: CommandContext,
-  ): Promise<HandleResult<State>> {
-    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, aggregate, decide, ctx));
+  ): Promise<HandleResult<State, Event>> {
+    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx));
     if (outcome.result) await this.waitForViews(outcome.result.position);
     return outcome;
   }
@@ -70,16 +74,18 @@ export class AggregateStore {
     }
   }
 
-  private async handleOnce<State, Event extends DomainEvent>(
+  private async handleOnce<Command, State, Event extends DomainEvent>(
     streamId: string,
-    aggregate: Aggregate<State, Event>,
-    decide: (state: State) => Event[],
+    decider: Decider<Command, State, Event>,
+    command: Command,
     ctx: CommandContext,
-  ): Promise<HandleResult<State>> {
+  ): Promise<HandleResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(streamId, aggregate);
-      const events = decide(state);
-      if (events.length === 0) return { state, events, result: null };
+      const { state, revision } = await this.load(streamId, decider);
+      const decision = decider.decide(command, state);
+      const events = Array.isArray(decision) ? decision : decision.events;
+      const rejection = Array.isArray(decision) ? null : decision.error;
+      if (events.length === 0) return { before: state, state, events, result: null, rejection };
       const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
       try {
         const metadata = metadataFor(ctx, this.clock());
@@ -88,7 +94,7 @@ export class AggregateStore {
           events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
           { expectedRevision },
         );
-        return { state: events.reduce(aggregate.evolve, state), events, result };
+        return { before: state, state: fold(decider.evolve, state, events), events, result, rejection };
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));

@@ -1,14 +1,13 @@
 /**
  * Chatbot commands. Create and duplicate first take a slot on the workspace stream (the plan
- * cap, race-safe), then write the chatbot's own stream; delete releases the slot.
+ * cap, race-safe), then write the chatbot's own stream; delete releases the slot and deletes
+ * the chatbot's webhooks (seed: Webhook subscription) before it answers.
  */
-import { ForbiddenError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { decideWorkspace } from '../domain/workspace/workspace.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { workspaceDecider } from '../domain/workspace/workspace.js';
 import {
+  chatbotDecider,
   copyName,
-  decideChatbot,
-  evolveChatbot,
-  initialChatbotState,
   validateChanges,
   validateDescription,
   validateName,
@@ -17,22 +16,23 @@ import {
 import { DEFAULT_FLOW, validateFlow } from '../domain/chatbot/flow.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
-import { workspaceAggregate } from './workspaceCommands.js';
 import { newId } from './ids.js';
+import { bodyObject } from './jsonBody.js';
 
-export const chatbotAggregate = { initial: initialChatbotState, evolve: evolveChatbot };
-
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('request body must be a JSON object');
-  return body as Record<string, unknown>;
+/** What deleting a chatbot needs from the webhook side. */
+export interface ChatbotWebhooks {
+  removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void>;
 }
 
 export class ChatbotCommands {
-  constructor(private readonly aggregates: AggregateStore) {}
+  constructor(
+    private readonly aggregates: AggregateStore,
+    private readonly webhooks: ChatbotWebhooks,
+  ) {}
 
   /** Loads a chatbot of this workspace; another workspace's chatbot is reported as absent. */
   async loadOwned(chatbotId: string, workspaceId: string): Promise<ChatbotState> {
-    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotAggregate);
+    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
     if (state.status !== 'active' || state.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
     return state;
   }
@@ -56,30 +56,21 @@ export class ChatbotCommands {
     ctx: CommandContext & { workspaceId: string },
   ) {
     const chatbotId = newId();
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceAggregate, (s) => {
-      if (!s.exists) throw new ForbiddenError('Workspace not found');
-      return decideWorkspace({ type: 'TakeChatbotSlot', chatbotId }, s);
-    }, ctx);
-    const { state } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotAggregate, (s) =>
-      decideChatbot({ type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, s), ctx);
+    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx);
+    const { state } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
     return { chatbotId, state };
   }
 
   async update(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {
     const changes = validateChanges(bodyObject(body));
     await this.loadOwned(chatbotId, ctx.workspaceId);
-    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotAggregate, (s) => {
-      if (s.workspaceId !== ctx.workspaceId) throw new NotFoundError('Chatbot not found');
-      return decideChatbot({ type: 'UpdateChatbot', changes }, s);
-    }, ctx);
+    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId }, ctx);
   }
 
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
     await this.loadOwned(chatbotId, ctx.workspaceId);
-    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotAggregate, (s) => {
-      if (s.workspaceId !== ctx.workspaceId) throw new NotFoundError('Chatbot not found');
-      return decideChatbot({ type: 'DeleteChatbot' }, s);
-    }, ctx);
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceAggregate, (s) => decideWorkspace({ type: 'ReleaseChatbotSlot', chatbotId }, s), ctx);
+    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'DeleteChatbot', workspaceId: ctx.workspaceId }, ctx);
+    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
+    await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
   }
 }

@@ -4,12 +4,10 @@
  * with, so an edit to the chatbot does not derail sessions in progress.
  */
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import type { ChatbotState } from '../domain/chatbot/chatbot.js';
+import { chatbotDecider, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import {
   botMessagesOf,
-  decideConversation,
-  evolveConversation,
-  initialConversationState,
+  conversationDecider,
   isCompletion,
   type ConversationCommand,
   type ConversationState,
@@ -17,11 +15,8 @@ import {
 import type { ConversationEvent } from '../domain/conversation/conversationEvents.js';
 import type { VisitorUser } from '../domain/conversation/visitorInput.js';
 import type { AggregateStore } from './aggregateStore.js';
-import { chatbotAggregate } from './chatbotCommands.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
-
-export const conversationAggregate = { initial: initialConversationState, evolve: evolveConversation };
 
 /** Who is asking: the request details that go into every event's metadata. */
 export interface VisitorRequest {
@@ -62,7 +57,7 @@ export class ConversationCommands {
 
   private async usableChatbot(botId: string): Promise<ChatbotState> {
     if (!ID.test(botId)) throw new NotFoundError('Chatbot not found');
-    const { state } = await this.aggregates.load(`chatbot-${botId}`, chatbotAggregate);
+    const { state } = await this.aggregates.load(`chatbot-${botId}`, chatbotDecider);
     if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
     if (state.fields.disabled) throw new ForbiddenError('This chatbot is disabled', 'CHATBOT_DISABLED');
     return state;
@@ -72,8 +67,7 @@ export class ConversationCommands {
     const chatbot = await this.usableChatbot(botId);
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
-    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationAggregate, (s) =>
-      decideConversation({
+    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationDecider, {
         type: 'StartConversation',
         now: this.aggregates.now(),
         sessionId,
@@ -86,7 +80,7 @@ export class ConversationCommands {
         customData: input.customData,
         user: input.user,
         flow: chatbot.fields.flow,
-      }, s), visitorContext(visitorId, chatbot.workspaceId!, req));
+      }, visitorContext(visitorId, chatbot.workspaceId!, req));
     return { sessionId, visitorId, ...turnOf(events as ConversationEvent[]) };
   }
 
@@ -106,17 +100,14 @@ export class ConversationCommands {
     await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
-    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationAggregate, (s) => {
-      if (s.chatbotId !== botId) throw new NotFoundError('Session not found');
-      return decideConversation(command(this.aggregates.now()), s);
-    }, ctx);
+    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationDecider, { ...command(this.aggregates.now()), chatbotId: botId }, ctx);
     return turnOf(events as ConversationEvent[]);
   }
 
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */
   private async sessionOf(botId: string, sessionId: string): Promise<ConversationState> {
     if (!ID.test(sessionId)) throw new NotFoundError('Session not found');
-    const { state } = await this.aggregates.load(streamOf(sessionId), conversationAggregate);
+    const { state } = await this.aggregates.load(streamOf(sessionId), conversationDecider);
     if (state.status === 'none' || state.chatbotId !== botId) throw new NotFoundError('Session not found');
     return state;
   }

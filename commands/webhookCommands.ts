@@ -4,15 +4,14 @@
  * (DESIGN.md §4); delete gives both back. Delivery outcomes are recorded here too, so the
  * failure streak and auto-disable are decided by the aggregate.
  */
-import { NotFoundError, ForbiddenError, ValidationError } from '../domain/errors.js';
-import { decideWorkspace } from '../domain/workspace/workspace.js';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { workspaceDecider } from '../domain/workspace/workspace.js';
+import { chatbotDecider } from '../domain/chatbot/chatbot.js';
 import { validateWebhookUrl } from '../domain/webhooks/webhookUrl.js';
 import { generateWebhookSecret } from '../domain/webhooks/webhookSignature.js';
 import { validateEventNames } from '../domain/webhooks/webhookEvents.js';
 import {
-  decideWebhook,
-  evolveWebhook,
-  initialWebhookState,
+  webhookDecider,
   validateRequestedStatus,
   validateWebhookDescription,
   type DeleteReason,
@@ -24,12 +23,8 @@ import { assertResolvesToPublicAddress, systemResolver, type Resolver } from '..
 import type { AggregateStore } from './aggregateStore.js';
 import type { Reservations } from './reservations.js';
 import type { CommandContext } from './commandContext.js';
-import { chatbotAggregate } from './chatbotCommands.js';
-import { workspaceAggregate } from './workspaceCommands.js';
 import { newId } from './ids.js';
-import type { Services } from '../app/compositionRoot.js';
-
-export const webhookAggregate = { initial: initialWebhookState, evolve: evolveWebhook };
+import { bodyObject } from './jsonBody.js';
 
 const RESERVATION_KIND = 'webhookurl';
 const DUPLICATE_MESSAGE = 'A webhook with this URL already exists for this chatbot';
@@ -37,15 +32,12 @@ const reservationKey = (chatbotId: string, url: string) => `${chatbotId} ${url}`
 
 type WorkspaceContext = CommandContext & { workspaceId: string };
 
-function bodyObject(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new ValidationError('request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
 export interface WebhookCommandOptions {
   allowHosts: readonly string[];
   /** DNS for the private-address check; injectable so tests need no real DNS. */
   resolver?: Resolver;
+  /** The ids of a chatbot's webhooks (a query on the webhooks view). */
+  webhookIdsOfChatbot(chatbotId: string): Promise<string[]>;
 }
 
 export class WebhookCommands {
@@ -67,7 +59,7 @@ export class WebhookCommands {
   }
 
   async load(webhookId: string): Promise<WebhookState> {
-    return (await this.aggregates.load(`webhook-${webhookId}`, webhookAggregate)).state;
+    return (await this.aggregates.load(`webhook-${webhookId}`, webhookDecider)).state;
   }
 
   private async loadOwned(webhookId: string, workspaceId: string): Promise<WebhookState> {
@@ -76,11 +68,13 @@ export class WebhookCommands {
     return state;
   }
 
-  private handle(webhookId: string, command: WebhookCommand, ctx: CommandContext, workspaceId?: string) {
-    return this.aggregates.handle(`webhook-${webhookId}`, webhookAggregate, (s) => {
-      if (workspaceId !== undefined && s.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
-      return decideWebhook(command, s);
-    }, ctx);
+  private handle(webhookId: string, command: WebhookCommand, ctx: CommandContext) {
+    return this.aggregates.handle(`webhook-${webhookId}`, webhookDecider, command, ctx);
+  }
+
+  private async chatbotIsLive(chatbotId: string, workspaceId: string): Promise<boolean> {
+    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    return state.status === 'active' && state.workspaceId === workspaceId;
   }
 
   async create(body: unknown, ctx: WorkspaceContext): Promise<{ webhookId: string; secret: string }> {
@@ -91,15 +85,11 @@ export class WebhookCommands {
     const events = validateEventNames(b.events);
     const description = validateWebhookDescription(b.description);
 
-    const { state: chatbot } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotAggregate);
-    if (chatbot.status !== 'active' || chatbot.workspaceId !== ctx.workspaceId) throw new NotFoundError('Chatbot not found');
+    if (!(await this.chatbotIsLive(chatbotId, ctx.workspaceId))) throw new NotFoundError('Chatbot not found');
     const url = await this.checkedUrl(urlSyntax);
 
     const webhookId = newId();
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceAggregate, (s) => {
-      if (!s.exists) throw new ForbiddenError('Workspace not found');
-      return decideWorkspace({ type: 'TakeWebhookSlot', webhookId }, s);
-    }, ctx);
+    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeWebhookSlot', webhookId }, ctx);
     try {
       await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, url), webhookId, ctx, DUPLICATE_MESSAGE);
     } catch (err) {
@@ -108,6 +98,13 @@ export class WebhookCommands {
     }
     const secret = generateWebhookSecret();
     await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
+    // The chatbot may have been deleted while this webhook was being created. Its deletion
+    // lists the webhooks only after its own append, and this check runs after ours (and the
+    // views include it), so one of the two always sees the other: no webhook outlives its chatbot.
+    if (!(await this.chatbotIsLive(chatbotId, ctx.workspaceId))) {
+      await this.remove(webhookId, 'chatbot_deleted', ctx);
+      throw new NotFoundError('Chatbot not found');
+    }
     return { webhookId, secret };
   }
 
@@ -128,7 +125,7 @@ export class WebhookCommands {
       await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, changes.url), webhookId, ctx, DUPLICATE_MESSAGE);
     }
     try {
-      await this.handle(webhookId, { type: 'UpdateWebhook', changes, status }, ctx, ctx.workspaceId);
+      await this.handle(webhookId, { type: 'UpdateWebhook', changes, status, workspaceId: ctx.workspaceId }, ctx);
     } catch (err) {
       if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
       throw err;
@@ -162,8 +159,13 @@ export class WebhookCommands {
     return before.status !== 'deleted';
   }
 
+  /** A deleted chatbot takes its webhooks with it (seed: Webhook subscription). */
+  async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
+    for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId)) await this.remove(webhookId, 'chatbot_deleted', ctx);
+  }
+
   private async releaseSlot(webhookId: string, workspaceId: string, ctx: CommandContext): Promise<void> {
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) => (s.exists ? decideWorkspace({ type: 'ReleaseWebhookSlot', webhookId }, s) : []), ctx);
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ReleaseWebhookSlot', webhookId }, ctx);
   }
 
   async recordFailure(webhookId: string, outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }, ctx: CommandContext): Promise<void> {
@@ -173,9 +175,4 @@ export class WebhookCommands {
   async recordSuccess(webhookId: string, outcome: { deliveryId: string; at: string }, ctx: CommandContext): Promise<void> {
     await this.handle(webhookId, { type: 'RecordDeliverySuccess', ...outcome }, ctx);
   }
-}
-
-/** The module's commands, built from the process's services (one composition point). */
-export function webhookCommandsFor(services: Pick<Services, 'aggregates' | 'reservations' | 'config'>, resolver?: Resolver): WebhookCommands {
-  return new WebhookCommands(services.aggregates, services.reservations, { allowHosts: services.config.webhookAllowHosts, resolver });
 }

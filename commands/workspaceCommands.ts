@@ -4,9 +4,9 @@
  */
 import { ValidationError } from '../domain/errors.js';
 import { type PlanLimits, type PlanName, parsePlan } from '../domain/plans.js';
-import { decideWorkspace, evolveWorkspace, initialWorkspaceState } from '../domain/workspace/workspace.js';
-import { decideApiKey, evolveApiKey, initialApiKeyState, parseRole, parseScopes, API_KEY_SCOPES, type ApiKeyRole, type ApiKeyScope } from '../domain/apiKey/apiKey.js';
-import { decideRegister, evolveRegistration, initialUserRegistration } from '../domain/user/user.js';
+import { workspaceDecider } from '../domain/workspace/workspace.js';
+import { apiKeyDecider, parseRole, parseScopes, API_KEY_SCOPES, type ApiKeyRole, type ApiKeyScope } from '../domain/apiKey/apiKey.js';
+import { userDecider } from '../domain/user/userAccount.js';
 import { validateEmailAddress } from '../domain/account/profileRules.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
@@ -14,10 +14,6 @@ import type { Reservations } from './reservations.js';
 import { generateApiKey } from './apiKeySecret.js';
 import { hashPassword } from './passwordHash.js';
 import { newId } from './ids.js';
-
-export const workspaceAggregate = { initial: initialWorkspaceState, evolve: evolveWorkspace };
-const apiKeyAggregate = { initial: initialApiKeyState, evolve: evolveApiKey };
-const userAggregate = { initial: initialUserRegistration, evolve: evolveRegistration };
 
 export interface CreateWorkspaceInput {
   name: unknown;
@@ -47,37 +43,37 @@ export class WorkspaceCommands {
     const wctx = { ...ctx, workspaceId };
     await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
     const passwordHash = typeof input.ownerPassword === 'string' ? await hashPassword(input.ownerPassword) : null;
-    await this.aggregates.handle(`user-${ownerId}`, userAggregate, (s) =>
-      decideRegister({ userId: ownerId, workspaceId, email, name: (input.name as string).trim(), passwordHash, timezone: 'UTC' }, s), wctx);
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) =>
-      decideWorkspace({ type: 'CreateWorkspace', workspaceId, name: (input.name as string).trim(), plan, ownerId, ...(input.limits ? { limits: input.limits } : {}) }, s), wctx);
+    const name = (input.name as string).trim();
+    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name, passwordHash, timezone: 'UTC' }, wctx);
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider,
+      { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(input.limits ? { limits: input.limits } : {}) }, wctx);
     const key = await this.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, wctx);
     return { workspaceId, ownerId, apiKey: key.apiKey };
   }
 
   async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, limits?: Partial<PlanLimits>) {
     const plan: PlanName = parsePlan(rawPlan);
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceAggregate, (s) => decideWorkspace({ type: 'ChangePlan', plan, limits }, s), { ...ctx, workspaceId });
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, limits }, { ...ctx, workspaceId });
     return { workspaceId, plan };
   }
 
   async createApiKey(input: { workspaceId: string; role?: unknown; scopes?: unknown }, ctx: CommandContext) {
     const role: ApiKeyRole = parseRole(input.role);
     const scopes: ApiKeyScope[] = parseScopes(input.scopes);
-    const { state } = await this.aggregates.load(`workspace-${input.workspaceId}`, workspaceAggregate);
+    const { state } = await this.aggregates.load(`workspace-${input.workspaceId}`, workspaceDecider);
     if (!state.exists) throw new ValidationError(`workspace ${input.workspaceId} does not exist`, 'workspace');
     const keyId = newId();
     const secret = generateApiKey();
-    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) =>
-      decideApiKey({ type: 'CreateApiKey', keyId, workspaceId: input.workspaceId, keyHash: secret.hash, prefix: secret.prefix, role, scopes }, s),
+    await this.aggregates.handle(`apikey-${keyId}`, apiKeyDecider,
+      { type: 'CreateApiKey', keyId, workspaceId: input.workspaceId, keyHash: secret.hash, prefix: secret.prefix, role, scopes },
       { ...ctx, workspaceId: input.workspaceId });
     return { id: keyId, apiKey: secret.key };
   }
 
   async revokeApiKey(keyId: string, ctx: CommandContext) {
-    const { state } = await this.aggregates.load(`apikey-${keyId}`, apiKeyAggregate);
+    const { state } = await this.aggregates.load(`apikey-${keyId}`, apiKeyDecider);
     const keyCtx = { ...ctx, workspaceId: state.workspaceId ?? ctx.workspaceId };
-    await this.aggregates.handle(`apikey-${keyId}`, apiKeyAggregate, (s) => decideApiKey({ type: 'RevokeApiKey' }, s), keyCtx);
+    await this.aggregates.handle(`apikey-${keyId}`, apiKeyDecider, { type: 'RevokeApiKey' }, keyCtx);
     return { id: keyId, revoked: true };
   }
 }

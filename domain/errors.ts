@@ -1,6 +1,6 @@
 /**
  * Typed domain errors. The HTTP layer maps each class to a status in one place
- * (api/errorHandler.ts); domain and command code only ever throws these.
+ * (api/http/errorHandler.ts); domain and command code only ever throws these.
  */
 export class DomainError extends Error {
   constructor(message: string, readonly code?: string) {
@@ -54,6 +54,13 @@ export class ConflictError extends DomainError {
 /** 429 */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string, readonly retryAfterSeconds: number, code = 'RATE_LIMIT_ERROR') {
+    super(message, code);
+  }
+}
+
+/** 502: a service we depend on (the mail server) failed; the caller may try again later. */
+export class UpstreamError extends DomainError {
+  constructor(message: string, code = 'UPSTREAM_ERROR') {
     super(message, code);
   }
 }

@@ -2,7 +2,8 @@
  * A reservation stream (`<kind>-<key>`) makes a name unique across aggregates: whoever appends
  * NameReserved at the expected revision holds it until NameReleased (DESIGN.md §4).
  */
-import type { DomainEvent } from './event.js';
+import type { Decider, DomainEvent } from './event.js';
+import { ConflictError } from './errors.js';
 
 export type ReservationEvent =
   | DomainEvent<'NameReserved', { key: string; owner: string }>
@@ -30,3 +31,19 @@ export function decideReserve(key: string, owner: string, state: ReservationStat
 export function decideRelease(key: string, owner: string, state: ReservationState): ReservationEvent[] {
   return state.owner === owner ? [{ type: 'NameReleased', data: { key, owner } }] : [];
 }
+
+export type ReservationCommand =
+  /** conflictMessage: what the caller reports when another owner holds the key (409). */
+  | { type: 'Reserve'; key: string; owner: string; conflictMessage: string }
+  | { type: 'Release'; key: string; owner: string };
+
+export const reservationDecider: Decider<ReservationCommand, ReservationState, ReservationEvent> = {
+  decide(command, state) {
+    if (command.type === 'Release') return decideRelease(command.key, command.owner, state);
+    const events = decideReserve(command.key, command.owner, state);
+    if (events === null) throw new ConflictError(command.conflictMessage);
+    return events;
+  },
+  evolve: evolveReservation,
+  initialState: initialReservation,
+};

@@ -41,7 +41,8 @@ function listFrom(env: Env, name: string): string[] {
     .filter(Boolean);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
+export function loadConfig(env: Env = process.env, defaults: { logLevel?: string } = {}): Config {
   const port = intFrom(env, 'PORT', 3000);
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const delays = listFrom(env, 'WEBHOOK_RETRY_DELAYS_MS').map(Number);
@@ -71,6 +72,6 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listFrom(env, 'WEBHOOK_ALLOW_HOSTS'),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60) || 60,
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
   };
 }

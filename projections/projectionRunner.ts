@@ -9,8 +9,8 @@ import type { EventStore, Position } from '../infrastructure/eventStore/eventSto
 import { comparePositions } from '../infrastructure/eventStore/eventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
-import type { Observable } from 'rxjs';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
@@ -21,9 +21,7 @@ export class ProjectionRunner {
   readonly position$ = new BehaviorSubject<Position | null>(null);
   private running = false;
   private loop: Promise<void> | null = null;
-  private sleeping: (() => void) | null = null;
-  /** A wake-up that came while a batch was running: the next sleep is skipped. */
-  private wakePending = false;
+  private readonly signal: WakeSignal;
   private catchingUp: Promise<number> | null = null;
   private rebuilding = false;
 
@@ -32,8 +30,9 @@ export class ProjectionRunner {
     private readonly store: ReadStore,
     private readonly projections: Projection[],
     private readonly logger: Logger,
-    private readonly appended$?: Observable<void>,
-  ) {}
+  ) {
+    this.signal = wakeSignal(events.appended$);
+  }
 
   async init(): Promise<void> {
     await this.store.ensureCollections(this.projections.flatMap((p) => p.collections));
@@ -86,7 +85,7 @@ export class ProjectionRunner {
   async waitFor(position: Position, timeoutMs = 5000): Promise<void> {
     const reached = (p: Position | null) => p !== null && comparePositions(p, position) >= 0;
     if (reached(this.position$.value)) return;
-    this.wake();
+    this.signal.wake();
     if (!this.running) await this.catchUp();
     await firstValueFrom(this.position$.pipe(filter(reached), timeout(timeoutMs)));
   }
@@ -94,7 +93,6 @@ export class ProjectionRunner {
   start(): void {
     if (this.running) return;
     this.running = true;
-    const sub = this.appended$?.subscribe(() => this.wake());
     this.loop = (async () => {
       while (this.running) {
         try {
@@ -102,32 +100,15 @@ export class ProjectionRunner {
         } catch (err) {
           this.logger.error('projection batch failed', { error: (err as Error).message });
         }
-        if (this.wakePending) {
-          this.wakePending = false;
-          continue;
-        }
-        await new Promise<void>((resolve) => {
-          const t = setTimeout(done, IDLE_POLL_MS);
-          function done() {
-            clearTimeout(t);
-            resolve();
-          }
-          this.sleeping = done;
-        });
-        this.sleeping = null;
+        await this.signal.sleep(IDLE_POLL_MS);
       }
-      sub?.unsubscribe();
     })();
-  }
-
-  private wake(): void {
-    if (this.sleeping) this.sleeping();
-    else this.wakePending = true;
   }
 
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    this.signal.wake();
+    this.signal.close();
     await this.loop;
     await this.catchingUp?.catch(() => undefined);
   }

@@ -3,10 +3,9 @@
  * the widget, so CORS is open, bodies are small, and every address is rate-limited, with a
  * tighter limit on starting sessions (each one is a stream of events).
  */
-import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import cors from 'cors';
-import type { Services } from '../../app/compositionRoot.js';
-import type { RateLimiter } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { RateLimiter, RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import {
   validateChannel,
@@ -16,9 +15,8 @@ import {
   validateUser,
   validateVisitorId,
 } from '../../domain/conversation/visitorInput.js';
-import { ConversationCommands, type ChatTurn, type VisitorRequest } from '../../commands/conversationCommands.js';
+import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../commands/conversationCommands.js';
 import { addRoute } from '../http/route.js';
-import { HttpError } from '../http/errorHandler.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
 
@@ -50,12 +48,10 @@ function limitPerAddress(limiter: RateLimiter, message: string): RequestHandler 
   };
 }
 
-/** The global handler speaks of the External API's 15 MB; the chat limit is much smaller. */
-function chatBodyTooLarge(bodyBytes: number): ErrorRequestHandler {
-  return (err, _req, _res, next) => {
-    if (err?.type === 'entity.too.large') return next(new HttpError(413, `Request body too large. The limit is ${Math.floor(bodyBytes / 1024)} KB.`, 'PAYLOAD_TOO_LARGE'));
-    next(err);
-  };
+/** What the visitor chat API uses, handed over by the composition root. */
+export interface ChatApiDeps {
+  conversations: ConversationCommands;
+  rateLimiters: RateLimiterFactory;
 }
 
 function visitorRequest(res: Response): VisitorRequest {
@@ -64,11 +60,10 @@ function visitorRequest(res: Response): VisitorRequest {
 
 const asBot = (turn: ChatTurn) => ({ messages: turn.messages.map((message) => ({ type: 'bot' as const, message })), done: turn.done });
 
-export function chatRouter(services: Services, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
+export function chatRouter({ conversations, rateLimiters }: ChatApiDeps, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
   const router = Router();
-  const conversations = new ConversationCommands(services.aggregates);
-  const requests = services.rateLimiters.create({ name: 'chat-ip', points: limits.requestsPerMinute, durationSeconds: 60 });
-  const starts = services.rateLimiters.create({ name: 'chat-start-ip', points: limits.sessionStartsPerHour, durationSeconds: 3600 });
+  const requests = rateLimiters.create({ name: 'chat-ip', points: limits.requestsPerMinute, durationSeconds: 60 });
+  const starts = rateLimiters.create({ name: 'chat-start-ip', points: limits.sessionStartsPerHour, durationSeconds: 3600 });
 
   router.use(cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], exposedHeaders: ['Retry-After', 'X-Request-Id'], maxAge: 600 }));
   router.use((_req, res, next) => {
@@ -128,7 +123,6 @@ export function chatRouter(services: Services, registry: OpenApiRegistry, limits
     return { body: { done: true } };
   });
 
-  router.use(chatBodyTooLarge(limits.bodyBytes));
   return router;
 }
 

@@ -4,12 +4,10 @@
  */
 import type { RequestHandler, Router } from 'express';
 import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
-import { AccountCommands, MailDeliveryError } from '../../commands/accountCommands.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { USERS, type UserDoc } from '../../projections/views/usersView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import { HttpError } from '../http/errorHandler.js';
-import { addRoute, type RouteHandler } from '../http/route.js';
+import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf, requireScope } from './apiKeyAuth.js';
 import { wrapped } from './chatbotSchemas.js';
@@ -31,8 +29,8 @@ function profileOf(doc: UserDoc) {
 }
 
 /** One budget shared by request-change and verify-identity, per API key (seed: Rate limits 4). */
-function emailChangeLimit(services: Services): RequestHandler {
-  const limiter = services.rateLimiters.create(EMAIL_CHANGE_LIMIT);
+function emailChangeLimit(rateLimiters: RateLimiterFactory): RequestHandler {
+  const limiter = rateLimiters.create(EMAIL_CHANGE_LIMIT);
   return async (_req, res, next) => {
     try {
       const decision = await limiter.consume(callerOf(res).keyId);
@@ -50,37 +48,22 @@ function emailChangeLimit(services: Services): RequestHandler {
   };
 }
 
-/** A code that could not be mailed is the mail server's failure, not the caller's. */
-function mailFailureAs502(handler: RouteHandler): RouteHandler {
-  return async (input) => {
-    try {
-      return await handler(input);
-    } catch (err) {
-      if (err instanceof MailDeliveryError) throw new HttpError(502, err.message, err.code);
-      throw err;
-    }
-  };
-}
-
-export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function accountRoutes(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  { views, account: commands, rateLimiters }: Pick<ExternalApiDeps, 'views' | 'account' | 'rateLimiters'>,
+): void {
   const tags = ['Account'];
   const security = 'apiKey' as const;
-  const commands = new AccountCommands({
-    aggregates: services.aggregates,
-    reservations: services.reservations,
-    events: services.events,
-    mailer: services.mailer,
-    logger: services.logger,
-    workspaceName: async (id) => (await services.views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
-  });
   const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
   const profile = async (userId: string) => {
-    const doc = await services.views.get<UserDoc>(USERS, userId);
+    const doc = await views.get<UserDoc>(USERS, userId);
     if (!doc) throw new NotFoundError('Account not found');
     return { data: profileOf(doc) };
   };
   const writeScope = requireScope('account:write');
-  const limited = emailChangeLimit(services);
+  const limited = emailChangeLimit(rateLimiters);
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags, security,
@@ -99,7 +82,7 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
     method: 'post', path: '/account/email/request-change', tags, security, body: requestChangeBody,
     summary: 'Step 1 of the email change: mails a 6-digit code to the current address (account:write; 5 per hour per key)',
     responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
-  }, mailFailureAs502(async ({ body, res }) => {
+  }, async ({ body, res }) => {
     await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
     return {
       body: {
@@ -111,13 +94,13 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
         },
       },
     };
-  }), writeScope, limited);
+  }, writeScope, limited);
 
   addRoute(router, registry, mount, {
     method: 'post', path: '/account/email/verify-identity', tags, security, body: codeBody,
     summary: 'Step 2: check the current-address code, then mail a code to the new address (account:write; 5 per hour per key)',
     responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
-  }, mailFailureAs502(async ({ body, res }) => {
+  }, async ({ body, res }) => {
     await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
     return {
       body: {
@@ -128,7 +111,7 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
         },
       },
     };
-  }), writeScope, limited);
+  }, writeScope, limited);
 
   addRoute(router, registry, mount, {
     method: 'post', path: '/account/email/confirm-change', tags, security, body: codeBody,

@@ -1,7 +1,7 @@
 /** Analytics endpoint (seed: Endpoints → Analytics), from the per-day counts view. */
 import type { Router } from 'express';
 import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';
@@ -10,17 +10,17 @@ import { wrapped } from './chatbotSchemas.js';
 import { analyticsQuery, analyticsSchema, chatbotParams } from './responseSchemas.js';
 import { dailyCounts } from './responseQueries.js';
 
-export function analyticsRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function analyticsRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, clock }: Pick<ExternalApiDeps, 'views' | 'clock'>): void {
   addRoute(router, registry, mount, {
     method: 'get', path: '/chatbots/:id/analytics', summary: 'Response analytics of a chatbot over the last days', tags: ['Analytics'], security: 'apiKey',
     params: chatbotParams, query: analyticsQuery,
     responses: { 200: { description: 'The analytics object', schema: wrapped(analyticsSchema) } },
   }, async ({ params, query, res }) => {
-    const chatbot = await ownedChatbot(services, callerOf(res).workspaceId, params.id);
+    const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
     const days = query.days as number;
-    const last = dayOf(services.clock());
+    const last = dayOf(clock());
     const first = addDays(last, 1 - days);
-    const counted = new Map((await dailyCounts(services.views, chatbot.id, { first, last })).map((d) => [d.day, d.count]));
+    const counted = new Map((await dailyCounts(views, chatbot.id, { first, last })).map((d) => [d.day, d.count]));
     const series = daysFrom(first, last).map((date) => ({ date, count: counted.get(date) ?? 0 }));
     return {
       body: {

@@ -8,7 +8,7 @@ import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { hashApiKey, sameHash } from '../../commands/apiKeySecret.js';
 import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { CommandContext } from '../../commands/commandContext.js';
 
 export interface ApiCaller {
@@ -36,16 +36,16 @@ export function contextOf(res: Response): CommandContext & { workspaceId: string
   };
 }
 
-export function apiKeyAuth(services: Services): RequestHandler {
+export function apiKeyAuth({ views }: Pick<ExternalApiDeps, 'views'>): RequestHandler {
   return async (req, res, next) => {
     try {
       const presented = req.get('x-api-key');
       if (!presented || presented.length > 200) throw new AuthenticationError('Invalid API key');
       const hash = hashApiKey(presented.trim());
-      const [key] = await services.views.find<ApiKeyDoc>(API_KEYS, { keyHash: hash }, { limit: 1 });
+      const [key] = await views.find<ApiKeyDoc>(API_KEYS, { keyHash: hash }, { limit: 1 });
       if (!key || !sameHash(key.keyHash, hash)) throw new AuthenticationError('Invalid API key');
       if (key.revoked) throw new AuthenticationError('API key has been revoked', 'API_KEY_REVOKED');
-      const workspace = await services.views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
+      const workspace = await views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
       if (!workspace) throw new AuthenticationError('Invalid API key');
       const plan = workspace.plan as PlanName;
       res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes: key.scopes, workspace, plan } satisfies ApiCaller;

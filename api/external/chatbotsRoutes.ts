@@ -2,8 +2,8 @@
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
-import { deleteChatbotWithWebhooks } from '../../commands/chatbotDeletion.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from './apiKeyAuth.js';
@@ -14,13 +14,13 @@ function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, 
 }
 
 /** A chatbot of the caller's workspace from the view; any other is "not found". */
-export async function ownedChatbot(services: Services, workspaceId: string, id: string): Promise<ChatbotDoc> {
-  const doc = await services.views.get<ChatbotDoc>(CHATBOTS, id);
+export async function ownedChatbot(views: ReadStoreReader, workspaceId: string, id: string): Promise<ChatbotDoc> {
+  const doc = await views.get<ChatbotDoc>(CHATBOTS, id);
   if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
   return doc;
 }
 
-export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, chatbots }: Pick<ExternalApiDeps, 'views' | 'chatbots'>): void {
   const tags = ['Chatbots'];
   const security = 'apiKey' as const;
 
@@ -28,22 +28,22 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     method: 'get', path: '/chatbots', summary: 'List chatbots', tags, security,
     responses: { 200: { description: 'The workspace\'s chatbots, newest first', schema: wrapped({ type: 'array', items: chatbotSchema('list') }) } },
   }, async ({ res }) => {
-    const docs = await services.views.find<ChatbotDoc>(CHATBOTS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
+    const docs = await views.find<ChatbotDoc>(CHATBOTS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
     return { body: { data: docs.map((d) => pick(d, 'list')) } };
   });
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/chatbots/:id', summary: 'Get a chatbot', tags, security, params: idParams,
     responses: { 200: { description: 'The chatbot', schema: wrapped(chatbotSchema('get')) } },
-  }, async ({ params, res }) => ({ body: { data: pick(await ownedChatbot(services, callerOf(res).workspaceId, params.id), 'get') } }));
+  }, async ({ params, res }) => ({ body: { data: pick(await ownedChatbot(views, callerOf(res).workspaceId, params.id), 'get') } }));
 
   addRoute(router, registry, mount, {
     method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, security, body: createChatbotBody,
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
     const ctx = contextOf(res);
-    const { chatbotId } = await services.chatbots.create(body, ctx);
-    return { status: 201, body: { data: pick(await ownedChatbot(services, ctx.workspaceId, chatbotId), 'create') } };
+    const { chatbotId } = await chatbots.create(body, ctx);
+    return { status: 201, body: { data: pick(await ownedChatbot(views, ctx.workspaceId, chatbotId), 'create') } };
   });
 
   addRoute(router, registry, mount, {
@@ -51,15 +51,15 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 200: { description: 'Updated', schema: wrapped(chatbotSchema('update')) } },
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
-    await services.chatbots.update(params.id, body, ctx);
-    return { body: { data: pick(await ownedChatbot(services, ctx.workspaceId, params.id), 'update') } };
+    await chatbots.update(params.id, body, ctx);
+    return { body: { data: pick(await ownedChatbot(views, ctx.workspaceId, params.id), 'update') } };
   });
 
   addRoute(router, registry, mount, {
     method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, security, params: idParams,
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }, async ({ params, res }) => {
-    await deleteChatbotWithWebhooks(services, params.id, contextOf(res));
+    await chatbots.delete(params.id, contextOf(res));
     return { body: { message: 'Chatbot deleted successfully' } };
   });
 
@@ -68,7 +68,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
   }, async ({ params, res }) => {
     const ctx = contextOf(res);
-    const { chatbotId } = await services.chatbots.duplicate(params.id, ctx);
-    return { status: 201, body: { data: pick(await ownedChatbot(services, ctx.workspaceId, chatbotId), 'duplicate') } };
+    const { chatbotId } = await chatbots.duplicate(params.id, ctx);
+    return { status: 201, body: { data: pick(await ownedChatbot(views, ctx.workspaceId, chatbotId), 'duplicate') } };
   });
 }

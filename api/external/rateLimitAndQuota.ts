@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import { limitsFor, type PlanLimits } from '../../domain/plans.js';
 import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { callerOf } from './apiKeyAuth.js';
 
 export function rateLimitMessage(limit: number): string {
@@ -16,9 +16,8 @@ export function rateLimitMessage(limit: number): string {
 
 const WINDOW_SECONDS = 60;
 
-export function burstLimit(services: Services): RequestHandler {
-  const perMinute = services.config.rateLimitPerMinute;
-  const limiter = services.rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
+export function burstLimit({ rateLimiters, rateLimitPerMinute: perMinute }: Pick<ExternalApiDeps, 'rateLimiters' | 'rateLimitPerMinute'>): RequestHandler {
+  const limiter = rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
   return async (_req, res, next) => {
     try {
       const decision = await limiter.consume(callerOf(res).keyId);
@@ -41,7 +40,7 @@ export function burstLimit(services: Services): RequestHandler {
   };
 }
 
-export function workspaceLimits(services: Services, res: Parameters<RequestHandler>[1]): PlanLimits {
+export function workspaceLimits(res: Parameters<RequestHandler>[1]): PlanLimits {
   const { plan, workspace } = callerOf(res);
   return limitsFor(plan, workspace.limits as Partial<PlanLimits> | null);
 }
@@ -50,13 +49,13 @@ export function workspaceLimits(services: Services, res: Parameters<RequestHandl
  * Sets the X-Quota-* headers before the burst limit runs, so a burst 429 carries them too
  * ("every response carries"); monthlyQuota then decides on the same reading.
  */
-export function quotaHeaders(services: Services): RequestHandler {
+export function quotaHeaders({ usage, clock }: Pick<ExternalApiDeps, 'usage' | 'clock'>): RequestHandler {
   return async (_req, res, next) => {
     try {
-      const now = services.clock();
+      const now = clock();
       const month = monthOf(now);
-      const limit = workspaceLimits(services, res).monthlyCalls;
-      const used = await services.usage.get(callerOf(res).workspaceId, month);
+      const limit = workspaceLimits(res).monthlyCalls;
+      const used = await usage.get(callerOf(res).workspaceId, month);
       res.locals.quota = { now, month, limit, used };
       res.setHeader('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
       res.setHeader('X-Quota-Remaining', limit === null ? 'unlimited' : String(Math.max(0, limit - used - 1)));
@@ -69,14 +68,14 @@ export function quotaHeaders(services: Services): RequestHandler {
   };
 }
 
-export function monthlyQuota(services: Services): RequestHandler {
+export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 'logger'>): RequestHandler {
   return async (_req, res, next) => {
     try {
       const { workspaceId } = callerOf(res);
       const { now, month, limit } = res.locals.quota as { now: Date; month: string; limit: number | null };
       // Reserve the call before handling it so parallel requests cannot overshoot the quota;
       // answers that do not count (4xx) give it back afterwards.
-      const count = await services.usage.tryReserve(workspaceId, month, limit);
+      const count = await usage.tryReserve(workspaceId, month, limit);
       if (count === null) {
         res.setHeader('X-Quota-Remaining', '0');
         const retryAfter = Math.max(1, nextMonthStart(now) - Math.floor(now.getTime() / 1000));
@@ -86,11 +85,11 @@ export function monthlyQuota(services: Services): RequestHandler {
       res.on('finish', () => {
         const s = res.statusCode;
         if ((s >= 200 && s < 300) || s >= 500) return;
-        services.usage.release(workspaceId, month).catch((err) => services.logger.warn('usage release failed', { error: String(err) }));
+        usage.release(workspaceId, month).catch((err) => logger.warn('usage release failed', { error: String(err) }));
       });
       res.on('close', () => {
         // A client that hung up before an answer was written got nothing: do not bill it.
-        if (!res.writableFinished) services.usage.release(workspaceId, month).catch(() => undefined);
+        if (!res.writableFinished) usage.release(workspaceId, month).catch(() => undefined);
       });
       next();
     } catch (err) {

@@ -3,7 +3,7 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { dayRange } from '../../domain/conversation/utcDays.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';
@@ -12,7 +12,7 @@ import { wrapped } from './chatbotSchemas.js';
 import { chatbotParams, listResponsesQuery, responseParams, responseRecordSchema, responsesPage } from './responseSchemas.js';
 import { countResponses, findResponses, toResponseRecord } from './responseQueries.js';
 
-export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views }: Pick<ExternalApiDeps, 'views'>): void {
   const tags = ['Responses'];
   const security = 'apiKey' as const;
 
@@ -21,12 +21,12 @@ export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount
     params: chatbotParams, query: listResponsesQuery,
     responses: { 200: { description: 'One page of response records', schema: responsesPage } },
   }, async ({ params, query, res }) => {
-    const chatbot = await ownedChatbot(services, callerOf(res).workspaceId, params.id);
+    const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
     const days = dayRange(query.startDate, query.endDate);
     const { page, limit } = query as { page: number; limit: number };
     const [total, docs] = await Promise.all([
-      days.first || days.last ? countResponses(services.views, chatbot.id, days) : Promise.resolve(chatbot.responseCount ?? 0),
-      findResponses(services.views, chatbot.id, days, page, limit),
+      days.first || days.last ? countResponses(views, chatbot.id, days) : Promise.resolve(chatbot.responseCount ?? 0),
+      findResponses(views, chatbot.id, days, page, limit),
     ]);
     return { body: { data: docs.map(toResponseRecord), total, page, totalPages: Math.ceil(total / limit) } };
   });
@@ -36,8 +36,8 @@ export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount
     params: responseParams,
     responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
   }, async ({ params, res }) => {
-    const chatbot = await ownedChatbot(services, callerOf(res).workspaceId, params.id);
-    const doc = await services.views.get<ResponseDoc>(RESPONSES, params.responseId);
+    const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
+    const doc = await views.get<ResponseDoc>(RESPONSES, params.responseId);
     if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
     return { body: { data: toResponseRecord(doc) } };
   });

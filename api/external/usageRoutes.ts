@@ -1,13 +1,12 @@
 /** Usage endpoint (seed: Usage object). */
 import type { Router } from 'express';
-import type { Services } from '../../app/compositionRoot.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf } from './apiKeyAuth.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
 import { wrapped } from './chatbotSchemas.js';
 
-export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
   addRoute(router, registry, mount, {
     method: 'get', path: '/usage', summary: 'API usage this month', tags: ['Usage'], security: 'apiKey',
     responses: {
@@ -30,7 +29,7 @@ export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: st
     const caller = callerOf(res);
     // Usage as it stood when this request arrived: the call asking is not yet included.
     const { month, used } = res.locals.quota as { month: string; used: number };
-    const limit = workspaceLimits(services, res).monthlyCalls;
+    const limit = workspaceLimits(res).monthlyCalls;
     return { body: { data: { month, plan: caller.plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used) } } };
   });
 }

@@ -6,8 +6,8 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
-import { webhookCommandsFor } from '../../commands/webhookCommands.js';
-import type { Services } from '../../app/compositionRoot.js';
+import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import type { ExternalApiDeps } from './externalApiDeps.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from './apiKeyAuth.js';
@@ -31,29 +31,28 @@ function present(doc: WebhookDoc, chatbotName: string | null): Record<string, un
   };
 }
 
-async function ownedWebhook(services: Services, workspaceId: string, id: string): Promise<WebhookDoc> {
-  const doc = await services.views.get<WebhookDoc>(WEBHOOKS, id);
+async function ownedWebhook(views: ReadStoreReader, workspaceId: string, id: string): Promise<WebhookDoc> {
+  const doc = await views.get<WebhookDoc>(WEBHOOKS, id);
   if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
   return doc;
 }
 
-async function chatbotNames(services: Services, ids: string[]): Promise<Map<string, string>> {
+async function chatbotNames(views: ReadStoreReader, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
-  const docs = unique.length ? await services.views.find<ChatbotDoc>(CHATBOTS, { id: { $in: unique } }) : [];
+  const docs = unique.length ? await views.find<ChatbotDoc>(CHATBOTS, { id: { $in: unique } }) : [];
   return new Map(docs.map((d) => [d.id, d.name]));
 }
 
-export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, services: Services): void {
+export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands }: Pick<ExternalApiDeps, 'views' | 'webhooks'>): void {
   const tags = ['Webhooks'];
   const security = 'apiKey' as const;
-  const commands = webhookCommandsFor(services);
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags, security,
     responses: { 200: { description: 'Webhooks, newest first (no secrets)', schema: wrapped({ type: 'array', items: webhookSchema(false) }) } },
   }, async ({ res }) => {
-    const docs = await services.views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
-    const names = await chatbotNames(services, docs.map((d) => d.chatbotId));
+    const docs = await views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
+    const names = await chatbotNames(views, docs.map((d) => d.chatbotId));
     return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
   });
 
@@ -68,7 +67,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
   }, async ({ body, res }) => {
     const ctx = contextOf(res);
     const { webhookId, secret } = await commands.create(body, ctx);
-    const doc = await ownedWebhook(services, ctx.workspaceId, webhookId);
+    const doc = await ownedWebhook(views, ctx.workspaceId, webhookId);
     return {
       status: 201,
       body: {
@@ -84,8 +83,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
     await commands.update(params.id, body, ctx);
-    const doc = await ownedWebhook(services, ctx.workspaceId, params.id);
-    const names = await chatbotNames(services, [doc.chatbotId]);
+    const doc = await ownedWebhook(views, ctx.workspaceId, params.id);
+    const names = await chatbotNames(views, [doc.chatbotId]);
     return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
   });
 

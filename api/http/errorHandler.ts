@@ -10,15 +10,10 @@ import {
   ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
+  UpstreamError,
   ValidationError,
 } from '../../domain/errors.js';
 import type { Logger } from '../../infrastructure/logger.js';
-
-export class HttpError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string) {
-    super(message);
-  }
-}
 
 function statusOf(err: DomainError): number {
   if (err instanceof ValidationError) return 400;
@@ -27,14 +22,22 @@ function statusOf(err: DomainError): number {
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
   if (err instanceof TooManyRequestsError) return 429;
+  if (err instanceof UpstreamError) return 502;
   return 400;
 }
 
-/** body-parser / express errors carry `type` and `status`. */
+/** 15728640 → "15 MB", 16384 → "16 KB": the limit as the caller configured it. */
+function byteSize(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024) return `${Math.floor(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** body-parser / express errors carry `type` and `status`; a too-large body also its `limit`. */
 function parserError(err: { type?: string; status?: number; limit?: number }): { status: number; body: { error: string; code: string } } | null {
   switch (err.type) {
     case 'entity.too.large':
-      return { status: 413, body: { error: 'Request body too large. The limit is 15 MB.', code: 'PAYLOAD_TOO_LARGE' } };
+      return { status: 413, body: { error: `Request body too large. The limit is ${byteSize(err.limit ?? 0)}.`, code: 'PAYLOAD_TOO_LARGE' } };
     case 'entity.parse.failed':
       return { status: 400, body: { error: 'Request body is not valid JSON', code: 'INVALID_JSON' } };
     case 'encoding.unsupported':
@@ -53,10 +56,6 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (err instanceof DomainError) {
       if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
       res.status(statusOf(err)).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
-      return;
-    }
-    if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
       return;
     }
     const parsed = parserError(err);

@@ -1,7 +1,6 @@
 /**
- * The webhook dispatcher's operational tables (DESIGN.md §9), on the service's SQL database:
- *  - webhook_subscriptions: the dispatcher's own copy of each webhook as of its checkpoint, so
- *    fan-out decides on exactly the subscriptions that existed when the event happened;
+ * The webhook dispatcher's operational tables (DESIGN.md §9), on the service's SQL database
+ * (the webhooks themselves are read from the `webhooks` view, their one read model):
  *  - webhook_deliveries: durable jobs (one per webhook and event), claimed with row locks;
  *  - webhook_delivery_attempts: the delivery log, kept 30 days;
  *  - webhook_dispatcher_checkpoint: the dispatcher's position in the event log.
@@ -10,21 +9,12 @@
 import type { SqlClient, SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
 
 export const DELIVERY_SCHEMA = `
-CREATE TABLE IF NOT EXISTS webhook_subscriptions (
-  id              TEXT PRIMARY KEY,
-  workspace_id    TEXT NOT NULL,
-  chatbot_id      TEXT NOT NULL,
-  url             TEXT NOT NULL,
-  events          JSONB NOT NULL,
-  secret          TEXT NOT NULL,
-  status          TEXT NOT NULL,
-  chatbot_deleted BOOLEAN NOT NULL DEFAULT false
-);
-CREATE INDEX IF NOT EXISTS webhook_subscriptions_chatbot ON webhook_subscriptions (chatbot_id);
-CREATE TABLE IF NOT EXISTS webhook_deleted_chatbots (chatbot_id TEXT PRIMARY KEY);
+DROP TABLE IF EXISTS webhook_subscriptions;
+DROP TABLE IF EXISTS webhook_deleted_chatbots;
 CREATE TABLE IF NOT EXISTS webhook_deliveries (
   id              TEXT PRIMARY KEY,
   webhook_id      TEXT NOT NULL,
+  workspace_id    TEXT NOT NULL DEFAULT '',
   event_id        TEXT NOT NULL,
   event_name      TEXT NOT NULL,
   body            TEXT NOT NULL,
@@ -38,6 +28,7 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   finished_at     TIMESTAMPTZ,
   UNIQUE (webhook_id, event_id)
 );
+ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS workspace_id TEXT NOT NULL DEFAULT '';
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_finished ON webhook_deliveries (finished_at);
 CREATE TABLE IF NOT EXISTS webhook_delivery_attempts (
@@ -76,10 +67,6 @@ export interface ClaimedDelivery {
   /** Attempts already made before this one. */
   attempts: number;
   lease: string;
-  url: string;
-  secret: string;
-  /** False when the webhook was paused, failed or deleted since the event: the job is dropped. */
-  deliverable: boolean;
 }
 
 export interface AttemptRecord {
@@ -122,38 +109,29 @@ export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
  */
 export async function claimDueDeliveries(sql: SqlClient, lease: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const { rows } = await sql.transaction((tx) =>
-    tx.query<{
-      id: string; webhook_id: string; event_name: string; body: string; attempts: number;
-      workspace_id: string | null; url: string | null; secret: string | null; sub_status: string | null; chatbot_deleted: boolean | null;
-    }>(
+    tx.query<{ id: string; webhook_id: string; workspace_id: string; event_name: string; body: string; attempts: number }>(
       `WITH due AS (
          SELECT id FROM webhook_deliveries
           WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
           ORDER BY next_attempt_at
           LIMIT $2
           FOR UPDATE SKIP LOCKED
-       ), claimed AS (
-         UPDATE webhook_deliveries d
-            SET status = 'sending', lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
-           FROM due WHERE d.id = due.id
-         RETURNING d.id, d.webhook_id, d.event_name, d.body, d.attempts
        )
-       SELECT c.*, s.workspace_id, s.url, s.secret, s.status AS sub_status, s.chatbot_deleted
-         FROM claimed c LEFT JOIN webhook_subscriptions s ON s.id = c.webhook_id`,
+       UPDATE webhook_deliveries d
+          SET status = 'sending', lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
+         FROM due WHERE d.id = due.id
+       RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
       [lease, limit, leaseMs],
     ),
   );
   return rows.map((r) => ({
     id: r.id,
     webhookId: r.webhook_id,
-    workspaceId: r.workspace_id ?? '',
+    workspaceId: r.workspace_id,
     eventName: r.event_name,
     body: r.body,
     attempts: r.attempts,
     lease,
-    url: r.url ?? '',
-    secret: r.secret ?? '',
-    deliverable: r.sub_status === 'active' && r.chatbot_deleted === false,
   }));
 }
 
@@ -238,13 +216,4 @@ export async function purgeExpired(sql: SqlClient, days = RETENTION_DAYS): Promi
   const attempts = await sql.query(`DELETE FROM webhook_delivery_attempts WHERE created_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
   const jobs = await sql.query(`DELETE FROM webhook_deliveries WHERE finished_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
   return attempts.rows.length + jobs.rows.length;
-}
-
-/** Webhooks whose chatbot was deleted and that still wait to be deleted themselves. */
-export async function orphanedWebhooks(sql: SqlClient, limit = 50): Promise<Array<{ id: string; workspaceId: string }>> {
-  const { rows } = await sql.query<{ id: string; workspace_id: string }>(
-    `SELECT id, workspace_id FROM webhook_subscriptions WHERE chatbot_deleted ORDER BY id LIMIT $1`,
-    [limit],
-  );
-  return rows.map((r) => ({ id: r.id, workspaceId: r.workspace_id }));
 }

@@ -1,103 +1,87 @@
 /**
- * The dispatcher's side of the event log: keeps its own copy of the subscriptions and turns
- * each conversation event into one delivery job per matching webhook (its chatbot, an event it
- * listed, status active). A batch and the checkpoint after it commit together, so every event
- * fans out exactly once even with several dispatchers on one database.
+ * The dispatcher's side of the event log: turns each conversation event into one delivery job
+ * per matching webhook (its chatbot, an event it listed, status active, created before the
+ * event), and drops the jobs and logs of deleted webhooks. A batch and the checkpoint after it
+ * commit together, so every event fans out exactly once even with several dispatchers on one
+ * database.
+ *
+ * Subscriptions come from the one read model of webhooks (the `webhooks` view), read once the
+ * views include the batch: the view may then be ahead of an event, never behind it, so a
+ * webhook created later is left out by its position and one paused or deleted since simply
+ * gets nothing (its job would have been cancelled at send time anyway).
  */
+import { randomBytes } from 'node:crypto';
 import type { RecordedEvent, Position } from '../../infrastructure/eventStore/eventStore.js';
-import { positionFromString, positionToString } from '../../infrastructure/eventStore/eventStore.js';
+import { comparePositions, positionFromString, positionToString } from '../../infrastructure/eventStore/eventStore.js';
 import type { SqlClient, SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
-import { toWebhookMessage } from '../../domain/webhooks/webhookEvents.js';
-import { newId } from '../../commands/ids.js';
+import { toWebhookMessage, type WebhookMessage } from '../../domain/webhooks/webhookEvents.js';
 
 const CHECKPOINT = 'webhooks';
+
+/** A webhook as fan-out needs it. */
+export interface Subscription {
+  id: string;
+  workspaceId: string;
+  status: string;
+  events: string[];
+  /** Where WebhookCreated sits in the log; absent on views built before it was recorded. */
+  createdPosition?: string | null;
+}
+
+export type SubscriptionsOf = (chatbotId: string) => Promise<Subscription[]>;
 
 export async function readCheckpoint(sql: SqlQueryable): Promise<Position | null> {
   const { rows } = await sql.query<{ position: string }>(`SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1`, [CHECKPOINT]);
   return rows[0]?.position ? positionFromString(rows[0].position) : null;
 }
 
-export const newDeliveryId = () => `dlv_${newId()}`;
+export const newDeliveryId = () => `dlv_${randomBytes(12).toString('hex')}`;
 
-type Data = Record<string, unknown>;
-
-async function applyLifecycle(tx: SqlQueryable, event: RecordedEvent): Promise<void> {
-  const d = event.data as Data;
-  const id = d.webhookId as string;
-  const setStatus = (status: string) => tx.query(`UPDATE webhook_subscriptions SET status = $2 WHERE id = $1`, [id, status]);
-  switch (event.type) {
-    case 'WebhookCreated':
-      await tx.query(
-        `INSERT INTO webhook_subscriptions (id, workspace_id, chatbot_id, url, events, secret, status, chatbot_deleted)
-         VALUES ($1, $2, $3, $4, $5::jsonb, $6, 'active', EXISTS (SELECT 1 FROM webhook_deleted_chatbots WHERE chatbot_id = $3))
-         ON CONFLICT (id) DO NOTHING`,
-        [id, d.workspaceId, d.chatbotId, d.url, JSON.stringify(d.events), d.secret],
-      );
-      return;
-    case 'WebhookUpdated': {
-      const changes = d.changes as { url?: string; events?: string[] };
-      if (changes.url !== undefined) await tx.query(`UPDATE webhook_subscriptions SET url = $2 WHERE id = $1`, [id, changes.url]);
-      if (changes.events !== undefined) await tx.query(`UPDATE webhook_subscriptions SET events = $2::jsonb WHERE id = $1`, [id, JSON.stringify(changes.events)]);
-      return;
-    }
-    case 'WebhookPaused':
-      return void (await setStatus('paused'));
-    case 'WebhookActivated':
-    case 'WebhookReactivated':
-      return void (await setStatus('active'));
-    case 'WebhookDisabled':
-      return void (await setStatus('failed'));
-    case 'WebhookDeleted':
-      // Deleting a webhook deletes its delivery logs (seed), and its pending jobs with them.
-      await tx.query(`DELETE FROM webhook_subscriptions WHERE id = $1`, [id]);
-      await tx.query(`DELETE FROM webhook_deliveries WHERE webhook_id = $1`, [id]);
-      await tx.query(`DELETE FROM webhook_delivery_attempts WHERE webhook_id = $1`, [id]);
-      return;
-    case 'ChatbotDeleted':
-      // The webhooks themselves are deleted by the worker's sweep, as events on their streams.
-      await tx.query(`INSERT INTO webhook_deleted_chatbots (chatbot_id) VALUES ($1) ON CONFLICT DO NOTHING`, [d.chatbotId]);
-      await tx.query(`UPDATE webhook_subscriptions SET chatbot_deleted = true WHERE chatbot_id = $1`, [d.chatbotId]);
-      return;
-  }
+function receives(sub: Subscription, message: WebhookMessage, event: RecordedEvent): boolean {
+  if (sub.status !== 'active' || !sub.events.includes(message.event)) return false;
+  return !sub.createdPosition || comparePositions(positionFromString(sub.createdPosition), event.position) < 0;
 }
 
-const LIFECYCLE = new Set(['WebhookCreated', 'WebhookUpdated', 'WebhookPaused', 'WebhookActivated', 'WebhookReactivated', 'WebhookDisabled', 'WebhookDeleted', 'ChatbotDeleted']);
-
 /** Enqueues the event for every matching webhook; returns how many jobs it made. */
-async function fanOut(tx: SqlQueryable, event: RecordedEvent): Promise<number> {
-  const message = toWebhookMessage(event, event.metadata.occurredAt);
-  if (!message) return 0;
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT id FROM webhook_subscriptions
-      WHERE chatbot_id = $1 AND status = 'active' AND NOT chatbot_deleted AND events ? $2
-      ORDER BY id`,
-    [message.chatbotId, message.event],
-  );
+async function fanOut(tx: SqlQueryable, event: RecordedEvent, message: WebhookMessage, subscriptions: Subscription[]): Promise<number> {
+  const targets = subscriptions.filter((s) => receives(s, message, event)).sort((a, b) => (a.id < b.id ? -1 : 1));
   // The exact bytes every attempt will send and sign.
   const body = JSON.stringify(message.payload);
-  for (const row of rows) {
+  for (const sub of targets) {
     await tx.query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_name, body, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-      [newDeliveryId(), row.id, event.id, message.event, body, event.metadata.occurredAt],
+      `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_name, body, occurred_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+      [newDeliveryId(), sub.id, sub.workspaceId, event.id, message.event, body, event.metadata.occurredAt],
     );
   }
-  return rows.length;
+  return targets.length;
+}
+
+/** Deleting a webhook deletes its delivery logs (seed), and its pending jobs with them. */
+async function forgetWebhook(tx: SqlQueryable, webhookId: string): Promise<void> {
+  await tx.query(`DELETE FROM webhook_deliveries WHERE webhook_id = $1`, [webhookId]);
+  await tx.query(`DELETE FROM webhook_delivery_attempts WHERE webhook_id = $1`, [webhookId]);
 }
 
 /**
  * Applies one batch read after `from`. Returns null when another instance moved the
  * checkpoint meanwhile (the batch is then dropped and read again), else the jobs enqueued.
  */
-export async function applyBatch(sql: SqlClient, from: Position | null, batch: RecordedEvent[]): Promise<number | null> {
+export async function applyBatch(sql: SqlClient, from: Position | null, batch: RecordedEvent[], subscriptionsOf: SubscriptionsOf): Promise<number | null> {
+  const messages = batch.map((event) => ({ event, message: toWebhookMessage(event, event.metadata.occurredAt) }));
+  // Read outside the transaction: the read store may be another database.
+  const subscriptions = new Map<string, Subscription[]>();
+  for (const { message } of messages) {
+    if (message && !subscriptions.has(message.chatbotId)) subscriptions.set(message.chatbotId, await subscriptionsOf(message.chatbotId));
+  }
   return sql.transaction(async (tx) => {
     const { rows } = await tx.query<{ position: string }>(`SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1 FOR UPDATE`, [CHECKPOINT]);
     const locked = rows[0]?.position ?? '';
     if (locked !== (from ? positionToString(from) : '')) return null;
     let jobs = 0;
-    for (const event of batch) {
-      if (LIFECYCLE.has(event.type)) await applyLifecycle(tx, event);
-      else jobs += await fanOut(tx, event);
+    for (const { event, message } of messages) {
+      if (event.type === 'WebhookDeleted') await forgetWebhook(tx, (event.data as { webhookId: string }).webhookId);
+      else if (message) jobs += await fanOut(tx, event, message, subscriptions.get(message.chatbotId) ?? []);
     }
     await tx.query(`UPDATE webhook_dispatcher_checkpoint SET position = $2 WHERE name = $1`, [CHECKPOINT, positionToString(batch[batch.length - 1].position)]);
     return jobs;

@@ -2,7 +2,7 @@
  * The API key aggregate (stream `apikey-<id>`). Only the SHA-256 of the key is ever stored:
  * keys are 256-bit random strings, so a fast hash is enough and lets us look a key up by it.
  */
-import type { DomainEvent } from '../event.js';
+import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 
 export const API_KEY_ROLES = ['admin', 'member'] as const;
@@ -69,3 +69,9 @@ export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyStat
       return state;
   }
 }
+
+export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = {
+  decide: decideApiKey,
+  evolve: evolveApiKey,
+  initialState: initialApiKeyState,
+};

@@ -2,7 +2,7 @@
  * The chatbot aggregate (stream `chatbot-<id>`). The plan cap is decided by the workspace
  * aggregate; this one owns the chatbot's own fields and lifecycle.
  */
-import type { DomainEvent } from '../event.js';
+import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { DEFAULT_FLOW, type Flow, validateFlow } from './flow.js';
 
@@ -37,8 +37,9 @@ export const initialChatbotState: ChatbotState = {
 
 export type ChatbotCommand =
   | { type: 'CreateChatbot'; chatbotId: string; workspaceId: string; name: string; description: string; flow: Flow; duplicatedFrom?: string }
-  | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields> }
-  | { type: 'DeleteChatbot' };
+  /** workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found". */
+  | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields>; workspaceId?: string }
+  | { type: 'DeleteChatbot'; workspaceId?: string };
 
 /** Characters as a user counts them (code points, as the request schema does): an emoji is one. */
 const charLength = (text: string): number => [...text].length;
@@ -85,6 +86,7 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
     return [{ type: 'ChatbotCreated', data }];
   }
   if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
+  if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId) throw new NotFoundError('Chatbot not found');
   switch (command.type) {
     case 'UpdateChatbot':
       return Object.keys(command.changes).length === 0 ? [] : [{ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: command.changes } }];
@@ -110,3 +112,9 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
       return state;
   }
 }
+
+export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = {
+  decide: decideChatbot,
+  evolve: evolveChatbot,
+  initialState: initialChatbotState,
+};

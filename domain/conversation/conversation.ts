@@ -4,6 +4,7 @@
  * (end of flow → resolved, handoff step or escalate → escalated, end → ended).
  */
 import { ConflictError, NotFoundError } from '../errors.js';
+import type { Decider } from '../event.js';
 import { DEFAULT_FLOW, type Flow } from '../chatbot/flow.js';
 import type {
   ConversationCompleted,
@@ -53,9 +54,9 @@ export type StartConversation = {
 export type ConversationCommand =
   | StartConversation
   /** responseId is used only when this message creates the response record. */
-  | { type: 'SendMessage'; message: string; responseId: string; now: Date }
-  | { type: 'Escalate'; reason: string; now: Date }
-  | { type: 'EndConversation'; now: Date };
+  | { type: 'SendMessage'; message: string; responseId: string; now: Date; chatbotId?: string }
+  | { type: 'Escalate'; reason: string; now: Date; chatbotId?: string }
+  | { type: 'EndConversation'; now: Date; chatbotId?: string };
 
 const bot = (message: string, at: string): TranscriptEntry => ({ type: 'bot', message, at });
 
@@ -117,6 +118,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     return [started, completion(ids, done.resolution, done.reason, at, 0, command.now)];
   }
 
+  // A session id presented under another chatbot's URL is unknown there.
+  if (command.chatbotId !== undefined && state.status !== 'none' && command.chatbotId !== state.chatbotId) throw new NotFoundError('Session not found');
   requireActive(state);
   const ids = idsOf(state);
   const { now } = command;
@@ -188,3 +191,9 @@ export function botMessagesOf(events: readonly ConversationEvent[]): string[] {
 }
 
 export const isCompletion = (events: readonly ConversationEvent[]): boolean => events.some((e) => e.type === 'ConversationCompleted');
+
+export const conversationDecider: Decider<ConversationCommand, ConversationState, ConversationEvent> = {
+  decide: decideConversation,
+  evolve: evolveConversation,
+  initialState: initialConversationState,
+};

@@ -2,10 +2,11 @@
  * The full user aggregate as the account commands see it: registration, the owner's
  * profile and the email-change slice, folded from the one `user-<id>` stream.
  */
-import type { DomainEvent } from '../event.js';
+import type { Decider, DomainEvent, Rejection } from '../event.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ProfilePatch } from '../account/profileRules.js';
 import {
+  hashCode,
   decideEmailChange,
   evolveEmailChange,
   initialEmailChangeState,
@@ -15,7 +16,7 @@ import {
   type EmailChangeStage,
   type EmailChangeState,
 } from '../account/emailChange.js';
-import { evolveRegistration, initialUserRegistration, type UserRegistered, type UserRegistration } from './user.js';
+import { decideRegister, evolveRegistration, initialUserRegistration, type UserRegistered, type UserRegistration } from './user.js';
 
 export interface UserProfile {
   name: string;
@@ -91,3 +92,49 @@ export function decideAccountEmailChange(
   }
   return decideEmailChange(command, state.emailChange);
 }
+
+export type UserCommand =
+  | ({ type: 'RegisterUser' } & UserRegistered['data'])
+  | { type: 'UpdateProfile'; userId: string; patch: ProfilePatch }
+  /** The code for the current inbox, already hashed: the clear code never reaches the log. */
+  | { type: 'RequestEmailChange'; requestId: string; newEmail: string; codeHash: string; salt: string; expiresAt: string }
+  /** otp: the code the owner typed, checked against the pending request's salt and hash. */
+  | { type: 'VerifyEmailChangeIdentity'; newEmail: string; otp: string; newCodeHash: string; newSalt: string; expiresAt: string; now: Date }
+  | { type: 'ConfirmEmailChange'; newEmail: string; otp: string; now: Date };
+
+type EmailChangeOutcome = { events: UserAccountEvent[]; error?: Error };
+
+function asDecision(outcome: EmailChangeOutcome): UserAccountEvent[] | Rejection<UserAccountEvent> {
+  return outcome.error ? { events: outcome.events, error: outcome.error } : outcome.events;
+}
+
+export function decideUser(command: UserCommand, state: UserAccountState): UserAccountEvent[] | Rejection<UserAccountEvent> {
+  const submitted = (otp: string) => hashCode(otp, state.emailChange.pending?.salt ?? '');
+  switch (command.type) {
+    case 'RegisterUser': {
+      const { type: _t, ...data } = command;
+      return decideRegister(data, state.registration);
+    }
+    case 'UpdateProfile':
+      return decideProfileUpdate(command.userId, command.patch, state);
+    case 'RequestEmailChange': {
+      const { type: _t, ...data } = command;
+      return asDecision(decideAccountEmailChange({ type: 'requestChange', data: { ...data, currentEmail: state.registration.email ?? '' } }, state));
+    }
+    case 'VerifyEmailChangeIdentity': {
+      const { newEmail, otp, newCodeHash, newSalt, expiresAt, now } = command;
+      return asDecision(decideAccountEmailChange({ type: 'verifyIdentity', data: { newEmail, codeHash: submitted(otp), newCodeHash, newSalt, expiresAt, now } }, state));
+    }
+    case 'ConfirmEmailChange': {
+      const { newEmail, otp, now } = command;
+      return asDecision(decideAccountEmailChange({ type: 'confirmChange', data: { newEmail, codeHash: submitted(otp), currentEmail: state.registration.email ?? '', now } }, state));
+    }
+  }
+}
+
+/** The `user-<id>` stream: registration, profile and the email change. */
+export const userDecider: Decider<UserCommand, UserAccountState, UserAccountEvent> = {
+  decide: decideUser,
+  evolve: evolveUserAccount,
+  initialState: initialUserAccount,
+};

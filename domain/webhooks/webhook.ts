@@ -7,7 +7,7 @@
  * The secret is part of WebhookCreated because deliveries must be signed with it after any
  * restart or projection rebuild; it is never returned except by the create call.
  */
-import type { DomainEvent } from '../event.js';
+import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { WebhookEventName } from './webhookEvents.js';
 
@@ -67,7 +67,8 @@ export const initialWebhookState: WebhookState = {
 
 export type WebhookCommand =
   | ({ type: 'CreateWebhook'; webhookId: string; workspaceId: string; chatbotId: string; secret: string } & WebhookFields)
-  | { type: 'UpdateWebhook'; changes: Partial<WebhookFields>; status?: 'active' | 'paused' }
+  /** workspaceId: the subscriber's workspace, which must own the webhook. */
+  | { type: 'UpdateWebhook'; changes: Partial<WebhookFields>; status?: 'active' | 'paused'; workspaceId?: string }
   | { type: 'RecordDeliveryFailure'; deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }
   | { type: 'RecordDeliverySuccess'; deliveryId: string; at: string }
   | { type: 'DeleteWebhook'; reason: DeleteReason };
@@ -118,6 +119,7 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
   const webhookId = state.webhookId!;
   switch (command.type) {
     case 'UpdateWebhook': {
+      if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId) throw new NotFoundError('Webhook not found');
       const changes = realChanges(state.fields, command.changes);
       const updated: WebhookEvent[] = Object.keys(changes).length ? [{ type: 'WebhookUpdated', data: { webhookId, changes } }] : [];
       return [...updated, ...statusEvents(state, command.status)];
@@ -170,3 +172,9 @@ export function evolveWebhook(state: WebhookState, event: WebhookEvent): Webhook
       return state;
   }
 }
+
+export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent> = {
+  decide: decideWebhook,
+  evolve: evolveWebhook,
+  initialState: initialWebhookState,
+};

@@ -4,7 +4,7 @@
  * from this one stream and appended with its expected revision: two parallel creates cannot
  * both take the last slot (DESIGN.md §4).
  */
-import type { DomainEvent } from '../event.js';
+import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
 import { type PlanLimits, type PlanName, limitsFor } from '../plans.js';
 
@@ -50,7 +50,11 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
     const { type: _t, ...data } = command;
     return [{ type: 'WorkspaceCreated', data }];
   }
-  if (!state.exists) throw new NotFoundError('Workspace not found');
+  if (!state.exists) {
+    // Giving a slot back to a workspace that is gone has nothing to undo.
+    if (command.type === 'ReleaseChatbotSlot' || command.type === 'ReleaseWebhookSlot') return [];
+    throw new NotFoundError('Workspace not found');
+  }
   const limits = currentLimits(state);
   switch (command.type) {
     case 'ChangePlan':
@@ -90,3 +94,9 @@ export function evolveWorkspace(state: WorkspaceState, event: WorkspaceEvent): W
       return state;
   }
 }
+
+export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, WorkspaceEvent> = {
+  decide: decideWorkspace,
+  evolve: evolveWorkspace,
+  initialState: initialWorkspaceState,
+};

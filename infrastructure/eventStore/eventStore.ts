@@ -61,6 +61,12 @@ export interface EventStore {
   readAll(opts?: { after?: Position | null; limit?: number }): Promise<RecordedEvent[]>;
   /** Catch-up subscription to the whole log: history after `after`, then live events. */
   subscribeToAll(opts?: { after?: Position | null }): Observable<RecordedEvent>;
+  /**
+   * Fires after appends this store learns of (its own, and other processes' where the
+   * database can notify): loops that poll the log use it to wake early. A hint only, never
+   * a substitute for reading the log.
+   */
+  readonly appended$: Observable<void>;
   close(): Promise<void>;
 }
 

@@ -6,7 +6,7 @@
  * UNVERIFIED until the contract suite runs against a server (set EVENTSTORE_URL).
  */
 import { randomUUID } from 'node:crypto';
-import { Observable } from 'rxjs';
+import { Observable, Subject } from 'rxjs';
 import {
   ANY,
   EventStoreDBClient,
@@ -70,6 +70,8 @@ function toRecorded(e: EsdbRecordedEvent, position: Position): RecordedEvent {
 }
 
 export class EventStoreDbEventStore implements EventStore {
+  /** Local appends only: other processes' writes are found by the readers' polling. */
+  readonly appended$ = new Subject<void>();
   private constructor(private readonly client: EventStoreDBClient) {}
 
   /** e.g. `esdb://localhost:2113?tls=false`; the client connects lazily, on first use. */
@@ -85,6 +87,7 @@ export class EventStoreDbEventStore implements EventStore {
     );
     try {
       const r = await this.client.appendToStream(streamId, data, { expectedRevision: toEsdbRevision(expected) });
+      this.appended$.next();
       // The server reports the position of the write's last event (its commit position).
       return { nextExpectedRevision: Number(r.nextExpectedRevision), position: r.position ?? { commit: -1n, prepare: -1n } };
     } catch (err) {
@@ -164,6 +167,7 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
+    this.appended$.complete();
     await this.client.dispose();
   }
 }

@@ -1,8 +1,10 @@
 /**
- * `webhooks`: the subscriptions the External API lists and the dispatcher fans out to. The doc
- * is private: it holds the signing secret for the dispatcher, and the API strips it from every
- * answer (only the create call returns it, from the command, not from here).
+ * `webhooks`: the one read model of webhook subscriptions. The External API lists them, the
+ * chatbot deletion finds a chatbot's webhooks here, and the dispatcher fans out to and signs
+ * with them. The doc is private: it holds the signing secret for the dispatcher, and the API
+ * strips it from every answer (only the create call returns it, from the command, not from here).
  */
+import { positionToString } from '../../infrastructure/eventStore/eventStore.js';
 import { defineProjection } from '../projection.js';
 
 export const WEBHOOKS = 'webhooks';
@@ -19,6 +21,8 @@ export interface WebhookDoc {
   lastDeliveryAt: string | null;
   lastFailureAt: string | null;
   secret: string;
+  /** Where WebhookCreated sits in the log: fan-out skips events from before it. */
+  createdPosition: string;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -41,6 +45,7 @@ export const webhooksView = defineProjection('webhooks', [{ name: WEBHOOKS, inde
       lastDeliveryAt: null,
       lastFailureAt: null,
       secret: d.secret,
+      createdPosition: positionToString(e.position),
       createdAt: e.metadata.occurredAt,
       updatedAt: e.metadata.occurredAt,
     });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../infrastructure/config.js';
 import { createLogger } from '../../infrastructure/logger.js';
-import { createContainer, type Services } from '../../app/compositionRoot.js';
+import { createServices, type Services } from '../../app/compositionRoot.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { CHAT_SESSIONS, RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
 import { RESPONSE_DAILY_COUNTS } from '../../projections/views/responseDailyCountsView.js';
@@ -33,7 +33,7 @@ async function append(streamId: string, events: Parameters<Services['events']['a
 test('setup', async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confab-proj-'));
   store = await createTestSql();
-  services = await createContainer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
   services.projections.start();
   ({ workspaceId } = await services.workspaces.createWorkspace({ name: 'W', plan: 'pro', ownerEmail: 'proj@example.com' }, operatorContext()));
 });

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { chatbotAggregate } from '../../../commands/chatbotCommands.js';
+import { chatbotDecider } from '../../../domain/chatbot/chatbot.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
@@ -27,7 +27,7 @@ async function create(body: Record<string, unknown> = { name: 'Support bot' }, k
   return r.body.data as { id: string; name: string; description: string; createdAt: string };
 }
 async function storedFlow(id: string) {
-  return (await app.services.aggregates.load(`chatbot-${id}`, chatbotAggregate)).state.fields.flow;
+  return (await app.services.aggregates.load(`chatbot-${id}`, chatbotDecider)).state.fields.flow;
 }
 /** A 400 whose body is {error, code: VALIDATION_ERROR} and whose message names `field`. */
 function assertBadField(r: { status: number; body: any }, field: string) {

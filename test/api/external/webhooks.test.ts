@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { webhookAggregate } from '../../../commands/webhookCommands.js';
+import { webhookDecider } from '../../../domain/webhooks/webhook.js';
 import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
 
 const HOOKS = '/api/v1/external/v1/webhooks';
@@ -78,7 +78,7 @@ test('list returns the workspace\'s webhooks with chatbot names and never a secr
 
 test('PATCH changes only given fields, replaces events, keeps the secret, never returns it', async () => {
   const w = await create({ chatbotId, url: `${ALLOWED}/patch`, events: ['response.created'] });
-  const before = (await app.services.aggregates.load(`webhook-${w.id}`, webhookAggregate)).state;
+  const before = (await app.services.aggregates.load(`webhook-${w.id}`, webhookDecider)).state;
   const r = await call('PATCH', `/${w.id}`, { events: ['conversation.started', 'conversation.started'], description: 'new' });
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(keysOf(r.body.data), FIELDS);

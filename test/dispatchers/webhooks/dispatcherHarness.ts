@@ -5,11 +5,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../infrastructure/config.js';
-import { createContainer, type Services } from '../../../app/compositionRoot.js';
+import { createServices, type Services } from '../../../app/compositionRoot.js';
+import { webhookDispatcherDeps } from '../../../app/backgroundWorkers.js';
 import { createLogger } from '../../../infrastructure/logger.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { metadataFor, operatorContext, type CommandContext } from '../../../commands/commandContext.js';
-import { webhookCommandsFor, type WebhookCommands } from '../../../commands/webhookCommands.js';
+import type { WebhookCommands } from '../../../commands/webhookCommands.js';
 import { newId } from '../../../commands/ids.js';
 import { startWebhookDispatcher, type RunningWebhookDispatcher, type WebhookDispatcherOptions } from '../../../dispatchers/webhooks/webhookDispatcher.js';
 import type { Resolver } from '../../../infrastructure/webhooks/addressGuard.js';
@@ -37,10 +38,10 @@ export async function startHarness(env: Record<string, string> = {}, resolver?: 
   const config = loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_DELAYS_MS: '100,100,100', WEBHOOK_TIMEOUT_MS: '2000', LOG_LEVEL: 'error', ...env });
   const store = await createTestSql();
   const logger = createLogger('error');
-  const services = await createContainer(config, { sql: store.sql, logger });
+  const services = await createServices(config, { sql: store.sql, logger, resolver });
   services.projections.start();
   const receiver = await startHttpsReceiver();
-  const commands = webhookCommandsFor(services, resolver);
+  const commands = services.webhooks;
   const { workspaceId } = await services.workspaces.createWorkspace({ name: 'Hooks', plan: 'enterprise', ownerEmail: `o-${newId()}@example.com` }, operatorContext());
   const ctx = { ...operatorContext(workspaceId), workspaceId };
   const dispatchers: RunningWebhookDispatcher[] = [];
@@ -53,13 +54,13 @@ export async function startHarness(env: Record<string, string> = {}, resolver?: 
     },
     createWebhook: (body) => commands.create(body, ctx),
     async startDispatcher(opts = {}, on = services) {
-      const d = await startWebhookDispatcher(on, { eventPollMs: 20, deliveryPollMs: 20, certificateAuthority: receiver.caPem, resolver, ...opts });
+      const d = await startWebhookDispatcher(webhookDispatcherDeps(on), { eventPollMs: 20, deliveryPollMs: 20, certificateAuthority: receiver.caPem, resolver, ...opts });
       dispatchers.push(d);
       return d;
     },
     async anotherServices() {
       const sql = await store.another();
-      const other = sql === store.sql ? services : await createContainer(config, { sql, logger });
+      const other = sql === store.sql ? services : await createServices(config, { sql, logger, resolver });
       if (other !== services) {
         other.projections.start();
         extra.push({ services: other, sql });

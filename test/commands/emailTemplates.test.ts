@@ -5,7 +5,7 @@ import {
   emailChangeCodeToNew,
   emailChangedNotice,
   escapeHtml,
-} from '../../../dispatchers/mail/emailTemplates.js';
+} from '../../commands/emailTemplates.js';
 
 const evil = `<script>alert("x")</script> & 'Co'`;
 

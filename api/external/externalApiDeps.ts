@@ -1,0 +1,24 @@
+/**
+ * What the External API's routes may use, handed over by the composition root (app/). Each
+ * resource module takes only the part it needs (`Pick<ExternalApiDeps, …>`).
+ */
+import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
+import type { WebhookCommands } from '../../commands/webhookCommands.js';
+import type { AccountCommands } from '../../commands/accountCommands.js';
+import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import type { UsageCounter } from '../../infrastructure/usage/usageCounter.js';
+import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { Logger } from '../../infrastructure/logger.js';
+
+export interface ExternalApiDeps {
+  /** The read side: every GET answers from the views. */
+  views: ReadStoreReader;
+  clock: () => Date;
+  logger: Logger;
+  usage: UsageCounter;
+  rateLimiters: RateLimiterFactory;
+  rateLimitPerMinute: number;
+  chatbots: ChatbotCommands;
+  webhooks: WebhookCommands;
+  account: AccountCommands;
+}
