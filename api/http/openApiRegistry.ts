@@ -1,5 +1,5 @@
 /** Collects route specs and renders the OpenAPI 3.0 document served at /api/v1/openapi.json. */
-import type { RouteSpec } from './route.js';
+import type { RouteSpec } from './routeSpec.js';
 import type { JsonSchema } from './schemaValidator.js';
 
 const ERROR_SCHEMA: JsonSchema = {

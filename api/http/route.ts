@@ -4,21 +4,11 @@
  */
 import type { Request, Response, Router, RequestHandler } from 'express';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
-import { compileValidator, type JsonSchema } from './schemaValidator.js';
+import { compileValidator } from './schemaValidator.js';
 import type { OpenApiRegistry } from './openApiRegistry.js';
+import type { RouteSpec } from './routeSpec.js';
 
-export interface RouteSpec {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
-  /** Express-style path relative to the router, e.g. /chatbots/:id */
-  path: string;
-  summary: string;
-  tags: string[];
-  security?: 'apiKey' | 'none';
-  params?: JsonSchema;
-  query?: JsonSchema;
-  body?: JsonSchema;
-  responses: Record<number, { description: string; schema?: JsonSchema }>;
-}
+export type { RouteSpec } from './routeSpec.js';
 
 export interface ValidatedRequest<P = Record<string, string>, Q = Record<string, unknown>, B = unknown> {
   params: P;

@@ -1,11 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { ConflictError } from '../../domain/errors.js';
 import { fold } from '../../domain/event.js';
 import {
   decideRelease,
   decideReserve,
   evolveReservation,
   initialReservation,
+  reservationDecider,
   type ReservationEvent,
 } from '../../domain/reservation.js';
 
@@ -36,6 +38,13 @@ test('a release by a non-holder does not free the name when folded', () => {
 
 test('releasing a free name yields nothing', () => {
   assert.equal(decideRelease('k', 'a', initialReservation), []);
+});
+
+test('the decider: reserve conflicts with the caller\'s message; release by the holder frees it', () => {
+  const held = reservationDecider.evolve(reservationDecider.initialState, { type: 'NameReserved', data: { key: 'k', owner: 'a' } });
+  assert.throws(() => reservationDecider.decide({ type: 'Reserve', key: 'k', owner: 'b', conflictMessage: 'taken by someone' }, held), (err: Error) => err instanceof ConflictError && err.message === 'taken by someone');
+  assert.equal(reservationDecider.decide({ type: 'Reserve', key: 'k', owner: 'a', conflictMessage: 'x' }, held), []);
+  assert.equal(reservationDecider.decide({ type: 'Release', key: 'k', owner: 'a' }, held), [{ type: 'NameReleased', data: { key: 'k', owner: 'a' } }]);
 });
 
 test.run();

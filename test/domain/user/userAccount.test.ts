@@ -8,6 +8,7 @@ import {
   decideProfileUpdate,
   evolveUserAccount,
   initialUserAccount,
+  userDecider,
   type UserAccountEvent,
   type UserAccountState,
 } from '../../../domain/user/userAccount.js';
@@ -78,6 +79,27 @@ test('request-change is never "expired" and an unknown user is not found', () =>
   assert.throws(
     () => decideAccountEmailChange({ type: 'requestChange', data: { requestId: 'r', newEmail: 'n@example.com', currentEmail: '', codeHash: 'h', expiresAt: in10 } }, initialUserAccount),
     (e: unknown) => e instanceof NotFoundError,
+  );
+});
+
+test('the user decider checks the typed code against the pending salt, and a wrong code is a rejection that records the attempt', () => {
+  const s = fold([registered, requested]);
+  const now = new Date(Date.parse(in10) - 60_000);
+  const right = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  assert.ok(Array.isArray(right));
+  assert.is((right as UserAccountEvent[])[0].type, 'EmailChangeIdentityVerified');
+  const wrong = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '222222', newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  assert.not.ok(Array.isArray(wrong));
+  const rejection = wrong as { events: UserAccountEvent[]; error: Error };
+  assert.is(rejection.events[0].type, 'EmailChangeCodeRejected');
+  assert.instance(rejection.error, ValidationError);
+});
+
+test('the user decider takes the current address from the state, not from the caller', () => {
+  const s = fold([registered]);
+  assert.throws(
+    () => userDecider.decide({ type: 'RequestEmailChange', requestId: 'r', newEmail: 'OLD@example.com', codeHash: 'h', salt: 's', expiresAt: in10 }, s),
+    (e: unknown) => e instanceof ValidationError && (e as ValidationError).code === 'EMAIL_UNCHANGED',
   );
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
-import { createMailer } from '../../../infrastructure/mail/mailer.js';
+import { createMailer } from '../../../infrastructure/mail/mailerFromConfig.js';
 
 const mail = {
   to: 'owner@example.com',
