@@ -26,3 +26,8 @@ export function defineProjection(
     apply: (event, tx) => handlers[event.type](event, tx),
   };
 }
+
+/** A new document's timestamps: created and last updated when its first event happened. */
+export function stampedAt(event: RecordedEvent): { createdAt: string; updatedAt: string } {
+  return { createdAt: event.metadata.occurredAt, updatedAt: event.metadata.occurredAt };
+}

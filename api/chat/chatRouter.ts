@@ -7,14 +7,8 @@ import express, { Router, type RequestHandler, type Response } from 'express';
 import cors from 'cors';
 import type { RateLimiter, RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
-import {
-  validateChannel,
-  validateCustomData,
-  validateMessage,
-  validateReason,
-  validateUser,
-  validateVisitorId,
-} from '../../domain/conversation/visitorInput.js';
+import { validateChannel, validateCustomData, validateMessage } from '../../domain/conversation/visitorInput.js';
+import { validateReason, validateUser, validateVisitorId } from '../../domain/conversation/visitorInput.js';
 import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../commands/conversationCommands.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';

@@ -23,6 +23,9 @@ import {
 
 export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSeconds: 3600 };
 
+/** The answer of an email-change step that went through. */
+const stepDone = (data: Record<string, unknown>) => ({ body: { data: { success: true, ...data } } });
+
 function profileOf(doc: UserDoc) {
   const { name, email, phone, dateOfBirth, address, timezone } = doc;
   return { name, email, phone: phone ?? null, dateOfBirth: dateOfBirth ?? null, address: address ?? null, timezone };
@@ -84,16 +87,11 @@ export function accountRoutes(
     responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
     await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
-    return {
-      body: {
-        data: {
-          success: true,
-          verified: false,
-          message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
-          nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
-        },
-      },
-    };
+    return stepDone({
+      verified: false,
+      message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
+      nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
+    });
   }, writeScope, limited);
 
   addRoute(router, registry, mount, {
@@ -102,15 +100,10 @@ export function accountRoutes(
     responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
     await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
-    return {
-      body: {
-        data: {
-          success: true,
-          message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
-          nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
-        },
-      },
-    };
+    return stepDone({
+      message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
+      nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
+    });
   }, writeScope, limited);
 
   addRoute(router, registry, mount, {

@@ -108,12 +108,15 @@ function requestChange(data: RequestEmailChange['data']): EmailChangeDecision {
   return { events: [event] };
 }
 
+/** The pending request, when it is at `stage`; otherwise the step error a person can act on. */
+function pendingAt(state: EmailChangeState, stage: EmailChangeStage, wrongStage: string): PendingEmailChange {
+  if (!state.pending) throw noPendingRequest();
+  if (state.pending.stage !== stage) throw stepError(wrongStage);
+  return state.pending;
+}
+
 function verifyIdentity(data: VerifyEmailChangeIdentity['data'], state: EmailChangeState): EmailChangeDecision {
-  const pending = state.pending;
-  if (!pending) throw noPendingRequest();
-  if (pending.stage !== 'identity') {
-    throw stepError('Identity is already verified for this email change; confirm it with the code sent to the new address');
-  }
+  const pending = pendingAt(state, 'identity', 'Identity is already verified for this email change; confirm it with the code sent to the new address');
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
   const event: EmailChangeIdentityVerified = {
@@ -130,14 +133,10 @@ function verifyIdentity(data: VerifyEmailChangeIdentity['data'], state: EmailCha
 }
 
 function confirmChange(data: ConfirmEmailChange['data'], state: EmailChangeState): EmailChangeDecision {
-  const pending = state.pending;
-  if (!pending) throw noPendingRequest();
   // The reason the flow has three steps: a code for the new inbox only exists once
   // the current inbox has vouched for the change, so this stage check is the guard
   // that stops an API-key holder from moving the account on their own.
-  if (pending.stage !== 'newAddress') {
-    throw stepError('Verify your identity with the code sent to the current address before confirming the change');
-  }
+  const pending = pendingAt(state, 'newAddress', 'Verify your identity with the code sent to the current address before confirming the change');
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
   const event: EmailChanged = {
@@ -201,33 +200,22 @@ function noPendingRequest(): ValidationError {
   return stepError('No email change is pending; start with request-change');
 }
 
+/** A live code for `stage`, with every attempt still left. */
+function freshCode(
+  data: { requestId: string; newEmail: string; codeHash: string; salt?: string; expiresAt: string },
+  stage: EmailChangeStage,
+): PendingEmailChange {
+  const { requestId, newEmail, codeHash, expiresAt } = data;
+  return { requestId, newEmail, stage, codeHash, ...salt(data.salt), expiresAt, attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS };
+}
+
 export function evolveEmailChange(state: EmailChangeState, event: EmailChangeEvent): EmailChangeState {
   switch (event.type) {
     case 'EmailChangeRequested':
-      return {
-        pending: {
-          requestId: event.data.requestId,
-          newEmail: event.data.newEmail,
-          stage: 'identity',
-          codeHash: event.data.codeHash,
-          ...salt(event.data.salt),
-          expiresAt: event.data.expiresAt,
-          attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS,
-        },
-      };
+      return { pending: freshCode(event.data, 'identity') };
     case 'EmailChangeIdentityVerified':
       if (state.pending?.requestId !== event.data.requestId) return state;
-      return {
-        pending: {
-          requestId: event.data.requestId,
-          newEmail: event.data.newEmail,
-          stage: 'newAddress',
-          codeHash: event.data.codeHash,
-          ...salt(event.data.salt),
-          expiresAt: event.data.expiresAt,
-          attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS,
-        },
-      };
+      return { pending: freshCode(event.data, 'newAddress') };
     // Events of a superseded request are ignored, so replaying history in any
     // interleaving never lets an old request's failures touch the current one.
     case 'EmailChangeCodeRejected':

@@ -70,8 +70,4 @@ export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyStat
   }
 }
 
-export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = {
-  decide: decideApiKey,
-  evolve: evolveApiKey,
-  initialState: initialApiKeyState,
-};
+export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = { decide: decideApiKey, evolve: evolveApiKey, initialState: initialApiKeyState };

@@ -113,8 +113,4 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
   }
 }
 
-export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = {
-  decide: decideChatbot,
-  evolve: evolveChatbot,
-  initialState: initialChatbotState,
-};
+export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = { decide: decideChatbot, evolve: evolveChatbot, initialState: initialChatbotState };

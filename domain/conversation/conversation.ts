@@ -192,8 +192,4 @@ export function botMessagesOf(events: readonly ConversationEvent[]): string[] {
 
 export const isCompletion = (events: readonly ConversationEvent[]): boolean => events.some((e) => e.type === 'ConversationCompleted');
 
-export const conversationDecider: Decider<ConversationCommand, ConversationState, ConversationEvent> = {
-  decide: decideConversation,
-  evolve: evolveConversation,
-  initialState: initialConversationState,
-};
+export const conversationDecider: Decider<ConversationCommand, ConversationState, ConversationEvent> = { decide: decideConversation, evolve: evolveConversation, initialState: initialConversationState };

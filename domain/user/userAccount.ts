@@ -133,8 +133,4 @@ export function decideUser(command: UserCommand, state: UserAccountState): UserA
 }
 
 /** The `user-<id>` stream: registration, profile and the email change. */
-export const userDecider: Decider<UserCommand, UserAccountState, UserAccountEvent> = {
-  decide: decideUser,
-  evolve: evolveUserAccount,
-  initialState: initialUserAccount,
-};
+export const userDecider: Decider<UserCommand, UserAccountState, UserAccountEvent> = { decide: decideUser, evolve: evolveUserAccount, initialState: initialUserAccount };

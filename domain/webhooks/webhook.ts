@@ -173,8 +173,4 @@ export function evolveWebhook(state: WebhookState, event: WebhookEvent): Webhook
   }
 }
 
-export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent> = {
-  decide: decideWebhook,
-  evolve: evolveWebhook,
-  initialState: initialWebhookState,
-};
+export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent> = { decide: decideWebhook, evolve: evolveWebhook, initialState: initialWebhookState };

@@ -44,6 +44,12 @@ function capMessage(what: string, plan: PlanName, cap: number): string {
     : `Plan limit reached: the ${plan} plan allows ${cap} ${what}. Upgrade your plan or delete some.`;
 }
 
+/** Refuses one more of `what` when the plan's cap is reached (null: no cap). */
+function assertRoomFor(what: 'chatbots' | 'webhooks', state: WorkspaceState): void {
+  const cap = currentLimits(state)[what];
+  if (cap !== null && state[what].length >= cap) throw new PlanLimitError(capMessage(what, state.plan, cap));
+}
+
 export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
   if (command.type === 'CreateWorkspace') {
     if (state.exists) throw new ConflictError('Workspace already exists');
@@ -55,21 +61,16 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
     if (command.type === 'ReleaseChatbotSlot' || command.type === 'ReleaseWebhookSlot') return [];
     throw new NotFoundError('Workspace not found');
   }
-  const limits = currentLimits(state);
   switch (command.type) {
     case 'ChangePlan':
       return [{ type: 'WorkspacePlanChanged', data: { plan: command.plan, ...(command.limits ? { limits: command.limits } : {}) } }];
     case 'TakeChatbotSlot':
-      if (limits.chatbots !== null && state.chatbots.length >= limits.chatbots) {
-        throw new PlanLimitError(capMessage('chatbots', state.plan, limits.chatbots));
-      }
+      assertRoomFor('chatbots', state);
       return [{ type: 'ChatbotSlotTaken', data: { chatbotId: command.chatbotId } }];
     case 'ReleaseChatbotSlot':
       return state.chatbots.includes(command.chatbotId) ? [{ type: 'ChatbotSlotReleased', data: { chatbotId: command.chatbotId } }] : [];
     case 'TakeWebhookSlot':
-      if (limits.webhooks !== null && state.webhooks.length >= limits.webhooks) {
-        throw new PlanLimitError(capMessage('webhooks', state.plan, limits.webhooks));
-      }
+      assertRoomFor('webhooks', state);
       return [{ type: 'WebhookSlotTaken', data: { webhookId: command.webhookId } }];
     case 'ReleaseWebhookSlot':
       return state.webhooks.includes(command.webhookId) ? [{ type: 'WebhookSlotReleased', data: { webhookId: command.webhookId } }] : [];
@@ -95,8 +96,4 @@ export function evolveWorkspace(state: WorkspaceState, event: WorkspaceEvent): W
   }
 }
 
-export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, WorkspaceEvent> = {
-  decide: decideWorkspace,
-  evolve: evolveWorkspace,
-  initialState: initialWorkspaceState,
-};
+export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, WorkspaceEvent> = { decide: decideWorkspace, evolve: evolveWorkspace, initialState: initialWorkspaceState };

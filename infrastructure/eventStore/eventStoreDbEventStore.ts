@@ -23,17 +23,8 @@ import {
   type ReadPosition,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import {
-  type AppendResult,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
-  comparePositions,
-} from './eventStore.js';
+import type { AppendResult, EventMetadata, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
+import { WrongExpectedRevisionError, comparePositions } from './eventStore.js';
 
 function toEsdbRevision(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;

@@ -11,15 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
-import {
-  type AppendResult,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type Position,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
-} from './eventStore.js';
+import type { AppendResult, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
+import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 
 const CHANNEL = 'confab_events';

@@ -8,31 +8,16 @@
  */
 import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
 import type { Position } from '../eventStore/eventStore.js';
-import {
-  type CollectionSpec,
-  type Doc,
-  type Filter,
-  type FindOptions,
-  type ReadStore,
-  type ReadStoreWriter,
-  isComparison,
-  ReadStoreWriterDelegate,
-} from './readStore.js';
+import { type CollectionSpec, type Doc, type Filter, type FindOptions, type ReadStore, type ReadStoreWriter } from './readStore.js';
+import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 
-const NAME = /^[a-z][a-z0-9_]{0,40}$/;
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'projection_checkpoints';
 const NAMESPACE_EXISTS = 48;
 
-function collectionName(collection: string): string {
-  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
-  return `rm_${collection}`;
-}
+const collectionName = storageName;
 
 function fieldName(field: string): string {
-  if (field === 'id') return '_id';
-  if (!FIELD.test(field)) throw new Error(`invalid field path ${field}`);
-  return field;
+  return field === 'id' ? '_id' : checkedFieldPath(field);
 }
 
 function toMongoFilter(filter: Filter): Document {

@@ -6,30 +6,16 @@
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { Position } from '../eventStore/eventStore.js';
-import {
-  type CollectionSpec,
-  type Doc,
-  type Filter,
-  type FindOptions,
-  type ReadStore,
-  type ReadStoreWriter,
-  isComparison,
-  ReadStoreWriterDelegate,
-} from './readStore.js';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
+import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 
-const NAME = /^[a-z][a-z0-9_]{0,40}$/;
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: 'IS DISTINCT FROM' };
 
-function table(collection: string): string {
-  if (!NAME.test(collection)) throw new Error(`invalid collection name ${collection}`);
-  return `rm_${collection}`;
-}
+const table = storageName;
 
 /** `a.b` → doc->'a'->'b' (identifiers are checked, never user input). */
 function path(field: string): string {
-  if (!FIELD.test(field)) throw new Error(`invalid field path ${field}`);
-  return ['doc', ...field.split('.').map((p) => `'${p}'`)].join('->');
+  return ['doc', ...checkedFieldPath(field).split('.').map((p) => `'${p}'`)].join('->');
 }
 
 function where(filter: Filter, params: unknown[]): string {

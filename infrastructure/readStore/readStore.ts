@@ -52,6 +52,18 @@ export interface ReadStore extends ReadStoreWriter {
   close(): Promise<void>;
 }
 
+/** The backing table or collection of a view: checked, since it is spliced into queries. */
+export function storageName(collection: string): string {
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(collection)) throw new Error(`invalid collection name ${collection}`);
+  return `rm_${collection}`;
+}
+
+/** A dotted field path (`a.b`), checked the same way; the adapters turn it into their syntax. */
+export function checkedFieldPath(field: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) throw new Error(`invalid field path ${field}`);
+  return field;
+}
+
 export function isComparison(value: unknown): value is Comparison {
   return (
     typeof value === 'object' &&

@@ -1,5 +1,5 @@
 /** `chatbots`: what the External API lists and gets; responseCount is kept by the responses view. */
-import { defineProjection } from '../projection.js';
+import { defineProjection, stampedAt } from '../projection.js';
 
 export const CHATBOTS = 'chatbots';
 
@@ -27,8 +27,7 @@ export const chatbotsView = defineProjection('chatbots', [{ name: CHATBOTS, inde
       disabled: false,
       responseCount: 0,
       flow: d.flow,
-      createdAt: e.metadata.occurredAt,
-      updatedAt: e.metadata.occurredAt,
+      ...stampedAt(e),
     });
   },
   async ChatbotUpdated(e, tx) {

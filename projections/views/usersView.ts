@@ -1,5 +1,5 @@
 /** `users`: the workspace owner's profile (account endpoints). */
-import { defineProjection } from '../projection.js';
+import { defineProjection, stampedAt } from '../projection.js';
 
 export const USERS = 'users';
 
@@ -29,8 +29,7 @@ export const usersView = defineProjection('users', [{ name: USERS, indexes: [['w
       dateOfBirth: null,
       address: null,
       timezone: d.timezone,
-      createdAt: e.metadata.occurredAt,
-      updatedAt: e.metadata.occurredAt,
+      ...stampedAt(e),
     });
   },
   async ProfileUpdated(e, tx) {

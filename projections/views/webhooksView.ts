@@ -5,7 +5,7 @@
  * strips it from every answer (only the create call returns it, from the command, not from here).
  */
 import { positionToString } from '../../infrastructure/eventStore/eventStore.js';
-import { defineProjection } from '../projection.js';
+import { defineProjection, stampedAt } from '../projection.js';
 
 export const WEBHOOKS = 'webhooks';
 
@@ -46,8 +46,7 @@ export const webhooksView = defineProjection('webhooks', [{ name: WEBHOOKS, inde
       lastFailureAt: null,
       secret: d.secret,
       createdPosition: positionToString(e.position),
-      createdAt: e.metadata.occurredAt,
-      updatedAt: e.metadata.occurredAt,
+      ...stampedAt(e),
     });
   },
   async WebhookUpdated(e, tx) {

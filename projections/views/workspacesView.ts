@@ -1,5 +1,5 @@
 /** `workspaces`: plan and limits per workspace, read by authentication and usage. */
-import { defineProjection } from '../projection.js';
+import { defineProjection, stampedAt } from '../projection.js';
 
 export const WORKSPACES = 'workspaces';
 
@@ -23,8 +23,7 @@ export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES
       plan: d.plan,
       limits: d.limits ?? null,
       ownerId: d.ownerId,
-      createdAt: e.metadata.occurredAt,
-      updatedAt: e.metadata.occurredAt,
+      ...stampedAt(e),
     });
   },
   async WorkspacePlanChanged(e, tx) {
