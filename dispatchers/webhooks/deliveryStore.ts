@@ -64,7 +64,7 @@ export interface ClaimedDelivery {
   workspaceId: string;
   eventName: string;
   body: string;
-  /** Attempts already made before this one. */
+  /** Attempts counted so far, this one included (1 = the first delivery). */
   attempts: number;
   lease: string;
 }
@@ -106,6 +106,9 @@ export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
  * Claims up to `limit` due jobs for this instance: FOR UPDATE SKIP LOCKED lets several
  * dispatchers claim side by side without waiting on or sharing a row. The lease (locked_until)
  * outlives the send; a job whose sender died becomes due again when its lease runs out.
+ * The attempt is counted here, when it is claimed, not when it ends: a process killed while
+ * sending has spent that attempt (the receiver may well have got it), so a crash never grants
+ * an extra one.
  */
 export async function claimDueDeliveries(sql: SqlClient, lease: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   const { rows } = await sql.transaction((tx) =>
@@ -118,7 +121,7 @@ export async function claimDueDeliveries(sql: SqlClient, lease: string, limit: n
           FOR UPDATE SKIP LOCKED
        )
        UPDATE webhook_deliveries d
-          SET status = 'sending', lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
+          SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
          FROM due WHERE d.id = due.id
        RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
       [lease, limit, leaseMs],
@@ -151,7 +154,7 @@ export async function finishAttempt(sql: SqlClient, job: ClaimedDelivery, outcom
     const delayMs = outcome.kind === 'retry' ? outcome.delayMs : 0;
     const updated = await tx.query(
       `UPDATE webhook_deliveries
-          SET status = $3, attempts = attempts + 1, lease = NULL, locked_until = NULL,
+          SET status = $3, lease = NULL, locked_until = NULL,
               next_attempt_at = CASE WHEN $3 = 'pending' THEN now() + ($4::bigint * interval '1 millisecond') ELSE next_attempt_at END,
               finished_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
         WHERE id = $1 AND lease = $2

@@ -136,12 +136,26 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
     }
   }
 
+  /**
+   * A job claimed again after its lease ran out whose attempts are all spent (its sender died
+   * mid-delivery on the last one) ends as failed without another send.
+   */
+  async function exhausted(job: ClaimedDelivery, url: string): Promise<void> {
+    const error = 'the last attempt was interrupted (the delivering process stopped); no attempts left';
+    const mine = await finishAttempt(sql, job, { kind: 'failed' }, {
+      attempt: job.attempts, eventName: job.eventName, requestUrl: url, requestHeaders: {}, requestBody: job.body,
+      success: false, statusCode: null, responseMs: 0, responseBody: null, error,
+    });
+    if (mine) await recordOutcome(job, { kind: 'failed' }, null, error);
+  }
+
   async function deliver(job: ClaimedDelivery): Promise<void> {
     // A webhook paused, failed or deleted since the event gets nothing: the job is dropped.
     const target = await deps.webhookOf(job.webhookId);
     if (!target || target.status !== 'active') return cancelDelivery(sql, job);
+    if (job.attempts > retryDelaysMs.length + 1) return exhausted(job, target.url);
     const result = await sender.send({ deliveryId: job.id, url: target.url, secret: target.secret, eventName: job.eventName, body: job.body });
-    const attempt = job.attempts + 1;
+    const attempt = job.attempts;
     let outcome: DeliveryOutcome = { kind: 'delivered' };
     if (!result.success) {
       const retryAfter = parseRetryAfter(header(result.responseHeaders['retry-after']), clock().getTime());
