@@ -20,27 +20,47 @@ export interface ValidatedRequest<P = Record<string, string>, Q = Record<string,
 
 export type RouteHandler = (input: ValidatedRequest<any, any, any>) => Promise<{ status?: number; body: unknown } | void>;
 
+type TextFault = 'nul' | 'surrogate';
+
 /**
- * The path of the first string (value or key) holding U+0000, which no store can keep
- * (PostgreSQL text and jsonb refuse it): such input is the caller's error, never a 500.
+ * Text no store can keep: U+0000 (PostgreSQL text and jsonb refuse it) and unpaired UTF-16
+ * surrogates such as "\ud800" (not Unicode; jsonb refuses those too). Such input is the
+ * caller's error, found here once for every route, never a 500 deeper down.
  */
-function nulPath(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function faultOf(text: string): TextFault | null {
+  if (text.includes('\u0000')) return 'nul';
+  return UNPAIRED_SURROGATE.test(text) ? 'surrogate' : null;
+}
+
+/** The path of the first string (value or key) with a text fault, and which fault. */
+function badText(value: unknown, path: string, depth = 0): { path: string; fault: TextFault } | null {
+  if (typeof value === 'string') {
+    const fault = faultOf(value);
+    return fault ? { path, fault } : null;
+  }
   if (typeof value !== 'object' || value === null || depth > 64) return null;
   for (const [k, v] of Object.entries(value)) {
     const p = Array.isArray(value) ? `${path}[${k}]` : path ? `${path}.${k}` : k;
-    if (k.includes('\u0000')) return p;
-    const found = nulPath(v, p, depth + 1);
+    const keyFault = faultOf(k);
+    if (keyFault) return { path: p, fault: keyFault };
+    const found = badText(v, p, depth + 1);
     if (found) return found;
   }
   return null;
 }
 
-function rejectNul(params: unknown, query: unknown, body: unknown): void {
-  // A path id with NUL names nothing that can exist.
-  if (nulPath(params, '')) throw new NotFoundError('Not found');
-  const field = nulPath(query, '') ?? nulPath(body, '');
-  if (field !== null) throw new ValidationError(`${field || 'request body'} must not contain NUL (U+0000) characters`, field || undefined);
+const FAULT_MESSAGE: Record<TextFault, string> = {
+  nul: 'must not contain NUL (U+0000) characters',
+  surrogate: 'must be valid Unicode text (it contains an unpaired UTF-16 surrogate such as \\ud800)',
+};
+
+function rejectBadText(params: unknown, query: unknown, body: unknown): void {
+  // A path id with such text names nothing that can exist.
+  if (badText(params, '')) throw new NotFoundError('Not found');
+  const found = badText(query, '') ?? badText(body, '');
+  if (found) throw new ValidationError(`${found.path || 'request body'} ${FAULT_MESSAGE[found.fault]}`, found.path || undefined);
 }
 
 /** A path id that fails its schema (too long, wrong shape) names nothing that exists: 404, not 400. */
@@ -60,7 +80,7 @@ export function addRoute(router: Router, registry: OpenApiRegistry, mount: strin
   const checkBody = spec.body ? compileValidator(spec.body, 'body') : null;
   router[spec.method](spec.path, ...before, async (req, res, next) => {
     try {
-      rejectNul(req.params, req.query, req.body);
+      rejectBadText(req.params, req.query, req.body);
       const params = checkParams ? idsOrNotFound(checkParams, req.params) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
