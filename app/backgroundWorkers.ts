@@ -1,9 +1,11 @@
 /**
- * The background workers of a process, each with its own subscription and checkpoint, started
- * after the projections. Today one: the webhook dispatcher. A new worker is added here.
+ * The background workers of a process, started after the projections: the webhook dispatcher
+ * and the claim reconciler. A new worker is added here.
  */
 import { systemContext } from '../commands/commandContext.js';
 import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
+import { PENDING_CLAIMS, type PendingClaimDoc } from '../projections/views/pendingClaimsView.js';
+import { startClaimReconciler, type ClaimReconcilerDeps } from '../dispatchers/claims/claimReconciler.js';
 import {
   startWebhookDispatcher,
   type WebhookDispatcherDeps,
@@ -37,8 +39,26 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
   };
 }
 
+const STREAM_OF_CLAIM: Record<PendingClaimDoc['kind'], string> = { chatbotSlot: 'chatbot', webhookSlot: 'webhook', webhookUrl: 'webhook', email: 'user' };
+
+/** The reconciler's view of the process: the pending claims view, the streams, the releases. */
+export function claimReconcilerDeps(services: Services): ClaimReconcilerDeps {
+  const { views, events, logger, clock, workspaces, reservations } = services;
+  const ctx = (claim: PendingClaimDoc) => systemContext('claim-reconciler', claim.workspaceId);
+  return {
+    logger, clock,
+    staleClaims: (before, limit) => views.find<PendingClaimDoc>(PENDING_CLAIMS, { takenAt: { $lt: before } }, { sort: [['takenAt', 1]], limit }),
+    resourceExists: async (claim) => (await events.readStream(`${STREAM_OF_CLAIM[claim.kind]}-${claim.resourceId}`)).length > 0,
+    async release(claim) {
+      if (claim.kind === 'chatbotSlot') return workspaces.releaseSlot(claim.workspaceId!, { chatbotId: claim.resourceId }, ctx(claim));
+      if (claim.kind === 'webhookSlot') return workspaces.releaseSlot(claim.workspaceId!, { webhookId: claim.resourceId }, ctx(claim));
+      await reservations.release(claim.reservation!.kind, claim.reservation!.key, claim.resourceId, ctx(claim));
+    },
+  };
+}
+
 export async function startBackgroundWorkers(services: Services, dispatcher: WebhookDispatcherOptions = {}): Promise<BackgroundWorkers> {
-  const running = [await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher)];
+  const running = [await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher), startClaimReconciler(claimReconcilerDeps(services))];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

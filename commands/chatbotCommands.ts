@@ -57,8 +57,15 @@ export class ChatbotCommands {
   ) {
     const chatbotId = newId();
     await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx);
-    const { state } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
-    return { chatbotId, state };
+    try {
+      const { state } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
+      return { chatbotId, state };
+    } catch (err) {
+      // The slot was taken for this chatbot only. (A process that dies right here leaves it to
+      // the claim reconciler.)
+      await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
+      throw err;
+    }
   }
 
   async update(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {

@@ -97,7 +97,15 @@ export class WebhookCommands {
       throw err;
     }
     const secret = generateWebhookSecret();
-    await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
+    try {
+      await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
+    } catch (err) {
+      // Give back what was taken for this webhook; a process that dies here leaves it to the
+      // claim reconciler.
+      await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, url), webhookId, ctx);
+      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
+      throw err;
+    }
     // The chatbot may have been deleted while this webhook was being created. Its deletion
     // lists the webhooks only after its own append, and this check runs after ours (and the
     // views include it), so one of the two always sees the other: no webhook outlives its chatbot.

@@ -57,6 +57,12 @@ export class WorkspaceCommands {
     return { workspaceId, plan };
   }
 
+  /** Gives a plan slot back (idempotent: a slot not held is a no-op). */
+  async releaseSlot(workspaceId: string, slot: { chatbotId: string } | { webhookId: string }, ctx: CommandContext): Promise<void> {
+    const command = 'chatbotId' in slot ? { type: 'ReleaseChatbotSlot' as const, chatbotId: slot.chatbotId } : { type: 'ReleaseWebhookSlot' as const, webhookId: slot.webhookId };
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, command, { ...ctx, workspaceId });
+  }
+
   async createApiKey(input: { workspaceId: string; role?: unknown; scopes?: unknown }, ctx: CommandContext) {
     const role: ApiKeyRole = parseRole(input.role);
     const scopes: ApiKeyScope[] = parseScopes(input.scopes);

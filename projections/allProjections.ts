@@ -7,5 +7,6 @@ import { responseDailyCountsView } from './views/responseDailyCountsView.js';
 import { usersView } from './views/usersView.js';
 import { workspacesView } from './views/workspacesView.js';
 import { webhooksView } from './views/webhooksView.js';
+import { pendingClaimsView } from './views/pendingClaimsView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView];

@@ -1,0 +1,73 @@
+/**
+ * `pending_claims`: what a create has taken before its resource exists — a plan slot on the
+ * workspace stream, a webhook URL or an account email reserved on a reservation stream. A claim
+ * leaves this view when its resource appears or the claim is given back. What stays here long
+ * after it was taken belongs to a create that failed or a process that died between the two
+ * appends; the claim reconciler (dispatchers/claims/) gives those back.
+ */
+import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
+import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { defineProjection } from '../projection.js';
+import { USERS } from './usersView.js';
+import { WEBHOOKS } from './webhooksView.js';
+
+export const PENDING_CLAIMS = 'pending_claims';
+
+export type ClaimKind = 'chatbotSlot' | 'webhookSlot' | 'webhookUrl' | 'email';
+
+export interface PendingClaimDoc {
+  id: string;
+  kind: ClaimKind;
+  /** The chatbot, webhook or user the claim was taken for. */
+  resourceId: string;
+  /** Set for slots: the workspace whose stream holds the slot. */
+  workspaceId: string | null;
+  /** Set for reservations: the reservation kind and key (what `Reservations.release` takes). */
+  reservation: { kind: string; key: string } | null;
+  takenAt: string;
+  [key: string]: unknown;
+}
+
+const claimId = (kind: ClaimKind, resourceId: string) => `${kind}:${resourceId}`;
+const workspaceOf = (e: RecordedEvent) => e.streamId.slice('workspace-'.length);
+const field = (e: RecordedEvent, name: string) => (e.data as Record<string, string>)[name];
+
+function upsertClaim(tx: ReadStoreWriter, e: RecordedEvent, kind: ClaimKind, resourceId: string, extra: Partial<PendingClaimDoc>): Promise<void> {
+  return tx.upsert(PENDING_CLAIMS, {
+    id: claimId(kind, resourceId), kind, resourceId, workspaceId: null, reservation: null, takenAt: e.metadata.occurredAt, ...extra,
+  });
+}
+
+async function forget(tx: ReadStoreWriter, kind: ClaimKind, resourceId: string): Promise<void> {
+  await tx.delete(PENDING_CLAIMS, claimId(kind, resourceId));
+}
+
+/** Reservation streams are `<kind>-<digest>` (commands/reservations.ts). */
+const reservationKindOf = (e: RecordedEvent) => e.streamId.slice(0, e.streamId.lastIndexOf('-'));
+
+export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PENDING_CLAIMS, indexes: [['takenAt']] }], {
+  ChatbotSlotTaken: (e, tx) => upsertClaim(tx, e, 'chatbotSlot', field(e, 'chatbotId'), { workspaceId: workspaceOf(e) }),
+  ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
+  ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
+  WebhookSlotTaken: (e, tx) => upsertClaim(tx, e, 'webhookSlot', field(e, 'webhookId'), { workspaceId: workspaceOf(e) }),
+  WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', field(e, 'webhookId')),
+  async WebhookCreated(e, tx) {
+    await forget(tx, 'webhookSlot', field(e, 'webhookId'));
+    await forget(tx, 'webhookUrl', field(e, 'webhookId'));
+  },
+  UserRegistered: (e, tx) => forget(tx, 'email', field(e, 'userId')),
+  async NameReserved(e, tx) {
+    const kind = reservationKindOf(e);
+    const owner = field(e, 'owner');
+    const reservation = { kind, key: field(e, 'key') };
+    // Only a create's first claim is pending: a URL change of a live webhook, or an email
+    // change of a registered user, reserves for a resource that already exists.
+    if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner))) await upsertClaim(tx, e, 'webhookUrl', owner, { reservation });
+    if (kind === 'email' && !(await tx.get(USERS, owner))) await upsertClaim(tx, e, 'email', owner, { reservation });
+  },
+  async NameReleased(e, tx) {
+    const kind = reservationKindOf(e);
+    if (kind === 'webhookurl') await forget(tx, 'webhookUrl', field(e, 'owner'));
+    if (kind === 'email') await forget(tx, 'email', field(e, 'owner'));
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * Plan slots and reservations never leak: a create whose second append fails gives back what
+ * it took at once, and one whose process died between the appends (simulated by failing every
+ * later append, the release included) is given back by the claim reconciler.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadConfig } from '../../../infrastructure/config.js';
+import { createLogger } from '../../../infrastructure/logger.js';
+import { createServices, type Services } from '../../../app/compositionRoot.js';
+import { claimReconcilerDeps } from '../../../app/backgroundWorkers.js';
+import { reconcileClaims } from '../../../dispatchers/claims/claimReconciler.js';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { workspaceDecider } from '../../../domain/workspace/workspace.js';
+import { PENDING_CLAIMS } from '../../../projections/views/pendingClaimsView.js';
+import type { NewEvent } from '../../../infrastructure/eventStore/eventStore.js';
+import { createTestSql, type TestSql } from '../../support/testStores.js';
+
+let store: TestSql;
+let services: Services;
+let workspaceId: string;
+let ctx: ReturnType<typeof operatorContext> & { workspaceId: string };
+
+/** Makes appends that match fail, as a dying process or a broken store would. */
+function failAppends(match: (streamId: string, events: NewEvent[]) => boolean): () => void {
+  const original = services.events.append.bind(services.events);
+  services.events.append = async (streamId, events, opts) => {
+    if (match(streamId, events)) throw new Error(`injected failure appending to ${streamId}`);
+    return original(streamId, events, opts);
+  };
+  return () => {
+    services.events.append = original;
+  };
+}
+
+const slots = async () => (await services.aggregates.load(`workspace-${workspaceId}`, workspaceDecider)).state;
+const claims = () => services.views.find(PENDING_CLAIMS, {});
+
+test.before(async () => {
+  store = await createTestSql();
+  services = await createServices(loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
+  ({ workspaceId } = await services.workspaces.createWorkspace({ name: 'Leaks', plan: 'starter', ownerEmail: `leaks-${Date.now()}@example.com` }, operatorContext()));
+  ctx = { ...operatorContext(workspaceId), workspaceId };
+});
+test.after(async () => {
+  await services.close();
+  await store.cleanup();
+});
+
+test('a chatbot whose own append fails gives its plan slot back at once', async () => {
+  const restore = failAppends((s) => s.startsWith('chatbot-'));
+  try {
+    await services.chatbots.create({ name: 'Doomed' }, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+  } finally {
+    restore();
+  }
+  assert.equal((await slots()).chatbots, []);
+  assert.equal(await claims(), []);
+});
+
+test('a webhook whose own append fails gives back its URL and its slot at once', async () => {
+  const { chatbotId } = await services.chatbots.create({ name: 'Hooked' }, ctx);
+  const body = { chatbotId, url: 'https://127.0.0.1:9/hook', events: ['response.created'] };
+  const restore = failAppends((s) => s.startsWith('webhook-'));
+  try {
+    await services.webhooks.create(body, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+  } finally {
+    restore();
+  }
+  assert.equal((await slots()).webhooks, []);
+  const again = await services.webhooks.create(body, ctx);
+  assert.type(again.webhookId, 'string');
+  await services.webhooks.delete(again.webhookId, ctx);
+  await services.chatbots.delete(chatbotId, ctx);
+});
+
+test('a process that died between the appends: the reconciler releases slot and URL, not before the grace period', async () => {
+  const { chatbotId } = await services.chatbots.create({ name: 'Crashy' }, ctx);
+  const body = { chatbotId, url: 'https://127.0.0.1:9/crash', events: ['response.created'] };
+  // After the claims are taken, nothing more reaches the store: neither the resource nor the releases.
+  const isRelease = (events: NewEvent[]) => events.some((e) => /Released$/.test(e.type));
+  const restore = failAppends((s, events) => s.startsWith('webhook-') || (s.startsWith('chatbot-') && events[0].type === 'ChatbotCreated') || isRelease(events));
+  try {
+    await services.webhooks.create(body, ctx).catch(() => undefined);
+    await services.chatbots.create({ name: 'Lost' }, ctx).catch(() => undefined);
+  } finally {
+    restore();
+  }
+  await services.projections.catchUp();
+  const held = await slots();
+  assert.is(held.webhooks.length, 1, 'the webhook slot leaked');
+  assert.is(held.chatbots.length, 2, 'one chatbot slot leaked (besides the live chatbot)');
+  assert.equal((await claims()).map((c) => c.kind).sort(), ['chatbotSlot', 'webhookSlot', 'webhookUrl']);
+  await services.webhooks.create(body, ctx).then(() => assert.unreachable('the URL is still reserved'), (err: Error) => assert.match(err.message, /already exists/));
+
+  const deps = claimReconcilerDeps(services);
+  assert.is(await reconcileClaims(deps, 60_000), 0, 'claims younger than the grace period are left alone');
+  assert.is(await reconcileClaims(deps, 0), 3);
+  await services.projections.catchUp();
+  assert.equal((await slots()).chatbots, [chatbotId]);
+  assert.equal((await slots()).webhooks, []);
+  assert.equal(await claims(), []);
+  assert.type((await services.webhooks.create(body, ctx)).webhookId, 'string');
+  assert.is(await reconcileClaims(deps, 0), 0, 'a created resource is never released');
+});
+
+test('an owner whose registration never landed frees the email for a new workspace', async () => {
+  const email = `half-${Date.now()}@example.com`;
+  const restore = failAppends((s) => s.startsWith('user-'));
+  try {
+    await services.workspaces.createWorkspace({ name: 'Half', plan: 'pro', ownerEmail: email }, operatorContext()).catch(() => undefined);
+  } finally {
+    restore();
+  }
+  await services.workspaces.createWorkspace({ name: 'Again', plan: 'pro', ownerEmail: email }, operatorContext())
+    .then(() => assert.unreachable('the email is still reserved'), (err: Error) => assert.match(err.message, /already exists/));
+  assert.is(await reconcileClaims(claimReconcilerDeps(services), 0), 1);
+  const created = await services.workspaces.createWorkspace({ name: 'Again', plan: 'pro', ownerEmail: email }, operatorContext());
+  assert.type(created.workspaceId, 'string');
+});
+
+test.run();
