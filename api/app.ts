@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../infrastructure/logger.js';
+import type { TrustProxy } from '../infrastructure/config.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { requestContext } from './http/requestContext.js';
@@ -18,6 +19,8 @@ import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
 export interface AppDeps {
   logger: Logger;
   publicUrl: string;
+  /** Express's 'trust proxy' (TRUST_PROXY): decides req.ip, the key of per-address limits. */
+  trustProxy: TrustProxy;
   external: ExternalApiDeps;
   chat: ChatApiDeps;
 }
@@ -28,7 +31,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   const registry = new OpenApiRegistry();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', deps.trustProxy);
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);
   app.use(accessLog(deps.logger));

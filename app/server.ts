@@ -22,6 +22,7 @@ export function appDeps(services: Services): AppDeps {
   return {
     logger,
     publicUrl: config.publicUrl,
+    trustProxy: config.trustProxy,
     external: {
       views, clock, logger, usage, rateLimiters,
       rateLimitPerMinute: config.rateLimitPerMinute,

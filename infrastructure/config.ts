@@ -1,6 +1,7 @@
 /**
  * The only module that reads process.env (DESIGN.md §11). Everything else receives a Config.
  */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 export interface Config {
@@ -21,8 +22,12 @@ export interface Config {
   webhookRetryDelaysMs: number[];
   webhookAllowHosts: string[];
   rateLimitPerMinute: number;
+  /** Express's 'trust proxy': which hops may set X-Forwarded-For (the client address of per-address limits). */
+  trustProxy: TrustProxy;
   logLevel: string;
 }
+
+export type TrustProxy = boolean | number | string[];
 
 type Env = Record<string, string | undefined>;
 
@@ -39,6 +44,23 @@ function listFrom(env: Env, name: string): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY in the forms Express takes. Unset trusts only a proxy on this machine (loopback),
+ * which is safe without any proxy too: remote clients cannot pretend to be one.
+ */
+function trustProxyFrom(env: Env): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '') return ['loopback'];
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = listFrom(env, 'TRUST_PROXY');
+  const bad = list.filter((s) => !PROXY_RANGE_NAMES.includes(s) && !isIP(s.replace(/\/\d{1,3}$/, '')));
+  if (bad.length) throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, CIDRs, ${PROXY_RANGE_NAMES.join(', ')}; got "${bad.join(', ')}"`);
+  return list;
 }
 
 /** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
@@ -72,6 +94,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listFrom(env, 'WEBHOOK_ALLOW_HOSTS'),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60) || 60,
+    trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
   };
 }

@@ -11,6 +11,7 @@ import { validateChannel, validateCustomData, validateMessage } from '../../doma
 import { validateReason, validateUser, validateVisitorId } from '../../domain/conversation/visitorInput.js';
 import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../commands/conversationCommands.js';
 import { addRoute } from '../http/route.js';
+import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
 
@@ -31,10 +32,11 @@ export interface ChatLimits {
  */
 export const CHAT_LIMITS: ChatLimits = { requestsPerMinute: 600, sessionStartsPerHour: 1000, bodyBytes: 16 * 1024 };
 
+/** Counts per client address; IPv6 clients per /64 (see rateLimitKeyOf). */
 function limitPerAddress(limiter: RateLimiter, message: string): RequestHandler {
   return async (req, _res, next) => {
     try {
-      const decision = await limiter.consume(req.ip ?? 'unknown');
+      const decision = await limiter.consume(rateLimitKeyOf(req.ip));
       next(decision.allowed ? undefined : new TooManyRequestsError(message, decision.resetSeconds));
     } catch (err) {
       next(err);
@@ -78,14 +80,14 @@ export function chatRouter({ conversations, rateLimiters }: ChatApiDeps, registr
     method: 'post', path: '/:botId/sessions', summary: 'Start a chat session (emits conversation.started)', tags, security,
     params: botParams, body: startSessionBody,
     responses: { 201: { description: 'The session and the bot\'s first messages', schema: sessionStarted }, ...errors },
-  }, async ({ params, body, res }) => {
+  }, async ({ params, body, req, res }) => {
     const input = {
       visitorId: validateVisitorId(body.visitorId),
       channel: validateChannel(body.channel),
       customData: validateCustomData(body.customData),
       user: validateUser(body.user),
     };
-    const decision = await starts.consume(res.locals.clientIp ?? 'unknown');
+    const decision = await starts.consume(rateLimitKeyOf(req.ip));
     if (!decision.allowed) throw new TooManyRequestsError('Too many chat sessions started from this address. Try again later.', decision.resetSeconds);
     const started = await conversations.start(params.botId, input, visitorRequest(res));
     return { status: 201, body: { sessionId: started.sessionId, visitorId: started.visitorId, ...asBot(started) } };

@@ -7,9 +7,8 @@ import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { USERS, type UserDoc } from '../../projections/views/usersView.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf, contextOf, requireScope } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { wrapped } from './chatbotSchemas.js';
 import {
   accountProfileSchema,
@@ -58,32 +57,32 @@ export function accountRoutes(
   { views, account: commands, rateLimiters }: Pick<ExternalApiDeps, 'views' | 'account' | 'rateLimiters'>,
 ): void {
   const tags = ['Account'];
-  const security = 'apiKey' as const;
   const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
   const profile = async (userId: string) => {
     const doc = await views.get<UserDoc>(USERS, userId);
     if (!doc) throw new NotFoundError('Account not found');
     return { data: profileOf(doc) };
   };
-  const writeScope = requireScope('account:write');
-  const limited = emailChangeLimit(rateLimiters);
+  // The seed's account:write scope (Authentication 3), checked before the hourly budget is spent.
+  const limited = { extraScopes: ['account:write' as const], before: [emailChangeLimit(rateLimiters)] };
+  const scoped = { extraScopes: limited.extraScopes };
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags, security,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags,
     responses: { 200: { description: 'The profile', schema: wrapped(accountProfileSchema) } },
   }, async ({ res }) => ({ body: await profile(ownerOf(res)) }));
 
-  addRoute(router, registry, mount, {
-    method: 'patch', path: '/account', summary: 'Update the owner\'s profile (only given fields change)', tags, security, body: patchAccountBody,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'patch', path: '/account', summary: 'Update the owner\'s profile (only given fields change)', tags, body: patchAccountBody,
     responses: { 200: { description: 'The updated profile', schema: wrapped(accountProfileSchema) } },
   }, async ({ body, res }) => {
     await commands.updateProfile(ownerOf(res), body, contextOf(res));
     return { body: await profile(ownerOf(res)) };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/request-change', tags, security, body: requestChangeBody,
-    summary: 'Step 1 of the email change: mails a 6-digit code to the current address (account:write; 5 per hour per key)',
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/request-change', tags, body: requestChangeBody,
+    summary: 'Step 1 of the email change: mails a 6-digit code to the current address (5 per hour per key)',
     responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
     await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
@@ -92,11 +91,11 @@ export function accountRoutes(
       message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
       nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
     });
-  }, writeScope, limited);
+  }, limited);
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/verify-identity', tags, security, body: codeBody,
-    summary: 'Step 2: check the current-address code, then mail a code to the new address (account:write; 5 per hour per key)',
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/verify-identity', tags, body: codeBody,
+    summary: 'Step 2: check the current-address code, then mail a code to the new address (5 per hour per key)',
     responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
     await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
@@ -104,14 +103,14 @@ export function accountRoutes(
       message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
       nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
     });
-  }, writeScope, limited);
+  }, limited);
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/confirm-change', tags, security, body: codeBody,
-    summary: 'Step 3: check the new-address code and change the email; the old address is notified (account:write)',
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/confirm-change', tags, body: codeBody,
+    summary: 'Step 3: check the new-address code and change the email; the old address is notified',
     responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
   }, async ({ body, res }) => {
     const { newEmail } = await commands.confirmChange(ownerOf(res), body.newEmail, body.otp, contextOf(res));
     return { body: { data: { success: true, message: 'Your email address has been changed.', newEmail } } };
-  }, writeScope);
+  }, scoped);
 }

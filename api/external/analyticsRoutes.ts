@@ -2,17 +2,16 @@
 import type { Router } from 'express';
 import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
 import { ownedChatbot } from './chatbotsRoutes.js';
 import { wrapped } from './chatbotSchemas.js';
 import { analyticsQuery, analyticsSchema, chatbotParams } from './responseSchemas.js';
 import { dailyCounts } from './responseQueries.js';
 
 export function analyticsRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, clock }: Pick<ExternalApiDeps, 'views' | 'clock'>): void {
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id/analytics', summary: 'Response analytics of a chatbot over the last days', tags: ['Analytics'], security: 'apiKey',
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id/analytics', summary: 'Response analytics of a chatbot over the last days', tags: ['Analytics'],
     params: chatbotParams, query: analyticsQuery,
     responses: { 200: { description: 'The analytics object', schema: wrapped(analyticsSchema) } },
   }, async ({ params, query, res }) => {

@@ -2,7 +2,7 @@
  * x-api-key authentication for the External API (seed: Authentication 1–2). The key is hashed
  * and looked up by its hash; the stored hash is compared again in constant time.
  */
-import type { RequestHandler, Response } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { AuthenticationError, ForbiddenError } from '../../domain/errors.js';
 import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { hashApiKey, sameHash } from '../../commands/apiKeySecret.js';
@@ -10,6 +10,9 @@ import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { CommandContext } from '../../commands/commandContext.js';
+import { effectiveScopes, type ApiKeyScope } from '../../domain/apiKey/apiKey.js';
+import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 
 export interface ApiCaller {
   keyId: string;
@@ -48,7 +51,8 @@ export function apiKeyAuth({ views }: Pick<ExternalApiDeps, 'views'>): RequestHa
       const workspace = await views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
       if (!workspace) throw new AuthenticationError('Invalid API key');
       const plan = workspace.plan as PlanName;
-      res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes: key.scopes, workspace, plan } satisfies ApiCaller;
+      const scopes = effectiveScopes(key.scopes);
+      res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes, workspace, plan } satisfies ApiCaller;
       next();
     } catch (err) {
       next(err);
@@ -67,6 +71,7 @@ export function requireApiAccess(): RequestHandler {
   };
 }
 
+/** Refuses a key without `scope` (403). Runs after monthlyQuota, which gives back every 4xx: never billed. */
 export function requireScope(scope: string): RequestHandler {
   return (_req, res, next) => {
     if (!callerOf(res).scopes.includes(scope)) return next(new ForbiddenError(`This API key lacks the ${scope} scope`, 'INSUFFICIENT_SCOPE'));
@@ -74,9 +79,33 @@ export function requireScope(scope: string): RequestHandler {
   };
 }
 
+/** For workspace administration (the seed's slug endpoint); no External API route needs a role. */
 export function requireRole(role: 'admin'): RequestHandler {
   return (_req, res, next) => {
     if (callerOf(res).role !== role) return next(new ForbiddenError(`This operation needs an API key with the ${role} role`, 'INSUFFICIENT_ROLE'));
     next();
   };
+}
+
+/** The base scope an External API method needs: GET reads, every other method writes. */
+export function methodScope(method: RouteSpec['method']): ApiKeyScope {
+  return method === 'get' ? 'read' : 'write';
+}
+
+/**
+ * addRoute for the External API: the key must hold the method's base scope and any `extraScopes`
+ * (checked before `before`, so a refused key spends no other budget), and the operation's
+ * summary in the OpenAPI document names them. Every role may call every route registered here.
+ */
+export function addApiKeyRoute(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  spec: Omit<RouteSpec, 'security'>,
+  handler: RouteHandler,
+  { extraScopes = [], before = [] }: { extraScopes?: ApiKeyScope[]; before?: RequestHandler[] } = {},
+): void {
+  const scopes = [methodScope(spec.method), ...extraScopes];
+  const needs = `API key scope${scopes.length > 1 ? 's' : ''}: ${scopes.join(', ')}`;
+  addRoute(router, registry, mount, { ...spec, security: 'apiKey', summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), ...before);
 }

@@ -4,9 +4,8 @@ import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf, contextOf } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
 
 function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
@@ -22,23 +21,22 @@ export async function ownedChatbot(views: ReadStoreReader, workspaceId: string, 
 
 export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, chatbots }: Pick<ExternalApiDeps, 'views' | 'chatbots'>): void {
   const tags = ['Chatbots'];
-  const security = 'apiKey' as const;
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots', summary: 'List chatbots', tags, security,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots', summary: 'List chatbots', tags,
     responses: { 200: { description: 'The workspace\'s chatbots, newest first', schema: wrapped({ type: 'array', items: chatbotSchema('list') }) } },
   }, async ({ res }) => {
     const docs = await views.find<ChatbotDoc>(CHATBOTS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
     return { body: { data: docs.map((d) => pick(d, 'list')) } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id', summary: 'Get a chatbot', tags, security, params: idParams,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id', summary: 'Get a chatbot', tags, params: idParams,
     responses: { 200: { description: 'The chatbot', schema: wrapped(chatbotSchema('get')) } },
   }, async ({ params, res }) => ({ body: { data: pick(await ownedChatbot(views, callerOf(res).workspaceId, params.id), 'get') } }));
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, security, body: createChatbotBody,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, body: createChatbotBody,
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
     const ctx = contextOf(res);
@@ -46,8 +44,8 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     return { status: 201, body: { data: pick(await ownedChatbot(views, ctx.workspaceId, chatbotId), 'create') } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'put', path: '/chatbots/:id', summary: 'Update a chatbot (only given fields change)', tags, security, params: idParams, body: updateChatbotBody,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'put', path: '/chatbots/:id', summary: 'Update a chatbot (only given fields change)', tags, params: idParams, body: updateChatbotBody,
     responses: { 200: { description: 'Updated', schema: wrapped(chatbotSchema('update')) } },
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
@@ -55,16 +53,16 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     return { body: { data: pick(await ownedChatbot(views, ctx.workspaceId, params.id), 'update') } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, security, params: idParams,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, params: idParams,
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }, async ({ params, res }) => {
     await chatbots.delete(params.id, contextOf(res));
     return { body: { message: 'Chatbot deleted successfully' } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/chatbots/:id/duplicate', summary: 'Duplicate a chatbot (subject to the plan chatbot cap)', tags, security, params: idParams,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/chatbots/:id/duplicate', summary: 'Duplicate a chatbot (subject to the plan chatbot cap)', tags, params: idParams,
     responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
   }, async ({ params, res }) => {
     const ctx = contextOf(res);

@@ -4,9 +4,8 @@ import { NotFoundError } from '../../domain/errors.js';
 import { dayRange } from '../../domain/conversation/utcDays.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
 import { ownedChatbot } from './chatbotsRoutes.js';
 import { wrapped } from './chatbotSchemas.js';
 import { chatbotParams, listResponsesQuery, responseParams, responseRecordSchema, responsesPage } from './responseSchemas.js';
@@ -14,10 +13,9 @@ import { countResponses, findResponses, toResponseRecord } from './responseQueri
 
 export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views }: Pick<ExternalApiDeps, 'views'>): void {
   const tags = ['Responses'];
-  const security = 'apiKey' as const;
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id/responses', summary: 'List a chatbot\'s responses, newest first', tags, security,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id/responses', summary: 'List a chatbot\'s responses, newest first', tags,
     params: chatbotParams, query: listResponsesQuery,
     responses: { 200: { description: 'One page of response records', schema: responsesPage } },
   }, async ({ params, query, res }) => {
@@ -31,8 +29,8 @@ export function responsesRoutes(router: Router, registry: OpenApiRegistry, mount
     return { body: { data: docs.map(toResponseRecord), total, page, totalPages: Math.ceil(total / limit) } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id/responses/:responseId', summary: 'Get one response with the full conversation', tags, security,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/chatbots/:id/responses/:responseId', summary: 'Get one response with the full conversation', tags,
     params: responseParams,
     responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
   }, async ({ params, res }) => {

@@ -1,14 +1,13 @@
 /** Usage endpoint (seed: Usage object). */
 import type { Router } from 'express';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
 import { wrapped } from './chatbotSchemas.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/usage', summary: 'API usage this month', tags: ['Usage'], security: 'apiKey',
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/usage', summary: 'API usage this month', tags: ['Usage'],
     responses: {
       200: {
         description: 'Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null.',

@@ -8,9 +8,8 @@ import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf, contextOf } from './apiKeyAuth.js';
+import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
 
@@ -45,10 +44,9 @@ async function chatbotNames(views: ReadStoreReader, ids: string[]): Promise<Map<
 
 export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands }: Pick<ExternalApiDeps, 'views' | 'webhooks'>): void {
   const tags = ['Webhooks'];
-  const security = 'apiKey' as const;
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags, security,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags,
     responses: { 200: { description: 'Webhooks, newest first (no secrets)', schema: wrapped({ type: 'array', items: webhookSchema(false) }) } },
   }, async ({ res }) => {
     const docs = await views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
@@ -56,8 +54,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/webhooks', summary: 'Create a webhook subscription (subject to the plan webhook cap)', tags, security, body: createWebhookBody,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'post', path: '/webhooks', summary: 'Create a webhook subscription (subject to the plan webhook cap)', tags, body: createWebhookBody,
     responses: {
       201: {
         description: 'Created; the secret is returned only here',
@@ -77,8 +75,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'patch', path: '/webhooks/:id', summary: 'Update a webhook (only given fields change; status active or paused)', tags, security, params: idParams, body: updateWebhookBody,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'patch', path: '/webhooks/:id', summary: 'Update a webhook (only given fields change; status active or paused)', tags, params: idParams, body: updateWebhookBody,
     responses: { 200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) } },
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
@@ -88,8 +86,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
   });
 
-  addRoute(router, registry, mount, {
-    method: 'delete', path: '/webhooks/:id', summary: 'Delete a webhook and its delivery logs', tags, security, params: idParams,
+  addApiKeyRoute(router, registry, mount, {
+    method: 'delete', path: '/webhooks/:id', summary: 'Delete a webhook and its delivery logs', tags, params: idParams,
     responses: { 200: { description: 'Deleted', schema: messageSchema } },
   }, async ({ params, res }) => {
     await commands.delete(params.id, contextOf(res));

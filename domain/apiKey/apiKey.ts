@@ -8,10 +8,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 export const API_KEY_ROLES = ['admin', 'member'] as const;
 export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
 
-/** Scopes beyond plain External API read/write. */
-export const API_KEY_SCOPES = ['account:write'] as const;
+/**
+ * Every scope a key may hold: `read` (GET on the External API), `write` (every other method;
+ * includes read, since each write answers with what it wrote) and `account:write` (the owner's
+ * email change, on top of write).
+ */
+export const API_KEY_SCOPES = ['read', 'write', 'account:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-/** Implied by every key. */
+/** What a key gets when its creator names neither read nor write (CONTRACT.md §3). */
 export const BASE_SCOPES = ['read', 'write'] as const;
 
 export type ApiKeyEvent =
@@ -36,14 +40,29 @@ export function parseRole(raw: unknown): ApiKeyRole {
   return raw as ApiKeyRole;
 }
 
+const hasBaseScope = (scopes: readonly unknown[]) => BASE_SCOPES.some((b) => scopes.includes(b));
+
+/**
+ * The scopes to store for a new key. CONTRACT.md §3: a key gets read and write unless its creator
+ * limits it, so a list naming neither (none at all, or only account:write) adds both; a list
+ * naming one of them (`--scopes read`) is taken as it is. Stored explicitly, so a key says what it may do.
+ */
 export function parseScopes(raw: unknown): ApiKeyScope[] {
-  if (raw === undefined || raw === '') return [];
-  const given = Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
-  // read and write of the External API are what every key has (CONTRACT.md §3): naming them is accepted, not stored.
-  const list = given.filter((s) => !(BASE_SCOPES as readonly unknown[]).includes(s));
-  const unknown = list.filter((s) => !API_KEY_SCOPES.includes(s as ApiKeyScope));
-  if (unknown.length) throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; valid scopes: ${[...BASE_SCOPES, ...API_KEY_SCOPES].join(', ')}`, 'scopes');
-  return [...new Set(list)] as ApiKeyScope[];
+  const given = raw === undefined || raw === '' ? [] : Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = given.filter((s) => !API_KEY_SCOPES.includes(s as ApiKeyScope));
+  if (unknown.length) throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; valid scopes: ${API_KEY_SCOPES.join(', ')}`, 'scopes');
+  const wanted = hasBaseScope(given) ? given : [...BASE_SCOPES, ...given];
+  return API_KEY_SCOPES.filter((s) => wanted.includes(s));
+}
+
+/**
+ * The scopes a stored key acts with. Keys stored before the base scopes were (no read, no write)
+ * always had both; write includes read.
+ */
+export function effectiveScopes(stored: readonly string[]): string[] {
+  const scopes = hasBaseScope(stored) ? [...stored] : [...BASE_SCOPES, ...stored];
+  if (scopes.includes('write') && !scopes.includes('read')) scopes.push('read');
+  return scopes;
 }
 
 export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[] {

@@ -4,6 +4,7 @@ import { fold } from '../../../domain/event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors.js';
 import {
   decideApiKey,
+  effectiveScopes,
   evolveApiKey,
   initialApiKeyState,
   parseRole,
@@ -52,16 +53,30 @@ test('parseRole defaults to member and rejects unknown roles naming the field', 
   for (const bad of ['owner', '', null, 1]) assert.is(validationField(() => parseRole(bad)), 'role');
 });
 
-test('parseScopes accepts a list or a comma string, deduplicated', () => {
-  assert.equal(parseScopes(undefined), []);
-  assert.equal(parseScopes(''), []);
-  assert.equal(parseScopes('account:write, account:write'), ['account:write']);
-  assert.equal(parseScopes(['account:write']), ['account:write']);
+test('parseScopes accepts a list or a comma string, deduplicated, in one order', () => {
+  assert.equal(parseScopes('account:write, write, account:write, read'), ['read', 'write', 'account:write']);
+  assert.equal(parseScopes(['write', 'read']), ['read', 'write']);
 });
 
-test('parseScopes accepts the implied read and write scopes (CONTRACT.md §3) without storing them', () => {
-  assert.equal(parseScopes('read,write'), []);
-  assert.equal(parseScopes('read, write, account:write'), ['account:write']);
+test('parseScopes stores read and write when neither is named (CONTRACT.md §3 default)', () => {
+  assert.equal(parseScopes(undefined), ['read', 'write']);
+  assert.equal(parseScopes(''), ['read', 'write']);
+  assert.equal(parseScopes('account:write'), ['read', 'write', 'account:write']);
+  assert.equal(parseScopes(['account:write']), ['read', 'write', 'account:write']);
+});
+
+test('parseScopes takes a list naming read or write as it is: --scopes read is read only', () => {
+  assert.equal(parseScopes('read'), ['read']);
+  assert.equal(parseScopes('write'), ['write']);
+  assert.equal(parseScopes('read,account:write'), ['read', 'account:write']);
+});
+
+test('effectiveScopes: keys stored without read and write (before they were stored) have both; write includes read', () => {
+  assert.equal(effectiveScopes([]), ['read', 'write']);
+  assert.equal(effectiveScopes(['account:write']), ['read', 'write', 'account:write']);
+  assert.equal(effectiveScopes(['read']), ['read']);
+  assert.equal(effectiveScopes(['write']), ['write', 'read']);
+  assert.equal(effectiveScopes(['read', 'write', 'account:write']), ['read', 'write', 'account:write']);
 });
 
 test('parseScopes names the unknown and the valid scopes', () => {
@@ -72,7 +87,7 @@ test('parseScopes names the unknown and the valid scopes', () => {
     assert.instance(err, ValidationError);
     assert.is((err as ValidationError).field, 'scopes');
     assert.match((err as Error).message, 'admin:all');
-    assert.match((err as Error).message, /valid scopes: .*account:write/);
+    assert.match((err as Error).message, /valid scopes: read, write, account:write/);
   }
 });
 
