@@ -5,22 +5,23 @@
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import { RESPONSE_DAILY_COUNTS, type ResponseDailyCountDoc } from '../../projections/views/responseDailyCountsView.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
-import { addDays, startOfDay } from '../../domain/conversation/utcDays.js';
+import { endOfDay, startOfDay } from '../../domain/conversation/utcDays.js';
 
 export interface DayBounds {
   first: string | null;
   last: string | null;
 }
 
-function range<T>(low: T | null, high: T | null, highOp: '$lt' | '$lte'): Record<string, T> | null {
+/** Both bounds inclusive; either may be absent. */
+function range<T>(low: T | null, high: T | null): Record<string, T> | null {
   const r: Record<string, T> = {};
   if (low !== null) r.$gte = low;
-  if (high !== null) r[highOp] = high;
+  if (high !== null) r.$lte = high;
   return Object.keys(r).length ? r : null;
 }
 
 export async function dailyCounts(views: ReadStoreReader, chatbotId: string, days: DayBounds): Promise<ResponseDailyCountDoc[]> {
-  const day = range(days.first, days.last, '$lte');
+  const day = range(days.first, days.last);
   return views.find<ResponseDailyCountDoc>(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
 }
 
@@ -29,7 +30,8 @@ export async function countResponses(views: ReadStoreReader, chatbotId: string, 
 }
 
 export function findResponses(views: ReadStoreReader, chatbotId: string, days: DayBounds, page: number, limit: number): Promise<ResponseDoc[]> {
-  const chatDate = range(days.first && startOfDay(days.first), days.last && startOfDay(addDays(days.last, 1)), '$lt');
+  // Inclusive up to the day's last millisecond: the next day's start does not exist after 9999-12-31.
+  const chatDate = range(days.first && startOfDay(days.first), days.last && endOfDay(days.last));
   return views.find<ResponseDoc>(RESPONSES, { chatbotId, ...(chatDate ? { chatDate } : {}) }, {
     sort: [['chatDate', -1]],
     skip: (page - 1) * limit,

@@ -18,6 +18,15 @@ export const MAX_FLOW_STEPS = 100;
 export const MAX_STEP_TEXT = 2000;
 const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
+/**
+ * Names an answers object already answers for itself ("constructor", "toString",
+ * "__proto__", …): as a variable they would read or overwrite what every object inherits.
+ * `prototype` is not a member of Object.prototype but is just as much a pollution vector.
+ */
+const RESERVED_VARIABLES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+const isReservedVariable = (name: string): boolean => RESERVED_VARIABLES.has(name);
+
 export const DEFAULT_FLOW: Flow = {
   steps: [
     { type: 'message', text: 'Hi! Thanks for stopping by.' },
@@ -54,6 +63,7 @@ export function validateFlow(raw: unknown): Flow {
         if (typeof s.variable !== 'string' || !VARIABLE.test(s.variable)) {
           return fail(`${at}.variable must be a name of letters, digits and underscores`);
         }
+        if (isReservedVariable(s.variable)) return fail(`${at}.variable must not be the reserved name ${s.variable}`);
         return { type: 'question', text: s.text, variable: s.variable };
       default:
         return fail(`${at}.type must be one of message, question, handoff`);
@@ -62,7 +72,14 @@ export function validateFlow(raw: unknown): Flow {
   return { steps: result };
 }
 
-/** Replaces {{variable}} with the visitor's answer; unknown variables become empty. */
+/**
+ * Replaces {{variable}} with the visitor's answer; unknown variables become empty. Only the
+ * answers' own properties count: `{{toString}}` must not render inherited native code, and a
+ * flow stored before reserved names were refused must not either.
+ */
 export function interpolate(text: string, answers: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name: string) => answers[name] ?? '');
+  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name: string) => {
+    const value: unknown = Object.hasOwn(answers, name) ? answers[name] : undefined;
+    return typeof value === 'string' ? value : '';
+  });
 }

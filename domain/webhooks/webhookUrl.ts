@@ -87,3 +87,27 @@ export function isAllowedHost(host: string, allowHosts: readonly string[]): bool
   if (wanted === '') return false;
   return allowHosts.some((entry) => normalizeHost(entry) === wanted);
 }
+
+/**
+ * The spelling-independent form of a webhook URL, for the "one subscription per chatbot and
+ * endpoint" rule: "…/hook", "…/hook?", "…/hook#x", "HTTPS://Example.COM.:443/hook" all reach the
+ * same receiver (the fragment is never sent, an empty query is no query, 443/80 are the
+ * defaults, DNS names are case-insensitive and the trailing dot only marks them absolute).
+ * Path and a non-empty query are kept as written: receivers may route on either.
+ * Not for storage or delivery: the URL the subscriber gave is the one used.
+ */
+export function webhookUrlKey(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ValidationError('url must be a valid absolute URL', FIELD);
+  }
+  // The parser already lowercases scheme and host and drops the scheme's default port; the
+  // setters given '' remove the "#" and "?" themselves, not just what follows them.
+  parsed.hash = '';
+  if (parsed.search === '') parsed.search = '';
+  const host = parsed.hostname.replace(/\.+$/, '');
+  if (host !== '' && host !== parsed.hostname) parsed.hostname = host;
+  return parsed.href;
+}

@@ -131,6 +131,20 @@ test('date filters: inclusive UTC days on chatDate', async () => {
   assert.equal([paged.body.total, paged.body.totalPages, paged.body.data.length], [4, 2, 2]);
 });
 
+test('endDate=9999-12-31, the last day there is, filters nothing out', async () => {
+  const botId = await createBot();
+  await seed(botId, ['2025-01-05T10:00:00.000Z', '2025-06-30T23:59:59.999Z', '9999-12-31T23:59:59.999Z']);
+  const all = await list(botId);
+  assert.is(all.body.total, 3);
+  for (const q of ['?endDate=9999-12-31', '?startDate=2025-01-01&endDate=9999-12-31']) {
+    const r = await list(botId, q);
+    assert.is(r.status, 200, JSON.stringify(r.body));
+    assert.equal([r.body.total, r.body.totalPages, r.body.data], [all.body.total, all.body.totalPages, all.body.data], q);
+  }
+  const last = await list(botId, '?startDate=9999-12-31&endDate=9999-12-31');
+  assert.equal([last.body.total, last.body.data.map((d: any) => d.chatDate)], [1, ['9999-12-31T23:59:59.999Z']]);
+});
+
 test('bad query values: 400 naming the parameter', async () => {
   const botId = await createBot();
   expect400(await list(botId, '?limit=101'), 'limit');

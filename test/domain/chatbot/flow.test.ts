@@ -49,4 +49,24 @@ test('interpolate replaces {{variable}} and blanks unknown ones', () => {
   assert.is(interpolate('no vars', {}), 'no vars');
 });
 
+test('rejects reserved variable names and names the step', () => {
+  const question = (variable: string) => ({ steps: [{ type: 'message', text: 'Hi' }, { type: 'question', text: 'x', variable }] });
+  for (const name of ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', '__defineGetter__', 'isPrototypeOf']) {
+    const message = rejected(question(name));
+    assert.match(message, 'steps[1].variable', message);
+    assert.match(message, name, message);
+  }
+  // Only the exact names: a variable that merely contains one is fine.
+  for (const name of ['proto', 'my_constructor', 'toString2', 'Constructor']) assert.equal(validateFlow(question(name)), question(name));
+});
+
+test('interpolate reads the answers\' own properties only', () => {
+  assert.is(interpolate('[{{toString}}][{{constructor}}][{{__proto__}}][{{hasOwnProperty}}][{{valueOf}}]', {}), '[][][][][]');
+  assert.is(interpolate('{{toString}}', { name: 'Ann' }), '');
+  // An answer really stored under such a name (a flow saved before they were refused) shows.
+  const own = JSON.parse('{"__proto__":"p","constructor":"c"}') as Record<string, string>;
+  assert.is(interpolate('{{__proto__}} {{constructor}}', own), 'p c');
+  assert.is(interpolate('{{name}}', Object.assign(Object.create(null), { name: 'Ann' })), 'Ann');
+});
+
 test.run();

@@ -141,6 +141,24 @@ test('evolve replays the flow position from the events alone', () => {
   assert.equal(replayed, state);
 });
 
+test('templates never show inherited members, and an answer under __proto__ stays a plain answer', () => {
+  // As a flow saved before reserved variable names were refused would still run.
+  const flow: Flow = { steps: [
+    { type: 'question', text: 'Hi {{toString}}{{constructor}}! Name?', variable: '__proto__' },
+    { type: 'message', text: 'Thanks, {{__proto__}}.{{hasOwnProperty}}' },
+  ] };
+  assert.equal(botMessagesOf(start(flow)), ['Hi ! Name?']);
+  const { log } = run(flow, say('Ann', 1));
+  assert.equal(botMessagesOf(log[1]), ['Thanks, Ann.']);
+  const recorded = log[1].find((e) => e.type === 'MessagesRecorded') as Extract<ConversationEvent, { type: 'MessagesRecorded' }>;
+  const answers = recorded.data.answerVariables;
+  assert.equal(Object.keys(answers), ['__proto__']);
+  assert.ok(Object.getPrototypeOf(answers) === Object.prototype, 'the answer did not replace the prototype');
+  // Stored events are JSON: the answer is still an own string there and after replay.
+  const replayed = (JSON.parse(JSON.stringify(log.flat())) as ConversationEvent[]).reduce(evolveConversation, initialConversationState);
+  assert.is(Object.getOwnPropertyDescriptor(replayed.answers, '__proto__')?.value, 'Ann');
+});
+
 test('durationSeconds floors and never goes negative', () => {
   assert.is(durationSeconds('2025-03-01T10:00:00.000Z', new Date('2025-03-01T10:00:01.999Z')), 1);
   assert.is(durationSeconds('2025-03-01T10:00:05.000Z', new Date('2025-03-01T10:00:00.000Z')), 0);

@@ -5,6 +5,7 @@ import {
   isAllowedHost,
   normalizeHost,
   validateWebhookUrl,
+  webhookUrlKey,
 } from '../../../domain/webhooks/webhookUrl.js';
 
 function rejection(raw: unknown, allowHosts: readonly string[] = []): ValidationError {
@@ -149,6 +150,61 @@ test('normalizeHost canonicalizes names and IP spellings', () => {
   assert.ok(isAllowedHost('127.1', ['127.0.0.1']));
   assert.not.ok(isAllowedHost('', ['']));
   assert.not.ok(isAllowedHost('evil.example.com', ['example.com']));
+});
+
+const HOOK = 'https://example.com/hook';
+const sameKey = (spelling: string, canonical = HOOK) => assert.is(webhookUrlKey(spelling), canonical, spelling);
+
+test('webhookUrlKey drops the fragment, empty or not', () => {
+  sameKey('https://example.com/hook#frag');
+  sameKey('https://example.com/hook#');
+  sameKey('https://example.com/hook?a=1#frag', 'https://example.com/hook?a=1');
+});
+
+test('webhookUrlKey drops an empty query', () => {
+  sameKey('https://example.com/hook?');
+  sameKey('https://example.com/hook?#frag');
+});
+
+test('webhookUrlKey drops the default port of the scheme only', () => {
+  sameKey('https://example.com:443/hook');
+  sameKey('http://example.com:80/hook', 'http://example.com/hook');
+  sameKey('https://example.com:80/hook', 'https://example.com:80/hook');
+  sameKey('http://example.com:443/hook', 'http://example.com:443/hook');
+  sameKey('https://example.com:8443/hook', 'https://example.com:8443/hook');
+});
+
+test('webhookUrlKey lowercases scheme and host', () => {
+  sameKey('HTTPS://Example.COM/hook');
+  sameKey('HtTpS://EXAMPLE.com:443/hook');
+});
+
+test('webhookUrlKey strips the trailing dot of the host', () => {
+  sameKey('https://example.com./hook');
+  sameKey('https://Example.com.:443/hook?#x');
+  sameKey('https://93.184.216.34./hook', 'https://93.184.216.34/hook');
+});
+
+test('webhookUrlKey keeps path and non-empty query exactly', () => {
+  const distinct = [
+    HOOK,
+    'https://example.com/Hook',
+    'https://example.com/hook/',
+    'https://example.com/other',
+    'https://example.com/hook?a=1',
+    'https://example.com/hook?A=1',
+    'https://example.com/hook?a=2',
+    'https://example.com/hook?a=1&b=2',
+    'https://example.com/hook?b=2&a=1',
+    'https://example.com/hook??',
+    'https://other.example.com/hook',
+  ];
+  for (const url of distinct) sameKey(url, url);
+  assert.is(new Set(distinct.map(webhookUrlKey)).size, distinct.length);
+});
+
+test('webhookUrlKey: text that is no URL is a ValidationError on url', () => {
+  assert.throws(() => webhookUrlKey('not a url'), (e: unknown) => e instanceof ValidationError && e.field === 'url');
 });
 
 test.run();
