@@ -7,7 +7,7 @@
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
 import { chatbotDecider } from '../domain/chatbot/chatbot.js';
-import { validateWebhookUrl } from '../domain/webhooks/webhookUrl.js';
+import { validateWebhookUrl, webhookUrlKey } from '../domain/webhooks/webhookUrl.js';
 import { generateWebhookSecret } from '../domain/webhooks/webhookSignature.js';
 import { validateEventNames } from '../domain/webhooks/webhookEvents.js';
 import {
@@ -28,7 +28,8 @@ import { bodyObject } from './jsonBody.js';
 
 const RESERVATION_KIND = 'webhookurl';
 const DUPLICATE_MESSAGE = 'A webhook with this URL already exists for this chatbot';
-const reservationKey = (chatbotId: string, url: string) => `${chatbotId} ${url}`;
+/** One endpoint, however it is spelled (fragment, empty query, default port, case, trailing dot). */
+const reservationKey = (chatbotId: string, url: string) => `${chatbotId} ${webhookUrlKey(url)}`;
 
 type WorkspaceContext = CommandContext & { workspaceId: string };
 
@@ -127,7 +128,7 @@ export class WebhookCommands {
     const current = await this.loadOwned(webhookId, ctx.workspaceId);
     const chatbotId = current.chatbotId!;
     const oldUrl = current.fields.url;
-    const movesUrl = changes.url !== undefined && changes.url !== oldUrl;
+    const movesUrl = changes.url !== undefined && webhookUrlKey(changes.url) !== webhookUrlKey(oldUrl);
     if (movesUrl) {
       changes.url = await this.checkedUrl(changes.url);
       await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, changes.url), webhookId, ctx, DUPLICATE_MESSAGE);
@@ -163,6 +164,8 @@ export class WebhookCommands {
     }
     // Released even when the webhook was already deleted: an earlier run may have stopped here.
     await this.reservations.release(RESERVATION_KIND, reservationKey(before.chatbotId!, before.fields.url), webhookId, ctx);
+    // Webhooks created before URLs were canonicalized hold the key of their spelling as written.
+    await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
     await this.releaseSlot(webhookId, before.workspaceId!, ctx);
     return before.status !== 'deleted';
   }

@@ -182,6 +182,21 @@ test('same chatbot + URL → 409, also when created in parallel; another chatbot
   await create({ chatbotId: otherBot, url, events: ['response.created'] });
 });
 
+test('the same endpoint spelled differently is the same subscription → 409', async () => {
+  const bot = await newChatbot(apiKey, 'Spelling bot');
+  const first = await create({ chatbotId: bot, url: `${ALLOWED}/spelled`, events: ['response.created'] });
+  for (const spelling of [`${ALLOWED}/spelled?`, `${ALLOWED}/spelled#frag`, 'HTTPS://127.0.0.1:9/hooks/spelled']) {
+    const r = await call('POST', '', { chatbotId: bot, url: spelling, events: ['response.created'] });
+    assert.is(r.status, 409, `${spelling}: ${JSON.stringify(r.body)}`);
+  }
+  // Moving the URL to another spelling of itself keeps its reservation: a duplicate is still refused.
+  assert.is((await call('PATCH', `/${first.id}`, { url: `${ALLOWED}/spelled#x` })).status, 200);
+  assert.is((await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/spelled`, events: ['response.created'] })).status, 409);
+  // Deleting it frees every spelling.
+  assert.is((await call('DELETE', `/${first.id}`)).status, 200);
+  await create({ chatbotId: bot, url: `${ALLOWED}/spelled?`, events: ['response.created'] });
+});
+
 test('unknown, foreign or deleted chatbot → 404; foreign or unknown webhook → 404', async () => {
   const other = await app.createWorkspace('pro');
   const otherBot = await newChatbot(other.apiKey);
