@@ -8,7 +8,7 @@
  * decision 13).
  */
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import type { Config } from '../infrastructure/config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
 import type { SqlClient } from '../infrastructure/sql/sqlClient.js';
@@ -35,6 +35,7 @@ import { ChatbotCommands } from '../commands/chatbotCommands.js';
 import { WebhookCommands } from '../commands/webhookCommands.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
+import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 
 export interface Services {
   config: Config;
@@ -69,7 +70,11 @@ export interface ServiceOptions {
 
 async function openSql(config: Config): Promise<SqlClient> {
   if (config.databaseUrl) return createPgSqlClient({ connectionString: config.databaseUrl });
-  mkdirSync(config.dataDir, { recursive: true });
+  // The embedded store's files hold the whole log (webhook secrets in its WAL): owner-only for
+  // everything this process creates from here on, and for a DATA_DIR an older version left 0755.
+  process.umask(0o077);
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(config.dataDir, 0o700);
   const unlock = lockDataDir(config.dataDir);
   try {
     const sql = await createPgliteSqlClient(join(config.dataDir, 'pgdata'));
@@ -135,6 +140,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       events,
       mailer,
       logger,
+      codePepper: loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir }),
       workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
     }),
     async close() {

@@ -39,11 +39,18 @@ function enterpriseLimits(values: Record<string, unknown>): Partial<PlanLimits> 
 
 const LIMIT_OPTIONS = { 'monthly-calls': { type: 'string' }, chatbots: { type: 'string' }, webhooks: { type: 'string' } } as const;
 
-/** Signing secrets stay recoverable for the dispatcher but are never printed, not even to operators. */
-const SECRET_FIELDS = new Set(['secret']);
+/**
+ * Never printed, not even to operators: signing secrets (recoverable for the dispatcher only)
+ * and anything that recovers a secret offline. An email-change code is 6 digits, so its hash
+ * with its salt would give it back by brute force; password and API-key hashes likewise.
+ * Matched by name, at any depth, so a field added later is covered by its name alone.
+ */
+const SECRET_FIELD = /hash|salt|secret|pepper|password|token/i;
 
-function masked(data: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : v]));
+function masked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(masked);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : masked(v)]));
 }
 
 export function eventToJson(e: RecordedEvent): Record<string, unknown> {
@@ -53,7 +60,7 @@ export function eventToJson(e: RecordedEvent): Record<string, unknown> {
     revision: e.revision,
     position: `${e.position.commit}/${e.position.prepare}`,
     type: e.type,
-    data: masked(e.data),
+    data: masked(e.data) as Record<string, unknown>,
     metadata: e.metadata,
   };
 }

@@ -1,8 +1,9 @@
 /**
  * Account commands for the workspace owner: profile updates and the three-step email change.
  *
- * Codes are generated here (CSPRNG), hashed with a per-code salt and only the hash is
- * appended; the code in clear exists only in this process and in the mail, so mails are
+ * Codes are generated here (CSPRNG), hashed with a per-code salt and the server's code pepper
+ * (never in the log, so hash and salt in the log do not give the code back) and only the hash
+ * is appended; the code in clear exists only in this process and in the mail, so mails are
  * sent right after the append and never from the log.
  *
  * Email uniqueness (DESIGN.md §4) uses the `email` reservation streams:
@@ -21,7 +22,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ConflictError, NotFoundError, UpstreamError } from '../domain/errors.js';
 import { validateEmailAddress, validateProfilePatch } from '../domain/account/profileRules.js';
-import { EMAIL_CHANGE_CODE_TTL_MS, hashCode } from '../domain/account/emailChange.js';
+import { EMAIL_CHANGE_CODE_TTL_MS, codeHasher, type CodeHasher } from '../domain/account/emailChange.js';
 import { userDecider, type UserAccountState, type UserCommand } from '../domain/user/userAccount.js';
 import { emailChangeCodeToCurrent, emailChangeCodeToNew, emailChangedNotice } from './emailTemplates.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
@@ -50,11 +51,13 @@ export interface AccountDeps {
   events: EventStore;
   mailer: Mailer;
   logger: Logger;
+  /** Server-side key of the code hashes (infrastructure/secrets/codePepper.ts); never logged or appended. */
+  codePepper: string;
   /** The workspace's display name, for the mails. */
   workspaceName: (workspaceId: string) => Promise<string>;
 }
 
-function newCode(): { code: string; salt: string; codeHash: string } {
+function newCode(hashCode: CodeHasher): { code: string; salt: string; codeHash: string } {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(16).toString('hex');
   return { code, salt, codeHash: hashCode(code, salt) };
@@ -63,7 +66,11 @@ function newCode(): { code: string; salt: string; codeHash: string } {
 const emailTaken = (email: string) => new ConflictError(`The address ${email} is already used by another account`, 'EMAIL_TAKEN');
 
 export class AccountCommands {
-  constructor(private readonly deps: AccountDeps) {}
+  private readonly hashCode: CodeHasher;
+
+  constructor(private readonly deps: AccountDeps) {
+    this.hashCode = codeHasher(deps.codePepper);
+  }
 
   private stream(userId: string): string {
     return `user-${userId}`;
@@ -85,7 +92,7 @@ export class AccountCommands {
     const loaded = await this.load(userId);
     const alreadyHeld = newEmail === loaded.registration.email || newEmail === loaded.emailChange.pending?.newEmail;
     await this.reserveEmail(newEmail, userId, ctx);
-    const { code, salt, codeHash } = newCode();
+    const { code, salt, codeHash } = newCode(this.hashCode);
     const now = this.deps.aggregates.now();
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString();
     let before: UserAccountState;
@@ -104,12 +111,13 @@ export class AccountCommands {
 
   async verifyIdentity(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<void> {
     await this.reassertPendingReservation(userId, rawNewEmail, 'identity', ctx);
-    const next = newCode();
+    const next = newCode(this.hashCode);
     const now = this.deps.aggregates.now();
     const { state } = await this.decideAndAppend(userId, ctx, {
       type: 'VerifyEmailChangeIdentity',
       newEmail: rawNewEmail as string,
       otp,
+      hashCode: this.hashCode,
       newCodeHash: next.codeHash,
       newSalt: next.salt,
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString(),
@@ -122,7 +130,7 @@ export class AccountCommands {
   async confirmChange(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<{ newEmail: string }> {
     await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
     const now = this.deps.aggregates.now();
-    const { before, state } = await this.decideAndAppend(userId, ctx, { type: 'ConfirmEmailChange', newEmail: rawNewEmail as string, otp, now });
+    const { before, state } = await this.decideAndAppend(userId, ctx, { type: 'ConfirmEmailChange', newEmail: rawNewEmail as string, otp, hashCode: this.hashCode, now });
     const oldEmail = before.registration.email ?? '';
     const newEmail = state.registration.email!;
     await this.deps.reservations.release('email', oldEmail, userId, ctx);

@@ -25,6 +25,8 @@ export interface Config {
   /** Express's 'trust proxy': which hops may set X-Forwarded-For (the client address of per-address limits). */
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Key of the email-change code hashes; unset: a pepper file in dataDir (infrastructure/secrets/codePepper.ts). */
+  codeSecret?: string;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -71,6 +73,8 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
   if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
     throw new Error('WEBHOOK_RETRY_DELAYS_MS must be a comma list of non-negative integers');
   }
+  // A short secret would make the code hashes in the log guessable again; the value is never echoed.
+  if (env.CODE_SECRET && env.CODE_SECRET.length < 32) throw new Error('CODE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -96,5 +100,6 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60) || 60,
     trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
+    codeSecret: env.CODE_SECRET || undefined,
   };
 }

@@ -6,6 +6,10 @@
  * step 3 proves access to the new inbox. The command layer generates codes, salts,
  * ids and expiry times and hashes submitted codes; this module only compares hashes,
  * so it stays pure and never sees a plaintext code.
+ *
+ * Codes are hashed with a server-side secret, the code pepper (`hashCode`), that is never
+ * in the log: the log shows hash and salt to whoever reads it, and a 6-digit code keyed
+ * with the salt alone falls to 10^6 HMACs in seconds.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ValidationError, type DomainError } from '../errors.js';
@@ -232,13 +236,25 @@ export function evolveEmailChange(state: EmailChangeState, event: EmailChangeEve
 }
 
 /**
- * Keyed with a per-request random salt so equal codes of different requests hash
- * differently and the plaintext code never reaches the event store or its readers.
- * A 6-digit code is still guessable offline from hash plus salt; the 10-minute
- * expiry, not the hash, is what bounds that.
+ * HMAC-SHA256 keyed with the code pepper over `salt:code`. The pepper (a server secret,
+ * never in the log) is what makes the hash useless to a reader of the log; the per-request
+ * salt still makes equal codes of different requests hash differently.
+ *
+ * Requests hashed before the pepper existed (HMAC keyed with the salt alone) simply fail
+ * verification after an upgrade: a code lives 10 minutes, so no migration is worth it.
  */
-export function hashCode(code: string, pepper: string): string {
-  return createHmac('sha256', pepper).update(code, 'utf8').digest('hex');
+export function hashCode(code: string, salt: string, pepper: string): string {
+  // An empty key would quietly bring back the brute-forceable hash this exists to prevent.
+  if (!pepper) throw new Error('hashCode needs the code pepper');
+  return createHmac('sha256', pepper).update(`${salt}:${code}`, 'utf8').digest('hex');
+}
+
+/** `hashCode` with the pepper bound, so the pepper itself never travels in a command. */
+export type CodeHasher = (code: string, salt: string) => string;
+
+export function codeHasher(pepper: string): CodeHasher {
+  if (!pepper) throw new Error('codeHasher needs the code pepper');
+  return (code, salt) => hashCode(code, salt, pepper);
 }
 
 /** Constant-time equality, so response timing reveals nothing about how close a guess was. */

@@ -6,10 +6,10 @@ import type { Decider, DomainEvent, Rejection } from '../event.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { ProfilePatch } from '../account/profileRules.js';
 import {
-  hashCode,
   decideEmailChange,
   evolveEmailChange,
   initialEmailChangeState,
+  type CodeHasher,
   type EmailChangeCommand,
   type EmailChangeDecision,
   type EmailChangeEvent,
@@ -98,9 +98,12 @@ export type UserCommand =
   | { type: 'UpdateProfile'; userId: string; patch: ProfilePatch }
   /** The code for the current inbox, already hashed: the clear code never reaches the log. */
   | { type: 'RequestEmailChange'; requestId: string; newEmail: string; codeHash: string; salt: string; expiresAt: string }
-  /** otp: the code the owner typed, checked against the pending request's salt and hash. */
-  | { type: 'VerifyEmailChangeIdentity'; newEmail: string; otp: string; newCodeHash: string; newSalt: string; expiresAt: string; now: Date }
-  | { type: 'ConfirmEmailChange'; newEmail: string; otp: string; now: Date };
+  /**
+   * otp: the code the owner typed, hashed here with the pending request's salt (read from the
+   * same state the decision uses) by `hashCode`, which carries the server's code pepper.
+   */
+  | { type: 'VerifyEmailChangeIdentity'; newEmail: string; otp: string; hashCode: CodeHasher; newCodeHash: string; newSalt: string; expiresAt: string; now: Date }
+  | { type: 'ConfirmEmailChange'; newEmail: string; otp: string; hashCode: CodeHasher; now: Date };
 
 type EmailChangeOutcome = { events: UserAccountEvent[]; error?: Error };
 
@@ -109,7 +112,7 @@ function asDecision(outcome: EmailChangeOutcome): UserAccountEvent[] | Rejection
 }
 
 export function decideUser(command: UserCommand, state: UserAccountState): UserAccountEvent[] | Rejection<UserAccountEvent> {
-  const submitted = (otp: string) => hashCode(otp, state.emailChange.pending?.salt ?? '');
+  const submitted = (command: { otp: string; hashCode: CodeHasher }) => command.hashCode(command.otp, state.emailChange.pending?.salt ?? '');
   switch (command.type) {
     case 'RegisterUser': {
       const { type: _t, ...data } = command;
@@ -122,12 +125,12 @@ export function decideUser(command: UserCommand, state: UserAccountState): UserA
       return asDecision(decideAccountEmailChange({ type: 'requestChange', data: { ...data, currentEmail: state.registration.email ?? '' } }, state));
     }
     case 'VerifyEmailChangeIdentity': {
-      const { newEmail, otp, newCodeHash, newSalt, expiresAt, now } = command;
-      return asDecision(decideAccountEmailChange({ type: 'verifyIdentity', data: { newEmail, codeHash: submitted(otp), newCodeHash, newSalt, expiresAt, now } }, state));
+      const { newEmail, newCodeHash, newSalt, expiresAt, now } = command;
+      return asDecision(decideAccountEmailChange({ type: 'verifyIdentity', data: { newEmail, codeHash: submitted(command), newCodeHash, newSalt, expiresAt, now } }, state));
     }
     case 'ConfirmEmailChange': {
-      const { newEmail, otp, now } = command;
-      return asDecision(decideAccountEmailChange({ type: 'confirmChange', data: { newEmail, codeHash: submitted(otp), currentEmail: state.registration.email ?? '', now } }, state));
+      const { newEmail, now } = command;
+      return asDecision(decideAccountEmailChange({ type: 'confirmChange', data: { newEmail, codeHash: submitted(command), currentEmail: state.registration.email ?? '', now } }, state));
     }
   }
 }

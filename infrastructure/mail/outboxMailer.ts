@@ -4,7 +4,7 @@
  * operator (or a test) can open it in any mail client.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Mailer, OutgoingMail } from './mailer.js';
@@ -22,7 +22,9 @@ export function createOutboxMailer(options: { from: string; dataDir: string; now
       // Message-IDs look like <uuid@host>; keep only characters safe on every filesystem.
       const id = (info.messageId ?? '').replace(/^<|>$/g, '').replace(/[^A-Za-z0-9._-]/g, '_') || randomUUID();
       const file = join(outbox, `${stamp}-${id}.eml`);
-      await mkdir(outbox, { recursive: true });
+      // Owner-only, like the rest of DATA_DIR; chmod too, for an outbox an older version left 0755.
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      await chmod(outbox, 0o700);
       // Write then rename, so whoever watches the outbox never reads a half-written message.
       const partial = join(outbox, `.${stamp}-${id}.eml.partial`);
       // Owner-only: these files carry one-time codes.

@@ -1,3 +1,5 @@
+import { chmodSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { SqlClient, SqlQueryable } from './sqlClient.js';
 
@@ -8,6 +10,7 @@ import type { SqlClient, SqlQueryable } from './sqlClient.js';
  */
 export async function createPgliteSqlClient(dataDir?: string): Promise<SqlClient> {
   const db = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  if (dataDir) ownerOnly(dataDir);
   const normalise = (rows: unknown[]) => rows as never[];
 
   return {
@@ -35,7 +38,27 @@ export async function createPgliteSqlClient(dataDir?: string): Promise<SqlClient
       return async () => unsubscribe();
     },
     async close() {
-      await db.close();
+      try {
+        await db.close();
+      } finally {
+        // Closing checkpoints and may have written new files with PGlite's own modes.
+        if (dataDir) ownerOnly(dataDir);
+      }
     },
   };
+}
+
+/**
+ * PGlite creates its files 0666 whatever the umask (its virtual file system sets the modes
+ * itself), and they hold the whole log, webhook secrets included. So after opening and after
+ * closing, every directory under the data directory becomes 0700 and every file 0600; files
+ * it creates while open land in those 0700 directories, out of anyone else's reach.
+ */
+function ownerOnly(dir: string): void {
+  chmodSync(dir, 0o700);
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    // chmod follows links: never change the mode of something outside the store.
+    if (entry.isSymbolicLink()) continue;
+    chmodSync(join(entry.parentPath, entry.name), entry.isDirectory() ? 0o700 : 0o600);
+  }
 }

@@ -104,8 +104,10 @@ function startServer(): Promise<string> {
   });
 }
 
+let serverUrl = '';
+
 test('the CLI works while the server runs on the same DATA_DIR', async () => {
-  const url = await startServer();
+  const url = (serverUrl = await startServer());
   const created = json(await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'));
   const res = await fetch(`${url}/api/v1/external/v1/chatbots`, {
     method: 'POST',
@@ -121,6 +123,23 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
   assert.ok(rebuilt.events > 0);
   const list = await fetch(`${url}/api/v1/external/v1/chatbots`, { headers: { 'x-api-key': created.apiKey } });
   assert.is((await list.json()).data.length, 1, 'views are whole again after the rebuild');
+});
+
+test('events export shows no email-change code material: hash and salt print as [redacted]', async () => {
+  const owner = json(await confab('workspace', 'create', '--name', 'Mover', '--plan', 'starter', '--owner-email', 'mover@acme.test'));
+  const res = await fetch(`${serverUrl}/api/v1/external/v1/account/email/request-change`, {
+    method: 'POST',
+    headers: { 'x-api-key': owner.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ newEmail: 'moved@acme.test' }),
+  });
+  assert.is(res.status, 200, await res.text());
+  const out = await confab('events', 'export', '--stream', `user-${owner.ownerId}`);
+  assert.is(out.code, 0, out.stderr);
+  const requested = out.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.type === 'EmailChangeRequested');
+  assert.is(requested?.data.newEmail, 'moved@acme.test');
+  assert.is(requested.data.codeHash, '[redacted]');
+  assert.is(requested.data.salt, '[redacted]');
+  assert.not.match(out.stdout, /[0-9a-f]{32}/, 'no digest or salt anywhere in the export');
 });
 
 test('bad input through the running server: error JSON on stderr and a non-zero exit', async () => {

@@ -63,6 +63,7 @@ test.before(async () => {
     reservations,
     events: app.services.events,
     logger,
+    codePepper: 'account-commands-test-pepper',
     workspaceName: async () => 'Clockwork Co',
     mailer: {
       async send(mail) {

@@ -1,9 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { createHmac } from 'node:crypto';
 import { DomainError, ValidationError } from '../../../domain/errors.js';
 import { fold } from '../../../domain/event.js';
 import {
   EMAIL_CHANGE_MAX_ATTEMPTS,
+  codeHasher,
   codesMatch,
   decideEmailChange,
   evolveEmailChange,
@@ -20,6 +22,7 @@ const t0 = new Date('2024-06-15T12:00:00Z');
 const in10min = new Date(t0.getTime() + 10 * 60_000).toISOString();
 const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
+const hash = codeHasher('test-pepper');
 const salt1 = 'salt-request-1';
 const salt2 = 'salt-new-address';
 const identityCode = '123456';
@@ -38,7 +41,7 @@ function requestChange(state: EmailChangeState, opts: { requestId?: string; newE
       requestId: opts.requestId ?? 'req-1',
       newEmail: opts.newEmail ?? NEW,
       currentEmail: CURRENT,
-      codeHash: hashCode(opts.code ?? identityCode, opts.salt ?? salt1),
+      codeHash: hash(opts.code ?? identityCode, opts.salt ?? salt1),
       salt: opts.salt ?? salt1,
       expiresAt: in10min,
     },
@@ -50,8 +53,8 @@ function verify(state: EmailChangeState, code: string, opts: { newEmail?: string
     type: 'verifyIdentity',
     data: {
       newEmail: opts.newEmail ?? NEW,
-      codeHash: hashCode(code, state.pending?.salt ?? salt1),
-      newCodeHash: hashCode(newAddressCode, salt2),
+      codeHash: hash(code, state.pending?.salt ?? salt1),
+      newCodeHash: hash(newAddressCode, salt2),
       newSalt: salt2,
       expiresAt: opts.nextExpiresAt ?? new Date((opts.now ?? at(1)).getTime() + 10 * 60_000).toISOString(),
       now: opts.now ?? at(1),
@@ -64,7 +67,7 @@ function confirm(state: EmailChangeState, code: string, opts: { newEmail?: strin
     type: 'confirmChange',
     data: {
       newEmail: opts.newEmail ?? NEW,
-      codeHash: hashCode(code, state.pending?.salt ?? salt2),
+      codeHash: hash(code, state.pending?.salt ?? salt2),
       currentEmail: CURRENT,
       now: opts.now ?? at(2),
     },
@@ -85,17 +88,23 @@ function throws(fn: () => unknown, cls: typeof DomainError, code: string, field?
   throw new Error('unreachable');
 }
 
-test('hashCode is a keyed HMAC-SHA256 hex digest', () => {
-  const h = hashCode('123456', 'k');
+test('hashCode is HMAC-SHA256 keyed with the pepper over salt:code, as a hex digest', () => {
+  const h = hashCode('123456', 'salt', 'pepper');
   assert.match(h, /^[0-9a-f]{64}$/);
-  assert.is(h, hashCode('123456', 'k'));
-  assert.is.not(h, hashCode('123456', 'k2'));
-  assert.is.not(h, hashCode('123457', 'k'));
-  // Known vector: HMAC-SHA256(key="key", "The quick brown fox jumps over the lazy dog").
-  assert.is(
-    hashCode('The quick brown fox jumps over the lazy dog', 'key'),
-    'f7bc83f430538424b13298e6aa6fb143ef4d59a14946175997479dbc2d1a3cd8',
-  );
+  assert.is(h, createHmac('sha256', 'pepper').update('salt:123456').digest('hex'));
+  assert.is(h, hashCode('123456', 'salt', 'pepper'));
+  assert.is.not(h, hashCode('123456', 'salt2', 'pepper'));
+  assert.is.not(h, hashCode('123457', 'salt', 'pepper'));
+  assert.is(hash('123456', 'salt'), hashCode('123456', 'salt', 'test-pepper'));
+});
+
+test('same code, same salt, another pepper: another hash, so hash and salt from the log do not give the code back', () => {
+  assert.is.not(hashCode('123456', 'salt', 'pepper-a'), hashCode('123456', 'salt', 'pepper-b'));
+  // The old scheme, keyed with the salt alone, is exactly what a reader of the log could brute-force.
+  assert.is.not(hashCode('123456', 'salt', 'pepper-a'), createHmac('sha256', 'salt').update('123456').digest('hex'));
+  // An empty pepper would be the same weakness again: refused, not defaulted.
+  assert.throws(() => hashCode('123456', 'salt', ''), /pepper/);
+  assert.throws(() => codeHasher(''), /pepper/);
 });
 
 test('codesMatch compares exactly, including different lengths', () => {
@@ -113,7 +122,7 @@ test('full happy path: request, verify identity, confirm', () => {
     requestId: 'req-1',
     newEmail: NEW,
     stage: 'identity',
-    codeHash: hashCode(identityCode, salt1),
+    codeHash: hash(identityCode, salt1),
     salt: salt1,
     expiresAt: in10min,
     attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS,
@@ -124,7 +133,7 @@ test('full happy path: request, verify identity, confirm', () => {
   assert.equal(v.events, [
     {
       type: 'EmailChangeIdentityVerified',
-      data: { requestId: 'req-1', newEmail: NEW, codeHash: hashCode(newAddressCode, salt2), expiresAt: at(11).toISOString(), salt: salt2 },
+      data: { requestId: 'req-1', newEmail: NEW, codeHash: hash(newAddressCode, salt2), expiresAt: at(11).toISOString(), salt: salt2 },
     },
   ]);
   assert.is(v.state.pending!.stage, 'newAddress');

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { NotFoundError, ValidationError } from '../../../domain/errors.js';
-import { hashCode } from '../../../domain/account/emailChange.js';
+import { codeHasher } from '../../../domain/account/emailChange.js';
 import {
   decideAccountEmailChange,
   decideProfileUpdate,
@@ -13,6 +13,7 @@ import {
   type UserAccountState,
 } from '../../../domain/user/userAccount.js';
 
+const hashCode = codeHasher('server-pepper');
 const T0 = new Date('2030-05-01T12:00:00Z');
 const in10 = new Date(T0.getTime() + 10 * 60_000).toISOString();
 const fold = (events: UserAccountEvent[]): UserAccountState => events.reduce(evolveUserAccount, initialUserAccount);
@@ -85,14 +86,24 @@ test('request-change is never "expired" and an unknown user is not found', () =>
 test('the user decider checks the typed code against the pending salt, and a wrong code is a rejection that records the attempt', () => {
   const s = fold([registered, requested]);
   const now = new Date(Date.parse(in10) - 60_000);
-  const right = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  const right = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', hashCode, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
   assert.ok(Array.isArray(right));
   assert.is((right as UserAccountEvent[])[0].type, 'EmailChangeIdentityVerified');
-  const wrong = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '222222', newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  const wrong = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '222222', hashCode, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
   assert.not.ok(Array.isArray(wrong));
   const rejection = wrong as { events: UserAccountEvent[]; error: Error };
   assert.is(rejection.events[0].type, 'EmailChangeCodeRejected');
   assert.instance(rejection.error, ValidationError);
+});
+
+test('the right code checked under another pepper is refused: the pepper is part of the hash', () => {
+  const s = fold([registered, requested]);
+  const now = new Date(Date.parse(in10) - 60_000);
+  const other = codeHasher('another-pepper');
+  assert.is.not(other('111111', 's1'), hashCode('111111', 's1'));
+  const outcome = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', hashCode: other, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  assert.not.ok(Array.isArray(outcome));
+  assert.is((outcome as { events: UserAccountEvent[] }).events[0].type, 'EmailChangeCodeRejected');
 });
 
 test('the user decider takes the current address from the state, not from the caller', () => {
