@@ -3,10 +3,16 @@
  *
  * Global order (DESIGN.md §6): a BIGSERIAL alone is not a safe subscription cursor, because a
  * transaction that took position 5 may commit after one that took position 6. Each event
- * records the id of the transaction that wrote it, readers only see events whose transaction is
- * older than the oldest one still running (pg_snapshot_xmin), and the cursor is the pair
- * (transaction id, position). Every transaction that could still commit has an id >= xmin, so
- * nothing can later appear behind a cursor. This is the method Marten and Eventuous use.
+ * records the id of the transaction that wrote it and the cursor is the pair (transaction id,
+ * position); readers only read below a horizon that no appender still running can fall under.
+ *
+ * The horizon is not the cluster's oldest running transaction (pg_snapshot_xmin): that is
+ * shared by every database of the server, so one long transaction anywhere would stall every
+ * reader. Instead each append first takes a shared advisory lock (before its transaction has an
+ * id), and a reader takes the same lock exclusively for an instant: once it holds it, every
+ * appender whose id is below the reader's snapshot xmax has finished, and any appender still
+ * to come gets an id at or above it. That xmax is the horizon; only our own short appends can
+ * hold a reader back, never a foreign transaction.
  */
 import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
@@ -16,6 +22,8 @@ import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 
 const CHANNEL = 'confab_events';
+/** Advisory lock of this schema's event log: (class, hash of the schema name). */
+const APPEND_LOCK = `${0x636f6e66}, hashtext(current_schema())`;
 
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -82,6 +90,8 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = opts.expectedRevision ?? 'any';
     const result = await this.sql.transaction(async (tx) => {
+      // First, before this transaction has an id: readers rely on it (see the file comment).
+      await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
       const current = await this.lockStream(tx, streamId, expected);
       const first = current + 1;
       const rows = await tx.query<{ position: string; tx_id: string }>(
@@ -131,21 +141,33 @@ export class PostgresEventStore implements EventStore {
     return r.rows.map(toRecorded);
   }
 
+  /** Below this transaction id every append has finished, and none can still appear. */
+  private async horizon(): Promise<string> {
+    return this.sql.transaction(async (tx) => {
+      // The statement's snapshot is taken before the lock is granted: its xmax is the horizon.
+      const r = await tx.query<{ horizon: string }>(
+        `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon FROM (SELECT pg_advisory_xact_lock(${APPEND_LOCK})) AS appends_done`,
+      );
+      return r.rows[0].horizon;
+    });
+  }
+
   async readAll(opts: { after?: Position | null; limit?: number } = {}): Promise<RecordedEvent[]> {
     const limit = Math.min(Math.max(opts.limit ?? 500, 1), 10_000);
     const after = opts.after;
+    const horizon = await this.horizon();
     // ORDER BY names are qualified: bare ones would bind to the ::text output columns ('10' < '8').
     const r = after && after.commit >= 0n
       ? await this.sql.query<EventRow>(
           `${SELECT_EVENT}
-           WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())
+           WHERE tx_id < $4::text::xid8
              AND (tx_id, position) > ($1::text::xid8, $2::bigint)
            ORDER BY events.tx_id, events.position LIMIT $3`,
-          [after.commit.toString(), after.prepare.toString(), limit],
+          [after.commit.toString(), after.prepare.toString(), limit, horizon],
         )
       : await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot()) ORDER BY events.tx_id, events.position LIMIT $1`,
-          [limit],
+          `${SELECT_EVENT} WHERE tx_id < $2::text::xid8 ORDER BY events.tx_id, events.position LIMIT $1`,
+          [limit, horizon],
         );
     return r.rows.map(toRecorded);
   }
