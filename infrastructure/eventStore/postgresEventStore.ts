@@ -23,7 +23,7 @@ import { catchUpSubscription } from './catchUpSubscription.js';
 
 const CHANNEL = 'confab_events';
 /** Advisory lock of this schema's event log: (class, hash of the schema name). */
-const APPEND_LOCK = `${0x636f6e66}, hashtext(current_schema())`;
+export const APPEND_LOCK = `${0x636f6e66}, hashtext(current_schema())`;
 
 export const EVENT_STORE_SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (

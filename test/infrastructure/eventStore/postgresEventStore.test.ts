@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Subscription } from 'rxjs';
-import { PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
+import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
 import { type RecordedEvent, comparePositions } from '../../../infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
@@ -121,7 +121,7 @@ if (hasServer) {
     await concurrentAppendersProof('pg', 8, 150, 3);
   });
 
-  order('pg: an event committed behind an older open transaction stays unread until that transaction commits', async () => {
+  order('pg: an event committed behind an older open append stays unread until that append commits', async () => {
     const t = await createTestSql('pg');
     const store = await PostgresEventStore.create(t.sql);
     const other = await t.another();
@@ -132,8 +132,10 @@ if (hasServer) {
     let olderTx: Promise<{ xid: string; position: string }> | undefined;
     const sub: { unsubscribe(): void }[] = [];
     try {
-      // Mirrors the adapter's INSERT; tx_id defaults to this transaction's id.
+      // Mirrors the adapter's append: the shared lock first, then the INSERT (tx_id defaults
+      // to this transaction's id).
       olderTx = other.transaction(async (tx) => {
+        await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
         await tx.query(`INSERT INTO streams (stream_id, revision) VALUES ('older', 0)`);
         const r = await tx.query<{ xid: string; position: string }>(
           `INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
@@ -151,11 +153,15 @@ if (hasServer) {
       assert.is(plain.rows.length, 1, 'the later event is committed and visible to plain SQL');
       const seen: string[] = [];
       sub.push(store.subscribeToAll().subscribe((e) => seen.push(e.type)));
+      // A reader waits for the append in flight instead of reading past it.
+      let early: RecordedEvent[] | null = null;
+      const reading = store.readAll().then((events) => (early = events));
       await sleep(700);
-      assert.equal(await store.readAll(), [], 'readAll holds back the later event');
+      assert.is(early, null, 'readAll holds back the later event');
       assert.equal(seen, [], 'so does the subscription');
 
       release();
+      assert.equal((await reading).map((e) => e.type), ['Older', 'Later'], 'once the older append commits, both, in commit order');
       const older = await olderTx;
       assert.ok(BigInt(older.position) < later.position.prepare, 'older holds the smaller BIGSERIAL: a naive cursor would skip it');
       assert.ok(BigInt(older.xid) < later.position.commit, 'and the smaller transaction id');
