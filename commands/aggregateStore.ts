@@ -18,6 +18,8 @@ export interface HandleResult<State, Event extends DomainEvent> {
   state: State;
   events: Event[];
   result: AppendResult | null;
+  /** When the events were recorded (their metadata's occurredAt); null when none were. */
+  occurredAt: string | null;
   /**
    * Set when the decider refused the command after recording what the attempt means (see
    * `Rejection`): the events are appended, and the caller throws this once its own
@@ -85,7 +87,7 @@ export class AggregateStore {
       const decision = decider.decide(command, state);
       const events = Array.isArray(decision) ? decision : decision.events;
       const rejection = Array.isArray(decision) ? null : decision.error;
-      if (events.length === 0) return { before: state, state, events, result: null, rejection };
+      if (events.length === 0) return { before: state, state, events, result: null, occurredAt: null, rejection };
       const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
       try {
         const metadata = metadataFor(ctx, this.clock());
@@ -94,7 +96,7 @@ export class AggregateStore {
           events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
           { expectedRevision },
         );
-        return { before: state, state: fold(decider.evolve, state, events), events, result, rejection };
+        return { before: state, state: fold(decider.evolve, state, events), events, result, occurredAt: metadata.occurredAt, rejection };
       } catch (err) {
         if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));

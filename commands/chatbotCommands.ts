@@ -58,8 +58,8 @@ export class ChatbotCommands {
     const chatbotId = newId();
     await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx);
     try {
-      const { state } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
-      return { chatbotId, state };
+      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
+      return { chatbotId, state, at: occurredAt! };
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to
       // the claim reconciler.)
@@ -68,10 +68,12 @@ export class ChatbotCommands {
     }
   }
 
+  /** Returns the chatbot as updated and when (null: nothing changed). */
   async update(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {
     const changes = validateChanges(bodyObject(body));
     await this.loadOwned(chatbotId, ctx.workspaceId);
-    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId }, ctx);
+    const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId }, ctx);
+    return { state, at: occurredAt };
   }
 
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {

@@ -78,7 +78,7 @@ export class WebhookCommands {
     return state.status === 'active' && state.workspaceId === workspaceId;
   }
 
-  async create(body: unknown, ctx: WorkspaceContext): Promise<{ webhookId: string; secret: string }> {
+  async create(body: unknown, ctx: WorkspaceContext): Promise<{ webhookId: string; secret: string; state: WebhookState; at: string }> {
     const b = bodyObject(body);
     if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '') throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
     const chatbotId = b.chatbotId.trim();
@@ -98,8 +98,9 @@ export class WebhookCommands {
       throw err;
     }
     const secret = generateWebhookSecret();
+    let created: Awaited<ReturnType<WebhookCommands['handle']>>;
     try {
-      await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
+      created = await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
     } catch (err) {
       // Give back what was taken for this webhook; a process that dies here leaves it to the
       // claim reconciler.
@@ -114,7 +115,7 @@ export class WebhookCommands {
       await this.remove(webhookId, 'chatbot_deleted', ctx);
       throw new NotFoundError('Chatbot not found');
     }
-    return { webhookId, secret };
+    return { webhookId, secret, state: created.state, at: created.occurredAt! };
   }
 
   async update(webhookId: string, body: unknown, ctx: WorkspaceContext): Promise<void> {

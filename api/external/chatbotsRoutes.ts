@@ -2,6 +2,7 @@
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
+import type { ChatbotState } from '../../domain/chatbot/chatbot.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -10,6 +11,20 @@ import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSche
 
 function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
   return Object.fromEntries(CHATBOT_FIELDS[op].map((f) => [f, doc[f] ?? (f === 'description' ? '' : null)]));
+}
+
+/**
+ * The answer to a write, from the command's own result: the views normally include it already
+ * (read-your-writes), but when they lag the caller still gets what it created, never a 404
+ * that would make it create again. The view adds what the command does not know (responseCount).
+ */
+async function written(views: ReadStoreReader, state: ChatbotState, at: string | null): Promise<ChatbotDoc> {
+  const doc = await views.get<ChatbotDoc>(CHATBOTS, state.chatbotId!);
+  const updatedAt = at ?? doc?.updatedAt ?? new Date().toISOString();
+  return {
+    responseCount: 0, createdAt: updatedAt, ...doc,
+    id: state.chatbotId!, workspaceId: state.workspaceId!, ...state.fields, updatedAt,
+  };
 }
 
 /** A chatbot of the caller's workspace from the view; any other is "not found". */
@@ -39,9 +54,8 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, body: createChatbotBody,
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
-    const ctx = contextOf(res);
-    const { chatbotId } = await chatbots.create(body, ctx);
-    return { status: 201, body: { data: pick(await ownedChatbot(views, ctx.workspaceId, chatbotId), 'create') } };
+    const { state, at } = await chatbots.create(body, contextOf(res));
+    return { status: 201, body: { data: pick(await written(views, state, at), 'create') } };
   });
 
   addApiKeyRoute(router, registry, mount, {
@@ -49,8 +63,8 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 200: { description: 'Updated', schema: wrapped(chatbotSchema('update')) } },
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
-    await chatbots.update(params.id, body, ctx);
-    return { body: { data: pick(await ownedChatbot(views, ctx.workspaceId, params.id), 'update') } };
+    const { state, at } = await chatbots.update(params.id, body, ctx);
+    return { body: { data: pick(await written(views, state, at), 'update') } };
   });
 
   addApiKeyRoute(router, registry, mount, {
@@ -66,7 +80,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
   }, async ({ params, res }) => {
     const ctx = contextOf(res);
-    const { chatbotId } = await chatbots.duplicate(params.id, ctx);
-    return { status: 201, body: { data: pick(await ownedChatbot(views, ctx.workspaceId, chatbotId), 'duplicate') } };
+    const { state, at } = await chatbots.duplicate(params.id, ctx);
+    return { status: 201, body: { data: pick(await written(views, state, at), 'duplicate') } };
   });
 }

@@ -64,12 +64,16 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     },
   }, async ({ body, res }) => {
     const ctx = contextOf(res);
-    const { webhookId, secret } = await commands.create(body, ctx);
-    const doc = await ownedWebhook(views, ctx.workspaceId, webhookId);
+    // Answered from the command's result, so a lagging view can never turn it into a 404.
+    const { webhookId, secret, state, at } = await commands.create(body, ctx);
+    const created = {
+      id: webhookId, workspaceId: ctx.workspaceId, chatbotId: state.chatbotId!, ...state.fields, status: 'active' as const,
+      failureCount: 0, lastDeliveryAt: null, lastFailureAt: null, secret, createdPosition: '', createdAt: at, updatedAt: at,
+    };
     return {
       status: 201,
       body: {
-        data: { ...present(doc, null), secret },
+        data: { ...present(created, null), secret },
         message: 'Webhook created. Save the secret now: it is used to verify the x-webhook-signature header and will not be shown again.',
       },
     };
