@@ -113,7 +113,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const sql = opts.sql ?? (await openSql(config));
   const events = await openEventStore(config, sql);
   const views = await openReadStore(config, sql);
-  const projections = new ProjectionRunner(events, views, allProjections, logger);
+  const projections = new ProjectionRunner(events, views, allProjections, logger, clock);
   await projections.init();
   const aggregates = new AggregateStore(events, (p) => projections.waitFor(p).catch((err) => {
     logger.warn('views did not catch up in time', { error: (err as Error).message });

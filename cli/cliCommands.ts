@@ -7,6 +7,7 @@ import { ValidationError } from '../domain/errors.js';
 import type { PlanLimits } from '../domain/plans.js';
 import { operatorContext } from '../commands/commandContext.js';
 import type { WorkspaceCommands } from '../commands/workspaceCommands.js';
+import type { ProjectionRunner } from '../projections/projectionRunner.js';
 import type { EventStore, Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 
 export type CliResult = { json: Record<string, unknown> } | { lines: string[] };
@@ -14,7 +15,7 @@ export type CliResult = { json: Record<string, unknown> } | { lines: string[] };
 /** What the operator commands use, handed over by the composition root. */
 export interface CliDeps {
   workspaces: WorkspaceCommands;
-  projections: { rebuild(): Promise<number> };
+  projections: Pick<ProjectionRunner, 'rebuild' | 'parked' | 'retryParked'>;
   events: Pick<EventStore, 'readStream' | 'readAll'>;
 }
 
@@ -68,7 +69,7 @@ export function eventToJson(e: RecordedEvent): Record<string, unknown> {
 export async function runCliCommand(services: CliDeps, argv: string[]): Promise<CliResult> {
   const [group, action, ...rest] = argv;
   const key = `${group ?? ''} ${action ?? ''}`;
-  const parse = <T extends Record<string, { type: 'string' | 'boolean' }>>(options: T) =>
+  const parse = <T extends Record<string, { type: 'string' | 'boolean'; multiple?: boolean }>>(options: T) =>
     parseArgs({ args: rest, options, strict: true, allowPositionals: false }).values as Record<string, unknown>;
 
   switch (key) {
@@ -100,6 +101,17 @@ export async function runCliCommand(services: CliDeps, argv: string[]): Promise<
       const events = await services.projections.rebuild();
       return { json: { events, ms: Date.now() - started } };
     }
+    case 'projections failed': {
+      parse({});
+      const parked = await services.projections.parked();
+      return { json: { parked: parked.length, events: parked.map(({ id, projection, eventId, streamId, type, position, error, parkedAt }) => ({ id, projection, eventId, streamId, type, position, error, parkedAt })) } };
+    }
+    case 'projections retry': {
+      const v = parse({ id: { type: 'string', multiple: true } });
+      const ids = v.id as string[] | undefined;
+      const { applied, failing } = await services.projections.retryParked(ids?.length ? ids : undefined);
+      return { json: { applied, failing: failing.map((f) => ({ id: f.id, error: f.error })) } };
+    }
     case 'events export': {
       const v = parse({ stream: { type: 'string' }, workspace: { type: 'string' } });
       const lines: string[] = [];
@@ -120,7 +132,7 @@ export async function runCliCommand(services: CliDeps, argv: string[]): Promise<
     }
     default:
       throw new ValidationError(
-        `unknown command "${argv.join(' ')}". Commands: workspace create, workspace set-plan, apikey create, apikey revoke, projections rebuild, events export`,
+        `unknown command "${argv.join(' ')}". Commands: workspace create, workspace set-plan, apikey create, apikey revoke, projections rebuild, projections failed, projections retry [--id <parked id>]…, events export`,
       );
   }
 }

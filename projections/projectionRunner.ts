@@ -3,18 +3,27 @@
  * embedded PGlite has a single connection), then applied in a transaction that first locks the
  * checkpoint: if another process advanced it meanwhile, the batch is dropped and read again.
  * This keeps views exactly-once with several instances on one database (DESIGN.md §8).
+ *
+ * A handler that throws does not stop the views: the batch is rolled back, and when the same
+ * handler fails on the same event twice in a row the event is parked for that view
+ * (parkedEvents.ts) and the batch applied without it.
  */
 import { BehaviorSubject, filter, firstValueFrom, timeout } from 'rxjs';
-import type { EventStore, Position } from '../infrastructure/eventStore/eventStore.js';
+import type { EventStore, Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { comparePositions } from '../infrastructure/eventStore/eventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
+import { HandlerFailure, applyNamed, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
 const IDLE_POLL_MS = 250;
+/** Failures of one handler on one event before it is parked: one retry rides out a blip. */
+const FAILURES_BEFORE_PARKING = 2;
+/** Rounds of "catch the staging views up, then try to swap" before a rebuild gives up. */
+const PROMOTE_ATTEMPTS = 20;
 
 export class ProjectionRunner {
   /** The position every view has processed; waiters for read-your-writes watch it. */
@@ -23,57 +32,83 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private readonly signal: WakeSignal;
   private catchingUp: Promise<number> | null = null;
-  private rebuilding = false;
+  private readonly failures = new Map<string, number>();
 
   constructor(
     private readonly events: EventStore,
     private readonly store: ReadStore,
-    private readonly projections: Projection[],
+    readonly projections: Projection[],
     private readonly logger: Logger,
+    private readonly clock: () => Date = () => new Date(),
   ) {
     this.signal = wakeSignal(events.appended$);
   }
 
   async init(): Promise<void> {
-    await this.store.ensureCollections(this.projections.flatMap((p) => p.collections));
+    await this.store.ensureCollections([...this.projections.flatMap((p) => p.collections), parkedEventsCollection]);
     this.position$.next(await this.store.getCheckpoint(CHECKPOINT));
   }
 
   /** Processes everything readable now; returns the number of events applied. Calls are serialised. */
   catchUp(): Promise<number> {
-    if (this.rebuilding) return Promise.resolve(0);
     if (!this.catchingUp) {
-      this.catchingUp = this.drain().finally(() => {
+      this.catchingUp = this.drain(this.store).finally(() => {
         this.catchingUp = null;
       });
     }
     return this.catchingUp;
   }
 
-  private async drain(): Promise<number> {
+  /** Applies the log to `store` (the live views, or a rebuild's staging copies) until caught up. */
+  private async drain(store: ReadStore): Promise<number> {
     let total = 0;
     for (;;) {
-      const from = await this.store.getCheckpoint(CHECKPOINT);
+      const from = await store.getCheckpoint(CHECKPOINT);
       const batch = await this.events.readAll({ after: from, limit: BATCH });
       if (batch.length === 0) {
-        this.advance(from);
+        if (store === this.store) this.advance(from);
         return total;
       }
-      const applied = await this.store.transaction(async (tx) => {
-        const locked = await tx.lockCheckpoint(CHECKPOINT);
-        const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
-        if (!same) return 0; // another instance got there first
-        for (const event of batch) {
-          for (const projection of this.projections) {
-            if (projection.handles.includes(event.type)) await projection.apply(event, tx);
-          }
-        }
-        await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
-        return batch.length;
-      });
-      total += applied;
-      this.advance(await this.store.getCheckpoint(CHECKPOINT));
+      total += await this.applyBatch(store, from, batch);
+      if (store === this.store) this.advance(await store.getCheckpoint(CHECKPOINT));
     }
+  }
+
+  /** One batch in one transaction; 0 when another instance got there first. */
+  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[]): Promise<number> {
+    for (;;) {
+      const parked = await parkedIn(store, batch);
+      try {
+        return await store.transaction(async (tx) => {
+          const locked = await tx.lockCheckpoint(CHECKPOINT);
+          const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
+          if (!same) return 0;
+          for (const event of batch) {
+            for (const projection of this.projections) {
+              if (!projection.handles.includes(event.type) || parked.has(parkedId(projection.name, event.id))) continue;
+              await applyNamed(projection, event, tx);
+            }
+          }
+          await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
+          return batch.length;
+        });
+      } catch (err) {
+        if (!(err instanceof HandlerFailure)) throw err;
+        await this.failed(store, err);
+      }
+    }
+  }
+
+  private async failed(store: ReadStore, failure: HandlerFailure): Promise<void> {
+    const key = parkedId(failure.projection, failure.event.id);
+    const count = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, count);
+    if (count < FAILURES_BEFORE_PARKING) return;
+    this.failures.delete(key);
+    const doc = await park(store, failure, this.clock());
+    this.logger.error('projection handler failed: event parked for this view, the others go on', {
+      projection: doc.projection, eventId: doc.eventId, type: doc.type, streamId: doc.streamId, error: doc.error,
+    });
   }
 
   private advance(p: Position | null): void {
@@ -114,22 +149,31 @@ export class ProjectionRunner {
   }
 
   /**
-   * Drops every view and replays the whole log (confab projections rebuild); returns the number
-   * of events replayed. Other instances on the same database (a running server, while the CLI
-   * rebuilds) may apply part of the replay, exactly once by the checkpoint lock, so the answer
-   * counts the log the views now include, not only the events this process applied.
+   * Replays the whole log into fresh staging copies of the views while readers keep the live
+   * ones (confab projections rebuild), then swaps them in one step once the copies have caught
+   * up with the live views; returns the number of events the views include. Other instances on
+   * the same database carry on meanwhile: their batches land in the live views until the swap,
+   * then continue from the rebuilt checkpoint.
    */
   async rebuild(): Promise<number> {
-    this.rebuilding = true;
-    try {
-      await this.catchingUp?.catch(() => undefined);
-      await this.store.dropAll();
-      this.position$.next(null);
-    } finally {
-      this.rebuilding = false;
+    const staging = await this.store.openStaging();
+    for (let attempt = 1; ; attempt++) {
+      await this.drain(staging);
+      if (await this.store.promoteStaging(staging, CHECKPOINT)) break;
+      if (attempt >= PROMOTE_ATTEMPTS) throw new Error('rebuild: the staging views could not catch up with the live ones');
     }
     await this.catchUp();
     return this.countUpTo(await this.store.getCheckpoint(CHECKPOINT));
+  }
+
+  /** Events set aside because a view's handler failed on them (confab projections failed). */
+  parked(): Promise<ParkedEventDoc[]> {
+    return listParked(this.store);
+  }
+
+  /** Applies parked events again, all or those named (confab projections retry). */
+  retryParked(ids?: string[]): Promise<{ applied: string[]; failing: ParkedEventDoc[] }> {
+    return retryParked(this.events, this.store, this.projections, ids);
   }
 
   private async countUpTo(position: Position | null): Promise<number> {

@@ -7,14 +7,21 @@
  * UNVERIFIED until the contract suite runs against a server (set MONGODB_URL).
  */
 import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
-import type { Position } from '../eventStore/eventStore.js';
+import { comparePositions, type Position } from '../eventStore/eventStore.js';
 import { type CollectionSpec, type Doc, type Filter, type FindOptions, type ReadStore, type ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
+import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 
 const CHECKPOINTS = 'projection_checkpoints';
 const NAMESPACE_EXISTS = 48;
 
-const collectionName = storageName;
+/** Where a store keeps its collections and checkpoints: the live views, or a rebuild's staging copies. */
+interface Naming {
+  collections: string;
+  checkpoints: string;
+}
+const LIVE: Naming = { collections: LIVE_PREFIX, checkpoints: '' };
+const STAGING: Naming = { collections: STAGING_PREFIX, checkpoints: STAGING_CHECKPOINT };
 
 function fieldName(field: string): string {
   return field === 'id' ? '_id' : checkedFieldPath(field);
@@ -49,8 +56,8 @@ function toPosition(stored: Document | null): Position | null {
   return p.commit >= 0n ? p : null;
 }
 
-function writer(db: Db, session?: ClientSession): ReadStoreWriter {
-  const col = (name: string) => db.collection(collectionName(name));
+function writer(db: Db, session?: ClientSession, naming: Naming = LIVE): ReadStoreWriter {
+  const col = (name: string) => db.collection(storageName(name, naming.collections));
   const checkpoints = () => db.collection<{ _id: string; commit: string; prepare: string }>(CHECKPOINTS);
   return {
     async get<T extends Doc>(collection: string, id: string) {
@@ -97,7 +104,7 @@ function writer(db: Db, session?: ClientSession): ReadStoreWriter {
       // Mongo has no SELECT … FOR UPDATE: writing the document makes any other transaction
       // that locks it hit a write conflict, and withTransaction retries it after we commit.
       const r = await checkpoints().findOneAndUpdate(
-        { _id: name },
+        { _id: naming.checkpoints + name },
         { $setOnInsert: { commit: '-1', prepare: '-1' }, $inc: { locks: 1 } },
         { upsert: true, returnDocument: 'after', session },
       );
@@ -105,7 +112,7 @@ function writer(db: Db, session?: ClientSession): ReadStoreWriter {
     },
     async saveCheckpoint(name, position) {
       await checkpoints().updateOne(
-        { _id: name },
+        { _id: naming.checkpoints + name },
         { $set: { commit: position.commit.toString(), prepare: position.prepare.toString() } },
         { upsert: true, session },
       );
@@ -118,8 +125,9 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
+    private readonly naming: Naming = LIVE,
   ) {
-    super(writer(db));
+    super(writer(db, undefined, naming));
   }
 
   /** The database is the one named in the URL unless `dbName` is given (tests isolate so). */
@@ -131,7 +139,7 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
 
 
   async getCheckpoint(name: string): Promise<Position | null> {
-    return toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: name }));
+    return toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: this.naming.checkpoints + name }));
   }
 
   async transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
@@ -141,7 +149,7 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
       // result is the last run's.
       let result: T | undefined;
       await session.withTransaction(async (s) => {
-        result = await fn(writer(this.db, s));
+        result = await fn(writer(this.db, s, this.naming));
       });
       return result as T;
     } finally {
@@ -152,13 +160,13 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
     this.specs = [...this.specs.filter((s) => !specs.some((n) => n.name === s.name)), ...specs];
     // Collections are created up front: creating one inside a transaction is not always allowed.
-    for (const name of [CHECKPOINTS, ...specs.map((s) => collectionName(s.name))]) {
+    for (const name of [CHECKPOINTS, ...specs.map((s) => storageName(s.name, this.naming.collections))]) {
       await this.db.createCollection(name).catch((err) => {
         if (!(err instanceof MongoServerError && err.code === NAMESPACE_EXISTS)) throw err;
       });
     }
     for (const spec of specs) {
-      const col = this.db.collection(collectionName(spec.name));
+      const col = this.db.collection(storageName(spec.name, this.naming.collections));
       for (const fields of spec.indexes) {
         const keys: Record<string, 1> = {};
         for (const f of fields) keys[fieldName(f)] = 1;
@@ -168,10 +176,34 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
   }
 
   async dropAll(): Promise<void> {
-    const collections = await this.db.listCollections({ name: /^rm_/ }, { nameOnly: true }).toArray();
+    const collections = await this.db.listCollections({ name: new RegExp(`^${this.naming.collections}`) }, { nameOnly: true }).toArray();
     for (const { name } of collections) await this.db.dropCollection(name);
-    await this.db.collection(CHECKPOINTS).deleteMany({});
+    const staging = { _id: { $regex: `^${STAGING_CHECKPOINT}` } };
+    await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteMany(this.naming === STAGING ? staging : { $nor: [staging] });
     await this.ensureCollections(this.specs);
+  }
+
+  async openStaging(): Promise<ReadStore> {
+    const staging = new MongoReadStore(this.client, this.db, STAGING);
+    await staging.ensureCollections(this.specs);
+    await staging.dropAll();
+    return staging;
+  }
+
+  /**
+   * Unverified (no MongoDB on our machines): renameCollection with dropTarget swaps each view
+   * atomically, but not all of them at once; the checkpoint moves after the last one.
+   */
+  async promoteStaging(_staging: ReadStore, checkpoint: string): Promise<boolean> {
+    const live = await this.getCheckpoint(checkpoint);
+    const built = toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: STAGING_CHECKPOINT + checkpoint }));
+    if (live && (!built || comparePositions(built, live) < 0)) return false;
+    for (const spec of this.specs) {
+      await this.db.renameCollection(storageName(spec.name, STAGING_PREFIX), storageName(spec.name, LIVE_PREFIX), { dropTarget: true });
+    }
+    if (built) await writer(this.db).saveCheckpoint(checkpoint, built);
+    await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteOne({ _id: STAGING_CHECKPOINT + checkpoint });
+    return true;
   }
 
   async close(): Promise<void> {

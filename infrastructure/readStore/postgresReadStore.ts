@@ -5,13 +5,24 @@
  * strings (our ISO timestamps and ids) lexically.
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
-import type { Position } from '../eventStore/eventStore.js';
+import { comparePositions, type Position } from '../eventStore/eventStore.js';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
+import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 
 const OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: 'IS DISTINCT FROM' };
 
-const table = storageName;
+/** Where a store keeps its tables and checkpoints: the live views, or a rebuild's staging copies. */
+interface Naming {
+  tables: string;
+  checkpoints: string;
+}
+const LIVE: Naming = { tables: LIVE_PREFIX, checkpoints: '' };
+const STAGING: Naming = { tables: STAGING_PREFIX, checkpoints: STAGING_CHECKPOINT };
+
+function indexName(table: string, fields: string[]): string {
+  return `${table}_${fields.join('_').replace(/\./g, '_')}`.slice(0, 60);
+}
 
 /** `a.b` → doc->'a'->'b' (identifiers are checked, never user input). */
 function path(field: string): string {
@@ -59,7 +70,9 @@ function toPosition(row: { commit: string; prepare: string } | undefined): Posit
   return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
 }
 
-function writer(q: SqlQueryable): ReadStoreWriter {
+function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
+  const table = (collection: string) => storageName(collection, naming.tables);
+  const cp = (name: string) => naming.checkpoints + name;
   return {
     async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
       const r = await q.query<{ doc: T }>(`SELECT doc FROM ${table(collection)} WHERE id = $1`, [id]);
@@ -110,10 +123,10 @@ function writer(q: SqlQueryable): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      await q.query(`INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1') ON CONFLICT DO NOTHING`, [name]);
+      await q.query(`INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1') ON CONFLICT DO NOTHING`, [cp(name)]);
       const r = await q.query<{ commit: string; prepare: string }>(
         `SELECT commit, prepare FROM projection_checkpoints WHERE name = $1 FOR UPDATE`,
-        [name],
+        [cp(name)],
       );
       const p = toPosition(r.rows[0]);
       return p && p.commit >= 0n ? p : null;
@@ -122,7 +135,7 @@ function writer(q: SqlQueryable): ReadStoreWriter {
       await q.query(
         `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, $2, $3)
          ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`,
-        [name, position.commit.toString(), position.prepare.toString()],
+        [cp(name), position.commit.toString(), position.prepare.toString()],
       );
     },
   };
@@ -130,8 +143,11 @@ function writer(q: SqlQueryable): ReadStoreWriter {
 
 export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
   private specs: CollectionSpec[] = [];
-  constructor(private readonly sql: SqlClient) {
-    super(writer(sql));
+  constructor(
+    private readonly sql: SqlClient,
+    private readonly naming: Naming = LIVE,
+  ) {
+    super(writer(sql, naming));
   }
 
   static async create(sql: SqlClient): Promise<PostgresReadStore> {
@@ -139,25 +155,23 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
     return new PostgresReadStore(sql);
   }
 
-
   async getCheckpoint(name: string): Promise<Position | null> {
-    const r = await this.sql.query<{ commit: string; prepare: string }>(`SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`, [name]);
+    const r = await this.sql.query<{ commit: string; prepare: string }>(`SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`, [this.naming.checkpoints + name]);
     const p = toPosition(r.rows[0]);
     return p && p.commit >= 0n ? p : null;
   }
 
   transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
-    return this.sql.transaction((q) => fn(writer(q)));
+    return this.sql.transaction((q) => fn(writer(q, this.naming)));
   }
 
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {
     this.specs = [...this.specs.filter((s) => !specs.some((n) => n.name === s.name)), ...specs];
     for (const spec of specs) {
-      const t = table(spec.name);
+      const t = storageName(spec.name, this.naming.tables);
       const ddl = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc JSONB NOT NULL)`];
       for (const fields of spec.indexes) {
-        const name = `${t}_${fields.join('_').replace(/\./g, '_')}`.slice(0, 60);
-        ddl.push(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`);
+        ddl.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, fields)} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`);
       }
       await this.sql.exec(ddl.join(';\n'));
     }
@@ -165,11 +179,38 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
 
   async dropAll(): Promise<void> {
     const r = await this.sql.query<{ tablename: string }>(
-      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename LIKE 'rm\\_%'`,
+      `SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND starts_with(tablename, $1)`,
+      [this.naming.tables],
     );
     for (const { tablename } of r.rows) await this.sql.exec(`DROP TABLE IF EXISTS ${tablename}`);
-    await this.sql.exec(`DELETE FROM projection_checkpoints`);
+    await this.sql.query(`DELETE FROM projection_checkpoints WHERE starts_with(name, $1) = $2`, [STAGING_CHECKPOINT, this.naming === STAGING]);
     await this.ensureCollections(this.specs);
+  }
+
+  async openStaging(): Promise<ReadStore> {
+    const staging = new PostgresReadStore(this.sql, STAGING);
+    await staging.ensureCollections(this.specs);
+    await staging.dropAll();
+    return staging;
+  }
+
+  async promoteStaging(_staging: ReadStore, checkpoint: string): Promise<boolean> {
+    return this.sql.transaction(async (q) => {
+      // Locks the live checkpoint: no live batch can commit into the tables being replaced.
+      const live = await writer(q, LIVE).lockCheckpoint(checkpoint);
+      const built = await writer(q, STAGING).lockCheckpoint(checkpoint);
+      if (live && (!built || comparePositions(built, live) < 0)) return false;
+      for (const spec of this.specs) {
+        const from = storageName(spec.name, STAGING_PREFIX);
+        const to = storageName(spec.name, LIVE_PREFIX);
+        await q.query(`DROP TABLE IF EXISTS ${to}`);
+        await q.query(`ALTER TABLE ${from} RENAME TO ${to}`);
+        for (const fields of spec.indexes) await q.query(`ALTER INDEX IF EXISTS ${indexName(from, fields)} RENAME TO ${indexName(to, fields)}`);
+      }
+      if (built) await writer(q, LIVE).saveCheckpoint(checkpoint, built);
+      await q.query(`DELETE FROM projection_checkpoints WHERE name = $1`, [STAGING_CHECKPOINT + checkpoint]);
+      return true;
+    });
   }
 
   async close(): Promise<void> {

@@ -46,16 +46,33 @@ export interface ReadStoreWriter extends ReadStoreReader {
 export interface ReadStore extends ReadStoreWriter {
   transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
-  /** Drops every collection and checkpoint (projection rebuild). */
+  /** Drops every collection and checkpoint. */
   dropAll(): Promise<void>;
+  /**
+   * Rebuild support: a store over fresh, empty copies of the collections (with checkpoints of
+   * their own) that readers of this store never see, to replay the log into.
+   */
+  openStaging(): Promise<ReadStore>;
+  /**
+   * Puts the staging collections and the staging checkpoint `checkpoint` in place of the live
+   * ones in one step — unless the staging checkpoint is behind the live one (then nothing
+   * changes and the answer is false: catch up and try again).
+   */
+  promoteStaging(staging: ReadStore, checkpoint: string): Promise<boolean>;
   getCheckpoint(name: string): Promise<Position | null>;
   close(): Promise<void>;
 }
 
+/** Live views are stored under `rm_`; a rebuild's staging copies under `rs_` until promoted. */
+export const LIVE_PREFIX = 'rm_';
+export const STAGING_PREFIX = 'rs_';
+/** Staging checkpoints live beside the live ones, under this prefix. */
+export const STAGING_CHECKPOINT = 'staging:';
+
 /** The backing table or collection of a view: checked, since it is spliced into queries. */
-export function storageName(collection: string): string {
+export function storageName(collection: string, prefix = LIVE_PREFIX): string {
   if (!/^[a-z][a-z0-9_]{0,40}$/.test(collection)) throw new Error(`invalid collection name ${collection}`);
-  return `rm_${collection}`;
+  return `${prefix}${collection}`;
 }
 
 /** A dotted field path (`a.b`), checked the same way; the adapters turn it into their syntax. */
