@@ -1,6 +1,10 @@
 /**
  * Fixed-window limiters from rate-limiter-flexible: in Redis when REDIS_URL is set, so every
  * instance shares one count per key; in process memory otherwise.
+ *
+ * Redis is a shared counter, not a gate: when it is unreachable or slow, each limiter falls
+ * back to its in-memory twin (rate-limiter-flexible's insurance limiter), so every instance
+ * keeps limiting on its own with the same numbers and no request fails because Redis is down.
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -39,12 +43,15 @@ function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
 }
 
 export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory {
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // No offline queue and a short command timeout: while Redis is away, calls fail at once and
+  // the insurance limiter answers, instead of requests waiting on reconnects.
+  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: false }) : null;
   redis?.on('error', () => undefined);
   return {
     create({ name, points, durationSeconds }) {
       const opts = { keyPrefix: `confab:rl:${name}`, points, duration: durationSeconds };
-      return wrap(redis ? new RateLimiterRedis({ ...opts, storeClient: redis }) : new RateLimiterMemory(opts), points);
+      const limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
+      return wrap(limiter, points);
     },
     async close() {
       await redis?.quit().catch(() => undefined);

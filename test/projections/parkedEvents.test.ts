@@ -27,7 +27,11 @@ async function anotherStore(): Promise<TestSql> {
   return t;
 }
 const logged: Array<{ message: string; meta: unknown }> = [];
-const logger = { ...createLogger('error'), error: (message: string, meta?: unknown) => void logged.push({ message, meta }) } as ReturnType<typeof createLogger>;
+const logger = createLogger('error');
+logger.error = ((message: string, meta?: unknown) => {
+  logged.push({ message, meta });
+  return logger;
+}) as typeof logger.error;
 
 const meta = () => ({ workspaceId: 'w1', actor: { type: 'system' as const, id: 't' }, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
 const created = (chatbotId: string, name: string): NewEvent => ({ type: 'ChatbotCreated', data: { chatbotId, workspaceId: 'w1', name, description: '', flow: { steps: [] } }, metadata: meta() });
