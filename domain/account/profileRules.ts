@@ -115,7 +115,7 @@ function validateDateOfBirth(raw: unknown, now: Date): string | null {
   return raw;
 }
 
-function validateTimezone(raw: unknown): string {
+export function validateTimezone(raw: unknown): string {
   const message = 'timezone must be a real IANA time zone name, for example Europe/Berlin or UTC';
   if (typeof raw !== 'string') throw new ValidationError('timezone must be a string', 'timezone');
   const name = raw.trim();

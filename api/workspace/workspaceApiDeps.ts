@@ -1,0 +1,25 @@
+/**
+ * What the workspace branding API (/api/v1/workspace, CONTRACT.md §5) may use, handed over by
+ * the composition root. Each resource module takes only its part (`Pick<WorkspaceApiDeps, …>`).
+ */
+import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
+import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { Logger } from '../../infrastructure/logger.js';
+import type { BrandingCommands } from '../../commands/brandingCommands.js';
+import type { Reservations } from '../../commands/reservations.js';
+
+export interface WorkspaceApiDeps {
+  views: ReadStoreReader;
+  clock: () => Date;
+  logger: Logger;
+  rateLimiters: RateLimiterFactory;
+  /** Public address of the service (media URLs, the main-domain login). */
+  publicUrl: string;
+  /** Branded logins live at https://<slug>.<workspaceDomain>/login. */
+  workspaceDomain: string;
+  branding: BrandingCommands;
+  /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
+  reservations: Pick<Reservations, 'ownerOf'>;
+  events: Pick<EventStore, 'append'>;
+}
