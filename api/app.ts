@@ -14,6 +14,8 @@ import { accessLog } from './http/accessLog.js';
 import { EXTERNAL_MOUNT, externalRouter } from './external/externalRouter.js';
 import type { ExternalApiDeps } from './external/externalApiDeps.js';
 import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
+import { WORKSPACE_MOUNT, workspaceRouter } from './workspace/workspaceRouter.js';
+import type { WorkspaceApiDeps } from './workspace/workspaceApiDeps.js';
 
 /** Everything the HTTP layer receives from the composition root. */
 export interface AppDeps {
@@ -23,6 +25,7 @@ export interface AppDeps {
   trustProxy: TrustProxy;
   external: ExternalApiDeps;
   chat: ChatApiDeps;
+  workspace: WorkspaceApiDeps;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(EXTERNAL_MOUNT, externalRouter(deps.external, registry));
   app.use(CHAT_MOUNT, chatRouter(deps.chat, registry));
+  app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

@@ -35,6 +35,7 @@ import { ChatbotCommands } from '../commands/chatbotCommands.js';
 import { WebhookCommands } from '../commands/webhookCommands.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
+import { BrandingCommands } from '../commands/brandingCommands.js';
 import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 
 export interface Services {
@@ -56,6 +57,7 @@ export interface Services {
   webhooks: WebhookCommands;
   conversations: ConversationCommands;
   account: AccountCommands;
+  branding: BrandingCommands;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
     conversations: new ConversationCommands(aggregates),
+    branding: new BrandingCommands(aggregates, reservations, new URL(config.publicUrl).origin),
     account: new AccountCommands({
       aggregates,
       reservations,

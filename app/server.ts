@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../infrastructure/config.js';
 import { createApp, type AppDeps } from '../api/app.js';
+import type { ChatBranding } from '../api/chat/chatRouter.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
 
@@ -30,7 +31,20 @@ export function appDeps(services: Services): AppDeps {
       webhooks: services.webhooks,
       account: services.account,
     },
-    chat: { conversations: services.conversations, rateLimiters },
+    chat: {
+      conversations: services.conversations,
+      rateLimiters,
+      brandingOf: async (workspaceId) =>
+        (await views.get<{ id: string; branding?: ChatBranding }>('workspace_branding', workspaceId))?.branding ?? null,
+    },
+    workspace: {
+      views, clock, logger, rateLimiters,
+      publicUrl: config.publicUrl,
+      workspaceDomain: config.workspaceDomain,
+      branding: services.branding,
+      reservations: services.reservations,
+      events: services.events,
+    },
   };
 }
 

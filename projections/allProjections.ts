@@ -8,5 +8,6 @@ import { usersView } from './views/usersView.js';
 import { workspacesView } from './views/workspacesView.js';
 import { webhooksView } from './views/webhooksView.js';
 import { pendingClaimsView } from './views/pendingClaimsView.js';
+import { workspaceBrandingView } from './views/workspaceBrandingView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView];

@@ -1,0 +1,62 @@
+/**
+ * Slugs and the public branding lookup (seed: Workspace branding endpoints). The slug check and
+ * the lookup need no authentication; claiming a slug needs an admin key and a paid plan.
+ */
+import type { Router } from 'express';
+import { NotFoundError } from '../../domain/errors.js';
+import { checkSlugRules } from '../../domain/workspace/slugRules.js';
+import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
+import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { addRoute } from '../http/route.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { contextOf } from '../external/apiKeyAuth.js';
+import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
+import { requireWorkspaceAdmin } from './workspaceAuth.js';
+import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
+import { claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
+
+/** The media gallery's view: the active item is the login background. */
+const MEDIA_ITEMS = 'media_items';
+/** Login pages may cache the public branding briefly; ETag revalidation keeps it cheap. */
+const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
+
+export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: WorkspaceApiDeps): void {
+  const { views, reservations, branding, publicUrl } = deps;
+  const tags = ['Workspace branding'];
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/check-slug/:slug', summary: 'Whether a slug can be claimed, with the reason when not (public)', tags, security: 'none', params: slugParams,
+    responses: { 200: { description: '{available: true, slug} or {available: false, reason, slug}', schema: slugCheckResult } },
+  }, async ({ params, res }) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const verdict = checkSlugRules(params.slug);
+    if (!verdict.ok) return { body: { available: false, reason: verdict.reason, slug: params.slug } };
+    const owner = await reservations.ownerOf(SLUG_RESERVATION, verdict.slug);
+    if (owner) return { body: { available: false, reason: 'This slug is already taken.', slug: verdict.slug } };
+    return { body: { available: true, slug: verdict.slug } };
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'put', path: '/slug', summary: 'Claim the workspace slug (admin key; Starter plan or above); the old slug is released', tags, security: 'apiKey', body: claimSlugBody,
+    responses: {
+      200: { description: 'Claimed', schema: claimSlugResult },
+      400: { description: 'A slug rule is broken (the message says which)' },
+      403: { description: 'Not an admin key, or the Free plan' },
+      409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
+    },
+  }, async ({ body, res }) => {
+    const { slug } = await branding.claimSlug(body.slug, contextOf(res));
+    return { body: { message: `Your workspace slug is now ${slug}.`, slug } };
+  }, ...requireWorkspaceAdmin(deps));
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/public/branding/:slug', summary: 'Public branding of a workspace by slug: what its login page shows (public, cacheable)', tags, security: 'none', params: slugParams,
+    responses: { 200: { description: 'The public branding; only the active login media item', schema: publicBrandingSchema }, 404: { description: 'Unknown slug' } },
+  }, async ({ params, res }) => {
+    const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: String(params.slug).toLowerCase() }, { limit: 1 });
+    if (!doc) throw new NotFoundError('No workspace has this slug');
+    const [active] = await views.find<ActiveMediaDoc>(MEDIA_ITEMS, { workspaceId: doc.id, active: true }, { limit: 1 });
+    res.setHeader('Cache-Control', PUBLIC_CACHE);
+    return { body: publicBranding(doc, active ?? null, publicUrl) };
+  });
+}

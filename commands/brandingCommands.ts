@@ -1,0 +1,67 @@
+/**
+ * Branding commands: claim a slug (race-safe through a `slug` reservation, the old one given
+ * back), and PATCH the login branding and the organization details. Everything is validated
+ * before anything is reserved or appended, so a refused request leaves nothing behind.
+ */
+import { ConflictError, ValidationError } from '../domain/errors.js';
+import { checkSlugRules } from '../domain/workspace/slugRules.js';
+import { brandingDecider, type BrandingState } from '../domain/workspace/branding.js';
+import { validateBrandingPatch, validateOrganizationPatch } from '../domain/workspace/brandingRules.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { CommandContext } from './commandContext.js';
+import type { Reservations } from './reservations.js';
+import { bodyObject } from './jsonBody.js';
+
+export const SLUG_RESERVATION = 'slug';
+const TAKEN = 'This slug is already taken. Try another one.';
+
+type Ctx = CommandContext & { workspaceId: string };
+
+export class BrandingCommands {
+  constructor(
+    private readonly aggregates: AggregateStore,
+    private readonly reservations: Reservations,
+    /** The service's own origin: uploaded images served from it may be logos. */
+    private readonly ownOrigin: string,
+  ) {}
+
+  async load(workspaceId: string): Promise<BrandingState> {
+    return (await this.aggregates.load(`workspace-${workspaceId}`, brandingDecider)).state;
+  }
+
+  async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {
+    const verdict = checkSlugRules(raw);
+    if (!verdict.ok) throw new ValidationError(`slug: ${verdict.reason}`, 'slug', 'SLUG_INVALID');
+    const { slug } = verdict;
+    const before = await this.load(ctx.workspaceId);
+    // Refuse a Free plan before reserving anything (the decider checks it again on append).
+    if (before.workspaceId && before.plan === 'free') brandingDecider.decide({ type: 'ChangeSlug', slug }, before);
+    if (before.slug === slug) return { slug };
+    try {
+      await this.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN);
+    } catch (err) {
+      throw err instanceof ConflictError ? new ConflictError(TAKEN, 'SLUG_TAKEN') : err;
+    }
+    let previous: string | null;
+    try {
+      ({ before: { slug: previous } } = await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'ChangeSlug', slug }, ctx));
+    } catch (err) {
+      await this.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
+      throw err;
+    }
+    // The old subdomain is free for others once the new one is ours.
+    if (previous && previous !== slug) await this.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
+    return { slug };
+  }
+
+  async updateBranding(body: unknown, ctx: Ctx): Promise<BrandingState> {
+    const current = await this.load(ctx.workspaceId);
+    const changes = validateBrandingPatch(bodyObject(body), current.branding, this.ownOrigin);
+    return (await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'UpdateBranding', changes }, ctx)).state;
+  }
+
+  async updateOrganization(body: unknown, ctx: Ctx): Promise<BrandingState> {
+    const changes = validateOrganizationPatch(bodyObject(body));
+    return (await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'UpdateOrganization', changes }, ctx)).state;
+  }
+}
