@@ -1,0 +1,36 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkSlugRules, RESERVED_PREFIXES, RESERVED_SLUGS } from '../../../domain/workspace/slugRules.js';
+
+const reason = (s: unknown) => {
+  const v = checkSlugRules(s);
+  return v.ok ? null : v.reason;
+};
+
+test('valid slugs pass and are lowercased', () => {
+  assert.equal(checkSlugRules('Acme-Shop'), { ok: true, slug: 'acme-shop' });
+  for (const s of ['abcd', 'acme2024', 'a-b-cde', 'shop-15-chars-x'.slice(0, 15)]) assert.is(reason(s), null, s);
+});
+
+test('every rule answers with a reason a person understands', () => {
+  assert.match(reason('abc')!, /Too short/);
+  assert.match(reason('abcdefghijklmnop')!, /Too long/);
+  assert.match(reason('acme_shop')!, /lowercase letters, digits and hyphens/);
+  assert.match(reason('1acme')!, /start with a letter/);
+  assert.match(reason('acme-')!, /end with a hyphen/);
+  assert.match(reason('ac--me')!, /two hyphens/);
+  assert.match(reason('a1b2c3')!, /3 letters in a row/);
+  assert.match(reason('admin')!, /reserved word/);
+  assert.match(reason('staging-acme')!, /starting with "staging-"/);
+  assert.match(reason(42)!, /text/);
+});
+
+test('the reserved list holds the seed examples, more than 70 others, and what a SaaS must never hand out', () => {
+  for (const w of ['app', 'api', 'www', 'admin', 'login', 'cdn', 'mail', 'support', 'status', 'billing', 'dashboard', 'auth', 'sso', 'static', 'assets', 'docs', 'blog', 'help']) {
+    assert.ok(RESERVED_SLUGS.has(w), w);
+  }
+  assert.ok(RESERVED_SLUGS.size > 77, String(RESERVED_SLUGS.size));
+  assert.equal([...RESERVED_PREFIXES], ['api-', 'admin-', 'mail-', 'www-', 'dev-', 'staging-', 'test-', 'cdn-']);
+});
+
+test.run();
