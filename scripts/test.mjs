@@ -27,6 +27,7 @@ const files = findTests(join(root, 'test'))
 // uvu prints "Total: N / Passed: N / Skipped: N" per process; strip colours before reading them.
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 function runFile(file) {
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', file], {
       cwd: root,
@@ -49,7 +50,7 @@ function runFile(file) {
       // uvu's Total already leaves skipped tests out.
       let failed = Math.max(0, total - passed);
       if (code !== 0 && failed === 0) failed = 1; // crashed before or after its tests
-      resolve({ file, passed, failed, skipped, text });
+      resolve({ file, passed, failed, skipped, text, seconds: (Date.now() - started) / 1000 });
     });
   });
 }
@@ -62,7 +63,7 @@ async function worker() {
     const r = await runFile(file);
     results.push(r);
     const mark = r.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${file}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''})`);
+    console.log(`${mark} ${file}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}; ${r.seconds.toFixed(1)} s)`);
     if (r.failed) console.log(r.text.split('\n').map((l) => `    ${l}`).join('\n'));
   }
 }
