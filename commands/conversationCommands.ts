@@ -37,6 +37,14 @@ export interface ChatTurn {
   done: boolean;
 }
 
+/** A started session, with what the widget shows of its chatbot and whose branding it wears. */
+export interface StartedSession extends ChatTurn {
+  sessionId: string;
+  visitorId: string;
+  chatbotName: string;
+  workspaceId: string;
+}
+
 /** Ids come from URLs; anything that cannot be one of ours is simply unknown. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -63,7 +71,7 @@ export class ConversationCommands {
     return state;
   }
 
-  async start(botId: string, input: StartInput, req: VisitorRequest): Promise<ChatTurn & { sessionId: string; visitorId: string }> {
+  async start(botId: string, input: StartInput, req: VisitorRequest): Promise<StartedSession> {
     const chatbot = await this.usableChatbot(botId);
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
@@ -81,7 +89,7 @@ export class ConversationCommands {
         user: input.user,
         flow: chatbot.fields.flow,
       }, visitorContext(visitorId, chatbot.workspaceId!, req));
-    return { sessionId, visitorId, ...turnOf(events as ConversationEvent[]) };
+    return { sessionId, visitorId, chatbotName: chatbot.fields.name, workspaceId: chatbot.workspaceId!, ...turnOf(events as ConversationEvent[]) };
   }
 
   sendMessage(botId: string, sessionId: string, message: string, req: VisitorRequest): Promise<ChatTurn> {

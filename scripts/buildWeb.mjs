@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** entry (under web/) -> output (under public/), with a minified size budget in bytes. */
-export const bundles = [{ entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 15 * 1024 }];
+export const bundles = [{ entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 17 * 1024 }];
 
 /** `import css from './x.css'` gives the stylesheet as a minified string (for shadow roots). */
 const cssAsText = {

@@ -13,7 +13,7 @@ import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../comma
 import { addRoute } from '../http/route.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
+import { DEFAULT_CHAT_COLORS, botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
 
 export const CHAT_MOUNT = '/api/v1/chat';
 
@@ -44,10 +44,34 @@ function limitPerAddress(limiter: RateLimiter, message: string): RequestHandler 
   };
 }
 
+/** A workspace's colors as its branding view holds them; null when it has no document yet. */
+export interface ChatBranding {
+  primaryColor?: string | null;
+  secondaryColor?: string | null;
+}
+
 /** What the visitor chat API uses, handed over by the composition root. */
 export interface ChatApiDeps {
   conversations: ConversationCommands;
   rateLimiters: RateLimiterFactory;
+  /** The workspace's branding (the workspace_branding view), for the widget's colors. */
+  brandingOf(workspaceId: string): Promise<ChatBranding | null>;
+}
+
+const HEX_COLOR = /^#[0-9A-Fa-f]{6}$/;
+
+/**
+ * The colors the widget gets. Branding is decoration: a view that cannot be read, or a value
+ * that is not #RRGGBB, falls back to the defaults rather than failing a session that has
+ * already been started (its events are appended by then).
+ */
+async function colorsOf(brandingOf: ChatApiDeps['brandingOf'], workspaceId: string) {
+  const b = await brandingOf(workspaceId).catch(() => null);
+  const pick = (v: unknown, fallback: string) => (typeof v === 'string' && HEX_COLOR.test(v) ? v : fallback);
+  return {
+    primaryColor: pick(b?.primaryColor, DEFAULT_CHAT_COLORS.primaryColor),
+    secondaryColor: pick(b?.secondaryColor, DEFAULT_CHAT_COLORS.secondaryColor),
+  };
 }
 
 function visitorRequest(res: Response): VisitorRequest {
@@ -56,7 +80,7 @@ function visitorRequest(res: Response): VisitorRequest {
 
 const asBot = (turn: ChatTurn) => ({ messages: turn.messages.map((message) => ({ type: 'bot' as const, message })), done: turn.done });
 
-export function chatRouter({ conversations, rateLimiters }: ChatApiDeps, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
+export function chatRouter({ conversations, rateLimiters, brandingOf }: ChatApiDeps, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
   const router = Router();
   const requests = rateLimiters.create({ name: 'chat-ip', points: limits.requestsPerMinute, durationSeconds: 60 });
   const starts = rateLimiters.create({ name: 'chat-start-ip', points: limits.sessionStartsPerHour, durationSeconds: 3600 });
@@ -79,7 +103,7 @@ export function chatRouter({ conversations, rateLimiters }: ChatApiDeps, registr
   addRoute(router, registry, CHAT_MOUNT, {
     method: 'post', path: '/:botId/sessions', summary: 'Start a chat session (emits conversation.started)', tags, security,
     params: botParams, body: startSessionBody,
-    responses: { 201: { description: 'The session and the bot\'s first messages', schema: sessionStarted }, ...errors },
+    responses: { 201: { description: 'The session, the bot\'s first messages, and the chatbot\'s name and workspace colors for the widget', schema: sessionStarted }, ...errors },
   }, async ({ params, body, req, res }) => {
     const input = {
       visitorId: validateVisitorId(body.visitorId),
@@ -90,7 +114,12 @@ export function chatRouter({ conversations, rateLimiters }: ChatApiDeps, registr
     const decision = await starts.consume(rateLimitKeyOf(req.ip));
     if (!decision.allowed) throw new TooManyRequestsError('Too many chat sessions started from this address. Try again later.', decision.resetSeconds);
     const started = await conversations.start(params.botId, input, visitorRequest(res));
-    return { status: 201, body: { sessionId: started.sessionId, visitorId: started.visitorId, ...asBot(started) } };
+    // The widget's one call at start also brings what it needs to look like its brand.
+    const branding = await colorsOf(brandingOf, started.workspaceId);
+    return {
+      status: 201,
+      body: { sessionId: started.sessionId, visitorId: started.visitorId, ...asBot(started), chatbot: { name: started.chatbotName }, branding },
+    };
   });
 
   addRoute(router, registry, CHAT_MOUNT, {

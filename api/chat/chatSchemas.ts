@@ -55,10 +55,38 @@ const botMessages: JsonSchema = {
   items: { type: 'object', required: ['type', 'message'], properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' } } },
 };
 
+/** The colors a workspace wears until it sets its own (the workspace branding defaults). */
+export const DEFAULT_CHAT_COLORS = { primaryColor: '#4F46E5', secondaryColor: '#64748B' } as const;
+
+const hexColor = (what: string, fallback: string) => ({
+  type: 'string',
+  pattern: '^#[0-9A-Fa-f]{6}$',
+  description: `The workspace's ${what} color (#RRGGBB); ${fallback} until the workspace sets one`,
+});
+
 export const sessionStarted: JsonSchema = {
   type: 'object',
-  required: ['sessionId', 'visitorId', 'messages', 'done'],
-  properties: { sessionId: { type: 'string' }, visitorId: { type: 'string' }, messages: botMessages, done: { type: 'boolean' } },
+  required: ['sessionId', 'visitorId', 'messages', 'done', 'chatbot', 'branding'],
+  properties: {
+    sessionId: { type: 'string' },
+    visitorId: { type: 'string' },
+    messages: botMessages,
+    done: { type: 'boolean' },
+    chatbot: {
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string', description: 'The chatbot\'s name: the widget\'s header' } },
+    },
+    branding: {
+      type: 'object',
+      required: ['primaryColor', 'secondaryColor'],
+      description: 'The colors of the chatbot\'s workspace (its branding), for the widget',
+      properties: {
+        primaryColor: hexColor('primary', DEFAULT_CHAT_COLORS.primaryColor),
+        secondaryColor: hexColor('secondary', DEFAULT_CHAT_COLORS.secondaryColor),
+      },
+    },
+  },
 };
 
 export const turnResult: JsonSchema = {

@@ -381,8 +381,8 @@ test('bubble: the panel fills a 375px wide screen; desktop keeps it docked', asy
   await panel.waitFor({ state: 'visible' });
   await waitForBotMessages(phone, 2);
   assert.equal(await panel.boundingBox(), { x: 0, y: 0, width: 375, height: 667 });
-  // the header close button works where the launcher is covered
-  await phone.locator('confab-widget button.x').click();
+  // the launcher, now a "×" in the panel's header, closes it where the panel covers the screen
+  await phone.locator('confab-widget button.l').click();
   await panel.waitFor({ state: 'hidden' });
 
   const desk = await open('bubble', { width: 1280, height: 800 });

@@ -1,5 +1,6 @@
 /** Client for the visitor chat API (CONTRACT.md §4). */
-import type { ChatMessage, VisitorUser } from './types.js';
+import { hexColor } from './options.js';
+import type { Brand, ChatMessage, VisitorUser } from './types.js';
 
 /** status 0: the request never got an HTTP answer (offline, DNS, CORS, timeout). */
 export class ApiError extends Error {
@@ -20,6 +21,7 @@ export interface StartResult {
   visitorId?: string;
   messages: ChatMessage[];
   done: boolean;
+  brand: Brand;
 }
 
 export interface ReplyResult {
@@ -34,6 +36,17 @@ function botMessages(list: unknown): ChatMessage[] {
   return list
     .filter((m) => m && typeof m.message === 'string')
     .map((m) => ({ type: 'bot' as const, message: m.message as string }));
+}
+
+/** The chatbot's name and workspace colors; what is missing or malformed is left out. */
+export function brandOf(d: any): Brand {
+  const name = d.chatbot && d.chatbot.name;
+  const b = d.branding || {};
+  return {
+    name: typeof name === 'string' && name.trim() ? name.trim() : undefined,
+    primaryColor: hexColor(b.primaryColor),
+    secondaryColor: hexColor(b.secondaryColor),
+  };
 }
 
 async function post(url: string, body: unknown): Promise<any> {
@@ -75,6 +88,7 @@ export function createApi(apiBase: string, botId: string) {
         visitorId: typeof d.visitorId === 'string' ? d.visitorId : undefined,
         messages: botMessages(d.messages),
         done: d.done === true,
+        brand: brandOf(d),
       };
     },
     async send(sessionId: string, message: string): Promise<ReplyResult> {

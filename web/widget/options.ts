@@ -1,7 +1,8 @@
 /** Validation of what the host page passes to ConfabWidget(). */
 import type { EmbedType, Settings, VisitorUser, WidgetOptions } from './types.js';
 
-export const DEFAULT_COLOR = '#2563eb';
+/** The workspace branding's default primary color, until the chat API has said otherwise. */
+export const DEFAULT_COLOR = '#4F46E5';
 const EMBEDS: EmbedType[] = ['bubble', 'inline', 'fullpage'];
 
 function scalar(v: unknown): string | undefined {
@@ -41,7 +42,8 @@ export function cleanUser(input: unknown): VisitorUser | undefined {
   return Object.keys(out).length ? out : undefined;
 }
 
-function cleanColor(c: unknown): string {
+/** The page's color option, when it is one the browser understands. */
+function cleanColor(c: unknown): string | undefined {
   if (typeof c === 'string' && c.trim()) {
     try {
       if (window.CSS && CSS.supports('color', c.trim())) return c.trim();
@@ -49,21 +51,42 @@ function cleanColor(c: unknown): string {
       // fall through
     }
   }
-  return DEFAULT_COLOR;
+  return undefined;
 }
 
-/** Black or white, whichever reads better on a #rgb / #rrggbb background. */
-export function textOn(color: string): string {
-  let m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
-  if (!m) return '#fff';
-  let hex = m[1];
-  if (hex.length === 3) hex = hex.replace(/./g, '$&$&');
+/** A #RRGGBB color as the chat API sends it, or undefined. */
+export function hexColor(v: unknown): string | undefined {
+  return typeof v === 'string' && /^#[0-9a-f]{6}$/i.test(v) ? v : undefined;
+}
+
+/** WCAG relative luminance of #rgb / #rrggbb; undefined for any other notation. */
+function luminance(color: string): number | undefined {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+  if (!m) return undefined;
+  const hex = m[1].length === 3 ? m[1].replace(/./g, '$&$&') : m[1];
   const [r, g, b] = [0, 2, 4].map((i) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
   });
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.4 ? '#111' : '#fff';
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two hex colors (1 when either is not hex: assume the worst). */
+export function contrast(a: string, b: string): number {
+  const x = luminance(a);
+  const y = luminance(b);
+  if (x === undefined || y === undefined) return 1;
+  return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+}
+
+/**
+ * Text color on a brand color: white when it reads at 4.5:1 (the usual look of a brand
+ * button), else near-black #111 when that does, else black, which always does once white
+ * fails (the two cross near 4.58:1). Non-hex page colors get white.
+ */
+export function textOn(color: string): string {
+  if (luminance(color) === undefined || contrast(color, '#fff') >= 4.5) return '#fff';
+  return contrast(color, '#111') >= 4.5 ? '#111' : '#000';
 }
 
 export function toSettings(
@@ -81,7 +104,7 @@ export function toSettings(
     botId: botId.trim(),
     embed,
     apiBase: base.replace(/\/+$/, ''),
-    title: typeof o.title === 'string' && o.title.trim() ? o.title.trim() : 'Chat',
+    title: typeof o.title === 'string' && o.title.trim() ? o.title.trim() : undefined,
     primaryColor: cleanColor(o.primaryColor),
     customData: cleanCustomData(o.customData),
     user: cleanUser(o.user),

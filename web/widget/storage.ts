@@ -3,11 +3,13 @@
  * (a reload, a new tab or the next page of a shop resumes the same conversation), an
  * in-memory map otherwise (sandboxed iframes, blocked storage).
  */
-import type { ChatMessage, StoredSession } from './types.js';
+import { brandOf } from './api.js';
+import type { Brand, ChatMessage, StoredSession } from './types.js';
 
 const VISITOR_KEY = 'confab:visitor';
 const sessionKey = (botId: string) => `confab:session:${botId}`;
 const openKey = (botId: string) => `confab:open:${botId}`;
+const brandKey = (botId: string) => `confab:brand:${botId}`;
 /** A conversation idle longer than this starts over. */
 const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -101,4 +103,22 @@ export function loadOpen(botId: string): boolean {
 
 export function saveOpen(botId: string, open: boolean) {
   set(openKey(botId), open ? '1' : null, 'sessionStorage');
+}
+
+/**
+ * The bot's name and colors from its last session start, so a returning visitor (whose
+ * session resumes without a start request) and a closed bubble's launcher wear them at once.
+ * Read back through the same checks as an API answer.
+ */
+export function loadBrand(botId: string): Brand {
+  try {
+    const b = JSON.parse(get(brandKey(botId)) || '{}');
+    return brandOf({ chatbot: { name: b && b.name }, branding: b });
+  } catch {
+    return {};
+  }
+}
+
+export function saveBrand(botId: string, brand: Brand) {
+  set(brandKey(botId), JSON.stringify(brand));
 }

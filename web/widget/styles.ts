@@ -1,4 +1,5 @@
-/** The widget's stylesheet text (styles.css, minified by the build and inlined as a string). */
-import css from './styles.css';
+/** The widget's stylesheet text (styles.css, then embeds.css; minified by the build and inlined as strings). */
+import look from './styles.css';
+import embeds from './embeds.css';
 
-export const CSS: string = css;
+export const CSS: string = look + embeds;

@@ -28,11 +28,20 @@ export interface Settings {
   botId: string;
   embed: EmbedType;
   apiBase: string;
-  title: string;
-  primaryColor: string;
+  /** Set by the page: wins over the chatbot's own name (Brand.name). */
+  title?: string;
+  /** Set by the page: wins over the workspace's color (Brand.primaryColor). */
+  primaryColor?: string;
   customData: Record<string, string>;
   user?: VisitorUser;
   container?: Element | string;
+}
+
+/** How the chat API says the widget should look: the chatbot's name, its workspace's colors. */
+export interface Brand {
+  name?: string;
+  primaryColor?: string;
+  secondaryColor?: string;
 }
 
 export interface WidgetHandle {

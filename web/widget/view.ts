@@ -3,8 +3,8 @@
  * through textContent; the only markup strings are the static icons below.
  */
 import { CSS } from './styles.js';
-import { textOn } from './options.js';
-import type { ChatMessage, Settings } from './types.js';
+import { contrast, DEFAULT_COLOR, textOn } from './options.js';
+import type { Brand, ChatMessage, Settings } from './types.js';
 
 const ICON_CHAT =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 3h16a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H8l-5 4V5a2 2 0 0 1 2-2z"/></svg>';
@@ -44,11 +44,10 @@ export function createView(s: Settings, on: ViewEvents) {
 
   const bubble = s.embed === 'bubble';
   const root = h('div', { class: `r ${s.embed}` });
-  root.style.setProperty('--p', s.primaryColor);
-  root.style.setProperty('--op', textOn(s.primaryColor));
 
-  const title = h('h2', { class: 't', id: 'cf-title' }, s.title);
-  const head = h('div', { class: 'h' }, title);
+  const avatar = h('span', { class: 'av', 'aria-hidden': 'true' });
+  const title = h('h2', { class: 't', id: 'cf-title' });
+  const head = h('div', { class: 'h' }, avatar, title);
   const log = h('div', {
     class: 'log',
     role: 'log',
@@ -56,8 +55,12 @@ export function createView(s: Settings, on: ViewEvents) {
     'aria-label': 'Conversation',
     tabindex: '0',
   });
-  const typing = h('div', { class: 'ty', hidden: '' }, h('i'), h('i'), h('i'), h('span', { class: 'sr' }, 'Typing…'));
-  typing.setAttribute('role', 'status');
+  // The dots are for the eyes only, as the log's last bubble; the status line says it once
+  // to a screen reader.
+  const typing = h('div', { class: 'ty', hidden: '', 'aria-hidden': 'true' }, h('i'), h('i'), h('i'));
+  log.append(typing);
+  const status = h('div', { class: 'sr', role: 'status', 'aria-live': 'polite' });
+  let typingText = 'Typing…';
 
   const errText = h('span');
   const retry = h('button', { type: 'button' }, 'Retry');
@@ -80,8 +83,10 @@ export function createView(s: Settings, on: ViewEvents) {
 
   const panel = h('div', { class: 'p', id: 'cf-panel', 'aria-labelledby': 'cf-title' });
   panel.setAttribute('role', bubble ? 'dialog' : 'region');
-  panel.append(head, log, typing, error, ended, form);
+  panel.append(head, log, status, error, ended, form);
 
+  // The launcher is the bubble's one open/close control: it turns into a "×" while the panel
+  // is open (on phones, where the panel fills the screen, it sits in the panel's header).
   let launcher: HTMLButtonElement | undefined;
   if (bubble) {
     launcher = icon(
@@ -95,8 +100,6 @@ export function createView(s: Settings, on: ViewEvents) {
       ICON_CHAT,
     );
     launcher.addEventListener('click', () => on.toggle(panel.hidden));
-    head.append(icon(h('button', { class: 'x', type: 'button', 'aria-label': 'Close chat' }), ICON_CLOSE));
-    head.lastChild!.addEventListener('click', () => on.toggle(false));
     root.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && !panel.hidden) {
         e.stopPropagation();
@@ -132,31 +135,56 @@ export function createView(s: Settings, on: ViewEvents) {
     input.disabled = done;
     input.readOnly = busy;
     send.disabled = busy || done;
-    input.placeholder = done ? 'Conversation ended' : 'Type your message…';
+    // Once ended, the way on ("Start a new chat") takes the composer's place.
+    form.hidden = done;
     ended.hidden = !done;
     log.setAttribute('aria-busy', String(busy));
   };
 
+  // The log follows the newest message. Bars that appear under it (typing, error, "ended"),
+  // a phone keyboard or a resize shrink it; while the visitor is at the bottom, stay there so
+  // the last message is never left hidden under them.
+  let pinned = true;
   const scroll = () => {
     log.scrollTop = log.scrollHeight;
+    pinned = true;
   };
+  log.addEventListener('scroll', () => {
+    pinned = log.scrollHeight - log.scrollTop - log.clientHeight < 8;
+  });
+  if (typeof ResizeObserver === 'function') new ResizeObserver(() => pinned && scroll()).observe(log);
 
   return {
     host,
     shadow,
     input,
+    /** Name and colors: the page's options first, then the chatbot's own, then defaults. */
+    brand(b: Brand) {
+      const name = s.title || b.name || 'Chat';
+      title.textContent = name;
+      avatar.textContent = (Array.from(name)[0] || '').toUpperCase();
+      typingText = b.name ? `${b.name} is typing…` : 'Typing…';
+      const color = s.primaryColor || b.primaryColor || DEFAULT_COLOR;
+      root.style.setProperty('--p', color);
+      root.style.setProperty('--op', textOn(color));
+      // Focus rings on white need 3:1; a pale brand color gets a dark ring instead.
+      root.style.setProperty('--ring', contrast(color, '#fff') >= 3 ? color : '#1d2330');
+    },
     render(messages: ChatMessage[]) {
       log.textContent = '';
+      log.append(typing);
       messages.forEach((m) => this.add(m));
     },
     add(m: ChatMessage): HTMLElement {
       const who = h('span', { class: 'sr' }, m.type === 'bot' ? 'Bot: ' : 'You: ');
       const el = h('p', { class: `m ${m.type}` }, who, m.message);
-      log.append(el);
+      log.insertBefore(el, typing);
       scroll();
       return el;
     },
     setBusy(on: boolean) {
+      if (on && !busy) status.textContent = typingText;
+      if (!on) status.textContent = '';
       busy = on;
       typing.hidden = !on;
       sync();
@@ -165,12 +193,14 @@ export function createView(s: Settings, on: ViewEvents) {
     setDone(on: boolean) {
       done = on;
       sync();
+      scroll();
     },
     showError(text: string, retryFn?: () => void) {
       errText.textContent = text;
       onRetry = retryFn;
       retry.hidden = !retryFn;
       error.hidden = false;
+      scroll();
     },
     clearError() {
       error.hidden = true;
@@ -183,7 +213,10 @@ export function createView(s: Settings, on: ViewEvents) {
       if (launcher) {
         launcher.setAttribute('aria-expanded', String(open));
         launcher.setAttribute('aria-label', open ? 'Close chat' : 'Open chat');
+        icon(launcher, open ? ICON_CLOSE : ICON_CHAT);
       }
+      // A panel rendered while hidden has no height to scroll in; show its newest message.
+      if (open) scroll();
     },
     /** Focus where the visitor can act: the input, or "Start a new chat" once ended. */
     focus() {

@@ -1,6 +1,6 @@
 /** One widget instance: ties the view to the chat API and to stored session state. */
 import { ApiError, createApi } from './api.js';
-import { clearSession, getVisitorId, loadOpen, loadSession, saveOpen, saveSession, setVisitorId } from './storage.js';
+import { clearSession, getVisitorId, loadBrand, loadOpen, loadSession, saveBrand, saveOpen, saveSession, setVisitorId } from './storage.js';
 import { resolveContainer } from './options.js';
 import { createView } from './view.js';
 import type { ChatMessage, Settings, StoredSession, WidgetHandle } from './types.js';
@@ -37,6 +37,8 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     },
     toggle: (open) => (open ? handle.open() : handle.close()),
   });
+  // Last known name and colors now; the next session start brings the current ones.
+  view.brand(loadBrand(s.botId));
 
   function persist() {
     if (session) saveSession(s.botId, session);
@@ -54,6 +56,8 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
       .then((r) => {
         if (destroyed) return;
         if (r.visitorId) setVisitorId(r.visitorId);
+        saveBrand(s.botId, r.brand);
+        view.brand(r.brand);
         session = { sessionId: r.sessionId, messages: r.messages, done: r.done, updatedAt: 0 };
         persist();
         view.render(r.messages);

@@ -261,11 +261,49 @@ test('concurrent messages to one session are applied one after another', async (
   assert.equal(Object.keys(last.answerVariables).sort(), ['a', 'b']);
 });
 
+/** Records a branding change as an event (the API would refuse some of these), and waits for the views. */
+async function brand(workspaceId: string, changes: Record<string, unknown>) {
+  const metadata = { workspaceId, actor: { type: 'operator' as const, id: 'test' }, correlationId: 'test', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+  const { position } = await app.services.events.append(`workspace-${workspaceId}`, [{ type: 'WorkspaceBrandingUpdated', data: { workspaceId, changes }, metadata }]);
+  await app.services.projections.waitFor(position);
+}
+
+test('a session start names the chatbot and carries its workspace colors, defaults until set', async () => {
+  const ws = await app.createWorkspace('pro');
+  const r = await app.api('POST', `${EXT}/chatbots`, { apiKey: ws.apiKey, body: { name: 'Acme helper' } });
+  const botId = r.body.data.id;
+  const first = await start(botId);
+  assert.is(first.status, 201);
+  assert.equal(first.body.chatbot, { name: 'Acme helper' });
+  assert.equal(first.body.branding, { primaryColor: '#4F46E5', secondaryColor: '#64748B' });
+
+  const patched = await app.api('PATCH', '/api/v1/workspace/branding', { apiKey: ws.apiKey, body: { primaryColor: '#0F766E' } });
+  assert.is(patched.status, 200, JSON.stringify(patched.body));
+  const second = await start(botId);
+  assert.equal(second.body.branding, { primaryColor: '#0F766E', secondaryColor: '#64748B' });
+  await brand(ws.workspaceId, { secondaryColor: '#F59E0B' });
+  assert.equal((await start(botId)).body.branding, { primaryColor: '#0F766E', secondaryColor: '#F59E0B' });
+
+  // Another workspace's bot keeps its own (default) colors.
+  const other = await createBot({ name: 'Other bot' });
+  const o = await start(other);
+  assert.equal([o.body.chatbot.name, o.body.branding.primaryColor], ['Other bot', '#4F46E5']);
+
+  // Anything in the view that is not #RRGGBB never reaches a visitor's page.
+  await brand(ws.workspaceId, { primaryColor: 'red;background:url(//x)', secondaryColor: null });
+  assert.equal((await start(botId)).body.branding, { primaryColor: '#4F46E5', secondaryColor: '#64748B' });
+});
+
 test('the OpenAPI document describes the chat endpoints without security', async () => {
   const doc = (await app.api('GET', '/api/v1/openapi.json')).body;
   const start = doc.paths['/api/v1/chat/{botId}/sessions'].post;
   assert.equal(start.security, []);
   assert.ok(start.responses['201']);
+  const started = start.responses['201'].content['application/json'].schema;
+  assert.ok(started.required.includes('chatbot') && started.required.includes('branding'));
+  assert.equal(started.properties.chatbot.required, ['name']);
+  assert.is(started.properties.branding.properties.primaryColor.pattern, '^#[0-9A-Fa-f]{6}$');
+  assert.match(started.properties.branding.properties.secondaryColor.description, '#64748B');
   for (const p of ['messages', 'escalate', 'end']) assert.ok(doc.paths[`/api/v1/chat/{botId}/sessions/{sessionId}/${p}`].post, p);
 });
 

@@ -10,6 +10,7 @@ import { chatRouter, CHAT_MOUNT } from '../../../api/chat/chatRouter.js';
 import { requestContext } from '../../../api/http/requestContext.js';
 import { errorHandler } from '../../../api/http/errorHandler.js';
 import { OpenApiRegistry } from '../../../api/http/openApiRegistry.js';
+import { appDeps } from '../../../app/server.js';
 
 let app: TestApp;
 let server: Server;
@@ -30,7 +31,7 @@ test('setup', async () => {
   const limited = express();
   limited.set('trust proxy', 'loopback');
   limited.use(requestContext);
-  limited.use(CHAT_MOUNT, chatRouter(app.services, new OpenApiRegistry(), { requestsPerMinute: 6, sessionStartsPerHour: 2, bodyBytes: 1024 }));
+  limited.use(CHAT_MOUNT, chatRouter(appDeps(app.services).chat, new OpenApiRegistry(), { requestsPerMinute: 6, sessionStartsPerHour: 2, bodyBytes: 1024 }));
   limited.use(errorHandler(app.services.logger));
   server = createServer(limited);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
