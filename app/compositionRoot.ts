@@ -37,6 +37,9 @@ import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
 import { BrandingCommands } from '../commands/brandingCommands.js';
 import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
+import type { MediaStore } from '../infrastructure/media/mediaStore.js';
+import { FileMediaStore } from '../infrastructure/media/fileMediaStore.js';
+import { MediaCommands } from '../commands/mediaCommands.js';
 
 export interface Services {
   config: Config;
@@ -51,6 +54,8 @@ export interface Services {
   rateLimiters: RateLimiterFactory;
   usage: UsageCounter;
   mailer: Mailer;
+  /** Uploaded login media (DATA_DIR/media; a shared volume when several instances run). */
+  mediaStore: MediaStore;
   /** The command handlers, one of each, built here only. */
   workspaces: WorkspaceCommands;
   chatbots: ChatbotCommands;
@@ -58,6 +63,7 @@ export interface Services {
   conversations: ConversationCommands;
   account: AccountCommands;
   branding: BrandingCommands;
+  media: MediaCommands;
   close(): Promise<void>;
 }
 
@@ -130,8 +136,9 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     resolver: opts.resolver,
     webhookIdsOfChatbot: async (chatbotId) => (await views.find<WebhookDoc>(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
+  const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, mailer,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, mailer, mediaStore,
     workspaces: new WorkspaceCommands(aggregates, reservations),
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
@@ -146,6 +153,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       codePepper: loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir }),
       workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
     }),
+    media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
     async close() {
       await projections.stop();
       await rateLimiters.close();

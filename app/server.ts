@@ -42,6 +42,8 @@ export function appDeps(services: Services): AppDeps {
       publicUrl: config.publicUrl,
       workspaceDomain: config.workspaceDomain,
       branding: services.branding,
+      media: services.media,
+      mediaStore: services.mediaStore,
       reservations: services.reservations,
       events: services.events,
     },

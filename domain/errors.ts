@@ -51,6 +51,20 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** 413: an upload is larger than the limit for its kind (the message names the limit). */
+export class PayloadTooLargeError extends DomainError {
+  constructor(message: string, code = 'PAYLOAD_TOO_LARGE') {
+    super(message, code);
+  }
+}
+
+/** 415: the content is of a type this endpoint does not take (the message names what was found). */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(message: string, code = 'UNSUPPORTED_MEDIA_TYPE') {
+    super(message, code);
+  }
+}
+
 /** 429 */
 export class TooManyRequestsError extends DomainError {
   constructor(message: string, readonly retryAfterSeconds: number, code = 'RATE_LIMIT_ERROR') {

@@ -27,6 +27,8 @@ export interface Config {
   logLevel: string;
   /** Key of the email-change code hashes; unset: a pepper file in dataDir (infrastructure/secrets/codePepper.ts). */
   codeSecret?: string;
+  /** Largest login media upload per kind (seed: 10 MB images, 100 MB videos). */
+  mediaLimits: { imageBytes: number; videoBytes: number };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -101,5 +103,9 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     codeSecret: env.CODE_SECRET || undefined,
+    mediaLimits: {
+      imageBytes: intFrom(env, 'MEDIA_MAX_IMAGE_BYTES', 10 * 1024 * 1024) || 10 * 1024 * 1024,
+      videoBytes: intFrom(env, 'MEDIA_MAX_VIDEO_BYTES', 100 * 1024 * 1024) || 100 * 1024 * 1024,
+    },
   };
 }

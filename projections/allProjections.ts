@@ -9,5 +9,6 @@ import { workspacesView } from './views/workspacesView.js';
 import { webhooksView } from './views/webhooksView.js';
 import { pendingClaimsView } from './views/pendingClaimsView.js';
 import { workspaceBrandingView } from './views/workspaceBrandingView.js';
+import { mediaItemsView } from './views/mediaItemsView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, mediaItemsView];

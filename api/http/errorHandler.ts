@@ -9,7 +9,9 @@ import {
   DomainError,
   ForbiddenError,
   NotFoundError,
+  PayloadTooLargeError,
   TooManyRequestsError,
+  UnsupportedMediaTypeError,
   UpstreamError,
   ValidationError,
 } from '../../domain/errors.js';
@@ -21,6 +23,8 @@ function statusOf(err: DomainError): number {
   if (err instanceof ForbiddenError) return 403;
   if (err instanceof NotFoundError) return 404;
   if (err instanceof ConflictError) return 409;
+  if (err instanceof PayloadTooLargeError) return 413;
+  if (err instanceof UnsupportedMediaTypeError) return 415;
   if (err instanceof TooManyRequestsError) return 429;
   if (err instanceof UpstreamError) return 502;
   return 400;

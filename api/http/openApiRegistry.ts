@@ -38,7 +38,7 @@ export class OpenApiRegistry {
       const p = toOpenApiPath(mount, spec.path);
       const responses: Record<string, unknown> = {};
       for (const [status, r] of Object.entries(spec.responses)) {
-        responses[status] = { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: r.schema } } } : {}) };
+        responses[status] = { description: r.description, ...(r.schema ? { content: { [r.contentType ?? 'application/json']: { schema: r.schema } } } : {}) };
       }
       responses.default = { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
       (paths[p] ??= {})[spec.method] = {
@@ -47,7 +47,7 @@ export class OpenApiRegistry {
         operationId: `${spec.method}${p.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
         ...(spec.security === 'apiKey' ? { security: [{ ApiKeyAuth: [] }] } : { security: [] }),
         parameters: parametersOf(spec),
-        ...(spec.body ? { requestBody: { required: true, content: { 'application/json': { schema: spec.body } } } } : {}),
+        ...(spec.body ? { requestBody: { required: true, content: { [spec.bodyContentType ?? 'application/json']: { schema: spec.body } } } } : {}),
         responses,
       };
     }

@@ -77,7 +77,7 @@ export function addRoute(router: Router, registry: OpenApiRegistry, mount: strin
   registry.add(mount, spec);
   const checkParams = spec.params ? compileValidator(spec.params, 'path') : null;
   const checkQuery = spec.query ? compileValidator(spec.query, 'query') : null;
-  const checkBody = spec.body ? compileValidator(spec.body, 'body') : null;
+  const checkBody = spec.body && spec.bodyContentType !== 'multipart/form-data' ? compileValidator(spec.body, 'body') : null;
   router[spec.method](spec.path, ...before, async (req, res, next) => {
     try {
       rejectBadText(req.params, req.query, req.body);

@@ -11,5 +11,11 @@ export interface RouteSpec {
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
-  responses: Record<number, { description: string; schema?: JsonSchema }>;
+  /**
+   * How the body is sent; default JSON. A `multipart/form-data` body is only described (the
+   * OpenAPI document shows `body` as its form fields): its handler streams and checks it itself.
+   */
+  bodyContentType?: 'application/json' | 'multipart/form-data';
+  /** `contentType` when a response is not JSON (a served file): `schema` then describes its bytes. */
+  responses: Record<number, { description: string; schema?: JsonSchema; contentType?: string }>;
 }

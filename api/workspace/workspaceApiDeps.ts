@@ -8,6 +8,8 @@ import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimi
 import type { Logger } from '../../infrastructure/logger.js';
 import type { BrandingCommands } from '../../commands/brandingCommands.js';
 import type { Reservations } from '../../commands/reservations.js';
+import type { MediaCommands } from '../../commands/mediaCommands.js';
+import type { MediaStore } from '../../infrastructure/media/mediaStore.js';
 
 export interface WorkspaceApiDeps {
   views: ReadStoreReader;
@@ -22,4 +24,7 @@ export interface WorkspaceApiDeps {
   /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
   reservations: Pick<Reservations, 'ownerOf'>;
   events: Pick<EventStore, 'append'>;
+  /** The login media gallery's commands, and the store its public route reads the files from. */
+  media: MediaCommands;
+  mediaStore: MediaStore;
 }

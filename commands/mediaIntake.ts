@@ -1,0 +1,106 @@
+/**
+ * Turns an upload stream into what the MediaStore keeps: its format is decided from the first
+ * bytes before anything is written (415 otherwise), and the rest flows on with backpressure,
+ * so a 100 MB video never sits in memory. An SVG is the exception: it is read whole (at most
+ * the image limit) because it is cleaned as a document before it is stored.
+ */
+import { PassThrough, Readable } from 'node:stream';
+import { UnsupportedMediaTypeError } from '../domain/errors.js';
+import { acceptedFormat, byteLimitOf, SVG_CONTENT_TYPE, tooLarge, type MediaFormat, type MediaLimits } from '../domain/media/mediaFormats.js';
+import { SNIFF_BYTES, sniffMediaType } from '../infrastructure/media/mediaSniffer.js';
+import { sanitizeSvg } from '../infrastructure/media/svgSanitizer.js';
+
+export interface InspectedUpload {
+  format: MediaFormat;
+  /** The bytes to store: the whole upload, or the cleaned SVG. */
+  body: Readable;
+  /** The most `body` may hold for its kind. */
+  maxBytes: number;
+}
+
+const cutShort = () => new Error('the upload stream closed before its end');
+
+/** Runs `fn` once the source is given up before its end (the client went away), even if it already was. */
+function onCutShort(source: Readable, fn: () => void): () => void {
+  const check = () => {
+    if (!source.readableEnded) fn();
+  };
+  if (source.destroyed) queueMicrotask(check);
+  else source.once('close', check);
+  return () => source.off('close', check);
+}
+
+/**
+ * Reads until `bytes` are in hand or the stream ends, then pauses it: what was read is the
+ * head, and the stream goes on from where it stopped.
+ */
+function readHead(source: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const detach = () => {
+      source.off('data', onData).off('end', onEnd).off('error', onError);
+      stopWatching();
+    };
+    const settle = (ended: boolean) => {
+      detach();
+      resolve({ head: Buffer.concat(chunks), ended });
+    };
+    const onData = (chunk: Buffer) => {
+      chunks.push(chunk);
+      length += chunk.length;
+      if (length >= bytes) {
+        source.pause();
+        settle(false);
+      }
+    };
+    const onEnd = () => settle(true);
+    const onError = (err: Error) => {
+      detach();
+      reject(err);
+    };
+    const stopWatching = onCutShort(source, () => onError(cutShort()));
+    source.on('data', onData).once('end', onEnd).once('error', onError);
+  });
+}
+
+/**
+ * The head followed by the rest of the source. A source that fails, or is given up without an
+ * error (the client went away), fails the body too: pipe() alone would leave it waiting forever.
+ */
+function rejoin(head: Buffer, source: Readable, ended: boolean): Readable {
+  if (ended) return Readable.from([head], { objectMode: false });
+  const body = new PassThrough();
+  body.write(head);
+  source.once('error', (err) => body.destroy(err));
+  onCutShort(source, () => body.destroy(cutShort()));
+  source.pipe(body);
+  return body;
+}
+
+async function readWhole(body: Readable, maxBytes: number, onTooLarge: () => Error): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += (chunk as Buffer).length;
+    if (length > maxBytes) {
+      body.destroy();
+      throw onTooLarge();
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function inspectUpload(source: Readable, limits: MediaLimits): Promise<InspectedUpload> {
+  const { head, ended } = await readHead(source, SNIFF_BYTES);
+  if (head.length === 0) throw new UnsupportedMediaTypeError('file is empty');
+  const format = acceptedFormat(await sniffMediaType(head));
+  const maxBytes = byteLimitOf(format.mediaType, limits);
+  const body = rejoin(head, source, ended);
+  if (format.contentType !== SVG_CONTENT_TYPE) return { format, body, maxBytes };
+  const original = await readWhole(body, maxBytes, () => tooLarge(format.mediaType, limits));
+  const clean = sanitizeSvg(original.toString('utf8'));
+  if (!clean) throw new UnsupportedMediaTypeError('file is an SVG document with nothing drawable left after removing scripts and external content');
+  return { format, body: Readable.from([Buffer.from(clean, 'utf8')], { objectMode: false }), maxBytes };
+}
