@@ -42,6 +42,7 @@ export function appDeps(services: Services): AppDeps {
       publicUrl: config.publicUrl,
       workspaceDomain: config.workspaceDomain,
       branding: services.branding,
+      adClicks: services.adClicks,
       media: services.media,
       mediaStore: services.mediaStore,
       reservations: services.reservations,
@@ -56,7 +57,9 @@ export async function startServer(config: Config, opts: ServiceOptions & { port?
   const workers = await startBackgroundWorkers(services);
   const server = createServer(createApp(appDeps(services)));
   server.headersTimeout = 30_000;
-  server.requestTimeout = 60_000;
+  // Whole-request limit: long enough for a 100 MB media upload on a slow line; slow headers
+  // are cut much sooner by headersTimeout.
+  server.requestTimeout = 15 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? config.port, config.host, () => resolve());

@@ -8,6 +8,7 @@ import { checkSlugRules } from '../../domain/workspace/slugRules.js';
 import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
 import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
 import { addRoute } from '../http/route.js';
+import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
@@ -51,12 +52,17 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/public/branding/:slug', summary: 'Public branding of a workspace by slug: what its login page shows (public, cacheable)', tags, security: 'none', params: slugParams,
-    responses: { 200: { description: 'The public branding; only the active login media item', schema: publicBrandingSchema }, 404: { description: 'Unknown slug' } },
-  }, async ({ params, res }) => {
+    responses: { 200: { description: 'The public branding; only the active login media item', schema: publicBrandingSchema }, 304: { description: 'Not modified (If-None-Match)' }, 404: { description: 'Unknown slug' } },
+  }, async ({ params, req, res }) => {
     const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: String(params.slug).toLowerCase() }, { limit: 1 });
     if (!doc) throw new NotFoundError('No workspace has this slug');
     const [active] = await views.find<ActiveMediaDoc>(MEDIA_ITEMS, { workspaceId: doc.id, active: true }, { limit: 1 });
     res.setHeader('Cache-Control', PUBLIC_CACHE);
-    return { body: publicBranding(doc, active ?? null, publicUrl) };
+    const body = publicBranding(doc, active ?? null, publicUrl);
+    if (notModified(req, res, etagOf(body))) {
+      res.status(304).end();
+      return;
+    }
+    return { body };
   });
 }
