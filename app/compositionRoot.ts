@@ -36,6 +36,7 @@ import { WebhookCommands } from '../commands/webhookCommands.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
 import { BrandingCommands } from '../commands/brandingCommands.js';
+import { AdClickCommands } from '../commands/adClickCommands.js';
 import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 import type { MediaStore } from '../infrastructure/media/mediaStore.js';
 import { FileMediaStore } from '../infrastructure/media/fileMediaStore.js';
@@ -63,6 +64,7 @@ export interface Services {
   conversations: ConversationCommands;
   account: AccountCommands;
   branding: BrandingCommands;
+  adClicks: AdClickCommands;
   media: MediaCommands;
   close(): Promise<void>;
 }
@@ -131,6 +133,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const usage = await createSqlUsageCounter(sql);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
+  const codePepper = loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir });
   const webhooks = new WebhookCommands(aggregates, reservations, {
     allowHosts: config.webhookAllowHosts,
     resolver: opts.resolver,
@@ -144,13 +147,15 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     webhooks,
     conversations: new ConversationCommands(aggregates),
     branding: new BrandingCommands(aggregates, reservations, new URL(config.publicUrl).origin),
+    // Visitor pseudonyms are keyed from the same server secret as the codes (a key derived for them alone).
+    adClicks: new AdClickCommands({ events, clock, secret: codePepper }),
     account: new AccountCommands({
       aggregates,
       reservations,
       events,
       mailer,
       logger,
-      codePepper: loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir }),
+      codePepper,
       workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
     }),
     media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),

@@ -9,6 +9,7 @@ import { workspacesView } from './views/workspacesView.js';
 import { webhooksView } from './views/webhooksView.js';
 import { pendingClaimsView } from './views/pendingClaimsView.js';
 import { workspaceBrandingView } from './views/workspaceBrandingView.js';
+import { adClicksView } from './views/adClicksView.js';
 import { mediaItemsView } from './views/mediaItemsView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, mediaItemsView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView];

@@ -8,6 +8,7 @@ import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimi
 import type { Logger } from '../../infrastructure/logger.js';
 import type { BrandingCommands } from '../../commands/brandingCommands.js';
 import type { Reservations } from '../../commands/reservations.js';
+import type { AdClickCommands } from '../../commands/adClickCommands.js';
 import type { MediaCommands } from '../../commands/mediaCommands.js';
 import type { MediaStore } from '../../infrastructure/media/mediaStore.js';
 
@@ -24,6 +25,7 @@ export interface WorkspaceApiDeps {
   /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
   reservations: Pick<Reservations, 'ownerOf'>;
   events: Pick<EventStore, 'append'>;
+  adClicks: Pick<AdClickCommands, 'recordClick'>;
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;
   mediaStore: MediaStore;

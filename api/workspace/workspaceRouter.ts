@@ -9,6 +9,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { slugRoutes } from './slugRoutes.js';
 import { brandingRoutes } from './brandingRoutes.js';
+import { adRoutes } from './adRoutes.js';
 import { mediaRoutes } from './mediaRoutes.js';
 import { publicMediaRoutes } from './publicMediaRoutes.js';
 
@@ -16,7 +17,7 @@ export const WORKSPACE_MOUNT = '/api/v1/workspace';
 
 export type WorkspaceResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: WorkspaceApiDeps) => void;
 
-const RESOURCES: WorkspaceResource[] = [slugRoutes, brandingRoutes, mediaRoutes, publicMediaRoutes];
+const RESOURCES: WorkspaceResource[] = [slugRoutes, brandingRoutes, adRoutes, mediaRoutes, publicMediaRoutes];
 
 export function workspaceRouter(deps: WorkspaceApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();

@@ -1,0 +1,92 @@
+/**
+ * Ad links of the login background media: the public click redirect (CONTRACT.md §5) and the
+ * ad analytics object (seed: Workspace branding endpoints; Pro plan or above).
+ */
+import type { Router } from 'express';
+import { ForbiddenError, NotFoundError } from '../../domain/errors.js';
+import { planAtLeast } from '../../domain/plans.js';
+import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
+import { redirectTarget } from '../../domain/workspace/adClicks.js';
+import { AD_ANALYTICS_DAYS, adAnalyticsOf } from '../../domain/workspace/adAnalytics.js';
+import { AD_CLICK_DAYS, type AdClickDayDoc } from '../../projections/views/adClicksView.js';
+import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { MEDIA_ITEMS, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
+import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import { addRoute } from '../http/route.js';
+import { rateLimitKeyOf } from '../http/clientAddressKey.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { apiKeyAuth, callerOf } from '../external/apiKeyAuth.js';
+import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
+import { adAnalyticsSchema, adClickParams, adClickQuery } from './adSchemas.js';
+
+/**
+ * Clicks recorded per client address (IPv4, or an IPv6 /64) in a window: generous for people
+ * behind one office address, small enough that a script cannot inflate a workspace's numbers.
+ * Past it the visitor is still sent on, but the click is not counted.
+ */
+export const AD_CLICKS_PER_ADDRESS = { points: 30, durationSeconds: 600 };
+
+/** The item's link, when the slug names a workspace that owns the item and the item has one. */
+async function adTarget(views: ReadStoreReader, slug: string, mediaId: string): Promise<{ workspaceId: string; url: string }> {
+  const notFound = new NotFoundError('No ad link here');
+  const [workspace] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
+  if (!workspace) throw notFound;
+  const item = await views.get<MediaItemDoc>(MEDIA_ITEMS, mediaId);
+  // Another workspace's item under this slug is as unknown as a missing one: never say which.
+  const url = item?.workspaceId === workspace.id ? redirectTarget(item.adUrl) : null;
+  if (!url) throw notFound;
+  return { workspaceId: workspace.id, url };
+}
+
+export function adRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'clock' | 'logger' | 'rateLimiters' | 'adClicks'>): void {
+  const { views, clock, logger, adClicks } = deps;
+  const tags = ['Ad analytics'];
+  const perAddress = deps.rateLimiters.create({ name: 'ad-click', ...AD_CLICKS_PER_ADDRESS });
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/public/ad-click/:slug/:mediaId', tags, security: 'none',
+    summary: 'Follow an ad link of a login background item (public): records one click and redirects to the link stored with the item',
+    params: adClickParams, query: adClickQuery,
+    responses: {
+      302: { description: 'Redirect: Location is the adUrl stored with the item (never taken from the request). Cache-Control: no-store' },
+      404: { description: 'Unknown slug or media item, an item of another workspace, or an item without an ad link' },
+    },
+  }, async ({ params, query, req, res }) => {
+    const target = await adTarget(views, params.slug, params.mediaId);
+    const clientAddress = rateLimitKeyOf(req.ip);
+    try {
+      if ((await perAddress.consume(clientAddress)).allowed) {
+        await adClicks.recordClick({
+          workspaceId: target.workspaceId, mediaId: params.mediaId, vid: query.vid, clientAddress,
+          userAgent: req.get('user-agent') ?? '', requestId: res.locals.requestId,
+        });
+      }
+    } catch (err) {
+      // The visitor chose to go to the advertiser: a store hiccup loses one count, not the visit.
+      logger.error('ad click not recorded', { workspaceId: target.workspaceId, mediaId: params.mediaId, error: (err as Error).message });
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    // The advertiser may learn the visit came from the login page's origin, not its path.
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('Location', target.url);
+    res.status(302).end();
+  });
+
+  addRoute(router, registry, mount, {
+    method: 'get', path: '/ad-analytics', tags, security: 'apiKey',
+    summary: `Ad click analytics of the last ${AD_ANALYTICS_DAYS} days (UTC): totals, unique visitors, daily clicks, devices, top browsers. Any API key of the workspace; Pro plan or above`,
+    responses: {
+      200: { description: 'The ad analytics object', schema: adAnalyticsSchema },
+      401: { description: 'No or an invalid API key' },
+      403: { description: 'The plan is below Pro (PLAN_UPGRADE_REQUIRED)' },
+    },
+  }, async ({ res }) => {
+    const { workspaceId, plan } = callerOf(res);
+    if (!planAtLeast(plan, 'pro')) throw new ForbiddenError('Ad analytics needs the Pro plan or above. Upgrade your plan.', 'PLAN_UPGRADE_REQUIRED');
+    const today = dayOf(clock());
+    const window = daysFrom(addDays(today, 1 - AD_ANALYTICS_DAYS), today);
+    const days = await views.find<AdClickDayDoc>(AD_CLICK_DAYS, { workspaceId, day: { $gte: window[0], $lte: today } }, { limit: AD_ANALYTICS_DAYS });
+    res.setHeader('Cache-Control', 'private, no-store');
+    return { body: adAnalyticsOf(days, window) };
+  }, apiKeyAuth({ views }));
+}
