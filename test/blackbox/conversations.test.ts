@@ -46,7 +46,10 @@ test('a visitor runs a custom flow: bot messages, {{variable}} answers, done at 
   flowBot = await createBot({ name: 'Flow bot', flow: FLOW });
   const s = await start(flowBot, { visitorId: 'visitor-42' });
   assert.is(s.status, 201);
-  assert.equal(sortedKeys(s.body), ['done', 'messages', 'sessionId', 'visitorId']);
+  // CONTRACT.md §4's fields, plus what the widget shows (the bot's name and the brand colors).
+  assert.equal(sortedKeys(s.body), ['branding', 'chatbot', 'done', 'messages', 'sessionId', 'visitorId']);
+  assert.is(s.body.chatbot.name, 'Flow bot');
+  assert.match(s.body.branding.primaryColor, /^#[0-9A-F]{6}$/i);
   assert.type(s.body.sessionId, 'string');
   assert.is(s.body.visitorId, 'visitor-42');
   assert.is(s.body.done, false);
