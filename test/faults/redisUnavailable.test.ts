@@ -1,0 +1,154 @@
+/**
+ * Fault: Redis (REDIS_URL, the shared burst-limit counters) is unavailable — never reachable
+ * (a closed port), or lost while the service runs (a private `redis-server` killed with
+ * SIGKILL, then started again on the same port).
+ *
+ * The README documents Redis only as where the burst counters are shared ("in-process
+ * otherwise"); infrastructure/rateLimit/rateLimiter.ts adds that each limiter falls back to an
+ * in-memory twin while Redis is away. So: requests are still served (a 2xx for a valid call),
+ * never a 500, the burst limit still holds per process, and once Redis is back the limit is
+ * shared through it again.
+ *
+ * This suite first found every External API and visitor chat call answering 500 INTERNAL_ERROR
+ * after a 10–15 s wait with Redis unreachable (ioredis' MaxRetriesPerRequestError reached the
+ * error handler); fixed by 665cfda (insurance limiter, no offline queue, 500 ms command timeout).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
+import { EXTERNAL, cliJson, eventually, freePort, freshStore, http, serviceEnv, startService, type Answer, type FaultStore, type ServiceProcess } from './faultHarness.js';
+
+const LIMIT = 5;
+/** A request is given this long; longer counts as a hang. */
+const HANG_MS = 20_000;
+
+let store: FaultStore;
+let service: ServiceProcess | null = null;
+let env: NodeJS.ProcessEnv;
+let workspaceId = '';
+let botId = '';
+let redis: ChildProcess | null = null;
+let redisPort = 0;
+
+async function newKey(): Promise<string> {
+  return (await cliJson(env, 'apikey', 'create', '--workspace', workspaceId, '--role', 'admin')).apiKey as string;
+}
+
+function listening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.once('connect', () => (s.destroy(), resolve(true)));
+    s.once('error', () => resolve(false));
+  });
+}
+
+function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return eventually(async () => ((await listening(port)) ? child : null), 15_000, `redis-server on ${port}`, 50);
+}
+
+/** What a client sees of one call: status and error body, or the network failure. */
+async function attempt(fn: () => Promise<Answer>): Promise<{ status: number | string; body: unknown; ms: number }> {
+  const started = Date.now();
+  try {
+    const r = await fn();
+    return { status: r.status, body: r.body, ms: Date.now() - started };
+  } catch (err) {
+    return { status: `no answer: ${(err as Error).name}`, body: null, ms: Date.now() - started };
+  }
+}
+
+/** A few External API calls and visitor chat calls, in parallel, as a client would make them. */
+async function traffic(key: string, tag: string) {
+  const url = service!.url;
+  const calls = await Promise.all([
+    attempt(() => http(url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS })),
+    attempt(() => http(url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: `During ${tag}` }, timeoutMs: HANG_MS })),
+    attempt(() => http(url, 'GET', `${EXTERNAL}/usage`, { key, timeoutMs: HANG_MS })),
+    attempt(() => http(url, 'POST', `/api/v1/chat/${botId}/sessions`, { body: { visitorId: `v-${tag.replace(/[^a-z0-9]+/gi, '-')}` }, headers: { 'x-forwarded-for': `10.9.0.${Math.floor(Math.random() * 250)}` }, timeoutMs: HANG_MS })),
+  ]);
+  console.log(`${tag}: ${calls.map((c) => `${c.status} in ${c.ms} ms`).join(', ')}`);
+  return calls;
+}
+
+function assertServed(calls: Awaited<ReturnType<typeof traffic>>, what: string) {
+  const expected = [200, 201, 200, 201];
+  calls.forEach((c, i) => {
+    assert.not.equal(c.status, 500, `${what}: call ${i + 1} answered 500 ${JSON.stringify(c.body)}`);
+    assert.is(c.status, expected[i], `${what}: call ${i + 1} answered ${c.status} ${JSON.stringify(c.body)}`);
+  });
+}
+
+/** A fresh key gets LIMIT answers, then 429 RATE_LIMIT_ERROR: the burst limit degraded to one process, not off. */
+async function assertLimitHolds(what: string) {
+  const key = await newKey();
+  const statuses: Array<number | string> = [];
+  for (let i = 0; i <= LIMIT; i++) statuses.push((await attempt(() => http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS }))).status);
+  assert.equal(statuses, [...Array(LIMIT).fill(200), 429], `${what}: the burst limit per key`);
+}
+
+test.before(async () => {
+  store = await freshStore();
+});
+
+test.after(async () => {
+  redis?.kill('SIGKILL');
+  await service?.kill('SIGTERM');
+  await store?.cleanup();
+});
+
+test('REDIS_URL pointing at a closed port: requests are served, no 500', async () => {
+  const closed = await freePort();
+  env = serviceEnv({ ...store.env, REDIS_URL: `redis://127.0.0.1:${closed}`, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  const ws = await cliJson(env, 'workspace', 'create', '--name', 'Redis fault', '--plan', 'pro', '--owner-email', 'ops@redis-fault.test');
+  workspaceId = ws.workspaceId;
+  service = await startService(env);
+  // The chatbot the visitor calls use; created through the CLI's key, with the limit degraded or not.
+  const bot = await attempt(() => http(service!.url, 'POST', `${EXTERNAL}/chatbots`, { key: ws.apiKey, body: { name: 'Visitor bot' }, timeoutMs: HANG_MS }));
+  assert.is(bot.status, 201, `creating the chatbot answered ${bot.status} ${JSON.stringify(bot.body)}`);
+  botId = (bot.body as { data: { id: string } }).data.id;
+  assertServed(await traffic(await newKey(), 'never reachable'), 'Redis never reachable');
+  await assertLimitHolds('Redis never reachable');
+  assert.ok(service.alive(), 'the process is still running');
+});
+
+test('with a private redis-server: the burst limit is shared through it (baseline)', async () => {
+  await service?.kill('SIGTERM');
+  redisPort = await freePort();
+  redis = await startRedis(redisPort);
+  env = { ...env, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+  service = await startService(env);
+  if (!botId) {
+    const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key: await newKey(), body: { name: 'Visitor bot' } });
+    assert.is(bot.status, 201, bot.text);
+    botId = bot.body.data.id;
+  }
+  const limited = await newKey();
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMIT; i++) statuses.push((await http(service.url, 'GET', `${EXTERNAL}/chatbots`, { key: limited })).status);
+  assert.equal(statuses, [...Array(LIMIT).fill(200), 429]);
+});
+
+test('Redis killed (SIGKILL) while the service runs: requests are served, no 500', async () => {
+  redis!.kill('SIGKILL');
+  await new Promise((r) => redis!.once('exit', r));
+  redis = null;
+  assertServed(await traffic(await newKey(), 'Redis killed'), 'Redis killed');
+  await assertLimitHolds('Redis killed');
+  assert.ok(service!.alive(), 'the process is still running');
+});
+
+test('Redis back on the same port: served again, and the shared limit is enforced again', async () => {
+  redis = await startRedis(redisPort);
+  const after = await newKey();
+  const seen = await eventually(async () => {
+    const s: number[] = [];
+    for (let i = 0; i <= LIMIT; i++) s.push((await http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key: after, timeoutMs: HANG_MS })).status);
+    return s.includes(429) ? s : null;
+  }, 60_000, 'the burst limit to be enforced again once Redis is back', 500);
+  assert.not.ok(seen.includes(500), `after Redis came back: ${seen.join(', ')}`);
+  assertServed(await traffic(await newKey(), 'Redis back'), 'Redis back');
+});
+
+test.run();
