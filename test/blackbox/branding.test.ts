@@ -31,7 +31,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
 function upload(bytes: Buffer, name: string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set('file', new Blob([bytes]), name);
+  form.set('file', new Blob([new Uint8Array(bytes)]), name);
   return form;
 }
 
