@@ -27,10 +27,15 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+/** Exits once everything written has been handed to the OS: a pipe to a slow reader keeps it all. */
+function exitAfterOutput(code: number): void {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(code)));
+}
+
 main(process.argv.slice(2)).then(
-  () => process.exit(0),
+  () => exitAfterOutput(0),
   (err: Error) => {
     process.stderr.write(JSON.stringify({ error: err.message }) + '\n');
-    process.exit(1);
+    exitAfterOutput(1);
   },
 );

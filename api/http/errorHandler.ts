@@ -16,6 +16,7 @@ import {
   ValidationError,
 } from '../../domain/errors.js';
 import type { Logger } from '../../infrastructure/logger.js';
+import { isStoreUnavailable } from '../../infrastructure/sql/storeUnavailable.js';
 
 function statusOf(err: DomainError): number {
   if (err instanceof ValidationError) return 400;
@@ -69,6 +70,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
       res.status(err.status).json({ error: err.expose ? err.message : 'Bad request' });
+      return;
+    }
+    if (isStoreUnavailable(err)) {
+      logger.warn('database unavailable', { requestId: res.locals.requestId, path: req.path, error: String(err?.message ?? err).slice(0, 200) });
+      res.setHeader('Retry-After', '5');
+      res.status(503).json({ error: 'The service is temporarily unavailable. Try again in a few seconds.', code: 'SERVICE_UNAVAILABLE' });
       return;
     }
     logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: err?.stack ?? String(err) });

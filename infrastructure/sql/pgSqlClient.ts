@@ -28,7 +28,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const listeners: pg.Client[] = [];
+  const listeners: Array<() => Promise<void>> = [];
 
   return {
     driver: 'pg',
@@ -41,6 +41,14 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
     },
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: without one, the server going away between
+      // two statements is an unhandled 'error' that ends the process. The failure then reaches
+      // the caller through the pending query instead.
+      let broken: Error | undefined;
+      const onError = (err: Error) => {
+        broken = err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const tx: SqlQueryable = {
@@ -56,24 +64,51 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
         await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        // A broken connection is destroyed, not put back for the next caller.
+        client.release(broken);
       }
     },
     async listen(channel, onNotify) {
-      const client = new pg.Client(clientConfig);
-      await client.connect();
-      client.on('error', () => undefined);
-      client.on('notification', (msg) => {
-        if (msg.channel === channel) onNotify(msg.payload ?? '');
-      });
-      await client.query(`LISTEN ${channel}`);
-      listeners.push(client);
-      return async () => {
-        await client.end().catch(() => undefined);
+      let stopped = false;
+      let client: pg.Client | null = null;
+      let retrying = false;
+      // LISTEN lives on one connection: when the server restarts, listen again once it is back
+      // (until then, readers still poll). Notifications are wake-up hints, so none is replayed.
+      const retryLater = () => {
+        if (stopped || retrying) return;
+        retrying = true;
+        setTimeout(() => {
+          retrying = false;
+          connect().catch(retryLater);
+        }, 1000).unref();
       };
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client(clientConfig);
+        c.on('error', () => undefined);
+        c.on('notification', (msg) => {
+          if (msg.channel === channel) onNotify(msg.payload ?? '');
+        });
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${channel}`);
+        } catch (err) {
+          await c.end().catch(() => undefined);
+          throw err;
+        }
+        c.on('end', retryLater);
+        client = c;
+      };
+      await connect();
+      const stop = async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
+      listeners.push(stop);
+      return stop;
     },
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      await Promise.all(listeners.map((stop) => stop()));
       await pool.end();
     },
   };
