@@ -136,8 +136,8 @@ test('the views converge on the event log', async () => {
 /**
  * Found by this suite (eventExportPipe): `confab events export | …` — stdout a pipe, read by a
  * consumer slower than the CLI writes — loses everything past the pipe buffer (~64 KB), since
- * the CLI exits right after its last write. KNOWN DEFECT when this was written: e.g. 83 of 149
- * lines. The other tests here read the export from a file, which is complete.
+ * the CLI exited right after its last write (e.g. 83 of 149 lines). Fixed: the CLI exits once its
+ * output is handed to the OS. The other tests here read the export from a file.
  */
 test('eventExportPipe: the export read through a pipe by a late reader is the whole log', async () => {
   const complete = await exportEvents(env, '--workspace', workspaceId);

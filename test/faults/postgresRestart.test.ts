@@ -10,13 +10,9 @@
  *  - no acknowledged write is lost, the views equal the log, and every webhook event is
  *    delivered with each attempt sent at most once per claim.
  *
- * KNOWN DEFECT when this suite was written (reported to the lead; the assertions stay): the
- * service process dies with the database. A pooled pg client checked out for a transaction
- * (infrastructure/sql/pgSqlClient.ts, transaction()) has no 'error' listener while it is
- * checked out; when the server goes away between two statements of a transaction, pg emits
- * 'error' on that Client ("Connection terminated unexpectedly"), nobody listens, and Node ends
- * the process. The outage test fails on "the service process exited during the outage", and
- * the tests after it on "the service process is gone".
+ * Found by this suite and fixed: the service process used to die with the database. A pooled pg
+ * client checked out for a transaction had no 'error' listener, so "Connection terminated
+ * unexpectedly" between two statements was an unhandled event that ended Node.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
