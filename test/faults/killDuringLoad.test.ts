@@ -17,10 +17,16 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import {
-  EXTERNAL, TWO_QUESTION_FLOW, assertAcknowledgedWritesPresent, assertDeliveryLog, assertViewsConverge, cliJson, exportEvents, freshStore, http,
-  newLedger, root, serviceEnv, sleep, startLoad, startService, summarize, waitForWebhookEvents, type FaultStore, type LogSummary, type ServiceProcess,
-} from './faultHarness.js';
+import { cliJson } from './support/cli.js';
+import { assertAcknowledgedWritesPresent, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
+import { assertDeliveryLog } from './support/deliveryLog.js';
+import { exportEvents } from './support/eventExport.js';
+import { freshStore, type FaultStore } from './support/faultStore.js';
+import { summarize, type LogSummary } from './support/logSummary.js';
+import { root, startService, type ServiceProcess } from './support/serviceProcess.js';
+import { sleep } from './support/waiting.js';
+import { createHub, webhookServiceEnv } from './support/webhookHub.js';
+import { ledgerFigures, newLedger, startLoad } from './support/writeLoad.js';
 
 const KILLS = 20;
 /** The kill loop ends by this point of the file's run whatever happens (the runner allows 300 s a file). */
@@ -49,27 +55,12 @@ test.before(async () => {
   receiver = await startHttpsReceiver();
   // Answer 2xx, a little later sometimes, so that kills often land while a send is in flight.
   receiver.respondWith(() => ({ status: 200, body: { ok: true }, delayMs: Math.floor(Math.random() * 150) }));
-  env = serviceEnv({
-    ...store.env,
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
-    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-    WEBHOOK_RETRY_DELAYS_MS: '200,200,200',
-    WEBHOOK_TIMEOUT_MS: '2000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  env = webhookServiceEnv(store.env, receiver, '100000');
   const ws = await cliJson(env, 'workspace', 'create', '--name', 'Crash test', '--plan', 'enterprise', '--owner-email', 'ops@crash.test');
   workspaceId = ws.workspaceId;
   key = ws.apiKey;
   service = await startService(env);
-  const hub = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: 'Hub', flow: TWO_QUESTION_FLOW } });
-  assert.is(hub.status, 201, hub.text);
-  hubBotId = hub.body.data.id;
-  const hook = await http(service.url, 'POST', `${EXTERNAL}/webhooks`, {
-    key, body: { chatbotId: hubBotId, url: `${receiver.url}/hook`, events: ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'] },
-  });
-  assert.is(hook.status, 201, hook.text);
-  webhookId = hook.body.data.id;
-  secret = hook.body.data.secret;
+  ({ hubBotId, webhookId, secret } = await createHub(service.url, key, receiver));
 });
 
 test.after(async () => {
@@ -174,8 +165,7 @@ test('every webhook event is delivered, and no attempt is sent more than once pe
       kills: cycles.length,
       startupMs: { min: startup[0], median: startup[Math.floor(startup.length / 2)], max: startup[startup.length - 1] },
       killAfterMs: cycles.map((c) => c.killAfterMs),
-      acknowledged: { chatbots: ledger.chatbots.size, sessions: ledger.sessions.size, responses: ledger.responded.size, completed: ledger.completed.size },
-      requestsSent: ledger.answers.length,
+      ...ledgerFigures(ledger),
       logEvents: summary.events,
       webhookEvents: expected,
       ...stats,

@@ -20,11 +20,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import {
-  EXTERNAL, TWO_QUESTION_FLOW, assertAcknowledgedWritesPresent, assertDeliveryLog, assertViewsConverge, cliJson, eventually, exportEvents, http,
-  newLedger, serviceEnv, sleep, startLoad, startPrivatePostgres, startService, summarize, waitForWebhookEvents,
-  type LogSummary, type PrivatePostgres, type ServiceProcess,
-} from './faultHarness.js';
+import { cliJson } from './support/cli.js';
+import { assertAcknowledgedWritesPresent, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
+import { assertDeliveryLog } from './support/deliveryLog.js';
+import { exportEvents } from './support/eventExport.js';
+import { EXTERNAL, http } from './support/externalApi.js';
+import { postgresReader } from './support/faultStore.js';
+import { summarize, type LogSummary } from './support/logSummary.js';
+import { startPrivatePostgres, type PrivatePostgres } from './support/privatePostgres.js';
+import { startService, type ServiceProcess } from './support/serviceProcess.js';
+import { eventually, sleep } from './support/waiting.js';
+import { createHub, webhookServiceEnv } from './support/webhookHub.js';
+import { ledgerFigures, newLedger, startLoad } from './support/writeLoad.js';
 
 /** An answer must come within this; later counts as a hang. */
 const HANG_MS = 20_000;
@@ -54,28 +61,12 @@ test.before(async () => {
   receiver = await startHttpsReceiver();
   receiver.respondWith(() => ({ status: 200, body: { ok: true }, delayMs: Math.floor(Math.random() * 150) }));
   dataDir = mkdtempSync(join(tmpdir(), 'confab-faults-pgrestart-'));
-  env = serviceEnv({
-    DATA_DIR: dataDir,
-    DATABASE_URL: cluster.url,
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
-    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-    WEBHOOK_RETRY_DELAYS_MS: '200,200,200',
-    WEBHOOK_TIMEOUT_MS: '2000',
-    RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  env = webhookServiceEnv({ DATA_DIR: dataDir, DATABASE_URL: cluster.url }, receiver, '100000');
   const ws = await cliJson(env, 'workspace', 'create', '--name', 'Database outage', '--plan', 'enterprise', '--owner-email', 'ops@pg-outage.test');
   workspaceId = ws.workspaceId;
   key = ws.apiKey;
   service = await startService(env);
-  const hub = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: 'Hub', flow: TWO_QUESTION_FLOW } });
-  assert.is(hub.status, 201, hub.text);
-  hubBotId = hub.body.data.id;
-  const hook = await http(service.url, 'POST', `${EXTERNAL}/webhooks`, {
-    key, body: { chatbotId: hubBotId, url: `${receiver.url}/hook`, events: ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'] },
-  });
-  assert.is(hook.status, 201, hook.text);
-  webhookId = hook.body.data.id;
-  secret = hook.body.data.secret;
+  ({ hubBotId, webhookId, secret } = await createHub(service.url, key, receiver));
 });
 
 test.after(async () => {
@@ -163,23 +154,20 @@ test('every webhook event is delivered, each attempt at most once per claim', as
   // A job claimed before the crash whose outcome could not be written stays claimed until its
   // lease runs out (WEBHOOK_TIMEOUT_MS + 30 s), then is claimed and sent again.
   await sleep(Math.max(1000, outage.stoppedAt + 32_000 + 8000 - Date.now()));
-  const pg = await import('pg');
-  const pool = new pg.default.Pool({ connectionString: cluster.url, max: 2 });
+  const sql = postgresReader(cluster.url);
   try {
-    const sql = { query: async <T,>(q: string, p?: unknown[]) => ({ rows: (await pool.query(q, p)).rows as T[] }), close: () => pool.end() };
     const stats = await assertDeliveryLog({ sql, webhookId, receiver, secret, expectedJobs: expected });
     console.log(JSON.stringify({
       outageMs: OUTAGE_MS,
       ...figures,
-      acknowledged: { chatbots: ledger.chatbots.size, sessions: ledger.sessions.size, responses: ledger.responded.size, completed: ledger.completed.size },
-      requestsSent: ledger.answers.length,
+      ...ledgerFigures(ledger),
       logEvents: summary.events,
       webhookEvents: expected,
       ...stats,
       fileSeconds: Math.round((Date.now() - fileStarted) / 1000),
     }));
   } finally {
-    await pool.end();
+    await sql.close();
   }
 });
 

@@ -10,9 +10,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonBody, startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '../support/httpsReceiver.js';
-import { EXTERNAL, cliJson, eventually, freshStore, http, serviceEnv, sleep, startService, tcpGate, type FaultStore, type ServiceProcess, type TcpGate } from './faultHarness.js';
+import { cliJson } from './support/cli.js';
+import { EXTERNAL, http } from './support/externalApi.js';
+import { freshStore, type FaultStore } from './support/faultStore.js';
+import { startService, type ServiceProcess } from './support/serviceProcess.js';
+import { tcpGate, type TcpGate } from './support/tcpGate.js';
+import { eventually, sleep } from './support/waiting.js';
+import { ALL_WEBHOOK_EVENTS, webhookServiceEnv } from './support/webhookHub.js';
 
-const ALL_EVENTS = ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'];
 let store: FaultStore;
 let receiver: HttpsReceiver;
 let gate: TcpGate;
@@ -38,14 +43,7 @@ test.before(async () => {
     return { status, body: { ok: status < 300 } };
   });
   gate = await tcpGate(receiver.port);
-  const env = serviceEnv({
-    ...store.env,
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
-    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
-    WEBHOOK_RETRY_DELAYS_MS: '200,200,200',
-    WEBHOOK_TIMEOUT_MS: '2000',
-    RATE_LIMIT_PER_MINUTE: '10000',
-  });
+  const env = webhookServiceEnv(store.env, receiver, '10000');
   key = (await cliJson(env, 'workspace', 'create', '--name', 'Receiver down', '--plan', 'pro', '--owner-email', 'ops@receiver-down.test')).apiKey;
   service = await startService(env);
   for (const [name, url] of [
@@ -57,7 +55,7 @@ test.before(async () => {
   ] as const) {
     const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: `Bot ${name}` } });
     assert.is(bot.status, 201, bot.text);
-    const hook = await http(service.url, 'POST', `${EXTERNAL}/webhooks`, { key, body: { chatbotId: bot.body.data.id, url, events: ALL_EVENTS } });
+    const hook = await http(service.url, 'POST', `${EXTERNAL}/webhooks`, { key, body: { chatbotId: bot.body.data.id, url, events: ALL_WEBHOOK_EVENTS } });
     assert.is(hook.status, 201, hook.text);
     hooks[name] = { botId: bot.body.data.id, webhookId: hook.body.data.id };
   }

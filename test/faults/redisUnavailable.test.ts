@@ -15,9 +15,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { connect } from 'node:net';
-import { EXTERNAL, cliJson, eventually, freePort, freshStore, http, serviceEnv, startService, type Answer, type FaultStore, type ServiceProcess } from './faultHarness.js';
+import type { ChildProcess } from 'node:child_process';
+import { cliJson } from './support/cli.js';
+import { EXTERNAL, http, type Answer } from './support/externalApi.js';
+import { freshStore, type FaultStore } from './support/faultStore.js';
+import { freePort } from './support/freePort.js';
+import { startRedis } from './support/privateRedis.js';
+import { serviceEnv, startService, type ServiceProcess } from './support/serviceProcess.js';
+import { eventually } from './support/waiting.js';
 
 const LIMIT = 5;
 /** A request is given this long; longer counts as a hang. */
@@ -33,19 +38,6 @@ let redisPort = 0;
 
 async function newKey(): Promise<string> {
   return (await cliJson(env, 'apikey', 'create', '--workspace', workspaceId, '--role', 'admin')).apiKey as string;
-}
-
-function listening(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-}
-
-function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  return eventually(async () => ((await listening(port)) ? child : null), 15_000, `redis-server on ${port}`, 50);
 }
 
 /** What a client sees of one call: status and error body, or the network failure. */

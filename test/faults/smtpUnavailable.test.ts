@@ -9,7 +9,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startMailbox, type Mailbox } from '../api/external/accountMailbox.js';
-import { EXTERNAL, cliJson, freshStore, http, serviceEnv, startService, tcpGate, type FaultStore, type ServiceProcess, type TcpGate } from './faultHarness.js';
+import { cliJson } from './support/cli.js';
+import { EXTERNAL, http } from './support/externalApi.js';
+import { freshStore, type FaultStore } from './support/faultStore.js';
+import { serviceEnv, startService, type ServiceProcess } from './support/serviceProcess.js';
+import { tcpGate, type TcpGate } from './support/tcpGate.js';
 
 const REQUEST = `${EXTERNAL}/account/email/request-change`;
 const VERIFY = `${EXTERNAL}/account/email/verify-identity`;
