@@ -17,16 +17,14 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import { cliJson } from './support/cli.js';
-import { assertAcknowledgedWritesPresent, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
-import { assertDeliveryLog } from './support/deliveryLog.js';
+import { assertAcknowledgedWritesPresent, assertDeliveryLogAndReport, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
 import { exportEvents } from './support/eventExport.js';
 import { freshStore, type FaultStore } from './support/faultStore.js';
 import { summarize, type LogSummary } from './support/logSummary.js';
 import { root, startService, type ServiceProcess } from './support/serviceProcess.js';
 import { sleep } from './support/waiting.js';
-import { createHub, webhookServiceEnv } from './support/webhookHub.js';
-import { ledgerFigures, newLedger, startLoad } from './support/writeLoad.js';
+import { answerOkWithJitter, startServiceWithHub, webhookServiceEnv } from './support/webhookHub.js';
+import { newLedger, startLoad } from './support/writeLoad.js';
 
 const KILLS = 20;
 /** The kill loop ends by this point of the file's run whatever happens (the runner allows 300 s a file). */
@@ -54,13 +52,9 @@ test.before(async () => {
   store = await freshStore();
   receiver = await startHttpsReceiver();
   // Answer 2xx, a little later sometimes, so that kills often land while a send is in flight.
-  receiver.respondWith(() => ({ status: 200, body: { ok: true }, delayMs: Math.floor(Math.random() * 150) }));
+  answerOkWithJitter(receiver);
   env = webhookServiceEnv(store.env, receiver, '100000');
-  const ws = await cliJson(env, 'workspace', 'create', '--name', 'Crash test', '--plan', 'enterprise', '--owner-email', 'ops@crash.test');
-  workspaceId = ws.workspaceId;
-  key = ws.apiKey;
-  service = await startService(env);
-  ({ hubBotId, webhookId, secret } = await createHub(service.url, key, receiver));
+  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, { name: 'Crash test', ownerEmail: 'ops@crash.test' }));
 });
 
 test.after(async () => {
@@ -157,23 +151,15 @@ test('every webhook event is delivered, and no attempt is sent more than once pe
   await service!.kill('SIGTERM');
   service = null;
   const sql = await store.openSql();
-  try {
-    const stats = await assertDeliveryLog({ sql, webhookId, receiver, secret, expectedJobs: expected });
+  await assertDeliveryLogAndReport({ sql, webhookId, receiver, secret, expectedJobs: expected, ledger, summary, fileStarted, figures: () => {
     const startup = cycles.map((c) => c.startupMs).sort((x, y) => x - y);
-    console.log(JSON.stringify({
+    return {
       store: store.kind,
       kills: cycles.length,
       startupMs: { min: startup[0], median: startup[Math.floor(startup.length / 2)], max: startup[startup.length - 1] },
       killAfterMs: cycles.map((c) => c.killAfterMs),
-      ...ledgerFigures(ledger),
-      logEvents: summary.events,
-      webhookEvents: expected,
-      ...stats,
-      fileSeconds: Math.round((Date.now() - fileStarted) / 1000),
-    }));
-  } finally {
-    await sql.close();
-  }
+    };
+  } });
 });
 
 test.run();

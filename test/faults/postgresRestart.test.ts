@@ -20,18 +20,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import { cliJson } from './support/cli.js';
-import { assertAcknowledgedWritesPresent, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
-import { assertDeliveryLog } from './support/deliveryLog.js';
+import { assertAcknowledgedWritesPresent, assertDeliveryLogAndReport, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
 import { exportEvents } from './support/eventExport.js';
 import { EXTERNAL, http } from './support/externalApi.js';
 import { postgresReader } from './support/faultStore.js';
 import { summarize, type LogSummary } from './support/logSummary.js';
 import { startPrivatePostgres, type PrivatePostgres } from './support/privatePostgres.js';
-import { startService, type ServiceProcess } from './support/serviceProcess.js';
+import type { ServiceProcess } from './support/serviceProcess.js';
 import { eventually, sleep } from './support/waiting.js';
-import { createHub, webhookServiceEnv } from './support/webhookHub.js';
-import { ledgerFigures, newLedger, startLoad } from './support/writeLoad.js';
+import { answerOkWithJitter, startServiceWithHub, webhookServiceEnv } from './support/webhookHub.js';
+import { newLedger, startLoad } from './support/writeLoad.js';
 
 /** An answer must come within this; later counts as a hang. */
 const HANG_MS = 20_000;
@@ -59,14 +57,10 @@ const figures: Record<string, unknown> = {};
 test.before(async () => {
   cluster = await startPrivatePostgres();
   receiver = await startHttpsReceiver();
-  receiver.respondWith(() => ({ status: 200, body: { ok: true }, delayMs: Math.floor(Math.random() * 150) }));
+  answerOkWithJitter(receiver);
   dataDir = mkdtempSync(join(tmpdir(), 'confab-faults-pgrestart-'));
   env = webhookServiceEnv({ DATA_DIR: dataDir, DATABASE_URL: cluster.url }, receiver, '100000');
-  const ws = await cliJson(env, 'workspace', 'create', '--name', 'Database outage', '--plan', 'enterprise', '--owner-email', 'ops@pg-outage.test');
-  workspaceId = ws.workspaceId;
-  key = ws.apiKey;
-  service = await startService(env);
-  ({ hubBotId, webhookId, secret } = await createHub(service.url, key, receiver));
+  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, { name: 'Database outage', ownerEmail: 'ops@pg-outage.test' }));
 });
 
 test.after(async () => {
@@ -155,20 +149,7 @@ test('every webhook event is delivered, each attempt at most once per claim', as
   // lease runs out (WEBHOOK_TIMEOUT_MS + 30 s), then is claimed and sent again.
   await sleep(Math.max(1000, outage.stoppedAt + 32_000 + 8000 - Date.now()));
   const sql = postgresReader(cluster.url);
-  try {
-    const stats = await assertDeliveryLog({ sql, webhookId, receiver, secret, expectedJobs: expected });
-    console.log(JSON.stringify({
-      outageMs: OUTAGE_MS,
-      ...figures,
-      ...ledgerFigures(ledger),
-      logEvents: summary.events,
-      webhookEvents: expected,
-      ...stats,
-      fileSeconds: Math.round((Date.now() - fileStarted) / 1000),
-    }));
-  } finally {
-    await sql.close();
-  }
+  await assertDeliveryLogAndReport({ sql, webhookId, receiver, secret, expectedJobs: expected, ledger, summary, fileStarted, figures: () => ({ outageMs: OUTAGE_MS, ...figures }) });
 });
 
 test.run();

@@ -1,10 +1,12 @@
 /** Checks shared by the crash tests: acknowledged writes, views against the log, webhook arrivals. */
 import * as assert from 'uvu/assert';
 import type { HttpsReceiver } from '../../support/httpsReceiver.js';
+import { assertDeliveryLog } from './deliveryLog.js';
 import { EXTERNAL, allResponses, http } from './externalApi.js';
+import type { StoreReader } from './faultStore.js';
 import { webhookKey, type LogSummary } from './logSummary.js';
 import { eventually } from './waiting.js';
-import type { Ledger } from './writeLoad.js';
+import { ledgerFigures, type Ledger } from './writeLoad.js';
 
 /** Every acknowledged write is in the views and the log. */
 export async function assertAcknowledgedWritesPresent(o: { url: string; key: string; hubBotId: string; ledger: Ledger; summary: LogSummary }): Promise<void> {
@@ -52,4 +54,29 @@ export async function waitForWebhookEvents(receiver: HttpsReceiver, summary: Log
     return [...summary.webhookEvents].every(([k, n]) => (got.get(k)?.size ?? 0) >= n);
   }, timeoutMs, `all ${expected} webhook events to arrive`, 500);
   return expected;
+}
+
+/**
+ * assertDeliveryLog on `sql` (closed afterwards), then the file's figures as one JSON line: the
+ * test's own `figures` first, then the ledger's counts, the log's, the delivery stats and the
+ * seconds since `fileStarted`.
+ */
+export async function assertDeliveryLogAndReport(o: {
+  sql: StoreReader; webhookId: string; receiver: HttpsReceiver; secret: string; expectedJobs: number;
+  ledger: Ledger; summary: LogSummary; fileStarted: number; figures: () => Record<string, unknown>;
+}): Promise<void> {
+  const { sql, ledger, summary } = o;
+  try {
+    const stats = await assertDeliveryLog({ sql, webhookId: o.webhookId, receiver: o.receiver, secret: o.secret, expectedJobs: o.expectedJobs });
+    console.log(JSON.stringify({
+      ...o.figures(),
+      ...ledgerFigures(ledger),
+      logEvents: summary.events,
+      webhookEvents: o.expectedJobs,
+      ...stats,
+      fileSeconds: Math.round((Date.now() - o.fileStarted) / 1000),
+    }));
+  } finally {
+    await sql.close();
+  }
 }

@@ -4,8 +4,9 @@
  */
 import * as assert from 'uvu/assert';
 import type { HttpsReceiver } from '../../support/httpsReceiver.js';
+import { cliJson } from './cli.js';
 import { EXTERNAL, http } from './externalApi.js';
-import { serviceEnv } from './serviceProcess.js';
+import { serviceEnv, startService, type ServiceProcess } from './serviceProcess.js';
 
 /** A chatbot flow of two questions: the first visitor message creates the response, the second updates and completes it. */
 export const TWO_QUESTION_FLOW = {
@@ -49,4 +50,24 @@ export async function createHub(serviceUrl: string, key: string, receiver: Https
   });
   assert.is(hook.status, 201, hook.text);
   return { hubBotId, webhookId: hook.body.data.id, secret: hook.body.data.secret };
+}
+
+/** The receiver answers 2xx, a little later sometimes (0–150 ms), so that a crash often lands while a send is in flight. */
+export function answerOkWithJitter(receiver: HttpsReceiver): void {
+  receiver.respondWith(() => ({ status: 200, body: { ok: true }, delayMs: Math.floor(Math.random() * 150) }));
+}
+
+/**
+ * Creates an enterprise workspace through the CLI, starts the service on `env` and creates the
+ * hub (createHub) with the workspace's key. A failure after the start stops the service again.
+ */
+export async function startServiceWithHub(env: NodeJS.ProcessEnv, receiver: HttpsReceiver, workspace: { name: string; ownerEmail: string }): Promise<Hub & { workspaceId: string; key: string; service: ServiceProcess }> {
+  const ws = await cliJson(env, 'workspace', 'create', '--name', workspace.name, '--plan', 'enterprise', '--owner-email', workspace.ownerEmail);
+  const service = await startService(env);
+  try {
+    return { workspaceId: ws.workspaceId, key: ws.apiKey, service, ...(await createHub(service.url, ws.apiKey, receiver)) };
+  } catch (err) {
+    await service.kill('SIGTERM');
+    throw err;
+  }
 }
