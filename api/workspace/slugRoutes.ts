@@ -7,6 +7,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { checkSlugRules } from '../../domain/workspace/slugRules.js';
 import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
 import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
 import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -16,8 +17,6 @@ import { requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
 import { claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
 
-/** The media gallery's view: the active item is the login background. */
-const MEDIA_ITEMS = 'media_items';
 /** Login pages may cache the public branding briefly; ETag revalidation keeps it cheap. */
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
