@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerEnvelope } from 'smtp-server';
 import { createMailer } from '../../../infrastructure/mail/mailerFromConfig.js';
+import { withDefaultTimeouts } from '../../../infrastructure/mail/smtpMailer.js';
 
 const mail = {
   to: 'owner@example.com',
@@ -158,6 +159,14 @@ test('outbox mode: writes one parseable .eml per mail under <dataDir>/outbox', a
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
+});
+
+test('SMTP timeouts default to seconds, not minutes, unless the URL sets them', () => {
+  const url = new URL(withDefaultTimeouts('smtp://user:pw@mail.example:587?greetingTimeout=2500'));
+  assert.is(url.searchParams.get('greetingTimeout'), '2500');
+  assert.is(url.searchParams.get('connectionTimeout'), '10000');
+  assert.is(url.searchParams.get('socketTimeout'), '30000');
+  assert.is(url.username, 'user');
 });
 
 test.run();
