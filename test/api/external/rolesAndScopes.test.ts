@@ -89,7 +89,8 @@ test('a read-only key gets 403 INSUFFICIENT_SCOPE on every write, changes nothin
   const before = await app.services.usage.get(workspaceId, month);
   for (const o of writes) assertRefused(await call(o.method, o.path, reader, { name: 'x', chatbotId, url: `${HOOK_URL}/x`, events: ['response.created'] }), 'write', `${o.method} ${o.path}`);
   // Usage is given back when a refused answer finishes: let those releases land.
-  await new Promise((r) => setTimeout(r, 200));
+  const deadline = Date.now() + 3000;
+  while ((await app.services.usage.get(workspaceId, month)) !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   assert.is(await app.services.usage.get(workspaceId, month), before, 'the 403s were not counted');
   const list = await call('GET', '/chatbots', adminKey);
   assert.equal(list.body.data.map((c: { id: string }) => c.id), [chatbotId], 'nothing was created or deleted');
