@@ -1,15 +1,21 @@
 #!/usr/bin/env node
-// Runs every test file (test/**/*.test.ts, or those matching the given substrings) in its own
-// Node process with the tsx loader, two at a time, and ends with the line `N passed, M failed`.
-// One process per file keeps servers, stores and timers of one suite from leaking into another.
-import { spawn } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+// `npm test`: runs every suite, two at a time, and ends with the line `N passed, M failed`.
+//   - each uvu file (test/**/*.test.ts and the Node SDK's sdks/node/test/**/*.test.ts) in its own
+//     Node process with the tsx loader, so servers, stores and timers of one file cannot leak
+//     into another;
+//   - the Python SDK's pytest suite (sdks/python/tests) as one job, on Debian's /usr/bin/python3
+//     (where httpx and pytest come from); without that interpreter it is reported as skipped.
+// Arguments are substrings: only suites whose path contains one of them run.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
 const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 const fileTimeoutMs = Number(process.env.TEST_FILE_TIMEOUT_MS ?? 300_000);
+const PYTHON = process.env.SDK_PYTHON ?? '/usr/bin/python3';
+const PYTHON_SUITE = 'sdks/python/tests';
 
 function findTests(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -19,17 +25,33 @@ function findTests(dir) {
   });
 }
 
-const files = findTests(join(root, 'test'))
-  .map((f) => relative(root, f))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+// uvu prints "Total: N / Passed: N / Skipped: N" per process; uvu's Total leaves skipped tests out.
+function uvuCounts(text) {
+  const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  const skipped = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
+  return { passed, failed: Math.max(0, total - passed), skipped };
+}
 
-// uvu prints "Total: N / Passed: N / Skipped: N" per process; strip colours before reading them.
+// pytest's last line: "3 failed, 40 passed, 1 skipped, 2 errors in 12.3s" (any subset, any order).
+function pytestCounts(text) {
+  const summary = text.trim().split('\n').reverse().find((l) => /\b(passed|failed|error|errors|skipped)\b/.test(l) && /\bin [\d.]+s\b/.test(l)) ?? '';
+  const count = (word) => Number(new RegExp(`(\\d+) ${word}\\b`).exec(summary)?.[1] ?? 0);
+  return { passed: count('passed'), failed: count('failed') + count('errors?'), skipped: count('skipped') };
+}
+
+function pythonSuiteRunnable() {
+  if (!existsSync(join(root, PYTHON_SUITE))) return null;
+  const probe = spawnSync(PYTHON, ['-c', 'import httpx, pytest, pytest_asyncio'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
+
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
-function runFile(file) {
+
+function run(suite) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    const child = spawn(suite.command[0], suite.command.slice(1), {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -38,39 +60,56 @@ function runFile(file) {
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const timer = setTimeout(() => {
-      out += `\n[test runner] ${file} timed out after ${fileTimeoutMs} ms\n`;
+      out += `\n[test runner] ${suite.name} timed out after ${suite.timeoutMs} ms\n`;
       child.kill('SIGKILL');
-    }, fileTimeoutMs);
+    }, suite.timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
       const text = strip(out);
-      const total = Number(/Total:\s+(\d+)/.exec(text)?.[1] ?? 0);
-      const passed = Number(/Passed:\s+(\d+)/.exec(text)?.[1] ?? 0);
-      const skipped = Number(/Skipped:\s+(\d+)/.exec(text)?.[1] ?? 0);
-      // uvu's Total already leaves skipped tests out.
-      let failed = Math.max(0, total - passed);
-      if (code !== 0 && failed === 0) failed = 1; // crashed before or after its tests
-      resolve({ file, passed, failed, skipped, text, seconds: (Date.now() - started) / 1000 });
+      const counts = suite.counts(text);
+      if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before or after its tests
+      resolve({ name: suite.name, ...counts, text, seconds: (Date.now() - started) / 1000 });
     });
   });
+}
+
+const matches = (path) => filters.length === 0 || filters.some((x) => path.includes(x));
+const suites = ['test', 'sdks/node/test']
+  .map((d) => join(root, d))
+  .filter((d) => existsSync(d))
+  .flatMap(findTests)
+  .map((f) => relative(root, f))
+  .filter(matches)
+  .sort()
+  .map((file) => ({ name: file, command: [process.execPath, '--import', 'tsx', file], counts: uvuCounts, timeoutMs: fileTimeoutMs }));
+
+const skippedSuites = [];
+if (matches(PYTHON_SUITE)) {
+  const runnable = pythonSuiteRunnable();
+  if (runnable) {
+    // Longest job: start it first so it overlaps the rest.
+    suites.unshift({ name: PYTHON_SUITE, command: [PYTHON, '-m', 'pytest', PYTHON_SUITE, '-q', '-p', 'no:cacheprovider'], counts: pytestCounts, timeoutMs: 2 * fileTimeoutMs });
+  } else if (runnable === false) {
+    skippedSuites.push(`${PYTHON_SUITE} (needs ${PYTHON} with httpx, pytest and pytest-asyncio: apt-get install python3-httpx python3-pytest python3-pytest-asyncio)`);
+  }
 }
 
 const results = [];
 let next = 0;
 async function worker() {
-  while (next < files.length) {
-    const file = files[next++];
-    const r = await runFile(file);
+  while (next < suites.length) {
+    const r = await run(suites[next++]);
     results.push(r);
     const mark = r.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${file}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}; ${r.seconds.toFixed(1)} s)`);
+    console.log(`${mark} ${r.name}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}; ${r.seconds.toFixed(1)} s)`);
     if (r.failed) console.log(r.text.split('\n').map((l) => `    ${l}`).join('\n'));
   }
 }
 await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+for (const s of skippedSuites) console.log(`skip ${s}`);
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 const skipped = results.reduce((n, r) => n + r.skipped, 0);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || files.length === 0 ? 1 : 0);
+process.exit(failed > 0 || suites.length === 0 ? 1 : 0);
