@@ -12,6 +12,7 @@ import { SVG_CONTENT_TYPE } from '../../domain/media/mediaFormats.js';
 import { MEDIA_ITEMS, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
 import type { ByteRange } from '../../infrastructure/media/mediaStore.js';
 import { addRoute } from '../http/route.js';
+import { notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { publicMediaParams } from './mediaSchemas.js';
@@ -63,7 +64,7 @@ export function publicMediaRoutes(router: Router, registry: OpenApiRegistry, mou
     const stat = doc ? await mediaStore.stat(doc.storageKey) : null;
     if (!doc || !stat) throw new NotFoundError('Media not found');
     const etag = `"${doc.id}"`;
-    if (req.get('if-none-match')?.split(/\s*,\s*/).some((t) => t === etag || t === '*')) {
+    if (notModified(req, res, etag)) {
       setMediaHeaders(res, doc, etag);
       return void res.status(304).end();
     }

@@ -3,7 +3,8 @@
  * `node --import tsx app/main.ts` (what `npm start` runs) in a child process on a fresh
  * DATA_DIR (or, when DATABASE_URL is set, a fresh PostgreSQL schema), workspaces come from the
  * CLI (`node bin/confab.js …`, same environment), and everything else is plain fetch over HTTP.
- * No import from the service's source: only the README, the seed and CONTRACT.md are known here.
+ * No import from the service's source: only the README, the seed and CONTRACT.md are known here
+ * (test/support/cliProcess.ts only spawns the CLI).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,18 +12,13 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { runCli, runCliJson, type CliOutput } from '../support/cliProcess.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 export const EXTERNAL = '/api/v1/external/v1';
 export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 export const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
-
-export interface CliOutput {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 export interface ApiAnswer {
   status: number;
@@ -170,23 +166,8 @@ export async function startBlackbox(): Promise<Blackbox> {
     server.once('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${log}`)));
   });
 
-  const cli = (...args: string[]) =>
-    new Promise<CliOutput>((resolve) => {
-      const child = spawn(process.execPath, ['bin/confab.js', ...args], { cwd: root, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d) => (stdout += d));
-      child.stderr.on('data', (d) => (stderr += d));
-      child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-    });
-
-  const cliJson = async (...args: string[]) => {
-    const out = await cli(...args);
-    if (out.code !== 0) throw new Error(`confab ${args.join(' ')} exited ${out.code}: ${out.stderr}`);
-    const lines = out.stdout.trim().split('\n');
-    if (lines.length !== 1) throw new Error(`confab ${args.join(' ')} printed ${lines.length} lines: ${out.stdout}`);
-    return JSON.parse(lines[0]!);
-  };
+  const cli = (...args: string[]) => runCli(env, ...args);
+  const cliJson = (...args: string[]) => runCliJson(env, ...args);
 
   let n = 0;
   const http = async (method: string, path: string, opts: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> => {
