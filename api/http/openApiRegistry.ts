@@ -25,6 +25,12 @@ function parametersOf(spec: RouteSpec) {
   return out;
 }
 
+function securityOf(spec: RouteSpec): unknown[] {
+  if (spec.security === 'apiKey') return [{ ApiKeyAuth: [] }];
+  if (spec.security === 'session') return [{ SessionCookie: [] }];
+  return [];
+}
+
 export class OpenApiRegistry {
   private readonly routes: Array<{ mount: string; spec: RouteSpec }> = [];
 
@@ -45,7 +51,7 @@ export class OpenApiRegistry {
         summary: spec.summary,
         tags: spec.tags,
         operationId: `${spec.method}${p.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-        ...(spec.security === 'apiKey' ? { security: [{ ApiKeyAuth: [] }] } : { security: [] }),
+        security: securityOf(spec),
         parameters: parametersOf(spec),
         ...(spec.body ? { requestBody: { required: true, content: { [spec.bodyContentType ?? 'application/json']: { schema: spec.body } } } } : {}),
         responses,
@@ -56,7 +62,10 @@ export class OpenApiRegistry {
       info: { title: 'Confab API', version: '1.0.0', description: 'Confab External API, visitor chat API and workspace endpoints.' },
       servers: [{ url: serverUrl }],
       components: {
-        securitySchemes: { ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
+        securitySchemes: {
+          ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' },
+          SessionCookie: { type: 'apiKey', in: 'cookie', name: 'confab_session' },
+        },
         schemas: { Error: ERROR_SCHEMA },
       },
       paths,

@@ -7,7 +7,8 @@ export interface RouteSpec {
   path: string;
   summary: string;
   tags: string[];
-  security?: 'apiKey' | 'none';
+  /** `session`: the dashboard's cookie `confab_session` (documented as the SessionCookie scheme). */
+  security?: 'apiKey' | 'session' | 'none';
   params?: JsonSchema;
   query?: JsonSchema;
   body?: JsonSchema;
