@@ -25,12 +25,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
   const store = await createTestSql();
-  const running = await startServer({ ...config, databaseUrl: undefined }, { sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port: 0 });
+  // A test that names PORT (to know PUBLIC_URL before start, e.g. for OIDC redirects) listens on it.
+  const port = env.PORT ? Number(env.PORT) : 0;
+  const running = await startServer({ ...config, databaseUrl: undefined }, { sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port });
   const baseUrl = running.url;
   let n = 0;
   return {
     baseUrl,
-    config: { ...config, publicUrl: baseUrl },
+    config: env.PUBLIC_URL ? config : { ...config, publicUrl: baseUrl },
     services: running.services,
     async createWorkspace(plan = 'pro', opts = {}) {
       n += 1;
