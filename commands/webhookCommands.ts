@@ -180,6 +180,18 @@ export class WebhookCommands {
     await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ReleaseWebhookSlot', webhookId }, ctx);
   }
 
+  /**
+   * Sends a past delivery again as a new delivery (same payload, signed afresh when sent). The
+   * aggregate decides (owned, not disabled or paused) and records the request; the dispatcher
+   * turns the event into a job, so it is enqueued exactly once whichever instance reads it.
+   * The caller checks that `sourceDeliveryId` is one of this webhook's logged deliveries.
+   */
+  async resendDelivery(webhookId: string, sourceDeliveryId: string, ctx: WorkspaceContext): Promise<{ deliveryId: string }> {
+    const deliveryId = `dlv_${newId()}`; // the dispatcher's delivery id shape (eventFanOut)
+    await this.handle(webhookId, { type: 'ResendDelivery', workspaceId: ctx.workspaceId, sourceDeliveryId, deliveryId }, ctx);
+    return { deliveryId };
+  }
+
   async recordFailure(webhookId: string, outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }, ctx: CommandContext): Promise<void> {
     await this.handle(webhookId, { type: 'RecordDeliveryFailure', ...outcome }, ctx);
   }

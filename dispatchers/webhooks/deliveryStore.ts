@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
   UNIQUE (webhook_id, event_id)
 );
 ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS workspace_id TEXT NOT NULL DEFAULT '';
+ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS resent_from TEXT;
 CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
 CREATE INDEX IF NOT EXISTS webhook_deliveries_finished ON webhook_deliveries (finished_at);
 CREATE TABLE IF NOT EXISTS webhook_delivery_attempts (
@@ -87,6 +88,8 @@ export interface DeliveryAttemptRow extends AttemptRecord {
   deliveryId: string;
   webhookId: string;
   createdAt: string;
+  /** The delivery this one resends, when it is a resend. */
+  resentFrom: string | null;
 }
 
 /** Creates the tables; two instances starting at once may race on CREATE, so it retries. */
@@ -184,17 +187,39 @@ export async function cancelDelivery(sql: SqlClient, job: ClaimedDelivery): Prom
   );
 }
 
+/** Where a page of the log ended: the last row's time and id (ids break ties of one instant). */
+export interface LogCursor {
+  createdAt: string;
+  id: string;
+}
+
+export interface ListAttemptsOptions {
+  limit?: number;
+  /** Rows strictly older than this time (kept for callers that page by time only). */
+  before?: string;
+  /** Rows after this one in the newest-first order. */
+  after?: LogCursor;
+  /** Only rows of the last `withinDays` days (the dashboard shows the retention period). */
+  withinDays?: number;
+}
+
 /** The delivery log of one webhook, newest first (for the dashboard). */
-export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: { limit?: number; before?: string } = {}): Promise<DeliveryAttemptRow[]> {
+export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: ListAttemptsOptions = {}): Promise<DeliveryAttemptRow[]> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
+  const args: unknown[] = [webhookId, limit];
+  const where = ['a.webhook_id = $1'];
+  const arg = (v: unknown) => `$${args.push(v)}`;
+  if (opts.before) where.push(`a.created_at < ${arg(opts.before)}`);
+  if (opts.after) where.push(`(a.created_at, a.id) < (${arg(opts.after.createdAt)}::timestamptz, ${arg(opts.after.id)}::bigint)`);
+  if (opts.withinDays) where.push(`a.created_at >= now() - (${arg(opts.withinDays)}::int * interval '1 day')`);
   const { rows } = await sql.query<Record<string, unknown>>(
-    `SELECT id::text, delivery_id, webhook_id, attempt, event_name, request_url, request_headers, request_body, success,
-            status_code, response_ms, response_body, error, created_at
-       FROM webhook_delivery_attempts
-      WHERE webhook_id = $1 ${opts.before ? 'AND created_at < $3' : ''}
-      ORDER BY created_at DESC, id DESC
+    `SELECT a.id::text, a.delivery_id, a.webhook_id, a.attempt, a.event_name, a.request_url, a.request_headers, a.request_body, a.success,
+            a.status_code, a.response_ms, a.response_body, a.error, a.created_at, d.resent_from
+       FROM webhook_delivery_attempts a LEFT JOIN webhook_deliveries d ON d.id = a.delivery_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY a.created_at DESC, a.id DESC
       LIMIT $2`,
-    opts.before ? [webhookId, limit, opts.before] : [webhookId, limit],
+    args,
   );
   return rows.map((r) => ({
     id: String(r.id),
@@ -211,7 +236,14 @@ export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: {
     responseBody: r.response_body === null ? null : String(r.response_body),
     error: r.error === null ? null : String(r.error),
     createdAt: new Date(r.created_at as string).toISOString(),
+    resentFrom: r.resent_from === null || r.resent_from === undefined ? null : String(r.resent_from),
   }));
+}
+
+/** Whether `deliveryId` is a delivery of `webhookId` still on record (a resend needs its payload). */
+export async function deliveryOnRecord(sql: SqlQueryable, webhookId: string, deliveryId: string): Promise<boolean> {
+  const { rows } = await sql.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [deliveryId, webhookId]);
+  return rows.length > 0;
 }
 
 /** Removes attempts and finished jobs older than the retention period; returns rows removed. */

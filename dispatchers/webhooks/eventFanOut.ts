@@ -64,6 +64,21 @@ async function forgetWebhook(tx: SqlQueryable, webhookId: string): Promise<void>
 }
 
 /**
+ * A resend requested from the dashboard becomes a new job with the source delivery's exact
+ * payload (signed afresh when sent); keyed by the request's event id, so it is enqueued once.
+ */
+async function enqueueResend(tx: SqlQueryable, event: RecordedEvent): Promise<number> {
+  const d = event.data as { webhookId: string; sourceDeliveryId: string; deliveryId: string };
+  const { rows } = await tx.query(
+    `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_name, body, occurred_at, resent_from)
+     SELECT $1, webhook_id, workspace_id, $2, event_name, body, occurred_at, id FROM webhook_deliveries WHERE id = $3 AND webhook_id = $4
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [d.deliveryId, event.id, d.sourceDeliveryId, d.webhookId],
+  );
+  return rows.length;
+}
+
+/**
  * Applies one batch read after `from`. Returns null when another instance moved the
  * checkpoint meanwhile (the batch is then dropped and read again), else the jobs enqueued.
  */
@@ -81,6 +96,7 @@ export async function applyBatch(sql: SqlClient, from: Position | null, batch: R
     let jobs = 0;
     for (const { event, message } of messages) {
       if (event.type === 'WebhookDeleted') await forgetWebhook(tx, (event.data as { webhookId: string }).webhookId);
+      else if (event.type === 'WebhookDeliveryResendRequested') jobs += await enqueueResend(tx, event);
       else if (message) jobs += await fanOut(tx, event, message, subscriptions.get(message.chatbotId) ?? []);
     }
     await tx.query(`UPDATE webhook_dispatcher_checkpoint SET position = $2 WHERE name = $1`, [CHECKPOINT, positionToString(batch[batch.length - 1].position)]);

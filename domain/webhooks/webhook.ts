@@ -41,7 +41,9 @@ export type WebhookEvent =
   | DomainEvent<'WebhookDeliveryFailed', { webhookId: string; deliveryId: string; at: string; consecutiveFailures: number; statusCode: number | null; error: string }>
   | DomainEvent<'WebhookDeliverySucceeded', { webhookId: string; deliveryId: string; at: string }>
   | DomainEvent<'WebhookDisabled', { webhookId: string; reason: DisableReason; at: string }>
-  | DomainEvent<'WebhookDeleted', { webhookId: string; workspaceId: string; chatbotId: string; url: string; reason: DeleteReason }>;
+  | DomainEvent<'WebhookDeleted', { webhookId: string; workspaceId: string; chatbotId: string; url: string; reason: DeleteReason }>
+  /** A past delivery sent again (same payload, fresh signature) as the new delivery `deliveryId`; the dispatcher enqueues it. */
+  | DomainEvent<'WebhookDeliveryResendRequested', { webhookId: string; workspaceId: string; sourceDeliveryId: string; deliveryId: string }>;
 
 export interface WebhookState {
   status: 'none' | WebhookStatus | 'deleted';
@@ -71,7 +73,9 @@ export type WebhookCommand =
   | { type: 'UpdateWebhook'; changes: Partial<WebhookFields>; status?: 'active' | 'paused'; workspaceId?: string }
   | { type: 'RecordDeliveryFailure'; deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }
   | { type: 'RecordDeliverySuccess'; deliveryId: string; at: string }
-  | { type: 'DeleteWebhook'; reason: DeleteReason };
+  | { type: 'DeleteWebhook'; reason: DeleteReason }
+  /** workspaceId: the requester's workspace, which must own the webhook. */
+  | { type: 'ResendDelivery'; workspaceId: string; sourceDeliveryId: string; deliveryId: string };
 
 export function validateWebhookDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
@@ -139,6 +143,15 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       const stale = state.lastDeliveryAt === null || Date.parse(command.at) - Date.parse(state.lastDeliveryAt) >= SUCCESS_RECORD_INTERVAL_MS;
       if (state.failureCount === 0 && !stale) return [];
       return [{ type: 'WebhookDeliverySucceeded', data: { webhookId, deliveryId: command.deliveryId, at: command.at } }];
+    }
+    case 'ResendDelivery': {
+      if (command.workspaceId !== state.workspaceId) throw new NotFoundError('Webhook not found');
+      // A failed (auto-disabled) webhook gets nothing until it is reactivated, and a paused one
+      // would have the job dropped at send time: refuse rather than accept a resend that never goes.
+      if (state.status === 'failed') throw new ConflictError('This webhook is disabled; reactivate it before resending a delivery', 'WEBHOOK_DISABLED');
+      if (state.status === 'paused') throw new ConflictError('This webhook is paused; resume it before resending a delivery', 'WEBHOOK_PAUSED');
+      const { sourceDeliveryId, deliveryId } = command;
+      return [{ type: 'WebhookDeliveryResendRequested', data: { webhookId, workspaceId: state.workspaceId!, sourceDeliveryId, deliveryId } }];
     }
     case 'DeleteWebhook':
       return [{ type: 'WebhookDeleted', data: { webhookId, workspaceId: state.workspaceId!, chatbotId: state.chatbotId!, url: state.fields.url, reason: command.reason } }];

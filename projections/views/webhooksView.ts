@@ -21,6 +21,8 @@ export interface WebhookDoc {
   lastDeliveryAt: string | null;
   lastFailureAt: string | null;
   secret: string;
+  /** Why the service set status failed (absent on docs from before it was kept, and while not failed). */
+  disabledReason?: 'consecutive_failures' | 'gone' | null;
   /** Where WebhookCreated sits in the log: fan-out skips events from before it. */
   createdPosition: string;
   createdAt: string;
@@ -54,13 +56,13 @@ export const webhooksView = defineProjection('webhooks', [{ name: WEBHOOKS, inde
   },
   async WebhookPaused(e, tx) {
     const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
-    await tx.patch(WEBHOOKS, id(e), { status: 'paused', ...(doc?.status === 'failed' ? { failureCount: 0 } : {}), updatedAt: e.metadata.occurredAt });
+    await tx.patch(WEBHOOKS, id(e), { status: 'paused', ...(doc?.status === 'failed' ? { failureCount: 0, disabledReason: null } : {}), updatedAt: e.metadata.occurredAt });
   },
   async WebhookActivated(e, tx) {
     await tx.patch(WEBHOOKS, id(e), { status: 'active', updatedAt: e.metadata.occurredAt });
   },
   async WebhookReactivated(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { status: 'active', failureCount: 0, updatedAt: e.metadata.occurredAt });
+    await tx.patch(WEBHOOKS, id(e), { status: 'active', failureCount: 0, disabledReason: null, updatedAt: e.metadata.occurredAt });
   },
   // Delivery health is not an edit by the subscriber, so updatedAt stays.
   async WebhookDeliveryFailed(e, tx) {
@@ -71,7 +73,7 @@ export const webhooksView = defineProjection('webhooks', [{ name: WEBHOOKS, inde
     await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: (e.data as { at: string }).at });
   },
   async WebhookDisabled(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { status: 'failed', updatedAt: e.metadata.occurredAt });
+    await tx.patch(WEBHOOKS, id(e), { status: 'failed', disabledReason: (e.data as { reason: string }).reason, updatedAt: e.metadata.occurredAt });
   },
   async WebhookDeleted(e, tx) {
     await tx.delete(WEBHOOKS, id(e));
