@@ -11,5 +11,7 @@ import { pendingClaimsView } from './views/pendingClaimsView.js';
 import { workspaceBrandingView } from './views/workspaceBrandingView.js';
 import { adClicksView } from './views/adClicksView.js';
 import { mediaItemsView } from './views/mediaItemsView.js';
+import { membershipsView } from './views/membershipsView.js';
+import { invitesView } from './views/invitesView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView, membershipsView, invitesView];

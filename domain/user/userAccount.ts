@@ -30,6 +30,8 @@ export interface UserAccountState {
   registration: UserRegistration;
   profile: UserProfile;
   emailChange: EmailChangeState;
+  /** The scrypt hash of the password (commands/passwordHash.ts); null: signs in by code, link or OIDC only. */
+  passwordHash: string | null;
 }
 
 export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; changes: Partial<UserProfile> }>;
@@ -41,19 +43,25 @@ export type ProfileUpdated = DomainEvent<'ProfileUpdated', { userId: string; cha
  */
 export type EmailChangeExpired = DomainEvent<'EmailChangeExpired', { requestId: string; stage: EmailChangeStage }>;
 
-export type UserAccountEvent = UserRegistered | ProfileUpdated | EmailChangeEvent | EmailChangeExpired;
+/** The password was set or changed (the owner's first one, an invite's, or a change): only its hash. */
+export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string }>;
+
+export type UserAccountEvent = UserRegistered | ProfileUpdated | EmailChangeEvent | EmailChangeExpired | PasswordChanged;
 
 export const initialUserAccount: UserAccountState = {
   registration: initialUserRegistration,
   profile: { name: '', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' },
   emailChange: initialEmailChangeState,
+  passwordHash: null,
 };
 
 export function evolveUserAccount(state: UserAccountState, event: UserAccountEvent): UserAccountState {
   const registration = evolveRegistration(state.registration, event);
   switch (event.type) {
     case 'UserRegistered':
-      return { ...state, registration, profile: { ...state.profile, name: event.data.name, timezone: event.data.timezone } };
+      return { ...state, registration, passwordHash: event.data.passwordHash, profile: { ...state.profile, name: event.data.name, timezone: event.data.timezone } };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
     case 'ProfileUpdated':
       return { ...state, profile: { ...state.profile, ...event.data.changes } };
     case 'EmailChangeExpired':
@@ -96,6 +104,8 @@ export function decideAccountEmailChange(
 export type UserCommand =
   | ({ type: 'RegisterUser' } & UserRegistered['data'])
   | { type: 'UpdateProfile'; userId: string; patch: ProfilePatch }
+  /** passwordHash: already hashed by the command layer (scrypt is I/O-bound, deciders are pure). */
+  | { type: 'SetPassword'; userId: string; passwordHash: string }
   /** The code for the current inbox, already hashed: the clear code never reaches the log. */
   | { type: 'RequestEmailChange'; requestId: string; newEmail: string; codeHash: string; salt: string; expiresAt: string }
   /**
@@ -120,6 +130,9 @@ export function decideUser(command: UserCommand, state: UserAccountState): UserA
     }
     case 'UpdateProfile':
       return decideProfileUpdate(command.userId, command.patch, state);
+    case 'SetPassword':
+      if (!state.registration.exists) throw new NotFoundError('Account not found');
+      return [{ type: 'PasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash } }];
     case 'RequestEmailChange': {
       const { type: _t, ...data } = command;
       return asDecision(decideAccountEmailChange({ type: 'requestChange', data: { ...data, currentEmail: state.registration.email ?? '' } }, state));
