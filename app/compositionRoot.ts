@@ -21,6 +21,7 @@ import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createSqlUsageCounter, type UsageCounter } from '../infrastructure/usage/usageCounter.js';
+import { createApiKeyLastUsed, type ApiKeyLastUsed } from '../infrastructure/usage/apiKeyLastUsed.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
 import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
@@ -54,6 +55,8 @@ export interface Services {
   reservations: Reservations;
   rateLimiters: RateLimiterFactory;
   usage: UsageCounter;
+  /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
+  keyLastUsed: ApiKeyLastUsed;
   mailer: Mailer;
   /** Uploaded login media (DATA_DIR/media; a shared volume when several instances run). */
   mediaStore: MediaStore;
@@ -131,6 +134,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
   const usage = await createSqlUsageCounter(sql);
+  const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   const codePepper = loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir });
@@ -141,7 +145,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   });
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, mailer, mediaStore,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, mailer, mediaStore,
     workspaces: new WorkspaceCommands(aggregates, reservations),
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
@@ -161,6 +165,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
     async close() {
       await projections.stop();
+      await keyLastUsed.close();
       await rateLimiters.close();
       await mailer.close?.();
       await events.close();

@@ -26,6 +26,7 @@ export function appDeps(services: Services): AppDeps {
     trustProxy: config.trustProxy,
     external: {
       views, clock, logger, usage, rateLimiters,
+      keyLastUsed: services.keyLastUsed,
       rateLimitPerMinute: config.rateLimitPerMinute,
       chatbots: services.chatbots,
       webhooks: services.webhooks,

@@ -39,7 +39,7 @@ export function contextOf(res: Response): CommandContext & { workspaceId: string
   };
 }
 
-export function apiKeyAuth({ views }: Pick<ExternalApiDeps, 'views'>): RequestHandler {
+export function apiKeyAuth({ views, keyLastUsed }: Pick<ExternalApiDeps, 'views' | 'keyLastUsed'>): RequestHandler {
   return async (req, res, next) => {
     try {
       const presented = req.get('x-api-key');
@@ -52,6 +52,7 @@ export function apiKeyAuth({ views }: Pick<ExternalApiDeps, 'views'>): RequestHa
       if (!workspace) throw new AuthenticationError('Invalid API key');
       const plan = workspace.plan as PlanName;
       const scopes = effectiveScopes(key.scopes);
+      keyLastUsed?.touch(key.id);
       res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes, workspace, plan } satisfies ApiCaller;
       next();
     } catch (err) {

@@ -9,6 +9,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { UsageCounter } from '../../infrastructure/usage/usageCounter.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
+import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 
 export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
@@ -16,6 +17,8 @@ export interface ExternalApiDeps {
   clock: () => Date;
   logger: Logger;
   usage: UsageCounter;
+  /** Notes each authenticated key's use (memory; flushed at most once a minute per key). */
+  keyLastUsed?: Pick<ApiKeyLastUsed, 'touch'>;
   rateLimiters: RateLimiterFactory;
   rateLimitPerMinute: number;
   chatbots: ChatbotCommands;
