@@ -3,6 +3,7 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseTokenKey } from './secrets/tokenCipher.js';
 
 export interface Config {
   port: number;
@@ -27,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Key of the email-change code hashes; unset: a pepper file in dataDir (infrastructure/secrets/codePepper.ts). */
   codeSecret?: string;
+  /** Key of the stored BigCommerce access tokens (64 hex or base64 of 32 bytes); unset: a key file in dataDir (infrastructure/secrets/tokenCipher.ts). */
+  storefrontTokenKey?: string;
   /** Largest login media upload per kind (seed: 10 MB images, 100 MB videos). */
   mediaLimits: { imageBytes: number; videoBytes: number };
 }
@@ -67,6 +70,29 @@ function trustProxyFrom(env: Env): TrustProxy {
   return list;
 }
 
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * APP_URL: BigCommerce frames the app and posts its callbacks there, so it must be https (seed)
+ * except on this machine during development. Checked when the storefront app is in use (its
+ * credentials or APP_URL are set); a deployment without it keeps its plain-http PUBLIC_URL.
+ */
+function appUrlFrom(env: Env, publicUrl: string): string {
+  const appUrl = (env.APP_URL || `${publicUrl}/storefront`).replace(/\/+$/, '');
+  if (!env.APP_URL && !env.BIGCOMMERCE_CLIENT_ID) return appUrl;
+  let url: URL;
+  try {
+    url = new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL must be an absolute https address such as https://confab.example/storefront, got "${appUrl}"`);
+  }
+  const local = LOCAL_HOSTS.includes(url.hostname) || url.hostname.endsWith('.localhost');
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
+    throw new Error(`APP_URL must use https (BigCommerce only calls and frames https apps); http is accepted only for localhost. Got "${appUrl}"`);
+  }
+  return appUrl;
+}
+
 /** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
 export function loadConfig(env: Env = process.env, defaults: { logLevel?: string } = {}): Config {
   const port = intFrom(env, 'PORT', 3000);
@@ -77,6 +103,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
   }
   // A short secret would make the code hashes in the log guessable again; the value is never echoed.
   if (env.CODE_SECRET && env.CODE_SECRET.length < 32) throw new Error('CODE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (env.STOREFRONT_TOKEN_KEY) parseTokenKey(env.STOREFRONT_TOKEN_KEY);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -89,7 +116,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     mailFrom: env.MAIL_FROM || 'Confab <no-reply@localhost>',
     publicUrl,
     workspaceDomain: env.WORKSPACE_DOMAIN || 'localhost',
-    appUrl: (env.APP_URL || `${publicUrl}/storefront`).replace(/\/+$/, ''),
+    appUrl: appUrlFrom(env, publicUrl),
     bigcommerce: {
       clientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
       clientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,
@@ -103,6 +130,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     trustProxy: trustProxyFrom(env),
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     codeSecret: env.CODE_SECRET || undefined,
+    storefrontTokenKey: env.STOREFRONT_TOKEN_KEY || undefined,
     mediaLimits: {
       imageBytes: intFrom(env, 'MEDIA_MAX_IMAGE_BYTES', 10 * 1024 * 1024) || 10 * 1024 * 1024,
       videoBytes: intFrom(env, 'MEDIA_MAX_VIDEO_BYTES', 100 * 1024 * 1024) || 100 * 1024 * 1024,
