@@ -1,0 +1,54 @@
+"""Official Python SDK of the Confab External API.
+
+    from confab import Confab
+    client = Confab()  # CONFAB_API_KEY, CONFAB_BASE_URL
+    for bot in client.chatbots.list(): ...
+"""
+
+from . import types, webhooks
+from ._base_client import NOT_GIVEN
+from ._client import AsyncConfab, Confab
+from ._exceptions import (
+    APIConnectionError,
+    APIError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConfabError,
+    ConflictError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    RateLimitError,
+    UnprocessableEntityError,
+    WebhookVerificationError,
+)
+from ._version import __version__
+from .pagination import AsyncPage, AsyncPaginator, SyncPage
+
+__all__ = [
+    "Confab",
+    "AsyncConfab",
+    "ConfabError",
+    "APIError",
+    "APIStatusError",
+    "BadRequestError",
+    "AuthenticationError",
+    "PermissionDeniedError",
+    "NotFoundError",
+    "ConflictError",
+    "UnprocessableEntityError",
+    "RateLimitError",
+    "InternalServerError",
+    "APIConnectionError",
+    "APITimeoutError",
+    "WebhookVerificationError",
+    "SyncPage",
+    "AsyncPage",
+    "AsyncPaginator",
+    "NOT_GIVEN",
+    "types",
+    "webhooks",
+    "__version__",
+]

@@ -1,0 +1,218 @@
+"""What the sync and async clients share: configuration, request building, the retry policy
+and answer parsing. Only the sending loop differs between them (see _client.py)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import platform
+import random
+import uuid
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from typing import Any, Mapping, Optional, Union
+from urllib.parse import quote
+
+import httpx
+
+from ._exceptions import ConfabError, make_status_error, parse_retry_after
+from ._version import __version__
+from .types import RequestOptions, Timeout
+
+log = logging.getLogger("confab")
+
+DEFAULT_BASE_URL = "http://localhost:3000/api/v1"
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_MAX_RETRIES = 3
+INITIAL_RETRY_DELAY = 0.5
+MAX_RETRY_DELAY = 8.0
+# A Retry-After longer than this (a monthly quota, say) is not waited for: the error is raised
+# at once with its retry_after, so the caller decides instead of a request hanging for hours.
+MAX_RETRY_AFTER = 60.0
+RETRYABLE_STATUSES = frozenset({408, 409, 429})
+EXTERNAL_PREFIX = "/external/v1"
+
+
+class _NotGiven:
+    """Marks an argument that was not passed, as opposed to an explicit None (which clears)."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN: Any = _NotGiven()
+
+
+def body_of(**fields: Any) -> dict[str, Any]:
+    """A JSON body of the fields that were given (None is kept: it clears a field)."""
+    return {name: value for name, value in fields.items() if value is not NOT_GIVEN}
+
+
+def path_id(name: str, value: str) -> str:
+    """One path segment, escaped, so an id can never reach another endpoint."""
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{name} must be a non-empty string, got {value!r}")
+    return quote(value, safe="")
+
+
+@dataclass(frozen=True)
+class APICall:
+    """One endpoint call as a resource describes it; the client does the rest."""
+
+    method: str
+    path: str
+    query: Optional[Mapping[str, Any]] = None
+    body: Optional[Mapping[str, Any]] = None
+    # Most answers are {data: …}: return the inside. Pages and {message} answers return whole.
+    unwrap: bool = True
+
+
+def _query_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    if isinstance(value, date):
+        return value.isoformat()
+    return str(value)
+
+
+def _normalize_base_url(url: str) -> str:
+    url = url.rstrip("/")
+    parsed = httpx.URL(url)
+    # "http://localhost:3000" alone means the service root; the API lives under /api/v1.
+    if parsed.path in ("", "/"):
+        url = f"{url}/api/v1"
+    return url
+
+
+@dataclass
+class ClientOptions:
+    api_key: str
+    base_url: str
+    max_retries: int
+    timeout: Timeout
+    default_headers: dict[str, str] = field(default_factory=dict)
+
+
+def resolve_options(
+    api_key: Optional[str],
+    base_url: Optional[str],
+    max_retries: int,
+    timeout: Timeout,
+    default_headers: Optional[Mapping[str, str]],
+) -> ClientOptions:
+    key = api_key if api_key is not None else os.environ.get("CONFAB_API_KEY")
+    if not key:
+        raise ConfabError("No API key: pass api_key=… or set the CONFAB_API_KEY environment variable.")
+    url = base_url or os.environ.get("CONFAB_BASE_URL") or DEFAULT_BASE_URL
+    if not isinstance(max_retries, int) or max_retries < 0:
+        raise ValueError("max_retries must be a non-negative integer")
+    return ClientOptions(key, _normalize_base_url(url), max_retries, timeout, dict(default_headers or {}))
+
+
+class BaseClient:
+    """Configuration and the pure parts of a request (no I/O here)."""
+
+    _options: ClientOptions
+
+    @property
+    def api_key(self) -> str:
+        return self._options.api_key
+
+    @property
+    def base_url(self) -> str:
+        return self._options.base_url
+
+    @property
+    def max_retries(self) -> int:
+        return self._options.max_retries
+
+    @property
+    def timeout(self) -> Timeout:
+        return self._options.timeout
+
+    def _headers(self, call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> dict[str, str]:
+        headers = {
+            "accept": "application/json",
+            "user-agent": f"confab-python/{__version__} python/{platform.python_version()} httpx/{httpx.__version__}",
+            **self._options.default_headers,
+            "x-api-key": self._options.api_key,
+        }
+        if call.body is not None:
+            headers["content-type"] = "application/json"
+        if idempotency_key:
+            headers["idempotency-key"] = idempotency_key
+        headers.update(options.get("extra_headers") or {})
+        return headers
+
+    def _idempotency_key(self, call: APICall, options: RequestOptions) -> Optional[str]:
+        """One key per POST call, reused by every retry of it (CONTRACT.md §8)."""
+        given = options.get("idempotency_key")
+        if given:
+            return given
+        return f"confab-py-{uuid.uuid4()}" if call.method == "POST" else None
+
+    def _build_request(self, http: Union[httpx.Client, httpx.AsyncClient], call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> httpx.Request:
+        params = {k: _query_value(v) for k, v in (call.query or {}).items() if v is not None and v is not NOT_GIVEN}
+        content = json.dumps(call.body, separators=(",", ":")).encode() if call.body is not None else None
+        timeout = options["timeout"] if "timeout" in options else self._options.timeout
+        return http.build_request(
+            call.method,
+            f"{self._options.base_url}{EXTERNAL_PREFIX}{call.path}",
+            params=params or None,
+            content=content,
+            headers=self._headers(call, options, idempotency_key),
+            timeout=timeout,
+        )
+
+    def _max_retries(self, options: RequestOptions) -> int:
+        return options["max_retries"] if "max_retries" in options else self._options.max_retries
+
+    @staticmethod
+    def _should_retry(response: httpx.Response) -> bool:
+        # The server may say so explicitly (as OpenAI's does); otherwise the status decides.
+        verdict = response.headers.get("x-should-retry")
+        if verdict in ("true", "false"):
+            return verdict == "true"
+        status = response.status_code
+        if status in RETRYABLE_STATUSES or status >= 500:
+            retry_after = parse_retry_after(response.headers)
+            return retry_after is None or retry_after <= MAX_RETRY_AFTER
+        return False
+
+    @staticmethod
+    def _retry_delay(retries_done: int, response: Optional[httpx.Response]) -> float:
+        """Retry-After when the server sent one (≤ 60 s), else exponential backoff with jitter."""
+        if response is not None:
+            retry_after = parse_retry_after(response.headers)
+            if retry_after is not None and retry_after <= MAX_RETRY_AFTER:
+                return retry_after
+        delay = min(INITIAL_RETRY_DELAY * (2**retries_done), MAX_RETRY_DELAY)
+        return delay * (1 - 0.25 * random.random())
+
+    def _retry_plan(self, call: APICall, retries_done: int, max_retries: int, response: Optional[httpx.Response], reason: str) -> Optional[float]:
+        """Seconds to wait before the next attempt, or None when this outcome is final."""
+        if retries_done >= max_retries or (response is not None and not self._should_retry(response)):
+            return None
+        delay = self._retry_delay(retries_done, response)
+        log.info("Retrying %s %s in %.2f s (%s; %d retries left)", call.method, call.path, delay, reason, max_retries - retries_done)
+        return delay
+
+    @staticmethod
+    def _parse(call: APICall, response: httpx.Response) -> Any:
+        if not 200 <= response.status_code < 300:
+            raise make_status_error(response)
+        if not response.content:
+            return None
+        try:
+            body = response.json()
+        except ValueError as err:
+            raise ConfabError(f"The API answered {response.status_code} with a body that is not JSON") from err
+        if call.unwrap and isinstance(body, dict) and "data" in body:
+            return body["data"]
+        return body

@@ -1,0 +1,11 @@
+from .account import Account, AsyncAccount, AsyncEmail, Email
+from .analytics import Analytics, AsyncAnalytics
+from .chatbots import AsyncChatbots, Chatbots
+from .responses import AsyncResponses, Responses
+from .usage import AsyncUsage, Usage
+from .webhooks import AsyncWebhooks, Webhooks
+
+__all__ = [
+    "Account", "AsyncAccount", "Email", "AsyncEmail", "Analytics", "AsyncAnalytics", "Chatbots", "AsyncChatbots",
+    "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks",
+]

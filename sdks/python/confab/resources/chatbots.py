@@ -1,0 +1,95 @@
+"""Chatbots (seed: Endpoints → Chatbots)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List
+
+from .._base_client import NOT_GIVEN, APICall, body_of, path_id
+from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, RequestOptions
+from ._resource import AsyncAPIResource, SyncAPIResource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Chatbots", "AsyncChatbots"]
+
+
+def _list() -> APICall:
+    return APICall("GET", "/chatbots")
+
+
+def _retrieve(bot_id: str) -> APICall:
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}")
+
+
+def _create(name: str, description: str, flow: Flow) -> APICall:
+    return APICall("POST", "/chatbots", body=body_of(name=name, description=description, flow=flow))
+
+
+def _update(bot_id: str, name: str, description: str, disabled: bool, flow: Flow) -> APICall:
+    body = body_of(name=name, description=description, disabled=disabled, flow=flow)
+    return APICall("PUT", f"/chatbots/{path_id('bot_id', bot_id)}", body=body)
+
+
+def _delete(bot_id: str) -> APICall:
+    return APICall("DELETE", f"/chatbots/{path_id('bot_id', bot_id)}", unwrap=False)
+
+
+def _duplicate(bot_id: str) -> APICall:
+    return APICall("POST", f"/chatbots/{path_id('bot_id', bot_id)}/duplicate")
+
+
+class Chatbots(SyncAPIResource):
+    def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
+        """The workspace's chatbots, newest first."""
+        return self._call(_list(), options)
+
+    def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
+        return self._call(_retrieve(bot_id), options)
+
+    def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+        """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
+        return self._call(_create(name, description, flow), options)
+
+    def update(
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> ChatbotUpdated:
+        """Changes only the given fields."""
+        return self._call(_update(bot_id, name, description, disabled, flow), options)
+
+    def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
+        """Deletes the chatbot permanently, with its webhooks."""
+        return self._call(_delete(bot_id), options)
+
+    def duplicate(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+        """A copy named "<name> (copy)"."""
+        return self._call(_duplicate(bot_id), options)
+
+
+class AsyncChatbots(AsyncAPIResource):
+    async def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
+        """The workspace's chatbots, newest first."""
+        return await self._call(_list(), options)
+
+    async def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
+        return await self._call(_retrieve(bot_id), options)
+
+    async def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+        """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
+        return await self._call(_create(name, description, flow), options)
+
+    async def update(
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> ChatbotUpdated:
+        """Changes only the given fields."""
+        return await self._call(_update(bot_id, name, description, disabled, flow), options)
+
+    async def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
+        """Deletes the chatbot permanently, with its webhooks."""
+        return await self._call(_delete(bot_id), options)
+
+    async def duplicate(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+        """A copy named "<name> (copy)"."""
+        return await self._call(_duplicate(bot_id), options)

@@ -1,0 +1,63 @@
+"""Responses (seed: Endpoints → Responses): a chatbot's stored conversations, newest first."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING, Optional, Union
+
+from .._base_client import APICall, path_id
+from ..pagination import AsyncPage, AsyncPaginator, SyncPage
+from ..types import RequestOptions, ResponseRecord
+from ._resource import AsyncAPIResource, SyncAPIResource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["Responses", "AsyncResponses"]
+
+Day = Union[str, date]
+
+
+def _list(bot_id: str, page: int, limit: Optional[int], start_date: Optional[Day], end_date: Optional[Day]) -> APICall:
+    query = {"page": page, "limit": limit, "startDate": start_date, "endDate": end_date}
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/responses", query=query, unwrap=False)
+
+
+def _retrieve(bot_id: str, response_id: str) -> APICall:
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/responses/{path_id('response_id', response_id)}")
+
+
+class Responses(SyncAPIResource):
+    def list(
+        self, bot_id: str, *, page: int = 1, limit: Optional[int] = None, start_date: Optional[Day] = None,
+        end_date: Optional[Day] = None, **options: "Unpack[RequestOptions]",
+    ) -> SyncPage[ResponseRecord]:
+        """One page (limit 1–100, default 20; dates are inclusive UTC days). Iterate it for
+        every response of every page: ``for r in client.responses.list(bot_id): …``."""
+
+        def fetch(number: int) -> SyncPage[ResponseRecord]:
+            return SyncPage(self._call(_list(bot_id, number, limit, start_date, end_date), options), fetch)
+
+        return fetch(page)
+
+    def retrieve(self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]") -> ResponseRecord:
+        """One response with the whole conversation."""
+        return self._call(_retrieve(bot_id, response_id), options)
+
+
+class AsyncResponses(AsyncAPIResource):
+    def list(
+        self, bot_id: str, *, page: int = 1, limit: Optional[int] = None, start_date: Optional[Day] = None,
+        end_date: Optional[Day] = None, **options: "Unpack[RequestOptions]",
+    ) -> AsyncPaginator[ResponseRecord]:
+        """``await`` it for one page, or ``async for r in client.responses.list(bot_id)`` for
+        every response of every page."""
+
+        async def fetch(number: int) -> AsyncPage[ResponseRecord]:
+            return AsyncPage(await self._call(_list(bot_id, number, limit, start_date, end_date), options), fetch)
+
+        return AsyncPaginator(lambda: fetch(page))
+
+    async def retrieve(self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]") -> ResponseRecord:
+        """One response with the whole conversation."""
+        return await self._call(_retrieve(bot_id, response_id), options)

@@ -1,0 +1,227 @@
+"""Result and parameter types of the External API (seed: Resources and their fields).
+
+Results are plain dicts typed with TypedDicts: ``bot["name"]``. Fields the API adds later
+simply appear in the dict; nothing breaks.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Literal, Optional, TypedDict, Union
+
+import httpx
+
+__all__ = [
+    "ChatbotSummary",
+    "Chatbot",
+    "ChatbotCreated",
+    "ChatbotUpdated",
+    "Flow",
+    "FlowStep",
+    "RecordEntry",
+    "ResponseUser",
+    "ResponseRecord",
+    "DailyCount",
+    "Analytics",
+    "WebhookChatbot",
+    "Webhook",
+    "WebhookCreated",
+    "WebhookEvent",
+    "WebhookStatus",
+    "AccountProfile",
+    "EmailChangeRequested",
+    "IdentityVerified",
+    "EmailChanged",
+    "Usage",
+    "Deleted",
+    "RequestOptions",
+    "Timeout",
+]
+
+Timeout = Union[float, httpx.Timeout, None]
+
+
+class RequestOptions(TypedDict, total=False):
+    """Per-call options every method takes as keyword arguments."""
+
+    timeout: Timeout
+    max_retries: int
+    idempotency_key: str
+    extra_headers: Dict[str, str]
+
+
+# Chatbots ---------------------------------------------------------------------------------
+
+
+class FlowStep(TypedDict, total=False):
+    type: Literal["message", "question", "handoff"]
+    text: str
+    variable: str
+
+
+class Flow(TypedDict):
+    steps: List[FlowStep]
+
+
+class ChatbotSummary(TypedDict):
+    """An item of ``chatbots.list()``."""
+
+    id: str
+    name: str
+    disabled: bool
+    responseCount: int
+    createdAt: str
+    updatedAt: str
+
+
+class Chatbot(TypedDict):
+    """``chatbots.retrieve()``."""
+
+    id: str
+    name: str
+    disabled: bool
+    description: str
+    responseCount: int
+    createdAt: str
+    updatedAt: str
+
+
+class ChatbotCreated(TypedDict):
+    """``chatbots.create()`` and ``chatbots.duplicate()``."""
+
+    id: str
+    name: str
+    description: str
+    createdAt: str
+
+
+class ChatbotUpdated(TypedDict):
+    """``chatbots.update()``."""
+
+    id: str
+    name: str
+    description: str
+    disabled: bool
+    updatedAt: str
+
+
+class Deleted(TypedDict):
+    message: str
+
+
+# Responses and analytics ------------------------------------------------------------------
+
+
+class RecordEntry(TypedDict, total=False):
+    type: Literal["bot", "user"]
+    message: str
+    timestamp: str
+
+
+class ResponseUser(TypedDict, total=False):
+    id: str
+    email: str
+    name: str
+
+
+class _ResponseRecordRequired(TypedDict):
+    _id: str
+    chatSessionId: str
+    visitorId: str
+    chatDate: str
+    record: List[RecordEntry]
+    answerVariables: Dict[str, str]
+
+
+class ResponseRecord(_ResponseRecordRequired, total=False):
+    """A stored conversation."""
+
+    customData: Dict[str, str]
+    user: Optional[ResponseUser]
+    channel: str
+    turnCount: int
+    status: Literal["active", "completed"]
+    resolution: Optional[Literal["escalated", "resolved", "ended"]]
+    escalationReason: Optional[str]
+    completedAt: Optional[str]
+
+
+class DailyCount(TypedDict):
+    date: str
+    count: int
+
+
+class Analytics(TypedDict):
+    totalResponses: int
+    recentResponses: int
+    period: str
+    dailyCounts: List[DailyCount]
+
+
+# Webhooks ---------------------------------------------------------------------------------
+
+WebhookEvent = Literal["response.created", "response.updated", "conversation.started", "conversation.completed"]
+WebhookStatus = Literal["active", "paused", "failed"]
+
+
+class WebhookChatbot(TypedDict):
+    id: str
+    name: Optional[str]
+
+
+class Webhook(TypedDict):
+    id: str
+    chatbot: WebhookChatbot
+    url: str
+    events: List[WebhookEvent]
+    description: str
+    status: WebhookStatus
+    failureCount: int
+    lastDeliveryAt: Optional[str]
+    lastFailureAt: Optional[str]
+    createdAt: str
+    updatedAt: str
+
+
+class WebhookCreated(Webhook):
+    """``webhooks.create()``: the only answer that carries the signing secret. Save it."""
+
+    secret: str
+
+
+# Account and usage ------------------------------------------------------------------------
+
+
+class AccountProfile(TypedDict):
+    name: str
+    email: str
+    phone: Optional[str]
+    dateOfBirth: Optional[str]
+    address: Optional[str]
+    timezone: str
+
+
+class EmailChangeRequested(TypedDict):
+    success: bool
+    verified: bool
+    message: str
+    nextStep: str
+
+
+class IdentityVerified(TypedDict):
+    success: bool
+    message: str
+    nextStep: str
+
+
+class EmailChanged(TypedDict):
+    success: bool
+    message: str
+    newEmail: str
+
+
+class Usage(TypedDict):
+    month: str
+    plan: str
+    used: int
+    limit: Optional[int]
+    remaining: Optional[int]
