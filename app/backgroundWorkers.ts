@@ -12,6 +12,7 @@ import {
   type WebhookDispatcherOptions,
 } from '../dispatchers/webhooks/webhookDispatcher.js';
 import type { Services } from './compositionRoot.js';
+import { startIdempotencyPurge } from '../infrastructure/idempotency/idempotencyPurge.js';
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;
@@ -58,7 +59,7 @@ export function claimReconcilerDeps(services: Services): ClaimReconcilerDeps {
 }
 
 export async function startBackgroundWorkers(services: Services, dispatcher: WebhookDispatcherOptions = {}): Promise<BackgroundWorkers> {
-  const running = [await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher), startClaimReconciler(claimReconcilerDeps(services))];
+  const running = [await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher), startClaimReconciler(claimReconcilerDeps(services)), startIdempotencyPurge(services.idempotency, services.logger)];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

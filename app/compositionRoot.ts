@@ -21,6 +21,7 @@ import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createSqlUsageCounter, type UsageCounter } from '../infrastructure/usage/usageCounter.js';
+import { createSqlIdempotencyStore, type IdempotencyStore } from '../infrastructure/idempotency/idempotencyStore.js';
 import { createApiKeyLastUsed, type ApiKeyLastUsed } from '../infrastructure/usage/apiKeyLastUsed.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
@@ -57,6 +58,8 @@ export interface Services {
   usage: UsageCounter;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
+  /** Idempotency-Key records of External API POSTs (CONTRACT.md §8). */
+  idempotency: IdempotencyStore;
   mailer: Mailer;
   /** Uploaded login media (DATA_DIR/media; a shared volume when several instances run). */
   mediaStore: MediaStore;
@@ -134,6 +137,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
   const usage = await createSqlUsageCounter(sql);
+  const idempotency = await createSqlIdempotencyStore(sql, clock);
   const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
@@ -145,7 +149,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   });
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, mailer, mediaStore,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, idempotency, mailer, mediaStore,
     workspaces: new WorkspaceCommands(aggregates, reservations),
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,

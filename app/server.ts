@@ -28,6 +28,7 @@ export function appDeps(services: Services): AppDeps {
       views, clock, logger, usage, rateLimiters,
       keyLastUsed: services.keyLastUsed,
       rateLimitPerMinute: config.rateLimitPerMinute,
+      idempotency: services.idempotency,
       chatbots: services.chatbots,
       webhooks: services.webhooks,
       account: services.account,

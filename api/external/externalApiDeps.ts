@@ -9,6 +9,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { UsageCounter } from '../../infrastructure/usage/usageCounter.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
+import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 
 export interface ExternalApiDeps {
@@ -21,6 +22,8 @@ export interface ExternalApiDeps {
   keyLastUsed?: Pick<ApiKeyLastUsed, 'touch'>;
   rateLimiters: RateLimiterFactory;
   rateLimitPerMinute: number;
+  /** Idempotency-Key records of POSTs (CONTRACT.md §8). */
+  idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;
   account: AccountCommands;

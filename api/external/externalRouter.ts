@@ -7,6 +7,7 @@ import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyAuth, requireApiAccess } from './apiKeyAuth.js';
 import { burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
+import { idempotentPosts } from './idempotency.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { chatbotsRoutes } from './chatbotsRoutes.js';
 import { usageRoutes } from './usageRoutes.js';
@@ -23,21 +24,23 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 /** Every External API resource, in the order the OpenAPI document lists them. */
 const RESOURCES: ResourceRoutes[] = [chatbotsRoutes, usageRoutes, responsesRoutes, analyticsRoutes, accountRoutes, webhooksRoutes];
 
-export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Period', 'X-Request-Id'];
+export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Period', 'X-Request-Id', 'Idempotent-Replayed'];
 
 export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
-  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key'], exposedHeaders: RATE_LIMIT_HEADERS, maxAge: 600 }));
+  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'], exposedHeaders: RATE_LIMIT_HEADERS, maxAge: 600 }));
   router.use((_req, res, next) => {
     res.setHeader('RateLimit-Policy', `${deps.rateLimitPerMinute};w=60`);
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
-  router.use(apiKeyAuth(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess(), monthlyQuota(deps));
+  router.use(apiKeyAuth(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
   // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
   // and a clear "not valid JSON" beats a misleading "name is required".
   router.use(express.json({ limit: '15mb', strict: false, type: () => true }));
+  // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.
+  router.use(idempotentPosts(deps), monthlyQuota(deps));
   for (const routes of RESOURCES) routes(router, registry, EXTERNAL_MOUNT, deps);
   return router;
 }
