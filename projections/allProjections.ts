@@ -11,7 +11,8 @@ import { pendingClaimsView } from './views/pendingClaimsView.js';
 import { workspaceBrandingView } from './views/workspaceBrandingView.js';
 import { adClicksView } from './views/adClicksView.js';
 import { mediaItemsView } from './views/mediaItemsView.js';
+import { storesView } from './views/storesView.js';
 import { membershipsView } from './views/membershipsView.js';
 import { invitesView } from './views/invitesView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView, membershipsView, invitesView];
+export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView, membershipsView, invitesView, storesView];

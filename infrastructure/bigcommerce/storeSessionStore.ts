@@ -1,0 +1,59 @@
+/**
+ * Sessions of the storefront app's settings page, opened by a verified load callback: one per
+ * (store, control-panel user). The cookie holds a random id; the table holds only its sha256, so
+ * a copy of the table opens nothing. Each session has its own CSRF token for the PUT (the cookie
+ * is SameSite=None inside the control panel's iframe, so the browser alone does not protect it).
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { SqlClient } from '../sql/sqlClient.js';
+
+export interface StoreSession {
+  storeHash: string;
+  userId: string;
+  csrfToken: string;
+}
+
+export interface StoreSessionStore {
+  /** Opens a session; answers the cookie value (shown once) and the session. */
+  open(storeHash: string, userId: string): Promise<{ id: string; session: StoreSession }>;
+  find(id: string): Promise<StoreSession | null>;
+  endStore(storeHash: string): Promise<void>;
+  endUser(storeHash: string, userId: string): Promise<void>;
+}
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export async function createStoreSessionStore(sql: SqlClient, opts: { ttlMs: number; clock: () => Date }): Promise<StoreSessionStore> {
+  await sql.exec(`CREATE TABLE IF NOT EXISTS storefront_sessions (
+    id_hash TEXT PRIMARY KEY, store_hash TEXT NOT NULL, user_id TEXT NOT NULL, csrf_token TEXT NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL);
+    CREATE INDEX IF NOT EXISTS storefront_sessions_store ON storefront_sessions (store_hash, user_id)`);
+  return {
+    async open(storeHash, userId) {
+      const id = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      const now = opts.clock();
+      // Expired sessions go when new ones come: the table stays as small as the live ones.
+      await sql.query(`DELETE FROM storefront_sessions WHERE expires_at < $1`, [now.toISOString()]);
+      await sql.query(`INSERT INTO storefront_sessions (id_hash, store_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
+        hashOf(id), storeHash, userId, csrfToken, new Date(now.getTime() + opts.ttlMs).toISOString(),
+      ]);
+      return { id, session: { storeHash, userId, csrfToken } };
+    },
+    async find(id) {
+      if (!id || id.length > 100) return null;
+      const r = await sql.query<{ store_hash: string; user_id: string; csrf_token: string }>(
+        `SELECT store_hash, user_id, csrf_token FROM storefront_sessions WHERE id_hash = $1 AND expires_at > $2`,
+        [hashOf(id), opts.clock().toISOString()],
+      );
+      const row = r.rows[0];
+      return row ? { storeHash: row.store_hash, userId: row.user_id, csrfToken: row.csrf_token } : null;
+    },
+    async endStore(storeHash) {
+      await sql.query(`DELETE FROM storefront_sessions WHERE store_hash = $1`, [storeHash]);
+    },
+    async endUser(storeHash, userId) {
+      await sql.query(`DELETE FROM storefront_sessions WHERE store_hash = $1 AND user_id = $2`, [storeHash, userId]);
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * `stores`: the storefront app's installed stores, keyed by store hash, as the settings page and
+ * the loader read them. No token here (it is in no event): see domain/storefront/storeRecord.ts.
+ */
+import { defineProjection, stampedAt } from '../projection.js';
+import type { StoreUser } from '../../domain/storefront/storeRecord.js';
+
+export const STORES = 'stores';
+
+export interface StoreDoc {
+  id: string;
+  storeHash: string;
+  scope: string;
+  installedBy: StoreUser;
+  users: StoreUser[];
+  chatbotId: string | null;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  [key: string]: unknown;
+}
+
+export const storesView = defineProjection('stores', [{ name: STORES, indexes: [] }], {
+  async StoreInstalled(e, tx) {
+    const d = e.data as { storeHash: string; scope: string; installedBy: StoreUser };
+    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    if (current) {
+      const users = [...current.users.filter((u) => u.id !== d.installedBy.id), d.installedBy];
+      await tx.patch(STORES, d.storeHash, { scope: d.scope, installedBy: d.installedBy, users, updatedAt: e.metadata.occurredAt });
+      return;
+    }
+    await tx.upsert(STORES, { id: d.storeHash, storeHash: d.storeHash, scope: d.scope, installedBy: d.installedBy, users: [d.installedBy], chatbotId: null, enabled: false, ...stampedAt(e) });
+  },
+  async StoreUserAdded(e, tx) {
+    const d = e.data as { storeHash: string; user: StoreUser };
+    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    if (current) await tx.patch(STORES, d.storeHash, { users: [...current.users.filter((u) => u.id !== d.user.id), d.user], updatedAt: e.metadata.occurredAt });
+  },
+  async StoreUserRemoved(e, tx) {
+    const d = e.data as { storeHash: string; userId: string };
+    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    if (current) await tx.patch(STORES, d.storeHash, { users: current.users.filter((u) => u.id !== d.userId), updatedAt: e.metadata.occurredAt });
+  },
+  async StoreSettingsChanged(e, tx) {
+    const d = e.data as { storeHash: string; chatbotId: string; enabled: boolean };
+    await tx.patch(STORES, d.storeHash, { chatbotId: d.chatbotId, enabled: d.enabled, updatedAt: e.metadata.occurredAt });
+  },
+  async StoreUninstalled(e, tx) {
+    await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);
+  },
+});
