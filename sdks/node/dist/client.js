@@ -1,0 +1,43 @@
+/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9). */
+import { APIClient } from './core/apiClient.js';
+import { Account } from './resources/account.js';
+import { Analytics } from './resources/analytics.js';
+import { Chatbots } from './resources/chatbots.js';
+import { Responses } from './resources/responses.js';
+import { Usage } from './resources/usage.js';
+import { Webhooks } from './resources/webhooks.js';
+import { webhookVerification } from './webhookVerification.js';
+import * as Errors from './core/errors.js';
+export class Confab extends APIClient {
+    /** Webhook verification without a client: `Confab.webhooks.verify(rawBody, headers, secret)`. */
+    static webhooks = webhookVerification;
+    static ConfabError = Errors.ConfabError;
+    static APIError = Errors.APIError;
+    static BadRequestError = Errors.BadRequestError;
+    static AuthenticationError = Errors.AuthenticationError;
+    static PermissionDeniedError = Errors.PermissionDeniedError;
+    static NotFoundError = Errors.NotFoundError;
+    static ConflictError = Errors.ConflictError;
+    static UnprocessableEntityError = Errors.UnprocessableEntityError;
+    static RateLimitError = Errors.RateLimitError;
+    static InternalServerError = Errors.InternalServerError;
+    static APIConnectionError = Errors.APIConnectionError;
+    static APITimeoutError = Errors.APITimeoutError;
+    static APIUserAbortError = Errors.APIUserAbortError;
+    static WebhookVerificationError = Errors.WebhookVerificationError;
+    chatbots;
+    responses;
+    analytics;
+    webhooks;
+    account;
+    usage;
+    constructor(options = {}) {
+        super(options);
+        this.chatbots = new Chatbots(this);
+        this.responses = new Responses(this);
+        this.analytics = new Analytics(this);
+        this.webhooks = new Webhooks(this);
+        this.account = new Account(this);
+        this.usage = new Usage(this);
+    }
+}

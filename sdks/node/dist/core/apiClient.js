@@ -1,0 +1,177 @@
+/**
+ * The thin core every resource goes through: builds the request, sends it with a per-attempt
+ * timeout, retries what is worth retrying (with the same Idempotency-Key), and turns error
+ * answers into typed errors. Resources only describe endpoints on top of `request`.
+ */
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, } from './errors.js';
+import { isRetryableStatus, nextDelayMs } from './retryPolicy.js';
+import { VERSION } from '../version.js';
+export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
+export const DEFAULT_MAX_RETRIES = 3;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+/** process.env without assuming a Node global in type-only consumers. */
+function env(name) {
+    const value = globalThis.process?.env?.[name];
+    return value?.trim() || undefined;
+}
+function validRetries(value, what) {
+    if (!Number.isInteger(value) || value < 0)
+        throw new ConfabError(`${what} must be a non-negative integer, got ${value}`);
+    return value;
+}
+export class APIClient {
+    apiKey;
+    baseURL;
+    maxRetries;
+    timeout;
+    fetchImpl;
+    defaultHeaders;
+    constructor(options = {}) {
+        const apiKey = options.apiKey ?? env('CONFAB_API_KEY');
+        if (!apiKey) {
+            throw new ConfabError('No API key: pass `apiKey` to new Confab({ apiKey }) or set the CONFAB_API_KEY environment variable.');
+        }
+        this.apiKey = apiKey;
+        this.baseURL = (options.baseURL ?? env('CONFAB_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+        this.maxRetries = validRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES, 'maxRetries');
+        this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+        const fetchImpl = options.fetch ?? globalThis.fetch;
+        if (typeof fetchImpl !== 'function')
+            throw new ConfabError('No fetch: Node 20 or later has a global fetch; otherwise pass `fetch`.');
+        this.fetchImpl = fetchImpl;
+        this.defaultHeaders = options.defaultHeaders ?? {};
+    }
+    get(path, query, options) {
+        return this.request({ method: 'get', path, query, options });
+    }
+    post(path, body, options) {
+        return this.request({ method: 'post', path, body, options });
+    }
+    put(path, body, options) {
+        return this.request({ method: 'put', path, body, options });
+    }
+    patch(path, body, options) {
+        return this.request({ method: 'patch', path, body, options });
+    }
+    delete(path, options) {
+        return this.request({ method: 'delete', path, options });
+    }
+    /** Sends the request, retrying as the policy allows; resolves with the parsed JSON body. */
+    async request(req) {
+        const options = req.options ?? {};
+        const maxRetries = validRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
+        const timeout = options.timeout ?? this.timeout;
+        const url = this.buildURL(req.path, req.query);
+        // One key per logical POST, created before the first attempt and kept across retries.
+        const idempotencyKey = req.method === 'post' ? (options.idempotencyKey ?? `confab-node-${crypto.randomUUID()}`) : undefined;
+        for (let retry = 0;; retry++) {
+            const retriesLeft = maxRetries - retry;
+            const headers = this.buildHeaders(req, options, idempotencyKey, retry);
+            const init = { method: req.method.toUpperCase(), headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) };
+            const outcome = await this.attempt(url, init, timeout, options.signal);
+            if ('kind' in outcome) {
+                if (outcome.kind === 'aborted')
+                    throw new APIUserAbortError({ cause: outcome.cause });
+                if (retriesLeft > 0) {
+                    await this.sleep(nextDelayMs(retry + 1, undefined, Date.now()) ?? 0, options.signal);
+                    continue;
+                }
+                if (outcome.kind === 'timeout')
+                    throw new APITimeoutError();
+                throw new APIConnectionError({ cause: outcome.cause });
+            }
+            const { response, text } = outcome;
+            if (response.ok)
+                return (text ? JSON.parse(text) : undefined);
+            if (retriesLeft > 0 && isRetryableStatus(response.status)) {
+                const delay = nextDelayMs(retry + 1, response.headers, Date.now());
+                if (delay !== null) {
+                    await this.sleep(delay, options.signal);
+                    continue;
+                }
+            }
+            throw APIError.generate(response.status, parseErrorBody(text), response.headers);
+        }
+    }
+    /** One attempt: the answer with its body read, or why none came. */
+    async attempt(url, init, timeoutMs, signal) {
+        if (signal?.aborted)
+            return { kind: 'aborted', cause: signal.reason };
+        const controller = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+            timedOut = true;
+            controller.abort();
+        }, timeoutMs);
+        const onAbort = () => controller.abort(signal?.reason);
+        signal?.addEventListener('abort', onAbort, { once: true });
+        try {
+            const response = await this.fetchImpl(url, { ...init, signal: controller.signal });
+            // The body is part of the attempt: a server that stalls mid-body times out too.
+            const text = await response.text();
+            return { response, text };
+        }
+        catch (cause) {
+            if (signal?.aborted)
+                return { kind: 'aborted', cause: signal.reason ?? cause };
+            if (timedOut)
+                return { kind: 'timeout' };
+            return { kind: 'connection', cause };
+        }
+        finally {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', onAbort);
+        }
+    }
+    buildURL(path, query) {
+        const url = new URL(`${this.baseURL}/external/v1${path}`);
+        for (const [name, value] of Object.entries(query ?? {})) {
+            if (value !== undefined && value !== null)
+                url.searchParams.set(name, String(value));
+        }
+        return url.toString();
+    }
+    buildHeaders(req, options, idempotencyKey, retry) {
+        return {
+            accept: 'application/json',
+            'user-agent': `confab-node/${VERSION}`,
+            ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+            ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+            ...(retry > 0 ? { 'x-confab-retry-count': String(retry) } : {}),
+            ...this.defaultHeaders,
+            ...options.headers,
+            'x-api-key': this.apiKey,
+        };
+    }
+    /** Waits between attempts; the caller's signal cuts the wait short with an abort error. */
+    sleep(ms, signal) {
+        if (signal?.aborted)
+            return Promise.reject(new APIUserAbortError({ cause: signal.reason }));
+        return new Promise((resolve, reject) => {
+            const onAbort = () => {
+                clearTimeout(timer);
+                reject(new APIUserAbortError({ cause: signal?.reason }));
+            };
+            const timer = setTimeout(() => {
+                signal?.removeEventListener('abort', onAbort);
+                resolve();
+            }, ms);
+            signal?.addEventListener('abort', onAbort, { once: true });
+        });
+    }
+}
+function parseErrorBody(text) {
+    if (!text)
+        return undefined;
+    try {
+        const parsed = JSON.parse(text);
+        return parsed && typeof parsed === 'object' ? parsed : text;
+    }
+    catch {
+        return text;
+    }
+}
+/** Path segments are escaped, so an id can never reach another endpoint. */
+export function pathOf(strings, ...ids) {
+    return strings.reduce((out, s, i) => out + s + (i < ids.length ? encodeURIComponent(ids[i]) : ''), '');
+}

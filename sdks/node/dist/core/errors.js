@@ -1,0 +1,110 @@
+/**
+ * The error hierarchy (CONTRACT.md §9). Everything the SDK throws is a ConfabError; an answer
+ * from the API with a 4xx/5xx status is an APIError subclass chosen by status, and a request
+ * that got no answer at all is an APIConnectionError (APITimeoutError when it ran out of time).
+ */
+import { retryAfterMs } from './retryPolicy.js';
+export class ConfabError extends Error {
+    name = 'ConfabError';
+}
+export class APIError extends ConfabError {
+    name = 'APIError';
+    /** HTTP status; undefined when no answer came (APIConnectionError). */
+    status;
+    /** The machine-readable `code` of the error body, e.g. 'RATE_LIMIT_ERROR'. */
+    code;
+    /** The answer's headers (empty when no answer came). */
+    headers;
+    /** The error body as parsed JSON, or the raw text when it was not JSON. */
+    error;
+    /** The service's X-Request-Id: quote it when asking for support. */
+    requestId;
+    constructor(status, error, message, headers) {
+        super(APIError.makeMessage(status, error, message));
+        this.status = status;
+        this.error = error;
+        this.headers = headers ?? new Headers();
+        this.code = typeof error === 'object' && typeof error.code === 'string' ? error.code : undefined;
+        this.requestId = this.headers.get('x-request-id') ?? undefined;
+    }
+    static makeMessage(status, error, message) {
+        const text = typeof error === 'object' && typeof error.error === 'string' ? error.error : typeof error === 'string' && error ? error : message;
+        if (status && text)
+            return `${status} ${text}`;
+        if (status)
+            return `${status} status code (no body)`;
+        return text ?? '(no status code or body)';
+    }
+    /** The subclass that matches an error answer's status. */
+    static generate(status, error, headers) {
+        const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
+        return new Class(status, error, undefined, headers);
+    }
+}
+export class BadRequestError extends APIError {
+    name = 'BadRequestError';
+}
+export class AuthenticationError extends APIError {
+    name = 'AuthenticationError';
+}
+export class PermissionDeniedError extends APIError {
+    name = 'PermissionDeniedError';
+}
+export class NotFoundError extends APIError {
+    name = 'NotFoundError';
+}
+export class ConflictError extends APIError {
+    name = 'ConflictError';
+}
+export class UnprocessableEntityError extends APIError {
+    name = 'UnprocessableEntityError';
+}
+export class RateLimitError extends APIError {
+    name = 'RateLimitError';
+    /** Seconds the service asked to wait (Retry-After), when it said. */
+    retryAfter;
+    constructor(status, error, message, headers) {
+        super(status, error, message, headers);
+        const ms = retryAfterMs(this.headers, Date.now());
+        this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);
+    }
+}
+export class InternalServerError extends APIError {
+    name = 'InternalServerError';
+}
+/** No answer came: DNS, refused or reset connection, or an abort by the caller's signal. */
+export class APIConnectionError extends APIError {
+    name = 'APIConnectionError';
+    constructor({ message, cause } = {}) {
+        super(undefined, undefined, message ?? 'Connection error.', undefined);
+        if (cause !== undefined)
+            this.cause = cause;
+    }
+}
+/** No answer came within the timeout (after every retry). */
+export class APITimeoutError extends APIConnectionError {
+    name = 'APITimeoutError';
+    constructor({ message } = {}) {
+        super({ message: message ?? 'Request timed out.' });
+    }
+}
+/** The caller's AbortSignal fired; never retried. */
+export class APIUserAbortError extends APIConnectionError {
+    name = 'APIUserAbortError';
+    constructor({ message, cause } = {}) {
+        super({ message: message ?? 'Request was aborted.', cause });
+    }
+}
+/** A webhook delivery whose signature, timestamp or body does not check out. */
+export class WebhookVerificationError extends ConfabError {
+    name = 'WebhookVerificationError';
+}
+const STATUS_CLASSES = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+};

@@ -1,0 +1,24 @@
+/**
+ * When to retry and how long to wait: pure functions, so the policy is read (and tested) in
+ * one place. Exponential backoff with jitter as in the OpenAI and Stripe SDKs; the server's
+ * Retry-After wins when it is short enough to be worth waiting for.
+ */
+/** Longest Retry-After the SDK will sleep through; a longer one (monthly quota) is surfaced. */
+export declare const MAX_RETRY_AFTER_MS = 60000;
+/** 408 timeout, 409 conflict (an idempotent request still in progress), 429 and every 5xx. */
+export declare function isRetryableStatus(status: number): boolean;
+/**
+ * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Undefined when absent or unreadable.
+ */
+export declare function retryAfterMs(headers: Headers, now: number): number | undefined;
+/**
+ * The wait before retry number `retry` (1 for the first retry): 0.5 s, 1 s, 2 s … capped at
+ * 8 s, each shortened by up to 25 % at random so that many clients do not retry in lockstep.
+ */
+export declare function backoffMs(retry: number, random?: () => number): number;
+/**
+ * The wait before the next attempt, or null when it should not be retried because the server
+ * asked for a longer pause than MAX_RETRY_AFTER_MS.
+ */
+export declare function nextDelayMs(retry: number, headers: Headers | undefined, now: number, random?: () => number): number | null;

@@ -1,0 +1,44 @@
+/**
+ * When to retry and how long to wait: pure functions, so the policy is read (and tested) in
+ * one place. Exponential backoff with jitter as in the OpenAI and Stripe SDKs; the server's
+ * Retry-After wins when it is short enough to be worth waiting for.
+ */
+/** Longest Retry-After the SDK will sleep through; a longer one (monthly quota) is surfaced. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+const INITIAL_DELAY_MS = 500;
+const MAX_BACKOFF_MS = 8_000;
+/** 408 timeout, 409 conflict (an idempotent request still in progress), 429 and every 5xx. */
+export function isRetryableStatus(status) {
+    return status === 408 || status === 409 || status === 429 || status >= 500;
+}
+/**
+ * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
+ * Undefined when absent or unreadable.
+ */
+export function retryAfterMs(headers, now) {
+    const value = headers.get('retry-after')?.trim();
+    if (!value)
+        return undefined;
+    if (/^\d+(\.\d+)?$/.test(value))
+        return Number(value) * 1000;
+    const at = Date.parse(value);
+    return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+/**
+ * The wait before retry number `retry` (1 for the first retry): 0.5 s, 1 s, 2 s … capped at
+ * 8 s, each shortened by up to 25 % at random so that many clients do not retry in lockstep.
+ */
+export function backoffMs(retry, random = Math.random) {
+    const base = Math.min(INITIAL_DELAY_MS * 2 ** (retry - 1), MAX_BACKOFF_MS);
+    return Math.round(base * (1 - 0.25 * random()));
+}
+/**
+ * The wait before the next attempt, or null when it should not be retried because the server
+ * asked for a longer pause than MAX_RETRY_AFTER_MS.
+ */
+export function nextDelayMs(retry, headers, now, random = Math.random) {
+    const asked = headers ? retryAfterMs(headers, now) : undefined;
+    if (asked === undefined)
+        return backoffMs(retry, random);
+    return asked <= MAX_RETRY_AFTER_MS ? asked : null;
+}

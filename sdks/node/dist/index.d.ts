@@ -1,0 +1,17 @@
+/**
+ * @confab/sdk: the official Node.js client of the Confab External API.
+ *
+ *   import Confab from '@confab/sdk';
+ *   const client = new Confab();            // CONFAB_API_KEY, CONFAB_BASE_URL
+ *   const bots = await client.chatbots.list();
+ */
+import { Confab } from './client.js';
+export default Confab;
+export { Confab };
+export { ConfabError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, type ErrorBody, } from './core/errors.js';
+export { Page, PagePromise, type PageBody } from './core/pagination.js';
+export type { ClientOptions, RequestOptions } from './core/options.js';
+export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders } from './webhookVerification.js';
+export { VERSION } from './version.js';
+export type * from './types.js';
+export type { paths as OpenAPIPaths, operations as OpenAPIOperations } from './generated/openapi.js';

@@ -1,0 +1,31 @@
+/** The workspace owner's profile and the three-step email change (seed: Endpoints → Account). */
+import { APIResource } from '../core/resource.js';
+/** The email change: each step needs the account:write scope; steps 1 and 2 allow 5 calls per hour per key. */
+export class AccountEmail extends APIResource {
+    /** Step 1: mails a 6-digit code to the current address. */
+    async requestChange(params, options) {
+        return (await this._client.post('/account/email/request-change', params, options)).data;
+    }
+    /** Step 2: the code from the current inbox; mails a second code to the new address. */
+    async verifyIdentity(params, options) {
+        return (await this._client.post('/account/email/verify-identity', params, options)).data;
+    }
+    /** Step 3: the code from the new inbox; changes the email and notifies the old address. */
+    async confirmChange(params, options) {
+        return (await this._client.post('/account/email/confirm-change', params, options)).data;
+    }
+}
+export class Account extends APIResource {
+    email;
+    constructor(client) {
+        super(client);
+        this.email = new AccountEmail(client);
+    }
+    async retrieve(options) {
+        return (await this._client.get('/account', undefined, options)).data;
+    }
+    /** Only the given fields change; null clears phone, dateOfBirth and address. */
+    async update(params, options) {
+        return (await this._client.patch('/account', params, options)).data;
+    }
+}

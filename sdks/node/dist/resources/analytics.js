@@ -1,0 +1,9 @@
+/** Response analytics of a chatbot (seed: Endpoints → Analytics). */
+import { APIResource } from '../core/resource.js';
+import { pathOf } from '../core/apiClient.js';
+export class Analytics extends APIResource {
+    /** Totals and per-day counts over the last `days` days (default 30). */
+    async retrieve(chatbotId, params = {}, options) {
+        return (await this._client.get(pathOf `/chatbots/${chatbotId}/analytics`, params, options)).data;
+    }
+}

@@ -1,0 +1,17 @@
+/** Chatbots (seed: Endpoints → Chatbots). */
+import { APIResource } from '../core/resource.js';
+import type { RequestOptions } from '../core/options.js';
+import type { Chatbot, ChatbotCreated, ChatbotCreateParams, ChatbotSummary, ChatbotUpdated, ChatbotUpdateParams, Deleted } from '../types.js';
+export declare class Chatbots extends APIResource {
+    /** The workspace's chatbots, newest first. */
+    list(options?: RequestOptions): Promise<ChatbotSummary[]>;
+    retrieve(id: string, options?: RequestOptions): Promise<Chatbot>;
+    /** Subject to the plan's chatbot cap (PermissionDeniedError when reached). */
+    create(params: ChatbotCreateParams, options?: RequestOptions): Promise<ChatbotCreated>;
+    /** Only the given fields change. */
+    update(id: string, params: ChatbotUpdateParams, options?: RequestOptions): Promise<ChatbotUpdated>;
+    /** Permanent; the chatbot's webhooks go with it. */
+    delete(id: string, options?: RequestOptions): Promise<Deleted>;
+    /** A copy named "<name> (copy)"; subject to the plan's chatbot cap. */
+    duplicate(id: string, options?: RequestOptions): Promise<ChatbotCreated>;
+}

@@ -1,0 +1,18 @@
+/** A chatbot's stored conversations (seed: Endpoints → Responses). */
+import { APIResource } from '../core/resource.js';
+import { pathOf } from '../core/apiClient.js';
+import { PagePromise } from '../core/pagination.js';
+export class Responses extends APIResource {
+    /**
+     * Newest first. Await it for one page (`page.data`, `page.hasNextPage()`,
+     * `page.getNextPage()`), or `for await` over it for every response of every page.
+     */
+    list(chatbotId, params = {}, options) {
+        const path = pathOf `/chatbots/${chatbotId}/responses`;
+        return new PagePromise(params.page ?? 1, (page) => this._client.get(path, { ...params, page }, options));
+    }
+    /** One response with the full conversation. */
+    async retrieve(chatbotId, responseId, options) {
+        return (await this._client.get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)).data;
+    }
+}

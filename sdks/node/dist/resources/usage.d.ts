@@ -1,0 +1,7 @@
+/** API usage this month (seed: Endpoints → Usage). */
+import { APIResource } from '../core/resource.js';
+import type { RequestOptions } from '../core/options.js';
+import type { Usage as UsageObject } from '../types.js';
+export declare class Usage extends APIResource {
+    retrieve(options?: RequestOptions): Promise<UsageObject>;
+}

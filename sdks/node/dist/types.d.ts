@@ -1,0 +1,100 @@
+/**
+ * The public names of the External API's request and response types, all derived from the
+ * generated OpenAPI types (src/generated/openapi.ts), so they follow the service's schemas.
+ */
+import type { paths } from './generated/openapi.js';
+type Prefix = '/api/v1/external/v1';
+type ExternalPath = keyof paths extends infer K ? (K extends `${Prefix}${infer Rest}` ? Rest : never) : never;
+type Operation<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = NonNullable<paths[`${Prefix}${P}`][M]>;
+type JsonContent<R> = R extends {
+    content: {
+        'application/json': infer B;
+    };
+} ? B : never;
+/** The JSON body of the operation's success answer (200 or 201). */
+type Success<O> = O extends {
+    responses: infer R;
+} ? JsonContent<R[Extract<keyof R, 200 | 201>]> : never;
+/** The `data` member of a `{data: …}` success answer. */
+type Data<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = Success<Operation<P, M>> extends {
+    data: infer D;
+} ? D : never;
+type Body<P extends ExternalPath, M extends 'post' | 'put' | 'patch'> = Operation<P, M> extends {
+    requestBody?: {
+        content: {
+            'application/json': infer B;
+        };
+    };
+} ? B : never;
+type Query<P extends ExternalPath, M extends 'get'> = Operation<P, M> extends {
+    parameters: {
+        query?: infer Q;
+    };
+} ? NonNullable<Q> : never;
+/** An item of `chatbots.list()`. */
+export type ChatbotSummary = Data<'/chatbots', 'get'>[number];
+/** `chatbots.retrieve()`. */
+export type Chatbot = Data<'/chatbots/{id}', 'get'>;
+/** `chatbots.create()` and `chatbots.duplicate()`. */
+export type ChatbotCreated = Data<'/chatbots', 'post'>;
+/** `chatbots.update()`. */
+export type ChatbotUpdated = Data<'/chatbots/{id}', 'put'>;
+export type ChatbotCreateParams = Body<'/chatbots', 'post'>;
+export type ChatbotUpdateParams = Body<'/chatbots/{id}', 'put'>;
+/** The answer of a delete: `{message}`. */
+export type Deleted = Success<Operation<'/chatbots/{id}', 'delete'>>;
+export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
+export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
+/** One page as the API answers it: `{data, total, page, totalPages}`. */
+export type ResponsesPageBody = Success<Operation<'/chatbots/{id}/responses', 'get'>>;
+export type Analytics = Data<'/chatbots/{id}/analytics', 'get'>;
+export type AnalyticsParams = Query<'/chatbots/{id}/analytics', 'get'>;
+export type Webhook = Data<'/webhooks/{id}', 'patch'>;
+/** `webhooks.create()`: the subscription with its signing secret (returned only then). */
+export type WebhookCreated = Data<'/webhooks', 'post'>;
+export type WebhookCreateParams = Body<'/webhooks', 'post'>;
+export type WebhookUpdateParams = Body<'/webhooks/{id}', 'patch'>;
+export type WebhookEventName = 'response.created' | 'response.updated' | 'conversation.started' | 'conversation.completed';
+export type AccountProfile = Data<'/account', 'get'>;
+export type AccountUpdateParams = Body<'/account', 'patch'>;
+export type EmailChangeRequestParams = Body<'/account/email/request-change', 'post'>;
+export type EmailChangeRequested = Data<'/account/email/request-change', 'post'>;
+export type EmailCodeParams = Body<'/account/email/verify-identity', 'post'>;
+export type IdentityVerified = Data<'/account/email/verify-identity', 'post'>;
+export type EmailChanged = Data<'/account/email/confirm-change', 'post'>;
+export type Usage = Data<'/usage', 'get'>;
+interface EventBase {
+    chatSessionId: string;
+    botId: string;
+    /** ISO 8601 with milliseconds. */
+    timestamp: string;
+}
+export interface ResponseCreatedEvent extends EventBase {
+    event: 'response.created';
+    responseId: string;
+    visitorId: string;
+}
+export interface ResponseUpdatedEvent extends EventBase {
+    event: 'response.updated';
+    responseId: string;
+}
+export interface ConversationStartedEvent extends EventBase {
+    event: 'conversation.started';
+    visitorId: string;
+    channel: string;
+    /** Absent for AI-agent conversations, which carry `aiAgent` instead. */
+    chatbotName?: string;
+    aiAgent?: string;
+}
+export interface ConversationCompletedEvent extends EventBase {
+    event: 'conversation.completed';
+    resolution: 'escalated' | 'resolved' | 'ended';
+    /** Present with resolution 'escalated'. */
+    escalationReason?: string | null;
+    /** Whole seconds from start to completion. */
+    duration: number;
+    turnCount: number;
+}
+/** The parsed body of a webhook delivery, discriminated by `event`. */
+export type WebhookEvent = ResponseCreatedEvent | ResponseUpdatedEvent | ConversationStartedEvent | ConversationCompletedEvent;
+export {};

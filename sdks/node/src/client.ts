@@ -1,0 +1,48 @@
+/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9). */
+import { APIClient } from './core/apiClient.js';
+import type { ClientOptions } from './core/options.js';
+import { Account } from './resources/account.js';
+import { Analytics } from './resources/analytics.js';
+import { Chatbots } from './resources/chatbots.js';
+import { Responses } from './resources/responses.js';
+import { Usage } from './resources/usage.js';
+import { Webhooks } from './resources/webhooks.js';
+import { webhookVerification } from './webhookVerification.js';
+import * as Errors from './core/errors.js';
+
+export class Confab extends APIClient {
+  /** Webhook verification without a client: `Confab.webhooks.verify(rawBody, headers, secret)`. */
+  static readonly webhooks = webhookVerification;
+
+  static readonly ConfabError = Errors.ConfabError;
+  static readonly APIError = Errors.APIError;
+  static readonly BadRequestError = Errors.BadRequestError;
+  static readonly AuthenticationError = Errors.AuthenticationError;
+  static readonly PermissionDeniedError = Errors.PermissionDeniedError;
+  static readonly NotFoundError = Errors.NotFoundError;
+  static readonly ConflictError = Errors.ConflictError;
+  static readonly UnprocessableEntityError = Errors.UnprocessableEntityError;
+  static readonly RateLimitError = Errors.RateLimitError;
+  static readonly InternalServerError = Errors.InternalServerError;
+  static readonly APIConnectionError = Errors.APIConnectionError;
+  static readonly APITimeoutError = Errors.APITimeoutError;
+  static readonly APIUserAbortError = Errors.APIUserAbortError;
+  static readonly WebhookVerificationError = Errors.WebhookVerificationError;
+
+  readonly chatbots: Chatbots;
+  readonly responses: Responses;
+  readonly analytics: Analytics;
+  readonly webhooks: Webhooks;
+  readonly account: Account;
+  readonly usage: Usage;
+
+  constructor(options: ClientOptions = {}) {
+    super(options);
+    this.chatbots = new Chatbots(this);
+    this.responses = new Responses(this);
+    this.analytics = new Analytics(this);
+    this.webhooks = new Webhooks(this);
+    this.account = new Account(this);
+    this.usage = new Usage(this);
+  }
+}

@@ -1,0 +1,24 @@
+/** A chatbot's stored conversations (seed: Endpoints → Responses). */
+import { APIResource } from '../core/resource.js';
+import { pathOf } from '../core/apiClient.js';
+import { PagePromise, type PageBody } from '../core/pagination.js';
+import type { RequestOptions } from '../core/options.js';
+import type { ResponseListParams, ResponseRecord } from '../types.js';
+
+export class Responses extends APIResource {
+  /**
+   * Newest first. Await it for one page (`page.data`, `page.hasNextPage()`,
+   * `page.getNextPage()`), or `for await` over it for every response of every page.
+   */
+  list(chatbotId: string, params: ResponseListParams = {}, options?: RequestOptions): PagePromise<ResponseRecord> {
+    const path = pathOf`/chatbots/${chatbotId}/responses`;
+    return new PagePromise(params.page ?? 1, (page) =>
+      this._client.get<PageBody<ResponseRecord>>(path, { ...params, page }, options),
+    );
+  }
+
+  /** One response with the full conversation. */
+  async retrieve(chatbotId: string, responseId: string, options?: RequestOptions): Promise<ResponseRecord> {
+    return (await this._client.get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)).data;
+  }
+}
