@@ -2,7 +2,7 @@
  * Account endpoints (seed: Endpoints → Account): the workspace owner's profile and the
  * three-step email change. Profile reads come from the `users` view.
  */
-import type { RequestHandler, Router } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
@@ -25,20 +25,23 @@ export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSec
 /** The answer of an email-change step that went through. */
 const stepDone = (data: Record<string, unknown>) => ({ body: { data: { success: true, ...data } } });
 
-function profileOf(doc: UserDoc) {
+export function profileOf(doc: UserDoc) {
   const { name, email, phone, dateOfBirth, address, timezone } = doc;
   return { name, email, phone: phone ?? null, dateOfBirth: dateOfBirth ?? null, address: address ?? null, timezone };
 }
 
-/** One budget shared by request-change and verify-identity, per API key (seed: Rate limits 4). */
-function emailChangeLimit(rateLimiters: RateLimiterFactory): RequestHandler {
+/**
+ * One budget shared by request-change and verify-identity, per API key (seed: Rate limits 4);
+ * the dashboard keys it by the signed-in user instead (`keyOf`, `per`).
+ */
+export function emailChangeLimit(rateLimiters: RateLimiterFactory, keyOf: (res: Response) => string = (res) => callerOf(res).keyId, per = 'API key'): RequestHandler {
   const limiter = rateLimiters.create(EMAIL_CHANGE_LIMIT);
   return async (_req, res, next) => {
     try {
-      const decision = await limiter.consume(callerOf(res).keyId);
+      const decision = await limiter.consume(keyOf(res));
       if (!decision.allowed) {
         throw new TooManyRequestsError(
-          `Too many email change requests: at most ${EMAIL_CHANGE_LIMIT.points} per hour per API key`,
+          `Too many email change requests: at most ${EMAIL_CHANGE_LIMIT.points} per hour per ${per}`,
           decision.resetSeconds,
           'EMAIL_CHANGE_RATE_LIMIT',
         );

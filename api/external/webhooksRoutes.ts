@@ -14,7 +14,7 @@ import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
 
 /** The public shape: every seed field, never the secret. */
-function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
+export function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
   return {
     id: doc.id,
     chatbot: { id: doc.chatbotId, name: chatbotName },
@@ -30,13 +30,13 @@ function present(doc: WebhookDoc, chatbotName: string | null): Record<string, un
   };
 }
 
-async function ownedWebhook(views: ReadStoreReader, workspaceId: string, id: string): Promise<WebhookDoc> {
+export async function ownedWebhook(views: ReadStoreReader, workspaceId: string, id: string): Promise<WebhookDoc> {
   const doc = await views.get<WebhookDoc>(WEBHOOKS, id);
   if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
   return doc;
 }
 
-async function chatbotNames(views: ReadStoreReader, ids: string[]): Promise<Map<string, string>> {
+export async function chatbotNames(views: ReadStoreReader, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
   const docs = unique.length ? await views.find<ChatbotDoc>(CHATBOTS, { id: { $in: unique } }) : [];
   return new Map(docs.map((d) => [d.id, d.name]));
