@@ -16,6 +16,9 @@ import type { ExternalApiDeps } from './external/externalApiDeps.js';
 import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
 import { WORKSPACE_MOUNT, workspaceRouter } from './workspace/workspaceRouter.js';
 import type { WorkspaceApiDeps } from './workspace/workspaceApiDeps.js';
+import type { SessionAuthDeps } from './session/sessionAuth.js';
+import { AUTH_MOUNT, authRouter } from './auth/authRouter.js';
+import type { AuthApiDeps } from './auth/authApiDeps.js';
 
 /** Everything the HTTP layer receives from the composition root. */
 export interface AppDeps {
@@ -26,6 +29,9 @@ export interface AppDeps {
   external: ExternalApiDeps;
   chat: ChatApiDeps;
   workspace: WorkspaceApiDeps;
+  /** Dashboard sessions (api/session/sessionAuth.ts `requireSession`). */
+  session: SessionAuthDeps;
+  auth: AuthApiDeps;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -68,6 +74,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(EXTERNAL_MOUNT, externalRouter(deps.external, registry));
   app.use(CHAT_MOUNT, chatRouter(deps.chat, registry));
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
+  app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

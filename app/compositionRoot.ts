@@ -43,6 +43,10 @@ import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 import type { MediaStore } from '../infrastructure/media/mediaStore.js';
 import { FileMediaStore } from '../infrastructure/media/fileMediaStore.js';
 import { MediaCommands } from '../commands/mediaCommands.js';
+import { createSqlSessionStore, type SessionStore } from '../infrastructure/sessions/sessionStore.js';
+import { createSqlChallengeStore, type ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
+import { SignInCommands } from '../commands/signInCommands.js';
+import { workspaceOrigin } from '../api/session/workspaceHost.js';
 
 export interface Services {
   config: Config;
@@ -72,6 +76,10 @@ export interface Services {
   branding: BrandingCommands;
   adClicks: AdClickCommands;
   media: MediaCommands;
+  /** Dashboard sessions and one-time sign-in challenges (SQL tables, not events: DESIGN.md). */
+  sessions: SessionStore;
+  challenges: ChallengeStore;
+  signIn: SignInCommands;
   close(): Promise<void>;
 }
 
@@ -148,6 +156,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     webhookIdsOfChatbot: async (chatbotId) => (await views.find<WebhookDoc>(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
+  const sessions = await createSqlSessionStore(sql, clock);
+  const challenges = await createSqlChallengeStore(sql, clock);
   const services: Services = {
     config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, idempotency, mailer, mediaStore,
     workspaces: new WorkspaceCommands(aggregates, reservations),
@@ -167,6 +177,9 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
     }),
     media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
+    sessions,
+    challenges,
+    signIn: new SignInCommands({ views, aggregates, sessions, challenges, logger, originOf: (slug) => workspaceOrigin(slug, config) }),
     async close() {
       await projections.stop();
       await keyLastUsed.close();

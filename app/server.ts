@@ -50,6 +50,13 @@ export function appDeps(services: Services): AppDeps {
       reservations: services.reservations,
       events: services.events,
     },
+    session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
+    auth: {
+      session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
+      signIn: services.signIn,
+      rateLimiters,
+      logger,
+    },
   };
 }
 

@@ -1,0 +1,15 @@
+/**
+ * What the sign-in endpoints (/auth/*) may use, handed over by the composition root
+ * (app/server.ts `appDeps`). Each route module takes only its part.
+ */
+import type { Logger } from '../../infrastructure/logger.js';
+import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { SignInCommands } from '../../commands/signInCommands.js';
+import type { SessionAuthDeps } from '../session/sessionAuth.js';
+
+export interface AuthApiDeps {
+  session: SessionAuthDeps;
+  signIn: SignInCommands;
+  rateLimiters: RateLimiterFactory;
+  logger: Logger;
+}

@@ -1,0 +1,171 @@
+/**
+ * Signing in and out (issue 11 items 2–3): who may enter which workspace, the password check,
+ * starting a session, the one-time handoff between hosts, and the password change.
+ *
+ * Which workspace a sign-in enters: on a workspace host, that host's workspace (members only);
+ * on the main (PUBLIC_URL) host, the workspace the user last entered if they still belong to
+ * it, else the one they joined first. When that workspace has a slug, its dashboard lives on
+ * its own host, where the main host's cookie is never sent: the sign-in then answers with a
+ * one-time handoff link to that host (60 s, single use) instead of a session here.
+ *
+ * Failures are neutral: an unknown address, a wrong password and a member of another
+ * workspace all get the same error, after the same scrypt work.
+ */
+import { AuthenticationError, ValidationError } from '../domain/errors.js';
+import { HANDOFF_TTL_MS } from '../domain/signIn/challenges.js';
+import { userDecider } from '../domain/user/userAccount.js';
+import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
+import type { Logger } from '../infrastructure/logger.js';
+import type { SessionStore, SignInMethod } from '../infrastructure/sessions/sessionStore.js';
+import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
+import { MEMBERSHIPS, membershipId, type MembershipDoc } from '../projections/views/membershipsView.js';
+import { USERS, type UserDoc } from '../projections/views/usersView.js';
+import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { CommandContext } from './commandContext.js';
+import { hashPassword, verifyPassword } from './passwordHash.js';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+
+export interface SignInDeps {
+  views: ReadStoreReader;
+  aggregates: AggregateStore;
+  sessions: SessionStore;
+  challenges: ChallengeStore;
+  logger: Logger;
+  /** `<scheme>://<slug>.<domain>[:port]` of a slug, PUBLIC_URL's origin for null (api/session/workspaceHost.ts). */
+  originOf: (slug: string | null) => string;
+}
+
+/** Where a successful sign-in goes: a session on this host, or a handoff link to the workspace's host. */
+export type Entry =
+  | { kind: 'session'; sessionId: string; userId: string; workspaceId: string; redirect: string }
+  | { kind: 'handoff'; redirect: string };
+
+export const signInFailed = () => new AuthenticationError('The email or password is incorrect', 'SIGN_IN_FAILED');
+
+interface HandoffData {
+  userId: string;
+  workspaceId: string;
+}
+
+export function validatePassword(raw: unknown, field = 'password'): string {
+  if (typeof raw !== 'string' || raw.length < PASSWORD_MIN || raw.length > PASSWORD_MAX) {
+    throw new ValidationError(`${field} must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`, field);
+  }
+  return raw;
+}
+
+export class SignInCommands {
+  /** Verified against when there is no real hash, so an unknown address costs the same scrypt time. */
+  private readonly dummyHash = hashPassword('confab-timing-equaliser');
+
+  constructor(private readonly deps: SignInDeps) {}
+
+  async userByEmail(email: string): Promise<UserDoc | null> {
+    const [user] = await this.deps.views.find<UserDoc>(USERS, { email }, { limit: 1 });
+    return user ?? null;
+  }
+
+  async passwordHashOf(userId: string): Promise<string | null> {
+    const { state } = await this.deps.aggregates.load(`user-${userId}`, userDecider);
+    return state.passwordHash;
+  }
+
+  /** The user whose password this is, allowed into `hostWorkspaceId` when given; else SIGN_IN_FAILED. */
+  async checkPassword(email: string, password: string, hostWorkspaceId: string | null): Promise<{ userId: string; workspaceId: string }> {
+    const user = await this.userByEmail(email);
+    const stored = user ? await this.passwordHashOf(user.id) : null;
+    const matches = await verifyPassword(password, stored ?? (await this.dummyHash));
+    const workspaceId = user && stored && matches ? await this.chooseWorkspace(user.id, hostWorkspaceId) : null;
+    if (!user || !workspaceId) {
+      this.deps.logger.info('sign-in refused', { method: 'password', userId: user?.id ?? null, hostWorkspaceId });
+      throw signInFailed();
+    }
+    return { userId: user.id, workspaceId };
+  }
+
+  async membershipsOf(userId: string): Promise<MembershipDoc[]> {
+    return this.deps.views.find<MembershipDoc>(MEMBERSHIPS, { userId }, { sort: [['joinedAt', 1]] });
+  }
+
+  async isMember(userId: string, workspaceId: string): Promise<boolean> {
+    return (await this.deps.views.get<MembershipDoc>(MEMBERSHIPS, membershipId(workspaceId, userId))) !== null;
+  }
+
+  /** See the file comment: the host's workspace, else the last entered, else the first joined. */
+  async chooseWorkspace(userId: string, hostWorkspaceId: string | null): Promise<string | null> {
+    if (hostWorkspaceId) return (await this.isMember(userId, hostWorkspaceId)) ? hostWorkspaceId : null;
+    const memberships = await this.membershipsOf(userId);
+    const last = await this.deps.sessions.lastWorkspaceOf(userId);
+    return memberships.find((m) => m.workspaceId === last)?.workspaceId ?? memberships[0]?.workspaceId ?? null;
+  }
+
+  async slugOf(workspaceId: string): Promise<string | null> {
+    return (await this.deps.views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, workspaceId))?.slug ?? null;
+  }
+
+  /**
+   * Lets a user in whose identity is proven: a session when this host serves the workspace's
+   * dashboard, else a handoff link to the host that does. `onWorkspaceHost`: the request came
+   * to a `<slug>.<domain>` host (whose workspace the caller already checked).
+   */
+  async enter(userId: string, workspaceId: string, method: SignInMethod, onWorkspaceHost: boolean): Promise<Entry> {
+    const slug = onWorkspaceHost ? null : await this.slugOf(workspaceId);
+    if (slug) return { kind: 'handoff', redirect: await this.handoffLink(userId, workspaceId, slug) };
+    const { sessionId } = await this.deps.sessions.create({ userId, workspaceId, method });
+    this.deps.logger.info('signed in', { method, userId, workspaceId });
+    return { kind: 'session', sessionId, userId, workspaceId, redirect: onWorkspaceHost ? '/' : '/dashboard' };
+  }
+
+  /** A one-time link that opens a session on the workspace's own host. */
+  async handoffLink(userId: string, workspaceId: string, slug: string | null): Promise<string> {
+    const code = await this.deps.challenges.issueToken<HandoffData>('handoff', userId, { userId, workspaceId }, HANDOFF_TTL_MS);
+    return `${this.deps.originOf(slug)}/auth/handoff?code=${encodeURIComponent(code)}`;
+  }
+
+  /**
+   * Trades a handoff code for a session on this host. The code must be for this host's
+   * workspace (`hostWorkspaceId`; null on the main host, which only takes slug-less ones).
+   */
+  async redeemHandoff(code: string, hostWorkspaceId: string | null): Promise<Entry> {
+    const challenge = await this.deps.challenges.consumeToken<HandoffData>('handoff', code);
+    const data = challenge?.data;
+    const fits = data && (hostWorkspaceId ? data.workspaceId === hostWorkspaceId : (await this.slugOf(data.workspaceId)) === null);
+    if (!data || !fits || !(await this.isMember(data.userId, data.workspaceId))) {
+      this.deps.logger.info('sign-in refused', { method: 'handoff', hostWorkspaceId });
+      throw new AuthenticationError('This sign-in link is invalid, used or expired; sign in again', 'HANDOFF_INVALID');
+    }
+    return this.enter(data.userId, data.workspaceId, 'handoff', hostWorkspaceId !== null);
+  }
+
+  async signOut(sessionId: string, userId: string): Promise<void> {
+    await this.deps.sessions.end(sessionId);
+    this.deps.logger.info('signed out', { userId });
+  }
+
+  /**
+   * Sets a new password. A user who has one must give it (currentPassword); one without (an
+   * owner created without --owner-password, a member who joined by OIDC) may set one from a
+   * signed-in session. Every session of the user ends; the caller gets a fresh one.
+   */
+  async changePassword(
+    input: { userId: string; workspaceId: string; currentPassword: unknown; newPassword: unknown },
+    ctx: CommandContext,
+  ): Promise<{ sessionId: string }> {
+    const newPassword = validatePassword(input.newPassword, 'newPassword');
+    const stored = await this.passwordHashOf(input.userId);
+    if (stored) {
+      const current = typeof input.currentPassword === 'string' ? input.currentPassword : '';
+      if (!current || !(await verifyPassword(current, stored))) {
+        throw new ValidationError('currentPassword is incorrect', 'currentPassword', 'WRONG_PASSWORD');
+      }
+    }
+    await this.deps.aggregates.handle(`user-${input.userId}`, userDecider, { type: 'SetPassword', userId: input.userId, passwordHash: await hashPassword(newPassword) }, ctx);
+    const ended = await this.deps.sessions.endAllForUser(input.userId);
+    this.deps.logger.info('password changed; sessions ended', { userId: input.userId, sessionsEnded: ended });
+    const { sessionId } = await this.deps.sessions.create({ userId: input.userId, workspaceId: input.workspaceId, method: 'password-change' });
+    return { sessionId };
+  }
+}
