@@ -19,6 +19,7 @@ import type { WorkspaceApiDeps } from './workspace/workspaceApiDeps.js';
 import type { SessionAuthDeps } from './session/sessionAuth.js';
 import { AUTH_MOUNT, authRouter } from './auth/authRouter.js';
 import type { AuthApiDeps } from './auth/authApiDeps.js';
+import { pagesRouter } from './pages/pagesRouter.js';
 
 /** Everything the HTTP layer receives from the composition root. */
 export interface AppDeps {
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(CHAT_MOUNT, chatRouter(deps.chat, registry));
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
+  app.use(pagesRouter(deps.workspace, registry));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
