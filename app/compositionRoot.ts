@@ -46,6 +46,13 @@ import { MediaCommands } from '../commands/mediaCommands.js';
 import { createSqlSessionStore, type SessionStore } from '../infrastructure/sessions/sessionStore.js';
 import { createSqlChallengeStore, type ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
 import { SignInCommands } from '../commands/signInCommands.js';
+import { MemberCommands } from '../commands/memberCommands.js';
+import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import { StorefrontCommands } from '../commands/storefrontCommands.js';
+import { bigCommerceClientFrom } from '../infrastructure/bigcommerce/bigCommerceClient.js';
+import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenStore.js';
+import { createStoreSessionStore, type StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
+import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
 import { workspaceOrigin } from '../api/session/workspaceHost.js';
 
 export interface Services {
@@ -80,6 +87,10 @@ export interface Services {
   sessions: SessionStore;
   challenges: ChallengeStore;
   signIn: SignInCommands;
+  members: MemberCommands;
+  /** The BigCommerce storefront app: its commands and the settings page's store sessions. */
+  storefront: StorefrontCommands;
+  storeSessions: StoreSessionStore;
   close(): Promise<void>;
 }
 
@@ -158,6 +169,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
+  const storeSessions = await createStoreSessionStore(sql, { clock });
+  const storeTokens = await createStoreTokenStore(sql, createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })));
   const services: Services = {
     config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, idempotency, mailer, mediaStore,
     workspaces: new WorkspaceCommands(aggregates, reservations),
@@ -179,7 +192,13 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
     sessions,
     challenges,
+    storeSessions,
+    storefront: new StorefrontCommands({ aggregates, bigcommerce: bigCommerceClientFrom(config.bigcommerce), tokens: storeTokens, sessions: storeSessions, appUrl: config.appUrl }),
     signIn: new SignInCommands({ views, aggregates, sessions, challenges, logger, originOf: (slug) => workspaceOrigin(slug, config) }),
+    members: new MemberCommands({
+      aggregates, reservations, views, mailer, logger,
+      loginOriginOf: async (id) => workspaceOrigin((await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id))?.slug ?? null, config),
+    }),
     async close() {
       await projections.stop();
       await keyLastUsed.close();

@@ -135,3 +135,9 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
     },
   };
 }
+
+/** The client for the configured app, or null while BIGCOMMERCE_CLIENT_ID / _SECRET are unset. */
+export function bigCommerceClientFrom(config: { clientId?: string; clientSecret?: string; loginUrl: string; apiUrl: string }): BigCommerceClient | null {
+  const { clientId, clientSecret } = config;
+  return clientId && clientSecret ? createBigCommerceClient({ clientId, clientSecret, loginUrl: config.loginUrl.replace(/\/+$/, ''), apiUrl: config.apiUrl.replace(/\/+$/, '') }) : null;
+}

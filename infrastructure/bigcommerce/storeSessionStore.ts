@@ -21,9 +21,12 @@ export interface StoreSessionStore {
   endUser(storeHash: string, userId: string): Promise<void>;
 }
 
+/** A control-panel visit; the next load callback opens a fresh one. */
+export const STORE_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
+
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export async function createStoreSessionStore(sql: SqlClient, opts: { ttlMs: number; clock: () => Date }): Promise<StoreSessionStore> {
+export async function createStoreSessionStore(sql: SqlClient, opts: { clock: () => Date; ttlMs?: number }): Promise<StoreSessionStore> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS storefront_sessions (
     id_hash TEXT PRIMARY KEY, store_hash TEXT NOT NULL, user_id TEXT NOT NULL, csrf_token TEXT NOT NULL,
     expires_at TIMESTAMPTZ NOT NULL);
@@ -36,7 +39,7 @@ export async function createStoreSessionStore(sql: SqlClient, opts: { ttlMs: num
       // Expired sessions go when new ones come: the table stays as small as the live ones.
       await sql.query(`DELETE FROM storefront_sessions WHERE expires_at < $1`, [now.toISOString()]);
       await sql.query(`INSERT INTO storefront_sessions (id_hash, store_hash, user_id, csrf_token, expires_at) VALUES ($1, $2, $3, $4, $5)`, [
-        hashOf(id), storeHash, userId, csrfToken, new Date(now.getTime() + opts.ttlMs).toISOString(),
+        hashOf(id), storeHash, userId, csrfToken, new Date(now.getTime() + (opts.ttlMs ?? STORE_SESSION_TTL_MS)).toISOString(),
       ]);
       return { id, session: { storeHash, userId, csrfToken } };
     },

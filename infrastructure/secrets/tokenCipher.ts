@@ -35,12 +35,22 @@ export function loadTokenKey(opts: { key?: string; dataDir: string }): Buffer {
   return Buffer.from(hex, 'hex');
 }
 
-export function createTokenCipher(key: Buffer): TokenCipher {
-  if (key.length !== 32) throw new Error('the token key must be 32 bytes');
+/**
+ * A cipher over the key, or over a function that loads it on first use (a server that never
+ * stores a token never creates the key file).
+ */
+export function createTokenCipher(keySource: Buffer | (() => Buffer)): TokenCipher {
+  let loaded: Buffer | null = null;
+  const keyOf = (): Buffer => {
+    loaded ??= typeof keySource === 'function' ? keySource() : keySource;
+    if (loaded.length !== 32) throw new Error('the token key must be 32 bytes');
+    return loaded;
+  };
+  if (typeof keySource !== 'function') keyOf();
   return {
     encrypt(plaintext, boundTo) {
       const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const cipher = createCipheriv('aes-256-gcm', keyOf(), iv);
       cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
       return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
@@ -48,7 +58,7 @@ export function createTokenCipher(key: Buffer): TokenCipher {
     decrypt(ciphertext, boundTo) {
       const [version, iv, tag, body] = ciphertext.split('.');
       if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('not a stored token ciphertext');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      const decipher = createDecipheriv('aes-256-gcm', keyOf(), Buffer.from(iv, 'base64url'));
       decipher.setAAD(Buffer.from(boundTo, 'utf8'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
