@@ -3,41 +3,30 @@
  * host (`<slug>.$WORKSPACE_DOMAIN`), `/dashboard` and its sub-paths on the PUBLIC_URL host. The
  * client router takes over from there (base '' resp. '/dashboard'). Not signed in: 302 to that
  * host's /login. The page carries no inline script (CSP `default-src 'self'`): its one setting,
- * the router base, travels in a JSON block.
+ * the router base, travels in a JSON block. The document and its headers are the sign-in
+ * pages' (pageShell, sendPage); the bundle is public/dashboard.{js,css} under /assets.
  */
 import { Router, type Request, type Response } from 'express';
 import { resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 import { isWorkspaceHost } from '../session/workspaceHost.js';
+import { pageShell, sendPage } from './pageShell.js';
 
-/** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
-const NOT_A_PAGE = /^\/(api|auth|login|signup|invite|storefront|healthz|widget\.js|dashboard\.(js|css)|favicon\.ico|media)(\/|$|\?)/;
-
-function shellHtml(base: string): string {
-  const config = JSON.stringify({ base }).replace(/</g, '\\u003c');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Dashboard · Confab</title>
-<link rel="stylesheet" href="/dashboard.css">
-<script type="application/json" id="dashboard-config">${config}</script>
-<script src="/dashboard.js" defer></script>
-</head>
-<body>
-<div id="app"><noscript>The Confab dashboard needs JavaScript.</noscript></div>
-</body>
-</html>`;
+/** What the page tells the client (web/dashboard/main.tsx reads it). */
+interface DashboardConfig {
+  base: string;
 }
 
+/** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
+const NOT_A_PAGE = /^\/(api|auth|login|signup|invite|storefront|healthz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
+
 async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, base: string): Promise<void> {
-  res.setHeader('Cache-Control', 'no-store');
   if (!(await resolveSession(req, deps))) {
+    res.setHeader('Cache-Control', 'no-store');
     res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
     return;
   }
-  res.type('html').send(shellHtml(base));
+  const data: DashboardConfig = { base };
+  sendPage(res, 200, pageShell({ title: 'Dashboard · Confab', bundle: 'dashboard', data, dataElementId: 'dashboard-config', fallback: 'The Confab dashboard needs JavaScript.' }), deps.publicUrl);
 }
 
 /** Mount last, just before the 404 handler: on a workspace host it answers any page path left. */

@@ -2,7 +2,7 @@
  * The sign-in pages a person sees (issue 11, CONTRACT.md §6): /login on a slug host (branded) or
  * on PUBLIC_URL (Confab-branded), the pages mailed links open, /signup on PUBLIC_URL, and the
  * built bundles under /assets. An unknown slug host answers a 404 page. The JSON endpoints the
- * pages call live under /auth (api/auth).
+ * pages call, and the workspace-switch page GET /auth/handoff, are api/auth's.
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { existsSync } from 'node:fs';
@@ -32,7 +32,6 @@ const PAGES: PageRoute[] = [
   { path: '/login', page: 'login', title: 'Sign in', summary: 'Sign-in page: branded on a slug host, Confab-branded on PUBLIC_URL (HTML)' },
   { path: '/login/magic', page: 'magic', title: 'Sign in with your link', summary: 'Magic-link page (?token=): a button POSTs the token, a GET burns nothing (HTML)' },
   { path: '/invite', page: 'invite', title: 'Accept your invitation', summary: 'Invitation page (?token=): set a name and password, or accept with an existing account (HTML)' },
-  { path: '/auth/handoff', page: 'handoff', title: 'Switching workspace', summary: 'Workspace switch (?code=): posts the one-time code and follows the redirect (HTML)' },
   { path: '/signup', page: 'signup', title: 'Create your workspace', summary: 'Sign-up page on PUBLIC_URL (HTML)', mainOnly: true },
   { path: '/signup/confirm', page: 'signupConfirm', title: 'Confirm your email', summary: 'Sign-up confirmation (?token=): a button POSTs the token (HTML)', mainOnly: true },
 ];

@@ -1,16 +1,15 @@
 /**
- * Which workspace slug a request's host names: `<slug>.$WORKSPACE_DOMAIN` (the port aside) is a
- * slug host; PUBLIC_URL's own host and anything else is the main domain. `req.hostname` follows
- * X-Forwarded-Host only when TRUST_PROXY says so.
+ * Which workspace slug a page request's host names: `<slug>.$WORKSPACE_DOMAIN` (the port aside,
+ * parsed by api/session/workspaceHost.ts) is a slug host, unless it is PUBLIC_URL's own host
+ * (e.g. PUBLIC_URL app.example.com with WORKSPACE_DOMAIN example.com); anything else is the main
+ * domain. `req.hostname` follows X-Forwarded-Host only when TRUST_PROXY says so.
  */
+import { slugOfHost } from '../session/workspaceHost.js';
+
 export type HostKind = { kind: 'main' } | { kind: 'slug'; slug: string };
 
 export function hostKindOf(hostname: string, workspaceDomain: string, publicUrl: string): HostKind {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === new URL(publicUrl).hostname.toLowerCase()) return { kind: 'main' };
-  const suffix = `.${workspaceDomain.toLowerCase()}`;
-  if (!host.endsWith(suffix)) return { kind: 'main' };
-  const label = host.slice(0, -suffix.length);
-  // One DNS label only: a.b.<domain> is no slug host.
-  return label && !label.includes('.') ? { kind: 'slug', slug: label } : { kind: 'main' };
+  if (hostname.toLowerCase().replace(/\.$/, '') === new URL(publicUrl).hostname.toLowerCase()) return { kind: 'main' };
+  const slug = slugOfHost(hostname, workspaceDomain);
+  return slug ? { kind: 'slug', slug } : { kind: 'main' };
 }

@@ -3,7 +3,6 @@
 import { render, type FunctionComponent } from 'preact';
 import './login.css';
 import { readPageData, type PageData, type PageKind } from './pageData.js';
-import { HandoffPage } from './pages/HandoffPage.js';
 import { InvitePage } from './pages/InvitePage.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
@@ -24,7 +23,6 @@ const PAGES: Record<PageKind, FunctionComponent<{ data: PageData }>> = {
   signup: SignupPage,
   signupConfirm: SignupConfirmPage,
   invite: InvitePage,
-  handoff: HandoffPage,
   notFound: NotFoundPage,
 };
 

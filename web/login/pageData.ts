@@ -3,7 +3,7 @@
  * forbids inline script). The branding shape is also what the dashboard's live preview of the
  * login card is rendered from.
  */
-export type PageKind = 'login' | 'magic' | 'signup' | 'signupConfirm' | 'invite' | 'handoff' | 'notFound';
+export type PageKind = 'login' | 'magic' | 'signup' | 'signupConfirm' | 'invite' | 'notFound';
 
 export type BackgroundFit = 'cover' | 'contain' | 'fill' | 'original';
 

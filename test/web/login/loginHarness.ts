@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
+import { operatorContext } from '../../../commands/commandContext.js';
 import { mediaClient } from '../../support/mediaHarness.js';
 import { parseMail, type ReceivedMail } from '../../api/external/accountMailbox.js';
 import { backgroundSvg, logoSvg } from './loginArt.js';
@@ -54,6 +55,7 @@ export interface BrandedWorkspace {
   slug: string;
   origin: string;
   mediaId: string;
+  ownerEmail: string;
 }
 
 export interface BrandingSetup {
@@ -65,12 +67,15 @@ export interface BrandingSetup {
   adUrl?: string;
   adLabel?: string;
   ownerEmail?: string;
+  /** The owner's password (set at creation, as `confab workspace create --owner-password`). */
+  ownerPassword?: string;
 }
 
 /** A Pro workspace with a slug, colors, tagline, display settings, a logo and a background with an ad link. */
 export async function brandedWorkspace(app: LoginApp, slug: string, setup: BrandingSetup = {}): Promise<BrandedWorkspace> {
   const displayName = setup.displayName ?? 'Northwind';
-  const ws = await app.createWorkspace('pro', { name: displayName, ownerEmail: setup.ownerEmail });
+  const ownerEmail = setup.ownerEmail ?? `owner-${slug}@example.com`;
+  const ws = await app.services.workspaces.createWorkspace({ name: displayName, plan: 'pro', ownerEmail, ownerPassword: setup.ownerPassword }, operatorContext());
   const claimed = await app.api('PUT', `${W}/slug`, { apiKey: ws.apiKey, body: { slug } });
   assert.is(claimed.status, 200, JSON.stringify(claimed.body));
   const media = mediaClient(app);
@@ -92,7 +97,7 @@ export async function brandedWorkspace(app: LoginApp, slug: string, setup: Brand
   });
   assert.is(patched.status, 200, JSON.stringify(patched.body));
   await app.services.projections.catchUp();
-  return { ...ws, slug, origin: app.originOf(slug), mediaId: background.id };
+  return { ...ws, slug, origin: app.originOf(slug), mediaId: background.id, ownerEmail };
 }
 
 export interface Fetched {
