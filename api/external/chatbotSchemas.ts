@@ -1,7 +1,7 @@
 /** JSON schemas of the chatbot endpoints: request validation and OpenAPI in one. */
 import type { JsonSchema } from '../http/schemaValidator.js';
 
-const flowSchema: JsonSchema = {
+export const flowSchema: JsonSchema = {
   type: 'object',
   description: 'Conversation flow (CONTRACT.md §4); never echoed in responses',
   required: ['steps'],

@@ -9,7 +9,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
 
-function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
+export function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
   return Object.fromEntries(CHATBOT_FIELDS[op].map((f) => [f, doc[f] ?? (f === 'description' ? '' : null)]));
 }
 
@@ -18,7 +18,7 @@ function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, 
  * (read-your-writes), but when they lag the caller still gets what it created, never a 404
  * that would make it create again. The view adds what the command does not know (responseCount).
  */
-async function written(views: ReadStoreReader, state: ChatbotState, at: string | null): Promise<ChatbotDoc> {
+export async function written(views: ReadStoreReader, state: ChatbotState, at: string | null): Promise<ChatbotDoc> {
   const doc = await views.get<ChatbotDoc>(CHATBOTS, state.chatbotId!);
   const updatedAt = at ?? doc?.updatedAt ?? new Date().toISOString();
   return {

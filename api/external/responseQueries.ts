@@ -20,7 +20,8 @@ function range<T>(low: T | null, high: T | null): Record<string, T> | null {
   return Object.keys(r).length ? r : null;
 }
 
-export async function dailyCounts(views: ReadStoreReader, chatbotId: string, days: DayBounds): Promise<ResponseDailyCountDoc[]> {
+/** `chatbotId` may be several ids (`{$in: [...]}`): a workspace's chatbots together. */
+export async function dailyCounts(views: ReadStoreReader, chatbotId: string | { $in: string[] }, days: DayBounds): Promise<ResponseDailyCountDoc[]> {
   const day = range(days.first, days.last);
   return views.find<ResponseDailyCountDoc>(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
 }

@@ -4,6 +4,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
 import { wrapped } from './chatbotSchemas.js';
+import { usageReport } from './usageReport.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
   addApiKeyRoute(router, registry, mount, {
@@ -29,6 +30,6 @@ export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: st
     // Usage as it stood when this request arrived: the call asking is not yet included.
     const { month, used } = res.locals.quota as { month: string; used: number };
     const limit = workspaceLimits(res).monthlyCalls;
-    return { body: { data: { month, plan: caller.plan, used, limit, remaining: limit === null ? null : Math.max(0, limit - used) } } };
+    return { body: { data: usageReport(month, caller.plan, used, limit) } };
   });
 }

@@ -1,0 +1,35 @@
+/**
+ * The dashboard's JSON endpoints under /api/v1/dashboard (issue 12): same origin as the page,
+ * every one behind the session (and CSRF for writes), tenant-isolated like the External API.
+ * No API quota is spent here. `RESOURCES` is the one list of its route modules.
+ */
+import express, { Router } from 'express';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { requireSession } from '../session/sessionAuth.js';
+import type { DashboardApiDeps } from './dashboardApiDeps.js';
+import { overviewRoutes } from './overviewRoutes.js';
+import { chatbotsRoutes } from './chatbotsRoutes.js';
+import { responsesRoutes } from './responsesRoutes.js';
+import { analyticsRoutes } from './analyticsRoutes.js';
+import { membersRoutes } from './membersRoutes.js';
+import { accountPasswordRoutes } from './accountPasswordRoutes.js';
+
+export const DASHBOARD_MOUNT = '/api/v1/dashboard';
+
+export type DashboardResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps) => void;
+
+/** Every dashboard resource, in the order the OpenAPI document lists them. */
+const RESOURCES: DashboardResource[] = [overviewRoutes, chatbotsRoutes, responsesRoutes, analyticsRoutes, membersRoutes, accountPasswordRoutes];
+
+export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistry): Router {
+  const router = Router();
+  router.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  // The session (and, for writes, CSRF) before any body is read.
+  router.use(...requireSession(deps.session));
+  router.use(express.json({ limit: '1mb' }));
+  for (const routes of RESOURCES) routes(router, registry, DASHBOARD_MOUNT, deps);
+  return router;
+}

@@ -1,0 +1,91 @@
+/**
+ * Schemas of the dashboard's own answers. Request bodies and the chatbot and response fields
+ * are the External API's (api/external/*Schemas.ts); what is added here is what only the
+ * dashboard shows (a chatbot's flow, the embed snippet, the usage and cap figures).
+ */
+import type { JsonSchema } from '../http/schemaValidator.js';
+import { chatbotSchema, flowSchema } from '../external/chatbotSchemas.js';
+import { analyticsSchema, responseRecordSchema } from '../external/responseSchemas.js';
+
+const withProps = (base: JsonSchema, props: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
+  ...base,
+  additionalProperties: false,
+  required: [...((base.required as string[]) ?? []), ...required],
+  properties: { ...(base.properties as object), ...props },
+});
+
+const str = { type: 'string' };
+const nullableInt = { type: 'integer', nullable: true };
+
+/** A chatbot as the dashboard shows it: every field of GET plus its flow. */
+export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
+
+/** What a workspace may still create under its plan (null: unlimited). */
+export const capSchema: JsonSchema = {
+  type: 'object',
+  required: ['used', 'limit'],
+  properties: { used: { type: 'integer' }, limit: nullableInt },
+};
+
+export const chatbotListSchema: JsonSchema = {
+  type: 'object',
+  required: ['data', 'cap'],
+  properties: { data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) }, cap: capSchema },
+};
+
+export const embedSchema: JsonSchema = {
+  type: 'object',
+  required: ['scriptUrl', 'snippet'],
+  properties: {
+    scriptUrl: { ...str, description: 'Where the widget script is served' },
+    snippet: { ...str, description: 'HTML to paste before </body> of the site' },
+  },
+};
+
+export const chatbotDetailSchema: JsonSchema = {
+  type: 'object',
+  required: ['data', 'embed'],
+  properties: { data: dashboardChatbotSchema, embed: embedSchema },
+};
+
+/** A response list item: the record plus which chatbot it belongs to. */
+export const dashboardResponseSchema: JsonSchema = withProps(responseRecordSchema, { chatbotId: str, chatbotName: str }, ['chatbotId', 'chatbotName']);
+
+export const RESOLUTION_FILTERS = ['resolved', 'escalated', 'ended', 'active'] as const;
+
+export const responsesQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    chatbotId: { type: 'string', minLength: 1, maxLength: 64, description: 'Only this chatbot\'s responses (default: every chatbot of the workspace)' },
+    startDate: { type: 'string', format: 'date', maxLength: 10 },
+    endDate: { type: 'string', format: 'date', maxLength: 10 },
+    resolution: { type: 'string', enum: [...RESOLUTION_FILTERS], description: 'How the conversation ended; `active`: not ended yet' },
+    visitorId: { type: 'string', minLength: 1, maxLength: 200, description: 'Exact visitor id' },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+};
+
+export const responsesPageSchema: JsonSchema = {
+  type: 'object',
+  required: ['data', 'total', 'page', 'totalPages'],
+  properties: { data: { type: 'array', items: dashboardResponseSchema }, total: { type: 'integer' }, page: { type: 'integer' }, totalPages: { type: 'integer' } },
+};
+
+export const analyticsQueryDashboard: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    chatbotId: { type: 'string', minLength: 1, maxLength: 64, description: 'One chatbot (default: every chatbot of the workspace together)' },
+    days: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+  },
+};
+
+export const dashboardAnalyticsSchema: JsonSchema = { type: 'object', required: ['data'], properties: { data: analyticsSchema } };
+
+export const usageSchema: JsonSchema = {
+  type: 'object',
+  required: ['month', 'plan', 'used', 'limit', 'remaining'],
+  properties: { month: str, plan: str, used: { type: 'integer' }, limit: nullableInt, remaining: nullableInt },
+};

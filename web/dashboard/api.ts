@@ -1,0 +1,76 @@
+/**
+ * The dashboard's one HTTP client: same-origin JSON, the session cookie, and the CSRF token on
+ * every write. Errors come back as `ApiError {status, code, message}` parsed from `{error, code}`.
+ */
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+    /** The field the server named (ValidationError), when it named one. */
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let csrfToken = '';
+
+/** Set once the session is known (GET /auth/session answers the token). */
+export function setCsrfToken(token: string): void {
+  csrfToken = token;
+}
+
+async function parse<T>(res: Response): Promise<T> {
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  let body: any = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    const message = (body && typeof body.error === 'string' && body.error) || `Request failed (${res.status})`;
+    throw new ApiError(res.status, body?.code, message, body?.field);
+  }
+  return body as T;
+}
+
+async function request<T>(method: string, path: string, init: { body?: BodyInit; json?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (init.json) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrfToken;
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: init.body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  return parse<T>(res);
+}
+
+export const api = {
+  get<T>(path: string): Promise<T> {
+    return request<T>('GET', path);
+  },
+  send<T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+    return request<T>(method, path, body === undefined ? {} : { body: JSON.stringify(body), json: true });
+  },
+  upload<T>(path: string, form: FormData, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
+    return request<T>(method, path, { body: form });
+  },
+};
+
+/** Where the dashboard's own endpoints live. */
+export const DASHBOARD_API = '/api/v1/dashboard';
+
+/** A query string from the defined, non-empty values. */
+export function query(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}

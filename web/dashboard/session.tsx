@@ -1,0 +1,55 @@
+/**
+ * The signed-in user and workspace (GET /auth/session), loaded once by the shell and read by any
+ * page through `useSession()`. Not signed in: off to this host's login page.
+ */
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext, useEffect, useState } from 'preact/hooks';
+import { api, ApiError, setCsrfToken } from './api.js';
+
+export type Role = 'admin' | 'member';
+export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
+
+export interface SessionBody {
+  user: { id: string; email: string; name: string };
+  workspace: { id: string; name: string; slug: string | null; plan: Plan; role: Role; companyLogo: string | null; dashboardUrl: string };
+  workspaces: { id: string; name: string; slug: string | null; role: Role; dashboardUrl: string }[];
+  csrfToken: string;
+}
+
+const SessionContext = createContext<SessionBody | null>(null);
+
+export function useSession(): SessionBody {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useSession outside <SessionProvider>');
+  return s;
+}
+
+export const isAdmin = (s: SessionBody) => s.workspace.role === 'admin';
+
+const PLAN_RANK: Record<Plan, number> = { free: 0, starter: 1, pro: 2, business: 3, enterprise: 4 };
+export const planAtLeast = (plan: Plan, minimum: Plan) => PLAN_RANK[plan] >= PLAN_RANK[minimum];
+
+export function goToLogin(): void {
+  location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+}
+
+export type SessionLoad = { state: 'loading' } | { state: 'ready'; session: SessionBody } | { state: 'error'; error: ApiError };
+
+export function SessionProvider({ children, fallback }: { children: ComponentChildren; fallback: (load: SessionLoad, retry: () => void) => ComponentChildren }) {
+  const [load, setLoad] = useState<SessionLoad>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    api
+      .get<SessionBody>('/auth/session')
+      .then((session) => {
+        setCsrfToken(session.csrfToken);
+        setLoad({ state: 'ready', session });
+      })
+      .catch((error: ApiError) => {
+        if (error.status === 401) return goToLogin();
+        setLoad({ state: 'error', error });
+      });
+  }, [attempt]);
+  if (load.state !== 'ready') return <>{fallback(load, () => setAttempt((n) => n + 1))}</>;
+  return <SessionContext.Provider value={load.session}>{children}</SessionContext.Provider>;
+}
