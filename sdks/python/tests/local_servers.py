@@ -1,0 +1,159 @@
+"""Two small local servers for the tests: a fault proxy in front of the real service, and an
+HTTPS webhook receiver. Both run in a background thread of the test process."""
+
+from __future__ import annotations
+
+import socket
+import ssl
+import struct
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Dict, List, Optional
+
+import httpx
+
+
+@dataclass
+class Seen:
+    method: str
+    path: str
+    headers: Dict[str, str]
+    body: bytes
+
+
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+class _Quiet(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args: object) -> None:  # keep pytest output clean
+        pass
+
+    def _read(self) -> Seen:
+        length = int(self.headers.get("content-length") or 0)
+        body = self.rfile.read(length) if length else b""
+        return Seen(self.command, self.path, {k.lower(): v for k, v in self.headers.items()}, body)
+
+    def _answer(self, status: int, body: bytes, headers: Optional[Dict[str, str]] = None) -> None:
+        self.send_response(status)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.send_header("content-length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class FaultProxy:
+    """Answers each request with the next scripted fault, then forwards the rest to the service.
+
+    Faults: "503", "500", "429" (Retry-After: 1), "429-long" (Retry-After: 3600), "reset"
+    (TCP RST), "slow" (2 s, then forwarded), "lost" (forwarded, but the answer is replaced by a
+    503, as when a gateway drops it), "pass".
+    """
+
+    def __init__(self, upstream: str) -> None:
+        self.upstream = upstream
+        self.script: List[str] = []
+        self.seen: List[Seen] = []
+        self._lock = threading.Lock()
+        self._http = httpx.Client(base_url=upstream, timeout=30)
+        proxy = self
+
+        class Handler(_Quiet):
+            def _handle(self) -> None:
+                seen = self._read()
+                with proxy._lock:
+                    proxy.seen.append(seen)
+                    fault = proxy.script.pop(0) if proxy.script else "pass"
+                proxy._serve(self, seen, fault)
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
+
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def reset(self, *script: str) -> None:
+        with self._lock:
+            self.script = list(script)
+            self.seen = []
+
+    def _forward(self, seen: Seen) -> httpx.Response:
+        headers = {k: v for k, v in seen.headers.items() if k not in ("host", "content-length", "connection")}
+        return self._http.request(seen.method, seen.path, headers=headers, content=seen.body)
+
+    def _serve(self, handler: _Quiet, seen: Seen, fault: str) -> None:
+        json_type = {"content-type": "application/json", "x-request-id": f"proxy-{len(self.seen)}"}
+        if fault == "reset":
+            handler.close_connection = True
+            handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            handler.connection.close()
+            return
+        if fault in ("503", "500"):
+            return handler._answer(int(fault), b'{"error":"Injected fault"}', json_type)
+        if fault == "429":
+            return handler._answer(429, b'{"error":"slow down","code":"RATE_LIMIT_ERROR"}', {**json_type, "retry-after": "1"})
+        if fault == "429-long":
+            return handler._answer(429, b'{"error":"quota","code":"QUOTA_EXCEEDED"}', {**json_type, "retry-after": "3600"})
+        if fault == "slow":
+            time.sleep(2)
+        answer = self._forward(seen)
+        if fault == "lost":
+            return handler._answer(503, b'{"error":"Gateway lost the answer"}', json_type)
+        keep = {k: v for k, v in answer.headers.items() if k.lower() not in ("content-length", "transfer-encoding", "connection", "content-encoding")}
+        handler._answer(answer.status_code, answer.content, keep)
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._http.close()
+
+
+@dataclass
+class HttpsReceiver:
+    """A webhook endpoint over TLS (the service only delivers to https URLs)."""
+
+    cert_file: Path
+    key_file: Path
+    received: List[Seen] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._cond = threading.Condition()
+        receiver = self
+
+        class Handler(_Quiet):
+            def do_POST(self) -> None:
+                seen = self._read()
+                with receiver._cond:
+                    receiver.received.append(seen)
+                    receiver._cond.notify_all()
+                self._answer(200, b'{"ok":true}', {"content-type": "application/json"})
+
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(str(self.cert_file), str(self.key_file))
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self._server.socket = context.wrap_socket(self._server.socket, server_side=True)
+        self.url = f"https://127.0.0.1:{self._server.server_address[1]}"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def wait_for(self, predicate, timeout: float = 20.0) -> Seen:  # type: ignore[no-untyped-def]
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while True:
+                for seen in self.received:
+                    if predicate(seen):
+                        return seen
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no matching delivery within {timeout} s; got {len(self.received)}")
+                self._cond.wait(left)
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
