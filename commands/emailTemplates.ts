@@ -1,8 +1,9 @@
 /**
- * Mails of the account email-change flow. Pure: values in, {subject, text, html} out.
- * The text and HTML parts say the same thing, so a reader on a plain-text client or
- * a screen reader misses nothing. No images, no tracking, no links to click: the codes
- * are typed into the API client, which keeps these mails useless to a phisher.
+ * Mails of the account email-change flow and of sign-in (codes, links, invites, signup).
+ * Pure: values in, {subject, text, html} out. The text and HTML parts say the same thing,
+ * so a reader on a plain-text client or a screen reader misses nothing. No images, no
+ * tracking. Email-change codes are typed into the API client (no links); sign-in links
+ * open a page on the workspace's own login host, where a button (not the GET) uses them.
  */
 
 export interface RenderedEmail {
@@ -79,6 +80,62 @@ export function emailChangedNotice(input: {
   };
 }
 
+export function signInCode(input: { workspaceName: string; code: string; minutes: number }): RenderedEmail {
+  const subject = `Your Confab sign-in code: ${input.code}`;
+  const intro = `Use this code to sign in to the workspace "${input.workspaceName}". It expires in ${minutesText(input.minutes)}.`;
+  const warning = 'If you did not try to sign in, ignore this email: nobody gets in without the code.';
+  return {
+    subject,
+    text: [intro, '', `    ${input.code}`, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [paragraph(intro), codeBlock(input.code), paragraph(warning), paragraph(signature(input.workspaceName))]),
+  };
+}
+
+export function magicLinkMail(input: { workspaceName: string; link: string; minutes: number }): RenderedEmail {
+  const subject = `Sign in to ${headerSafe(input.workspaceName)} on Confab`;
+  const intro = `Open this link to sign in to the workspace "${input.workspaceName}". It works once and expires in ${minutesText(input.minutes)}.`;
+  const warning = 'If you did not ask for this link, ignore this email.';
+  return {
+    subject,
+    text: [intro, '', input.link, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [paragraph(intro), linkButton(input.link, 'Sign in'), paragraph(warning), paragraph(signature(input.workspaceName))]),
+  };
+}
+
+export function inviteMail(input: { workspaceName: string; inviterName: string; role: string; link: string; days: number }): RenderedEmail {
+  const subject = `${headerSafe(input.inviterName)} invited you to ${headerSafe(input.workspaceName)} on Confab`;
+  const intro = `${input.inviterName} invited you to join the workspace "${input.workspaceName}" as ${input.role === 'admin' ? 'an admin' : 'a member'}.`;
+  const step = `Open this link to accept. It works once and expires in ${input.days} days.`;
+  const warning = 'If you did not expect this invitation, ignore this email.';
+  return {
+    subject,
+    text: [intro, '', step, '', input.link, '', warning, '', signature(input.workspaceName)].join('\n'),
+    html: layout(subject, [paragraph(intro), paragraph(step), linkButton(input.link, 'Accept the invitation'), paragraph(warning), paragraph(signature(input.workspaceName))]),
+  };
+}
+
+export function signupConfirmMail(input: { workspaceName: string; link: string; hours: number }): RenderedEmail {
+  const subject = 'Confirm your email to create your Confab workspace';
+  const intro = `Open this link to confirm your address and create the workspace "${input.workspaceName}". It expires in ${input.hours} hours.`;
+  const warning = 'If you did not sign up for Confab, ignore this email: nothing is created without the link.';
+  return {
+    subject,
+    text: [intro, '', input.link, '', warning, '', 'Confab'].join('\n'),
+    html: layout(subject, [paragraph(intro), linkButton(input.link, 'Confirm and create the workspace'), paragraph(warning), paragraph('Confab')]),
+  };
+}
+
+export function signupExistingAccountMail(input: { loginUrl: string }): RenderedEmail {
+  const subject = 'You already have a Confab account';
+  const intro = 'Someone tried to sign up for Confab with this address, which already has an account.';
+  const step = 'To sign in, open the sign-in page; you can have a code or a link mailed to you there if you do not know your password.';
+  return {
+    subject,
+    text: [intro, '', step, '', input.loginUrl, '', 'Confab'].join('\n'),
+    html: layout(subject, [paragraph(intro), paragraph(step), linkButton(input.loginUrl, 'Sign in'), paragraph('Confab')]),
+  };
+}
+
 export function escapeHtml(value: string): string {
   return value
     .replace(/&/g, '&amp;')
@@ -115,6 +172,15 @@ function codeBlock(code: string): string {
   return (
     `<p style="margin:0 0 16px;font-family:'Courier New',Courier,monospace;font-size:28px;font-weight:bold;letter-spacing:6px">` +
     `${escapeHtml(code)}</p>`
+  );
+}
+
+// A plain link styled as a button, with the address spelled out for clients that hide links.
+function linkButton(href: string, label: string): string {
+  return (
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;padding:12px 20px;background:#2457d6;color:#ffffff;` +
+    `text-decoration:none;border-radius:6px;font-weight:bold">${escapeHtml(label)}</a></p>` +
+    `<p style="margin:0 0 16px;font-size:13px;color:#555;word-break:break-all">${escapeHtml(href)}</p>`
   );
 }
 

@@ -5,11 +5,13 @@
 import type { Logger } from '../../infrastructure/logger.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
+import type { MemberCommands } from '../../commands/memberCommands.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface AuthApiDeps {
   session: SessionAuthDeps;
   signIn: SignInCommands;
+  members: MemberCommands;
   rateLimiters: RateLimiterFactory;
   logger: Logger;
 }

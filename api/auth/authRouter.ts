@@ -9,6 +9,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { AuthApiDeps } from './authApiDeps.js';
 import { passwordRoutes } from './passwordRoutes.js';
 import { sessionRoutes } from './sessionRoutes.js';
+import { inviteRoutes } from './inviteRoutes.js';
 import { AUTH_CSS } from './authPage.js';
 import { HANDOFF_SCRIPT } from './authScripts.js';
 
@@ -16,7 +17,7 @@ export const AUTH_MOUNT = '/auth';
 
 export type AuthResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps) => void;
 
-const RESOURCES: AuthResource[] = [passwordRoutes, sessionRoutes];
+const RESOURCES: AuthResource[] = [passwordRoutes, sessionRoutes, inviteRoutes];
 
 const ASSETS: Record<string, { type: string; body: string }> = {
   'auth.css': { type: 'text/css', body: AUTH_CSS },

@@ -1,6 +1,7 @@
 /**
  * The session itself: who is signed in (`GET /auth/session`), signing out, switching to
- * another workspace of the user, and the handoff that opens a session on a workspace's host.
+ * another workspace of the user, and the handoff (page and POST) that opens a session on a
+ * workspace's host.
  */
 import type { Router } from 'express';
 import { AuthenticationError, NotFoundError } from '../../domain/errors.js';

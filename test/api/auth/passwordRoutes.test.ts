@@ -106,6 +106,7 @@ test('main-host sign-in of a slug workspace hands off to its host with a one-tim
   const page = await hostRequest(app, 'GET', link.pathname + link.search, { origin: ws.origin });
   assert.is(page.status, 200);
   assert.match(page.text, /<script src="\/auth\/assets\/handoff.js">/);
+  assert.not.match(page.text, /<script>/);
   const code = link.searchParams.get('code');
   // Only on the host it was made for: elsewhere it is refused (and burned).
   const used = await hostRequest(app, 'POST', '/auth/handoff', { origin: ws.origin, body: { code } });

@@ -1,0 +1,148 @@
+/**
+ * Members of a workspace (issue 11 item 1): invite by mail, revoke, accept, change a role,
+ * remove. One email is one user across workspaces: accepting an invite with an address that
+ * already has an account adds a membership to that user; a new address registers a user
+ * (email unique through the `email` reservation, like `confab workspace create`).
+ *
+ * The invite token is `<workspaceId>.<32 random bytes>`: the prefix says which members stream
+ * to open (a slug-less workspace's link lands on the main host, which names no workspace);
+ * only the sha256 of the whole token is recorded.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { validateEmailAddress } from '../domain/account/profileRules.js';
+import { INVITE_TTL_MS, membersDecider, membersStream, parseMemberRole, inviteByTokenHash, type MemberRole } from '../domain/member/workspaceMembers.js';
+import { userDecider } from '../domain/user/userAccount.js';
+import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
+import type { Mailer } from '../infrastructure/mail/mailer.js';
+import type { Logger } from '../infrastructure/logger.js';
+import { MEMBERSHIPS, type MembershipDoc } from '../projections/views/membershipsView.js';
+import { INVITES, type InviteDoc } from '../projections/views/invitesView.js';
+import { USERS, type UserDoc } from '../projections/views/usersView.js';
+import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import type { AggregateStore } from './aggregateStore.js';
+import type { CommandContext } from './commandContext.js';
+import type { Reservations } from './reservations.js';
+import { inviteMail } from './emailTemplates.js';
+import { hashPassword } from './passwordHash.js';
+import { newId } from './ids.js';
+import { validatePassword } from './signInCommands.js';
+import { MailDeliveryError } from './accountCommands.js';
+
+type Ctx = CommandContext & { workspaceId: string };
+
+export interface MemberDeps {
+  aggregates: AggregateStore;
+  reservations: Reservations;
+  views: ReadStoreReader;
+  mailer: Mailer;
+  logger: Logger;
+  /** The workspace's login origin (its slug host, or PUBLIC_URL), for the invite link. */
+  loginOriginOf: (workspaceId: string) => Promise<string>;
+}
+
+export interface MemberView {
+  userId: string;
+  email: string;
+  name: string;
+  role: MemberRole;
+  isOwner: boolean;
+}
+
+const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+const invalidInvite = () => new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
+
+export class MemberCommands {
+  constructor(private readonly deps: MemberDeps) {}
+
+  private async ownerOf(workspaceId: string): Promise<WorkspaceDoc> {
+    const workspace = await this.deps.views.get<WorkspaceDoc>(WORKSPACES, workspaceId);
+    if (!workspace) throw new NotFoundError('Workspace not found');
+    return workspace;
+  }
+
+  async list(workspaceId: string): Promise<{ members: MemberView[]; invites: Array<{ id: string; email: string; role: MemberRole; expiresAt: string }> }> {
+    const memberships = await this.deps.views.find<MembershipDoc>(MEMBERSHIPS, { workspaceId }, { sort: [['joinedAt', 1]] });
+    const members = await Promise.all(memberships.map(async (m) => {
+      const user = await this.deps.views.get<UserDoc>(USERS, m.userId);
+      return { userId: m.userId, email: user?.email ?? '', name: user?.name ?? '', role: m.role, isOwner: m.isOwner };
+    }));
+    const invites = await this.deps.views.find<InviteDoc>(INVITES, { workspaceId }, { sort: [['createdAt', 1]] });
+    return { members, invites: invites.map(({ id, email, role, expiresAt }) => ({ id, email, role, expiresAt })) };
+  }
+
+  async invite(input: { email: unknown; role: unknown; inviterName: string }, ctx: Ctx): Promise<{ id: string; email: string; role: MemberRole; expiresAt: string }> {
+    const email = validateEmailAddress(input.email, 'email');
+    const role = parseMemberRole(input.role);
+    const workspace = await this.ownerOf(ctx.workspaceId);
+    const { members } = await this.list(ctx.workspaceId);
+    const token = `${ctx.workspaceId}.${randomBytes(32).toString('base64url')}`;
+    const inviteId = newId();
+    const expiresAt = new Date(this.deps.aggregates.now().getTime() + INVITE_TTL_MS).toISOString();
+    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, {
+      type: 'Invite', workspaceId: ctx.workspaceId, ownerId: workspace.ownerId, inviteId, email, role, tokenHash: tokenHashOf(token), expiresAt,
+      memberEmails: members.map((m) => m.email),
+    }, ctx);
+    const link = `${await this.deps.loginOriginOf(ctx.workspaceId)}/invite?token=${encodeURIComponent(token)}`;
+    const mail = inviteMail({ workspaceName: workspace.name, inviterName: input.inviterName || 'A workspace admin', role, link, days: INVITE_TTL_MS / 86_400_000 });
+    try {
+      await this.deps.mailer.send({ to: email, ...mail });
+    } catch (err) {
+      this.deps.logger.error('mail not delivered', { what: 'invite', error: (err as Error).message?.slice(0, 200) });
+      throw new MailDeliveryError('The invitation could not be sent right now; invite again later');
+    }
+    return { id: inviteId, email, role, expiresAt };
+  }
+
+  async revokeInvite(inviteId: string, ctx: Ctx): Promise<void> {
+    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'RevokeInvite', workspaceId: ctx.workspaceId, inviteId }, ctx);
+  }
+
+  async changeRole(userId: string, rawRole: unknown, ctx: Ctx): Promise<void> {
+    const role = parseMemberRole(rawRole);
+    const { ownerId } = await this.ownerOf(ctx.workspaceId);
+    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'ChangeRole', workspaceId: ctx.workspaceId, ownerId, userId, role }, ctx);
+  }
+
+  async remove(userId: string, ctx: Ctx): Promise<void> {
+    const { ownerId } = await this.ownerOf(ctx.workspaceId);
+    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'RemoveMember', workspaceId: ctx.workspaceId, ownerId, userId }, ctx);
+  }
+
+  /** The workspace an invite token is for, or null when the token is not shaped like one. */
+  static workspaceOfToken(token: string): string | null {
+    const match = /^([a-f0-9]{24})\.[A-Za-z0-9_-]{43}$/.exec(token);
+    return match ? match[1] : null;
+  }
+
+  /**
+   * Accepts an invite: the address's existing user joins (the mailed link proves the inbox),
+   * or a new user is registered with `name` and `password` (both required then).
+   */
+  async accept(input: { token: string; name?: unknown; password?: unknown }, ctx: CommandContext): Promise<{ userId: string; workspaceId: string }> {
+    const workspaceId = MemberCommands.workspaceOfToken(input.token);
+    if (!workspaceId) throw invalidInvite();
+    const tokenHash = tokenHashOf(input.token);
+    const { state } = await this.deps.aggregates.load(membersStream(workspaceId), membersDecider);
+    const invite = inviteByTokenHash(state, tokenHash, this.deps.aggregates.now());
+    if (!invite) throw invalidInvite();
+    const wctx = { ...ctx, workspaceId };
+    const [existing] = await this.deps.views.find<UserDoc>(USERS, { email: invite.email }, { limit: 1 });
+    const userId = existing?.id ?? (await this.register(invite.email, workspaceId, input, wctx));
+    const { ownerId } = await this.ownerOf(workspaceId);
+    await this.deps.aggregates.handle(membersStream(workspaceId), membersDecider, { type: 'AcceptInvite', workspaceId, ownerId, tokenHash, userId, now: this.deps.aggregates.now() }, wctx);
+    this.deps.logger.info('invite accepted', { workspaceId, userId, newUser: !existing });
+    return { userId, workspaceId };
+  }
+
+  private async register(email: string, workspaceId: string, input: { name?: unknown; password?: unknown }, ctx: Ctx): Promise<string> {
+    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) throw new ValidationError('name is required (at most 200 characters)', 'name');
+    const password = validatePassword(input.password);
+    const userId = newId();
+    await this.deps.reservations.reserve('email', email, userId, ctx, `An account with email ${email} already exists`);
+    await this.deps.aggregates.handle(`user-${userId}`, userDecider, {
+      type: 'RegisterUser', userId, workspaceId, email, name: input.name.trim(), passwordHash: await hashPassword(password), timezone: 'UTC',
+    }, ctx);
+    return userId;
+  }
+}
