@@ -54,6 +54,7 @@ export function appDeps(services: Services): AppDeps {
     auth: {
       session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
       signIn: services.signIn,
+      members: services.members,
       rateLimiters,
       logger,
     },
