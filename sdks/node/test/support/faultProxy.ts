@@ -118,3 +118,6 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     },
   };
 }
+
+/** The service's own 503 answer, as the proxy fakes it. */
+export const ServiceUnavailable: Fault = { kind: 'status', status: 503, body: { error: 'The service is temporarily unavailable.', code: 'SERVICE_UNAVAILABLE' } };
