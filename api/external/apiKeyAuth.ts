@@ -10,6 +10,7 @@ import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { CommandContext } from '../../commands/commandContext.js';
+import type { Actor } from '../../infrastructure/eventStore/eventStore.js';
 import { effectiveScopes, type ApiKeyScope } from '../../domain/apiKey/apiKey.js';
 import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -19,6 +20,8 @@ export interface ApiCaller {
   workspaceId: string;
   role: 'admin' | 'member';
   scopes: string[];
+  /** Who acts when it is not the key itself: the signed-in admin of a session (api/workspace/workspaceAuth.ts). */
+  actor?: Actor;
   workspace: WorkspaceDoc;
   plan: PlanName;
 }
@@ -31,7 +34,7 @@ export function callerOf(res: Response): ApiCaller {
 export function contextOf(res: Response): CommandContext & { workspaceId: string } {
   const caller = callerOf(res);
   return {
-    actor: { type: 'apiKey', id: caller.keyId },
+    actor: caller.actor ?? { type: 'apiKey', id: caller.keyId },
     workspaceId: caller.workspaceId,
     correlationId: res.locals.requestId,
     requestId: res.locals.requestId,
@@ -102,11 +105,11 @@ export function addApiKeyRoute(
   router: Router,
   registry: OpenApiRegistry,
   mount: string,
-  spec: Omit<RouteSpec, 'security'>,
+  spec: Omit<RouteSpec, 'security' | 'externalApi'>,
   handler: RouteHandler,
   { extraScopes = [], before = [] }: { extraScopes?: ApiKeyScope[]; before?: RequestHandler[] } = {},
 ): void {
   const scopes = [methodScope(spec.method), ...extraScopes];
   const needs = `API key scope${scopes.length > 1 ? 's' : ''}: ${scopes.join(', ')}`;
-  addRoute(router, registry, mount, { ...spec, security: 'apiKey', summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), ...before);
+  addRoute(router, registry, mount, { ...spec, security: 'apiKey', externalApi: true, summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), ...before);
 }

@@ -73,7 +73,8 @@ export const responseRecordSchema: JsonSchema = {
     channel: str,
     turnCount: { type: 'integer', description: 'Visitor messages so far' },
     status: { type: 'string', enum: ['active', 'completed'] },
-    resolution: { type: 'string', enum: ['escalated', 'resolved', 'ended'], nullable: true },
+    // OpenAPI 3.0: nullable alone does not admit null into an enum; it must be listed too.
+    resolution: { type: 'string', enum: ['escalated', 'resolved', 'ended', null], nullable: true, description: 'null while the conversation is active' },
     escalationReason: nullableStr,
     completedAt: { type: 'string', format: 'date-time', nullable: true },
   },

@@ -6,7 +6,14 @@ export interface RouteSpec {
   /** Express-style path relative to the router, e.g. /chatbots/:id */
   path: string;
   summary: string;
+  /** Stable camelCase name of the operation (the SDKs use it), unique in the document. */
+  operationId?: string;
   tags: string[];
+  /**
+   * An External API operation: its answers carry the RateLimit-* and X-Quota-* headers, it may
+   * answer 429 (burst or monthly quota), and a POST takes an Idempotency-Key (422, 409).
+   */
+  externalApi?: boolean;
   /** `session`: the dashboard's cookie `confab_session` (documented as the SessionCookie scheme). */
   security?: 'apiKey' | 'session' | 'none';
   params?: JsonSchema;
@@ -17,6 +24,11 @@ export interface RouteSpec {
    * OpenAPI document shows `body` as its form fields): its handler streams and checks it itself.
    */
   bodyContentType?: 'application/json' | 'multipart/form-data';
-  /** `contentType` when a response is not JSON (a served file): `schema` then describes its bytes. */
+  /**
+   * `contentType` when a response is not JSON (a served file): `schema` then describes its bytes.
+   * Error answers (4xx, 5xx) need only a description: they get the shared {error, code} body.
+   * 401, 403 (authenticated), 400 (any input), 404 (path ids), 413/415 (JSON body) and 5xx are
+   * added by the document itself; declare a status here to describe it for this operation.
+   */
   responses: Record<number, { description: string; schema?: JsonSchema; contentType?: string }>;
 }
