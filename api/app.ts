@@ -20,6 +20,8 @@ import type { SessionAuthDeps } from './session/sessionAuth.js';
 import { AUTH_MOUNT, authRouter } from './auth/authRouter.js';
 import type { AuthApiDeps } from './auth/authApiDeps.js';
 import { pagesRouter } from './pages/pagesRouter.js';
+import { storefrontMount, storefrontRouter } from './storefront/storefrontRouter.js';
+import type { StorefrontApiDeps } from './storefront/storefrontApiDeps.js';
 
 /** Everything the HTTP layer receives from the composition root. */
 export interface AppDeps {
@@ -33,6 +35,8 @@ export interface AppDeps {
   /** Dashboard sessions (api/session/sessionAuth.ts `requireSession`). */
   session: SessionAuthDeps;
   auth: AuthApiDeps;
+  /** The BigCommerce storefront app, mounted at APP_URL's path. */
+  storefront: StorefrontApiDeps;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -75,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(EXTERNAL_MOUNT, externalRouter(deps.external, registry));
   app.use(CHAT_MOUNT, chatRouter(deps.chat, registry));
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
+  app.use(storefrontMount(deps.storefront.appUrl), storefrontRouter(deps.storefront, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
   app.use(pagesRouter(deps.workspace, registry));
 

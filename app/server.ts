@@ -58,6 +58,14 @@ export function appDeps(services: Services): AppDeps {
       rateLimiters,
       logger,
     },
+    storefront: {
+      views, logger,
+      appUrl: config.appUrl,
+      publicUrl: config.publicUrl,
+      credentials: config.bigcommerce.clientId && config.bigcommerce.clientSecret ? { clientId: config.bigcommerce.clientId, clientSecret: config.bigcommerce.clientSecret } : null,
+      commands: services.storefront,
+      sessions: services.storeSessions,
+    },
   };
 }
 
