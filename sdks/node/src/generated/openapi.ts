@@ -13,14 +13,14 @@ export interface paths {
             cookie?: never;
         };
         /** The workspace owner's profile. API key scope: read */
-        get: operations["getApiV1ExternalV1Account"];
+        get: operations["getAccount"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update the owner's profile (only given fields change). API key scope: write */
-        patch: operations["patchApiV1ExternalV1Account"];
+        patch: operations["updateAccount"];
         trace?: never;
     };
     "/api/v1/external/v1/account/email/confirm-change": {
@@ -33,7 +33,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 3: check the new-address code and change the email; the old address is notified. API key scopes: write, account:write */
-        post: operations["postApiV1ExternalV1AccountEmailConfirmChange"];
+        post: operations["confirmEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -50,7 +50,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 1 of the email change: mails a 6-digit code to the current address (5 per hour per key). API key scopes: write, account:write */
-        post: operations["postApiV1ExternalV1AccountEmailRequestChange"];
+        post: operations["requestEmailChange"];
         delete?: never;
         options?: never;
         head?: never;
@@ -67,7 +67,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Step 2: check the current-address code, then mail a code to the new address (5 per hour per key). API key scopes: write, account:write */
-        post: operations["postApiV1ExternalV1AccountEmailVerifyIdentity"];
+        post: operations["verifyEmailIdentity"];
         delete?: never;
         options?: never;
         head?: never;
@@ -82,10 +82,10 @@ export interface paths {
             cookie?: never;
         };
         /** List chatbots. API key scope: read */
-        get: operations["getApiV1ExternalV1Chatbots"];
+        get: operations["listChatbots"];
         put?: never;
         /** Create a chatbot (subject to the plan chatbot cap). API key scope: write */
-        post: operations["postApiV1ExternalV1Chatbots"];
+        post: operations["createChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -100,12 +100,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get a chatbot. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsId"];
+        get: operations["getChatbot"];
         /** Update a chatbot (only given fields change). API key scope: write */
-        put: operations["putApiV1ExternalV1ChatbotsId"];
+        put: operations["updateChatbot"];
         post?: never;
         /** Delete a chatbot permanently, with its webhooks. API key scope: write */
-        delete: operations["deleteApiV1ExternalV1ChatbotsId"];
+        delete: operations["deleteChatbot"];
         options?: never;
         head?: never;
         patch?: never;
@@ -119,7 +119,7 @@ export interface paths {
             cookie?: never;
         };
         /** Response analytics of a chatbot over the last days. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsIdAnalytics"];
+        get: operations["getAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -138,7 +138,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Duplicate a chatbot (subject to the plan chatbot cap). API key scope: write */
-        post: operations["postApiV1ExternalV1ChatbotsIdDuplicate"];
+        post: operations["duplicateChatbot"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,7 +153,7 @@ export interface paths {
             cookie?: never;
         };
         /** List a chatbot's responses, newest first. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsIdResponses"];
+        get: operations["listResponses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -170,7 +170,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get one response with the full conversation. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsIdResponsesResponseId"];
+        get: operations["getResponse"];
         put?: never;
         post?: never;
         delete?: never;
@@ -187,7 +187,7 @@ export interface paths {
             cookie?: never;
         };
         /** API usage this month. API key scope: read */
-        get: operations["getApiV1ExternalV1Usage"];
+        get: operations["getUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -204,10 +204,10 @@ export interface paths {
             cookie?: never;
         };
         /** List the workspace's webhook subscriptions. API key scope: read */
-        get: operations["getApiV1ExternalV1Webhooks"];
+        get: operations["listWebhooks"];
         put?: never;
         /** Create a webhook subscription (subject to the plan webhook cap). API key scope: write */
-        post: operations["postApiV1ExternalV1Webhooks"];
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -225,11 +225,11 @@ export interface paths {
         put?: never;
         post?: never;
         /** Delete a webhook and its delivery logs. API key scope: write */
-        delete: operations["deleteApiV1ExternalV1WebhooksId"];
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         /** Update a webhook (only given fields change; status active or paused). API key scope: write */
-        patch: operations["patchApiV1ExternalV1WebhooksId"];
+        patch: operations["updateWebhook"];
         trace?: never;
     };
 }
@@ -237,19 +237,374 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Error: {
+            /** @description What went wrong, for people */
             error: string;
+            /** @description Machine-readable class of the error, e.g. RATE_LIMIT_ERROR, PLAN_LIMIT, IDEMPOTENCY_KEY_REUSED */
             code?: string;
         };
     };
-    responses: never;
-    parameters: never;
+    responses: {
+        /** @description Invalid parameters or body; the message names the field */
+        ExternalApiBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not allowed: the plan has no access or reached a limit, or the key lacks a scope or role */
+        ExternalApiForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Does not exist, or belongs to another workspace */
+        ExternalApiNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Request body too large */
+        ExternalApiPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Invalid parameters or body; the message names the field */
+        ExternalApiPostBadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Conflicts with the current state (a duplicate, or a finished conversation) */
+        ExternalApiPostConflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                "Retry-After": components["headers"]["RetryAfterOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Not allowed: the plan has no access or reached a limit, or the key lacks a scope or role */
+        ExternalApiPostForbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The Idempotency-Key was already used with another request (code IDEMPOTENCY_KEY_REUSED) */
+        ExternalApiPostIdempotencyKeyReused: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Does not exist, or belongs to another workspace */
+        ExternalApiPostNotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Request body too large */
+        ExternalApiPostPayloadTooLarge: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Server error, or the service is briefly unavailable (503 with Retry-After); safe to retry with the same Idempotency-Key */
+        ExternalApiPostServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                "Retry-After": components["headers"]["RetryAfterOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limit or monthly quota exceeded; wait Retry-After seconds */
+        ExternalApiPostTooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing or invalid credentials */
+        ExternalApiPostUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unsupported body encoding or media type */
+        ExternalApiPostUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Server error, or the service is briefly unavailable (503 with Retry-After); safe to retry with the same Idempotency-Key */
+        ExternalApiServerError: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Retry-After": components["headers"]["RetryAfterOptional"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Rate limit or monthly quota exceeded; wait Retry-After seconds */
+        ExternalApiTooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Missing or invalid credentials */
+        ExternalApiUnauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Unsupported body encoding or media type */
+        ExternalApiUnsupportedMediaType: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+        IdempotencyKey: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key */
+        IdempotentReplayedOptional: "true";
+        /** @description Requests allowed per window for this API key */
+        RateLimitLimit: number;
+        /** @description The burst limit: requests per window, e.g. 60;w=60 */
+        RateLimitPolicy: string;
+        /** @description Requests left in the current window */
+        RateLimitRemaining: number;
+        /** @description Seconds until the current window resets */
+        RateLimitReset: number;
+        /** @description Seconds to wait before trying again */
+        RetryAfter: number;
+        /** @description Seconds to wait before trying again */
+        RetryAfterOptional: number;
+        /** @description Monthly External API calls of the workspace's plan */
+        XQuotaLimit: string;
+        /** @description The quota period */
+        XQuotaPeriod: "month";
+        /** @description Calls left this month */
+        XQuotaRemaining: string;
+        /** @description Unix time (seconds) of the next month start (UTC), when the quota resets */
+        XQuotaReset: number;
+        /** @description The request's id (the caller's X-Request-Id when it is safe, else a new one); quote it to support */
+        XRequestId: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    getApiV1ExternalV1Account: {
+    getAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -261,6 +616,15 @@ export interface operations {
             /** @description The profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -281,18 +645,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    patchApiV1ExternalV1Account: {
+    updateAccount: {
         parameters: {
             query?: never;
             header?: never;
@@ -319,6 +678,15 @@ export interface operations {
             /** @description The updated profile */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -339,21 +707,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            413: components["responses"]["ExternalApiPayloadTooLarge"];
+            415: components["responses"]["ExternalApiUnsupportedMediaType"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    postApiV1ExternalV1AccountEmailConfirmChange: {
+    confirmEmailChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -370,6 +739,16 @@ export interface operations {
             /** @description Email changed */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -382,21 +761,24 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    postApiV1ExternalV1AccountEmailRequestChange: {
+    requestEmailChange: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -411,6 +793,16 @@ export interface operations {
             /** @description Code sent */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -425,28 +817,43 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
             /** @description The code could not be mailed */
             502: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    postApiV1ExternalV1AccountEmailVerifyIdentity: {
+    verifyEmailIdentity: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -463,6 +870,16 @@ export interface operations {
             /** @description Identity verified, code sent */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -475,25 +892,37 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
             /** @description The code could not be mailed */
             502: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Error */
-            default: {
-                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    getApiV1ExternalV1Chatbots: {
+    listChatbots: {
         parameters: {
             query?: never;
             header?: never;
@@ -505,6 +934,15 @@ export interface operations {
             /** @description The workspace's chatbots, newest first */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -522,21 +960,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    postApiV1ExternalV1Chatbots: {
+    createChatbot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -561,6 +997,16 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -575,18 +1021,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsId: {
+    getChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -600,6 +1046,15 @@ export interface operations {
             /** @description The chatbot */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -618,18 +1073,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    putApiV1ExternalV1ChatbotsId: {
+    updateChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -660,6 +1112,15 @@ export interface operations {
             /** @description Updated */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -675,18 +1136,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            413: components["responses"]["ExternalApiPayloadTooLarge"];
+            415: components["responses"]["ExternalApiUnsupportedMediaType"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    deleteApiV1ExternalV1ChatbotsId: {
+    deleteChatbot: {
         parameters: {
             query?: never;
             header?: never;
@@ -700,6 +1160,15 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -708,18 +1177,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsIdAnalytics: {
+    getAnalytics: {
         parameters: {
             query?: {
                 /** @description Length of the period in UTC days ending today, 1 to 365 (default 30); outside that range: 400 */
@@ -736,6 +1202,15 @@ export interface operations {
             /** @description The analytics object */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -756,21 +1231,21 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    postApiV1ExternalV1ChatbotsIdDuplicate: {
+    duplicateChatbot: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 id: string;
             };
@@ -781,6 +1256,16 @@ export interface operations {
             /** @description The copy */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -795,18 +1280,17 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            404: components["responses"]["ExternalApiPostNotFound"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsIdResponses: {
+    listResponses: {
         parameters: {
             query?: {
                 /** @description Page number, from 1. A page past the last one returns an empty data array. */
@@ -829,6 +1313,15 @@ export interface operations {
             /** @description One page of response records */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -870,7 +1363,10 @@ export interface operations {
                             turnCount?: number;
                             /** @enum {string} */
                             status?: "active" | "completed";
-                            /** @enum {string|null} */
+                            /**
+                             * @description null while the conversation is active
+                             * @enum {string|null}
+                             */
                             resolution?: "escalated" | "resolved" | "ended" | null;
                             escalationReason?: string | null;
                             /** Format: date-time */
@@ -884,18 +1380,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsIdResponsesResponseId: {
+    getResponse: {
         parameters: {
             query?: never;
             header?: never;
@@ -910,6 +1403,15 @@ export interface operations {
             /** @description The response record */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -950,7 +1452,10 @@ export interface operations {
                             turnCount?: number;
                             /** @enum {string} */
                             status?: "active" | "completed";
-                            /** @enum {string|null} */
+                            /**
+                             * @description null while the conversation is active
+                             * @enum {string|null}
+                             */
                             resolution?: "escalated" | "resolved" | "ended" | null;
                             escalationReason?: string | null;
                             /** Format: date-time */
@@ -959,18 +1464,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1Usage: {
+    getUsage: {
         parameters: {
             query?: never;
             header?: never;
@@ -982,6 +1484,15 @@ export interface operations {
             /** @description Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null. */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -996,18 +1507,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1Webhooks: {
+    listWebhooks: {
         parameters: {
             query?: never;
             header?: never;
@@ -1019,6 +1525,15 @@ export interface operations {
             /** @description Webhooks, newest first (no secrets) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1047,21 +1562,19 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    postApiV1ExternalV1Webhooks: {
+    createWebhook: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -1081,6 +1594,16 @@ export interface operations {
             /** @description Created; the secret is returned only here */
             201: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1112,18 +1635,18 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
-    deleteApiV1ExternalV1WebhooksId: {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -1137,6 +1660,15 @@ export interface operations {
             /** @description Deleted */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1145,18 +1677,15 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    patchApiV1ExternalV1WebhooksId: {
+    updateWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -1182,6 +1711,15 @@ export interface operations {
             /** @description Updated (no secret) */
             200: {
                 headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1210,15 +1748,14 @@ export interface operations {
                     };
                 };
             };
-            /** @description Error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            413: components["responses"]["ExternalApiPayloadTooLarge"];
+            415: components["responses"]["ExternalApiUnsupportedMediaType"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
 }
