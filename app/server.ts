@@ -49,6 +49,7 @@ export function appDeps(services: Services): AppDeps {
       mediaStore: services.mediaStore,
       reservations: services.reservations,
       events: services.events,
+      session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
     },
     session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
     auth: {

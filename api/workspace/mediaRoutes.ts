@@ -22,7 +22,7 @@ export function presentMediaItem(item: Presentable, publicUrl: string) {
   return { id, mediaUrl: publicUrl + mediaUrlPath(id), mediaType, contentType, size, active, adUrl, adLabel, slideDuration, position };
 }
 
-export function mediaRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'publicUrl' | 'media'>): void {
+export function mediaRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'publicUrl' | 'media' | 'session'>): void {
   const { views, media, publicUrl } = deps;
   const tags = ['Login media'];
   const admin = requireWorkspaceAdmin(deps);

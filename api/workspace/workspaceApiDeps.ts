@@ -11,6 +11,7 @@ import type { Reservations } from '../../commands/reservations.js';
 import type { AdClickCommands } from '../../commands/adClickCommands.js';
 import type { MediaCommands } from '../../commands/mediaCommands.js';
 import type { MediaStore } from '../../infrastructure/media/mediaStore.js';
+import type { SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface WorkspaceApiDeps {
   views: ReadStoreReader;
@@ -29,4 +30,6 @@ export interface WorkspaceApiDeps {
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;
   mediaStore: MediaStore;
+  /** Writes also accept a signed-in admin's session (+ CSRF), CONTRACT.md §5–6. */
+  session: SessionAuthDeps;
 }

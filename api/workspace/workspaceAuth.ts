@@ -1,24 +1,68 @@
 /**
- * Who may change a workspace's branding: an API key of the admin role (seed: Authentication 4;
- * CONTRACT.md §5). The same key lookup as the External API; no monthly quota, since these are
- * not External API calls, but a per-key burst limit all the same.
+ * Who may change a workspace's branding (seed: Authentication 4; CONTRACT.md §5): an API key
+ * of the admin role, or the session of a signed-in admin (CONTRACT.md §6), whose writes also
+ * carry the session's CSRF token. A request with an x-api-key header is judged by the key
+ * alone; otherwise the session cookie decides. Either way the routes read the same caller
+ * (`callerOf`), with the user as the actor of a session's events. No monthly quota, since
+ * these are not External API calls, but a per-caller burst limit all the same.
  */
 import type { RequestHandler } from 'express';
-import { TooManyRequestsError } from '../../domain/errors.js';
-import { apiKeyAuth, callerOf, requireRole } from '../external/apiKeyAuth.js';
+import { ForbiddenError, TooManyRequestsError } from '../../domain/errors.js';
+import type { PlanName } from '../../domain/plans.js';
+import { API_KEY_SCOPES } from '../../domain/apiKey/apiKey.js';
+import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { apiKeyAuth, callerOf, requireRole, type ApiCaller } from '../external/apiKeyAuth.js';
+import { notSignedIn, resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
+import { assertCsrf, isSafeMethod } from '../session/csrf.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 
 const WRITES_PER_MINUTE = 120;
 
-export function requireWorkspaceAdmin({ views, rateLimiters }: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters'>): RequestHandler[] {
-  const limiter = rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
-  const burst: RequestHandler = async (_req, res, next) => {
+/** The signed-in admin as the workspace API's caller; 401 without a session, 403 for a member or without CSRF. */
+function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps }): RequestHandler {
+  return async (req, res, next) => {
     try {
-      const decision = await limiter.consume(callerOf(res).keyId);
-      next(decision.allowed ? undefined : new TooManyRequestsError(`Too many workspace requests: at most ${WRITES_PER_MINUTE} per minute per API key`, decision.resetSeconds));
+      const signedIn = await resolveSession(req, deps.session);
+      if (!signedIn) throw notSignedIn();
+      if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
+      if (signedIn.role !== 'admin') throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
+      const workspace = await deps.views.get<WorkspaceDoc>(WORKSPACES, signedIn.workspaceId);
+      if (!workspace) throw notSignedIn();
+      res.locals.signedIn = signedIn;
+      res.locals.caller = {
+        keyId: `user:${signedIn.userId}`,
+        workspaceId: signedIn.workspaceId,
+        role: 'admin',
+        scopes: [...API_KEY_SCOPES],
+        workspace,
+        plan: workspace.plan as PlanName,
+        actor: { type: 'user', id: signedIn.userId },
+      } satisfies ApiCaller;
+      next();
     } catch (err) {
       next(err);
     }
   };
-  return [apiKeyAuth({ views }), requireRole('admin'), burst];
+}
+
+export function requireWorkspaceAdmin(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>): RequestHandler[] {
+  const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
+  const byKey = [apiKeyAuth(deps), requireRole('admin')];
+  const bySession = sessionCaller(deps);
+  const authenticate: RequestHandler = (req, res, next) => {
+    if (req.get('x-api-key') !== undefined) {
+      byKey[0](req, res, (err?: unknown) => (err ? next(err) : byKey[1](req, res, next)));
+      return;
+    }
+    bySession(req, res, next);
+  };
+  const burst: RequestHandler = async (_req, res, next) => {
+    try {
+      const decision = await limiter.consume(callerOf(res).keyId);
+      next(decision.allowed ? undefined : new TooManyRequestsError(`Too many workspace requests: at most ${WRITES_PER_MINUTE} per minute per caller`, decision.resetSeconds));
+    } catch (err) {
+      next(err);
+    }
+  };
+  return [authenticate, burst];
 }
