@@ -175,8 +175,8 @@ class Workspaces:
     sync: Workspace
     async_: Workspace
     free: Workspace
-    # sync's owner: a key with the account:write scope (email change) and a read-only one
-    account_key: str
+    # more keys of `sync`: one without account:write (the workspace's first key has it), one read-only
+    no_account_key: str
     read_only_key: str
 
 
@@ -186,7 +186,7 @@ def workspaces(service: Service) -> Workspaces:
     with ThreadPoolExecutor(3) as pool:
         sync, async_, free = pool.map(service.workspace, ["pro", "pro", "free"])
         keys = list(pool.map(lambda args: service.api_key(*args), [
-            (sync.workspace_id, "--scopes", "account:write"),
+            (sync.workspace_id, "--scopes", "read,write"),
             (sync.workspace_id, "--scopes", "read"),
         ]))
     return Workspaces(sync, async_, free, *keys)
