@@ -7,10 +7,19 @@ import type { ExternalApiDeps } from '../external/externalApiDeps.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
 import type { MemberCommands } from '../../commands/memberCommands.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
+import type { WorkspaceCommands } from '../../commands/workspaceCommands.js';
+import type { SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
+import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 
 export interface DashboardApiDeps extends ExternalApiDeps {
   session: SessionAuthDeps;
   /** Members and invites, and the password change (issue 11: api/dashboard/membersRoutes.ts, accountPasswordRoutes.ts). */
   members: MemberCommands;
   signIn: SignInCommands;
+  /** API keys are created and revoked by the operator's commands (api/dashboard/apiKeysRoutes.ts). */
+  workspaces: WorkspaceCommands;
+  /** When each API key was last used (read side of the in-memory recorder). */
+  keyLastUsed: ApiKeyLastUsed;
+  /** The webhook delivery log (dispatchers/webhooks/deliveryStore.ts tables). */
+  sql: SqlQueryable;
 }

@@ -13,13 +13,16 @@ import { responsesRoutes } from './responsesRoutes.js';
 import { analyticsRoutes } from './analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
+import { webhooksRoutes } from './webhooksRoutes.js';
+import { apiKeysRoutes } from './apiKeysRoutes.js';
+import { accountRoutes } from './accountRoutes.js';
 
 export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 
 export type DashboardResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps) => void;
 
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
-const RESOURCES: DashboardResource[] = [overviewRoutes, chatbotsRoutes, responsesRoutes, analyticsRoutes, membersRoutes, accountPasswordRoutes];
+const RESOURCES: DashboardResource[] = [overviewRoutes, chatbotsRoutes, responsesRoutes, analyticsRoutes, membersRoutes, accountPasswordRoutes, webhooksRoutes, apiKeysRoutes, accountRoutes];
 
 export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
