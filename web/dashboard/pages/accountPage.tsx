@@ -1,6 +1,30 @@
-/** Placeholder: the page's owner replaces this file. */
-import { PageHeader } from '../ui/index.js';
+/**
+ * Account (issue 12): the signed-in user's profile, the three-step email change, and the
+ * password. Every member has this page; it only ever touches the signed-in user.
+ */
+import './webhooks/webhooks.css';
+import { api, DASHBOARD_API } from '../api.js';
+import { Card, ErrorState, PageHeader, Skeleton, useLoad } from '../ui/index.js';
+import { ProfileCard } from './account/ProfileCard.js';
+import { EmailChangeCard } from './account/EmailChangeCard.js';
+import { PasswordCard } from './account/PasswordCard.js';
+import type { Profile } from './account/types.js';
 
 export function AccountPage() {
-  return <PageHeader title="Account" description="This page is being built." />;
+  const profile = useLoad(() => api.get<{ data: Profile }>(`${DASHBOARD_API}/account`), []);
+  const p = profile.data?.data;
+  return (
+    <>
+      <PageHeader title="Account" description="Your own profile, sign-in address and password." />
+      {profile.error && !p && <ErrorState error={profile.error} onRetry={profile.reload} title="Your account could not load" />}
+      {profile.loading && !p && <Card><Skeleton lines={5} label="Loading your account" /></Card>}
+      {p && (
+        <div class="stack">
+          <ProfileCard profile={p} onSaved={(data) => profile.set({ data })} />
+          <EmailChangeCard email={p.email} onChanged={(email) => profile.set({ data: { ...p, email } })} />
+          <PasswordCard />
+        </div>
+      )}
+    </>
+  );
 }

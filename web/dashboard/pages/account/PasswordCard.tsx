@@ -1,0 +1,57 @@
+/**
+ * Set or change the password (POST /api/v1/dashboard/account/password, the sign-in module's):
+ * every other session of the user ends; this one gets a fresh cookie.
+ */
+import { useState } from 'preact/hooks';
+import { api, ApiError, DASHBOARD_API } from '../../api.js';
+import { Button, Card, TextField, useToast } from '../../ui/index.js';
+import { fieldError, formError } from '../webhooks/formErrors.js';
+
+const MIN_LENGTH = 8;
+
+export function PasswordCard() {
+  const toast = useToast();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const mismatch = repeat !== '' && repeat !== next ? 'The two passwords differ.' : null;
+  const tooShort = next !== '' && next.length < MIN_LENGTH ? `At least ${MIN_LENGTH} characters.` : null;
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (mismatch || tooShort || !next) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.send('POST', `${DASHBOARD_API}/account/password`, { ...(current ? { currentPassword: current } : {}), newPassword: next });
+      setCurrent('');
+      setNext('');
+      setRepeat('');
+      toast('Password saved. Your other sessions were signed out.');
+    } catch (err) {
+      setError(err as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const currentError = fieldError(error, 'currentPassword') ?? (error?.status === 401 || error?.status === 403 ? error.message : null);
+  const general = currentError ? null : formError(error, ['currentPassword', 'newPassword']);
+
+  return (
+    <Card title="Password" description="Changing it signs you out everywhere else.">
+      <form onSubmit={submit} noValidate>
+        {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
+        <div class="grid grid-3 form-grid">
+          <TextField label="Current password" aside="if you have one" type="password" value={current} onInput={setCurrent} error={currentError} inputProps={{ autocomplete: 'current-password' }} />
+          <TextField label="New password" type="password" value={next} onInput={setNext} required error={fieldError(error, 'newPassword') ?? tooShort} inputProps={{ autocomplete: 'new-password', minLength: MIN_LENGTH }} />
+          <TextField label="Repeat new password" type="password" value={repeat} onInput={setRepeat} required error={mismatch} inputProps={{ autocomplete: 'new-password' }} />
+        </div>
+        <div class="form-actions">
+          <Button variant="primary" type="submit" busy={busy} disabled={!next || !repeat || !!mismatch || !!tooShort}>Save password</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

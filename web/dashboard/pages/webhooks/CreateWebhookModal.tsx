@@ -1,0 +1,103 @@
+/**
+ * "Add endpoint": URL, chatbot, events and a description; once created, the same dialog shows
+ * the signing secret one time, with a copy field and a clear warning.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, DASHBOARD_API } from '../../api.js';
+import { Button, CopyField, Modal, Select, TextField } from '../../ui/index.js';
+import { CheckboxGroup } from './CheckboxGroup.js';
+import { EVENT_HINTS } from './eventHints.js';
+import { fieldError, formError } from './formErrors.js';
+import type { Webhook, WebhookList } from './types.js';
+
+type Created = Webhook & { secret: string };
+
+export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: boolean; list: WebhookList; onClose: () => void; onCreated: (w: Webhook) => void }) {
+  const [url, setUrl] = useState('https://');
+  const [chatbotId, setChatbotId] = useState('');
+  const [events, setEvents] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [created, setCreated] = useState<Created | null>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    setUrl('https://');
+    setChatbotId(list.chatbots[0]?.id ?? '');
+    setEvents([...list.events]);
+    setDescription('');
+    setError(null);
+    setCreated(null);
+  }, [open]);
+
+  const errorOf = (field: string) => fieldError(error, field);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.send<{ data: Created }>('POST', `${DASHBOARD_API}/webhooks`, { url: url.trim(), chatbotId, events, ...(description.trim() ? { description: description.trim() } : {}) });
+      setCreated(r.data);
+      const { secret: _shownOnce, ...webhook } = r.data;
+      onCreated(webhook);
+    } catch (err) {
+      setError(err as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (created) {
+    return (
+      <Modal open={open} title="Save your signing secret" onClose={onClose} footer={<Button variant="primary" onClick={onClose}>I have saved the secret</Button>}>
+        <div class="secret-once">
+          <div class="callout callout-warning" role="note">
+            <div>
+              <h3>This is the only time the secret is shown</h3>
+              <p class="small">Copy it into your receiver now. It signs every delivery (header <span class="mono">x-webhook-signature</span>, HMAC-SHA256 of the raw body). If you lose it, delete the endpoint and add it again.</p>
+            </div>
+          </div>
+          <CopyField label="Signing secret" value={created.secret} />
+          <p class="small muted">
+            Endpoint <span class="mono">{created.url}</span> receives {created.events.join(', ')}.
+          </p>
+        </div>
+      </Modal>
+    );
+  }
+
+  const general = formError(error, ['url', 'events', 'chatbotId', 'description']);
+  return (
+    <Modal
+      open={open}
+      title="Add a webhook endpoint"
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="primary" onClick={submit} busy={busy} disabled={!chatbotId || events.length === 0}>
+            Add endpoint
+          </Button>
+        </>
+      }
+    >
+      <form id="create-webhook" onSubmit={submit} noValidate>
+        {general && (
+          <div class="callout callout-danger form-alert" role="alert">
+            {general}
+          </div>
+        )}
+        <TextField label="Endpoint URL" type="url" value={url} onInput={setUrl} required error={errorOf('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false }} />
+        <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={errorOf('chatbotId')} />
+        <div class="form-gap">
+          <CheckboxGroup legend="Events" options={list.events.map((name) => ({ value: name, label: <span class="mono">{name}</span>, hint: EVENT_HINTS[name] }))} value={events} onChange={setEvents} error={errorOf('events') ?? (events.length === 0 ? 'Pick at least one event.' : null)} />
+        </div>
+        <div class="form-gap">
+          <TextField label="Description" aside="optional" value={description} onInput={setDescription} maxLength={500} error={errorOf('description')} placeholder="e.g. CRM sync" />
+        </div>
+      </form>
+    </Modal>
+  );
+}

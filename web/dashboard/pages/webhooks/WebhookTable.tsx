@@ -1,0 +1,57 @@
+/** The webhooks of the workspace: endpoint, events, status and health, and what an admin may do. */
+import { Badge, Button, Table, formatDateTime, type Column } from '../../ui/index.js';
+import type { Webhook } from './types.js';
+
+export function statusOf(w: Webhook): { tone: 'success' | 'neutral' | 'danger'; label: string; detail: string | null } {
+  if (w.status === 'active') return { tone: 'success', label: 'Active', detail: null };
+  if (w.status === 'paused') return { tone: 'neutral', label: 'Paused', detail: 'No events are sent' };
+  if (w.disabledReason === 'gone') return { tone: 'danger', label: 'Disabled', detail: 'The receiver answered 410 Gone' };
+  return { tone: 'danger', label: 'Failed', detail: 'Stopped after 10 failed deliveries in a row' };
+}
+
+export type WebhookAction = 'log' | 'pause' | 'resume' | 'reactivate' | 'delete';
+
+export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction }: { webhooks: Webhook[]; selectedId: string | null; canWrite: boolean; busyId: string | null; onAction: (w: Webhook, action: WebhookAction) => void }) {
+  const columns: Column<Webhook>[] = [
+    {
+      key: 'url', header: 'Endpoint', render: (w) => (
+        <>
+          <span class="url-cell">{w.url}</span>
+          <span class="cell-sub">{w.chatbot.name ?? 'Chatbot'}{w.description ? ` · ${w.description}` : ''}</span>
+        </>
+      ),
+    },
+    {
+      key: 'events', header: 'Events', hideOnPhone: true, render: (w) => (
+        <span class="event-tags">{w.events.map((e) => <Badge key={e} tone="info">{e}</Badge>)}</span>
+      ),
+    },
+    {
+      key: 'status', header: 'Status', render: (w) => {
+        const s = statusOf(w);
+        return (
+          <>
+            <Badge tone={s.tone}>{s.label}</Badge>
+            {s.detail && <span class="cell-sub">{s.detail}</span>}
+          </>
+        );
+      },
+    },
+    { key: 'failures', header: 'Failures', align: 'right', render: (w) => <span class={w.failureCount ? 'fail-count' : 'muted'}>{w.failureCount}</span> },
+    { key: 'last', header: 'Last delivery', hideOnPhone: true, render: (w) => <span class="small">{formatDateTime(w.lastDeliveryAt)}</span> },
+    {
+      key: 'actions', header: 'Actions', align: 'right', render: (w) => (
+        <span class="actions-cell">
+          <Button size="sm" variant={selectedId === w.id ? 'primary' : 'secondary'} aria-pressed={selectedId === w.id} onClick={() => onAction(w, 'log')} aria-label={`Delivery log of ${w.url}`}>
+            Deliveries
+          </Button>
+          {canWrite && w.status === 'active' && <Button size="sm" busy={busyId === w.id} onClick={() => onAction(w, 'pause')} aria-label={`Pause ${w.url}`}>Pause</Button>}
+          {canWrite && w.status === 'paused' && <Button size="sm" busy={busyId === w.id} onClick={() => onAction(w, 'resume')} aria-label={`Resume ${w.url}`}>Resume</Button>}
+          {canWrite && w.status === 'failed' && <Button size="sm" variant="primary" busy={busyId === w.id} onClick={() => onAction(w, 'reactivate')} aria-label={`Reactivate ${w.url}`}>Reactivate</Button>}
+          {canWrite && <Button size="sm" variant="ghost" onClick={() => onAction(w, 'delete')} aria-label={`Delete ${w.url}`}>Delete</Button>}
+        </span>
+      ),
+    },
+  ];
+  return <Table columns={columns} rows={webhooks} rowKey={(w) => w.id} caption="Webhook endpoints" />;
+}
