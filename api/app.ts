@@ -22,6 +22,9 @@ import type { AuthApiDeps } from './auth/authApiDeps.js';
 import { pagesRouter } from './pages/pagesRouter.js';
 import { storefrontMount, storefrontRouter } from './storefront/storefrontRouter.js';
 import type { StorefrontApiDeps } from './storefront/storefrontApiDeps.js';
+import { DASHBOARD_MOUNT, dashboardRouter } from './dashboard/dashboardRouter.js';
+import type { DashboardApiDeps } from './dashboard/dashboardApiDeps.js';
+import { dashboardPage } from './pages/dashboardPage.js';
 
 /** Everything the HTTP layer receives from the composition root. */
 export interface AppDeps {
@@ -37,6 +40,7 @@ export interface AppDeps {
   auth: AuthApiDeps;
   /** The BigCommerce storefront app, mounted at APP_URL's path. */
   storefront: StorefrontApiDeps;
+  dashboard: DashboardApiDeps;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -82,6 +86,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(storefrontMount(deps.storefront.appUrl), storefrontRouter(deps.storefront, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
   app.use(pagesRouter(deps.workspace, registry));
+  app.use(DASHBOARD_MOUNT, dashboardRouter(deps.dashboard, registry));
+  // Last before the 404: on a workspace host every page path left is the dashboard's.
+  app.use(dashboardPage(deps.session));
 
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));

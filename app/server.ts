@@ -20,19 +20,21 @@ export interface RunningServer {
 /** The HTTP layer's share of the process: the commands and reads its routes use. */
 export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
+  const session = { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain };
+  const external: AppDeps['external'] = {
+    views, clock, logger, usage, rateLimiters,
+    keyLastUsed: services.keyLastUsed,
+    rateLimitPerMinute: config.rateLimitPerMinute,
+    idempotency: services.idempotency,
+    chatbots: services.chatbots,
+    webhooks: services.webhooks,
+    account: services.account,
+  };
   return {
     logger,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
-    external: {
-      views, clock, logger, usage, rateLimiters,
-      keyLastUsed: services.keyLastUsed,
-      rateLimitPerMinute: config.rateLimitPerMinute,
-      idempotency: services.idempotency,
-      chatbots: services.chatbots,
-      webhooks: services.webhooks,
-      account: services.account,
-    },
+    external,
     chat: {
       conversations: services.conversations,
       rateLimiters,
@@ -51,7 +53,9 @@ export function appDeps(services: Services): AppDeps {
       events: services.events,
       session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
     },
-    session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
+    session,
+    // The dashboard reuses the External API's commands and reads, behind the session.
+    dashboard: { ...external, session, members: services.members, signIn: services.signIn, workspaces: services.workspaces, keyLastUsed: services.keyLastUsed, sql: services.sql },
     auth: {
       session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
       signIn: services.signIn,
