@@ -1,0 +1,57 @@
+/** The dashboard's response endpoints and shapes (api/dashboard/responsesRoutes.ts). */
+import { api, DASHBOARD_API, query } from '../../api.js';
+
+export type Resolution = 'resolved' | 'escalated' | 'ended';
+
+export interface ResponseRecord {
+  _id: string;
+  chatbotId: string;
+  chatbotName: string;
+  chatSessionId: string;
+  visitorId: string;
+  chatDate: string;
+  record: { type: 'bot' | 'user'; message: string; timestamp?: string }[];
+  answerVariables: Record<string, string>;
+  customData?: Record<string, string>;
+  user?: { id?: string; email?: string; name?: string } | null;
+  channel?: string;
+  turnCount?: number;
+  status?: 'active' | 'completed';
+  resolution?: Resolution | null;
+  escalationReason?: string | null;
+  completedAt?: string | null;
+}
+
+export interface ResponseFilters {
+  chatbotId: string;
+  startDate: string;
+  endDate: string;
+  resolution: '' | Resolution | 'active';
+  visitorId: string;
+}
+
+export interface ResponsesPage {
+  data: ResponseRecord[];
+  total: number;
+  page: number;
+  totalPages: number;
+}
+
+export const PAGE_SIZE = 20;
+
+export const responseApi = {
+  list: (f: ResponseFilters, page: number) =>
+    api.get<ResponsesPage>(`${DASHBOARD_API}/responses${query({ ...f, visitorId: f.visitorId.trim(), page, limit: PAGE_SIZE })}`),
+  get: (id: string) => api.get<{ data: ResponseRecord }>(`${DASHBOARD_API}/responses/${encodeURIComponent(id)}`),
+};
+
+/** How a conversation ended, as a badge tone and words. */
+export function outcomeOf(r: Pick<ResponseRecord, 'status' | 'resolution'>): { tone: 'success' | 'warning' | 'neutral' | 'info'; label: string } {
+  if (r.status !== 'completed') return { tone: 'info', label: 'In progress' };
+  if (r.resolution === 'resolved') return { tone: 'success', label: 'Resolved' };
+  if (r.resolution === 'escalated') return { tone: 'warning', label: 'Escalated' };
+  return { tone: 'neutral', label: 'Ended' };
+}
+
+/** The first thing the visitor said: the row's preview. */
+export const firstAnswer = (r: ResponseRecord) => r.record.find((e) => e.type === 'user')?.message ?? '';
