@@ -6,6 +6,7 @@
 //
 //   node scripts/buildWeb.mjs            build every bundle
 //   node scripts/buildWeb.mjs --check    also fail when a bundle is over budget (default: warn)
+//   node scripts/buildWeb.mjs --only dashboard   build only the bundles whose output names it (tests)
 import { build, transform } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -43,9 +44,9 @@ const cssAsText = {
   },
 };
 
-export async function buildWeb({ check = false, quiet = false } = {}) {
+export async function buildWeb({ check = false, quiet = false, only = null } = {}) {
   const results = [];
-  for (const b of bundles) {
+  for (const b of bundles.filter((x) => !only || x.out.includes(only))) {
     const outfile = join(root, b.out);
     const cssFile = b.css === 'file';
     const r = await build({
@@ -89,7 +90,8 @@ export async function buildWeb({ check = false, quiet = false } = {}) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  buildWeb({ check: process.argv.includes('--check') }).catch((e) => {
+  const at = process.argv.indexOf('--only');
+  buildWeb({ check: process.argv.includes('--check'), only: at > 0 ? process.argv[at + 1] : null }).catch((e) => {
     console.error(e.message || e);
     process.exit(1);
   });
