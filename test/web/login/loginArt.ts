@@ -22,10 +22,11 @@ export function backgroundSvg(): Buffer {
 `);
 }
 
-/** A wordmark logo: a rounded mark and the name, 240×56. */
+/** A wordmark logo: a rounded mark and the name, 56 px high and as wide as the name needs. */
 export function logoSvg(name: string, color: string): Buffer {
+  const width = 72 + Math.ceil(name.length * 17.5);
   return Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="240" height="56" viewBox="0 0 240 56">
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="56" viewBox="0 0 ${width} 56">
   <rect x="0" y="4" width="48" height="48" rx="12" fill="${color}"/>
   <path d="M14 36 L24 16 L34 36 Z" fill="#FFFFFF"/>
   <text x="60" y="38" font-family="Helvetica, Arial, sans-serif" font-size="28" font-weight="700" fill="#0F172A">${name}</text>

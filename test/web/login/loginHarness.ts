@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const W = '/api/v1/workspace';
 
 export function buildLoginBundle(): void {
-  const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs', '--only', 'login'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`buildWeb failed: ${r.stderr || r.stdout}`);
 }
 
