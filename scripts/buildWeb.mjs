@@ -19,6 +19,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * entry (under web/) -> output (under public/), with a minified size budget in bytes.
  * `css: 'file'`: stylesheets the entry imports are emitted next to the script (out with .css);
  * default `'text'`: `import css from './x.css'` gives the stylesheet as a string (shadow roots).
+ * `jsxImportSource`: the JSX runtime of the bundle's .tsx files; default 'preact'.
  */
 export const bundles = [
   { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 17 * 1024 },
@@ -26,6 +27,8 @@ export const bundles = [
   { entry: 'web/dashboard/main.tsx', out: 'public/dashboard.js', budget: 420 * 1024, css: 'file', cssBudget: 48 * 1024 },
   // The sign-in pages (api/pages): Preact and the login card; login.css beside it.
   { entry: 'web/login/main.tsx', out: 'public/login.js', budget: 48 * 1024, css: 'file', cssBudget: 16 * 1024 },
+  // The BigCommerce app's settings page: React 19 + BigDesign + styled-components, as the control panel uses.
+  { entry: 'web/storefront/main.tsx', out: 'public/storefront-app.js', budget: 420 * 1024, jsxImportSource: 'react' },
 ];
 
 /** `import css from './x.css'` gives the stylesheet as a minified string (for shadow roots). */
@@ -62,7 +65,7 @@ export async function buildWeb({ check = false, quiet = false, only = null } = {
       outfile,
       logLevel: 'error',
       jsx: 'automatic',
-      jsxImportSource: 'preact',
+      jsxImportSource: b.jsxImportSource ?? 'preact',
       plugins: cssFile ? [] : [cssAsText],
     });
     mkdirSync(dirname(outfile), { recursive: true });
