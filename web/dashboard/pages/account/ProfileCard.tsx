@@ -55,7 +55,7 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
         <div class="grid grid-2 form-grid">
           <TextField label="Name" value={draft.name} onInput={set('name')} maxLength={200} required error={fieldError(error, 'name')} inputProps={{ autocomplete: 'name' }} />
           <TextField label="Phone" aside="optional" type="tel" value={draft.phone} onInput={set('phone')} error={fieldError(error, 'phone')} hint="6 to 20 digits; +, spaces, dashes and parentheses are fine." inputProps={{ autocomplete: 'tel' }} />
-          <TextField label="Date of birth" aside="optional" type="date" value={draft.dateOfBirth} onInput={set('dateOfBirth')} error={fieldError(error, 'dateOfBirth')} inputProps={{ max: today, autocomplete: 'bday' }} />
+          <TextField label="Date of birth" aside="optional" type="date" value={draft.dateOfBirth} onInput={set('dateOfBirth')} error={fieldError(error, 'dateOfBirth')} inputProps={{ min: '1900-01-01', max: today, autocomplete: 'bday' }} />
           <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={fieldError(error, 'timezone')} />
         </div>
         <div class="form-gap">
