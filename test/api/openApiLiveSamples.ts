@@ -1,0 +1,291 @@
+/**
+ * Live samples for the OpenAPI conformance test: each function calls the operations of one
+ * API for their success answer and every documented error status, and hands each answer to
+ * `expect`, which checks it against the document.
+ */
+import { operatorContext } from '../../commands/commandContext.js';
+import { monthOf } from '../../infrastructure/usage/usageCounter.js';
+import { requestFingerprint } from '../../api/external/idempotencyKey.js';
+import type { TestApp } from '../support/testApp.js';
+import type { Mailbox } from './external/accountMailbox.js';
+
+export interface Request {
+  key?: string;
+  body?: unknown;
+  /** Sent as is (no JSON encoding). */
+  raw?: string | FormData;
+  headers?: Record<string, string>;
+  /** The client address (X-Forwarded-For, trusted from loopback). */
+  ip?: string;
+}
+
+/** Calls `path` and checks the answer is `status` and conforms to operation `op`; returns the parsed body. */
+export type Expect = (op: string, status: number, method: string, path: string, req?: Request) => Promise<any>;
+
+const EXT = '/api/v1/external/v1';
+const CHAT = '/api/v1/chat';
+const WS = '/api/v1/workspace';
+const NUL = '?x=%00';
+const UNKNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+/** A body-parser refuses an encoding it does not know: 415. */
+const BAD_ENCODING = { 'content-encoding': 'x-unknown' };
+const big = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes) });
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A JSON-body operation's 413 and 415. */
+async function bodyErrors(expect: Expect, op: string, method: string, path: string, limit: number, req: Request = {}): Promise<void> {
+  await expect(op, 413, method, path, { ...req, raw: big(limit + 1) });
+  await expect(op, 415, method, path, { ...req, body: {}, headers: { ...req.headers, ...BAD_ENCODING } });
+}
+
+/** An External API operation's 401 (no key), 403 (Free plan) and 429 (monthly quota spent). */
+async function accessErrors(expect: Expect, op: string, method: string, path: string, keys: { free: string; spent: string }, body?: unknown): Promise<void> {
+  await expect(op, 401, method, path, { body });
+  await expect(op, 403, method, path, { key: keys.free, body });
+  await expect(op, 429, method, path, { key: keys.spent, body });
+}
+
+/** A POST's 409 (a request with the key still running) and 422 (the key used with another body). */
+async function idempotencyErrors(app: TestApp, expect: Expect, op: string, path: string, key: string, workspaceId: string, body: unknown): Promise<void> {
+  const busy = `busy-${op}`;
+  await app.services.idempotency.begin(workspaceId, busy, requestFingerprint('POST', path, body), 'someone-else');
+  await expect(op, 409, 'POST', path, { key, body, headers: { 'Idempotency-Key': busy } });
+  await expect(op, 422, 'POST', path, { key, body: { other: true }, headers: { 'Idempotency-Key': busy } });
+}
+
+export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: Mailbox): Promise<void> {
+  const owner = `owner-${Date.now()}@example.com`;
+  const ws = await app.createWorkspace('pro', { ownerEmail: owner });
+  const key = ws.apiKey;
+  const free = (await app.createWorkspace('free')).apiKey;
+  const spentWs = await app.createWorkspace('starter');
+  await app.services.sql.query('INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 10000)', [spentWs.workspaceId, monthOf(new Date())]);
+  const keys = { free, spent: spentWs.apiKey };
+  const limit = 15 * 1024 * 1024;
+
+  // Chatbots
+  await expect('listChatbots', 200, 'GET', `${EXT}/chatbots`, { key });
+  await accessErrors(expect, 'listChatbots', 'GET', `${EXT}/chatbots`, keys);
+  const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Docs' }, headers: { 'Idempotency-Key': 'create-1' } });
+  await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Docs' }, headers: { 'Idempotency-Key': 'create-1' } });
+  await expect('createChatbot', 400, 'POST', `${EXT}/chatbots`, { key, body: {} });
+  await accessErrors(expect, 'createChatbot', 'POST', `${EXT}/chatbots`, keys, { name: 'x' });
+  await bodyErrors(expect, 'createChatbot', 'POST', `${EXT}/chatbots`, limit, { key });
+  await idempotencyErrors(app, expect, 'createChatbot', `${EXT}/chatbots`, key, ws.workspaceId, { name: 'Busy' });
+  const id = bot.data.id;
+  for (const [op, method, path, body] of [
+    ['getChatbot', 'GET', `/chatbots/${id}`, undefined],
+    ['updateChatbot', 'PUT', `/chatbots/${id}`, { description: 'Updated' }],
+    ['duplicateChatbot', 'POST', `/chatbots/${id}/duplicate`, undefined],
+    ['listResponses', 'GET', `/chatbots/${id}/responses`, undefined],
+    ['getAnalytics', 'GET', `/chatbots/${id}/analytics`, undefined],
+  ] as const) {
+    await expect(op, method === 'POST' ? 201 : 200, method, EXT + path, { key, body });
+    await expect(op, 404, method, EXT + path.replace(id, UNKNOWN), { key, body });
+    await expect(op, 400, method, EXT + path + NUL, { key, body });
+    await accessErrors(expect, op, method, EXT + path, keys, body);
+  }
+  await bodyErrors(expect, 'updateChatbot', 'PUT', `${EXT}/chatbots/${id}`, limit, { key });
+  await idempotencyErrors(app, expect, 'duplicateChatbot', `${EXT}/chatbots/${id}/duplicate`, key, ws.workspaceId, undefined);
+  const scratch = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Scratch' } });
+  await expect('deleteChatbot', 200, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
+  await expect('deleteChatbot', 404, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
+  await expect('deleteChatbot', 400, 'DELETE', `${EXT}/chatbots/${id}${NUL}`, { key });
+  await accessErrors(expect, 'deleteChatbot', 'DELETE', `${EXT}/chatbots/${id}`, keys);
+
+  // Responses: one conversation, left active (resolution null), then one that is ended.
+  const session = await expect('startChatSession', 201, 'POST', `${CHAT}/${id}/sessions`, { body: {} });
+  await expect('sendChatMessage', 200, 'POST', `${CHAT}/${id}/sessions/${session.sessionId}/messages`, { body: { message: 'Ada' } });
+  const page = await expect('listResponses', 200, 'GET', `${EXT}/chatbots/${id}/responses?limit=5`, { key });
+  await expect('listResponses', 400, 'GET', `${EXT}/chatbots/${id}/responses?limit=1000`, { key });
+  const rid = page.data[0]._id;
+  await expect('getResponse', 200, 'GET', `${EXT}/chatbots/${id}/responses/${rid}`, { key });
+  await expect('getResponse', 404, 'GET', `${EXT}/chatbots/${id}/responses/${UNKNOWN}`, { key });
+  await expect('getResponse', 400, 'GET', `${EXT}/chatbots/${id}/responses/${rid}${NUL}`, { key });
+  await accessErrors(expect, 'getResponse', 'GET', `${EXT}/chatbots/${id}/responses/${rid}`, keys);
+  await expect('getAnalytics', 400, 'GET', `${EXT}/chatbots/${id}/analytics?days=0`, { key });
+
+  // Usage and account
+  await expect('getUsage', 200, 'GET', `${EXT}/usage`, { key });
+  await accessErrors(expect, 'getUsage', 'GET', `${EXT}/usage`, keys);
+  await expect('getAccount', 200, 'GET', `${EXT}/account`, { key });
+  await accessErrors(expect, 'getAccount', 'GET', `${EXT}/account`, keys);
+  await expect('updateAccount', 200, 'PATCH', `${EXT}/account`, { key, body: { timezone: 'Europe/Berlin' } });
+  await expect('updateAccount', 400, 'PATCH', `${EXT}/account`, { key, body: { timezone: 'Mars/Olympus' } });
+  await accessErrors(expect, 'updateAccount', 'PATCH', `${EXT}/account`, keys, {});
+  await bodyErrors(expect, 'updateAccount', 'PATCH', `${EXT}/account`, limit, { key });
+  await emailChangeSamples(app, expect, mailbox, ws.workspaceId, owner, keys);
+
+  // Webhooks
+  const hook = { chatbotId: id, url: 'https://hooks.example.com/confab', events: ['response.created'] };
+  await expect('listWebhooks', 200, 'GET', `${EXT}/webhooks`, { key });
+  await accessErrors(expect, 'listWebhooks', 'GET', `${EXT}/webhooks`, keys);
+  const created = await expect('createWebhook', 201, 'POST', `${EXT}/webhooks`, { key, body: hook });
+  await expect('createWebhook', 409, 'POST', `${EXT}/webhooks`, { key, body: hook });
+  await expect('createWebhook', 400, 'POST', `${EXT}/webhooks`, { key, body: { ...hook, events: ['no.such.event'] } });
+  await accessErrors(expect, 'createWebhook', 'POST', `${EXT}/webhooks`, keys, hook);
+  await bodyErrors(expect, 'createWebhook', 'POST', `${EXT}/webhooks`, limit, { key });
+  await idempotencyErrors(app, expect, 'createWebhook', `${EXT}/webhooks`, key, ws.workspaceId, hook);
+  const hid = created.data.id;
+  await expect('updateWebhook', 200, 'PATCH', `${EXT}/webhooks/${hid}`, { key, body: { status: 'paused' } });
+  await expect('updateWebhook', 400, 'PATCH', `${EXT}/webhooks/${hid}`, { key, body: { status: 'sleeping' } });
+  await expect('updateWebhook', 404, 'PATCH', `${EXT}/webhooks/${UNKNOWN}`, { key, body: {} });
+  await accessErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, keys, {});
+  await bodyErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, limit, { key });
+  await expect('deleteWebhook', 400, 'DELETE', `${EXT}/webhooks/${hid}${NUL}`, { key });
+  await accessErrors(expect, 'deleteWebhook', 'DELETE', `${EXT}/webhooks/${hid}`, keys);
+  await expect('deleteWebhook', 200, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
+  await expect('deleteWebhook', 404, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
+}
+
+/** The three email-change steps, each with its own key (5 requests per hour per key). */
+async function emailChangeSamples(app: TestApp, expect: Expect, mailbox: Mailbox, workspaceId: string, owner: string, keys: { free: string; spent: string }): Promise<void> {
+  const newKey = async () => (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin', scopes: ['read', 'write', 'account:write'] }, operatorContext(workspaceId))).apiKey;
+  const limit = 15 * 1024 * 1024;
+  const steps = [
+    ['requestEmailChange', '/account/email/request-change'],
+    ['verifyEmailIdentity', '/account/email/verify-identity'],
+    ['confirmEmailChange', '/account/email/confirm-change'],
+  ] as const;
+  const newEmail = `new-${Date.now()}@example.com`;
+  for (const [op, path] of steps) {
+    const key = await newKey();
+    await expect(op, 400, 'POST', EXT + path, { key, body: {} });
+    await accessErrors(expect, op, 'POST', EXT + path, keys, { newEmail });
+    await bodyErrors(expect, op, 'POST', EXT + path, limit, { key });
+    await idempotencyErrors(app, expect, op, EXT + path, key, workspaceId, { newEmail, otp: '123456' });
+  }
+  const key = await newKey();
+  mailbox.refuse.add(owner);
+  await expect('requestEmailChange', 502, 'POST', `${EXT}/account/email/request-change`, { key, body: { newEmail } });
+  mailbox.refuse.delete(owner);
+  await expect('requestEmailChange', 200, 'POST', `${EXT}/account/email/request-change`, { key, body: { newEmail } });
+  const first = mailbox.latestCode(owner);
+  mailbox.refuse.add(newEmail);
+  await expect('verifyEmailIdentity', 502, 'POST', `${EXT}/account/email/verify-identity`, { key, body: { newEmail, otp: first } });
+  mailbox.refuse.delete(newEmail);
+  await expect('requestEmailChange', 200, 'POST', `${EXT}/account/email/request-change`, { key, body: { newEmail } });
+  await expect('verifyEmailIdentity', 200, 'POST', `${EXT}/account/email/verify-identity`, { key, body: { newEmail, otp: mailbox.latestCode(owner) } });
+  await expect('confirmEmailChange', 200, 'POST', `${EXT}/account/email/confirm-change`, { key, body: { newEmail, otp: mailbox.latestCode(newEmail) } });
+}
+
+export async function chatSamples(app: TestApp, expect: Expect): Promise<void> {
+  const { apiKey } = await app.createWorkspace('pro');
+  const bot = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Chat' } });
+  const off = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Off' } });
+  const id = bot.body.data.id;
+  const offId = off.body.data.id;
+  const start = (botId: string) => expect('startChatSession', 201, 'POST', `${CHAT}/${botId}/sessions`, { body: { visitorId: 'v-1' } });
+  const open = await start(id);
+  const offSession = await start(offId);
+  await app.api('PUT', `${EXT}/chatbots/${offId}`, { apiKey, body: { disabled: true } });
+  await expect('startChatSession', 400, 'POST', `${CHAT}/${id}/sessions`, { body: { visitorId: 5 } });
+  await expect('startChatSession', 403, 'POST', `${CHAT}/${offId}/sessions`, { body: {} });
+  await expect('startChatSession', 404, 'POST', `${CHAT}/${UNKNOWN}/sessions`, { body: {} });
+  await bodyErrors(expect, 'startChatSession', 'POST', `${CHAT}/${id}/sessions`, 16 * 1024);
+  const ops = [
+    ['sendChatMessage', 'messages', { message: 'Hello' }, { message: '' }],
+    ['escalateChatSession', 'escalate', { reason: 'Need a person' }, { reason: 7 }],
+    ['endChatSession', 'end', undefined, undefined],
+  ] as const;
+  for (const [op, action, body, bad] of ops) {
+    const s = op === 'sendChatMessage' ? open : await start(id);
+    const path = (botId: string, sessionId: string) => `${CHAT}/${botId}/sessions/${sessionId}/${action}`;
+    await expect(op, 200, 'POST', path(id, s.sessionId), { body });
+    await expect(op, 400, 'POST', path(id, s.sessionId) + (bad ? '' : NUL), { body: bad });
+    await expect(op, 403, 'POST', path(offId, offSession.sessionId), { body });
+    await expect(op, 404, 'POST', path(id, UNKNOWN), { body });
+    if (body) await bodyErrors(expect, op, 'POST', path(id, s.sessionId), 16 * 1024);
+  }
+  const done = await start(id);
+  await expect('endChatSession', 200, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/end`);
+  for (const [op, action, body] of ops) await expect(op, 409, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body });
+  // One address spends its per-minute budget (600), then every chat operation answers 429.
+  const ip = '203.0.113.9';
+  for (let sent = 0; sent < 600; sent += 50) {
+    await Promise.all(Array.from({ length: 50 }, () => fetch(`${app.baseUrl}${CHAT}/${UNKNOWN}/sessions/x/end`, { method: 'POST', headers: { 'x-forwarded-for': ip } })));
+  }
+  await expect('startChatSession', 429, 'POST', `${CHAT}/${id}/sessions`, { body: {}, ip });
+  for (const [op, action, body] of ops) await expect(op, 429, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body, ip });
+}
+
+export async function workspaceSamples(app: TestApp, expect: Expect): Promise<void> {
+  const ws = await app.createWorkspace('pro');
+  const key = ws.apiKey;
+  const member = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'member' }, operatorContext(ws.workspaceId))).apiKey;
+  const other = await app.createWorkspace('pro');
+  const starter = await app.createWorkspace('starter');
+  const slug = `docs${Date.now().toString(36).replace(/\d/g, '')}`.slice(0, 12);
+  const adminOnly = async (op: string, method: string, path: string, body?: unknown) => {
+    await expect(op, 401, method, WS + path, { body });
+    await expect(op, 403, method, WS + path, { key: member, body });
+  };
+  const jsonErrors = (op: string, method: string, path: string) => bodyErrors(expect, op, method, WS + path, 64 * 1024, { key });
+
+  await expect('checkSlug', 200, 'GET', `${WS}/check-slug/${slug}`);
+  await expect('checkSlug', 400, 'GET', `${WS}/check-slug/${slug}${NUL}`);
+  await expect('checkSlug', 404, 'GET', `${WS}/check-slug/${'s'.repeat(101)}`);
+  await expect('claimSlug', 200, 'PUT', `${WS}/slug`, { key, body: { slug } });
+  await expect('claimSlug', 400, 'PUT', `${WS}/slug`, { key, body: { slug: 'a' } });
+  await expect('claimSlug', 409, 'PUT', `${WS}/slug`, { key: other.apiKey, body: { slug } });
+  await adminOnly('claimSlug', 'PUT', '/slug', { slug });
+  await jsonErrors('claimSlug', 'PUT', '/slug');
+  await expect('getBranding', 200, 'GET', `${WS}/branding`, { key });
+  await adminOnly('getBranding', 'GET', '/branding');
+  await expect('updateBranding', 200, 'PATCH', `${WS}/branding`, { key, body: { primaryColor: '#112233' } });
+  await expect('updateBranding', 400, 'PATCH', `${WS}/branding`, { key, body: { primaryColor: 'blue-ish' } });
+  await adminOnly('updateBranding', 'PATCH', '/branding', {});
+  await jsonErrors('updateBranding', 'PATCH', '/branding');
+  await expect('updateOrganization', 200, 'PATCH', `${WS}/organization`, { key, body: { website: 'https://docs.example.com' } });
+  await expect('updateOrganization', 400, 'PATCH', `${WS}/organization`, { key, body: { website: 'javascript:alert(1)' } });
+  await adminOnly('updateOrganization', 'PATCH', '/organization', {});
+  await jsonErrors('updateOrganization', 'PATCH', '/organization');
+  await expect('listCountries', 200, 'GET', `${WS}/countries`);
+
+  // Media: upload, order, change, the public file, the ad link, delete.
+  const form = (bytes: Buffer, type = 'image/png') => {
+    const f = new FormData();
+    f.append('file', new Blob([new Uint8Array(bytes)], { type }), 'bg.png');
+    return f;
+  };
+  const item = await expect('uploadMedia', 201, 'POST', `${WS}/media`, { key, raw: form(PNG) });
+  await expect('uploadMedia', 400, 'POST', `${WS}/media`, { key, raw: new FormData() });
+  await expect('uploadMedia', 413, 'POST', `${WS}/media`, { key, raw: form(Buffer.concat([PNG, Buffer.alloc(4096)])) });
+  await expect('uploadMedia', 415, 'POST', `${WS}/media`, { key, raw: form(Buffer.from('plain words'), 'text/plain') });
+  await adminOnly('uploadMedia', 'POST', '/media');
+  await expect('listMedia', 200, 'GET', `${WS}/media`, { key });
+  await adminOnly('listMedia', 'GET', '/media');
+  await expect('reorderMedia', 200, 'PUT', `${WS}/media/order`, { key, body: { ids: [item.id] } });
+  await expect('reorderMedia', 400, 'PUT', `${WS}/media/order`, { key, body: { ids: [] } });
+  await adminOnly('reorderMedia', 'PUT', '/media/order', { ids: [] });
+  await jsonErrors('reorderMedia', 'PUT', '/media/order');
+  await expect('updateMedia', 200, 'PATCH', `${WS}/media/${item.id}`, { key, body: { adUrl: 'https://shop.example.com/sale' } });
+  await expect('updateMedia', 400, 'PATCH', `${WS}/media/${item.id}`, { key, body: { slideDuration: 1 } });
+  await expect('updateMedia', 404, 'PATCH', `${WS}/media/${UNKNOWN}`, { key, body: { adLabel: 'x' } });
+  await adminOnly('updateMedia', 'PATCH', `/media/${item.id}`, {});
+  await jsonErrors('updateMedia', 'PATCH', `/media/${item.id}`);
+  const file = `${WS}/public/media/${item.id}`;
+  await expect('getPublicMedia', 200, 'GET', file);
+  await expect('getPublicMedia', 206, 'GET', file, { headers: { range: 'bytes=0-3' } });
+  await expect('getPublicMedia', 304, 'GET', file, { headers: { 'if-none-match': `"${item.id}"` } });
+  await expect('getPublicMedia', 416, 'GET', file, { headers: { range: 'bytes=99999-' } });
+  await expect('getPublicMedia', 404, 'GET', `${WS}/public/media/${UNKNOWN}`);
+  await expect('getPublicMedia', 400, 'GET', file + NUL);
+  await expect('getPublicBranding', 200, 'GET', `${WS}/public/branding/${slug}`);
+  const etag = (await fetch(`${app.baseUrl}${WS}/public/branding/${slug}`)).headers.get('etag')!;
+  await expect('getPublicBranding', 304, 'GET', `${WS}/public/branding/${slug}`, { headers: { 'if-none-match': etag } });
+  await expect('getPublicBranding', 404, 'GET', `${WS}/public/branding/nosuchslug`);
+  await expect('getPublicBranding', 400, 'GET', `${WS}/public/branding/${slug}${NUL}`);
+  await expect('followAdLink', 302, 'GET', `${WS}/public/ad-click/${slug}/${item.id}`);
+  await expect('followAdLink', 404, 'GET', `${WS}/public/ad-click/${slug}/${UNKNOWN}`);
+  await expect('followAdLink', 400, 'GET', `${WS}/public/ad-click/${slug}/${item.id}${NUL}`);
+  await expect('getAdAnalytics', 200, 'GET', `${WS}/ad-analytics`, { key });
+  await expect('getAdAnalytics', 401, 'GET', `${WS}/ad-analytics`);
+  await expect('getAdAnalytics', 403, 'GET', `${WS}/ad-analytics`, { key: starter.apiKey });
+  for (let i = 1; i < 10; i += 1) await fetch(`${app.baseUrl}${WS}/media`, { method: 'POST', headers: { 'x-api-key': key }, body: form(PNG) });
+  await expect('uploadMedia', 409, 'POST', `${WS}/media`, { key, raw: form(PNG) });
+  await expect('deleteMedia', 200, 'DELETE', `${WS}/media/${item.id}`, { key });
+  await expect('deleteMedia', 404, 'DELETE', `${WS}/media/${item.id}`, { key });
+  await expect('deleteMedia', 400, 'DELETE', `${WS}/media/${UNKNOWN}${NUL}`, { key });
+  await adminOnly('deleteMedia', 'DELETE', `/media/${UNKNOWN}`);
+}
