@@ -47,6 +47,10 @@ import { createSqlSessionStore, type SessionStore } from '../infrastructure/sess
 import { createSqlChallengeStore, type ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
 import { SignInCommands } from '../commands/signInCommands.js';
 import { MemberCommands } from '../commands/memberCommands.js';
+import { MailSignInCommands } from '../commands/mailSignInCommands.js';
+import { SignupCommands } from '../commands/signupCommands.js';
+import { OidcSignInCommands } from '../commands/oidcSignInCommands.js';
+import { createOidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
 import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
 import { StorefrontCommands } from '../commands/storefrontCommands.js';
 import { bigCommerceClientFrom } from '../infrastructure/bigcommerce/bigCommerceClient.js';
@@ -88,6 +92,9 @@ export interface Services {
   challenges: ChallengeStore;
   signIn: SignInCommands;
   members: MemberCommands;
+  mailSignIn: MailSignInCommands;
+  signup: SignupCommands;
+  oidc: OidcSignInCommands;
   /** The BigCommerce storefront app: its commands and the settings page's store sessions. */
   storefront: StorefrontCommands;
   storeSessions: StoreSessionStore;
@@ -169,11 +176,14 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
+  const workspaces = new WorkspaceCommands(aggregates, reservations);
+  const signIn = new SignInCommands({ views, aggregates, sessions, challenges, logger, originOf: (slug) => workspaceOrigin(slug, config) });
+  const relyingParty = config.oidc ? createOidcRelyingParty(config.oidc, `${config.publicUrl}/auth/oidc/callback`) : null;
   const storeSessions = await createStoreSessionStore(sql, { clock });
   const storeTokens = await createStoreTokenStore(sql, createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })));
   const services: Services = {
     config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, idempotency, mailer, mediaStore,
-    workspaces: new WorkspaceCommands(aggregates, reservations),
+    workspaces,
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
     conversations: new ConversationCommands(aggregates),
@@ -194,11 +204,14 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     challenges,
     storeSessions,
     storefront: new StorefrontCommands({ aggregates, bigcommerce: bigCommerceClientFrom(config.bigcommerce), tokens: storeTokens, sessions: storeSessions, appUrl: config.appUrl }),
-    signIn: new SignInCommands({ views, aggregates, sessions, challenges, logger, originOf: (slug) => workspaceOrigin(slug, config) }),
+    signIn,
     members: new MemberCommands({
       aggregates, reservations, views, mailer, logger,
       loginOriginOf: async (id) => workspaceOrigin((await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id))?.slug ?? null, config),
     }),
+    mailSignIn: new MailSignInCommands({ signIn, challenges, views, mailer, logger, codePepper }),
+    signup: new SignupCommands({ workspaces, reservations, challenges, mailer, logger, publicUrl: config.publicUrl }),
+    oidc: new OidcSignInCommands({ relyingParty, challenges, signIn, views, logger }),
     async close() {
       await projections.stop();
       await keyLastUsed.close();

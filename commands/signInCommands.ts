@@ -119,6 +119,14 @@ export class SignInCommands {
     return { kind: 'session', sessionId, userId, workspaceId, redirect: onWorkspaceHost ? '/' : '/dashboard' };
   }
 
+  /**
+   * The login origin of a host's workspace, from the configuration and never from the
+   * request's Host header (a forged Host must not put a mailed link on another site).
+   */
+  async loginOriginOf(hostWorkspaceId: string | null): Promise<string> {
+    return this.deps.originOf(hostWorkspaceId ? await this.slugOf(hostWorkspaceId) : null);
+  }
+
   /** A one-time link that opens a session on the workspace's own host. */
   async handoffLink(userId: string, workspaceId: string, slug: string | null): Promise<string> {
     const code = await this.deps.challenges.issueToken<HandoffData>('handoff', userId, { userId, workspaceId }, HANDOFF_TTL_MS);

@@ -20,6 +20,10 @@ export interface CreateWorkspaceInput {
   plan: unknown;
   ownerEmail: unknown;
   ownerPassword?: unknown;
+  /** Instead of ownerPassword: a password already hashed (signup keeps only the hash until confirmed). */
+  ownerPasswordHash?: string;
+  /** The owner's name; the workspace's name when absent. */
+  ownerName?: string;
   limits?: Partial<PlanLimits>;
 }
 
@@ -42,9 +46,9 @@ export class WorkspaceCommands {
     const ownerId = newId();
     const wctx = { ...ctx, workspaceId };
     await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
-    const passwordHash = typeof input.ownerPassword === 'string' ? await hashPassword(input.ownerPassword) : null;
+    const passwordHash = input.ownerPasswordHash ?? (typeof input.ownerPassword === 'string' ? await hashPassword(input.ownerPassword) : null);
     const name = (input.name as string).trim();
-    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name, passwordHash, timezone: 'UTC' }, wctx);
+    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: input.ownerName?.trim() || name, passwordHash, timezone: 'UTC' }, wctx);
     await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider,
       { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(input.limits ? { limits: input.limits } : {}) }, wctx);
     const key = await this.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, wctx);

@@ -32,6 +32,8 @@ export interface Config {
   storefrontTokenKey?: string;
   /** Largest login media upload per kind (seed: 10 MB images, 100 MB videos). */
   mediaLimits: { imageBytes: number; videoBytes: number };
+  /** Sign-in through an OpenID Connect provider (CONTRACT.md §6); absent unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  oidc?: { issuer: string; clientId: string; clientSecret?: string; providerName: string };
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -93,6 +95,15 @@ function appUrlFrom(env: Env, publicUrl: string): string {
   return appUrl;
 }
 
+function oidcFrom(env: Env): Config['oidc'] {
+  const issuer = (env.OIDC_ISSUER ?? '').trim();
+  const clientId = (env.OIDC_CLIENT_ID ?? '').trim();
+  if (!issuer && !clientId) return undefined;
+  if (!issuer || !clientId) throw new Error('OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
+  if (!/^https?:\/\//.test(issuer)) throw new Error(`OIDC_ISSUER must be an http(s) URL, got "${issuer}"`);
+  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET || undefined, providerName: (env.OIDC_PROVIDER_NAME ?? '').trim() || 'single sign-on' };
+}
+
 /** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
 export function loadConfig(env: Env = process.env, defaults: { logLevel?: string } = {}): Config {
   const port = intFrom(env, 'PORT', 3000);
@@ -131,6 +142,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
     codeSecret: env.CODE_SECRET || undefined,
     storefrontTokenKey: env.STOREFRONT_TOKEN_KEY || undefined,
+    oidc: oidcFrom(env),
     mediaLimits: {
       imageBytes: intFrom(env, 'MEDIA_MAX_IMAGE_BYTES', 10 * 1024 * 1024) || 10 * 1024 * 1024,
       videoBytes: intFrom(env, 'MEDIA_MAX_VIDEO_BYTES', 100 * 1024 * 1024) || 100 * 1024 * 1024,

@@ -6,12 +6,18 @@ import type { Logger } from '../../infrastructure/logger.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
 import type { MemberCommands } from '../../commands/memberCommands.js';
+import type { MailSignInCommands } from '../../commands/mailSignInCommands.js';
+import type { SignupCommands } from '../../commands/signupCommands.js';
+import type { OidcSignInCommands } from '../../commands/oidcSignInCommands.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface AuthApiDeps {
   session: SessionAuthDeps;
   signIn: SignInCommands;
   members: MemberCommands;
+  mailSignIn: MailSignInCommands;
+  signup: SignupCommands;
+  oidc: OidcSignInCommands;
   rateLimiters: RateLimiterFactory;
   logger: Logger;
 }

@@ -10,18 +10,22 @@ import type { AuthApiDeps } from './authApiDeps.js';
 import { passwordRoutes } from './passwordRoutes.js';
 import { sessionRoutes } from './sessionRoutes.js';
 import { inviteRoutes } from './inviteRoutes.js';
+import { mailSignInRoutes } from './mailSignInRoutes.js';
+import { signupRoutes } from './signupRoutes.js';
+import { oidcRoutes } from './oidcRoutes.js';
 import { AUTH_CSS } from './authPage.js';
-import { HANDOFF_SCRIPT } from './authScripts.js';
+import { HANDOFF_SCRIPT, OIDC_CALLBACK_SCRIPT } from './authScripts.js';
 
 export const AUTH_MOUNT = '/auth';
 
 export type AuthResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps) => void;
 
-const RESOURCES: AuthResource[] = [passwordRoutes, sessionRoutes, inviteRoutes];
+const RESOURCES: AuthResource[] = [passwordRoutes, mailSignInRoutes, sessionRoutes, inviteRoutes, signupRoutes, oidcRoutes];
 
 const ASSETS: Record<string, { type: string; body: string }> = {
   'auth.css': { type: 'text/css', body: AUTH_CSS },
   'handoff.js': { type: 'application/javascript', body: HANDOFF_SCRIPT },
+  'oidc-callback.js': { type: 'application/javascript', body: OIDC_CALLBACK_SCRIPT },
 };
 
 export function authRouter(deps: AuthApiDeps, registry: OpenApiRegistry): Router {

@@ -17,3 +17,18 @@ export const HANDOFF_SCRIPT = `(function () {
     .catch(function () { document.getElementById('status').textContent = 'Could not reach the server.'; document.getElementById('again').hidden = false; });
 })();
 `;
+
+/**
+ * OIDC callback page (in the popup): posts the one-time code, or the error, to the exact
+ * origin of the login page that opened the popup (read from the page's data block, which the
+ * server filled from the stored sign-in request), never to '*', then closes.
+ */
+export const OIDC_CALLBACK_SCRIPT = `(function () {
+  var data = JSON.parse(document.getElementById('auth-data').textContent);
+  var message = data.code ? { type: 'confab:oidc', code: data.code } : { type: 'confab:oidc', error: data.error };
+  if (window.opener && data.targetOrigin) {
+    window.opener.postMessage(message, data.targetOrigin);
+    window.close();
+  }
+})();
+`;

@@ -26,7 +26,7 @@ async function invite(owner: SignedInWorkspace, email: string, role = 'member') 
 async function accept(link: URL, body: Record<string, unknown>) {
   const res = await hostRequest(app, 'POST', '/auth/invite/accept', { origin: link.origin, body: { token: link.searchParams.get('token'), ...body } });
   const cookie = sessionCookieOf(res);
-  return { res, cookie, csrfToken: cookie ? await csrfTokenFor(app, cookie, link.origin) : '', origin: link.origin };
+  return { res, cookie: cookie ?? '', csrfToken: cookie ? await csrfTokenFor(app, cookie, link.origin) : '', origin: link.origin };
 }
 
 test('invite by mail → a new user sets name and password and is signed in as a member; the link works once', async () => {
@@ -44,7 +44,7 @@ test('invite by mail → a new user sets name and password and is signed in as a
   const joined = await accept(link, { name: 'New Member', password: 'member-password-1' });
   assert.is(joined.res.status, 200, joined.res.text);
   assert.equal(joined.res.body, { redirect: '/dashboard' });
-  const me = await hostRequest(app, 'GET', '/auth/session', { cookie: joined.cookie!, origin: joined.origin });
+  const me = await hostRequest(app, 'GET', '/auth/session', { cookie: joined.cookie, origin: joined.origin });
   assert.is(me.body.workspace.id, owner.workspaceId);
   assert.is(me.body.workspace.role, 'member');
   assert.is(me.body.user.name, 'New Member');

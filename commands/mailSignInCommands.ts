@@ -1,0 +1,111 @@
+/**
+ * The two mailed ways in (issue 11 item 3): a 6-digit code (10 minutes, 5 wrong tries burn
+ * it) and a magic link (single use, 15 minutes, used by a POST from the page it opens, so a
+ * mail scanner that fetches the link burns nothing).
+ *
+ * Codes come from the CSPRNG and are stored as the pepper-keyed hash of the email-change
+ * codes (domain/account/emailChange.ts `codeHasher`); link tokens as sha256. The answer to a
+ * request never depends on whether the address has an account: the mail goes out after the
+ * answer (its failure is logged), so even the time taken tells nothing.
+ */
+import { randomBytes, randomInt } from 'node:crypto';
+import { AuthenticationError } from '../domain/errors.js';
+import { codeHasher, type CodeHasher } from '../domain/account/emailChange.js';
+import { formatCode, isCodeShaped, MAGIC_LINK_TTL_MS, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '../domain/signIn/challenges.js';
+import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
+import type { Mailer } from '../infrastructure/mail/mailer.js';
+import type { Logger } from '../infrastructure/logger.js';
+import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
+import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import { magicLinkMail, signInCode, type RenderedEmail } from './emailTemplates.js';
+import type { SignInCommands } from './signInCommands.js';
+
+export interface MailSignInDeps {
+  signIn: SignInCommands;
+  challenges: ChallengeStore;
+  views: ReadStoreReader;
+  mailer: Mailer;
+  logger: Logger;
+  codePepper: string;
+}
+
+interface Target {
+  userId: string;
+  workspaceId: string;
+}
+
+const codeRefused = () => new AuthenticationError('The code is wrong or has expired; request a new one', 'SIGN_IN_FAILED');
+const linkRefused = () => new AuthenticationError('This sign-in link is invalid, used or expired; request a new one', 'SIGN_IN_FAILED');
+
+/** One live code per address and login host: a code asked for on one host does not open another. */
+const codeSubject = (email: string, hostWorkspaceId: string | null) => `${hostWorkspaceId ?? 'main'}:${email}`;
+
+export class MailSignInCommands {
+  private readonly hashCode: CodeHasher;
+
+  constructor(private readonly deps: MailSignInDeps) {
+    this.hashCode = codeHasher(deps.codePepper);
+  }
+
+  /** Who the address lets in on this host, or null (unknown, or not a member there). */
+  private async targetOf(email: string, hostWorkspaceId: string | null): Promise<Target | null> {
+    const user = await this.deps.signIn.userByEmail(email);
+    if (!user) return null;
+    const workspaceId = await this.deps.signIn.chooseWorkspace(user.id, hostWorkspaceId);
+    return workspaceId ? { userId: user.id, workspaceId } : null;
+  }
+
+  async requestCode(email: string, hostWorkspaceId: string | null): Promise<void> {
+    const target = await this.targetOf(email, hostWorkspaceId);
+    if (!target) return this.refusedRequest('code', hostWorkspaceId);
+    const code = formatCode(randomInt(0, 1_000_000));
+    const salt = randomBytes(16).toString('hex');
+    await this.deps.challenges.issueCode('code', codeSubject(email, hostWorkspaceId), target, { hash: this.hashCode(code, salt), salt }, SIGN_IN_CODE_TTL_MS, SIGN_IN_CODE_MAX_ATTEMPTS);
+    this.sendLater(email, signInCode({ workspaceName: await this.workspaceName(target.workspaceId), code, minutes: SIGN_IN_CODE_TTL_MS / 60_000 }), 'sign-in code');
+  }
+
+  async verifyCode(email: string, rawCode: unknown, hostWorkspaceId: string | null): Promise<Target> {
+    const code = isCodeShaped(rawCode) ? rawCode.trim() : '';
+    const { verdict, challenge } = await this.deps.challenges.verifyCode<Target>('code', codeSubject(email, hostWorkspaceId), (salt) => this.hashCode(code, salt));
+    // Still a member? A removal between mail and verify must not let them in.
+    if (verdict === 'accepted' && challenge && (await this.deps.signIn.isMember(challenge.data.userId, challenge.data.workspaceId))) return challenge.data;
+    this.deps.logger.info('sign-in refused', { method: 'code', verdict, userId: challenge?.data.userId ?? null, hostWorkspaceId });
+    throw codeRefused();
+  }
+
+  /** `loginOrigin`: the origin of the login page asked on; the link opens `/login/magic` there. */
+  async requestMagicLink(email: string, hostWorkspaceId: string | null, loginOrigin: string): Promise<void> {
+    const target = await this.targetOf(email, hostWorkspaceId);
+    if (!target) return this.refusedRequest('magic-link', hostWorkspaceId);
+    const token = await this.deps.challenges.issueToken('magic', target.userId, { ...target, hostWorkspaceId }, MAGIC_LINK_TTL_MS);
+    const link = `${loginOrigin}/login/magic?token=${encodeURIComponent(token)}`;
+    this.sendLater(email, magicLinkMail({ workspaceName: await this.workspaceName(target.workspaceId), link, minutes: MAGIC_LINK_TTL_MS / 60_000 }), 'magic link');
+  }
+
+  async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {
+    const challenge = await this.deps.challenges.consumeToken<Target & { hostWorkspaceId: string | null }>('magic', token);
+    const data = challenge?.data;
+    if (!data || data.hostWorkspaceId !== hostWorkspaceId || !(await this.deps.signIn.isMember(data.userId, data.workspaceId))) {
+      this.deps.logger.info('sign-in refused', { method: 'magic-link', userId: data?.userId ?? null, hostWorkspaceId });
+      throw linkRefused();
+    }
+    return { userId: data.userId, workspaceId: data.workspaceId };
+  }
+
+  private refusedRequest(method: string, hostWorkspaceId: string | null): void {
+    this.deps.logger.info('sign-in mail not sent: no member with this address here', { method, hostWorkspaceId });
+  }
+
+  private async workspaceName(workspaceId: string): Promise<string> {
+    return (await this.deps.views.get<WorkspaceDoc>(WORKSPACES, workspaceId))?.name ?? 'your workspace';
+  }
+
+  /** After the answer: the caller's response time must not say whether a mail went out. */
+  private sendLater(to: string, mail: RenderedEmail, what: string): void {
+    setImmediate(() => {
+      this.deps.mailer.send({ to, ...mail }).catch((err: Error) => {
+        this.deps.logger.error('mail not delivered', { what, error: err.message?.slice(0, 200) });
+      });
+    });
+  }
+}
