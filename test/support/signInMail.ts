@@ -44,3 +44,14 @@ export function codeIn(mail: ReceivedMail): string {
   if (!code) throw new Error(`no code in "${mail.subject}"`);
   return code;
 }
+
+/** Waits (up to `ms`) until `address` has received `count` mails; the latest one. Sign-in mails go out just after the answer. */
+export async function waitForMailTo(app: TestApp, address: string, count = 1, ms = 5000): Promise<ReceivedMail> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const mails = mailsTo(app, address);
+    if (mails.length >= count) return mails[count - 1];
+    if (Date.now() > until) throw new Error(`no mail #${count} to ${address} within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
