@@ -33,14 +33,14 @@ export function Backdrop({ media, fit, position, onSlide }: Props) {
     return () => clearTimeout(timer);
   }, [index, media.length]);
 
-  if (!item) return <div class="backdrop backdrop--plain" aria-hidden="true" />;
+  if (!item) return <div class="lg-backdrop lg-backdrop--plain" aria-hidden="true" />;
   const style = { objectFit: objectFit(fit), objectPosition: objectPosition(position) };
   return (
-    <div class={`backdrop backdrop--${fit}`} aria-hidden="true" data-fit={fit} data-position={position}>
+    <div class={`lg-backdrop lg-backdrop--${fit}`} aria-hidden="true" data-fit={fit} data-position={position}>
       {item.type === 'video' ? (
         <video
           key={item.id}
-          class="backdrop__media"
+          class="lg-backdrop__media"
           src={item.url}
           style={style}
           muted
@@ -51,7 +51,7 @@ export function Backdrop({ media, fit, position, onSlide }: Props) {
           onEnded={single ? undefined : next}
         />
       ) : (
-        <img key={item.id} class="backdrop__media" src={item.url} alt="" style={style} />
+        <img key={item.id} class="lg-backdrop__media" src={item.url} alt="" style={style} />
       )}
     </div>
   );

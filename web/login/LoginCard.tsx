@@ -1,12 +1,14 @@
 /** @jsxImportSource preact */
 /**
  * The sign-in card, pure: branding and handlers in, no I/O of its own. The login page wires the
- * handlers to /auth/*; the dashboard's Branding page renders it as a live preview without them.
+ * handlers to /auth/*; the dashboard's Branding page renders it as a live preview without them
+ * (it carries its own brand color variables; bundle web/login/login.css with it).
  * Accessible names are the contract's (CONTRACT.md §6): tests find the controls by them.
  */
 import { useRef, useState } from 'preact/hooks';
 import type { Outcome } from './authApi.js';
 import { BrandHeader } from './BrandHeader.js';
+import { themeVars } from './theme.js';
 import type { LoginBranding } from './pageData.js';
 import { Button, Divider, Field, LiveNotice, type Notice } from './ui.js';
 
@@ -112,18 +114,18 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
 
   const title = `Sign in to ${branding.displayName || 'Confab'}`;
   return (
-    <div class="login" ref={formRef}>
+    <div class="lg-login" ref={formRef} style={themeVars(branding)}>
       <BrandHeader branding={branding} confab={confab} title={title} />
       <LiveNotice notice={notice} />
       {step === 'start' ? (
         <>
-          <form class="stack" onSubmit={signIn} noValidate>
+          <form class="lg-stack" onSubmit={signIn} noValidate>
             <Field label="Email" name="email" type="email" autocomplete="username" inputMode="email" required value={email} onValue={setEmail} />
             <Field label="Password" name="password" type="password" autocomplete="current-password" value={password} onValue={setPassword} />
             <Button type="submit" busy={busy === 'password'}>Sign in</Button>
           </form>
           <Divider>or</Divider>
-          <div class="stack stack--tight">
+          <div class="lg-stack lg-stack--tight">
             <Button type="button" variant="secondary" busy={busy === 'sendCode'} onClick={sendCode}>Email me a code</Button>
             <Button type="button" variant="secondary" busy={busy === 'sendLink'} onClick={sendLink}>Email me a sign-in link</Button>
             {providers.map((p) => (
@@ -134,16 +136,16 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
           </div>
         </>
       ) : step === 'code' ? (
-        <form class="stack" onSubmit={verify} noValidate>
-          <Field label="Code" name="code" inputMode="numeric" autocomplete="one-time-code" maxLength={7} pattern="[0-9 ]*" value={code} onValue={setCode} class="field__input field__input--code" />
+        <form class="lg-stack" onSubmit={verify} noValidate>
+          <Field label="Code" name="code" inputMode="numeric" autocomplete="one-time-code" maxLength={7} pattern="[0-9 ]*" value={code} onValue={setCode} class="lg-field__input lg-field__input--code" />
           <Button type="submit" busy={busy === 'verify'}>Verify</Button>
-          <div class="row">
+          <div class="lg-row">
             <Button type="button" variant="ghost" onClick={back}>Use another way</Button>
             <Button type="button" variant="ghost" busy={busy === 'sendCode'} onClick={sendCode}>Send a new code</Button>
           </div>
         </form>
       ) : (
-        <div class="stack">
+        <div class="lg-stack">
           <Button type="button" variant="ghost" onClick={back}>Back to sign in</Button>
         </div>
       )}

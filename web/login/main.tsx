@@ -1,6 +1,7 @@
 /** @jsxImportSource preact */
 /** Entry of public/login.js: renders the sign-in page the server named in the page data. */
 import { render, type FunctionComponent } from 'preact';
+import './page.css';
 import './login.css';
 import { readPageData, type PageData, type PageKind } from './pageData.js';
 import { InvitePage } from './pages/InvitePage.js';

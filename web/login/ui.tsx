@@ -18,17 +18,17 @@ export function Field({ label, name, value, onValue, hint, ...input }: FieldProp
   // A stable id per mounted field: label/for is what tests and screen readers use.
   const [id] = useState(() => fieldId(name));
   return (
-    <div class="field">
-      <label for={id} class="field__label">{label}</label>
+    <div class="lg-field">
+      <label for={id} class="lg-field__label">{label}</label>
       <input
         id={id}
         name={name}
-        class="field__input"
+        class="lg-field__input"
         value={value}
         onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)}
         {...input}
       />
-      {hint ? <p class="field__hint">{hint}</p> : null}
+      {hint ? <p class="lg-field__hint">{hint}</p> : null}
     </div>
   );
 }
@@ -42,12 +42,12 @@ interface ButtonProps extends JSX.ButtonHTMLAttributes<HTMLButtonElement> {
 export function Button({ variant = 'primary', busy = false, children, class: cls, disabled, ...rest }: ButtonProps) {
   return (
     <button
-      class={`btn btn--${variant}${busy ? ' btn--busy' : ''}${cls ? ` ${cls}` : ''}`}
+      class={`lg-btn lg-btn--${variant}${busy ? ' lg-btn--busy' : ''}${cls ? ` ${cls}` : ''}`}
       disabled={disabled || busy}
       aria-busy={busy ? 'true' : undefined}
       {...rest}
     >
-      {busy ? <span class="spinner" aria-hidden="true" /> : null}
+      {busy ? <span class="lg-spinner" aria-hidden="true" /> : null}
       {children}
     </button>
   );
@@ -58,9 +58,9 @@ export type Notice = { kind: 'error' | 'success' | 'info'; text: ComponentChildr
 /** Always in the page, so screen readers announce what appears in it. */
 export function LiveNotice({ notice }: { notice: Notice }) {
   return (
-    <div class="live" aria-live="polite" aria-atomic="true">
+    <div class="lg-live" aria-live="polite" aria-atomic="true">
       {notice ? (
-        <div class={`notice notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+        <div class={`lg-notice lg-notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
           {notice.text}
         </div>
       ) : null}
@@ -70,7 +70,7 @@ export function LiveNotice({ notice }: { notice: Notice }) {
 
 export function Divider({ children }: { children: ComponentChildren }) {
   return (
-    <div class="divider" role="separator">
+    <div class="lg-divider" role="separator">
       <span>{children}</span>
     </div>
   );

@@ -12,6 +12,8 @@ import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP, PHONE } from '../../support/pageChecks.js';
 import { brandedWorkspace, buildLoginBundle, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
 import { contrastRatio } from '../../../web/login/color.js';
+import { mediaClient } from '../../support/mediaHarness.js';
+import { MP4 } from '../../support/mediaSamples.js';
 
 const PASSWORD = 'correct horse battery staple';
 const AD_URL = 'https://ads.example.com/spring?utm=login';
@@ -83,7 +85,7 @@ test('a light brand color gets dark button text (AA on any color)', async () => 
 
 test('background: the active image with its fit and position; the card at its card position on desktop', async () => {
   const { page } = await openLogin(ws.origin);
-  const bg = page.locator('.backdrop__media');
+  const bg = page.locator('.lg-backdrop__media');
   await bg.waitFor();
   const style = await bg.evaluate((img: HTMLImageElement) => ({
     fit: getComputedStyle(img).objectFit,
@@ -95,7 +97,7 @@ test('background: the active image with its fit and position; the card at its ca
   assert.is(style.position, '100% 100%', 'bottom-right');
   assert.ok(style.src.startsWith(`${ws.origin}/api/v1/workspace/public/media/${ws.mediaId}`), style.src);
   assert.ok(style.loaded, 'the background loaded');
-  const card = await page.locator('.card').boundingBox();
+  const card = await page.locator('.lg-card').boundingBox();
   assert.ok(card);
   const centerX = card!.x + card!.width / 2;
   const centerY = card!.y + card!.height / 2;
@@ -108,8 +110,8 @@ test('background: the active image with its fit and position; the card at its ca
 
 test('on a phone the card stacks under the background banner, full width', async () => {
   const { page } = await openLogin(ws.origin, PHONE);
-  const banner = await page.locator('.backdrop').boundingBox();
-  const card = await page.locator('.card').boundingBox();
+  const banner = await page.locator('.lg-backdrop').boundingBox();
+  const card = await page.locator('.lg-card').boundingBox();
   assert.ok(banner && card);
   assert.ok(card!.y > banner!.y + banner!.height - 60, 'below the banner (slight overlap)');
   assert.ok(card!.width >= PHONE.width - 40, `card width ${card!.width}`);
@@ -147,6 +149,34 @@ test('the ad link goes through the click URL with a stable visitor id and record
   assert.is(stats.body.totalClicks, 1);
   assert.is(stats.body.uniqueVisitors, 1);
   await context.close();
+});
+
+test('a video background loops muted inline, and does not start by itself under prefers-reduced-motion', async () => {
+  const reel = await brandedWorkspace(app, 'reel', { displayName: 'Reel', display: { fit: 'contain', position: 'top-center', cardPosition: '80,30' } });
+  const video = await mediaClient(app).uploaded(reel.apiKey, MP4, { name: 'loop.mp4', type: 'video/mp4' });
+  const activated = await app.api('PATCH', `/api/v1/workspace/media/${video.id}`, { apiKey: reel.apiKey, body: { active: true } });
+  assert.is(activated.status, 200, JSON.stringify(activated.body));
+  await app.services.projections.catchUp();
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion });
+    const page = await context.newPage();
+    await page.goto(`${reel.origin}/login`);
+    const el = page.locator('video.lg-backdrop__media');
+    await el.waitFor({ state: 'attached' });
+    const v = await el.evaluate((x: HTMLVideoElement) => ({
+      muted: x.muted, inline: x.playsInline, loop: x.loop, autoplay: x.autoplay,
+      fit: getComputedStyle(x).objectFit, position: getComputedStyle(x).objectPosition, src: x.getAttribute('src'),
+    }));
+    assert.equal({ muted: v.muted, inline: v.inline, loop: v.loop }, { muted: true, inline: true, loop: true });
+    assert.is(v.autoplay, reducedMotion === 'no-preference', `autoplay with ${reducedMotion}`);
+    assert.is(v.fit, 'contain');
+    assert.is(v.position, '50% 0%', 'top-center');
+    assert.is(v.src, `/api/v1/workspace/public/media/${video.id}`);
+    // cardPosition 80,30: right of center, above the middle.
+    const card = await page.locator('.lg-card').boundingBox();
+    assert.ok(card!.x + card!.width / 2 > DESKTOP.width / 2 + 100 && card!.y + card!.height / 2 < DESKTOP.height / 2, JSON.stringify(card));
+    await context.close();
+  }
 });
 
 test('password sign-in on the branded page lands signed in on the workspace host', async () => {
@@ -195,7 +225,7 @@ test('an empty email asks for one before anything is sent', async () => {
 
 test('looks: branded login (image background, ad link) passes axe; screenshots at both sizes', async () => {
   const { page, problems } = await openLogin(ws.origin);
-  await page.locator('.backdrop__media').waitFor();
+  await page.locator('.lg-backdrop__media').waitFor();
   await expectAccessible(page, 'branded login');
   await screenshotBothSizes(page, 'login-branded', async () => {
     await page.waitForFunction(() => [...document.images].every((i) => i.complete));

@@ -40,7 +40,7 @@ export function InvitePage({ data }: { data: PageData }) {
     <SignInLayout branding={data.branding} confab={data.confab}>
       <BrandHeader branding={data.branding} confab={data.confab} title={`Join ${workspace}`} subtitle="You were invited. Set up your account to accept." />
       <LiveNotice notice={notice} />
-      <form class="stack" onSubmit={createAccount} noValidate>
+      <form class="lg-stack" onSubmit={createAccount} noValidate>
         <Field label="Your name" name="name" autocomplete="name" value={name} onValue={setName} />
         <Field label="Password" name="password" type="password" autocomplete="new-password" value={password} onValue={setPassword} hint="At least 8 characters." />
         <Button type="submit" busy={busy === 'new'} disabled={!token}>Accept invitation</Button>

@@ -8,11 +8,11 @@ export function NotFoundPage({ data }: { data: PageData }) {
   return (
     <SignInLayout branding={data.branding} confab>
       <BrandHeader branding={data.branding} confab title="No workspace here" subtitle={null} />
-      <p class="prose">
+      <p class="lg-prose">
         There is no Confab workspace at <strong>{location.host}</strong>. Check the address your team sent you, or find your
         workspace from the main sign-in page.
       </p>
-      <a class="btn btn--primary" href={`${data.publicUrl}/login`}>Go to Confab sign-in</a>
+      <a class="lg-btn lg-btn--primary" href={`${data.publicUrl}/login`}>Go to Confab sign-in</a>
     </SignInLayout>
   );
 }

@@ -45,7 +45,7 @@ export function SignupPage({ data }: { data: PageData }) {
     <SignInLayout branding={data.branding} confab footer={footer}>
       <BrandHeader branding={data.branding} confab title="Create your workspace" subtitle="Free to start. No card needed." />
       <LiveNotice notice={notice} />
-      <form class="stack" onSubmit={submit} noValidate>
+      <form class="lg-stack" onSubmit={submit} noValidate>
         <Field label="Email" name="email" type="email" autocomplete="email" value={form.email} onValue={set('email')} />
         <Field label="Your name" name="name" autocomplete="name" value={form.name} onValue={set('name')} />
         <Field label="Workspace name" name="workspaceName" autocomplete="organization" value={form.workspaceName} onValue={set('workspaceName')} />

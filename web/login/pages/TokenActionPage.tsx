@@ -39,9 +39,9 @@ export function TokenActionPage({ data, title, subtitle, button, endpoint }: Pro
     <SignInLayout branding={data.branding} confab={data.confab}>
       <BrandHeader branding={data.branding} confab={data.confab} title={title} subtitle={subtitle} />
       <LiveNotice notice={notice} />
-      <form class="stack" onSubmit={submit}>
+      <form class="lg-stack" onSubmit={submit}>
         <Button type="submit" busy={busy} disabled={!token}>{button}</Button>
-        <a class="text-link text-link--center" href="/login">Sign in another way</a>
+        <a class="lg-text-link lg-text-link--center" href="/login">Sign in another way</a>
       </form>
     </SignInLayout>
   );
