@@ -12,11 +12,12 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List, Optional
@@ -53,6 +54,7 @@ class Service:
         self.env = env
         self.cert_file = cert_file
         self.key_file = key_file
+        self.venv: Optional[Future] = None
 
     def cli(self, *args: str) -> Any:
         out = subprocess.run([NODE, "bin/confab.js", *args], cwd=ROOT, env=self.env, capture_output=True, text=True, timeout=120)
@@ -101,6 +103,27 @@ class Service:
                 said = http.post(f"/{bot_id}/sessions/{session['sessionId']}/messages", json={"message": f"Ann {n}"})
                 assert said.status_code == 200, said.text
             return session
+
+
+PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
+
+
+def build_venv(tmp: Path) -> Path:
+    """A fresh venv with the SDK pip-installed offline (Debian's setuptools and httpx, no index)."""
+    tmp.mkdir(parents=True, exist_ok=True)
+    # Install from a copy: a setuptools build writes build/ and *.egg-info next to the sources.
+    source = tmp / "confab-sdk"
+    shutil.copytree(SDK_DIR, source, ignore=shutil.ignore_patterns("tests", "build", "*.egg-info", "__pycache__"))
+    venv = tmp / "venv"
+    subprocess.run([PYTHON, "-m", "venv", "--system-site-packages", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    install = subprocess.run(
+        [str(python), "-m", "pip", "install", "--no-index", "--no-build-isolation", "--disable-pip-version-check", str(source)],
+        capture_output=True, text=True,
+    )
+    if install.returncode != 0:
+        raise RuntimeError(f"pip install failed:\n{install.stdout}{install.stderr}")
+    return python
 
 
 def _make_certificate(directory: Path) -> tuple[Path, Path]:
@@ -158,10 +181,16 @@ def service():
     )
     proc = subprocess.Popen([NODE, "--import", "tsx", "app/main.ts"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     log: List[str] = []
+    # The packaging test's venv is built while the server starts (two cores, two slow jobs).
+    builder = ThreadPoolExecutor(1)
+    venv_future = builder.submit(build_venv, tmp / "pip")
     try:
-        url = _wait_for_url(proc, log, 120)
-        yield Service(url, data_dir, env, cert, key)
+        url = _wait_for_url(proc, log, 180)
+        service = Service(url, data_dir, env, cert, key)
+        service.venv = venv_future
+        yield service
     finally:
+        builder.shutdown(wait=True)
         proc.terminate()
         try:
             proc.wait(15)

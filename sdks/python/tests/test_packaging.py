@@ -5,17 +5,13 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
 
 from conftest import SDK_DIR
-
-PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.executable
 
 
 def readme_block(heading: str) -> str:
@@ -26,20 +22,8 @@ def readme_block(heading: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def venv_python(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    tmp = tmp_path_factory.mktemp("pip")
-    # Install from a copy: a setuptools build writes build/ and *.egg-info next to the sources.
-    source = tmp / "confab-sdk"
-    shutil.copytree(SDK_DIR, source, ignore=shutil.ignore_patterns("tests", "build", "*.egg-info", "__pycache__"))
-    venv = tmp / "venv"
-    subprocess.run([PYTHON, "-m", "venv", "--system-site-packages", str(venv)], check=True, capture_output=True)
-    python = venv / "bin" / "python"
-    install = subprocess.run(
-        [str(python), "-m", "pip", "install", "--no-index", "--no-build-isolation", "--disable-pip-version-check", str(source)],
-        capture_output=True, text=True,
-    )
-    assert install.returncode == 0, install.stdout + install.stderr
-    return python
+def venv_python(service) -> Path:
+    return service.venv.result(timeout=300)  # built by conftest.build_venv while the server started
 
 
 def run(python: Path, code: str, service, api_key: str, cwd: Path) -> str:
