@@ -15,7 +15,8 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import { addRoute } from '../http/route.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { apiKeyAuth, callerOf } from '../external/apiKeyAuth.js';
+import { callerOf } from '../external/apiKeyAuth.js';
+import { requireWorkspaceCaller } from './workspaceAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { adAnalyticsSchema, adClickParams, adClickQuery } from './adSchemas.js';
 
@@ -38,7 +39,7 @@ async function adTarget(views: ReadStoreReader, slug: string, mediaId: string): 
   return { workspaceId: workspace.id, url };
 }
 
-export function adRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'clock' | 'logger' | 'rateLimiters' | 'adClicks'>): void {
+export function adRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'clock' | 'logger' | 'rateLimiters' | 'adClicks' | 'session'>): void {
   const { views, clock, logger, adClicks } = deps;
   const tags = ['Ad analytics'];
   const perAddress = deps.rateLimiters.create({ name: 'ad-click', ...AD_CLICKS_PER_ADDRESS });
@@ -74,10 +75,10 @@ export function adRoutes(router: Router, registry: OpenApiRegistry, mount: strin
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/ad-analytics', tags, security: 'apiKey',
-    summary: `Ad click analytics of the last ${AD_ANALYTICS_DAYS} days (UTC): totals, unique visitors, daily clicks, devices, top browsers. Any API key of the workspace; Pro plan or above`,
+    summary: `Ad click analytics of the last ${AD_ANALYTICS_DAYS} days (UTC): totals, unique visitors, daily clicks, devices, top browsers. Any API key or signed-in member of the workspace; Pro plan or above`,
     responses: {
       200: { description: 'The ad analytics object', schema: adAnalyticsSchema },
-      401: { description: 'No or an invalid API key' },
+      401: { description: 'No or an invalid API key, and no session' },
       403: { description: 'The plan is below Pro (PLAN_UPGRADE_REQUIRED)' },
     },
   }, async ({ res }) => {
@@ -88,5 +89,5 @@ export function adRoutes(router: Router, registry: OpenApiRegistry, mount: strin
     const days = await views.find<AdClickDayDoc>(AD_CLICK_DAYS, { workspaceId, day: { $gte: window[0], $lte: today } }, { limit: AD_ANALYTICS_DAYS });
     res.setHeader('Cache-Control', 'private, no-store');
     return { body: adAnalyticsOf(days, window) };
-  }, apiKeyAuth({ views }));
+  }, ...requireWorkspaceCaller(deps, { anyRole: true }));
 }

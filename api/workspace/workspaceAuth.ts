@@ -18,21 +18,24 @@ import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 
 const WRITES_PER_MINUTE = 120;
 
-/** The signed-in admin as the workspace API's caller; 401 without a session, 403 for a member or without CSRF. */
-function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps }): RequestHandler {
+/**
+ * The signed-in user as the workspace API's caller; 401 without a session, 403 without CSRF on a
+ * write, and 403 for a member where `adminOnly`.
+ */
+function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps }, adminOnly: boolean): RequestHandler {
   return async (req, res, next) => {
     try {
       const signedIn = await resolveSession(req, deps.session);
       if (!signedIn) throw notSignedIn();
       if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
-      if (signedIn.role !== 'admin') throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
+      if (adminOnly && signedIn.role !== 'admin') throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
       const workspace = await deps.views.get<WorkspaceDoc>(WORKSPACES, signedIn.workspaceId);
       if (!workspace) throw notSignedIn();
       res.locals.signedIn = signedIn;
       res.locals.caller = {
         keyId: `user:${signedIn.userId}`,
         workspaceId: signedIn.workspaceId,
-        role: 'admin',
+        role: signedIn.role,
         scopes: [...API_KEY_SCOPES],
         workspace,
         plan: workspace.plan as PlanName,
@@ -45,13 +48,18 @@ function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: Sessio
   };
 }
 
-export function requireWorkspaceAdmin(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>): RequestHandler[] {
+/**
+ * An API key or a session of the workspace, of the admin role unless `anyRole` (reads such as
+ * ad analytics that any member may see), with a per-caller burst limit.
+ */
+export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>, { anyRole = false } = {}): RequestHandler[] {
   const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
-  const byKey = [apiKeyAuth(deps), requireRole('admin')];
-  const bySession = sessionCaller(deps);
+  const byKey = anyRole ? [apiKeyAuth(deps)] : [apiKeyAuth(deps), requireRole('admin')];
+  const bySession = sessionCaller(deps, !anyRole);
   const authenticate: RequestHandler = (req, res, next) => {
     if (req.get('x-api-key') !== undefined) {
-      byKey[0](req, res, (err?: unknown) => (err ? next(err) : byKey[1](req, res, next)));
+      const [key, role] = byKey;
+      key(req, res, (err?: unknown) => (err || !role ? next(err) : role(req, res, next)));
       return;
     }
     bySession(req, res, next);
@@ -65,4 +73,9 @@ export function requireWorkspaceAdmin(deps: Pick<WorkspaceApiDeps, 'views' | 'ra
     }
   };
   return [authenticate, burst];
+}
+
+/** An admin's key or an admin's session (the writes of CONTRACT.md §5). */
+export function requireWorkspaceAdmin(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>): RequestHandler[] {
+  return requireWorkspaceCaller(deps);
 }
