@@ -136,13 +136,13 @@ export async function outbox(app: TestApp): Promise<ReceivedMail[]> {
   }));
 }
 
-/** Waits for the `n`th mail (1-based) to `address` and answers it. */
-export async function mailTo(app: TestApp, address: string, n = 1, timeoutMs = 10_000): Promise<ReceivedMail> {
+/** Waits for the newest mail to `address` whose text contains `containing` (any mail without it) and answers it. */
+export async function mailTo(app: TestApp, address: string, containing = '', timeoutMs = 10_000): Promise<ReceivedMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mine = (await outbox(app)).filter((m) => m.to.some((t) => t.includes(address)));
-    if (mine.length >= n) return mine[n - 1]!;
-    if (Date.now() > until) throw new Error(`no mail #${n} to ${address} within ${timeoutMs} ms`);
+    const mine = (await outbox(app)).filter((m) => m.to.some((t) => t.includes(address)) && m.text.includes(containing));
+    if (mine.length) return mine.at(-1)!;
+    if (Date.now() > until) throw new Error(`no mail to ${address} with "${containing}" within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
