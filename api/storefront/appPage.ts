@@ -42,7 +42,7 @@ export function appPageRoutes(router: Router, registry: OpenApiRegistry, mount: 
       .setHeader('Content-Security-Policy', APP_CSP);
     res.removeHeader('X-Frame-Options');
     res.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Confab chat widget</title></head><body><div id="root"></div>
+<title>Confab chat widget</title><link rel="icon" href="data:,"></head><body><div id="root"></div>
 <script type="application/json" id="confab-store">${json(data)}</script>
 <script src="${mount}/assets/app.js" defer></script></body></html>`);
   });

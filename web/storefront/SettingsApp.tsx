@@ -92,9 +92,10 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
             <ChatbotFound input={input} chatbotId={found.chatbotId} chatbot={found.chatbot} checking={checking} />
           </Box>
           <Flex alignItems="center" flexDirection="row">
-            <Switch id="confab-enabled" checked={enabled} disabled={!loaded} onChange={() => setEnabled((v) => !v)} aria-describedby="confab-enabled-help" />
+            {/* BigDesign draws the switch with a second, aria-hidden label: name it by the visible text. */}
+            <Switch id="confab-enabled" role="switch" checked={enabled} disabled={!loaded} onChange={() => setEnabled((v) => !v)} aria-labelledby="confab-enabled-label" aria-describedby="confab-enabled-help" />
             <Box marginLeft="small">
-              <label htmlFor="confab-enabled">
+              <label htmlFor="confab-enabled" id="confab-enabled-label">
                 <Text as="span" bold>Show the chat on my storefront</Text>
               </label>
               <Small id="confab-enabled-help" marginBottom="none">
@@ -108,7 +109,7 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
             <InlineMessage type={feedback.type} messages={[{ text: feedback.text }]} onClose={() => setFeedback(null)} />
           </Box>
         ) : null}
-        <Flex justifyContent="space-between" alignItems="center" flexDirection="row" flexWrap="wrap">
+        <Flex justifyContent="space-between" alignItems="center" flexDirection="row" flexWrap="wrap" flexGap="0.75rem">
           <Small marginBottom="none">
             Store {page.storeHash} · <Link href={page.dashboardUrl} target="_blank" external>Open the Confab dashboard</Link>
           </Small>

@@ -29,7 +29,9 @@ export class ApiError extends Error {
 async function answer<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => null);
   if (!res.ok) {
-    const message = res.status === 401 ? 'Your session has ended. Open Confab again from Apps › My Apps.' : (body && body.error) || `The request failed (HTTP ${res.status}).`;
+    // The API names the field first ("chatbotId: …"); the merchant sees the sentence.
+    const said = body && typeof body.error === 'string' ? body.error.replace(/^chatbotId: (\w)/, (_: string, c: string) => c.toUpperCase()) : null;
+    const message = res.status === 401 ? 'Your session has ended. Open Confab again from Apps › My Apps.' : said || `The request failed (HTTP ${res.status}).`;
     throw new ApiError(res.status, message);
   }
   return body as T;

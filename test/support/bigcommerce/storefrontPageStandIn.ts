@@ -35,7 +35,7 @@ export async function startStorefrontPage(bc: BigCommerceStandIn, opts: { storeH
     }
     if (url.pathname === '/') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      return res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in store</title></head>
+      return res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stand-in store</title><link rel="icon" href="data:,"></head>
 <body><main><h1>Stand-in store</h1><p>${cookie ? `Signed in as customer ${cookie}` : 'Guest'}</p></main>
 <script src="${opts.scriptSrc}" async></script></body></html>`);
     }
