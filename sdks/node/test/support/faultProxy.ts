@@ -99,15 +99,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  const setPlan = (fn: FaultPlan) => {
+    attempts.length = 0;
+    plan = fn;
+  };
   return {
     url: `http://127.0.0.1:${port}`,
     attempts,
-    plan(fn) {
-      attempts.length = 0;
-      plan = fn;
-    },
+    plan: setPlan,
     sequence(...faults) {
-      this.plan((a) => faults[a.n - 1] ?? { kind: 'forward' });
+      setPlan((a) => faults[a.n - 1] ?? { kind: 'forward' });
     },
     close() {
       for (const t of timers) clearTimeout(t);

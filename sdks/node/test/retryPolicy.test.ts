@@ -1,0 +1,40 @@
+/** The retry policy on its own: which statuses, how long, and what Retry-After means. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs } from '../src/core/retryPolicy.js';
+
+const headers = (retryAfter?: string) => new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
+
+test('408, 409, 429 and every 5xx are retried; other statuses are not', () => {
+  for (const s of [408, 409, 429, 500, 502, 503, 504, 599]) assert.ok(isRetryableStatus(s), String(s));
+  for (const s of [400, 401, 403, 404, 413, 415, 422]) assert.not.ok(isRetryableStatus(s), String(s));
+});
+
+test('exponential backoff from 0.5 s, capped at 8 s, jitter takes off at most 25 %', () => {
+  assert.equal([1, 2, 3, 4, 5, 6, 10].map((n) => backoffMs(n, () => 0)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
+  assert.equal([1, 2, 3].map((n) => backoffMs(n, () => 1)), [375, 750, 1500]);
+  for (let i = 0; i < 100; i++) {
+    const d = backoffMs(2);
+    assert.ok(d >= 750 && d <= 1000, String(d));
+  }
+});
+
+test('Retry-After in seconds or as an HTTP date; unreadable values are ignored', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  assert.is(retryAfterMs(headers('1'), now), 1000);
+  assert.is(retryAfterMs(headers('0.5'), now), 500);
+  assert.is(retryAfterMs(headers('Thu, 01 Jan 2026 00:00:30 GMT'), now), 30_000);
+  assert.is(retryAfterMs(headers('Wed, 31 Dec 2025 23:00:00 GMT'), now), 0);
+  assert.is(retryAfterMs(headers('soon'), now), undefined);
+  assert.is(retryAfterMs(headers(), now), undefined);
+});
+
+test('the next delay: Retry-After up to 60 s wins, beyond it nothing is retried, else backoff', () => {
+  assert.is(nextDelayMs(1, headers('2'), 0), 2000);
+  assert.is(nextDelayMs(1, headers('60'), 0), MAX_RETRY_AFTER_MS);
+  assert.is(nextDelayMs(1, headers('61'), 0), null);
+  assert.is(nextDelayMs(3, headers(), 0, () => 0), 2000);
+  assert.is(nextDelayMs(3, undefined, 0, () => 0), 2000);
+});
+
+test.run();
