@@ -14,6 +14,7 @@ import { pageShell, sendPage } from './pageShell.js';
 /** What the page tells the client (web/dashboard/main.tsx reads it). */
 interface DashboardConfig {
   base: string;
+  workspaceDomain: string;
 }
 
 /** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
@@ -25,7 +26,7 @@ async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, ba
     res.redirect(302, `/login?next=${encodeURIComponent(req.originalUrl)}`);
     return;
   }
-  const data: DashboardConfig = { base };
+  const data: DashboardConfig = { base, workspaceDomain: deps.workspaceDomain };
   sendPage(res, 200, pageShell({ title: 'Dashboard · Confab', bundle: 'dashboard', data, dataElementId: 'dashboard-config', fallback: 'The Confab dashboard needs JavaScript.' }), deps.publicUrl);
 }
 
