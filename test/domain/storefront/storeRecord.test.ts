@@ -1,0 +1,52 @@
+/** The store record decider: install, users, settings, uninstall; never a token. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fold } from '../../../domain/event.js';
+import { storeDecider, type StoreCommand, type StoreEvent, type StoreState } from '../../../domain/storefront/storeRecord.js';
+import { NotFoundError } from '../../../domain/errors.js';
+
+const owner = { id: '1', email: 'owner@store.example' };
+const staff = { id: '2', email: 'staff@store.example' };
+
+function run(commands: StoreCommand[]): { state: StoreState; events: StoreEvent[] } {
+  let state = storeDecider.initialState;
+  const events: StoreEvent[] = [];
+  for (const c of commands) {
+    const out = storeDecider.decide(c, state) as StoreEvent[];
+    events.push(...out);
+    state = fold(storeDecider.evolve, state, out);
+  }
+  return { state, events };
+}
+
+const install: StoreCommand = { type: 'Install', storeHash: 'abc', scope: 'store_v2_content', installedBy: owner, ownerId: '1' };
+
+test('install records the store and its installing user, switched off', () => {
+  const { state, events } = run([install]);
+  assert.equal(state, { installed: true, storeHash: 'abc', scope: 'store_v2_content', users: [owner], chatbotId: null, enabled: false });
+  assert.equal(events.map((e) => e.type), ['StoreInstalled']);
+  assert.not.ok(JSON.stringify(events).includes('token'));
+});
+
+test('users are admitted once and removed; settings change only when different', () => {
+  const { state, events } = run([install, { type: 'AdmitUser', user: staff }, { type: 'AdmitUser', user: staff }, { type: 'ChangeSettings', chatbotId: 'x'.repeat(24), enabled: true }, { type: 'ChangeSettings', chatbotId: 'x'.repeat(24), enabled: true }, { type: 'RemoveUser', userId: '2' }, { type: 'RemoveUser', userId: '2' }]);
+  assert.equal(events.map((e) => e.type), ['StoreInstalled', 'StoreUserAdded', 'StoreSettingsChanged', 'StoreUserRemoved']);
+  assert.equal(state.users, [owner]);
+  assert.is(state.enabled, true);
+});
+
+test('a reinstall keeps the settings; an uninstall removes everything and a later install starts fresh', () => {
+  const settings: StoreCommand = { type: 'ChangeSettings', chatbotId: 'a'.repeat(24), enabled: true };
+  assert.is(run([install, settings, install]).state.chatbotId, 'a'.repeat(24));
+  const { state } = run([install, settings, { type: 'Uninstall' }, install]);
+  assert.equal({ chatbotId: state.chatbotId, enabled: state.enabled }, { chatbotId: null, enabled: false });
+});
+
+test('a store that is not installed: load and settings are refused, uninstall and remove_user do nothing', () => {
+  assert.throws(() => storeDecider.decide({ type: 'AdmitUser', user: owner }, storeDecider.initialState), (e: Error) => e instanceof NotFoundError);
+  assert.throws(() => storeDecider.decide({ type: 'ChangeSettings', chatbotId: 'a'.repeat(24), enabled: true }, storeDecider.initialState), (e: Error) => e instanceof NotFoundError);
+  assert.equal(storeDecider.decide({ type: 'Uninstall' }, storeDecider.initialState), []);
+  assert.equal(storeDecider.decide({ type: 'RemoveUser', userId: '1' }, storeDecider.initialState), []);
+});
+
+test.run();
