@@ -11,16 +11,21 @@ import random
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
-from typing import Any, Mapping, Optional, Union
+from typing import TYPE_CHECKING, Any, Generic, Mapping, Optional, TypeVar, Union
 from urllib.parse import quote
 
 import httpx
 
-from ._exceptions import ConfabError, make_status_error, parse_retry_after
+from ._exceptions import APIConnectionError, APITimeoutError, ConfabError, make_status_error, parse_retry_after
 from ._version import __version__
 from .types import RequestOptions, Timeout
 
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
 log = logging.getLogger("confab")
+HttpT = TypeVar("HttpT", httpx.Client, httpx.AsyncClient)
+_UNSET: Any = object()
 
 DEFAULT_BASE_URL = "http://localhost:3000/api/v1"
 DEFAULT_TIMEOUT = 60.0
@@ -115,10 +120,58 @@ def resolve_options(
     return ClientOptions(key, _normalize_base_url(url), max_retries, timeout, dict(default_headers or {}))
 
 
-class BaseClient:
+class BaseClient(Generic[HttpT]):
     """Configuration and the pure parts of a request (no I/O here)."""
 
     _options: ClientOptions
+    _http: HttpT
+    _owns_http: bool
+
+    def __init__(
+        self,
+        api_key: Optional[str] = None,
+        *,
+        base_url: Optional[str] = None,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        timeout: Timeout = DEFAULT_TIMEOUT,
+        default_headers: Optional[Mapping[str, str]] = None,
+        http_client: Optional[HttpT] = None,
+    ) -> None:
+        self._options = resolve_options(api_key, base_url, max_retries, timeout, default_headers)
+        self._owns_http = http_client is None
+        self._http = http_client if http_client is not None else self._new_http_client(timeout)
+        self._attach_resources()
+
+    def _new_http_client(self, timeout: Timeout) -> HttpT:
+        raise NotImplementedError
+
+    def _attach_resources(self) -> None:
+        raise NotImplementedError
+
+    def with_options(
+        self,
+        *,
+        api_key: Optional[str] = None,
+        base_url: Optional[str] = None,
+        max_retries: Optional[int] = None,
+        timeout: Timeout = _UNSET,
+        default_headers: Optional[Mapping[str, str]] = None,
+    ) -> "Self":
+        """The same client with other defaults, e.g. ``client.with_options(max_retries=0)``.
+        The copy shares the connection pool; closing it leaves the pool open."""
+        current = self._options
+        copy = object.__new__(type(self))
+        copy.__dict__.update(self.__dict__)
+        copy._options = resolve_options(
+            api_key or current.api_key,
+            base_url or current.base_url,
+            current.max_retries if max_retries is None else max_retries,
+            current.timeout if timeout is _UNSET else timeout,
+            {**current.default_headers, **(default_headers or {})},
+        )
+        copy._owns_http = False
+        copy._attach_resources()
+        return copy
 
     @property
     def api_key(self) -> str:
@@ -202,6 +255,16 @@ class BaseClient:
         delay = self._retry_delay(retries_done, response)
         log.info("Retrying %s %s in %.2f s (%s; %d retries left)", call.method, call.path, delay, reason, max_retries - retries_done)
         return delay
+
+    def _delay_after_error(self, call: APICall, request: httpx.Request, err: httpx.TransportError, retries_done: int, max_retries: int) -> float:
+        """No answer came: the wait before the next attempt, or the error when none is left."""
+        timed_out = isinstance(err, httpx.TimeoutException)
+        delay = self._retry_plan(call, retries_done, max_retries, None, "timeout" if timed_out else f"connection error: {err!r}")
+        if delay is not None:
+            return delay
+        if timed_out:
+            raise APITimeoutError(request=request) from err
+        raise APIConnectionError(f"Connection error: {err}", request=request) from err
 
     @staticmethod
     def _parse(call: APICall, response: httpx.Response) -> Any:
