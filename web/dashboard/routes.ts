@@ -41,7 +41,7 @@ export const ROUTES: DashboardRoute[] = [
   { path: '/chatbots', title: 'Chatbots', component: ChatbotsPage, icon: 'bot', group: 'Workspace' },
   { path: '/chatbots/:id', title: 'Chatbot', component: ChatbotPage, nav: false },
   { path: '/responses', title: 'Responses', component: ResponsesPage, icon: 'inbox', group: 'Workspace' },
-  { path: '/responses/:chatbotId/:id', title: 'Conversation', component: ResponsePage, nav: false },
+  { path: '/responses/:id', title: 'Conversation', component: ResponsePage, nav: false },
   { path: '/analytics', title: 'Analytics', component: AnalyticsPage, icon: 'chart', group: 'Workspace' },
   { path: '/ad-analytics', title: 'Ad analytics', component: AdAnalyticsPage, icon: 'megaphone', group: 'Workspace', minPlan: 'pro' },
   { path: '/webhooks', title: 'Webhooks', component: WebhooksPage, icon: 'webhook', group: 'Developers', adminOnly: true },

@@ -42,7 +42,7 @@ function WorkspaceSwitcher() {
     }
   };
   return (
-    <Menu label={`Workspace: ${s.workspace.name}. Switch workspace`} align="left" button={label}>
+    <Menu label="Switch workspace" align="left" button={label}>
       {(close) => (
         <>
           <p class="menu-heading">Switch workspace</p>
@@ -84,7 +84,7 @@ function UserMenu() {
   };
   return (
     <Menu
-      label={`Account menu for ${s.user.name || s.user.email}`}
+      label={`Account menu of ${s.user.name || s.user.email}`}
       button={
         <span class="avatar" aria-hidden="true">
           {initials(s.user.name || s.user.email)}

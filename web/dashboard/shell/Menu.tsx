@@ -31,8 +31,10 @@ export function Menu({ button, label, children, align = 'right' }: { button: Com
   }, [open]);
   return (
     <div class="menu" ref={root}>
-      <button ref={trigger} type="button" class="menu-trigger" aria-expanded={open} aria-controls={id} aria-label={label} onClick={() => setOpen(!open)}>
+      <button ref={trigger} type="button" class="menu-trigger" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {button}
+        {/* Named by its content (visible text + this), not aria-label: the visible text stays part of the name. */}
+        <span class="sr-only">{label}</span>
       </button>
       {open && (
         <div id={id} class={`menu-panel menu-${align}`}>

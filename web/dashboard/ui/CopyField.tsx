@@ -34,8 +34,9 @@ export function CopyField({ label, value, multiline, hint }: { label: string; va
         ) : (
           <input id={id} class="input mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
         )}
-        <Button variant="secondary" onClick={onCopy} aria-label={`Copy ${label}`}>
+        <Button variant="secondary" onClick={onCopy}>
           {copied ? 'Copied' : 'Copy'}
+          <span class="sr-only"> {label}</span>
         </Button>
       </div>
       <p class="field-hint" aria-live="polite">

@@ -1,0 +1,93 @@
+/**
+ * Browser tests of the dashboard: the real service with a real PUBLIC_URL, Debian's Chromium,
+ * signed-in owners, and helpers to open a dashboard page, seed conversations through the
+ * visitor chat API and check a page the way issue 12 demands (no console error, no failed
+ * request, axe clean, screenshots at both sizes).
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser.js';
+import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
+import { createSignedInWorkspace, signedInPage, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
+import type { TestApp } from '../../support/testApp.js';
+
+export { createSignedInWorkspace, type SignedInWorkspace, type TestApp };
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+export function buildDashboardBundle(): void {
+  const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs', '--only', 'dashboard'], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`buildWeb failed: ${r.stderr || r.stdout}`);
+}
+
+export interface DashboardEnv {
+  app: TestApp;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function startDashboardEnv(): Promise<DashboardEnv> {
+  buildDashboardBundle();
+  const app = await startSignInApp();
+  const browser = await launchBrowser();
+  return {
+    app,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
+}
+
+/** The dashboard address of a dashboard path ('/chatbots') for this signed-in owner. */
+export function dashboardPath(who: SignedInWorkspace, path: string): string {
+  const onSlugHost = new URL(who.origin).hostname.endsWith('.localhost');
+  return onSlugHost ? path : `/dashboard${path === '/' ? '' : path}`;
+}
+
+export interface OpenedPage {
+  page: Page;
+  problems: string[];
+}
+
+/** A signed-in page on a dashboard path, watched for console errors and failed requests. */
+export async function openDashboard(env: DashboardEnv, who: SignedInWorkspace, path: string, viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+  const page = await signedInPage(env.browser, env.app, who);
+  await page.setViewportSize(viewport);
+  const { problems } = watchPageErrors(page);
+  await page.goto(new URL(dashboardPath(who, path), who.origin).toString());
+  await page.locator('main#main h1').first().waitFor();
+  return { page, problems };
+}
+
+/** Waits until no skeleton or spinner is left in the main area. */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('main .skeleton, main .loading'), undefined, { timeout: 10_000 });
+}
+
+/** Axe, screenshots at both sizes, and no console error or failed request so far. */
+export async function checkPage(opened: OpenedPage, name: string, opts: { settle?: () => Promise<void>; allow?: RegExp } = {}): Promise<void> {
+  await settled(opened.page);
+  await expectAccessible(opened.page, name);
+  await screenshotBothSizes(opened.page, `dashboard-${name}`, opts.settle);
+  // `allow`: an answer the test provoked on purpose (a refused save) and the console line the browser logs for it.
+  const problems = opts.allow ? opened.problems.filter((p) => !opts.allow!.test(p)) : opened.problems;
+  assert.equal(problems, [], `${name}: console errors or failed requests`);
+}
+
+/** A conversation through the visitor chat API: start, answer each question, optionally end. */
+export async function chatThrough(app: TestApp, botId: string, answers: string[], end?: 'end' | 'escalate'): Promise<string> {
+  const started = await app.api('POST', `/api/v1/chat/${botId}/sessions`, { body: {} });
+  assert.is(started.status, 201, JSON.stringify(started.body));
+  const sessionId = started.body.sessionId as string;
+  for (const message of answers) {
+    const r = await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/messages`, { body: { message } });
+    assert.is(r.status, 200, JSON.stringify(r.body));
+  }
+  if (end === 'end') await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/end`);
+  if (end === 'escalate') await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/escalate`, { body: { reason: 'asked for a person' } });
+  return sessionId;
+}
