@@ -16,8 +16,8 @@ export interface StorefrontHarness {
   logs(): string;
   /** A GET that does not follow redirects: status, Location, the store session cookie, the body. */
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string; headers: Headers }>;
-  install(storeHash: string, user?: StandInUser): Promise<{ status: number; location: string | null; cookie: string | null; text: string }>;
-  load(storeHash: string, user?: StandInUser, opts?: SignOptions): Promise<{ status: number; location: string | null; cookie: string | null; text: string }>;
+  install(storeHash: string, user?: StandInUser): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string }>;
+  load(storeHash: string, user?: StandInUser, opts?: SignOptions): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string }>;
   callback(path: '/uninstall' | '/remove_user', storeHash: string, user?: StandInUser, opts?: SignOptions): Promise<{ status: number; text: string }>;
   /** JSON against the settings API with a session cookie (and its CSRF token for writes). */
   settings(method: 'GET' | 'PUT', cookie: string | null, body?: unknown, csrf?: string | null): Promise<{ status: number; body: any }>;
