@@ -82,7 +82,7 @@ export class APIClient {
             }
             const { response, text } = outcome;
             if (response.ok)
-                return (text ? JSON.parse(text) : undefined);
+                return parseSuccessBody(response, text);
             if (retriesLeft > 0 && isRetryableStatus(response.status)) {
                 const delay = nextDelayMs(retry + 1, response.headers, Date.now());
                 if (delay !== null) {
@@ -158,6 +158,17 @@ export class APIClient {
             }, ms);
             signal?.addEventListener('abort', onAbort, { once: true });
         });
+    }
+}
+/** A 2xx body is JSON (or empty); anything else means we did not reach the Confab API. */
+function parseSuccessBody(response, text) {
+    if (!text)
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        throw new APIError(response.status, text.slice(0, 500), undefined, response.headers);
     }
 }
 function parseErrorBody(text) {

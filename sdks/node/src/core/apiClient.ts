@@ -98,7 +98,7 @@ export class APIClient {
       }
 
       const { response, text } = outcome;
-      if (response.ok) return (text ? JSON.parse(text) : undefined) as T;
+      if (response.ok) return parseSuccessBody<T>(response, text);
       if (retriesLeft > 0 && isRetryableStatus(response.status)) {
         const delay = nextDelayMs(retry + 1, response.headers, Date.now());
         if (delay !== null) {
@@ -171,6 +171,16 @@ export class APIClient {
       }, ms);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
+  }
+}
+
+/** A 2xx body is JSON (or empty); anything else means we did not reach the Confab API. */
+function parseSuccessBody<T>(response: Response, text: string): T {
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new APIError(response.status, text.slice(0, 500), undefined, response.headers);
   }
 }
 
