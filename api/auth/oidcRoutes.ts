@@ -42,6 +42,8 @@ export function oidcRoutes(router: Router, registry: OpenApiRegistry, mount: str
     await throttle(req);
     const target = await oidc.start(typeof query.slug === 'string' && query.slug ? query.slug : undefined);
     res.setHeader('Cache-Control', 'no-store');
+    // Even on a redirect, COOP same-origin (helmet's default) would cut the popup from its opener.
+    res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
     res.redirect(302, target.href);
   });
 
