@@ -11,7 +11,7 @@ import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
-import { requireWorkspaceAdmin } from './workspaceAuth.js';
+import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { ownerBranding } from './brandingPresenter.js';
 import { countriesSchema, ownerBrandingSchema, patchBrandingBody, patchOrganizationBody } from './brandingSchemas.js';
 
@@ -27,7 +27,7 @@ export function brandingRoutes(router: Router, registry: OpenApiRegistry, mount:
   const answer = { 200: { description: 'The whole branding', schema: ownerBrandingSchema } };
 
   addRoute(router, registry, mount, {
-    method: 'get', path: '/branding', summary: 'The workspace\'s whole branding and organization (admin key)', tags, security: 'apiKey', responses: answer,
+    method: 'get', path: '/branding', summary: 'The workspace\'s whole branding and organization (admin key)', tags, security: 'apiKey', responses: { ...answer, ...ADMIN_RATE_LIMITED },
   }, async ({ res }) => {
     const doc = await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, callerOf(res).workspaceId);
     if (!doc) throw new NotFoundError('Workspace not found');
@@ -36,12 +36,12 @@ export function brandingRoutes(router: Router, registry: OpenApiRegistry, mount:
 
   addRoute(router, registry, mount, {
     method: 'patch', path: '/branding', summary: 'Change any of displayName, loginLogo, companyLogo, primaryColor, secondaryColor, tagline, display (admin key)', tags, security: 'apiKey',
-    body: patchBrandingBody, responses: { ...answer, 400: { description: 'A field is invalid (named in the message); nothing is stored' } },
+    body: patchBrandingBody, responses: { ...answer, 400: { description: 'A field is invalid (named in the message); nothing is stored' }, ...ADMIN_RATE_LIMITED },
   }, async ({ body, res }) => fromState(await branding.updateBranding(body, contextOf(res)), new Date().toISOString()), ...admin);
 
   addRoute(router, registry, mount, {
     method: 'patch', path: '/organization', summary: 'Change any of description, website, industry, companySize, country, timezone (admin key)', tags, security: 'apiKey',
-    body: patchOrganizationBody, responses: { ...answer, 400: { description: 'A field is invalid (named in the message); nothing is stored' } },
+    body: patchOrganizationBody, responses: { ...answer, 400: { description: 'A field is invalid (named in the message); nothing is stored' }, ...ADMIN_RATE_LIMITED },
   }, async ({ body, res }) => fromState(await branding.updateOrganization(body, contextOf(res)), new Date().toISOString()), ...admin);
 
   addRoute(router, registry, mount, {

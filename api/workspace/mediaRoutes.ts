@@ -10,7 +10,7 @@ import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { callerOf, contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
-import { requireWorkspaceAdmin } from './workspaceAuth.js';
+import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { receiveFile } from './multipartUpload.js';
 import { mediaIdParams, mediaItemSchema, mediaListSchema, messageSchema, orderBody, patchMediaBody, uploadForm } from './mediaSchemas.js';
 
@@ -34,7 +34,7 @@ export function mediaRoutes(router: Router, registry: OpenApiRegistry, mount: st
 
   addRoute(router, registry, mount, {
     method: 'get', path: '/media', summary: 'The login media gallery in display order (admin key)', tags, security: 'apiKey',
-    responses: { 200: { description: 'Every item, in display order', schema: mediaListSchema } },
+    responses: { 200: { description: 'Every item, in display order', schema: mediaListSchema }, ...ADMIN_RATE_LIMITED },
   }, async ({ res }) => {
     const docs = await views.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId: callerOf(res).workspaceId }, { sort: [['position', 1]] });
     return { body: { items: docs.map((d) => presentMediaItem(d, publicUrl)) } };
@@ -49,6 +49,7 @@ export function mediaRoutes(router: Router, registry: OpenApiRegistry, mount: st
       409: { description: 'The gallery already holds 10 items (GALLERY_FULL)' },
       413: { description: 'The file is larger than the limit for its kind' },
       415: { description: 'Not multipart/form-data, or the bytes are not an accepted format (the message names what they are)' },
+      ...ADMIN_RATE_LIMITED,
     },
   }, async ({ req, res }) => {
     const item = await receiveFile(req, media.maxUploadBytes, (part) => media.upload(part, contextOf(res)));
@@ -57,17 +58,17 @@ export function mediaRoutes(router: Router, registry: OpenApiRegistry, mount: st
 
   addRoute(router, registry, mount, {
     method: 'put', path: '/media/order', summary: 'Set the display order: every item\'s id exactly once (admin key)', tags, security: 'apiKey',
-    body: orderBody, responses: { 200: { description: 'Every item, in the new order', schema: mediaListSchema }, 400: { description: 'ids does not list every item exactly once' } },
+    body: orderBody, responses: { 200: { description: 'Every item, in the new order', schema: mediaListSchema }, 400: { description: 'ids does not list every item exactly once' }, ...ADMIN_RATE_LIMITED },
   }, async ({ body, res }) => ({ body: { items: (await media.reorder(body.ids, contextOf(res))).map(placed) } }), ...admin);
 
   addRoute(router, registry, mount, {
     method: 'patch', path: '/media/:id', summary: 'Change any of adUrl, adLabel, slideDuration, or make it the active background with active: true (admin key)', tags, security: 'apiKey',
-    params: mediaIdParams, body: patchMediaBody, responses: { ...itemAnswer, ...badField, ...unknownItem },
+    params: mediaIdParams, body: patchMediaBody, responses: { ...itemAnswer, ...badField, ...unknownItem, ...ADMIN_RATE_LIMITED },
   }, async ({ params, body, res }) => ({ body: placed(await media.update(params.id, body, contextOf(res))) }), ...admin);
 
   addRoute(router, registry, mount, {
     method: 'delete', path: '/media/:id', summary: 'Delete an item and its file; deleting the active one activates the next in display order (admin key)', tags, security: 'apiKey',
-    params: mediaIdParams, responses: { 200: { description: 'Deleted', schema: messageSchema }, ...unknownItem },
+    params: mediaIdParams, responses: { 200: { description: 'Deleted', schema: messageSchema }, ...unknownItem, ...ADMIN_RATE_LIMITED },
   }, async ({ params, res }) => {
     await media.remove(params.id, contextOf(res));
     return { body: { message: 'Media item deleted' } };

@@ -13,7 +13,7 @@ import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
-import { requireWorkspaceAdmin } from './workspaceAuth.js';
+import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
 import { claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
 
@@ -43,6 +43,7 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
       400: { description: 'A slug rule is broken (the message says which)' },
       403: { description: 'Not an admin key, or the Free plan' },
       409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
+      ...ADMIN_RATE_LIMITED,
     },
   }, async ({ body, res }) => {
     const { slug } = await branding.claimSlug(body.slug, contextOf(res));

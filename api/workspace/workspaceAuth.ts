@@ -18,6 +18,9 @@ import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 
 const WRITES_PER_MINUTE = 120;
 
+/** The answer requireWorkspaceAdmin adds to a route, for its OpenAPI responses. */
+export const ADMIN_RATE_LIMITED = { 429: { description: `More than ${WRITES_PER_MINUTE} workspace requests a minute with this API key; wait Retry-After seconds` } };
+
 /**
  * The signed-in user as the workspace API's caller; 401 without a session, 403 without CSRF on a
  * write, and 403 for a member where `adminOnly`.

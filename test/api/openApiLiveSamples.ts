@@ -29,7 +29,9 @@ const NUL = '?x=%00';
 const UNKNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 /** A body-parser refuses an encoding it does not know: 415. */
 const BAD_ENCODING = { 'content-encoding': 'x-unknown' };
-const big = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes) });
+const bigBodies = new Map<number, string>();
+/** A JSON body of `bytes` characters and more (made once per size). */
+const big = (bytes: number) => bigBodies.get(bytes) ?? bigBodies.set(bytes, JSON.stringify({ name: 'x'.repeat(bytes) })).get(bytes)!;
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** A JSON-body operation's 413 and 415. */
@@ -288,4 +290,21 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   await expect('deleteMedia', 404, 'DELETE', `${WS}/media/${item.id}`, { key });
   await expect('deleteMedia', 400, 'DELETE', `${WS}/media/${UNKNOWN}${NUL}`, { key });
   await adminOnly('deleteMedia', 'DELETE', `/media/${UNKNOWN}`);
+
+  // One admin key spends its per-minute budget (120), then every admin operation answers 429.
+  // Without Redis each route module counts on its own (slug, branding, media): spend all three.
+  const spent = (await app.createWorkspace('pro')).apiKey;
+  for (const [method, path] of [['GET', '/branding'], ['GET', '/media'], ['PUT', '/slug']]) {
+    for (let sent = 0; sent < 120; sent += 40) {
+      await Promise.all(Array.from({ length: 40 }, () => fetch(`${app.baseUrl}${WS}${path}`, { method, headers: { 'x-api-key': spent, 'content-type': 'application/json' }, body: method === 'PUT' ? '{}' : undefined })));
+    }
+  }
+  for (const [op, method, path, body] of [
+    ['claimSlug', 'PUT', '/slug', { slug }], ['getBranding', 'GET', '/branding'], ['updateBranding', 'PATCH', '/branding', {}],
+    ['updateOrganization', 'PATCH', '/organization', {}], ['listMedia', 'GET', '/media'], ['reorderMedia', 'PUT', '/media/order', { ids: [] }],
+    ['updateMedia', 'PATCH', `/media/${UNKNOWN}`, {}], ['deleteMedia', 'DELETE', `/media/${UNKNOWN}`],
+  ] as const) {
+    await expect(op, 429, method, WS + path, { key: spent, body });
+  }
+  await expect('uploadMedia', 429, 'POST', `${WS}/media`, { key: spent, raw: form(PNG) });
 }
