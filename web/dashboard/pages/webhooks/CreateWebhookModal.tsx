@@ -58,7 +58,7 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
               <p class="small">Copy it into your receiver now. It signs every delivery (header <span class="mono">x-webhook-signature</span>, HMAC-SHA256 of the raw body). If you lose it, delete the endpoint and add it again.</p>
             </div>
           </div>
-          <CopyField label="Signing secret" value={created.secret} />
+          <CopyField label="Signing secret" value={created.secret} multiline />
           <p class="small muted">
             Endpoint <span class="mono">{created.url}</span> receives {created.events.join(', ')}.
           </p>

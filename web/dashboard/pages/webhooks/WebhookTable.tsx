@@ -32,17 +32,24 @@ export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction 
         return (
           <>
             <Badge tone={s.tone}>{s.label}</Badge>
-            {s.detail && <span class="cell-sub">{s.detail}</span>}
+            {s.detail && <span class="cell-sub status-detail">{s.detail}</span>}
+            {w.failureCount > 0 && <span class="cell-sub show-phone">{w.failureCount} failed in a row</span>}
           </>
         );
       },
     },
-    { key: 'failures', header: 'Failures', align: 'right', render: (w) => <span class={w.failureCount ? 'fail-count' : 'muted'}>{w.failureCount}</span> },
-    { key: 'last', header: 'Last delivery', hideOnPhone: true, render: (w) => <span class="small">{formatDateTime(w.lastDeliveryAt)}</span> },
+    {
+      key: 'health', header: 'Health', hideOnPhone: true, render: (w) => (
+        <>
+          <span class={w.failureCount ? 'fail-count' : 'muted'}>{w.failureCount ? `${w.failureCount} failed in a row` : 'No failures'}</span>
+          <span class="cell-sub">{w.lastDeliveryAt ? `Last delivered ${formatDateTime(w.lastDeliveryAt)}` : 'Nothing delivered yet'}</span>
+        </>
+      ),
+    },
     {
       key: 'actions', header: 'Actions', align: 'right', render: (w) => (
         <span class="actions-cell">
-          <Button size="sm" variant={selectedId === w.id ? 'primary' : 'secondary'} aria-pressed={selectedId === w.id} onClick={() => onAction(w, 'log')} aria-label={`Delivery log of ${w.url}`}>
+          <Button size="sm" variant={selectedId === w.id ? 'primary' : 'secondary'} aria-pressed={selectedId === w.id} onClick={() => onAction(w, 'log')} aria-label={`Deliveries of ${w.url}`}>
             Deliveries
           </Button>
           {canWrite && w.status === 'active' && <Button size="sm" busy={busyId === w.id} onClick={() => onAction(w, 'pause')} aria-label={`Pause ${w.url}`}>Pause</Button>}
