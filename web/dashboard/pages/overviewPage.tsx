@@ -89,7 +89,7 @@ function ChatbotsCard({ o }: { o: Overview }) {
   return (
     <Card
       title="Chatbots"
-      description={cap === null ? `${o.chatbots.count} in this workspace` : `${o.chatbots.count} of ${cap} on your plan`}
+      description={cap === null ? `${o.chatbots.count} in this workspace` : cap === 0 ? 'Not included in your plan' : `${o.chatbots.count} of ${cap} on your plan`}
       actions={<Link href="/chatbots" class="btn btn-secondary btn-sm">View all</Link>}
       padded={false}
     >
@@ -110,7 +110,7 @@ function ChatbotsCard({ o }: { o: Overview }) {
                 <Icon name="bot" />
                 <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{c.name}</span>
                 {c.disabled ? <Badge>Disabled</Badge> : <Badge tone="success">Active</Badge>}
-                <span class="muted small" style={{ marginLeft: 'auto' }}>{formatNumber(c.responseCount)} responses</span>
+                <span class="muted small" style={{ marginLeft: 'auto' }}>{formatNumber(c.responseCount)} response{c.responseCount === 1 ? '' : 's'}</span>
               </Link>
             </li>
           ))}
@@ -124,7 +124,8 @@ export function OverviewPage() {
   const s = useSession();
   const overview = useLoad(() => api.get<Overview>(`${DASHBOARD_API}/overview`), []);
   const o = overview.data;
-  const firstName = (s.user.name || '').split(' ')[0];
+  // A new owner's name defaults to the workspace's: greet by name only when it is a person's.
+  const firstName = s.user.name && s.user.name !== s.workspace.name ? s.user.name.split(' ')[0] : '';
   return (
     <>
       <PageHeader title="Overview" description={`${firstName ? `Welcome back, ${firstName}. ` : ''}Here is how ${s.workspace.name} is doing this month.`} />

@@ -1,7 +1,7 @@
 /** Responses: every conversation of the workspace, filterable, newest first, one page at a time. */
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
-import { Badge, Button, Card, EmptyState, ErrorState, Icon, PageHeader, Select, Skeleton, Table, TextField, formatDateTime, formatNumber, useLoad, type Column } from '../ui/index.js';
+import { Badge, Button, Card, EmptyState, ErrorState, Icon, PageHeader, Select, Skeleton, Table, TextField, formatDateTime, formatShortDateTime, formatNumber, useLoad, type Column } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
 import { firstAnswer, outcomeOf, responseApi, type ResponseFilters, type ResponseRecord } from './responses/responseApi.js';
 
@@ -15,7 +15,7 @@ const OUTCOMES = [
 ] as const;
 
 const columns: Column<ResponseRecord>[] = [
-  { key: 'date', header: 'Date', render: (r) => <Link href={`/responses/${r._id}`} class="row-link">{formatDateTime(r.chatDate)}</Link> },
+  { key: 'date', header: 'Date', render: (r) => <Link href={`/responses/${r._id}`} class="row-link nowrap">{formatShortDateTime(r.chatDate)}</Link> },
   { key: 'bot', header: 'Chatbot', render: (r) => r.chatbotName },
   {
     key: 'visitor', header: 'Visitor', hideOnPhone: true, render: (r) => (
@@ -27,7 +27,7 @@ const columns: Column<ResponseRecord>[] = [
   },
   { key: 'turns', header: 'Messages', align: 'right', hideOnPhone: true, render: (r) => formatNumber(r.turnCount ?? 0) },
   { key: 'outcome', header: 'Outcome', render: (r) => { const o = outcomeOf(r); return <Badge tone={o.tone}>{o.label}</Badge>; } },
-  { key: 'open', header: 'Conversation', align: 'right', render: (r) => <Link href={`/responses/${r._id}`} class="btn btn-ghost btn-sm" aria-label={`Open the conversation of ${formatDateTime(r.chatDate)}`}>Open</Link> },
+  { key: 'open', header: 'Conversation', align: 'right', hideOnPhone: true, render: (r) => <Link href={`/responses/${r._id}`} class="btn btn-ghost btn-sm" aria-label={`Open the conversation of ${formatDateTime(r.chatDate)}`}>Open</Link> },
 ];
 
 export function ResponsesPage() {

@@ -15,7 +15,8 @@ export interface Column<T> {
 
 export function Table<T>({ columns, rows, rowKey, caption }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; caption: string }) {
   return (
-    <div class="table-wrap">
+    // Focusable: on a phone the table scrolls sideways, and a keyboard must be able to scroll it.
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table class="table">
         <caption class="sr-only">{caption}</caption>
         <thead>

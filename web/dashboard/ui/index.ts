@@ -10,4 +10,4 @@ export { CopyField } from './CopyField.js';
 export { Tabs } from './Tabs.js';
 export { useLoad, type Loaded } from './useLoad.js';
 export { Icon, type IconName } from './Icon.js';
-export { formatDate, formatDateTime, formatNumber } from './format.js';
+export { formatDate, formatDateTime, formatShortDateTime, formatNumber } from './format.js';

@@ -16,6 +16,7 @@ export function DailyChart({ days, description }: { days: { date: string; count:
   useEffect(() => {
     if (!canvas.current) return;
     const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim() || '#5047e5';
+    Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
     chart.current = new Chart(canvas.current, {
       type: 'bar',
       data: { labels: [], datasets: [{ label: 'Responses', data: [], backgroundColor: accent, borderRadius: 4, maxBarThickness: 28 }] },
@@ -50,7 +51,7 @@ export function DailyTable({ days }: { days: { date: string; count: number }[] }
   return (
     <details class="chart-table">
       <summary>Show the numbers as a table</summary>
-      <div class="table-wrap" style={{ maxHeight: '320px', overflowY: 'auto' }}>
+      <div class="table-wrap" style={{ maxHeight: '320px', overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Responses per day, as a table">
         <table class="table">
           <caption class="sr-only">Responses per day</caption>
           <thead>
