@@ -44,7 +44,12 @@ export interface LoginApp extends TestApp {
 
 export async function startLoginApp(env: Record<string, string> = {}): Promise<LoginApp> {
   const port = await freePort();
-  const app = await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSPACE_DOMAIN: 'localhost', ...env });
+  return asLoginApp(await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSPACE_DOMAIN: 'localhost', ...env }));
+}
+
+/** A test app started elsewhere (e.g. with an OIDC provider), with the slug-host helpers. */
+export function asLoginApp(app: TestApp): LoginApp {
+  const port = Number(new URL(app.baseUrl).port);
   return Object.assign(app, { port, originOf: (slug: string) => `http://${slug}.localhost:${port}` });
 }
 

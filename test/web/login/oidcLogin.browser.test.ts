@@ -1,0 +1,101 @@
+/**
+ * "Continue with <provider>" in Chromium against a real OpenID provider (oidc-provider, from
+ * test/support/oidcProvider.ts): the popup opens on PUBLIC_URL, the person signs in and consents
+ * at the provider, the popup posts a one-time code back to the branded page's origin, and the
+ * page trades it for a session on the workspace host. An address the provider does not vouch
+ * for, or that is no member, ends in a message on the page, not a session.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../support/browser.js';
+import { expectAccessible, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
+import { startSignInAppWithOidc, type TestOidcProvider } from '../../support/oidcProvider.js';
+import { asLoginApp, brandedWorkspace, buildLoginBundle, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
+
+let app: LoginApp;
+let oidc: TestOidcProvider;
+let browser: Browser;
+let ws: BrandedWorkspace;
+
+test.before(async () => {
+  buildLoginBundle();
+  const started = await startSignInAppWithOidc({ OIDC_PROVIDER_NAME: 'Acme SSO' });
+  app = asLoginApp(started.app);
+  oidc = started.oidc;
+  browser = await launchBrowser();
+  ws = await brandedWorkspace(app, 'orbit', { displayName: 'Orbit', primaryColor: '#9333EA', ownerPassword: 'orbit owner password' });
+  oidc.accounts.set('orbit-owner', { email: ws.ownerEmail, emailVerified: true });
+  oidc.accounts.set('unverified', { email: ws.ownerEmail, emailVerified: false });
+  oidc.accounts.set('stranger', { email: 'stranger@example.com', emailVerified: true });
+});
+test.after(async () => {
+  await browser?.close();
+  await oidc?.close();
+  await app?.close();
+});
+
+/** Clicks the provider button and signs in as `accountId` in the popup; answers the popup's first URL. */
+async function signInThroughPopup(page: Page, accountId: string): Promise<string> {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continue with Acme SSO' }).click()]);
+  const first = popup.url() === 'about:blank' ? (await popup.waitForURL((u) => u.href !== 'about:blank'), popup.url()) : popup.url();
+  // oidc-provider's development login and consent pages.
+  await popup.locator('input[name="login"]').fill(accountId);
+  await popup.locator('input[name="password"]').fill('any');
+  await popup.locator('button[type="submit"]').click();
+  await popup.locator('button[type="submit"]').click(); // consent: Continue
+  // The callback page posts to its opener and closes; a severed opener (COOP) would leave it open.
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  return first;
+}
+
+async function openLogin(): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const { problems } = watchPageErrors(page);
+  await page.goto(`${ws.origin}/login`);
+  await page.getByRole('button', { name: 'Continue with Acme SSO' }).waitFor();
+  return { page, problems };
+}
+
+test('the popup signs in at the provider and the branded page gets the session', async () => {
+  const { page, problems } = await openLogin();
+  await expectAccessible(page, 'login with a provider button');
+  const first = await signInThroughPopup(page, 'orbit-owner');
+  // The start address was some redirect hop away by then; it began on PUBLIC_URL either way.
+  assert.ok(first.startsWith(new URL(app.config.publicUrl).origin) || first.startsWith(oidc.issuer), first);
+  await page.waitForURL((url) => url.origin === ws.origin && !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  const session = await page.evaluate(async () => (await fetch('/auth/session')).json());
+  assert.is(session.user.email, ws.ownerEmail);
+  assert.is(session.workspace.slug, 'orbit');
+  assert.equal(problems.filter((p) => !/\/api\/v1\/dashboard|favicon/.test(p)), []);
+  await page.context().close();
+});
+
+test('the popup starts on PUBLIC_URL with the slug of this page', async () => {
+  const { page } = await openLogin();
+  const started = page.context().waitForEvent('request', (r) => r.url().includes('/auth/oidc/start'));
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continue with Acme SSO' }).click()]);
+  const url = new URL((await started).url());
+  assert.is(url.origin, new URL(app.config.publicUrl).origin);
+  assert.is(url.searchParams.get('slug'), 'orbit');
+  await popup.close();
+  // Closing the popup without finishing tells the person so.
+  await page.getByRole('alert').waitFor();
+  assert.match((await page.getByRole('alert').textContent())!, /closed/);
+  await page.context().close();
+});
+
+for (const [accountId, why] of [['unverified', 'an email the provider does not vouch for'], ['stranger', 'no member of this workspace']] as const) {
+  test(`${why}: a message on the page, no session`, async () => {
+    const { page } = await openLogin();
+    await signInThroughPopup(page, accountId);
+    await page.getByRole('alert').waitFor();
+    assert.ok((await page.getByRole('alert').textContent())!.trim().length > 10);
+    assert.is(new URL(page.url()).pathname, '/login');
+    assert.is(await page.evaluate(async () => (await fetch('/auth/session')).status), 401);
+    await page.context().close();
+  });
+}
+
+test.run();
