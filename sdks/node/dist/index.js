@@ -10,5 +10,6 @@ export default Confab;
 export { Confab };
 export { ConfabError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, } from './core/errors.js';
 export { Page, PagePromise } from './core/pagination.js';
+export { APIPromise } from './core/apiPromise.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders } from './webhookVerification.js';
 export { VERSION } from './version.js';

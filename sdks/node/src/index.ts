@@ -27,6 +27,7 @@ export {
   type ErrorBody,
 } from './core/errors.js';
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
+export { APIPromise } from './core/apiPromise.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders } from './webhookVerification.js';
 export { VERSION } from './version.js';

@@ -156,8 +156,10 @@ test('account.email: request the change, verify identity, confirm with the new-a
   assert.is((await client.account.retrieve()).email, newEmail);
 });
 
-test('usage: this month\'s calls of the workspace', async () => {
-  const usage = await client.usage.retrieve();
+test('usage: this month\'s calls of the workspace; withResponse gives the quota headers too', async () => {
+  const { data: usage, response } = await client.usage.retrieve().withResponse();
+  assert.is(response.headers.get('x-quota-limit'), String(usage.limit));
+  assert.match(response.headers.get('x-request-id') ?? '', /.+/);
   assert.is(usage.plan, 'pro');
   assert.match(usage.month, /^\d{4}-\d{2}$/);
   assert.ok(usage.used > 10, `the calls above were counted: ${usage.used}`);

@@ -114,7 +114,9 @@ test('connection reset before the service saw it: retried, created once', async 
 test('connection lost after the service created it: the retry with the same key creates nothing twice', async () => {
   const before = await chatbotCount();
   proxy.sequence({ kind: 'resetAfterForward' });
-  const bot = await client.chatbots.create({ name: 'Lost answer' });
+  const { data: bot, response } = await client.chatbots.create({ name: 'Lost answer' }).withResponse();
+  assert.is(response.status, 201);
+  assert.is(response.headers.get('idempotent-replayed'), 'true', 'the answer is the first one, replayed');
   assert.is(proxy.attempts.length, 2);
   assert.is(new Set(keysOf(proxy.attempts)).size, 1);
   const after = await eventually('chatbots', chatbotCount, (n) => n >= before + 1);

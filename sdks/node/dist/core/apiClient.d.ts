@@ -1,4 +1,5 @@
 import type { APIRequest, ClientOptions, RequestOptions } from './options.js';
+import { APIPromise } from './apiPromise.js';
 export declare const DEFAULT_BASE_URL = "http://localhost:3000/api/v1";
 export declare const DEFAULT_MAX_RETRIES = 3;
 export declare const DEFAULT_TIMEOUT_MS = 60000;
@@ -10,13 +11,14 @@ export declare class APIClient {
     private readonly fetchImpl;
     private readonly defaultHeaders;
     constructor(options?: ClientOptions);
-    get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): Promise<T>;
-    post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-    put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-    patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-    delete<T>(path: string, options?: RequestOptions): Promise<T>;
-    /** Sends the request, retrying as the policy allows; resolves with the parsed JSON body. */
-    request<T>(req: APIRequest): Promise<T>;
+    get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): APIPromise<T>;
+    post<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
+    put<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
+    patch<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
+    delete<T>(path: string, options?: RequestOptions): APIPromise<T>;
+    /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
+    request<T>(req: APIRequest): APIPromise<T>;
+    private send;
     /** One attempt: the answer with its body read, or why none came. */
     private attempt;
     private buildURL;

@@ -6,6 +6,7 @@
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, } from './errors.js';
 import { isRetryableStatus, nextDelayMs } from './retryPolicy.js';
 import { VERSION } from '../version.js';
+import { APIPromise } from './apiPromise.js';
 export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
 export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -56,8 +57,11 @@ export class APIClient {
     delete(path, options) {
         return this.request({ method: 'delete', path, options });
     }
-    /** Sends the request, retrying as the policy allows; resolves with the parsed JSON body. */
-    async request(req) {
+    /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
+    request(req) {
+        return new APIPromise(this.send(req));
+    }
+    async send(req) {
         const options = req.options ?? {};
         const maxRetries = validRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
         const timeout = options.timeout ?? this.timeout;
@@ -82,7 +86,7 @@ export class APIClient {
             }
             const { response, text } = outcome;
             if (response.ok)
-                return parseSuccessBody(response, text);
+                return { response, body: parseSuccessBody(response, text) };
             if (retriesLeft > 0 && isRetryableStatus(response.status)) {
                 const delay = nextDelayMs(retry + 1, response.headers, Date.now());
                 if (delay !== null) {

@@ -3,16 +3,16 @@ import { APIResource } from '../core/resource.js';
 /** The email change: each step needs the account:write scope; steps 1 and 2 allow 5 calls per hour per key. */
 export class AccountEmail extends APIResource {
     /** Step 1: mails a 6-digit code to the current address. */
-    async requestChange(params, options) {
-        return (await this._client.post('/account/email/request-change', params, options)).data;
+    requestChange(params, options) {
+        return this._client.post('/account/email/request-change', params, options)._thenUnwrap((r) => r.data);
     }
     /** Step 2: the code from the current inbox; mails a second code to the new address. */
-    async verifyIdentity(params, options) {
-        return (await this._client.post('/account/email/verify-identity', params, options)).data;
+    verifyIdentity(params, options) {
+        return this._client.post('/account/email/verify-identity', params, options)._thenUnwrap((r) => r.data);
     }
     /** Step 3: the code from the new inbox; changes the email and notifies the old address. */
-    async confirmChange(params, options) {
-        return (await this._client.post('/account/email/confirm-change', params, options)).data;
+    confirmChange(params, options) {
+        return this._client.post('/account/email/confirm-change', params, options)._thenUnwrap((r) => r.data);
     }
 }
 export class Account extends APIResource {
@@ -21,11 +21,11 @@ export class Account extends APIResource {
         super(client);
         this.email = new AccountEmail(client);
     }
-    async retrieve(options) {
-        return (await this._client.get('/account', undefined, options)).data;
+    retrieve(options) {
+        return this._client.get('/account', undefined, options)._thenUnwrap((r) => r.data);
     }
     /** Only the given fields change; null clears phone, dateOfBirth and address. */
-    async update(params, options) {
-        return (await this._client.patch('/account', params, options)).data;
+    update(params, options) {
+        return this._client.patch('/account', params, options)._thenUnwrap((r) => r.data);
     }
 }

@@ -3,7 +3,7 @@ import { APIResource } from '../core/resource.js';
 import { pathOf } from '../core/apiClient.js';
 export class Analytics extends APIResource {
     /** Totals and per-day counts over the last `days` days (default 30). */
-    async retrieve(chatbotId, params = {}, options) {
-        return (await this._client.get(pathOf `/chatbots/${chatbotId}/analytics`, params, options)).data;
+    retrieve(chatbotId, params = {}, options) {
+        return this._client.get(pathOf `/chatbots/${chatbotId}/analytics`, params, options)._thenUnwrap((r) => r.data);
     }
 }

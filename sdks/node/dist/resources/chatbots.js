@@ -3,26 +3,26 @@ import { APIResource } from '../core/resource.js';
 import { pathOf } from '../core/apiClient.js';
 export class Chatbots extends APIResource {
     /** The workspace's chatbots, newest first. */
-    async list(options) {
-        return (await this._client.get('/chatbots', undefined, options)).data;
+    list(options) {
+        return this._client.get('/chatbots', undefined, options)._thenUnwrap((r) => r.data);
     }
-    async retrieve(id, options) {
-        return (await this._client.get(pathOf `/chatbots/${id}`, undefined, options)).data;
+    retrieve(id, options) {
+        return this._client.get(pathOf `/chatbots/${id}`, undefined, options)._thenUnwrap((r) => r.data);
     }
     /** Subject to the plan's chatbot cap (PermissionDeniedError when reached). */
-    async create(params, options) {
-        return (await this._client.post('/chatbots', params, options)).data;
+    create(params, options) {
+        return this._client.post('/chatbots', params, options)._thenUnwrap((r) => r.data);
     }
     /** Only the given fields change. */
-    async update(id, params, options) {
-        return (await this._client.put(pathOf `/chatbots/${id}`, params, options)).data;
+    update(id, params, options) {
+        return this._client.put(pathOf `/chatbots/${id}`, params, options)._thenUnwrap((r) => r.data);
     }
     /** Permanent; the chatbot's webhooks go with it. */
     delete(id, options) {
         return this._client.delete(pathOf `/chatbots/${id}`, options);
     }
     /** A copy named "<name> (copy)"; subject to the plan's chatbot cap. */
-    async duplicate(id, options) {
-        return (await this._client.post(pathOf `/chatbots/${id}/duplicate`, undefined, options)).data;
+    duplicate(id, options) {
+        return this._client.post(pathOf `/chatbots/${id}/duplicate`, undefined, options)._thenUnwrap((r) => r.data);
     }
 }

@@ -1,5 +1,6 @@
 /** A chatbot's stored conversations (seed: Endpoints → Responses). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
 import type { ResponseListParams, ResponseRecord } from '../types.js';
@@ -10,5 +11,5 @@ export declare class Responses extends APIResource {
      */
     list(chatbotId: string, params?: ResponseListParams, options?: RequestOptions): PagePromise<ResponseRecord>;
     /** One response with the full conversation. */
-    retrieve(chatbotId: string, responseId: string, options?: RequestOptions): Promise<ResponseRecord>;
+    retrieve(chatbotId: string, responseId: string, options?: RequestOptions): APIPromise<ResponseRecord>;
 }

@@ -12,7 +12,7 @@ export class Responses extends APIResource {
         return new PagePromise(params.page ?? 1, (page) => this._client.get(path, { ...params, page }, options));
     }
     /** One response with the full conversation. */
-    async retrieve(chatbotId, responseId, options) {
-        return (await this._client.get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)).data;
+    retrieve(chatbotId, responseId, options) {
+        return this._client.get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)._thenUnwrap((r) => r.data);
     }
 }

@@ -1,7 +1,8 @@
 /** API usage this month (seed: Endpoints → Usage). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Usage as UsageObject } from '../types.js';
 export declare class Usage extends APIResource {
-    retrieve(options?: RequestOptions): Promise<UsageObject>;
+    retrieve(options?: RequestOptions): APIPromise<UsageObject>;
 }

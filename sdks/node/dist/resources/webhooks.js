@@ -4,19 +4,19 @@ import { pathOf } from '../core/apiClient.js';
 import { signedHeaders, verify } from '../webhookVerification.js';
 export class Webhooks extends APIResource {
     /** The workspace's subscriptions, newest first (no secrets). */
-    async list(options) {
-        return (await this._client.get('/webhooks', undefined, options)).data;
+    list(options) {
+        return this._client.get('/webhooks', undefined, options)._thenUnwrap((r) => r.data);
     }
     /**
      * The subscription with its signing `secret`, which is returned only here: store it to
      * verify deliveries. Subject to the plan's webhook cap.
      */
-    async create(params, options) {
-        return (await this._client.post('/webhooks', params, options)).data;
+    create(params, options) {
+        return this._client.post('/webhooks', params, options)._thenUnwrap((r) => r.data);
     }
     /** Only the given fields change; status 'active' or 'paused'. */
-    async update(id, params, options) {
-        return (await this._client.patch(pathOf `/webhooks/${id}`, params, options)).data;
+    update(id, params, options) {
+        return this._client.patch(pathOf `/webhooks/${id}`, params, options)._thenUnwrap((r) => r.data);
     }
     delete(id, options) {
         return this._client.delete(pathOf `/webhooks/${id}`, options);

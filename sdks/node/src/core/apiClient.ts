@@ -14,6 +14,7 @@ import {
 import { isRetryableStatus, nextDelayMs } from './retryPolicy.js';
 import type { APIRequest, ClientOptions, RequestOptions } from './options.js';
 import { VERSION } from '../version.js';
+import { APIPromise, type APIResponse } from './apiPromise.js';
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
 export const DEFAULT_MAX_RETRIES = 3;
@@ -56,24 +57,28 @@ export class APIClient {
     this.defaultHeaders = options.defaultHeaders ?? {};
   }
 
-  get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): Promise<T> {
+  get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): APIPromise<T> {
     return this.request<T>({ method: 'get', path, query, options });
   }
-  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  post<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T> {
     return this.request<T>({ method: 'post', path, body, options });
   }
-  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  put<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T> {
     return this.request<T>({ method: 'put', path, body, options });
   }
-  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T> {
     return this.request<T>({ method: 'patch', path, body, options });
   }
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
+  delete<T>(path: string, options?: RequestOptions): APIPromise<T> {
     return this.request<T>({ method: 'delete', path, options });
   }
 
-  /** Sends the request, retrying as the policy allows; resolves with the parsed JSON body. */
-  async request<T>(req: APIRequest): Promise<T> {
+  /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
+  request<T>(req: APIRequest): APIPromise<T> {
+    return new APIPromise<T>(this.send(req));
+  }
+
+  private async send(req: APIRequest): Promise<APIResponse> {
     const options = req.options ?? {};
     const maxRetries = validRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
     const timeout = options.timeout ?? this.timeout;
@@ -98,7 +103,7 @@ export class APIClient {
       }
 
       const { response, text } = outcome;
-      if (response.ok) return parseSuccessBody<T>(response, text);
+      if (response.ok) return { response, body: parseSuccessBody(response, text) };
       if (retriesLeft > 0 && isRetryableStatus(response.status)) {
         const delay = nextDelayMs(retry + 1, response.headers, Date.now());
         if (delay !== null) {
@@ -175,10 +180,10 @@ export class APIClient {
 }
 
 /** A 2xx body is JSON (or empty); anything else means we did not reach the Confab API. */
-function parseSuccessBody<T>(response: Response, text: string): T {
-  if (!text) return undefined as T;
+function parseSuccessBody(response: Response, text: string): unknown {
+  if (!text) return undefined;
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text) as unknown;
   } catch {
     throw new APIError(response.status, text.slice(0, 500), undefined, response.headers);
   }

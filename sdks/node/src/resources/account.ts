@@ -1,5 +1,6 @@
 /** The workspace owner's profile and the three-step email change (seed: Endpoints → Account). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import type { APIClient } from '../core/apiClient.js';
 import type { RequestOptions } from '../core/options.js';
 import type {
@@ -15,18 +16,18 @@ import type {
 /** The email change: each step needs the account:write scope; steps 1 and 2 allow 5 calls per hour per key. */
 export class AccountEmail extends APIResource {
   /** Step 1: mails a 6-digit code to the current address. */
-  async requestChange(params: EmailChangeRequestParams, options?: RequestOptions): Promise<EmailChangeRequested> {
-    return (await this._client.post<{ data: EmailChangeRequested }>('/account/email/request-change', params, options)).data;
+  requestChange(params: EmailChangeRequestParams, options?: RequestOptions): APIPromise<EmailChangeRequested> {
+    return this._client.post<{ data: EmailChangeRequested }>('/account/email/request-change', params, options)._thenUnwrap((r) => r.data);
   }
 
   /** Step 2: the code from the current inbox; mails a second code to the new address. */
-  async verifyIdentity(params: EmailCodeParams, options?: RequestOptions): Promise<IdentityVerified> {
-    return (await this._client.post<{ data: IdentityVerified }>('/account/email/verify-identity', params, options)).data;
+  verifyIdentity(params: EmailCodeParams, options?: RequestOptions): APIPromise<IdentityVerified> {
+    return this._client.post<{ data: IdentityVerified }>('/account/email/verify-identity', params, options)._thenUnwrap((r) => r.data);
   }
 
   /** Step 3: the code from the new inbox; changes the email and notifies the old address. */
-  async confirmChange(params: EmailCodeParams, options?: RequestOptions): Promise<EmailChanged> {
-    return (await this._client.post<{ data: EmailChanged }>('/account/email/confirm-change', params, options)).data;
+  confirmChange(params: EmailCodeParams, options?: RequestOptions): APIPromise<EmailChanged> {
+    return this._client.post<{ data: EmailChanged }>('/account/email/confirm-change', params, options)._thenUnwrap((r) => r.data);
   }
 }
 
@@ -38,12 +39,12 @@ export class Account extends APIResource {
     this.email = new AccountEmail(client);
   }
 
-  async retrieve(options?: RequestOptions): Promise<AccountProfile> {
-    return (await this._client.get<{ data: AccountProfile }>('/account', undefined, options)).data;
+  retrieve(options?: RequestOptions): APIPromise<AccountProfile> {
+    return this._client.get<{ data: AccountProfile }>('/account', undefined, options)._thenUnwrap((r) => r.data);
   }
 
   /** Only the given fields change; null clears phone, dateOfBirth and address. */
-  async update(params: AccountUpdateParams, options?: RequestOptions): Promise<AccountProfile> {
-    return (await this._client.patch<{ data: AccountProfile }>('/account', params, options)).data;
+  update(params: AccountUpdateParams, options?: RequestOptions): APIPromise<AccountProfile> {
+    return this._client.patch<{ data: AccountProfile }>('/account', params, options)._thenUnwrap((r) => r.data);
   }
 }

@@ -1,12 +1,13 @@
 /** Response analytics of a chatbot (seed: Endpoints → Analytics). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/apiClient.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Analytics as AnalyticsObject, AnalyticsParams } from '../types.js';
 
 export class Analytics extends APIResource {
   /** Totals and per-day counts over the last `days` days (default 30). */
-  async retrieve(chatbotId: string, params: AnalyticsParams = {}, options?: RequestOptions): Promise<AnalyticsObject> {
-    return (await this._client.get<{ data: AnalyticsObject }>(pathOf`/chatbots/${chatbotId}/analytics`, params, options)).data;
+  retrieve(chatbotId: string, params: AnalyticsParams = {}, options?: RequestOptions): APIPromise<AnalyticsObject> {
+    return this._client.get<{ data: AnalyticsObject }>(pathOf`/chatbots/${chatbotId}/analytics`, params, options)._thenUnwrap((r) => r.data);
   }
 }

@@ -1,5 +1,6 @@
 /** Chatbots (seed: Endpoints → Chatbots). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/apiClient.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Chatbot, ChatbotCreated, ChatbotCreateParams, ChatbotSummary, ChatbotUpdated, ChatbotUpdateParams, Deleted } from '../types.js';
@@ -8,31 +9,31 @@ type Wrapped<T> = { data: T };
 
 export class Chatbots extends APIResource {
   /** The workspace's chatbots, newest first. */
-  async list(options?: RequestOptions): Promise<ChatbotSummary[]> {
-    return (await this._client.get<Wrapped<ChatbotSummary[]>>('/chatbots', undefined, options)).data;
+  list(options?: RequestOptions): APIPromise<ChatbotSummary[]> {
+    return this._client.get<Wrapped<ChatbotSummary[]>>('/chatbots', undefined, options)._thenUnwrap((r) => r.data);
   }
 
-  async retrieve(id: string, options?: RequestOptions): Promise<Chatbot> {
-    return (await this._client.get<Wrapped<Chatbot>>(pathOf`/chatbots/${id}`, undefined, options)).data;
+  retrieve(id: string, options?: RequestOptions): APIPromise<Chatbot> {
+    return this._client.get<Wrapped<Chatbot>>(pathOf`/chatbots/${id}`, undefined, options)._thenUnwrap((r) => r.data);
   }
 
   /** Subject to the plan's chatbot cap (PermissionDeniedError when reached). */
-  async create(params: ChatbotCreateParams, options?: RequestOptions): Promise<ChatbotCreated> {
-    return (await this._client.post<Wrapped<ChatbotCreated>>('/chatbots', params, options)).data;
+  create(params: ChatbotCreateParams, options?: RequestOptions): APIPromise<ChatbotCreated> {
+    return this._client.post<Wrapped<ChatbotCreated>>('/chatbots', params, options)._thenUnwrap((r) => r.data);
   }
 
   /** Only the given fields change. */
-  async update(id: string, params: ChatbotUpdateParams, options?: RequestOptions): Promise<ChatbotUpdated> {
-    return (await this._client.put<Wrapped<ChatbotUpdated>>(pathOf`/chatbots/${id}`, params, options)).data;
+  update(id: string, params: ChatbotUpdateParams, options?: RequestOptions): APIPromise<ChatbotUpdated> {
+    return this._client.put<Wrapped<ChatbotUpdated>>(pathOf`/chatbots/${id}`, params, options)._thenUnwrap((r) => r.data);
   }
 
   /** Permanent; the chatbot's webhooks go with it. */
-  delete(id: string, options?: RequestOptions): Promise<Deleted> {
+  delete(id: string, options?: RequestOptions): APIPromise<Deleted> {
     return this._client.delete<Deleted>(pathOf`/chatbots/${id}`, options);
   }
 
   /** A copy named "<name> (copy)"; subject to the plan's chatbot cap. */
-  async duplicate(id: string, options?: RequestOptions): Promise<ChatbotCreated> {
-    return (await this._client.post<Wrapped<ChatbotCreated>>(pathOf`/chatbots/${id}/duplicate`, undefined, options)).data;
+  duplicate(id: string, options?: RequestOptions): APIPromise<ChatbotCreated> {
+    return this._client.post<Wrapped<ChatbotCreated>>(pathOf`/chatbots/${id}/duplicate`, undefined, options)._thenUnwrap((r) => r.data);
   }
 }

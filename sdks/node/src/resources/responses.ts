@@ -1,5 +1,6 @@
 /** A chatbot's stored conversations (seed: Endpoints → Responses). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/apiClient.js';
 import { PagePromise, type PageBody } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
@@ -18,7 +19,7 @@ export class Responses extends APIResource {
   }
 
   /** One response with the full conversation. */
-  async retrieve(chatbotId: string, responseId: string, options?: RequestOptions): Promise<ResponseRecord> {
-    return (await this._client.get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)).data;
+  retrieve(chatbotId: string, responseId: string, options?: RequestOptions): APIPromise<ResponseRecord> {
+    return this._client.get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)._thenUnwrap((r) => r.data);
   }
 }

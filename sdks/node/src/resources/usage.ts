@@ -1,10 +1,11 @@
 /** API usage this month (seed: Endpoints → Usage). */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Usage as UsageObject } from '../types.js';
 
 export class Usage extends APIResource {
-  async retrieve(options?: RequestOptions): Promise<UsageObject> {
-    return (await this._client.get<{ data: UsageObject }>('/usage', undefined, options)).data;
+  retrieve(options?: RequestOptions): APIPromise<UsageObject> {
+    return this._client.get<{ data: UsageObject }>('/usage', undefined, options)._thenUnwrap((r) => r.data);
   }
 }

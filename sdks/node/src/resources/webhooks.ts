@@ -1,5 +1,6 @@
 /** Webhook subscriptions (seed: Endpoints → Webhooks), plus delivery verification. */
 import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/apiClient.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Deleted, Webhook, WebhookCreated, WebhookCreateParams, WebhookUpdateParams } from '../types.js';
@@ -7,24 +8,24 @@ import { signedHeaders, verify } from '../webhookVerification.js';
 
 export class Webhooks extends APIResource {
   /** The workspace's subscriptions, newest first (no secrets). */
-  async list(options?: RequestOptions): Promise<Webhook[]> {
-    return (await this._client.get<{ data: Webhook[] }>('/webhooks', undefined, options)).data;
+  list(options?: RequestOptions): APIPromise<Webhook[]> {
+    return this._client.get<{ data: Webhook[] }>('/webhooks', undefined, options)._thenUnwrap((r) => r.data);
   }
 
   /**
    * The subscription with its signing `secret`, which is returned only here: store it to
    * verify deliveries. Subject to the plan's webhook cap.
    */
-  async create(params: WebhookCreateParams, options?: RequestOptions): Promise<WebhookCreated> {
-    return (await this._client.post<{ data: WebhookCreated; message: string }>('/webhooks', params, options)).data;
+  create(params: WebhookCreateParams, options?: RequestOptions): APIPromise<WebhookCreated> {
+    return this._client.post<{ data: WebhookCreated; message: string }>('/webhooks', params, options)._thenUnwrap((r) => r.data);
   }
 
   /** Only the given fields change; status 'active' or 'paused'. */
-  async update(id: string, params: WebhookUpdateParams, options?: RequestOptions): Promise<Webhook> {
-    return (await this._client.patch<{ data: Webhook }>(pathOf`/webhooks/${id}`, params, options)).data;
+  update(id: string, params: WebhookUpdateParams, options?: RequestOptions): APIPromise<Webhook> {
+    return this._client.patch<{ data: Webhook }>(pathOf`/webhooks/${id}`, params, options)._thenUnwrap((r) => r.data);
   }
 
-  delete(id: string, options?: RequestOptions): Promise<Deleted> {
+  delete(id: string, options?: RequestOptions): APIPromise<Deleted> {
     return this._client.delete<Deleted>(pathOf`/webhooks/${id}`, options);
   }
 
