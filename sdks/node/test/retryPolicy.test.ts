@@ -1,13 +1,19 @@
 /** The retry policy on its own: which statuses, how long, and what Retry-After means. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs } from '../src/core/retryPolicy.js';
+import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs, shouldRetry } from '../src/core/retryPolicy.js';
 
 const headers = (retryAfter?: string) => new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 
 test('408, 409, 429 and every 5xx are retried; other statuses are not', () => {
   for (const s of [408, 409, 429, 500, 502, 503, 504, 599]) assert.ok(isRetryableStatus(s), String(s));
   for (const s of [400, 401, 403, 404, 413, 415, 422]) assert.not.ok(isRetryableStatus(s), String(s));
+});
+
+test('the server\'s x-should-retry header overrides the status rule', () => {
+  assert.ok(shouldRetry(400, new Headers({ 'x-should-retry': 'true' })));
+  assert.not.ok(shouldRetry(503, new Headers({ 'x-should-retry': 'false' })));
+  assert.ok(shouldRetry(503, new Headers()));
 });
 
 test('exponential backoff from 0.5 s, capped at 8 s, jitter takes off at most 25 %', () => {
@@ -27,6 +33,7 @@ test('Retry-After in seconds or as an HTTP date; unreadable values are ignored',
   assert.is(retryAfterMs(headers('Wed, 31 Dec 2025 23:00:00 GMT'), now), 0);
   assert.is(retryAfterMs(headers('soon'), now), undefined);
   assert.is(retryAfterMs(headers(), now), undefined);
+  assert.is(retryAfterMs(new Headers({ 'retry-after-ms': '250', 'retry-after': '9' }), now), 250);
 });
 
 test('the next delay: Retry-After up to 60 s wins, beyond it nothing is retried, else backoff', () => {

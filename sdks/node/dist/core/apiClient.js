@@ -4,7 +4,7 @@
  * answers into typed errors. Resources only describe endpoints on top of `request`.
  */
 import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, } from './errors.js';
-import { isRetryableStatus, nextDelayMs } from './retryPolicy.js';
+import { nextDelayMs, shouldRetry } from './retryPolicy.js';
 import { VERSION } from '../version.js';
 import { APIPromise } from './apiPromise.js';
 export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
@@ -87,7 +87,7 @@ export class APIClient {
             const { response, text } = outcome;
             if (response.ok)
                 return { response, body: parseSuccessBody(response, text) };
-            if (retriesLeft > 0 && isRetryableStatus(response.status)) {
+            if (retriesLeft > 0 && shouldRetry(response.status, response.headers)) {
                 const delay = nextDelayMs(retry + 1, response.headers, Date.now());
                 if (delay !== null) {
                     await this.sleep(delay, options.signal);

@@ -7,9 +7,12 @@
 export declare const MAX_RETRY_AFTER_MS = 60000;
 /** 408 timeout, 409 conflict (an idempotent request still in progress), 429 and every 5xx. */
 export declare function isRetryableStatus(status: number): boolean;
+/** Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the status. */
+export declare function shouldRetry(status: number, headers: Headers): boolean;
 /**
- * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
- * Undefined when absent or unreadable.
+ * The server's wait as milliseconds from `now`: `retry-after-ms` (as the OpenAI SDK reads it),
+ * else Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3). Undefined when absent
+ * or unreadable.
  */
 export declare function retryAfterMs(headers: Headers, now: number): number | undefined;
 /**

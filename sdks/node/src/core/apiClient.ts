@@ -11,7 +11,7 @@ import {
   ConfabError,
   type ErrorBody,
 } from './errors.js';
-import { isRetryableStatus, nextDelayMs } from './retryPolicy.js';
+import { nextDelayMs, shouldRetry } from './retryPolicy.js';
 import type { APIRequest, ClientOptions, RequestOptions } from './options.js';
 import { VERSION } from '../version.js';
 import { APIPromise, type APIResponse } from './apiPromise.js';
@@ -104,7 +104,7 @@ export class APIClient {
 
       const { response, text } = outcome;
       if (response.ok) return { response, body: parseSuccessBody(response, text) };
-      if (retriesLeft > 0 && isRetryableStatus(response.status)) {
+      if (retriesLeft > 0 && shouldRetry(response.status, response.headers)) {
         const delay = nextDelayMs(retry + 1, response.headers, Date.now());
         if (delay !== null) {
           await this.sleep(delay, options.signal);

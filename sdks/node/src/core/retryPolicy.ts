@@ -14,11 +14,22 @@ export function isRetryableStatus(status: number): boolean {
   return status === 408 || status === 409 || status === 429 || status >= 500;
 }
 
+/** Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the status. */
+export function shouldRetry(status: number, headers: Headers): boolean {
+  const told = headers.get('x-should-retry');
+  if (told === 'true') return true;
+  if (told === 'false') return false;
+  return isRetryableStatus(status);
+}
+
 /**
- * Retry-After as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
- * Undefined when absent or unreadable.
+ * The server's wait as milliseconds from `now`: `retry-after-ms` (as the OpenAI SDK reads it),
+ * else Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3). Undefined when absent
+ * or unreadable.
  */
 export function retryAfterMs(headers: Headers, now: number): number | undefined {
+  const ms = headers.get('retry-after-ms')?.trim();
+  if (ms && /^\d+(\.\d+)?$/.test(ms)) return Number(ms);
   const value = headers.get('retry-after')?.trim();
   if (!value) return undefined;
   if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
