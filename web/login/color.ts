@@ -55,3 +55,15 @@ export function tint(color: string, alpha: number): string {
   const rgb = parseHex(color) ?? [79, 70, 229];
   return `rgba(${rgb[0]}, ${rgb[1]}, ${rgb[2]}, ${alpha})`;
 }
+
+/**
+ * A filled control in a brand color: the brand color itself with white or ink text when either
+ * reads at 4.5:1; for the few mid-tones where neither does (e.g. #777777), the color darkened
+ * just enough for white text.
+ */
+export function filledColors(brand: string): { background: string; text: string } {
+  const text = readableTextOn(brand);
+  if (contrastRatio(text, brand) >= 4.5) return { background: brand, text };
+  const background = darkenToContrast(brand, WHITE, 4.5);
+  return { background, text: WHITE };
+}

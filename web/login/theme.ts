@@ -3,15 +3,16 @@
  * whatever the workspace picked: button text is white or ink by contrast, and the colors used as
  * text or focus ring on the white card are darkened until they read.
  */
-import { darkenToContrast, readableTextOn, tint, WHITE } from './color.js';
+import { darkenToContrast, filledColors, tint, WHITE } from './color.js';
 import type { LoginBranding } from './pageData.js';
 
 export type ThemeVars = Record<string, string>;
 
 export function themeVars(b: Pick<LoginBranding, 'primaryColor' | 'secondaryColor'>): ThemeVars {
+  const filled = filledColors(b.primaryColor);
   return {
-    '--brand': b.primaryColor,
-    '--brand-ink': readableTextOn(b.primaryColor),
+    '--brand': filled.background,
+    '--brand-ink': filled.text,
     '--brand-text': darkenToContrast(b.primaryColor, WHITE, 4.5),
     '--ring': darkenToContrast(b.primaryColor, WHITE, 3),
     '--link': darkenToContrast(b.secondaryColor, WHITE, 4.5),
