@@ -14,7 +14,19 @@ const WINDOW_SECONDS = 10 * 60;
 
 export type SignInThrottle = (req: Request, account?: string) => Promise<void>;
 
+/** One pair of counters per factory, shared by every way in: 10 tries per account in all, not per route. */
+const shared = new WeakMap<RateLimiterFactory, SignInThrottle>();
+
 export function signInThrottle(rateLimiters: RateLimiterFactory): SignInThrottle {
+  let throttle = shared.get(rateLimiters);
+  if (!throttle) {
+    throttle = createThrottle(rateLimiters);
+    shared.set(rateLimiters, throttle);
+  }
+  return throttle;
+}
+
+function createThrottle(rateLimiters: RateLimiterFactory): SignInThrottle {
   const perAccount = rateLimiters.create({ name: 'signin-account', points: ATTEMPTS_PER_ACCOUNT, durationSeconds: WINDOW_SECONDS });
   const perAddress = rateLimiters.create({ name: 'signin-address', points: ATTEMPTS_PER_ADDRESS, durationSeconds: WINDOW_SECONDS });
   return async (req, account) => {
