@@ -95,6 +95,16 @@ test('slug host: members of that workspace only; the session answers for that ho
   assert.is(nowhere.body.code, 'SIGN_IN_FAILED');
 });
 
+test('behind a trusted proxy (TRUST_PROXY: loopback by default) X-Forwarded-Host picks the workspace host', async () => {
+  const ws = await createSignedInWorkspace(app, 'pro', { slug: 'proxied-pw' });
+  const forwarded = { 'x-forwarded-host': new URL(ws.origin).host };
+  const res = await hostRequest(app, 'POST', '/auth/password', { headers: forwarded, body: { email: ws.email, password: ws.password } });
+  assert.is(res.status, 200, res.text);
+  assert.equal(res.body, { redirect: '/' });
+  const me = await hostRequest(app, 'GET', '/auth/session', { headers: forwarded, cookie: sessionCookieOf(res)! });
+  assert.is(me.body.workspace.slug, 'proxied-pw');
+});
+
 test('main-host sign-in of a slug workspace hands off to its host with a one-time code', async () => {
   const ws = await createSignedInWorkspace(app, 'pro', { slug: 'handoff-pw' });
   const res = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: ws.password } });
