@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
-import { buildBundle } from '../helpers.js';
+import { buildBundle, startHostServer } from '../helpers.js';
 
 let h: StorefrontHarness;
 let browser: Browser;
@@ -85,6 +85,22 @@ test('an id of no chatbot is marked as not found', async () => {
   await page.getByLabel('Chatbot ID').fill('abcdefabcdefabcdefabcdef');
   await page.getByTestId('chatbot-found').getByText('Not found').waitFor();
   await page.close();
+});
+
+test('a page that is not the BigCommerce control panel cannot frame the app', async () => {
+  const host = await startHostServer({ 'frame.html': `<!doctype html><title>Not BigCommerce</title><iframe src="${h.appUrl}/app" title="Confab"></iframe>` });
+  try {
+    const page = await browser.newPage();
+    const blocked = new Promise<string>((resolve) => page.on('console', (m) => m.text().includes('frame-ancestors') && resolve(m.text())));
+    await page.goto(`${host.url}/frame.html`);
+    assert.match(await blocked, /frame-ancestors/);
+    const frame = page.frames().find((f) => f !== page.mainFrame());
+    assert.ok(frame, 'the iframe exists');
+    assert.not.match(await frame!.content(), /Confab/, `nothing of the app rendered (${frame!.url()})`);
+    await page.close();
+  } finally {
+    await host.close();
+  }
 });
 
 test.run();
