@@ -87,6 +87,16 @@ test('an id of no chatbot is marked as not found', async () => {
   await page.close();
 });
 
+test('a failed install explains itself to the merchant', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const res = await page.goto(`${h.appUrl}/auth?code=spent-code&scope=store_v2_content&context=stores/page123`);
+  assert.is(res?.status(), 502);
+  await page.getByRole('heading', { name: 'Confab could not be installed' }).waitFor();
+  await expectAccessible(page, 'install error page');
+  await screenshotBothSizes(page, 'storefront-install-failed');
+  await page.close();
+});
+
 test('a page that is not the BigCommerce control panel cannot frame the app', async () => {
   const host = await startHostServer({ 'frame.html': `<!doctype html><title>Not BigCommerce</title><iframe src="${h.appUrl}/app" title="Confab"></iframe>` });
   try {
