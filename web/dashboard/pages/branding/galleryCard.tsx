@@ -175,7 +175,7 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
                 <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => void reorder(moved(items, i, i - 1))} aria-label={`Move item ${i + 1} up`}>↑</Button>
                 <Button size="sm" variant="ghost" disabled={i === items.length - 1} onClick={() => void reorder(moved(items, i, i + 1))} aria-label={`Move item ${i + 1} down`}>↓</Button>
                 {!item.active && (
-                  <Button size="sm" busy={busy === `activate-${item.id}`} onClick={() => void activate(item)} aria-label={`Use item ${i + 1} as the background`}>
+                  <Button size="sm" busy={busy === `activate-${item.id}`} onClick={() => void activate(item)} aria-label={`Make active: item ${i + 1}`}>
                     Make active
                   </Button>
                 )}
