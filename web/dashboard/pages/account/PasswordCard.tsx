@@ -3,7 +3,7 @@
  * every other session of the user ends; this one gets a fresh cookie.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../../api.js';
+import { api, ApiError, DASHBOARD_API, setCsrfToken } from '../../api.js';
 import { Button, Card, TextField, useToast } from '../../ui/index.js';
 import { fieldError, formError } from '../webhooks/formErrors.js';
 
@@ -26,6 +26,8 @@ export function PasswordCard() {
     setError(null);
     try {
       await api.send('POST', `${DASHBOARD_API}/account/password`, { ...(current ? { currentPassword: current } : {}), newPassword: next });
+      // The answer set a fresh session cookie, and the CSRF token is bound to the session.
+      setCsrfToken((await api.get<{ csrfToken: string }>('/auth/session')).csrfToken);
       setCurrent('');
       setNext('');
       setRepeat('');
@@ -36,7 +38,7 @@ export function PasswordCard() {
       setBusy(false);
     }
   };
-  const currentError = fieldError(error, 'currentPassword') ?? (error?.status === 401 || error?.status === 403 ? error.message : null);
+  const currentError = fieldError(error, 'currentPassword') ?? (error?.code === 'WRONG_PASSWORD' ? error.message : null);
   const general = currentError ? null : formError(error, ['currentPassword', 'newPassword']);
 
   return (
