@@ -54,6 +54,8 @@ export async function screenshotBothSizes(page: Page, name: string, settle?: () 
   for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await page.setViewportSize(viewport);
     await settle?.();
+    // Fixed headers are drawn where the window is scrolled to: from the top, a full-page shot shows them in place.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}-${size}.png`, fullPage: true });
   }
   if (original) await page.setViewportSize(original);
