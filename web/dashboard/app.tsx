@@ -44,6 +44,12 @@ function Shell() {
   const [navOpen, setNavOpen] = useState(false);
   const [location] = useLocation();
   useEffect(() => setNavOpen(false), [location]);
+  useEffect(() => {
+    if (!navOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setNavOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navOpen]);
   return (
     <div class={`shell${navOpen ? ' shell-nav-open' : ''}`}>
       <a class="skip-link" href="#main">
@@ -52,7 +58,8 @@ function Shell() {
       <Header navOpen={navOpen} onToggleNav={() => setNavOpen(!navOpen)} />
       <div class="shell-body">
         <SideNav open={navOpen} onNavigate={() => setNavOpen(false)} />
-        <main id="main" class="main">
+        {/* On a phone the open navigation dims the page; a tap on it closes the navigation. */}
+        <main id="main" class="main" onClick={navOpen ? () => setNavOpen(false) : undefined}>
           <Switch>
             {ROUTES.map((r) => (
               <Route key={r.path} path={r.path}>

@@ -72,7 +72,12 @@ export async function settled(page: Page): Promise<void> {
 export async function checkPage(opened: OpenedPage, name: string, opts: { settle?: () => Promise<void>; allow?: RegExp } = {}): Promise<void> {
   await settled(opened.page);
   await expectAccessible(opened.page, name);
-  await screenshotBothSizes(opened.page, `dashboard-${name}`, opts.settle);
+  // From the top: a sticky header scrolled into the middle of a full-page shot misleads the eye.
+  const settle = async () => {
+    await opened.page.evaluate(() => window.scrollTo(0, 0));
+    await opts.settle?.();
+  };
+  await screenshotBothSizes(opened.page, `dashboard-${name}`, settle);
   // `allow`: an answer the test provoked on purpose (a refused save) and the console line the browser logs for it.
   const problems = opts.allow ? opened.problems.filter((p) => !opts.allow!.test(p)) : opened.problems;
   assert.equal(problems, [], `${name}: console errors or failed requests`);

@@ -68,7 +68,7 @@ export function AnalyticsPage() {
             <Stat label="All time" value={formatNumber(a.totalResponses)} sub={`Responses of ${botName}`} />
           </div>
           <Card title="Responses per day" description={`${botName[0]!.toUpperCase()}${botName.slice(1)}, last ${days} days (UTC)`}>
-            <DailyChart days={a.dailyCounts} description={`Bar chart: responses per day of ${botName} over the last ${days} days, ${a.recentResponses} in total.`} />
+            <DailyChart days={a.dailyCounts} emptyText={`No responses in the last ${days} days yet`} description={`Bar chart: responses per day of ${botName} over the last ${days} days, ${a.recentResponses} in total.`} />
             <DailyTable days={a.dailyCounts} />
           </Card>
         </div>

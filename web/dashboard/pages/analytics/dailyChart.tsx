@@ -10,7 +10,7 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const label = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
-export function DailyChart({ days, description }: { days: { date: string; count: number }[]; description: string }) {
+export function DailyChart({ days, description, emptyText }: { days: { date: string; count: number }[]; description: string; emptyText: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'bar'> | null>(null);
   useEffect(() => {
@@ -43,6 +43,7 @@ export function DailyChart({ days, description }: { days: { date: string; count:
   return (
     <div class="chart-box">
       <canvas ref={canvas} role="img" aria-label={description} data-chart-points={days.length} />
+      {days.every((d) => d.count === 0) && <p class="chart-empty">{emptyText}</p>}
     </div>
   );
 }
