@@ -8,6 +8,7 @@
  * decision 13).
  */
 import { join } from 'node:path';
+import { map } from 'rxjs';
 import { chmodSync, mkdirSync } from 'node:fs';
 import type { Config } from '../infrastructure/config.js';
 import { createLogger, type Logger } from '../infrastructure/logger.js';
@@ -20,7 +21,8 @@ import { PostgresEventStore } from '../infrastructure/eventStore/postgresEventSt
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
-import { createSqlUsageCounter, type UsageCounter } from '../infrastructure/usage/usageCounter.js';
+import { createLeasedUsageCounter, type LeasedUsageCounter } from '../infrastructure/usage/quotaLeases.js';
+import { createCallerCache, type CallerCache } from '../api/external/callerCache.js';
 import { createSqlIdempotencyStore, type IdempotencyStore } from '../infrastructure/idempotency/idempotencyStore.js';
 import { createApiKeyLastUsed, type ApiKeyLastUsed } from '../infrastructure/usage/apiKeyLastUsed.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
@@ -70,7 +72,10 @@ export interface Services {
   aggregates: AggregateStore;
   reservations: Reservations;
   rateLimiters: RateLimiterFactory;
-  usage: UsageCounter;
+  /** Monthly quota: calls leased in blocks from the database and counted in memory (quotaLeases.ts). */
+  usage: LeasedUsageCounter;
+  /** API keys and workspaces cached in process, invalidated from the event stream (issue 15). */
+  callers: CallerCache;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
   /** Idempotency-Key records of External API POSTs (CONTRACT.md §8). */
@@ -162,7 +167,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   }), clock);
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
-  const usage = await createSqlUsageCounter(sql);
+  const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
+  const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => '*')), catchUps: projections });
   const idempotency = await createSqlIdempotencyStore(sql, clock);
   const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
@@ -182,7 +188,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const storeSessions = await createStoreSessionStore(sql, { clock });
   const storeTokens = await createStoreTokenStore(sql, createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })));
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, keyLastUsed, idempotency, mailer, mediaStore,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, callers, keyLastUsed, idempotency, mailer, mediaStore,
     workspaces,
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
@@ -214,6 +220,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     oidc: new OidcSignInCommands({ relyingParty, challenges, signIn, views, logger }),
     async close() {
       await projections.stop();
+      callers.close();
+      await usage.close();
       await keyLastUsed.close();
       await rateLimiters.close();
       await mailer.close?.();

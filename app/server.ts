@@ -24,6 +24,7 @@ export function appDeps(services: Services): AppDeps {
   const external: AppDeps['external'] = {
     views, clock, logger, usage, rateLimiters,
     keyLastUsed: services.keyLastUsed,
+    callers: services.callers,
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency: services.idempotency,
     chatbots: services.chatbots,

@@ -8,7 +8,7 @@
  * handler fails on the same event twice in a row the event is parked for that view
  * (parkedEvents.ts) and the batch applied without it.
  */
-import { BehaviorSubject, filter, firstValueFrom, timeout } from 'rxjs';
+import { BehaviorSubject, Subject, filter, firstValueFrom, timeout } from 'rxjs';
 import type { EventStore, Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { comparePositions } from '../infrastructure/eventStore/eventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
@@ -28,6 +28,13 @@ const PROMOTE_ATTEMPTS = 20;
 export class ProjectionRunner {
   /** The position every view has processed; waiters for read-your-writes watch it. */
   readonly position$ = new BehaviorSubject<Position | null>(null);
+  /**
+   * The number of each finished catch-up of the live views: once the catch-up numbered
+   * `drainsStarted` at some instant has finished, the views include everything committed before
+   * that instant (in-process caches wait for it before caching again: api/external/callerCache.ts).
+   */
+  readonly drained$ = new Subject<number>();
+  drainsStarted = 0;
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly signal: WakeSignal;
@@ -52,9 +59,11 @@ export class ProjectionRunner {
   /** Processes everything readable now; returns the number of events applied. Calls are serialised. */
   catchUp(): Promise<number> {
     if (!this.catchingUp) {
+      const number = ++this.drainsStarted;
       this.catchingUp = this.drain(this.store).finally(() => {
         this.catchingUp = null;
       });
+      this.catchingUp.then(() => this.drained$.next(number), () => undefined);
     }
     return this.catchingUp;
   }

@@ -11,6 +11,7 @@ import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimi
 import type { Logger } from '../../infrastructure/logger.js';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
+import type { CallerCache } from './callerCache.js';
 
 export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
@@ -20,6 +21,8 @@ export interface ExternalApiDeps {
   usage: UsageCounter;
   /** Notes each authenticated key's use (memory; flushed at most once a minute per key). */
   keyLastUsed?: Pick<ApiKeyLastUsed, 'touch'>;
+  /** Keys and workspaces cached in process, invalidated from the event stream (absent: read the views). */
+  callers?: CallerCache;
   rateLimiters: RateLimiterFactory;
   rateLimitPerMinute: number;
   /** Idempotency-Key records of POSTs (CONTRACT.md §8). */

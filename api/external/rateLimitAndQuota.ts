@@ -55,7 +55,8 @@ export function quotaHeaders({ usage, clock }: Pick<ExternalApiDeps, 'usage' | '
       const now = clock();
       const month = monthOf(now);
       const limit = workspaceLimits(res).monthlyCalls;
-      const used = await usage.get(callerOf(res).workspaceId, month);
+      // From memory once this instance knows the workspace (quotaLeases.ts): no round trip.
+      const used = await usage.current(callerOf(res).workspaceId, month);
       res.locals.quota = { now, month, limit, used };
       res.setHeader('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
       res.setHeader('X-Quota-Remaining', limit === null ? 'unlimited' : String(Math.max(0, limit - used - 1)));

@@ -67,6 +67,11 @@ export interface EventStore {
    * a substitute for reading the log.
    */
   readonly appended$: Observable<void>;
+  /**
+   * The stream id of each append this store learns of, where the store can tell (PostgreSQL:
+   * the NOTIFY payload). In-process caches invalidate from it; a hint like `appended$`.
+   */
+  readonly appendedStreams$?: Observable<string>;
   close(): Promise<void>;
 }
 

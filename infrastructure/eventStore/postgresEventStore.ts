@@ -73,6 +73,8 @@ function toRecorded(row: EventRow): RecordedEvent {
 export class PostgresEventStore implements EventStore {
   /** Fires after every local append and every NOTIFY from other processes. */
   readonly appended$ = new Subject<void>();
+  /** The stream of every append, local or NOTIFY'd by another process (caches invalidate from it). */
+  readonly appendedStreams$ = new Subject<string>();
   private stopListening?: () => Promise<void>;
 
   private constructor(private readonly sql: SqlClient) {}
@@ -81,7 +83,10 @@ export class PostgresEventStore implements EventStore {
     await sql.exec(EVENT_STORE_SCHEMA);
     const store = new PostgresEventStore(sql);
     if (opts.listen !== false) {
-      store.stopListening = await sql.listen(CHANNEL, () => store.appended$.next());
+      store.stopListening = await sql.listen(CHANNEL, (streamId) => {
+        store.appendedStreams$.next(streamId);
+        store.appended$.next();
+      });
     }
     return store;
   }
@@ -111,6 +116,7 @@ export class PostgresEventStore implements EventStore {
       const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
       return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
     });
+    this.appendedStreams$.next(streamId);
     this.appended$.next();
     return result;
   }
@@ -178,6 +184,7 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     this.appended$.complete();
+    this.appendedStreams$.complete();
     await this.stopListening?.();
   }
 }
