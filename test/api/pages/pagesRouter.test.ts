@@ -4,7 +4,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { brandedWorkspace, buildLoginBundle, getWithHost, pageDataOf, startLoginApp, type BrandedWorkspace, type LoginApp } from '../../web/login/loginHarness.js';
+import { hostRequest } from '../../support/signIn.js';
+import { brandedWorkspace, buildLoginBundle, pageDataOf, startLoginApp, type BrandedWorkspace, type LoginApp } from '../../web/login/loginHarness.js';
 
 let app: LoginApp;
 let acme: BrandedWorkspace;
@@ -26,8 +27,14 @@ test.after(async () => {
 
 const mainHost = () => `127.0.0.1:${app.port}`;
 
+/** GET as a browser on `host` would send it; `body` is the page text. */
+async function getWithHost(path: string, host: string) {
+  const r = await hostRequest(app, 'GET', path, { origin: `http://${host}` });
+  return { status: r.status, headers: r.headers, body: r.text };
+}
+
 test('the main-domain /login is Confab-branded, with the page headers', async () => {
-  const r = await getWithHost(app, '/login', mainHost());
+  const r = await getWithHost('/login', mainHost());
   assert.is(r.status, 200);
   assert.match(String(r.headers['content-type']), /text\/html/);
   assert.is(r.headers['cache-control'], 'no-store');
@@ -47,7 +54,7 @@ test('the main-domain /login is Confab-branded, with the page headers', async ()
 });
 
 test('a slug host gets its workspace branding, display settings and the ad-click address', async () => {
-  const r = await getWithHost(app, '/login', `acme.localhost:${app.port}`);
+  const r = await getWithHost('/login', `acme.localhost:${app.port}`);
   assert.is(r.status, 200);
   const { branding, confab, page } = pageDataOf(r.body);
   assert.is(page, 'login');
@@ -69,14 +76,14 @@ test('a slug host gets its workspace branding, display settings and the ad-click
 });
 
 test('the tagline cannot close the data block', async () => {
-  const r = await getWithHost(app, '/login', `acme.localhost:${app.port}`);
+  const r = await getWithHost('/login', `acme.localhost:${app.port}`);
   assert.not.ok(r.body.includes('</script><script>alert(1)'), 'escaped');
   assert.is(pageDataOf(r.body).branding.tagline, 'Tools </script><script>alert(1)</script> for teams');
 });
 
 test('the public branding endpoint and the page agree', async () => {
   const pub = await app.api('GET', '/api/v1/workspace/public/branding/acme');
-  const { branding } = pageDataOf((await getWithHost(app, '/login', `acme.localhost:${app.port}`)).body);
+  const { branding } = pageDataOf((await getWithHost('/login', `acme.localhost:${app.port}`)).body);
   assert.is(branding.tagline, pub.body.branding.tagline);
   assert.is(branding.primaryColor, pub.body.branding.primaryColor);
   assert.is(app.baseUrl + branding.loginLogo, pub.body.branding.loginLogo);
@@ -85,7 +92,7 @@ test('the public branding endpoint and the page agree', async () => {
 
 test('an unknown slug host answers a 404 page on every sign-in path', async () => {
   for (const path of ['/login', '/login/magic?token=x', '/invite?token=x']) {
-    const r = await getWithHost(app, path, `nobody.localhost:${app.port}`);
+    const r = await getWithHost(path, `nobody.localhost:${app.port}`);
     assert.is(r.status, 404, path);
     assert.is(pageDataOf(r.body).page, 'notFound');
     assert.match(String(r.headers['content-type']), /text\/html/);
@@ -100,7 +107,7 @@ test('each mailed-link page is served with its own page kind, branded on the slu
     ['/signup/confirm?token=abc', mainHost(), 'signupConfirm'],
   ];
   for (const [path, host, page] of cases) {
-    const r = await getWithHost(app, path, host);
+    const r = await getWithHost(path, host);
     assert.is(r.status, 200, path);
     const data = pageDataOf(r.body);
     assert.is(data.page, page, path);
@@ -109,22 +116,22 @@ test('each mailed-link page is served with its own page kind, branded on the slu
 });
 
 test('signup lives on PUBLIC_URL: a slug host redirects there', async () => {
-  const r = await getWithHost(app, '/signup?ref=x', `acme.localhost:${app.port}`);
+  const r = await getWithHost('/signup?ref=x', `acme.localhost:${app.port}`);
   assert.is(r.status, 302);
   assert.is(r.headers.location, `http://127.0.0.1:${app.port}/signup?ref=x`);
 });
 
 test('bundles are served from /assets; versioned URLs are immutable; nothing else is', async () => {
-  const js = await getWithHost(app, '/assets/login.js?v=1', mainHost());
+  const js = await getWithHost('/assets/login.js?v=1', mainHost());
   assert.is(js.status, 200);
   assert.match(String(js.headers['content-type']), /javascript/);
   assert.match(String(js.headers['cache-control']), /immutable/);
-  const css = await getWithHost(app, '/assets/login.css', mainHost());
+  const css = await getWithHost('/assets/login.css', mainHost());
   assert.is(css.status, 200);
   assert.match(String(css.headers['content-type']), /text\/css/);
   assert.is(css.headers['cache-control'], 'no-cache');
   for (const bad of ['/assets/nope.js', '/assets/..%2Fpackage.json', '/assets/login.js.map', '/assets/.env']) {
-    assert.is((await getWithHost(app, bad, mainHost())).status, 404, bad);
+    assert.is((await getWithHost(bad, mainHost())).status, 404, bad);
   }
 });
 

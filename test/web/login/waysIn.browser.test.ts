@@ -11,7 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
 import { hostRequest, signIn } from '../../support/signIn.js';
-import { brandedWorkspace, buildLoginBundle, codeIn, getWithHost, linkIn, mailTo, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
+import { codeIn, linkIn } from '../../support/signInMail.js';
+import { brandedWorkspace, buildLoginBundle, mailTo, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -100,11 +101,11 @@ test('magic link: a prefetching GET burns nothing; the page button signs in; the
   assert.match((await page.getByRole('status').textContent())!, /Check your inbox/);
   await page.context().close();
 
-  const link = linkIn(await mailTo(app, ws.ownerEmail, '/login/magic'), '/login/magic');
-  const url = new URL(link);
+  const url = linkIn(await mailTo(app, ws.ownerEmail, '/login/magic'), '/login/magic');
+  const link = url.href;
   assert.is(url.origin, ws.origin, 'the link opens on the workspace host');
   // A mail scanner fetching the link: only the page comes back.
-  const scanned = await getWithHost(app, url.pathname + url.search, url.host);
+  const scanned = await hostRequest(app, 'GET', url.pathname + url.search, { origin: url.origin });
   assert.is(scanned.status, 200);
   assert.not.match(String(scanned.headers['set-cookie'] ?? ''), /confab_session=[^;]/);
 
@@ -132,7 +133,7 @@ test('an invited member accepts the mailed link with a name and password, then s
     headers: { origin: owner.origin }, body: { email: 'mia@example.com', role: 'member' },
   });
   assert.is(invited.status, 201, invited.text);
-  const link = linkIn(await mailTo(app, 'mia@example.com', '/invite'), '/invite');
+  const link = linkIn(await mailTo(app, 'mia@example.com', '/invite'), '/invite').href;
   assert.is(new URL(link).origin, ws.origin);
 
   const { page, problems } = await open(link);
@@ -172,7 +173,7 @@ test('sign-up on PUBLIC_URL: check your inbox, the confirmation page signs in to
   assert.equal(problems, []);
   await page.context().close();
 
-  const link = linkIn(await mailTo(app, 'founder@example.com', '/signup/confirm'), '/signup/confirm');
+  const link = linkIn(await mailTo(app, 'founder@example.com', '/signup/confirm'), '/signup/confirm').href;
   const confirm = await open(link);
   await confirm.page.getByRole('heading', { name: 'Confirm your email' }).waitFor();
   await expectAccessible(confirm.page, 'signup confirmation page');
