@@ -1,0 +1,104 @@
+/**
+ * Leased monthly quota: never more calls than the limit whatever the number of instances,
+ * no write per call, used calls durable within a second, unused leases given back, and a dead
+ * instance's leases settled as used (conservative) once they expire.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTestSql, type TestSql } from '../../support/testStores.js';
+import { createLeasedUsageCounter } from '../../../infrastructure/usage/quotaLeases.js';
+import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
+
+const MONTH = '2026-11';
+
+async function row(sql: SqlClient, ws: string): Promise<{ calls: number; leased: number }> {
+  const r = await sql.query<{ calls: number; leased: number }>(`SELECT calls::int AS calls, leased::int AS leased FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [ws, MONTH]);
+  return r.rows[0] ?? { calls: 0, leased: 0 };
+}
+
+function counting(sql: SqlClient, writes: string[]): SqlClient {
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      const v = Reflect.get(target, prop, receiver);
+      if (prop !== 'query') return typeof v === 'function' ? v.bind(target) : v;
+      return (text: string, params?: unknown[]) => {
+        if (!/^\s*SELECT/.test(text)) writes.push(text);
+        return (v as Function).call(target, text, params);
+      };
+    },
+  });
+}
+
+let store: TestSql;
+test.before(async () => {
+  store = await createTestSql();
+});
+test.after(async () => store.cleanup());
+
+test('three instances racing for a quota of 50 get exactly 50 calls', async () => {
+  const counters = [];
+  // One after another: concurrent CREATE TABLE IF NOT EXISTS can collide in the catalog.
+  for (const sql of [store.sql, await store.another(), await store.another()]) counters.push(await createLeasedUsageCounter(sql, { flushMs: 3_600_000 }));
+  try {
+    const answers = await Promise.all(counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-race', MONTH, 50))));
+    assert.is(answers.filter((a) => a !== null).length, 50);
+    const r = await row(store.sql, 'ws-race');
+    assert.ok(r.calls + r.leased <= 50, JSON.stringify(r));
+    // A 4xx gives its call back: another caller on the same instance can use it.
+    const owner = counters.find((c) => answers.slice(counters.indexOf(c) * 40, counters.indexOf(c) * 40 + 40).some((a) => a !== null))!;
+    await owner.release('ws-race', MONTH);
+    assert.ok((await owner.tryReserve('ws-race', MONTH, 50)) !== null, 'the released call is usable again');
+    assert.is(await counters[0].tryReserve('ws-race', MONTH, 50) ?? await counters[1].tryReserve('ws-race', MONTH, 50) ?? await counters[2].tryReserve('ws-race', MONTH, 50), null);
+  } finally {
+    await Promise.all(counters.map((c) => c.close()));
+  }
+  assert.equal(await row(store.sql, 'ws-race'), { calls: 50, leased: 0 }, 'every used call written, every unused one given back');
+});
+
+test('no write per call: blocks are leased, used calls reach the table on the next flush (at most a second)', async () => {
+  const writes: string[] = [];
+  const counter = await createLeasedUsageCounter(counting(store.sql, writes));
+  try {
+    writes.length = 0;
+    for (let i = 0; i < 200; i++) assert.ok((await counter.tryReserve('ws-flush', MONTH, 100_000)) !== null);
+    assert.ok(writes.length <= 2, `${writes.length} writes for 200 calls`);
+    assert.is(await counter.get('ws-flush', MONTH), 200, 'this instance counts its unwritten calls');
+    const deadline = Date.now() + 1500;
+    while ((await row(store.sql, 'ws-flush')).calls < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.is((await row(store.sql, 'ws-flush')).calls, 200, 'durable within a second');
+  } finally {
+    await counter.close();
+  }
+});
+
+test('near the limit the block shrinks to one call; a spent quota refuses; unlimited needs no limit', async () => {
+  const counter = await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 });
+  try {
+    assert.is(await counter.tryReserve('ws-small', MONTH, 3), 1);
+    assert.is((await row(store.sql, 'ws-small')).leased, 1, 'a quota of 3 is leased one call at a time');
+    assert.is(await counter.tryReserve('ws-small', MONTH, 3), 2);
+    assert.is(await counter.tryReserve('ws-small', MONTH, 3), 3);
+    assert.is(await counter.tryReserve('ws-small', MONTH, 3), null);
+    assert.is(await counter.tryReserve('ws-free', MONTH, 0), null);
+    assert.is(await counter.tryReserve('ws-unlimited', MONTH, null), 1);
+    assert.is(await counter.current('ws-small', MONTH), 3);
+  } finally {
+    await counter.close();
+  }
+});
+
+test("a dead instance's leases are settled as used once they expire: the limit still holds", async () => {
+  await store.sql.query(`INSERT INTO usage_counters (workspace_id, month, calls, leased) VALUES ('ws-dead', $1, 5, 10)`, [MONTH]);
+  await store.sql.query(`INSERT INTO usage_leases (holder, workspace_id, month, amount, expires_at) VALUES ('dead', 'ws-dead', $1, 10, now() - interval '1 second')`, [MONTH]);
+  const counter = await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000, leaseTtlMs: 1000 });
+  try {
+    await counter.flush();
+    assert.equal(await row(store.sql, 'ws-dead'), { calls: 15, leased: 0 });
+    const granted = await Promise.all(Array.from({ length: 10 }, () => counter.tryReserve('ws-dead', MONTH, 20)));
+    assert.is(granted.filter((g) => g !== null).length, 5);
+  } finally {
+    await counter.close();
+  }
+});
+
+test.run();
