@@ -25,7 +25,7 @@ test('the list shows the owner\'s first key; create a read-only member key and s
   const { page } = opened;
   await settled(page);
   const prefix = owner.apiKey.slice(0, 12);
-  await page.getByRole('row', { name: new RegExp(prefix) }).getByText('Active').waitFor();
+  await page.getByRole('row', { name: new RegExp(prefix) }).locator('.badge', { hasText: 'Active' }).waitFor();
   await checkPage(opened, 'api-keys');
 
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -45,8 +45,8 @@ test('the list shows the owner\'s first key; create a read-only member key and s
   await shown.getByRole('button', { name: 'I have copied the key' }).click();
   await shown.waitFor({ state: 'hidden' });
   const row = page.getByRole('row', { name: new RegExp(createdKey.slice(0, 12)) });
-  await row.getByText('Member').waitFor();
-  await row.getByText('Never').waitFor();
+  await row.locator('.badge', { hasText: 'Member' }).waitFor();
+  assert.is(await row.locator('td').nth(3).innerText(), 'Never');
   assert.ok(!(await page.content()).includes(createdKey), 'the key leaves the page with the dialog');
 
   // The key works with its scope, and the tab shows its last use.
@@ -70,7 +70,7 @@ test('revoke asks first; the revoked key gets 401 from the External API', async 
   await confirm.waitFor();
   await checkPage(opened, 'api-keys-revoke-confirm');
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
-  await page.getByRole('row', { name: new RegExp(prefix) }).getByText('Revoked').waitFor();
+  await page.getByRole('row', { name: new RegExp(prefix) }).locator('.badge', { hasText: 'Revoked' }).waitFor();
   assert.is(await page.getByRole('button', { name: `Revoke key ${prefix}` }).count(), 0);
   const refused = await env.app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: createdKey });
   assert.is(refused.status, 401);

@@ -19,7 +19,7 @@ export function AccountPage() {
       {profile.error && !p && <ErrorState error={profile.error} onRetry={profile.reload} title="Your account could not load" />}
       {profile.loading && !p && <Card><Skeleton lines={5} label="Loading your account" /></Card>}
       {p && (
-        <div class="stack">
+        <div>
           <ProfileCard profile={p} onSaved={(data) => profile.set({ data })} />
           <EmailChangeCard email={p.email} onChanged={(email) => profile.set({ data: { ...p, email } })} />
           <PasswordCard />

@@ -39,12 +39,13 @@ export function ApiKeysPage() {
         <>
           <span class="url-cell">{k.prefix}…</span>
           <span class="cell-sub">Created {formatDate(k.createdAt)}</span>
+          <span class="cell-sub show-phone">{k.role === 'admin' ? 'Admin' : 'Member'} · last used {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'never'}</span>
         </>
       ),
     },
-    { key: 'role', header: 'Role', render: (k) => <Badge tone={k.role === 'admin' ? 'info' : 'neutral'}>{k.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
+    { key: 'role', header: 'Role', hideOnPhone: true, render: (k) => <Badge tone={k.role === 'admin' ? 'info' : 'neutral'}>{k.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
     { key: 'scopes', header: 'Scopes', hideOnPhone: true, render: (k) => <span class="event-tags">{k.scopes.map((s) => <Badge key={s} tone="neutral">{s}</Badge>)}</span> },
-    { key: 'used', header: 'Last used', render: (k) => <span class="small">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</span> },
+    { key: 'used', header: 'Last used', hideOnPhone: true, render: (k) => <span class="small">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</span> },
     {
       key: 'status', header: 'Status', render: (k) => (k.revoked ? (
         <>

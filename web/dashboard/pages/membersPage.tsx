@@ -95,8 +95,15 @@ export function MembersPage() {
     },
   ];
   const inviteColumns: Column<Invite>[] = [
-    { key: 'email', header: 'Email', render: (i) => <strong>{i.email}</strong> },
-    { key: 'role', header: 'Role', render: (i) => <Badge tone={i.role === 'admin' ? 'info' : 'neutral'}>{i.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
+    {
+      key: 'email', header: 'Email', render: (i) => (
+        <>
+          <strong class="invite-email">{i.email}</strong>
+          <span class="cell-sub show-phone">{i.role === 'admin' ? 'Admin' : 'Member'} · expires {formatDate(i.expiresAt)}</span>
+        </>
+      ),
+    },
+    { key: 'role', header: 'Role', hideOnPhone: true, render: (i) => <Badge tone={i.role === 'admin' ? 'info' : 'neutral'}>{i.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
     { key: 'expires', header: 'Expires', hideOnPhone: true, render: (i) => <span class="small">{formatDate(i.expiresAt)}</span> },
     {
       key: 'actions', header: 'Actions', align: 'right', render: (i) => (
@@ -115,7 +122,7 @@ export function MembersPage() {
       {list.error && !data && <ErrorState error={list.error} onRetry={list.reload} title="Members could not load" />}
       {list.loading && !data && <Card><Skeleton lines={3} label="Loading members" /></Card>}
       {data && (
-        <div class="stack">
+        <div>
           <Card title="Members" description={`${data.members.length} ${data.members.length === 1 ? 'person' : 'people'}`} padded={false}>
             <Table columns={memberColumns} rows={data.members} rowKey={(m) => m.userId} caption="Members" />
           </Card>

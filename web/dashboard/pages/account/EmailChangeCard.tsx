@@ -83,7 +83,7 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
       {step !== 'idle' && (
         <form class="form-gap" onSubmit={submit} noValidate>
           <StepsIndicator step={step} />
-          {note && <p class="small muted" role="status">{note}</p>}
+          {note && <p class="small muted step-note" role="status">{note}</p>}
           {step === 'newEmail' ? (
             <TextField
               label="New email address"

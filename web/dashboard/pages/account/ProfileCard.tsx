@@ -25,7 +25,11 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
   const [error, setError] = useState<ApiError | null>(null);
   useEffect(() => setDraft(draftOf(profile)), [profile]);
 
-  const set = (k: keyof Draft) => (v: string) => setDraft((d) => ({ ...d, [k]: v }));
+  const set = (k: keyof Draft) => (v: string) => {
+    setDraft((d) => ({ ...d, [k]: v }));
+    // An answer about the old value would mislead once the field changes.
+    if (fieldError(error, k)) setError(null);
+  };
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(profile));
   const save = async (e: Event) => {
     e.preventDefault();

@@ -24,6 +24,8 @@ function withOffset(zone: string): string {
   }
 }
 
+const matchCount = (n: number) => (n === MAX_SHOWN ? `The first ${MAX_SHOWN} matching zones` : n === 1 ? '1 matching zone' : `${n} matching zones`);
+
 export function TimezonePicker({ value, onChange, error }: { value: string; onChange: (zone: string) => void; error?: string | null }) {
   const zones = useMemo(allZones, []);
   const id = useId('tz');
@@ -57,7 +59,8 @@ export function TimezonePicker({ value, onChange, error }: { value: string; onCh
   };
 
   return (
-    <Field id={id} label="Time zone" error={error} hint={open ? `${matches.length === MAX_SHOWN ? `First ${MAX_SHOWN}` : matches.length} matching zones` : withOffset(value)}>
+    <Field id={id} label="Time zone" error={error} hint={open ? matchCount(matches.length) : withOffset(value)}>
+      <div class="tz-wrap">
       <input
         id={id}
         class="input"
@@ -101,6 +104,7 @@ export function TimezonePicker({ value, onChange, error }: { value: string; onCh
           {matches.length === 0 && <li role="option" aria-disabled="true" aria-selected={false}>No zone matches</li>}
         </ul>
       )}
+      </div>
     </Field>
   );
 }
