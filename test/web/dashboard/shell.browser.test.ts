@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { operatorContext } from '../../../commands/commandContext.js';
-import { mailTo, linkIn } from '../login/loginHarness.js';
+import { linkIn, waitForMailTo } from '../../support/signInMail.js';
 import { chatThrough, checkPage, createSignedInWorkspace, dashboardPath, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
 
 let env: DashboardEnv;
@@ -130,7 +130,7 @@ test('workspace switcher, a member\'s view, sign out', async () => {
   // The owner of another workspace is invited into Acme as a member.
   const other = await createSignedInWorkspace(env.app, 'starter', { name: 'Bravo Bikes' });
   await env.app.services.members.invite({ email: other.email, role: 'member', inviterName: 'Acme owner' }, { ...operatorContext(owner.workspaceId), workspaceId: owner.workspaceId });
-  const token = new URL(linkIn(await mailTo(env.app, other.email, '/invite'), '/invite')).searchParams.get('token')!;
+  const token = linkIn(await waitForMailTo(env.app, other.email), '/invite').searchParams.get('token')!;
   await env.app.services.members.accept({ token }, operatorContext());
 
   const opened = await openDashboard(env, other, '/');
