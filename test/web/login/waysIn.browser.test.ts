@@ -64,6 +64,8 @@ test('one-time code: sent with a neutral notice, typed from the mail, signed in'
   const status = page.getByRole('status');
   await status.waitFor();
   assert.match((await status.textContent())!, /Check your inbox/);
+  await expectAccessible(page, 'code step');
+  await screenshotBothSizes(page, 'login-code-step');
   const code = codeIn(await mailTo(app, ws.ownerEmail, 'code'));
   await page.getByRole('textbox', { name: 'Code' }).fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
