@@ -7,6 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { linkIn, waitForMailTo } from '../../support/signInMail.js';
+import { mediaClient } from '../../support/mediaHarness.js';
+import { SVG } from '../../support/mediaSamples.js';
 import { chatThrough, checkPage, createSignedInWorkspace, dashboardPath, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
 
 let env: DashboardEnv;
@@ -159,6 +161,25 @@ test('workspace switcher, a member\'s view, sign out', async () => {
   await page.waitForURL(/\/login/);
   const back = await page.goto(new URL(dashboardPath(other, '/'), page.url()).toString());
   assert.match(back!.url(), /\/login/, 'signed out: the dashboard sends to the login page');
+  await page.context().close();
+});
+
+test('a workspace host: the dashboard at its root, the company logo in the header', async () => {
+  const branded = await createSignedInWorkspace(env.app, 'pro', { name: 'Lumen Lighting', slug: 'lumen-dash' });
+  const logo = await mediaClient(env.app).uploaded(branded.apiKey, SVG, { name: 'logo.svg', type: 'image/svg+xml' });
+  const patched = await env.app.api('PATCH', '/api/v1/workspace/branding', { apiKey: branded.apiKey, body: { companyLogo: logo.mediaUrl } });
+  assert.is(patched.status, 200, JSON.stringify(patched.body));
+  const opened = await openDashboard(env, branded, '/');
+  const { page } = opened;
+  assert.match(page.url(), /^http:\/\/lumen-dash\.localhost:\d+\/$/);
+  const img = page.getByRole('img', { name: 'Lumen Lighting logo' });
+  await img.waitFor();
+  assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 'the logo loads');
+  await page.getByRole('link', { name: 'Chatbots', exact: true }).click();
+  await page.waitForURL(/lumen-dash\.localhost:\d+\/chatbots$/);
+  await page.reload();
+  await page.getByRole('heading', { name: 'Chatbots', exact: true }).waitFor();
+  await checkPage(opened, 'slug-host-logo');
   await page.context().close();
 });
 
