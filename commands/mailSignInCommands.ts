@@ -19,6 +19,7 @@ import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.j
 import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
 import { magicLinkMail, signInCode, type RenderedEmail } from './emailTemplates.js';
 import type { SignInCommands } from './signInCommands.js';
+import { mailAfterAnswer } from './mailAfterAnswer.js';
 
 export interface MailSignInDeps {
   signIn: SignInCommands;
@@ -100,12 +101,7 @@ export class MailSignInCommands {
     return (await this.deps.views.get<WorkspaceDoc>(WORKSPACES, workspaceId))?.name ?? 'your workspace';
   }
 
-  /** After the answer: the caller's response time must not say whether a mail went out. */
   private sendLater(to: string, mail: RenderedEmail, what: string): void {
-    setImmediate(() => {
-      this.deps.mailer.send({ to, ...mail }).catch((err: Error) => {
-        this.deps.logger.error('mail not delivered', { what, error: err.message?.slice(0, 200) });
-      });
-    });
+    mailAfterAnswer(this.deps, to, mail, what);
   }
 }

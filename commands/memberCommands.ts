@@ -50,7 +50,7 @@ export interface MemberView {
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-const invalidInvite = () => new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
+export const invalidInvite = () => new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
 
 export class MemberCommands {
   constructor(private readonly deps: MemberDeps) {}

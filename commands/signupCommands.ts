@@ -20,6 +20,7 @@ import type { WorkspaceCommands } from './workspaceCommands.js';
 import { signupConfirmMail, signupExistingAccountMail, type RenderedEmail } from './emailTemplates.js';
 import { hashPassword } from './passwordHash.js';
 import { validatePassword } from './signInCommands.js';
+import { mailAfterAnswer } from './mailAfterAnswer.js';
 
 export interface SignupDeps {
   workspaces: WorkspaceCommands;
@@ -75,8 +76,6 @@ export class SignupCommands {
   }
 
   private sendLater(to: string, mail: RenderedEmail, what: string): void {
-    setImmediate(() => {
-      this.deps.mailer.send({ to, ...mail }).catch((err: Error) => this.deps.logger.error('mail not delivered', { what, error: err.message?.slice(0, 200) }));
-    });
+    mailAfterAnswer(this.deps, to, mail, what);
   }
 }

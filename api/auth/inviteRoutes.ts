@@ -1,7 +1,6 @@
 /** `POST /auth/invite/accept {token, name?, password?}`: join a workspace from a mailed invite. */
 import type { Router } from 'express';
-import { NotFoundError } from '../../domain/errors.js';
-import { MemberCommands } from '../../commands/memberCommands.js';
+import { invalidInvite, MemberCommands } from '../../commands/memberCommands.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { AuthApiDeps } from './authApiDeps.js';
@@ -9,6 +8,7 @@ import { redirectResult } from './authSchemas.js';
 import { loginHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
 import { signInThrottle } from './signInThrottle.js';
+import { visitorContextOf } from './visitorContext.js';
 
 export function inviteRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps): void {
   const throttle = signInThrottle(deps.rateLimiters);
@@ -25,9 +25,8 @@ export function inviteRoutes(router: Router, registry: OpenApiRegistry, mount: s
     await throttle(req);
     // A workspace's invite opens on that workspace's login host, and nowhere else.
     const workspaceId = MemberCommands.workspaceOfToken(body.token);
-    if (host.onWorkspaceHost && workspaceId !== host.workspaceId) throw new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
-    const ctx = { actor: { type: 'user' as const, id: 'invitee' }, workspaceId, correlationId: res.locals.requestId, requestId: res.locals.requestId, request: { ip: res.locals.clientIp, userAgent: res.locals.userAgent } };
-    const joined = await deps.members.accept({ token: body.token, name: body.name, password: body.password }, ctx);
+    if (host.onWorkspaceHost && workspaceId !== host.workspaceId) throw invalidInvite();
+    const joined = await deps.members.accept({ token: body.token, name: body.name, password: body.password }, visitorContextOf(res, 'invitee', workspaceId));
     return answerEntry(req, res, await deps.signIn.enter(joined.userId, joined.workspaceId, 'invite', host.onWorkspaceHost), deps.session.publicUrl);
   });
 }

@@ -12,6 +12,7 @@ import { acceptedResult, redirectResult, tokenBody } from './authSchemas.js';
 import { loginHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
 import { signInThrottle } from './signInThrottle.js';
+import { visitorContextOf } from './visitorContext.js';
 
 const tags = ['Sign-in'];
 const signupBody = {
@@ -42,8 +43,7 @@ export function signupRoutes(router: Router, registry: OpenApiRegistry, mount: s
   }, async ({ body, req, res }) => {
     await mainHostOnly(req);
     await throttle(req);
-    const ctx = { actor: { type: 'user' as const, id: 'signup' }, workspaceId: null, correlationId: res.locals.requestId, requestId: res.locals.requestId, request: { ip: res.locals.clientIp, userAgent: res.locals.userAgent } };
-    const { workspaceId, ownerId } = await deps.signup.confirm(body.token, ctx);
+    const { workspaceId, ownerId } = await deps.signup.confirm(body.token, visitorContextOf(res, 'signup', null));
     return answerEntry(req, res, await deps.signIn.enter(ownerId, workspaceId, 'signup', false), deps.session.publicUrl);
   });
 }
