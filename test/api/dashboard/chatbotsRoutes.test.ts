@@ -4,6 +4,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { signIn } from '../../support/signIn.js';
+import { linkIn, waitForMailTo } from '../../support/signInMail.js';
 import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
 
 let app: TestApp;
@@ -128,10 +131,24 @@ test('the plan cap refuses create and duplicate with 403 PLAN_LIMIT', async () =
   assert.equal(list.body.cap, { used: 0, limit: 0 });
 });
 
-test('members may manage chatbots too', async () => {
-  // The owner is the admin; members get the same chatbot rights (README: Dashboard → Roles).
-  const r = await as(app, acme)('GET', `${DASH}/chatbots`);
-  assert.is(r.status, 200);
+test('members manage chatbots too, but not the workspace\'s administration', async () => {
+  // README: Dashboard → Roles. A new user joins Acme as a member through an invite.
+  const email = `member-${Date.now()}@example.com`;
+  await app.services.members.invite({ email, role: 'member', inviterName: 'Owner' }, { ...operatorContext(acme.workspaceId), workspaceId: acme.workspaceId });
+  const token = linkIn(await waitForMailTo(app, email), '/invite').searchParams.get('token')!;
+  await app.services.members.accept({ token, name: 'Mia Member', password: 'member-password-1' }, operatorContext());
+  const session = await signIn(app, { email, password: 'member-password-1' });
+  const member = { ...acme, ...session };
+  const call = as(app, member);
+  const created = await call('POST', `${DASH}/chatbots`, { name: 'Made by a member' });
+  assert.is(created.status, 201);
+  const id = created.body.data.id as string;
+  assert.is((await call('PUT', `${DASH}/chatbots/${id}`, { disabled: true })).status, 200);
+  assert.is((await call('DELETE', `${DASH}/chatbots/${id}`)).status, 200);
+  assert.is((await call('GET', `${DASH}/overview`)).status, 200);
+  const invite = await call('POST', `${DASH}/invites`, { email: 'x@example.com', role: 'member' });
+  assert.is(invite.status, 403);
+  assert.is(invite.body.code, 'INSUFFICIENT_ROLE');
 });
 
 test.run();
