@@ -86,6 +86,11 @@ export function signedInOf(res: Response): SignedIn {
 /** The CommandContext of a signed-in user (actor {type:'user', id: userId}, workspaceId, request info). */
 export function sessionContextOf(res: Response): CommandContext & { workspaceId: string } {
   const { userId, workspaceId } = signedInOf(res);
+  return userContextOf(res, userId, workspaceId);
+}
+
+/** A user as the actor of this request's events, with its id, address and user agent for the audit trail. */
+export function userContextOf<W extends string | null>(res: Response, userId: string, workspaceId: W): CommandContext & { workspaceId: W } {
   return {
     actor: { type: 'user', id: userId },
     workspaceId,
