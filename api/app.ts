@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
   app.use(storefrontMount(deps.storefront.appUrl), storefrontRouter(deps.storefront, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
-  app.use(pagesRouter(deps.workspace, registry));
+  app.use(pagesRouter({ ...deps.workspace, session: deps.session }, registry));
   app.use(DASHBOARD_MOUNT, dashboardRouter(deps.dashboard, registry));
   // Last before the 404: on a workspace host every page path left is the dashboard's.
   app.use(dashboardPage(deps.session));

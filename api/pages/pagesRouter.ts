@@ -12,11 +12,15 @@ import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } fro
 import { brandingForSlug, CONFAB_BRANDING } from './pageBranding.js';
 import { ASSETS_PATH, PUBLIC_DIR, pageShell, sendPage } from './pageShell.js';
 import { hostKindOf } from './slugHost.js';
+import { safeNext } from '../../web/login/nextPath.js';
+import { resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface PagesDeps {
   views: ReadStoreReader;
   publicUrl: string;
   workspaceDomain: string;
+  /** Someone already signed in on this host skips the login page. */
+  session?: SessionAuthDeps;
 }
 
 interface PageRoute {
@@ -55,6 +59,10 @@ export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router 
     router.get(route.path, async (req: Request, res: Response, next) => {
       try {
         const host = hostKindOf(req.hostname, deps.workspaceDomain, deps.publicUrl);
+        if (route.page === 'login' && deps.session && (await resolveSession(req, deps.session))) {
+          res.setHeader('Cache-Control', 'no-store');
+          return res.redirect(302, safeNext(req.query.next) ?? (host.kind === 'slug' ? '/' : '/dashboard'));
+        }
         if (host.kind === 'main') return render(res, 200, route.page, route.title, CONFAB_BRANDING, true);
         if (route.mainOnly) return res.redirect(302, deps.publicUrl + req.originalUrl);
         const branding = await brandingForSlug(deps.views, host.slug, deps.publicUrl);

@@ -42,11 +42,11 @@ test.after(async () => {
   await app?.close();
 });
 
-async function openLogin(origin: string, viewport = DESKTOP): Promise<{ page: Page; problems: string[] }> {
+async function openLogin(origin: string, viewport = DESKTOP, path = '/login'): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const { problems } = watchPageErrors(page);
-  const res = await page.goto(`${origin}/login`);
+  const res = await page.goto(`${origin}${path}`);
   assert.is(res?.status(), 200);
   await page.getByRole('button', { name: 'Sign in' }).waitFor();
   return { page, problems };
@@ -179,16 +179,21 @@ test('a video background loops muted inline, and does not start by itself under 
   }
 });
 
-test('password sign-in on the branded page lands signed in on the workspace host', async () => {
-  const { page, problems } = await openLogin(ws.origin);
+test('password sign-in on the branded page lands on the page it was sent from (?next=); /login then skips ahead', async () => {
+  const { page, problems } = await openLogin(ws.origin, DESKTOP, '/login?next=%2Fchatbots');
   await page.getByRole('textbox', { name: 'Email' }).fill(ws.ownerEmail);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => url.origin === ws.origin && !url.pathname.startsWith('/login'));
+  await page.waitForURL(`${ws.origin}/chatbots`);
   const session = await page.evaluate(async () => (await fetch('/auth/session')).json());
   assert.is(session.user.email, ws.ownerEmail);
   assert.is(session.workspace.slug, 'northwind');
-  assert.equal(problems.filter((p) => !p.includes('/api/v1/dashboard') && !p.includes('dashboard')), []);
+  assert.equal(problems.filter((p) => !p.includes('/api/v1/dashboard')), []);
+  // Signed in already: the login page goes straight to the dashboard (or a safe next).
+  await page.goto(`${ws.origin}/login`);
+  assert.is(page.url(), `${ws.origin}/`);
+  await page.goto(`${ws.origin}/login?next=//evil.example/x`);
+  assert.is(page.url(), `${ws.origin}/`);
   await page.context().close();
 });
 

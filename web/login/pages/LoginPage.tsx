@@ -1,16 +1,24 @@
 /** @jsxImportSource preact */
 /** `/login`: the card wired to the sign-in endpoints, the provider list and the OIDC popup. */
 import { useEffect, useState } from 'preact/hooks';
-import { fetchProviders, follow, postJson, type Outcome, type Provider } from '../authApi.js';
+import { fetchProviders, follow, postJson, queryParam, type Outcome, type Provider } from '../authApi.js';
+import { safeNext } from '../nextPath.js';
 import { LoginCard, type LoginHandlers } from '../LoginCard.js';
 import { openOidcPopup, startUrlFor } from '../oidcPopup.js';
 import type { PageData } from '../pageData.js';
 import { SignInLayout } from '../SignInLayout.js';
 
-/** Posts and, on success, follows the answer's redirect. */
+/**
+ * Posts and, on success, goes where the answer says, or to `?next=` when the answer stays on
+ * this host (a handoff to the workspace's own host goes first).
+ */
 async function signInWith(path: string, body: unknown): Promise<Outcome> {
   const outcome = await postJson(path, body);
-  if (outcome.ok) follow(outcome.body);
+  if (!outcome.ok) return outcome;
+  const next = safeNext(queryParam('next'));
+  const redirect = typeof outcome.body?.redirect === 'string' ? new URL(outcome.body.redirect, location.href) : null;
+  if (next && (!redirect || redirect.origin === location.origin)) location.assign(next);
+  else follow(outcome.body);
   return outcome;
 }
 
