@@ -33,7 +33,8 @@ export function FlowPreview({ steps, botName }: { steps: EditableStep[]; botName
     if (!s.text.trim()) continue;
     items.push(
       <div key={`b${s.key}`} class="bubble bubble-bot">
-        <BotText text={s.text} answers={answers} />
+        {/* A copy: what is known at this step, not what later questions add (BotText renders after the loop). */}
+        <BotText text={s.text} answers={new Map(answers)} />
       </div>,
     );
     if (s.type === 'question') {
