@@ -62,6 +62,9 @@ test('edit the flow: add a question, reorder by button and drag, server validati
   await last.dragTo(first, { sourcePosition: { x: 20, y: 20 } });
   await page.mouse.up().catch(() => undefined);
   assert.match(await page.getByLabel('Step 1: what the bot says').inputValue(), /^Thank you/);
+  // Moved before the name question, the thank-you cannot know the name yet, and says so.
+  assert.is(await page.locator('.chat-preview .bubble').first().innerText(), 'Thank you, ! We will be in touch soon.');
+  await page.locator('.step').first().getByText('is not asked by an earlier question').waitFor();
 
   // A name the server refuses: its message shows under that step, and nothing is saved.
   await page.getByLabel('Step 5: save the answer as').fill('constructor');
