@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
 import { hostRequest, signIn } from '../../support/signIn.js';
+import { operatorContext } from '../../../commands/commandContext.js';
 import { codeIn, linkIn } from '../../support/signInMail.js';
 import { brandedWorkspace, buildLoginBundle, mailTo, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
 
@@ -158,6 +159,38 @@ test('an invited member accepts the mailed link with a name and password, then s
   await later.page.getByRole('button', { name: 'Sign in' }).click();
   assert.is((await landed(later.page, ws.origin)).user.email, 'mia@example.com');
   await later.page.context().close();
+});
+
+test('someone with a Confab account accepts an invite with it, no new password', async () => {
+  const other = await app.services.workspaces.createWorkspace({ name: 'Elsewhere', plan: 'pro', ownerEmail: 'sam@example.com', ownerPassword: 'sams password' }, operatorContext());
+  assert.ok(other.workspaceId);
+  const owner = await signIn(app, { email: ws.ownerEmail, password: PASSWORD, host: 'harbor.localhost' });
+  const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', {
+    origin: owner.origin, cookie: owner.cookie, csrfToken: owner.csrfToken,
+    headers: { origin: owner.origin }, body: { email: 'sam@example.com', role: 'admin' },
+  });
+  assert.is(invited.status, 201, invited.text);
+  const link = linkIn(await mailTo(app, 'sam@example.com', '/invite'), '/invite').href;
+  const { page } = await open(link);
+  await page.getByRole('button', { name: 'Accept with my existing account' }).click();
+  const session = await landed(page, ws.origin);
+  assert.is(session.user.email, 'sam@example.com');
+  assert.is(session.workspace.role, 'admin');
+  await page.context().close();
+});
+
+test('a workspace without a slug signs in on PUBLIC_URL/login and lands on /dashboard', async () => {
+  await app.services.workspaces.createWorkspace({ name: 'No Slug Co', plan: 'free', ownerEmail: 'plain@example.com', ownerPassword: 'plain password' }, operatorContext());
+  const main = new URL(app.config.publicUrl).origin;
+  const { page, problems } = await open(`${main}/login`);
+  await emailBox(page).fill('plain@example.com');
+  await page.getByLabel('Password').fill('plain password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${main}/dashboard`);
+  const session = await page.evaluate(async () => (await fetch('/auth/session')).json());
+  assert.is(session.workspace.name, 'No Slug Co');
+  assert.equal(problems.filter(dashboardNoise), []);
+  await page.context().close();
 });
 
 test('sign-up on PUBLIC_URL: check your inbox, the confirmation page signs in to a new Free workspace', async () => {
