@@ -1,7 +1,7 @@
 /** One chatbot: its flow (editor + preview), settings, embed code; enable/disable, duplicate, delete. */
 import { useState } from 'preact/hooks';
-import { Link, useLocation } from 'wouter-preact';
-import { Badge, Button, EmptyState, ErrorState, Icon, PageHeader, Skeleton, Tabs, Card, useLoad } from '../ui/index.js';
+import { useLocation } from 'wouter-preact';
+import { Badge, BackLink, Button, PageHeader, Tabs, loadGate, useLoad } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
 import { useChatbotActions } from './chatbots/chatbotActions.js';
 import { FlowPanel } from './chatbots/flowPanel.js';
@@ -15,11 +15,7 @@ const TABS: { key: Tab; label: string }[] = [
   { key: 'embed', label: 'Embed' },
 ];
 
-const back = (
-  <Link href="/chatbots" class="back-link">
-    <Icon name="left" size={16} /> Chatbots
-  </Link>
-);
+const back = <BackLink href="/chatbots">Chatbots</BackLink>;
 
 export function ChatbotPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id ?? '';
@@ -32,30 +28,11 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
     else if (changed) detail.set(changed);
   });
 
-  if (detail.error && !detail.data) {
-    return (
-      <>
-        <PageHeader title="Chatbot" back={back} />
-        {detail.error.status === 404 ? (
-          <EmptyState title="Chatbot not found" action={<Link href="/chatbots" class="btn btn-secondary">Back to chatbots</Link>}>
-            It was deleted, or it belongs to another workspace.
-          </EmptyState>
-        ) : (
-          <ErrorState error={detail.error} onRetry={detail.reload} />
-        )}
-      </>
-    );
-  }
-  if (!detail.data) {
-    return (
-      <>
-        <PageHeader title="Chatbot" back={back} />
-        <Card padded={false}>
-          <Skeleton lines={6} label="Loading the chatbot…" />
-        </Card>
-      </>
-    );
-  }
+  const gate = loadGate(detail, {
+    title: 'Chatbot', listHref: '/chatbots', listTitle: 'Chatbots', loadingLabel: 'Loading the chatbot…',
+    notFound: { title: 'Chatbot not found', text: 'It was deleted, or it belongs to another workspace.' },
+  });
+  if (gate || !detail.data) return <>{gate}</>;
   const d = detail.data;
   const c = d.data;
   return (

@@ -1,14 +1,9 @@
 /** One conversation in full: the transcript, the answers collected, and how it ended. */
 import { Fragment } from 'preact';
-import { Link } from 'wouter-preact';
-import { Badge, Card, EmptyState, ErrorState, Icon, PageHeader, Skeleton, formatDateTime, useLoad } from '../ui/index.js';
+import { BackLink, Badge, Card, PageHeader, formatDateTime, loadGate, useLoad } from '../ui/index.js';
 import { outcomeOf, responseApi, type ResponseRecord } from './responses/responseApi.js';
 
-const back = (
-  <Link href="/responses" class="back-link">
-    <Icon name="left" size={16} /> Responses
-  </Link>
-);
+const back = <BackLink href="/responses">Responses</BackLink>;
 
 const time = (iso?: string) => (iso ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) : '');
 
@@ -49,30 +44,11 @@ function Pairs({ entries }: { entries: [string, string][] }) {
 export function ResponsePage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id ?? '';
   const res = useLoad(() => responseApi.get(id), [id]);
-  if (res.error) {
-    return (
-      <>
-        <PageHeader title="Conversation" back={back} />
-        {res.error.status === 404 ? (
-          <EmptyState title="Conversation not found" action={<Link href="/responses" class="btn btn-secondary">Back to responses</Link>}>
-            It does not exist in this workspace.
-          </EmptyState>
-        ) : (
-          <ErrorState error={res.error} onRetry={res.reload} />
-        )}
-      </>
-    );
-  }
-  if (!res.data) {
-    return (
-      <>
-        <PageHeader title="Conversation" back={back} />
-        <Card padded={false}>
-          <Skeleton lines={6} label="Loading the conversation…" />
-        </Card>
-      </>
-    );
-  }
+  const gate = loadGate(res, {
+    title: 'Conversation', listHref: '/responses', listTitle: 'Responses', loadingLabel: 'Loading the conversation…',
+    notFound: { title: 'Conversation not found', text: 'It does not exist in this workspace.' },
+  });
+  if (gate || !res.data) return <>{gate}</>;
   const r = res.data.data;
   const o = outcomeOf(r);
   const answers = Object.entries(r.answerVariables ?? {});

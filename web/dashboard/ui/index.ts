@@ -11,3 +11,4 @@ export { Tabs } from './Tabs.js';
 export { useLoad, type Loaded } from './useLoad.js';
 export { Icon, type IconName } from './Icon.js';
 export { formatDate, formatDateTime, formatShortDateTime, formatNumber } from './format.js';
+export { loadGate, BackLink, type GateText } from './LoadGate.js';
