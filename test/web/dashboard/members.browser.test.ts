@@ -38,7 +38,7 @@ test('invite, accept in a second browser, change the role, remove', async () => 
   await checkPage(opened, 'members-invite-dialog');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByText(`Invitation sent to ${email}.`).waitFor();
-  await page.getByRole('row', { name: new RegExp(email) }).getByText('Member').waitFor();
+  await page.getByRole('row', { name: new RegExp(email) }).locator('.badge', { hasText: 'Member' }).waitFor();
   await checkPage(opened, 'members-pending');
 
   // The invitee, in a browser of their own, opens the mailed link and joins.
