@@ -131,4 +131,14 @@ test('the plan cap: the list says so and New chatbot is off', async () => {
   await opened.page.context().close();
 });
 
+test('another workspace\'s chatbot: "not found" in the page, nothing of it shown', async () => {
+  const stranger = await createSignedInWorkspace(env.app, 'pro');
+  const theirs = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: stranger.apiKey, body: { name: 'Secret project' } });
+  const opened = await openDashboard(env, owner, `/chatbots/${theirs.body.data.id}`);
+  await opened.page.getByRole('heading', { name: 'Chatbot not found' }).waitFor();
+  assert.is(await opened.page.getByText('Secret project').count(), 0);
+  await checkPage(opened, 'chatbot-not-found', { allow: /404/ });
+  await opened.page.context().close();
+});
+
 test.run();
