@@ -78,15 +78,21 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
     void run('password', handlers && (() => handlers.password(email.trim(), password)));
   }
 
-  function sendCode() {
+  /** Mails a code or a link; the same neutral notice whether or not the address has an account. */
+  function emailMe(kind: 'sendCode' | 'sendLink') {
     if (!needEmail()) return;
-    void run('sendCode', handlers && (() => handlers.sendCode(email.trim())), () => {
-      setStep('code');
+    const to = email.trim();
+    const call = handlers && (() => (kind === 'sendCode' ? handlers.sendCode(to) : handlers.sendLink(to)));
+    const what = kind === 'sendCode' ? 'a 6-digit code is on its way. It works for 10 minutes.' : 'a sign-in link is on its way. It works once, for 15 minutes.';
+    void run(kind, call, () => {
+      setStep(kind === 'sendCode' ? 'code' : 'linkSent');
       setCode('');
-      setNotice({ kind: 'success', text: <>Check your inbox. If <strong>{email.trim()}</strong> has an account, a 6-digit code is on its way. It works for 10 minutes.</> });
-      setTimeout(() => focusField('code'), 0);
+      setNotice({ kind: 'success', text: <>Check your inbox. If <strong>{to}</strong> has an account, {what}</> });
+      if (kind === 'sendCode') setTimeout(() => focusField('code'), 0);
     });
   }
+  const sendCode = () => emailMe('sendCode');
+  const sendLink = () => emailMe('sendLink');
 
   function verify(e: Event) {
     e.preventDefault();
@@ -96,14 +102,6 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
       return focusField('code');
     }
     void run('verify', handlers && (() => handlers.verifyCode(email.trim(), digits)));
-  }
-
-  function sendLink() {
-    if (!needEmail()) return;
-    void run('sendLink', handlers && (() => handlers.sendLink(email.trim())), () => {
-      setStep('linkSent');
-      setNotice({ kind: 'success', text: <>Check your inbox. If <strong>{email.trim()}</strong> has an account, a sign-in link is on its way. It works once, for 15 minutes.</> });
-    });
   }
 
   function back() {

@@ -8,9 +8,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP, PHONE } from '../../support/pageChecks.js';
-import { brandedWorkspace, buildLoginBundle, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
+import { brandedWorkspace, loginFixture, type BrandedWorkspace, type LoginApp, type LoginFixture } from './loginHarness.js';
 import { contrastRatio } from '../../../web/login/color.js';
 import { mediaClient } from '../../support/mediaHarness.js';
 import { MP4 } from '../../support/mediaSamples.js';
@@ -21,12 +20,10 @@ const AD_URL = 'https://ads.example.com/spring?utm=login';
 let app: LoginApp;
 let browser: Browser;
 let ws: BrandedWorkspace;
+let fixture: LoginFixture;
 
 test.before(async () => {
-  buildLoginBundle();
-  app = await startLoginApp();
-  browser = await launchBrowser();
-  ws = await brandedWorkspace(app, 'northwind', {
+  fixture = await loginFixture('northwind', {
     displayName: 'Northwind',
     primaryColor: '#0F766E',
     secondaryColor: '#7C3AED',
@@ -36,10 +33,10 @@ test.before(async () => {
     adLabel: 'Spring collection: 20% off',
     ownerPassword: PASSWORD,
   });
+  ({ app, browser, ws } = fixture);
 });
 test.after(async () => {
-  await browser?.close();
-  await app?.close();
+  await fixture?.close();
 });
 
 async function openLogin(origin: string, viewport = DESKTOP, path = '/login'): Promise<{ page: Page; problems: string[] }> {

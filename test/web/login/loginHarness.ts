@@ -10,7 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { mediaClient } from '../../support/mediaHarness.js';
+import type { Browser } from 'playwright-core';
 import type { ReceivedMail } from '../../api/external/accountMailbox.js';
+import { launchBrowser } from '../../support/browser.js';
 import { mailsTo } from '../../support/signInMail.js';
 import { freePort } from '../../support/signIn.js';
 import { backgroundSvg, logoSvg } from './loginArt.js';
@@ -108,4 +110,26 @@ export async function mailTo(app: TestApp, address: string, containing = '', tim
     if (Date.now() > until) throw new Error(`no mail to ${address} with "${containing}" within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export interface LoginFixture {
+  app: LoginApp;
+  browser: Browser;
+  ws: BrandedWorkspace;
+  close(): Promise<void>;
+}
+
+/** What a browser test of the sign-in pages starts with: the bundle, the app, Chromium and one branded workspace. */
+export async function loginFixture(slug: string, setup: BrandingSetup): Promise<LoginFixture> {
+  buildLoginBundle();
+  const app = await startLoginApp();
+  const browser = await launchBrowser();
+  const ws = await brandedWorkspace(app, slug, setup);
+  return {
+    app, browser, ws,
+    async close() {
+      await browser.close();
+      await app.close();
+    },
+  };
 }

@@ -10,7 +10,8 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
-import { startSignInAppWithOidc, type TestOidcProvider } from '../../support/oidcProvider.js';
+import type { TestOidcProvider } from '../../support/oidcProvider.js';
+import { startSignInAppWithOidc } from '../../support/signIn.js';
 import { asLoginApp, brandedWorkspace, buildLoginBundle, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
 
 let app: LoginApp;

@@ -8,24 +8,21 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
 import { hostRequest, signIn } from '../../support/signIn.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { codeIn, linkIn } from '../../support/signInMail.js';
-import { brandedWorkspace, buildLoginBundle, mailTo, startLoginApp, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
+import { type BrandedWorkspace, type LoginApp, type LoginFixture, brandedWorkspace, loginFixture, mailTo } from './loginHarness.js';
 
 const PASSWORD = 'correct horse battery staple';
 
 let app: LoginApp;
 let browser: Browser;
 let ws: BrandedWorkspace;
+let fixture: LoginFixture;
 
 test.before(async () => {
-  buildLoginBundle();
-  app = await startLoginApp();
-  browser = await launchBrowser();
-  ws = await brandedWorkspace(app, 'harbor', {
+  fixture = await loginFixture('harbor', {
     displayName: 'Harbor Health',
     primaryColor: '#1D4ED8',
     secondaryColor: '#0EA5E9',
@@ -34,10 +31,10 @@ test.before(async () => {
     adLabel: 'Book a demo',
     ownerPassword: PASSWORD,
   });
+  ({ app, browser, ws } = fixture);
 });
 test.after(async () => {
-  await browser?.close();
-  await app?.close();
+  await fixture?.close();
 });
 
 /** A fresh browser context (no session) on `url`, with its console and request problems watched. */
