@@ -15,10 +15,13 @@ import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
+import { BufferedWriter } from '../infrastructure/readStore/bufferedWriter.js';
 import { HandlerFailure, applyNamed, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
+/** A rebuild reads and writes in larger batches: nobody waits on its individual events. */
+const REBUILD_BATCH = 5000;
 const IDLE_POLL_MS = 250;
 /** Failures of one handler on one event before it is parked: one retry rides out a blip. */
 const FAILURES_BEFORE_PARKING = 2;
@@ -71,15 +74,19 @@ export class ProjectionRunner {
   /** Applies the log to `store` (the live views, or a rebuild's staging copies) until caught up. */
   private async drain(store: ReadStore): Promise<number> {
     let total = 0;
+    const live = store === this.store;
+    let from = await store.getCheckpoint(CHECKPOINT);
     for (;;) {
-      const from = await store.getCheckpoint(CHECKPOINT);
-      const batch = await this.events.readAll({ after: from, limit: BATCH });
+      const batch = await this.events.readAll({ after: from, limit: live ? BATCH : REBUILD_BATCH });
       if (batch.length === 0) {
-        if (store === this.store) this.advance(from);
+        if (live) this.advance(from);
         return total;
       }
-      total += await this.applyBatch(store, from, batch);
-      if (store === this.store) this.advance(await store.getCheckpoint(CHECKPOINT));
+      const applied = await this.applyBatch(store, from, batch);
+      total += applied;
+      // Applied here: the checkpoint is the batch's end, no need to read it back.
+      from = applied > 0 ? batch[batch.length - 1].position : await store.getCheckpoint(CHECKPOINT);
+      if (live) this.advance(from);
     }
   }
 
@@ -88,7 +95,9 @@ export class ProjectionRunner {
     for (;;) {
       const parked = await parkedIn(store, batch);
       try {
-        return await store.transaction(async (tx) => {
+        return await store.transaction(async (direct) => {
+          // Documents are written once per batch, not once per event (bufferedWriter.ts).
+          const tx = new BufferedWriter(direct);
           const locked = await tx.lockCheckpoint(CHECKPOINT);
           const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
           if (!same) return 0;

@@ -99,20 +99,27 @@ export class PostgresEventStore implements EventStore {
       await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
       const current = await this.lockStream(tx, streamId, expected);
       const first = current + 1;
+      const last = first + events.length - 1;
+      // Events, the stream's revision and the notice in one round trip (identical notices of
+      // one transaction are delivered once, however often the join evaluates pg_notify).
       const rows = await tx.query<{ position: string; tx_id: string }>(
-        `INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
-         SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
-         FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
-         ORDER BY e.revision
-         RETURNING position::text, tx_id::text`,
+        `WITH ins AS (
+           INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
+           SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
+           FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
+           ORDER BY e.revision
+           RETURNING position, tx_id
+         ), upd AS (
+           UPDATE streams SET revision = $3 WHERE stream_id = $1
+         )
+         SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $1)) AS notified`,
         [
           streamId,
           JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
+          last,
+          CHANNEL,
         ],
       );
-      const last = first + events.length - 1;
-      await tx.query(`UPDATE streams SET revision = $2 WHERE stream_id = $1`, [streamId, last]);
-      await tx.query(`SELECT pg_notify($1, $2)`, [CHANNEL, streamId]);
       const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
       return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
     });
@@ -149,13 +156,13 @@ export class PostgresEventStore implements EventStore {
 
   /** Below this transaction id every append has finished, and none can still appear. */
   private async horizon(): Promise<string> {
-    return this.sql.transaction(async (tx) => {
-      // The statement's snapshot is taken before the lock is granted: its xmax is the horizon.
-      const r = await tx.query<{ horizon: string }>(
-        `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon FROM (SELECT pg_advisory_xact_lock(${APPEND_LOCK})) AS appends_done`,
-      );
-      return r.rows[0].horizon;
-    });
+    // The statement's snapshot is taken before the lock is granted: its xmax is the horizon.
+    // One statement in its own implicit transaction, which holds the lock until it ends: no
+    // BEGIN/COMMIT round trips (issue 15).
+    const r = await this.sql.query<{ horizon: string }>(
+      `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon FROM (SELECT pg_advisory_xact_lock(${APPEND_LOCK})) AS appends_done`,
+    );
+    return r.rows[0].horizon;
   }
 
   async readAll(opts: { after?: Position | null; limit?: number } = {}): Promise<RecordedEvent[]> {

@@ -99,6 +99,12 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
         [doc.id, JSON.stringify(doc)],
       );
     },
+    async upsertMany(collection, docs) {
+      await q.query(
+        `INSERT INTO ${table(collection)} (id, doc) SELECT * FROM unnest($1::text[], $2::jsonb[]) ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+        [docs.map((d) => d.id), docs.map((d) => JSON.stringify(d))],
+      );
+    },
     async patch(collection, id, fields) {
       const r = await q.query(`UPDATE ${table(collection)} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING id`, [id, JSON.stringify(fields)]);
       return r.rows.length > 0;
@@ -123,9 +129,10 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      await q.query(`INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1') ON CONFLICT DO NOTHING`, [cp(name)]);
+      // One round trip: the no-op update locks the row (created if missing) and returns it.
       const r = await q.query<{ commit: string; prepare: string }>(
-        `SELECT commit, prepare FROM projection_checkpoints WHERE name = $1 FOR UPDATE`,
+        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1')
+         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING commit, prepare`,
         [cp(name)],
       );
       const p = toPosition(r.rows[0]);

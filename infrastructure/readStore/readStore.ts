@@ -32,6 +32,8 @@ export interface ReadStoreReader {
 export interface ReadStoreWriter extends ReadStoreReader {
   /** Inserts or replaces the whole document. */
   upsert(collection: string, doc: Doc): Promise<void>;
+  /** upsert for many documents in one statement, where the adapter can (bufferedWriter.ts). */
+  upsertMany?(collection: string, docs: Doc[]): Promise<void>;
   /** Shallow-merges fields into an existing document; false when it does not exist. */
   patch(collection: string, id: string, fields: Record<string, unknown>): Promise<boolean>;
   /** Adds `by` to a numeric field, creating the document from `seed` (field starting at 0) when absent. */
@@ -109,6 +111,10 @@ export abstract class ReadStoreWriterDelegate implements ReadStoreWriter {
   }
   upsert(c: string, d: Doc): Promise<void> {
     return this.base.upsert(c, d);
+  }
+  async upsertMany(c: string, docs: Doc[]): Promise<void> {
+    if (this.base.upsertMany) return this.base.upsertMany(c, docs);
+    for (const d of docs) await this.base.upsert(c, d);
   }
   patch(c: string, id: string, f: Record<string, unknown>): Promise<boolean> {
     return this.base.patch(c, id, f);

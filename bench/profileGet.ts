@@ -1,0 +1,22 @@
+/**
+ * CPU profile of the External API hot path (issue 15): the real service on PostgreSQL (or
+ * PGlite without DATABASE_URL) under autocannon in another process for BENCH_SECONDS.
+ * `PROFILE=post` profiles creates instead of GET /chatbots. Run it under `node --cpu-prof`:
+ *
+ *   DATABASE_URL=… node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profileGet.ts
+ *
+ * then summarise the .cpuprofile (self time per function) with bench/profileSummary.mjs.
+ */
+import { operatorContext } from '../commands/commandContext.js';
+import { autocannon, startConfab } from './hotPathSupport.js';
+
+const c = await startConfab(process.env.DATABASE_URL ? 'pg' : 'pglite');
+const { apiKey } = await c.running.services.workspaces.createWorkspace({ name: 'Profile', plan: 'enterprise', ownerEmail: `p-${Date.now()}@example.com` }, operatorContext());
+const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+const url = `${c.url}/api/v1/external/v1/chatbots`;
+for (let i = 0; i < 20; i++) await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+const post = process.env.PROFILE === 'post';
+const r = await autocannon({ url, headers, seconds: Number(process.env.BENCH_SECONDS ?? 8), connections: 10, ...(post ? { method: 'POST', body: '{"name":"P"}' } : {}) });
+console.log(JSON.stringify(r));
+await c.close();
+process.exit(0);

@@ -1,0 +1,122 @@
+/**
+ * A ReadStoreWriter that keeps one transaction's document writes in memory and writes them at
+ * the end in one statement per collection (issue 15: the projection runner applied every event
+ * with its own round trips; a rebuild of 10^6 events took minutes).
+ *
+ * Reads by id answer from the buffer (a document written earlier in the batch) or read through
+ * once and keep the document; writes by id (upsert, patch, increment, delete) change the
+ * buffered copy with the same semantics as the SQL adapter (shallow merge, numeric add, seed
+ * on a missing document). A query by filter (find, count, deleteMany) cannot be answered from
+ * the buffer, so it writes the buffer first and then asks the underlying writer: every read sees
+ * every earlier write, in order, exactly as without the buffer.
+ */
+import type { Position } from '../eventStore/eventStore.js';
+import type { Doc, Filter, FindOptions, ReadStoreWriter } from './readStore.js';
+
+/** `null`: deleted in this batch (or known absent). */
+type Slot = { doc: Doc | null; dirty: boolean };
+
+/** What the database would store and give back (undefined fields dropped, dates as strings). */
+const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export class BufferedWriter implements ReadStoreWriter {
+  private readonly slots = new Map<string, Map<string, Slot>>();
+
+  constructor(private readonly tx: ReadStoreWriter) {}
+
+  private collection(c: string): Map<string, Slot> {
+    let m = this.slots.get(c);
+    if (!m) this.slots.set(c, (m = new Map()));
+    return m;
+  }
+
+  private async slot(c: string, id: string): Promise<Slot> {
+    const m = this.collection(c);
+    let s = m.get(id);
+    if (!s) {
+      s = { doc: await this.tx.get(c, id), dirty: false };
+      // A read through may have raced with a write of the same id in this batch: keep the write.
+      const written = m.get(id);
+      if (written) return written;
+      m.set(id, s);
+    }
+    return s;
+  }
+
+  private set(c: string, id: string, doc: Doc | null): void {
+    this.collection(c).set(id, { doc, dirty: true });
+  }
+
+  async get<T extends Doc>(c: string, id: string): Promise<T | null> {
+    const { doc } = await this.slot(c, id);
+    return doc ? (asStored(doc) as T) : null;
+  }
+
+  async find<T extends Doc>(c: string, filter?: Filter, opts?: FindOptions): Promise<T[]> {
+    await this.flush();
+    return this.tx.find<T>(c, filter, opts);
+  }
+
+  async count(c: string, filter?: Filter): Promise<number> {
+    await this.flush();
+    return this.tx.count(c, filter);
+  }
+
+  async upsert(c: string, doc: Doc): Promise<void> {
+    this.set(c, doc.id, asStored(doc));
+  }
+
+  async patch(c: string, id: string, fields: Record<string, unknown>): Promise<boolean> {
+    const { doc } = await this.slot(c, id);
+    if (!doc) return false;
+    this.set(c, id, { ...doc, ...asStored(fields), id });
+    return true;
+  }
+
+  async increment(c: string, id: string, field: string, by: number, seed: Record<string, unknown> = {}): Promise<void> {
+    const { doc } = await this.slot(c, id);
+    if (!doc) return this.set(c, id, { ...asStored(seed), id, [field]: by });
+    this.set(c, id, { ...doc, [field]: Number(doc[field] ?? 0) + by });
+  }
+
+  async delete(c: string, id: string): Promise<boolean> {
+    const { doc } = await this.slot(c, id);
+    this.set(c, id, null);
+    return doc !== null;
+  }
+
+  async deleteMany(c: string, filter: Filter): Promise<number> {
+    await this.flush();
+    // The buffer's clean copies of this collection may be among the deleted: forget them.
+    this.slots.delete(c);
+    return this.tx.deleteMany(c, filter);
+  }
+
+  lockCheckpoint(name: string): Promise<Position | null> {
+    return this.tx.lockCheckpoint(name);
+  }
+
+  async saveCheckpoint(name: string, position: Position): Promise<void> {
+    await this.flush();
+    await this.tx.saveCheckpoint(name, position);
+  }
+
+  /** Writes every changed document: one multi-row upsert and one delete per collection. */
+  async flush(): Promise<void> {
+    for (const [c, m] of this.slots) {
+      const upserts: Doc[] = [];
+      const deletes: string[] = [];
+      for (const [id, s] of m) {
+        if (!s.dirty) continue;
+        if (s.doc) upserts.push(s.doc);
+        else deletes.push(id);
+        s.dirty = false;
+      }
+      if (upserts.length) {
+        if (this.tx.upsertMany) await this.tx.upsertMany(c, upserts);
+        else for (const d of upserts) await this.tx.upsert(c, d);
+      }
+      if (deletes.length) await this.tx.deleteMany(c, { id: { $in: deletes } });
+    }
+  }
+}

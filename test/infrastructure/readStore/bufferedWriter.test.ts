@@ -1,0 +1,74 @@
+/**
+ * The buffered writer the projection runner applies batches through: the same documents as
+ * writing each operation at once, fewer statements, and every filtered read sees every earlier
+ * write of the batch.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
+import { BufferedWriter } from '../../../infrastructure/readStore/bufferedWriter.js';
+import type { ReadStoreWriter } from '../../../infrastructure/readStore/readStore.js';
+import { createTestSql, type TestSql } from '../../support/testStores.js';
+
+let t: TestSql;
+let store: PostgresReadStore;
+test.before(async () => {
+  t = await createTestSql();
+  store = await PostgresReadStore.create(t.sql);
+  await store.ensureCollections([{ name: 'direct', indexes: [['group']] }, { name: 'buffered', indexes: [['group']] }]);
+});
+test.after(async () => t.cleanup());
+
+/** A batch of the operations projections use; returns what the reads inside it saw. */
+async function script(tx: ReadStoreWriter, c: string): Promise<unknown[]> {
+  const seen: unknown[] = [];
+  await tx.upsert(c, { id: 'a', group: 'g', n: 1, nested: { x: 1 }, when: new Date('2026-01-01T00:00:00Z') as unknown as string });
+  await tx.upsert(c, { id: 'b', group: 'g', n: 5 });
+  seen.push(await tx.patch(c, 'a', { n: 2, gone: undefined, extra: 'e' }));
+  seen.push(await tx.patch(c, 'missing', { n: 1 }));
+  await tx.increment(c, 'a', 'n', 3);
+  await tx.increment(c, 'counter', 'hits', 1, { group: 'h' });
+  await tx.increment(c, 'counter', 'hits', 2);
+  seen.push(await tx.get(c, 'a'));
+  seen.push((await tx.find(c, { group: 'g' })).map((d) => d.id));
+  seen.push(await tx.count(c, { group: 'g' }));
+  seen.push(await tx.delete(c, 'b'));
+  seen.push(await tx.delete(c, 'b'));
+  await tx.upsert(c, { id: 'c', group: 'g', n: 0 });
+  seen.push(await tx.deleteMany(c, { group: 'g', n: 0 }));
+  await tx.upsert(c, { id: 'b', group: 'g', n: 9 });
+  seen.push(await tx.find(c, { group: 'g' }, { sort: [['n', 1]] }));
+  return seen;
+}
+
+test('same documents and same answers as writing each operation at once', async () => {
+  const direct = await store.transaction((tx) => script(tx, 'direct'));
+  const buffered = await store.transaction(async (tx) => {
+    const b = new BufferedWriter(tx);
+    const seen = await script(b, 'buffered');
+    await b.flush();
+    return seen;
+  });
+  assert.equal(buffered, direct);
+  assert.equal(await store.find('buffered', {}), await store.find('direct', {}));
+});
+
+test('a batch of writes by id costs one statement per collection', async () => {
+  let statements = 0;
+  await store.transaction(async (tx) => {
+    const counting: ReadStoreWriter = new Proxy(tx, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? (...args: unknown[]) => (statements++, v.apply(target, args)) : v;
+      },
+    });
+    const b = new BufferedWriter(counting);
+    for (let i = 0; i < 100; i++) await b.upsert('direct', { id: `bulk-${i}`, group: 'bulk', n: i });
+    for (let i = 0; i < 100; i++) await b.increment('direct', `bulk-${i}`, 'n', 1);
+    await b.flush();
+  });
+  assert.is(statements, 1);
+  assert.is((await store.get<{ id: string; n: number }>('direct', 'bulk-99'))?.n, 100);
+});
+
+test.run();
