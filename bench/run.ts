@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 // Support modules (shared setup) are not benchmarks of their own.
-const SUPPORT = new Set(['run.ts', 'conversationsSupport.ts', 'hotPathSupport.ts']);
+const SUPPORT = new Set(['run.ts', 'conversationsSupport.ts', 'hotPathSupport.ts', 'profileGet.ts']);
 const wanted = process.argv.slice(2);
 const scripts = readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && !SUPPORT.has(f))
