@@ -11,8 +11,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
-import { freePort, startSignInApp } from './signIn.js';
-import type { TestApp } from './testApp.js';
+import { freePort } from './freePort.js';
 
 export interface TestAccount {
   email: string;
@@ -64,14 +63,6 @@ export async function startOidcProvider(opts: { redirectUri: string; providerNam
       server.closeAllConnections();
     }),
   };
-}
-
-/** A Confab test app and a provider that know each other (the app's PUBLIC_URL is the provider's redirect). */
-export async function startSignInAppWithOidc(env: Record<string, string> = {}): Promise<{ app: TestApp; oidc: TestOidcProvider }> {
-  const port = await freePort();
-  const oidc = await startOidcProvider({ redirectUri: `http://localhost:${port}/auth/oidc/callback` });
-  const app = await startSignInApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...oidc.env, ...env });
-  return { app, oidc };
 }
 
 /** A tiny cookie jar for the provider's own cookies (one host, no paths needed here). */

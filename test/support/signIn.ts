@@ -7,9 +7,10 @@
  * by itself, so `signedInPage` just sets the cookie on the right origin.
  */
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { operatorContext } from '../../commands/commandContext.js';
+import { freePort } from './freePort.js';
+import { startOidcProvider, type TestOidcProvider } from './oidcProvider.js';
 import { startTestApp, type TestApp } from './testApp.js';
 
 export interface SignedInCookie {
@@ -25,17 +26,7 @@ export interface HostResponse {
   text: string;
 }
 
-/** A free TCP port on 127.0.0.1 (for PUBLIC_URL before the app starts). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * A test app whose PUBLIC_URL is its real address (`http://localhost:<port>`), so dashboard
@@ -44,6 +35,14 @@ export async function freePort(): Promise<number> {
 export async function startSignInApp(env: Record<string, string> = {}): Promise<TestApp> {
   const port = await freePort();
   return startTestApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, WORKSPACE_DOMAIN: 'localhost', ...env });
+}
+
+/** A Confab test app and a provider that know each other (the app's PUBLIC_URL is the provider's redirect). */
+export async function startSignInAppWithOidc(env: Record<string, string> = {}): Promise<{ app: TestApp; oidc: TestOidcProvider }> {
+  const port = await freePort();
+  const oidc = await startOidcProvider({ redirectUri: `http://localhost:${port}/auth/oidc/callback` });
+  const app = await startSignInApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...oidc.env, ...env });
+  return { app, oidc };
 }
 
 function portOf(app: TestApp): number {

@@ -6,8 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, originOf, sessionCookieOf, startSignInApp } from '../../support/signIn.js';
-import { providerLogin, startSignInAppWithOidc, type TestOidcProvider } from '../../support/oidcProvider.js';
+import { createSignedInWorkspace, hostRequest, originOf, sessionCookieOf, startSignInApp, startSignInAppWithOidc } from '../../support/signIn.js';
+import { providerLogin, type TestOidcProvider } from '../../support/oidcProvider.js';
 
 let app: TestApp;
 let oidc: TestOidcProvider;

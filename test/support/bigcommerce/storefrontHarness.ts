@@ -3,7 +3,7 @@
  * with every log line it writes captured (to prove no token reaches one), plus the merchant's
  * steps as BigCommerce drives them: install (/auth), load, uninstall, remove_user.
  */
-import { createServer } from 'node:net';
+import { freePort } from '../freePort.js';
 import { startTestApp, type TestApp } from '../testApp.js';
 import { startBigCommerceStandIn, OWNER, type BigCommerceStandIn, type StandInUser, type SignOptions } from './bigCommerceStandIn.js';
 
@@ -26,16 +26,7 @@ export interface StorefrontHarness {
   close(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 function captureOutput(): { text: () => string; stop: () => void } {
   let captured = '';
