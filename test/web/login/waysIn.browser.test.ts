@@ -12,7 +12,7 @@ import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP } from 
 import { hostRequest, signIn } from '../../support/signIn.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { codeIn, linkIn } from '../../support/signInMail.js';
-import { brandedWorkspace, loginFixture, mailTo, type BrandedWorkspace, type LoginApp, type LoginFixture } from './loginHarness.js';
+import { loginFixture, mailTo, type BrandedWorkspace, type LoginApp, type LoginFixture } from './loginHarness.js';
 
 const PASSWORD = 'correct horse battery staple';
 
