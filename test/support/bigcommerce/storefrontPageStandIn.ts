@@ -6,6 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
 import type { BigCommerceStandIn } from './bigCommerceStandIn.js';
 
 export interface StorefrontPageStandIn {
@@ -51,3 +52,24 @@ export async function startStorefrontPage(bc: BigCommerceStandIn, opts: { storeH
     }),
   };
 }
+
+/**
+ * An init script (`page.addInitScript`) that records every ConfabWidget call while the real
+ * widget still runs: the widget assigns window.ConfabWidget once.
+ */
+export const WIDGET_CALL_TRAP = `(() => {
+  let real;
+  window.__confabCalls = [];
+  Object.defineProperty(window, 'ConfabWidget', {
+    configurable: true,
+    get() { return real; },
+    set(fn) {
+      const wrapped = function () { window.__confabCalls.push(JSON.parse(JSON.stringify(Array.from(arguments)))); return fn.apply(this, arguments); };
+      Object.assign(wrapped, fn);
+      real = wrapped;
+    },
+  });
+})();`;
+
+/** The ConfabWidget calls recorded by WIDGET_CALL_TRAP on this page, as JSON. */
+export const widgetCalls = (page: Page): Promise<unknown[]> => page.evaluate(() => (window as unknown as { __confabCalls: unknown[] }).__confabCalls);

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
-import { startStorefrontPage, type StorefrontPageStandIn } from '../../support/bigcommerce/storefrontPageStandIn.js';
+import { startStorefrontPage, WIDGET_CALL_TRAP as TRAP, widgetCalls as calls, type StorefrontPageStandIn } from '../../support/bigcommerce/storefrontPageStandIn.js';
 import { buildBundle } from '../helpers.js';
 
 let h: StorefrontHarness;
@@ -21,21 +21,6 @@ let botId: string;
 let csrf: string;
 let cookie: string;
 const shops: StorefrontPageStandIn[] = [];
-
-/** Records every ConfabWidget call (the real widget still runs): the widget assigns window.ConfabWidget once. */
-const TRAP = `(() => {
-  let real;
-  window.__confabCalls = [];
-  Object.defineProperty(window, 'ConfabWidget', {
-    configurable: true,
-    get() { return real; },
-    set(fn) {
-      const wrapped = function () { window.__confabCalls.push(JSON.parse(JSON.stringify(Array.from(arguments)))); return fn.apply(this, arguments); };
-      Object.assign(wrapped, fn);
-      real = wrapped;
-    },
-  });
-})();`;
 
 test.before(async () => {
   buildBundle();
@@ -68,8 +53,6 @@ async function visit(url: string): Promise<{ page: Page; problems: string[] }> {
   await page.goto(url);
   return { page, problems };
 }
-
-const calls = (page: Page) => page.evaluate(() => (window as unknown as { __confabCalls: unknown[] }).__confabCalls);
 
 test('a guest gets the widget without a user', async () => {
   const store = await shop('shop1');
