@@ -14,7 +14,14 @@ function ConfabMark() {
 
 export function BrandLogo({ branding, confab }: { branding: LoginBranding; confab?: boolean }) {
   if (branding.loginLogo) return <img class="lg-brand__logo" src={branding.loginLogo} alt={`${branding.displayName} logo`} />;
-  if (confab) return <ConfabMark />;
+  if (confab) {
+    return (
+      <span class="lg-brand__wordmark">
+        <ConfabMark />
+        <span>Confab</span>
+      </span>
+    );
+  }
   const initial = (branding.displayName.trim()[0] ?? '?').toUpperCase();
   return <span class="lg-brand__monogram" aria-hidden="true">{initial}</span>;
 }
