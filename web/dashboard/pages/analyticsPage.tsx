@@ -61,7 +61,7 @@ export function AnalyticsPage() {
           <Skeleton lines={6} label="Loading analytics…" />
         </Card>
       ) : (
-        <div class="stack">
+        <div class="stack" aria-busy={report.loading}>
           <div class="grid grid-3">
             <Stat label={`Responses · last ${days} days`} value={formatNumber(a.recentResponses)} sub={`${(a.recentResponses / days).toFixed(1)} a day on average`} />
             <Stat label="Busiest day" value={busiest && busiest.count > 0 ? formatNumber(busiest.count) : '—'} sub={busiest && busiest.count > 0 ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${busiest.date}T00:00:00Z`)) : 'No responses in this period'} />
