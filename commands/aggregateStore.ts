@@ -29,9 +29,26 @@ export interface HandleResult<State, Event extends DomainEvent> {
 }
 
 const MAX_ATTEMPTS = 50;
+/** Streams whose last known state is kept (least recently written dropped first). */
+const CACHED_STREAMS = 10_000;
+
+interface CachedStream {
+  decider: unknown;
+  state: unknown;
+  revision: number;
+}
 
 export class AggregateStore {
   private readonly streamLocks = new Map<string, Promise<void>>();
+  /**
+   * The state and revision of each stream as this process last wrote it, so a command on a
+   * stream it wrote before appends without reading and folding the stream again (issue 15: a
+   * workspace's stream grows with every chatbot). Safe because the append still names the
+   * expected revision: if anyone else wrote meanwhile it fails, and the command runs again on
+   * the stream as read. A refusal or a no-op decided on a cached state is also decided again on
+   * the stream as read, so only an append ever relies on the cache.
+   */
+  private readonly cached = new Map<string, CachedStream>();
   constructor(
     private readonly events: EventStore,
     /** Read-your-writes (DESIGN.md §7): resolves once the views include a position. */
@@ -54,9 +71,11 @@ export class AggregateStore {
     decider: Decider<Command, State, Event>,
     command: Command,
     ctx: CommandContext,
+    /** waitForViews false: the caller waits for a later position of its own (it covers this one). */
+    opts: { waitForViews?: boolean } = {},
   ): Promise<HandleResult<State, Event>> {
     const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx));
-    if (outcome.result) await this.waitForViews(outcome.result.position);
+    if (outcome.result && opts.waitForViews !== false) await this.waitForViews(outcome.result.position);
     return outcome;
   }
 
@@ -83,10 +102,24 @@ export class AggregateStore {
     ctx: CommandContext,
   ): Promise<HandleResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(streamId, decider);
-      const decision = decider.decide(command, state);
+      const known = this.cached.get(streamId);
+      const fromCache = known !== undefined && known.decider === decider;
+      const { state, revision } = fromCache ? (known as { state: State; revision: number }) : await this.load(streamId, decider);
+      let decision: ReturnType<typeof decider.decide>;
+      try {
+        decision = decider.decide(command, state);
+      } catch (err) {
+        if (!fromCache) throw err;
+        decision = [];
+      }
       const events = Array.isArray(decision) ? decision : decision.events;
       const rejection = Array.isArray(decision) ? null : decision.error;
+      if (fromCache && (events.length === 0 || rejection)) {
+        // Decide refusals and no-ops on the stream as it is, never on what this process remembers.
+        this.cached.delete(streamId);
+        attempt--;
+        continue;
+      }
       if (events.length === 0) return { before: state, state, events, result: null, occurredAt: null, rejection };
       const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
       try {
@@ -96,12 +129,27 @@ export class AggregateStore {
           events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
           { expectedRevision },
         );
-        return { before: state, state: fold(decider.evolve, state, events), events, result, occurredAt: metadata.occurredAt, rejection };
+        const after = fold(decider.evolve, state, events);
+        this.remember(streamId, { decider, state: after, revision: result.nextExpectedRevision });
+        return { before: state, state: after, events, result, occurredAt: metadata.occurredAt, rejection };
       } catch (err) {
-        if (!(err instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw err;
+        this.cached.delete(streamId);
+        if (!(err instanceof WrongExpectedRevisionError)) throw err;
+        // A stale cache is not a conflict worth a pause: read the stream and decide again.
+        if (fromCache) {
+          attempt--;
+          continue;
+        }
+        if (attempt >= MAX_ATTEMPTS) throw err;
         await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
       }
     }
+  }
+
+  private remember(streamId: string, entry: CachedStream): void {
+    this.cached.delete(streamId);
+    if (this.cached.size >= CACHED_STREAMS) this.cached.delete(this.cached.keys().next().value!);
+    this.cached.set(streamId, entry);
   }
 
   now(): Date {

@@ -56,7 +56,9 @@ export class ChatbotCommands {
     ctx: CommandContext & { workspaceId: string },
   ) {
     const chatbotId = newId();
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx);
+    // The chatbot's own append comes later in the log, so waiting for the views to include it
+    // covers the slot too: one read-your-writes wait per create instead of two.
+    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx, { waitForViews: false });
     try {
       const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
       return { chatbotId, state, at: occurredAt! };

@@ -1,0 +1,72 @@
+/**
+ * AggregateStore remembers the state of the streams it wrote: the next command appends without
+ * reading the stream, yet a write by anyone else is never missed (the expected revision fails
+ * and the command runs on the stream as read), and refusals are always decided on the stream as read.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AggregateStore } from '../../commands/aggregateStore.js';
+import { operatorContext } from '../../commands/commandContext.js';
+import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import type { Decider, DomainEvent } from '../../domain/event.js';
+import { createTestSql, type TestSql } from '../support/testStores.js';
+
+type Counted = DomainEvent<'Counted', { by: number }>;
+type Command = { type: 'Add'; by: number; max: number };
+const counter: Decider<Command, { total: number }, Counted> = {
+  initialState: { total: 0 },
+  decide(command, state) {
+    if (state.total + command.by > command.max) throw new Error('over the maximum');
+    return [{ type: 'Counted', data: { by: command.by } }];
+  },
+  evolve: (state, event) => ({ total: state.total + event.data.by }),
+};
+
+let store: TestSql;
+let events: PostgresEventStore;
+let reads = 0;
+test.before(async () => {
+  store = await createTestSql();
+  events = await PostgresEventStore.create(store.sql);
+  const readStream = events.readStream.bind(events);
+  events.readStream = (id) => (reads++, readStream(id));
+});
+test.after(async () => {
+  await events.close();
+  await store.cleanup();
+});
+const meta = () => ({ workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() });
+
+test('a stream this process wrote is not read again for the next command', async () => {
+  const aggregates = new AggregateStore(events);
+  await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+  const before = reads;
+  for (let i = 0; i < 5; i++) await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+  assert.is(reads, before);
+  assert.is((await aggregates.load('c-1', counter)).state.total, 6);
+});
+
+test("another writer's append is not missed: the append fails on the revision and the command runs on the stream as read", async () => {
+  const aggregates = new AggregateStore(events);
+  const other = new AggregateStore(events);
+  await aggregates.handle('c-2', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+  await other.handle('c-2', counter, { type: 'Add', by: 10, max: 100 }, operatorContext());
+  await events.append('c-2', [{ type: 'Counted', data: { by: 100 }, metadata: meta() }]);
+  const r = await aggregates.handle('c-2', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
+  assert.is(r.before.total, 111);
+  assert.is(r.state.total, 112);
+});
+
+test('a refusal is decided on the stream as read, not on a remembered state', async () => {
+  const aggregates = new AggregateStore(events);
+  await aggregates.handle('c-3', counter, { type: 'Add', by: 5, max: 5 }, operatorContext());
+  // Someone else gives room (a negative count), unknown to this process's remembered state.
+  await events.append('c-3', [{ type: 'Counted', data: { by: -5 }, metadata: meta() }]);
+  const r = await aggregates.handle('c-3', counter, { type: 'Add', by: 5, max: 5 }, operatorContext());
+  assert.is(r.state.total, 5);
+  let refused: unknown = null;
+  await aggregates.handle('c-3', counter, { type: 'Add', by: 1, max: 5 }, operatorContext()).catch((err) => (refused = err));
+  assert.instance(refused, Error);
+});
+
+test.run();
