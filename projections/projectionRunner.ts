@@ -15,7 +15,7 @@ import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
-import { BufferedWriter } from '../infrastructure/readStore/bufferedWriter.js';
+import { BufferedWriter, type KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
 import { HandlerFailure, applyNamed, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
@@ -75,29 +75,41 @@ export class ProjectionRunner {
   private async drain(store: ReadStore): Promise<number> {
     let total = 0;
     const live = store === this.store;
+    // A rebuild's staging views are written by this drain only: it may remember documents
+    // between batches and read the next batch while applying this one.
+    const known: KnownDocs | undefined = live ? undefined : new Map();
+    const read = (after: Position | null) => this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
     let from = await store.getCheckpoint(CHECKPOINT);
+    let next = read(from);
     for (;;) {
-      const batch = await this.events.readAll({ after: from, limit: live ? BATCH : REBUILD_BATCH });
+      const batch = await next;
       if (batch.length === 0) {
         if (live) this.advance(from);
         return total;
       }
-      const applied = await this.applyBatch(store, from, batch);
+      const end = batch[batch.length - 1].position;
+      if (!live) {
+        next = read(end);
+        next.catch(() => undefined); // awaited on the next round; never an unhandled rejection
+      }
+      const applied = await this.applyBatch(store, from, batch, known);
       total += applied;
       // Applied here: the checkpoint is the batch's end, no need to read it back.
-      from = applied > 0 ? batch[batch.length - 1].position : await store.getCheckpoint(CHECKPOINT);
+      from = applied > 0 ? end : await store.getCheckpoint(CHECKPOINT);
+      if (live || applied === 0) next = read(from);
       if (live) this.advance(from);
     }
   }
 
   /** One batch in one transaction; 0 when another instance got there first. */
-  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[]): Promise<number> {
+  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[], known?: KnownDocs): Promise<number> {
     for (;;) {
       const parked = await parkedIn(store, batch);
+      let writer: BufferedWriter | null = null;
       try {
-        return await store.transaction(async (direct) => {
+        const applied = await store.transaction(async (direct) => {
           // Documents are written once per batch, not once per event (bufferedWriter.ts).
-          const tx = new BufferedWriter(direct);
+          const tx = (writer = new BufferedWriter(direct, known));
           const locked = await tx.lockCheckpoint(CHECKPOINT);
           const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
           if (!same) return 0;
@@ -110,6 +122,8 @@ export class ProjectionRunner {
           await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
           return batch.length;
         });
+        if (known && applied > 0) (writer as BufferedWriter | null)?.rememberIn(known);
+        return applied;
       } catch (err) {
         if (!(err instanceof HandlerFailure)) throw err;
         await this.failed(store, err);
@@ -195,6 +209,7 @@ export class ProjectionRunner {
   }
 
   private async countUpTo(position: Position | null): Promise<number> {
+    if (position && this.events.countUpTo) return this.events.countUpTo(position);
     let count = 0;
     let after: Position | null = null;
     while (position) {

@@ -72,6 +72,8 @@ export interface EventStore {
    * the NOTIFY payload). In-process caches invalidate from it; a hint like `appended$`.
    */
   readonly appendedStreams$?: Observable<string>;
+  /** How many events the log holds up to and including `position`, where the store can count without reading them. */
+  countUpTo?(position: Position): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -185,6 +185,14 @@ export class PostgresEventStore implements EventStore {
     return r.rows.map(toRecorded);
   }
 
+  async countUpTo(position: Position): Promise<number> {
+    const r = await this.sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM events WHERE (tx_id, position) <= ($1::text::xid8, $2::bigint)`,
+      [position.commit.toString(), position.prepare.toString()],
+    );
+    return Number(r.rows[0].n);
+  }
+
   subscribeToAll(opts: { after?: Position | null } = {}): Observable<RecordedEvent> {
     return catchUpSubscription((after, limit) => this.readAll({ after, limit }), this.appended$, opts.after ?? null);
   }

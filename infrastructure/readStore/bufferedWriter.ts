@@ -19,10 +19,33 @@ type Slot = { doc: Doc | null; dirty: boolean };
 /** What the database would store and give back (undefined fields dropped, dates as strings). */
 const asStored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** Documents as committed by earlier batches, for a writer nobody else writes beside (a rebuild's staging views). */
+export type KnownDocs = Map<string, Map<string, Doc | null>>;
+/** How many remembered documents a rebuild keeps before starting over (memory bound). */
+const KNOWN_LIMIT = 500_000;
+
 export class BufferedWriter implements ReadStoreWriter {
   private readonly slots = new Map<string, Map<string, Slot>>();
+  private readonly dropped = new Set<string>();
 
-  constructor(private readonly tx: ReadStoreWriter) {}
+  constructor(
+    private readonly tx: ReadStoreWriter,
+    /** Read before the database on a miss; only valid where no one else writes these collections. */
+    private readonly known?: KnownDocs,
+  ) {}
+
+  /** After the transaction committed: what this batch read and wrote is known to the next one. */
+  rememberIn(known: KnownDocs): void {
+    for (const c of this.dropped) known.delete(c);
+    let size = 0;
+    for (const m of known.values()) size += m.size;
+    if (size > KNOWN_LIMIT) known.clear();
+    for (const [c, m] of this.slots) {
+      let k = known.get(c);
+      if (!k) known.set(c, (k = new Map()));
+      for (const [id, s] of m) k.set(id, s.doc);
+    }
+  }
 
   private collection(c: string): Map<string, Slot> {
     let m = this.slots.get(c);
@@ -34,7 +57,8 @@ export class BufferedWriter implements ReadStoreWriter {
     const m = this.collection(c);
     let s = m.get(id);
     if (!s) {
-      s = { doc: await this.tx.get(c, id), dirty: false };
+      const remembered = this.known?.get(c)?.get(id);
+      s = { doc: remembered !== undefined ? remembered : await this.tx.get(c, id), dirty: false };
       // A read through may have raced with a write of the same id in this batch: keep the write.
       const written = m.get(id);
       if (written) return written;
@@ -89,6 +113,7 @@ export class BufferedWriter implements ReadStoreWriter {
     await this.flush();
     // The buffer's clean copies of this collection may be among the deleted: forget them.
     this.slots.delete(c);
+    this.dropped.add(c);
     return this.tx.deleteMany(c, filter);
   }
 
