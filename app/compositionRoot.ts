@@ -168,7 +168,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
   const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
-  const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => '*')), catchUps: projections });
+  const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))), catchUps: projections });
   const idempotency = await createSqlIdempotencyStore(sql, clock);
   const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

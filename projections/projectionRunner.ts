@@ -79,7 +79,9 @@ export class ProjectionRunner {
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
     const read = (after: Position | null) => this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
-    let from = await store.getCheckpoint(CHECKPOINT);
+    // The live checkpoint as this process last saw it; if another instance moved it since, the
+    // first batch is refused under the checkpoint lock and the checkpoint read again.
+    let from = live && this.position$.value ? this.position$.value : await store.getCheckpoint(CHECKPOINT);
     let next = read(from);
     for (;;) {
       const batch = await next;
@@ -96,8 +98,11 @@ export class ProjectionRunner {
       total += applied;
       // Applied here: the checkpoint is the batch's end, no need to read it back.
       from = applied > 0 ? end : await store.getCheckpoint(CHECKPOINT);
-      if (live || applied === 0) next = read(from);
       if (live) this.advance(from);
+      // A short batch was everything below the read's horizon: anything appended since then
+      // has woken the loop (wakeSignal keeps it), so the read that would find nothing is skipped.
+      if (live && applied > 0 && batch.length < BATCH) return total;
+      if (live || applied === 0) next = read(from);
     }
   }
 

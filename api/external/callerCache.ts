@@ -13,8 +13,12 @@
  */
 import type { Observable, Subscription } from 'rxjs';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import type { AppendNotice } from '../../infrastructure/eventStore/eventStore.js';
+import { API_KEYS, apiKeysView, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
+import { WORKSPACES, workspacesView, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+
+/** The event types the cached views change on. */
+const CACHED_VIEWS_READ = new Set([...apiKeysView.handles, ...workspacesView.handles]);
 
 export interface CachedCaller {
   key: ApiKeyDoc;
@@ -29,8 +33,8 @@ export interface ViewCatchUps {
 
 export interface CallerCacheOptions {
   views: ReadStoreReader;
-  /** Stream ids of appends; '*' (or any unknown store) evicts everything. */
-  appendedStreams$: Observable<string>;
+  /** Appends (stream and event types); stream '*' (a store that cannot tell) evicts everything. */
+  appendedStreams$: Observable<AppendNotice>;
   catchUps: ViewCatchUps;
   ttlMs?: number;
   maxEntries?: number;
@@ -79,7 +83,9 @@ export function createCallerCache(opts: CallerCacheOptions): CallerCache {
   }
 
   const subscriptions: Subscription[] = [
-    opts.appendedStreams$.subscribe((streamId) => {
+    opts.appendedStreams$.subscribe(({ streamId, types }) => {
+      // Only events that change what is cached: a chatbot slot on the workspace stream does not.
+      if (types && !types.some((t) => CACHED_VIEWS_READ.has(t))) return;
       if (streamId.startsWith('apikey-')) evict(`k:${streamId.slice('apikey-'.length)}`);
       else if (streamId.startsWith('workspace-')) evict(`w:${streamId.slice('workspace-'.length)}`);
       else if (streamId === '*') evict('*');

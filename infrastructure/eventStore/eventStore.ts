@@ -48,6 +48,12 @@ export interface RecordedEvent<Data = Record<string, unknown>> extends NewEvent<
 /** 'no_stream': the stream must not exist; 'stream_exists': it must; a number: its last revision. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
+/** What an append notice says: the stream, and the event types (null: not known). */
+export interface AppendNotice {
+  streamId: string;
+  types: string[] | null;
+}
+
 export interface AppendResult {
   nextExpectedRevision: number;
   position: Position;
@@ -68,10 +74,10 @@ export interface EventStore {
    */
   readonly appended$: Observable<void>;
   /**
-   * The stream id of each append this store learns of, where the store can tell (PostgreSQL:
-   * the NOTIFY payload). In-process caches invalidate from it; a hint like `appended$`.
+   * The stream and event types of each append this store learns of, where the store can tell
+   * (PostgreSQL: the NOTIFY payload). In-process caches invalidate from it; a hint like `appended$`.
    */
-  readonly appendedStreams$?: Observable<string>;
+  readonly appendedStreams$?: Observable<AppendNotice>;
   /** How many events the log holds up to and including `position`, where the store can count without reading them. */
   countUpTo?(position: Position): Promise<number>;
   close(): Promise<void>;

@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
-import type { AppendResult, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
+import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 
@@ -58,6 +58,17 @@ interface EventRow {
 
 const SELECT_EVENT = `SELECT position::text, tx_id::text, event_id::text, stream_id, revision, type, data, metadata FROM events`;
 
+/** The NOTIFY payload: `{i: instance, s: stream, t: types}`; an older instance sent the bare stream id. */
+function parseNotice(payload: string): { from: string | null; streamId: string; types: string[] | null } {
+  try {
+    const p = JSON.parse(payload) as { i: string; s: string; t: string[] };
+    if (typeof p?.s === 'string') return { from: p.i, streamId: p.s, types: Array.isArray(p.t) ? p.t : null };
+  } catch {
+    /* a bare stream id */
+  }
+  return { from: null, streamId: payload, types: null };
+}
+
 function toRecorded(row: EventRow): RecordedEvent {
   return {
     id: row.event_id,
@@ -74,7 +85,9 @@ export class PostgresEventStore implements EventStore {
   /** Fires after every local append and every NOTIFY from other processes. */
   readonly appended$ = new Subject<void>();
   /** The stream of every append, local or NOTIFY'd by another process (caches invalidate from it). */
-  readonly appendedStreams$ = new Subject<string>();
+  readonly appendedStreams$ = new Subject<AppendNotice>();
+  /** Names this store's own NOTIFYs, which it has announced locally already. */
+  private readonly instanceId = randomUUID();
   private stopListening?: () => Promise<void>;
 
   private constructor(private readonly sql: SqlClient) {}
@@ -83,8 +96,10 @@ export class PostgresEventStore implements EventStore {
     await sql.exec(EVENT_STORE_SCHEMA);
     const store = new PostgresEventStore(sql);
     if (opts.listen !== false) {
-      store.stopListening = await sql.listen(CHANNEL, (streamId) => {
-        store.appendedStreams$.next(streamId);
+      store.stopListening = await sql.listen(CHANNEL, (payload) => {
+        const notice = parseNotice(payload);
+        if (notice.from === store.instanceId) return;
+        store.appendedStreams$.next({ streamId: notice.streamId, types: notice.types });
         store.appended$.next();
       });
     }
@@ -112,18 +127,19 @@ export class PostgresEventStore implements EventStore {
          ), upd AS (
            UPDATE streams SET revision = $3 WHERE stream_id = $1
          )
-         SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $1)) AS notified`,
+         SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
         [
           streamId,
           JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
           last,
           CHANNEL,
+          JSON.stringify({ i: this.instanceId, s: streamId, t: [...new Set(events.map((e) => e.type))] }),
         ],
       );
       const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
       return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
     });
-    this.appendedStreams$.next(streamId);
+    this.appendedStreams$.next({ streamId, types: [...new Set(events.map((e) => e.type))] });
     this.appended$.next();
     return result;
   }

@@ -104,6 +104,12 @@ export class BufferedWriter implements ReadStoreWriter {
   }
 
   async delete(c: string, id: string): Promise<boolean> {
+    if (!this.collection(c).has(id) && this.known?.get(c)?.get(id) === undefined) {
+      // Not read yet: delete at once, one round trip instead of a read now and a write later.
+      const existed = await this.tx.delete(c, id);
+      this.collection(c).set(id, { doc: null, dirty: false });
+      return existed;
+    }
     const { doc } = await this.slot(c, id);
     this.set(c, id, null);
     return doc !== null;

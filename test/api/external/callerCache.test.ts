@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Subject } from 'rxjs';
 import { createCallerCache } from '../../../api/external/callerCache.js';
+import type { AppendNotice } from '../../../infrastructure/eventStore/eventStore.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 
 function fixture() {
@@ -30,7 +31,7 @@ function fixture() {
       return 0;
     },
   } as unknown as ReadStoreReader;
-  const streams = new Subject<string>();
+  const streams = new Subject<AppendNotice>();
   const drained = new Subject<number>();
   const catchUps = { drained$: drained, drainsStarted: 0 };
   const cache = createCallerCache({ views, appendedStreams$: streams, catchUps });
@@ -48,12 +49,12 @@ function fixture() {
   };
 }
 
-test('a hit needs no read; unrelated streams change nothing', async () => {
+test('a hit needs no read; unrelated streams and events (a chatbot slot) change nothing', async () => {
   const f = fixture();
   await f.cache.lookup('h1');
   await f.cache.lookup('h1');
-  f.streams.next('chatbot-x');
-  f.streams.next('conversation-y');
+  f.streams.next({ streamId: 'chatbot-x', types: ['ChatbotCreated'] });
+  f.streams.next({ streamId: 'workspace-w1', types: ['ChatbotSlotTaken'] });
   assert.is((await f.cache.lookup('h1'))?.workspace.plan, 'pro');
   assert.is(f.reads(), 1);
 });
@@ -62,7 +63,7 @@ test("a revocation (the key's stream) evicts; loads read through until a later c
   const f = fixture();
   await f.cache.lookup('h1');
   f.catchUps.drainsStarted = 4; // a catch-up (number 4) is under way when the notice arrives
-  f.streams.next('apikey-k1');
+  f.streams.next({ streamId: 'apikey-k1', types: ['ApiKeyRevoked'] });
   f.docs.key.revoked = true;
   assert.is((await f.cache.lookup('h1'))?.key.revoked, true);
   await f.cache.lookup('h1');
@@ -80,7 +81,7 @@ test("a plan change (the workspace's stream) evicts every key of that workspace"
   const f = fixture();
   await f.cache.lookup('h1');
   f.docs.workspace.plan = 'free';
-  f.streams.next('workspace-w1');
+  f.streams.next({ streamId: 'workspace-w1', types: ['WorkspacePlanChanged'] });
   assert.is((await f.cache.lookup('h1'))?.workspace.plan, 'free');
 });
 
@@ -88,7 +89,7 @@ test('a load that a notice overtakes is not cached', async () => {
   const f = fixture();
   const open = f.hold();
   const loading = f.cache.lookup('h1');
-  f.streams.next('apikey-k1');
+  f.streams.next({ streamId: 'apikey-k1', types: ['ApiKeyRevoked'] });
   f.drained.next(1);
   open();
   await loading;
@@ -99,7 +100,7 @@ test('a load that a notice overtakes is not cached', async () => {
 test("'*' (a store that cannot name streams) evicts everything", async () => {
   const f = fixture();
   await f.cache.lookup('h1');
-  f.streams.next('*');
+  f.streams.next({ streamId: '*', types: null });
   f.drained.next(1);
   await f.cache.lookup('h1');
   assert.is(f.reads(), 2);
