@@ -23,6 +23,7 @@ import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createLeasedUsageCounter, type LeasedUsageCounter } from '../infrastructure/usage/quotaLeases.js';
 import { createCallerCache, type CallerCache } from '../api/external/callerCache.js';
+import { createCachedReader, type CachedReader } from '../infrastructure/readStore/cachedReader.js';
 import { createSqlIdempotencyStore, type IdempotencyStore } from '../infrastructure/idempotency/idempotencyStore.js';
 import { createApiKeyLastUsed, type ApiKeyLastUsed } from '../infrastructure/usage/apiKeyLastUsed.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
@@ -76,6 +77,8 @@ export interface Services {
   usage: LeasedUsageCounter;
   /** API keys and workspaces cached in process, invalidated from the event stream (issue 15). */
   callers: CallerCache;
+  /** The views as the External API reads them: answers kept until the runner writes their collection. */
+  apiViews: CachedReader;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
   /** Idempotency-Key records of External API POSTs (CONTRACT.md §8). */
@@ -168,6 +171,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
   const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
+  const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });
   const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))), catchUps: projections });
   const idempotency = await createSqlIdempotencyStore(sql, clock);
   const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
@@ -188,7 +192,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const storeSessions = await createStoreSessionStore(sql, { clock });
   const storeTokens = await createStoreTokenStore(sql, createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })));
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, callers, keyLastUsed, idempotency, mailer, mediaStore,
+    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, callers, apiViews, keyLastUsed, idempotency, mailer, mediaStore,
     workspaces,
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
@@ -221,6 +225,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     async close() {
       await projections.stop();
       callers.close();
+      apiViews.close();
       await usage.close();
       await keyLastUsed.close();
       await rateLimiters.close();

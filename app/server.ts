@@ -22,7 +22,9 @@ export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
   const session = { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain };
   const external: AppDeps['external'] = {
-    views, clock, logger, usage, rateLimiters,
+    // Answers kept in process until the projections write their collection (cachedReader.ts).
+    views: services.apiViews,
+    clock, logger, usage, rateLimiters,
     keyLastUsed: services.keyLastUsed,
     callers: services.callers,
     rateLimitPerMinute: config.rateLimitPerMinute,

@@ -37,6 +37,12 @@ export class ProjectionRunner {
    * that instant (in-process caches wait for it before caching again: api/external/callerCache.ts).
    */
   readonly drained$ = new Subject<number>();
+  /**
+   * Emitted after a batch is committed to the live views and before position$ moves: the
+   * collections it wrote, or null when they are unknown (another instance applied the batch, a
+   * rebuild swapped the views, parked events were retried). Caches of the views drop those.
+   */
+  readonly viewsChanged$ = new Subject<string[] | null>();
   drainsStarted = 0;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -127,7 +133,9 @@ export class ProjectionRunner {
           await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
           return batch.length;
         });
-        if (known && applied > 0) (writer as BufferedWriter | null)?.rememberIn(known);
+        const used = writer as BufferedWriter | null;
+        if (known && applied > 0) used?.rememberIn(known);
+        if (store === this.store) this.viewsChanged$.next(applied > 0 && used ? [...used.written] : null);
         return applied;
       } catch (err) {
         if (!(err instanceof HandlerFailure)) throw err;
@@ -199,6 +207,7 @@ export class ProjectionRunner {
       if (await this.store.promoteStaging(staging, CHECKPOINT)) break;
       if (attempt >= PROMOTE_ATTEMPTS) throw new Error('rebuild: the staging views could not catch up with the live ones');
     }
+    this.viewsChanged$.next(null);
     await this.catchUp();
     return this.countUpTo(await this.store.getCheckpoint(CHECKPOINT));
   }
@@ -209,8 +218,12 @@ export class ProjectionRunner {
   }
 
   /** Applies parked events again, all or those named (confab projections retry). */
-  retryParked(ids?: string[]): Promise<{ applied: string[]; failing: ParkedEventDoc[] }> {
-    return retryParked(this.events, this.store, this.projections, ids);
+  async retryParked(ids?: string[]): Promise<{ applied: string[]; failing: ParkedEventDoc[] }> {
+    try {
+      return await retryParked(this.events, this.store, this.projections, ids);
+    } finally {
+      this.viewsChanged$.next(null);
+    }
   }
 
   private async countUpTo(position: Position | null): Promise<number> {

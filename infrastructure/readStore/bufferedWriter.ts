@@ -27,6 +27,8 @@ const KNOWN_LIMIT = 500_000;
 export class BufferedWriter implements ReadStoreWriter {
   private readonly slots = new Map<string, Map<string, Slot>>();
   private readonly dropped = new Set<string>();
+  /** Every collection this writer changed (or may have): caches of the views drop those. */
+  readonly written = new Set<string>();
 
   constructor(
     private readonly tx: ReadStoreWriter,
@@ -68,6 +70,7 @@ export class BufferedWriter implements ReadStoreWriter {
   }
 
   private set(c: string, id: string, doc: Doc | null): void {
+    this.written.add(c);
     this.collection(c).set(id, { doc, dirty: true });
   }
 
@@ -106,6 +109,7 @@ export class BufferedWriter implements ReadStoreWriter {
   async delete(c: string, id: string): Promise<boolean> {
     if (!this.collection(c).has(id) && this.known?.get(c)?.get(id) === undefined) {
       // Not read yet: delete at once, one round trip instead of a read now and a write later.
+      this.written.add(c);
       const existed = await this.tx.delete(c, id);
       this.collection(c).set(id, { doc: null, dirty: false });
       return existed;
@@ -120,6 +124,7 @@ export class BufferedWriter implements ReadStoreWriter {
     // The buffer's clean copies of this collection may be among the deleted: forget them.
     this.slots.delete(c);
     this.dropped.add(c);
+    this.written.add(c);
     return this.tx.deleteMany(c, filter);
   }
 

@@ -1,0 +1,82 @@
+/**
+ * The views as the External API reads them, with answers kept in process until the projection
+ * runner writes the collection they came from (issue 15: a read then costs no round trip).
+ *
+ * Exact on one instance: the runner announces the collections of every batch after it commits
+ * and before read-your-writes waiters are released (`ProjectionRunner.viewsChanged$`), so a
+ * request that follows a write never sees an older answer. A read that an announcement
+ * overtook is not kept. With several instances, a batch another instance applied is noticed by
+ * this instance's runner when it finds the checkpoint moved (woken by the append's NOTIFY, or its
+ * 250 ms poll): it announces "unknown", which drops everything. Until then — milliseconds, at
+ * most the poll — an answer may be that much older than the database; `ttlMs` bounds any miss.
+ */
+import type { Observable, Subscription } from 'rxjs';
+import type { Doc, Filter, FindOptions, ReadStoreReader } from './readStore.js';
+
+export interface CachedReaderOptions {
+  /** Collections written (null: unknown, drop everything). */
+  viewsChanged$: Observable<string[] | null>;
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export interface CachedReader extends ReadStoreReader {
+  close(): void;
+}
+
+interface Entry {
+  collection: string;
+  /** The answer as JSON: each hit parses its own copy (faster than structuredClone; callers may change it). */
+  json: string;
+  at: number;
+}
+
+export function createCachedReader(base: ReadStoreReader, opts: CachedReaderOptions): CachedReader {
+  const ttlMs = opts.ttlMs ?? 10_000;
+  const maxEntries = opts.maxEntries ?? 5_000;
+  const now = opts.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  /** Bumped for a collection on each change of it; `all` on every change of anything unknown. */
+  const generations = new Map<string, number>();
+  let all = 0;
+  const generation = (c: string) => `${all}:${generations.get(c) ?? 0}`;
+
+  const subscription: Subscription = opts.viewsChanged$.subscribe((collections) => {
+    if (collections === null) {
+      all++;
+      entries.clear();
+      return;
+    }
+    for (const c of collections) generations.set(c, (generations.get(c) ?? 0) + 1);
+    const changed = new Set(collections);
+    for (const [k, e] of entries) if (changed.has(e.collection)) entries.delete(k);
+  });
+
+  async function cached<T>(collection: string, key: string, read: () => Promise<T>): Promise<T> {
+    const hit = entries.get(key);
+    if (hit && now() - hit.at < ttlMs) return JSON.parse(hit.json) as T;
+    const before = generation(collection);
+    const value = await read();
+    if (generation(collection) === before) {
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { collection, json: JSON.stringify(value), at: now() });
+    }
+    return value;
+  }
+
+  return {
+    get<T extends Doc>(c: string, id: string) {
+      return cached(c, JSON.stringify(['get', c, id]), () => base.get<T>(c, id));
+    },
+    find<T extends Doc>(c: string, filter?: Filter, findOpts?: FindOptions) {
+      return cached(c, JSON.stringify(['find', c, filter ?? {}, findOpts ?? {}]), () => base.find<T>(c, filter, findOpts));
+    },
+    count(c: string, filter?: Filter) {
+      return cached(c, JSON.stringify(['count', c, filter ?? {}]), () => base.count(c, filter));
+    },
+    close() {
+      subscription.unsubscribe();
+    },
+  };
+}
