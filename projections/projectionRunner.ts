@@ -85,9 +85,8 @@ export class ProjectionRunner {
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
     const read = (after: Position | null) => this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
-    // The live checkpoint as this process last saw it; if another instance moved it since, the
-    // first batch is refused under the checkpoint lock and the checkpoint read again.
-    let from = live && this.position$.value ? this.position$.value : await store.getCheckpoint(CHECKPOINT);
+    // Read, not remembered: the views may have been dropped and rebuilt under this runner.
+    let from = await store.getCheckpoint(CHECKPOINT);
     let next = read(from);
     for (;;) {
       const batch = await next;
