@@ -71,10 +71,14 @@ export class AggregateStore {
     decider: Decider<Command, State, Event>,
     command: Command,
     ctx: CommandContext,
-    /** waitForViews false: the caller waits for a later position of its own (it covers this one). */
-    opts: { waitForViews?: boolean } = {},
+    /**
+     * waitForViews false: the caller waits for a later position of its own (it covers this one).
+     * newStream: the stream id was just made up, so it is not read first (if it exists after
+     * all, the append fails on the expected revision and the command runs on it as read).
+     */
+    opts: { waitForViews?: boolean; newStream?: boolean } = {},
   ): Promise<HandleResult<State, Event>> {
-    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx));
+    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx, opts.newStream === true));
     if (outcome.result && opts.waitForViews !== false) await this.waitForViews(outcome.result.position);
     return outcome;
   }
@@ -100,9 +104,12 @@ export class AggregateStore {
     decider: Decider<Command, State, Event>,
     command: Command,
     ctx: CommandContext,
+    newStream: boolean,
   ): Promise<HandleResult<State, Event>> {
+    let assumeNew = newStream;
     for (let attempt = 1; ; attempt++) {
-      const known = this.cached.get(streamId);
+      const known = assumeNew ? { decider, state: decider.initialState, revision: -1 } : this.cached.get(streamId);
+      assumeNew = false;
       const fromCache = known !== undefined && known.decider === decider;
       const { state, revision } = fromCache ? (known as { state: State; revision: number }) : await this.load(streamId, decider);
       let decision: ReturnType<typeof decider.decide>;

@@ -60,7 +60,7 @@ export class ChatbotCommands {
     // covers the slot too: one read-your-writes wait per create instead of two.
     await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx, { waitForViews: false });
     try {
-      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx);
+      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx, { newStream: true });
       return { chatbotId, state, at: occurredAt! };
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to

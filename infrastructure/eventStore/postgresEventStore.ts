@@ -112,20 +112,27 @@ export class PostgresEventStore implements EventStore {
     const result = await this.sql.transaction(async (tx) => {
       // First, before this transaction has an id: readers rely on it (see the file comment).
       await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
-      const current = await this.lockStream(tx, streamId, expected);
+      // An exact expectation ('no_stream' or a revision) is checked by the write itself: a
+      // conditional UPDATE (or INSERT) of the stream row claims the next revisions or matches
+      // nothing. Otherwise the row is locked and read first.
+      const exact = expected === 'no_stream' || typeof expected === 'number';
+      const current = exact ? (expected === 'no_stream' ? -1 : (expected as number)) : await this.lockStream(tx, streamId, expected);
       const first = current + 1;
       const last = first + events.length - 1;
-      // Events, the stream's revision and the notice in one round trip (identical notices of
-      // one transaction are delivered once, however often the join evaluates pg_notify).
+      const claim = expected === 'no_stream'
+        ? `INSERT INTO streams (stream_id, revision) VALUES ($1, $3) ON CONFLICT DO NOTHING RETURNING $6::int`
+        : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 RETURNING 1`;
+      // Claim, events and the notice in one round trip (identical notices of one transaction
+      // are delivered once, however often the join evaluates pg_notify).
       const rows = await tx.query<{ position: string; tx_id: string }>(
-        `WITH ins AS (
+        `WITH claim AS (${claim}),
+         ins AS (
            INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
            SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
            FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
+           WHERE EXISTS (SELECT 1 FROM claim)
            ORDER BY e.revision
            RETURNING position, tx_id
-         ), upd AS (
-           UPDATE streams SET revision = $3 WHERE stream_id = $1
          )
          SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
         [
@@ -134,8 +141,13 @@ export class PostgresEventStore implements EventStore {
           last,
           CHANNEL,
           JSON.stringify({ i: this.instanceId, s: streamId, t: [...new Set(events.map((e) => e.type))] }),
+          current,
         ],
       );
+      if (rows.rows.length === 0) {
+        const actual = await tx.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [streamId]);
+        throw new WrongExpectedRevisionError(streamId, expected, actual.rows[0]?.revision ?? 'no_stream');
+      }
       const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
       return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
     });
