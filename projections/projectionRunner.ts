@@ -85,12 +85,25 @@ export class ProjectionRunner {
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
     const read = (after: Position | null) => this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
-    // Read, not remembered: the views may have been dropped and rebuilt under this runner.
-    let from = await store.getCheckpoint(CHECKPOINT);
+    // The live checkpoint as this runner last left it, without a round trip. A batch from a
+    // stale position is refused under the checkpoint lock (then the checkpoint is read); an
+    // empty read proves nothing (the views may have been dropped under the runner), so the
+    // checkpoint is read then too before giving up.
+    let remembered = live && this.position$.value !== null;
+    let from = remembered ? this.position$.value : await store.getCheckpoint(CHECKPOINT);
     let next = read(from);
     for (;;) {
       const batch = await next;
       if (batch.length === 0) {
+        if (remembered) {
+          remembered = false;
+          const actual = await store.getCheckpoint(CHECKPOINT);
+          if (actual === null || from === null || comparePositions(actual, from) !== 0) {
+            from = actual;
+            next = read(from);
+            continue;
+          }
+        }
         if (live) this.advance(from);
         return total;
       }
@@ -102,6 +115,7 @@ export class ProjectionRunner {
       const applied = await this.applyBatch(store, from, batch, known);
       total += applied;
       // Applied here: the checkpoint is the batch's end, no need to read it back.
+      if (applied === 0) remembered = false;
       from = applied > 0 ? end : await store.getCheckpoint(CHECKPOINT);
       if (live) this.advance(from);
       // A short batch was everything below the read's horizon: anything appended since then
