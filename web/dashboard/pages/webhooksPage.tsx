@@ -10,7 +10,7 @@ import { isAdmin, useSession } from '../session.js';
 import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, PageHeader, Skeleton, useLoad, useToast } from '../ui/index.js';
 import { CreateWebhookModal } from './webhooks/CreateWebhookModal.js';
 import { DeliveryLog } from './webhooks/DeliveryLog.js';
-import { statusOf, WebhookTable, type WebhookAction } from './webhooks/WebhookTable.js';
+import { statusOf, WebhookActions, WebhookTable, type WebhookAction } from './webhooks/WebhookTable.js';
 import type { Webhook, WebhookList } from './webhooks/types.js';
 
 const STATUS_FOR: Partial<Record<WebhookAction, { status: 'active' | 'paused'; done: string }>> = {
@@ -114,7 +114,12 @@ function Webhooks({ canWrite }: { canWrite: boolean }) {
           </Card>
           {selected && (
             <div id="delivery-log">
-              <Card title="Delivery log" description={<span class="mono">{selected.url}</span>} padded={false}>
+              <Card
+                title="Delivery log"
+                description={<span class="mono">{selected.url}</span>}
+                actions={<span class="show-phone"><WebhookActions webhook={selected} canWrite={canWrite} busy={busyId === selected.id} onAction={onAction} /></span>}
+                padded={false}
+              >
                 {selected.status === 'failed' && (
                   <div class="card-body">
                     <div class="callout callout-danger" role="note">

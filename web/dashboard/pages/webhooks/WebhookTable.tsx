@@ -11,19 +11,30 @@ export function statusOf(w: Webhook): { tone: 'success' | 'neutral' | 'danger'; 
 
 export type WebhookAction = 'log' | 'pause' | 'resume' | 'reactivate' | 'delete';
 
+/** Pause/Resume/Reactivate and Delete of one webhook (in its row; above its log on a phone). */
+export function WebhookActions({ webhook: w, canWrite, busy, onAction }: { webhook: Webhook; canWrite: boolean; busy: boolean; onAction: (w: Webhook, action: WebhookAction) => void }) {
+  if (!canWrite) return null;
+  return (
+    <span class="actions-cell">
+      {w.status === 'active' && <Button size="sm" busy={busy} onClick={() => onAction(w, 'pause')} aria-label={`Pause ${w.url}`}>Pause</Button>}
+      {w.status === 'paused' && <Button size="sm" busy={busy} onClick={() => onAction(w, 'resume')} aria-label={`Resume ${w.url}`}>Resume</Button>}
+      {w.status === 'failed' && <Button size="sm" variant="primary" busy={busy} onClick={() => onAction(w, 'reactivate')} aria-label={`Reactivate ${w.url}`}>Reactivate</Button>}
+      <Button size="sm" variant="ghost" onClick={() => onAction(w, 'delete')} aria-label={`Delete ${w.url}`}>Delete</Button>
+    </span>
+  );
+}
+
 export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction }: { webhooks: Webhook[]; selectedId: string | null; canWrite: boolean; busyId: string | null; onAction: (w: Webhook, action: WebhookAction) => void }) {
   const columns: Column<Webhook>[] = [
     {
       key: 'url', header: 'Endpoint', render: (w) => (
         <>
-          <span class="url-cell">{w.url}</span>
+          <button type="button" class={`url-cell url-button${selectedId === w.id ? ' url-button-current' : ''}`} aria-pressed={selectedId === w.id} title="Show its delivery log" onClick={() => onAction(w, 'log')}>
+            {w.url}
+          </button>
           <span class="cell-sub">{w.chatbot.name ?? 'Chatbot'}{w.description ? ` · ${w.description}` : ''}</span>
+          <span class="event-tags hide-phone">{w.events.map((e) => <Badge key={e} tone="info">{e}</Badge>)}</span>
         </>
-      ),
-    },
-    {
-      key: 'events', header: 'Events', hideOnPhone: true, render: (w) => (
-        <span class="event-tags">{w.events.map((e) => <Badge key={e} tone="info">{e}</Badge>)}</span>
       ),
     },
     {
@@ -47,17 +58,7 @@ export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction 
       ),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', render: (w) => (
-        <span class="actions-cell">
-          <Button size="sm" variant={selectedId === w.id ? 'primary' : 'secondary'} aria-pressed={selectedId === w.id} onClick={() => onAction(w, 'log')} aria-label={`Deliveries of ${w.url}`}>
-            Deliveries
-          </Button>
-          {canWrite && w.status === 'active' && <Button size="sm" busy={busyId === w.id} onClick={() => onAction(w, 'pause')} aria-label={`Pause ${w.url}`}>Pause</Button>}
-          {canWrite && w.status === 'paused' && <Button size="sm" busy={busyId === w.id} onClick={() => onAction(w, 'resume')} aria-label={`Resume ${w.url}`}>Resume</Button>}
-          {canWrite && w.status === 'failed' && <Button size="sm" variant="primary" busy={busyId === w.id} onClick={() => onAction(w, 'reactivate')} aria-label={`Reactivate ${w.url}`}>Reactivate</Button>}
-          {canWrite && <Button size="sm" variant="ghost" onClick={() => onAction(w, 'delete')} aria-label={`Delete ${w.url}`}>Delete</Button>}
-        </span>
-      ),
+      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, render: (w) => <WebhookActions webhook={w} canWrite={canWrite} busy={busyId === w.id} onAction={onAction} />,
     },
   ];
   return <Table columns={columns} rows={webhooks} rowKey={(w) => w.id} caption="Webhook endpoints" />;
