@@ -167,7 +167,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   await projections.init();
   const aggregates = new AggregateStore(events, (p) => projections.waitFor(p).catch((err) => {
     logger.warn('views did not catch up in time', { error: (err as Error).message });
-  }), clock);
+  }), clock, events.appendedStreams$);
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
   const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });

@@ -10,6 +10,8 @@ import {
   WrongExpectedRevisionError,
 } from '../infrastructure/eventStore/eventStore.js';
 import { type CommandContext, metadataFor } from './commandContext.js';
+import type { Observable } from 'rxjs';
+import type { AppendNotice } from '../infrastructure/eventStore/eventStore.js';
 
 export interface HandleResult<State, Event extends DomainEvent> {
   /** The state the decision was made on. */
@@ -49,17 +51,50 @@ export class AggregateStore {
    * the stream as read, so only an append ever relies on the cache.
    */
   private readonly cached = new Map<string, CachedStream>();
+  /** Append notices seen per stream (loads overtaken by one are not remembered). */
+  private readonly notices = new Map<string, number>();
+  private epoch = 0;
+
   constructor(
     private readonly events: EventStore,
     /** Read-your-writes (DESIGN.md §7): resolves once the views include a position. */
     private readonly waitForViews: (position: AppendResult['position']) => Promise<void> = async () => undefined,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+    /**
+     * Every append this process and the others make (EventStore.appendedStreams$). With it,
+     * plain loads are answered from and kept in the remembered states too: a notice drops the
+     * stream's state, so a load sees another instance's write once its NOTIFY has arrived
+     * (milliseconds); an append never relies on it (expected revision). Without it, only the
+     * streams this process wrote are remembered, for its own appends.
+     */
+    notices$?: Observable<AppendNotice>,
+  ) {
+    this.noticed = notices$ !== undefined;
+    notices$?.subscribe(({ streamId }) => {
+      if (streamId === '*') {
+        this.cached.clear();
+        this.epoch++;
+        return;
+      }
+      this.cached.delete(streamId);
+      if (this.notices.size >= CACHED_STREAMS * 5) {
+        this.notices.clear();
+        this.epoch++;
+      }
+      this.notices.set(streamId, (this.notices.get(streamId) ?? 0) + 1);
+    });
+  }
+  private readonly noticed: boolean;
 
   async load<State, Event extends DomainEvent>(streamId: string, decider: Decider<unknown, State, Event>): Promise<{ state: State; revision: number }> {
+    const known = this.noticed ? this.cached.get(streamId) : undefined;
+    if (known && known.decider === decider) return known as { state: State; revision: number };
+    const seen = `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
     const recorded = await this.events.readStream(streamId);
     const state = fold(decider.evolve, decider.initialState, recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event));
-    return { state, revision: recorded.length ? recorded[recorded.length - 1].revision : -1 };
+    const revision = recorded.length ? recorded[recorded.length - 1].revision : -1;
+    if (this.noticed && revision >= 0 && seen === `${this.epoch}:${this.notices.get(streamId) ?? 0}`) this.remember(streamId, { decider, state, revision });
+    return { state, revision };
   }
 
   /**

@@ -4,6 +4,7 @@
  * and the command runs on the stream as read), and refusals are always decided on the stream as read.
  */
 import { test } from 'uvu';
+import { filter, firstValueFrom, timeout } from 'rxjs';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
@@ -67,6 +68,28 @@ test('a refusal is decided on the stream as read, not on a remembered state', as
   let refused: unknown = null;
   await aggregates.handle('c-3', counter, { type: 'Add', by: 1, max: 5 }, operatorContext()).catch((err) => (refused = err));
   assert.instance(refused, Error);
+});
+
+test("with append notices, loads are remembered too, and another instance's append drops them", async () => {
+  const otherEvents = await PostgresEventStore.create(await store.another());
+  try {
+    const here = new AggregateStore(events, undefined, undefined, events.appendedStreams$);
+    const there = new AggregateStore(otherEvents, undefined, undefined, otherEvents.appendedStreams$);
+    // On a server the NOTIFY of the first append reaches `here` asynchronously: let it arrive first.
+    const noticed = firstValueFrom(events.appendedStreams$.pipe(filter((n) => n.streamId === 'c-4'), timeout(2000))).catch(() => undefined);
+    await there.handle('c-4', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+    await noticed;
+    assert.is((await here.load('c-4', counter)).state.total, 1);
+    const before = reads;
+    assert.is((await here.load('c-4', counter)).state.total, 1);
+    assert.is(reads, before, 'the second load is answered from memory');
+    await there.handle('c-4', counter, { type: 'Add', by: 2, max: 100 }, operatorContext());
+    const deadline = Date.now() + 1000;
+    while ((await here.load('c-4', counter)).state.total !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    assert.is((await here.load('c-4', counter)).state.total, 3, "the other instance's append is seen within a second");
+  } finally {
+    await otherEvents.close();
+  }
 });
 
 test.run();
