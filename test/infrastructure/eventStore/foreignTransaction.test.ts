@@ -61,10 +61,13 @@ if (!url) {
     });
     const reader = (async () => {
       for (;;) {
+        // Whether the writers were done before this read began: an empty read that started
+        // while the last append was committing proves nothing.
+        const writersDone = !writing;
         const page = await events.readAll({ after, limit: 50 });
         for (const e of page) if (e.type === 'Raced') seen.push(e.streamId);
         if (page.length) after = page[page.length - 1].position;
-        else if (!writing) break;
+        else if (writersDone) break;
       }
     })();
     await Promise.all(writers);
