@@ -122,9 +122,16 @@ export function codeIn(mail: Mail): string {
   return code;
 }
 
-export async function startBlackbox(): Promise<Blackbox> {
+export interface BlackboxOptions {
+  /** Settings a user would add for a feature (OIDC_*, BIGCOMMERCE_*, PUBLIC_URL…); the server and the CLI get them. */
+  env?: Record<string, string>;
+  /** A fixed port (when PUBLIC_URL must name it before the start); a free one otherwise. */
+  port?: number;
+}
+
+export async function startBlackbox(opts: BlackboxOptions = {}): Promise<Blackbox> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-blackbox-'));
-  const env: NodeJS.ProcessEnv = { ...baseEnv(), DATA_DIR: dataDir, DATABASE_URL: '' };
+  const env: NodeJS.ProcessEnv = { ...baseEnv(), ...opts.env, DATA_DIR: dataDir, DATABASE_URL: '' };
   let schema: string | null = null;
   const adminUrl = process.env.DATABASE_URL;
   if (adminUrl) {
@@ -140,7 +147,7 @@ export async function startBlackbox(): Promise<Blackbox> {
   const url = await new Promise<string>((resolve, reject) => {
     server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
       cwd: root,
-      env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+      env: { ...env, PORT: String(opts.port ?? 0), HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let log = '';

@@ -31,7 +31,7 @@ export function latestMailTo(app: TestApp, address: string): ReceivedMail {
 }
 
 /** The first link in the mail's text part whose path is `path` (e.g. /invite). */
-export function linkIn(mail: ReceivedMail, path: string): URL {
+export function linkIn(mail: Pick<ReceivedMail, 'text' | 'subject'>, path: string): URL {
   for (const match of mail.text.matchAll(/https?:\/\/\S+/g)) {
     const url = new URL(match[0]);
     if (url.pathname === path) return url;
