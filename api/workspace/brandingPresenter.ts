@@ -2,6 +2,7 @@
  * The shapes the workspace endpoints answer with: the owner's whole branding (CONTRACT.md §5)
  * and the public branding of the seed, which carries the active login media item only.
  */
+import { loginPageUrlOf } from '../session/workspaceHost.js';
 import type { WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
 
 export interface ActiveMediaDoc {
@@ -13,8 +14,9 @@ export interface ActiveMediaDoc {
   [key: string]: unknown;
 }
 
+/** The seed's https://<slug>.{workspace_domain}/login, with PUBLIC_URL's scheme and port (CONTRACT.md §6). */
 export function loginUrlOf(slug: string | null, publicUrl: string, workspaceDomain: string): string {
-  return slug ? `https://${slug}.${workspaceDomain}/login` : `${publicUrl}/login`;
+  return loginPageUrlOf(slug, { publicUrl, workspaceDomain });
 }
 
 /** What an admin reads and writes (GET/PATCH /workspace/branding and /organization). */

@@ -16,7 +16,7 @@ function assertBad(r: { status: number; body: any }, field: string) {
 }
 
 test.before(async () => {
-  app = await startTestApp({ WORKSPACE_DOMAIN: 'confab.test' });
+  app = await startTestApp({ WORKSPACE_DOMAIN: 'confab.test', PUBLIC_URL: 'https://app.confab.test' });
   pro = await app.createWorkspace('pro', { name: 'Acme Inc' });
 });
 test.after(async () => {
