@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
-import { createLeasedUsageCounter } from '../../../infrastructure/usage/quotaLeases.js';
+import { createLeasedUsageCounter, type LeasedUsageCounter } from '../../../infrastructure/usage/quotaLeases.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 
 const MONTH = '2026-11';
@@ -36,7 +36,7 @@ test.before(async () => {
 test.after(async () => store.cleanup());
 
 test('three instances racing for a quota of 50 get exactly 50 calls', async () => {
-  const counters = [];
+  const counters: LeasedUsageCounter[] = [];
   // One after another: concurrent CREATE TABLE IF NOT EXISTS can collide in the catalog.
   for (const sql of [store.sql, await store.another(), await store.another()]) counters.push(await createLeasedUsageCounter(sql, { flushMs: 3_600_000 }));
   try {
