@@ -170,6 +170,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   }), clock, events.appendedStreams$);
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl);
+  await rateLimiters.ready();
   const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
   const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });
   const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))), catchUps: projections });

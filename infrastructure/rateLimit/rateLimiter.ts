@@ -23,6 +23,11 @@ export interface RateLimiter {
 
 export interface RateLimiterFactory {
   create(opts: { name: string; points: number; durationSeconds: number }): RateLimiter;
+  /**
+   * Resolves once Redis is connected (or after `timeoutMs` without it): the first requests of a
+   * starting instance then count in the shared counter, not in its in-memory twin.
+   */
+  ready(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -52,6 +57,17 @@ export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory 
       const opts = { keyPrefix: `confab:rl:${name}`, points, duration: durationSeconds };
       const limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
       return wrap(limiter, points);
+    },
+    ready(timeoutMs = 2000) {
+      if (!redis || redis.status === 'ready') return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, timeoutMs);
+        timer.unref();
+        redis.once('ready', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
     },
     async close() {
       await redis?.quit().catch(() => undefined);

@@ -144,8 +144,9 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
       const idle = now - s.lastUse > idleMs;
       const unused = (giveBackAll || idle) && !s.leasing ? s.left : 0;
       if (s.used === 0 && unused === 0) continue;
+      // The used calls stay counted here until the write answers with the durable total, so a
+      // reading taken while the flush is in flight never dips (the X-Quota-* headers stay exact).
       batch.push({ s, used: s.used, unused });
-      s.used -= batch[batch.length - 1].used;
       s.left -= unused;
     }
     if (batch.length > 0) {
@@ -153,13 +154,11 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
         const r = await sql.query<{ workspace_id: string; month: string; calls: number }>(SETTLE_SQL, [
           batch.map((b) => b.s.workspaceId), batch.map((b) => b.s.month), batch.map((b) => b.used), batch.map((b) => b.unused), holder,
         ]);
+        for (const b of batch) b.s.used -= b.used;
         for (const row of r.rows) stateOf(row.workspace_id, row.month).knownCalls = Number(row.calls);
       } catch (err) {
-        // Nothing was written: keep the counts for the next flush.
-        for (const b of batch) {
-          b.s.used += b.used;
-          b.s.left += b.unused;
-        }
+        // Nothing was written: the used calls are still counted; the unused ones come back.
+        for (const b of batch) b.s.left += b.unused;
         opts.onError?.(err as Error);
       }
     }
