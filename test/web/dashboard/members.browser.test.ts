@@ -72,6 +72,8 @@ test('invite, accept in a second browser, change the role, remove', async () => 
   await checkPage(opened, 'members-remove-confirm');
   await confirm.getByRole('button', { name: 'Remove member' }).click();
   await page.getByText('Grace Hopper was removed.').waitFor();
+  // The toast can come a frame before the list re-renders: wait for the row to go.
+  await page.getByRole('row', { name: /Grace Hopper/ }).waitFor({ state: 'detached' });
   assert.is(await page.getByRole('row', { name: /Grace Hopper/ }).count(), 0);
   // Removed: the invitee's session no longer opens the dashboard's data.
   const after = await inviteePage.request.get(new URL('/api/v1/dashboard/account', link.origin).toString());
