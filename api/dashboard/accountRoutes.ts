@@ -7,9 +7,7 @@
  * (The password is set at POST /account/password, by the sign-in module.)
  */
 import type { Response, Router } from 'express';
-import { NotFoundError } from '../../domain/errors.js';
-import { USERS, type UserDoc } from '../../projections/views/usersView.js';
-import { EMAIL_CHANGE_LIMIT, emailChangeLimit, profileOf } from '../external/accountRoutes.js';
+import { EMAIL_CHANGE_LIMIT, emailChangeLimit, readProfile } from '../external/accountRoutes.js';
 import {
   accountProfileSchema,
   codeBody,
@@ -31,11 +29,7 @@ const MINUTES = 10;
 
 export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, account: commands, rateLimiters }: DashboardApiDeps): void {
   const userOf = (res: Response) => signedInOf(res).userId;
-  const profile = async (userId: string) => {
-    const doc = await views.get<UserDoc>(USERS, userId);
-    if (!doc) throw new NotFoundError('Account not found');
-    return { data: profileOf(doc) };
-  };
+  const profile = (userId: string) => readProfile(views, userId);
   const limited = emailChangeLimit(rateLimiters, (res) => `user:${userOf(res)}`, 'account');
   const budget = `${EMAIL_CHANGE_LIMIT.points} per hour, shared with request-change`;
 

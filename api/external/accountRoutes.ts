@@ -53,6 +53,13 @@ export function emailChangeLimit(rateLimiters: RateLimiterFactory, keyOf: (res: 
   };
 }
 
+/** A user's profile from the `users` view, as `{data}`; 404 when there is none. */
+export async function readProfile(views: Pick<ExternalApiDeps['views'], 'get'>, userId: string) {
+  const doc = await views.get<UserDoc>(USERS, userId);
+  if (!doc) throw new NotFoundError('Account not found');
+  return { data: profileOf(doc) };
+}
+
 export function accountRoutes(
   router: Router,
   registry: OpenApiRegistry,
@@ -61,11 +68,7 @@ export function accountRoutes(
 ): void {
   const tags = ['Account'];
   const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
-  const profile = async (userId: string) => {
-    const doc = await views.get<UserDoc>(USERS, userId);
-    if (!doc) throw new NotFoundError('Account not found');
-    return { data: profileOf(doc) };
-  };
+  const profile = (userId: string) => readProfile(views, userId);
   // The seed's account:write scope (Authentication 3), checked before the hourly budget is spent.
   const limited = { extraScopes: ['account:write' as const], before: [emailChangeLimit(rateLimiters)] };
   const scoped = { extraScopes: limited.extraScopes };
