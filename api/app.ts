@@ -11,6 +11,7 @@ import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { requestContext } from './http/requestContext.js';
 import { accessLog } from './http/accessLog.js';
+import { weakEtag } from './http/weakEtag.js';
 import { EXTERNAL_MOUNT, externalRouter } from './external/externalRouter.js';
 import type { ExternalApiDeps } from './external/externalApiDeps.js';
 import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   const registry = new OpenApiRegistry();
   app.disable('x-powered-by');
+  app.set('etag', weakEtag);
   app.set('trust proxy', deps.trustProxy);
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);

@@ -6,11 +6,22 @@ import type { ChatbotState } from '../../domain/chatbot/chatbot.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { derivedFrom } from '../http/frozenAnswers.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
 
-export function pick(doc: ChatbotDoc, op: keyof typeof CHATBOT_FIELDS): Record<string, unknown> {
-  return Object.fromEntries(CHATBOT_FIELDS[op].map((f) => [f, doc[f] ?? (f === 'description' ? '' : null)]));
+type ChatbotOp = keyof typeof CHATBOT_FIELDS;
+const shapes: Record<ChatbotOp, WeakMap<ChatbotDoc, Record<string, unknown>>> = {
+  list: new WeakMap(), get: new WeakMap(), create: new WeakMap(), update: new WeakMap(), duplicate: new WeakMap(),
+};
+const listBodies = new WeakMap<ChatbotDoc[], { data: Array<Record<string, unknown>> }>();
+
+export function pick(doc: ChatbotDoc, op: ChatbotOp): Record<string, unknown> {
+  return derivedFrom(shapes[op], doc, () => {
+    const out: Record<string, unknown> = {};
+    for (const f of CHATBOT_FIELDS[op]) out[f] = doc[f] ?? (f === 'description' ? '' : null);
+    return out;
+  });
 }
 
 /**
@@ -42,7 +53,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 200: { description: 'The workspace\'s chatbots, newest first', schema: wrapped({ type: 'array', items: chatbotSchema('list') }) } },
   }, async ({ res }) => {
     const docs = await views.find<ChatbotDoc>(CHATBOTS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
-    return { body: { data: docs.map((d) => pick(d, 'list')) } };
+    return { body: derivedFrom(listBodies, docs, () => ({ data: docs.map((d) => pick(d, 'list')) })) };
   });
 
   addApiKeyRoute(router, registry, mount, {

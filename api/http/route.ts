@@ -5,6 +5,7 @@
 import type { Request, Response, Router, RequestHandler } from 'express';
 import { NotFoundError, ValidationError } from '../../domain/errors.js';
 import { compileValidator } from './schemaValidator.js';
+import { jsonOf } from './frozenAnswers.js';
 import type { OpenApiRegistry } from './openApiRegistry.js';
 import type { RouteSpec } from './routeSpec.js';
 
@@ -86,7 +87,10 @@ export function addRoute(router: Router, registry: OpenApiRegistry, mount: strin
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
       const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;
       const out = await handler({ params: params as never, query: query as never, body, req, res });
-      if (out && !res.headersSent) res.status(out.status ?? 200).json(out.body);
+      if (!out || res.headersSent) return;
+      const text = jsonOf(out.body);
+      if (text === null) res.status(out.status ?? 200).json(out.body);
+      else res.status(out.status ?? 200).type('json').send(text);
     } catch (err) {
       next(err);
     }

@@ -27,9 +27,17 @@ export interface CachedReader extends ReadStoreReader {
 
 interface Entry {
   collection: string;
-  /** The answer as JSON: each hit parses its own copy (faster than structuredClone; callers may change it). */
-  json: string;
+  /** Deep-frozen: every hit shares it, so a caller that tried to change it would throw, not corrupt the cache. */
+  value: unknown;
   at: number;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 export function createCachedReader(base: ReadStoreReader, opts: CachedReaderOptions): CachedReader {
@@ -55,12 +63,12 @@ export function createCachedReader(base: ReadStoreReader, opts: CachedReaderOpti
 
   async function cached<T>(collection: string, key: string, read: () => Promise<T>): Promise<T> {
     const hit = entries.get(key);
-    if (hit && now() - hit.at < ttlMs) return JSON.parse(hit.json) as T;
+    if (hit && now() - hit.at < ttlMs) return hit.value as T;
     const before = generation(collection);
-    const value = await read();
+    const value = deepFreeze(await read());
     if (generation(collection) === before) {
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-      entries.set(key, { collection, json: JSON.stringify(value), at: now() });
+      entries.set(key, { collection, value, at: now() });
     }
     return value;
   }

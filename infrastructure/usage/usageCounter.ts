@@ -53,7 +53,8 @@ export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounte
 
 /** `YYYY-MM` in UTC. */
 export function monthOf(date: Date): string {
-  return date.toISOString().slice(0, 7);
+  const m = date.getUTCMonth() + 1;
+  return `${date.getUTCFullYear()}-${m < 10 ? '0' : ''}${m}`;
 }
 
 /** Unix epoch seconds of the first instant of the next UTC month. */
