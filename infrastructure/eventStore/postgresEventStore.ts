@@ -109,51 +109,66 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], opts: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = opts.expectedRevision ?? 'any';
-    const result = await this.sql.transaction(async (tx) => {
-      // First, before this transaction has an id: readers rely on it (see the file comment).
-      await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
-      // An exact expectation ('no_stream' or a revision) is checked by the write itself: a
-      // conditional UPDATE (or INSERT) of the stream row claims the next revisions or matches
-      // nothing. Otherwise the row is locked and read first.
-      const exact = expected === 'no_stream' || typeof expected === 'number';
-      const current = exact ? (expected === 'no_stream' ? -1 : (expected as number)) : await this.lockStream(tx, streamId, expected);
-      const first = current + 1;
-      const last = first + events.length - 1;
-      const claim = expected === 'no_stream'
-        ? `INSERT INTO streams (stream_id, revision) VALUES ($1, $3) ON CONFLICT DO NOTHING RETURNING $6::int`
-        : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 RETURNING 1`;
-      // Claim, events and the notice in one round trip (identical notices of one transaction
-      // are delivered once, however often the join evaluates pg_notify).
-      const rows = await tx.query<{ position: string; tx_id: string }>(
-        `WITH claim AS (${claim}),
-         ins AS (
-           INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
-           SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
-           FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
-           WHERE EXISTS (SELECT 1 FROM claim)
-           ORDER BY e.revision
-           RETURNING position, tx_id
-         )
-         SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
-        [
-          streamId,
-          JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
-          last,
-          CHANNEL,
-          JSON.stringify({ i: this.instanceId, s: streamId, t: [...new Set(events.map((e) => e.type))] }),
-          current,
-        ],
-      );
-      if (rows.rows.length === 0) {
-        const actual = await tx.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [streamId]);
-        throw new WrongExpectedRevisionError(streamId, expected, actual.rows[0]?.revision ?? 'no_stream');
-      }
-      const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
-      return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
-    });
+    // An exact expectation ('no_stream' or a revision) is checked by the write itself: a
+    // conditional UPDATE (or INSERT) of the stream row claims the next revisions or matches
+    // nothing. That makes the whole append one statement in its own implicit transaction: one
+    // round trip instead of four (issue 15). Otherwise the row is locked and read first, in a
+    // transaction.
+    const exact = expected === 'no_stream' || typeof expected === 'number';
+    const result = exact
+      ? await this.write(this.sql, streamId, events, expected, expected === 'no_stream' ? -1 : (expected as number), true)
+      : await this.sql.transaction(async (tx) => {
+          // First, before this transaction has an id: readers rely on it (see the file comment).
+          await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
+          return this.write(tx, streamId, events, expected, await this.lockStream(tx, streamId, expected), false);
+        });
     this.appendedStreams$.next({ streamId, types: [...new Set(events.map((e) => e.type))] });
     this.appended$.next();
     return result;
+  }
+
+  /**
+   * Claims the revisions after `current`, inserts the events and queues the NOTIFY, in one
+   * statement. With `takeLock` the statement takes the shared append lock itself: the claim
+   * waits on it (an uncorrelated EXISTS runs once, before the first row is written), so the
+   * lock is held before the transaction gets an id, as readers rely on (file comment).
+   */
+  private async write(q: SqlQueryable, streamId: string, events: NewEvent[], expected: ExpectedRevision, current: number, takeLock: boolean): Promise<AppendResult> {
+    const first = current + 1;
+    const last = first + events.length - 1;
+    const locked = takeLock ? 'AND EXISTS (SELECT 1 FROM appending)' : '';
+    const claim = expected === 'no_stream'
+      ? `INSERT INTO streams (stream_id, revision) SELECT $1, $3 WHERE TRUE ${locked} ON CONFLICT DO NOTHING RETURNING $6::int`
+      : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 ${locked} RETURNING 1`;
+    // Identical notices of one transaction are delivered once, however often the join
+    // evaluates pg_notify.
+    const rows = await q.query<{ position: string; tx_id: string }>(
+      `WITH ${takeLock ? `appending AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})),` : ''}
+       claim AS (${claim}),
+       ins AS (
+         INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
+         SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
+         FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
+         WHERE EXISTS (SELECT 1 FROM claim)
+         ORDER BY e.revision
+         RETURNING position, tx_id
+       )
+       SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
+      [
+        streamId,
+        JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
+        last,
+        CHANNEL,
+        JSON.stringify({ i: this.instanceId, s: streamId, t: [...new Set(events.map((e) => e.type))] }),
+        current,
+      ],
+    );
+    if (rows.rows.length === 0) {
+      const actual = await q.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [streamId]);
+      throw new WrongExpectedRevisionError(streamId, expected, actual.rows[0]?.revision ?? 'no_stream');
+    }
+    const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
+    return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
   }
 
   /** Locks the stream row for this transaction and checks the expectation; returns the current revision (-1: none). */

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
-import { PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
+import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 
@@ -75,6 +75,64 @@ if (!url) {
     await reader;
     assert.is(seen.length, 150);
     assert.is(new Set(seen).size, 150);
+    await events.close();
+  });
+
+  test('exact-revision appends (one statement, no explicit transaction) are never skipped either', async () => {
+    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    const seen: string[] = [];
+    let after = null as Awaited<ReturnType<typeof events.append>>['position'] | null;
+    let writing = true;
+    const writers = Array.from({ length: 6 }, async (_, w) => {
+      for (let i = 0; i < 20; i++) {
+        await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], { expectedRevision: 'no_stream' });
+        await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], { expectedRevision: 0 });
+      }
+    });
+    const reader = (async () => {
+      for (;;) {
+        const writersDone = !writing;
+        const page = await events.readAll({ after, limit: 50 });
+        for (const e of page) if (e.type === 'Exact') seen.push(`${e.streamId}@${e.revision}`);
+        if (page.length) after = page[page.length - 1].position;
+        else if (writersDone) break;
+      }
+    })();
+    await Promise.all(writers);
+    writing = false;
+    await reader;
+    assert.is(seen.length, 240);
+    assert.is(new Set(seen).size, 240);
+    await events.close();
+  });
+
+  test('an exact-revision append waits for the append lock before its transaction has an id', async () => {
+    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    // A reader's side of the lock, held open: the append must queue behind it.
+    const reader = store.sql.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    const append = events.append('lock-order', [{ type: 'Ordered', data: {}, metadata: meta }], { expectedRevision: 'no_stream' });
+    let waiting: Array<{ xid: string | null }> = [];
+    for (let i = 0; i < 100 && waiting.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      waiting = (await store.sql.query<{ xid: string | null }>(
+        `SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%appending%'`,
+      )).rows;
+    }
+    assert.is(waiting.length, 1, 'the append waits on the advisory lock');
+    assert.is(waiting[0].xid, null, 'without a transaction id yet');
+    release();
+    await reader;
+    const { nextExpectedRevision } = await append;
+    assert.is(nextExpectedRevision, 0);
     await events.close();
   });
 
