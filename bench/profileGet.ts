@@ -1,7 +1,7 @@
 /**
  * CPU profile of the External API hot path (issue 15): the real service on PostgreSQL (or
  * PGlite without DATABASE_URL) under autocannon in another process for BENCH_SECONDS.
- * `PROFILE=post` profiles creates instead of GET /chatbots. Run it under `node --cpu-prof`:
+ * `PROFILE=post` profiles creates instead of GET /chatbots, `PROFILE=spread` creates over 10 workspaces. Run it under `node --cpu-prof`:
  *
  *   DATABASE_URL=… node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/profileGet.ts
  *
@@ -15,8 +15,12 @@ const { apiKey } = await c.running.services.workspaces.createWorkspace({ name: '
 const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
 const url = `${c.url}/api/v1/external/v1/chatbots`;
 for (let i = 0; i < 20; i++) await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
-const post = process.env.PROFILE === 'post';
-const r = await autocannon({ url, headers, seconds: Number(process.env.BENCH_SECONDS ?? 8), connections: 10, ...(post ? { method: 'POST', body: '{"name":"P"}' } : {}) });
+const post = process.env.PROFILE === 'post' || process.env.PROFILE === 'spread';
+const keys: string[] = [];
+for (let i = 0; process.env.PROFILE === 'spread' && i < 10; i++) {
+  keys.push((await c.running.services.workspaces.createWorkspace({ name: `Spread ${i}`, plan: 'enterprise', ownerEmail: `s${i}-${Date.now()}@example.com` }, operatorContext())).apiKey);
+}
+const r = await autocannon({ url, headers, seconds: Number(process.env.BENCH_SECONDS ?? 8), connections: 10, ...(post ? { method: 'POST', body: '{"name":"P"}' } : {}), ...(keys.length ? { keys } : {}) });
 console.log(JSON.stringify(r));
 await c.close();
 process.exit(0);

@@ -58,7 +58,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
     responses: { 201: { description: 'Created', schema: chatbotDetailSchema }, 400: { description: 'Invalid name, description or flow' }, 403: { description: 'PLAN_LIMIT: the plan\'s chatbot cap is reached' } },
   }, async ({ body, res }) => {
     const { state, at } = await chatbots.create(body, sessionContextOf(res));
-    return { status: 201, body: await detail(await written(views, state, at)) };
+    return { status: 201, body: await detail(await written(views, state, at, true)) };
   });
 
   addSessionRoute(router, registry, mount, {
@@ -74,7 +74,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
     responses: { 201: { description: 'The copy', schema: chatbotDetailSchema }, 403: { description: 'PLAN_LIMIT' }, 404: { description: 'No such chatbot in this workspace' } },
   }, async ({ params, res }) => {
     const { state, at } = await chatbots.duplicate(params.id, sessionContextOf(res));
-    return { status: 201, body: await detail(await written(views, state, at)) };
+    return { status: 201, body: await detail(await written(views, state, at, true)) };
   });
 
   addSessionRoute(router, registry, mount, {

@@ -27,10 +27,12 @@ export function pick(doc: ChatbotDoc, op: ChatbotOp): Record<string, unknown> {
 /**
  * The answer to a write, from the command's own result: the views normally include it already
  * (read-your-writes), but when they lag the caller still gets what it created, never a 404
- * that would make it create again. The view adds what the command does not know (responseCount).
+ * that would make it create again. The view adds what the command does not know
+ * (responseCount, createdAt), except for a chatbot just created, where both are known: 0 and
+ * now, and the read is saved (issue 15).
  */
-export async function written(views: ReadStoreReader, state: ChatbotState, at: string | null): Promise<ChatbotDoc> {
-  const doc = await views.get<ChatbotDoc>(CHATBOTS, state.chatbotId!);
+export async function written(views: ReadStoreReader, state: ChatbotState, at: string | null, created = false): Promise<ChatbotDoc> {
+  const doc = created ? null : await views.get<ChatbotDoc>(CHATBOTS, state.chatbotId!);
   const updatedAt = at ?? doc?.updatedAt ?? new Date().toISOString();
   return {
     responseCount: 0, createdAt: updatedAt, ...doc,
@@ -66,7 +68,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
     const { state, at } = await chatbots.create(body, contextOf(res));
-    return { status: 201, body: { data: pick(await written(views, state, at), 'create') } };
+    return { status: 201, body: { data: pick(await written(views, state, at, true), 'create') } };
   });
 
   addApiKeyRoute(router, registry, mount, {
@@ -92,6 +94,6 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
   }, async ({ params, res }) => {
     const ctx = contextOf(res);
     const { state, at } = await chatbots.duplicate(params.id, ctx);
-    return { status: 201, body: { data: pick(await written(views, state, at), 'duplicate') } };
+    return { status: 201, body: { data: pick(await written(views, state, at, true), 'duplicate') } };
   });
 }

@@ -106,17 +106,10 @@ export class BufferedWriter implements ReadStoreWriter {
     this.set(c, id, { ...doc, [field]: Number(doc[field] ?? 0) + by });
   }
 
-  async delete(c: string, id: string): Promise<boolean> {
-    if (!this.collection(c).has(id) && this.known?.get(c)?.get(id) === undefined) {
-      // Not read yet: delete at once, one round trip instead of a read now and a write later.
-      this.written.add(c);
-      const existed = await this.tx.delete(c, id);
-      this.collection(c).set(id, { doc: null, dirty: false });
-      return existed;
-    }
-    const { doc } = await this.slot(c, id);
+  async delete(c: string, id: string): Promise<void> {
+    // No read first: the document is absent from here on, and the flush's one delete per
+    // collection removes it if it was stored.
     this.set(c, id, null);
-    return doc !== null;
   }
 
   async deleteMany(c: string, filter: Filter): Promise<number> {

@@ -95,7 +95,7 @@ function writer(db: Db, session?: ClientSession, naming: Naming = LIVE): ReadSto
       await col(collection).updateOne({ _id: id as never }, update, { upsert: true, session });
     },
     async delete(collection, id) {
-      return (await col(collection).deleteOne({ _id: id as never }, { session })).deletedCount > 0;
+      await col(collection).deleteOne({ _id: id as never }, { session });
     },
     async deleteMany(collection, filter) {
       return (await col(collection).deleteMany(toMongoFilter(filter), { session })).deletedCount;

@@ -120,8 +120,7 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       );
     },
     async delete(collection, id) {
-      const r = await q.query(`DELETE FROM ${table(collection)} WHERE id = $1 RETURNING id`, [id]);
-      return r.rows.length > 0;
+      await q.query(`DELETE FROM ${table(collection)} WHERE id = $1`, [id]);
     },
     async deleteMany(collection, filter) {
       const params: unknown[] = [];

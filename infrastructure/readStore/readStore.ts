@@ -38,7 +38,8 @@ export interface ReadStoreWriter extends ReadStoreReader {
   patch(collection: string, id: string, fields: Record<string, unknown>): Promise<boolean>;
   /** Adds `by` to a numeric field, creating the document from `seed` (field starting at 0) when absent. */
   increment(collection: string, id: string, field: string, by: number, seed?: Record<string, unknown>): Promise<void>;
-  delete(collection: string, id: string): Promise<boolean>;
+  /** Makes the document absent (whether it was there is not reported: a buffered batch writes it later). */
+  delete(collection: string, id: string): Promise<void>;
   deleteMany(collection: string, filter: Filter): Promise<number>;
   /** Locks a projection's checkpoint for the rest of the transaction and returns it. */
   lockCheckpoint(name: string): Promise<Position | null>;
@@ -122,7 +123,7 @@ export abstract class ReadStoreWriterDelegate implements ReadStoreWriter {
   increment(c: string, id: string, f: string, by: number, s?: Record<string, unknown>): Promise<void> {
     return this.base.increment(c, id, f, by, s);
   }
-  delete(c: string, id: string): Promise<boolean> {
+  delete(c: string, id: string): Promise<void> {
     return this.base.delete(c, id);
   }
   deleteMany(c: string, f: Filter): Promise<number> {
