@@ -34,6 +34,7 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
       return doc ? { url: doc.url, secret: doc.secret, status: doc.status } : null;
     },
     viewsInclude: (position) => projections.waitFor(position),
+    applied$: projections.applied$,
     timeoutMs: config.webhookTimeoutMs,
     retryDelaysMs: config.webhookRetryDelaysMs,
     allowHosts: config.webhookAllowHosts,

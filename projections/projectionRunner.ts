@@ -43,6 +43,11 @@ export class ProjectionRunner {
    * rebuild swapped the views, parked events were retried). Caches of the views drop those.
    */
   readonly viewsChanged$ = new Subject<string[] | null>();
+  /**
+   * Each batch committed to the live views by this runner, with where it started: the webhook
+   * fan-out takes its events from here instead of reading the log again (fanOutSource.ts).
+   */
+  readonly applied$ = new Subject<{ from: Position | null; events: RecordedEvent[] }>();
   drainsStarted = 0;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -148,7 +153,10 @@ export class ProjectionRunner {
         });
         const used = writer as BufferedWriter | null;
         if (known && applied > 0) used?.rememberIn(known);
-        if (store === this.store) this.viewsChanged$.next(applied > 0 && used ? [...used.written] : null);
+        if (store === this.store) {
+          this.viewsChanged$.next(applied > 0 && used ? [...used.written] : null);
+          if (applied > 0) this.applied$.next({ from, events: batch });
+        }
         return applied;
       } catch (err) {
         if (!(err instanceof HandlerFailure)) throw err;

@@ -78,21 +78,36 @@ async function enqueueResend(tx: SqlQueryable, event: RecordedEvent): Promise<nu
   return rows.length;
 }
 
+/** What a batch did: the jobs it enqueued, and whether it wrote anything (and the checkpoint with it). */
+export interface BatchOutcome {
+  jobs: number;
+  committed: boolean;
+}
+
 /**
- * Applies one batch read after `from`. Returns null when another instance moved the
- * checkpoint meanwhile (the batch is then dropped and read again), else the jobs enqueued.
+ * Applies one batch. Most events concern no webhook (a chatbot created, a message with no
+ * subscriber): a batch without any effect writes nothing, not even the checkpoint, so it costs
+ * no round trip (issue 15); the checkpoint catches up with the next batch that has effects, or
+ * `saveCheckpoint` once idle. A batch with effects commits them with the checkpoint, locked and
+ * compared with `stored` (the checkpoint as this instance last knew it): null when another
+ * instance moved it meanwhile, and the batch is dropped and read again from there. Re-applying
+ * an event is harmless anyway (a job is unique per webhook and event).
  */
-export async function applyBatch(sql: SqlClient, from: Position | null, batch: RecordedEvent[], subscriptionsOf: SubscriptionsOf): Promise<number | null> {
+export async function applyBatch(sql: SqlClient, stored: Position | null, batch: RecordedEvent[], subscriptionsOf: SubscriptionsOf): Promise<BatchOutcome | null> {
   const messages = batch.map((event) => ({ event, message: toWebhookMessage(event, event.metadata.occurredAt) }));
   // Read outside the transaction: the read store may be another database.
   const subscriptions = new Map<string, Subscription[]>();
   for (const { message } of messages) {
     if (message && !subscriptions.has(message.chatbotId)) subscriptions.set(message.chatbotId, await subscriptionsOf(message.chatbotId));
   }
+  const effective = messages.some(({ event, message }) =>
+    event.type === 'WebhookDeleted' || event.type === 'WebhookDeliveryResendRequested' ||
+    (message && (subscriptions.get(message.chatbotId) ?? []).some((s) => receives(s, message, event))));
+  if (!effective) return { jobs: 0, committed: false };
   return sql.transaction(async (tx) => {
     const { rows } = await tx.query<{ position: string }>(`SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1 FOR UPDATE`, [CHECKPOINT]);
     const locked = rows[0]?.position ?? '';
-    if (locked !== (from ? positionToString(from) : '')) return null;
+    if (locked !== (stored ? positionToString(stored) : '')) return null;
     let jobs = 0;
     for (const { event, message } of messages) {
       if (event.type === 'WebhookDeleted') await forgetWebhook(tx, (event.data as { webhookId: string }).webhookId);
@@ -100,6 +115,18 @@ export async function applyBatch(sql: SqlClient, from: Position | null, batch: R
       else if (message) jobs += await fanOut(tx, event, message, subscriptions.get(message.chatbotId) ?? []);
     }
     await tx.query(`UPDATE webhook_dispatcher_checkpoint SET position = $2 WHERE name = $1`, [CHECKPOINT, positionToString(batch[batch.length - 1].position)]);
-    return jobs;
+    return { jobs, committed: true };
   });
+}
+
+/**
+ * Records progress made by batches without effects, if the checkpoint is still `stored`.
+ * Returns the checkpoint as it now is (another instance's, when it had moved it).
+ */
+export async function saveCheckpoint(sql: SqlQueryable, stored: Position | null, position: Position): Promise<Position | null> {
+  const { rows } = await sql.query(
+    `UPDATE webhook_dispatcher_checkpoint SET position = $3 WHERE name = $1 AND position = $2 RETURNING 1`,
+    [CHECKPOINT, stored ? positionToString(stored) : '', positionToString(position)],
+  );
+  return rows.length ? position : readCheckpoint(sql);
 }

@@ -8,6 +8,7 @@
  * Both survive restarts: everything they know is in the database.
  */
 import { randomUUID } from 'node:crypto';
+import type { Observable } from 'rxjs';
 import type { EventStore, Position } from '../../infrastructure/eventStore/eventStore.js';
 import { wakeSignal } from '../../infrastructure/eventStore/wakeSignal.js';
 import type { SqlClient } from '../../infrastructure/sql/sqlClient.js';
@@ -15,7 +16,8 @@ import type { Logger } from '../../infrastructure/logger.js';
 import type { Resolver } from '../../infrastructure/webhooks/addressGuard.js';
 import { SUCCESS_RECORD_INTERVAL_MS } from '../../domain/webhooks/webhook.js';
 import { nextRetryDelay, parseRetryAfter } from '../../domain/webhooks/retryPolicy.js';
-import { applyBatch, readCheckpoint, type SubscriptionsOf } from './eventFanOut.js';
+import { applyBatch, readCheckpoint, saveCheckpoint, type SubscriptionsOf } from './eventFanOut.js';
+import { fanOutSource, type AppliedBatch } from './fanOutSource.js';
 import {
   cancelDelivery,
   claimDueDeliveries,
@@ -47,6 +49,8 @@ export interface WebhookDispatcherDeps {
   webhookOf(webhookId: string): Promise<WebhookTarget>;
   /** Resolves once the views include `position` (fan-out reads subscriptions from them). */
   viewsInclude(position: Position): Promise<void>;
+  /** The batches the projection runner applied, handed over so the fan-out need not read the log again. */
+  applied$?: Observable<AppliedBatch>;
   timeoutMs: number;
   retryDelaysMs: number[];
   allowHosts: readonly string[];
@@ -75,6 +79,9 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** How often progress over events without effects is recorded (what a restart reads again). */
+const CHECKPOINT_EVERY_MS = 1000;
+
 export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, options: WebhookDispatcherOptions = {}): Promise<RunningWebhookDispatcher> {
   const { sql, events, logger, clock, outcomes } = deps;
   const eventPollMs = options.eventPollMs ?? 250;
@@ -91,30 +98,53 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
   const sender = new WebhookSender({ timeoutMs, allowHosts: deps.allowHosts, certificateAuthority: options.certificateAuthority, resolver: options.resolver });
 
   let stopped = false;
-  const wakers = { events: wakeSignal(events.appended$), deliveries: wakeSignal() };
+  const wakers = { deliveries: wakeSignal() };
 
+  const source = fanOutSource({ events, viewsInclude: deps.viewsInclude, applied$: deps.applied$, batchSize });
   let lastPurge = 0;
   async function eventLoop(): Promise<void> {
+    // `from`: where this instance has fanned out to; `stored`: the checkpoint as it last knew
+    // it, behind `from` while batches without effects have not been recorded (eventFanOut.ts).
+    let stored: Position | null = null;
+    let from: Position | null = null;
+    let known = false;
+    let savedAt = clock().getTime();
     while (!stopped) {
       try {
-        const from = await readCheckpoint(sql);
-        const batch = await events.readAll({ after: from, limit: batchSize });
+        if (!known) {
+          stored = from = await readCheckpoint(sql);
+          known = true;
+        }
+        const batch = await source.next(from);
         if (batch.length > 0) {
-          await deps.viewsInclude(batch[batch.length - 1].position);
-          const jobs = await applyBatch(sql, from, batch, deps.subscriptionsOf);
-          if (jobs) wakers.deliveries.wake();
+          const outcome = await applyBatch(sql, stored, batch, deps.subscriptionsOf);
+          if (!outcome) {
+            known = false; // another instance moved the checkpoint: go on from there
+            continue;
+          }
+          from = batch[batch.length - 1].position;
+          if (outcome.committed) stored = from;
+          if (outcome.jobs) wakers.deliveries.wake();
           continue;
         }
-        if (clock().getTime() - lastPurge >= purgeEveryMs) {
-          lastPurge = clock().getTime();
+        const now = clock().getTime();
+        if (from && from !== stored && now - savedAt >= CHECKPOINT_EVERY_MS) {
+          savedAt = now;
+          const actual = await saveCheckpoint(sql, stored, from);
+          if (actual !== from) known = false;
+          else stored = from;
+        }
+        if (now - lastPurge >= purgeEveryMs) {
+          lastPurge = now;
           const removed = await purgeExpired(sql);
           if (removed) logger.info('webhook delivery log purged', { removed });
         }
       } catch (err) {
         if (stopped) return;
+        known = false;
         logger.error('webhook fan-out failed', { error: (err as Error).message });
       }
-      await wakers.events.sleep(eventPollMs);
+      await source.sleep(eventPollMs);
     }
   }
 
@@ -210,9 +240,9 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
   return {
     async stop() {
       stopped = true;
-      wakers.events.wake();
+      source.wake();
       wakers.deliveries.wake();
-      wakers.events.close();
+      source.close();
       await Promise.all(loops);
       await Promise.all([...inFlight]);
       sender.close();

@@ -6,7 +6,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonBody } from '../../support/httpsReceiver.js';
-import { sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { readCheckpoint } from '../../../dispatchers/webhooks/eventFanOut.js';
+import { positionToString } from '../../../infrastructure/eventStore/eventStore.js';
 
 let h: Harness;
 
@@ -44,5 +46,43 @@ test('a webhook gets only the events after its creation, even when the dispatche
   assert.is.not(sessions[0], before.sessionId);
   assert.ok(first);
 });
+
+test('events no webhook receives write nothing per batch; the checkpoint catches up once idle, within about a second', async () => {
+  const d = await h.startDispatcher();
+  const bot = await h.newChatbot('Unwatched');
+  const writes: string[] = [];
+  const query = h.services.sql.query.bind(h.services.sql);
+  const transaction = h.services.sql.transaction.bind(h.services.sql);
+  h.services.sql.query = ((text: string, params?: unknown[]) => {
+    if (/webhook_dispatcher_checkpoint/.test(text) && /UPDATE/.test(text)) writes.push(text);
+    return query(text, params);
+  }) as typeof h.services.sql.query;
+  // The fan-out's transactions are the ones that lock its checkpoint.
+  let transactions = 0;
+  h.services.sql.transaction = ((fn: Parameters<typeof transaction>[0]) => transaction((tx) => fn({
+    query: (text: string, params?: unknown[]) => {
+      if (/FROM webhook_dispatcher_checkpoint .*FOR UPDATE/s.test(text)) transactions++;
+      return tx.query(text, params);
+    },
+  } as typeof tx))) as typeof h.services.sql.transaction;
+  try {
+    let last = '';
+    for (let i = 0; i < 5; i++) {
+      await h.append(bot, 'ConversationStarted', started());
+      const [latest] = await h.services.events.readAll({ after: null, limit: 10_000 }).then((all) => all.slice(-1));
+      last = positionToString(latest.position);
+      await h.services.projections.waitFor(latest.position);
+    }
+    await eventually(async () => positionToStringOrEmpty(await readCheckpoint(h.services.sql)) === last, 4000, 'the checkpoint to reach the last event');
+    assert.ok(writes.length <= 2, `one idle save records the progress (saw ${writes.length})`);
+    assert.is(transactions, 0, 'no fan-out transaction for events without effects');
+  } finally {
+    h.services.sql.query = query;
+    h.services.sql.transaction = transaction;
+    await d.stop();
+  }
+});
+
+const positionToStringOrEmpty = (p: Awaited<ReturnType<typeof readCheckpoint>>) => (p ? positionToString(p) : '');
 
 test.run();
