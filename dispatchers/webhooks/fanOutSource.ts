@@ -27,6 +27,12 @@ export interface FanOutSourceDeps {
   /** The runner's applied batches; without it every batch is read from the log. */
   applied$?: Observable<AppliedBatch>;
   batchSize: number;
+  /**
+   * With applied$: once caught up with the handed-over batches, how often the log is read
+   * anyway (batches another instance applied are never handed over here).
+   */
+  pollMs: number;
+  now?: () => number;
 }
 
 export interface FanOutSource {
@@ -45,7 +51,11 @@ const KEPT_BATCHES = 64;
 const before = (a: Position | null, b: Position | null): boolean => b !== null && (a === null || comparePositions(a, b) < 0);
 
 export function fanOutSource(deps: FanOutSourceDeps): FanOutSource {
+  const now = deps.now ?? Date.now;
   const kept: AppliedBatch[] = [];
+  /** The end of the last batch handed over; null before the first. */
+  let handedUpTo: Position | null = null;
+  let readAt = -Infinity;
   let subscription: Subscription | undefined;
   let signal: WakeSignal;
   if (deps.applied$) {
@@ -53,6 +63,7 @@ export function fanOutSource(deps: FanOutSourceDeps): FanOutSource {
     subscription = deps.applied$.subscribe((batch) => {
       if (batch.events.length === 0) return;
       kept.push(batch);
+      handedUpTo = batch.events[batch.events.length - 1].position;
       if (kept.length > KEPT_BATCHES) kept.splice(0, kept.length - KEPT_BATCHES);
       signal.wake();
     });
@@ -79,6 +90,11 @@ export function fanOutSource(deps: FanOutSourceDeps): FanOutSource {
     async next(from) {
       const handed = fromKept(from);
       if (handed) return handed;
+      // Caught up with what the runner handed over: the log has nothing more the views
+      // include, unless another instance applied it; that is what the poll is for.
+      const caughtUp = deps.applied$ && handedUpTo !== null && !before(from, handedUpTo);
+      if (caughtUp && now() - readAt < deps.pollMs) return [];
+      readAt = now();
       const batch = await deps.events.readAll({ after: from, limit: deps.batchSize });
       if (batch.length > 0) await deps.viewsInclude(batch[batch.length - 1].position);
       return batch;

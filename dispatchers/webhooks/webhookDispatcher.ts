@@ -100,7 +100,7 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
   let stopped = false;
   const wakers = { deliveries: wakeSignal() };
 
-  const source = fanOutSource({ events, viewsInclude: deps.viewsInclude, applied$: deps.applied$, batchSize });
+  const source = fanOutSource({ events, viewsInclude: deps.viewsInclude, applied$: deps.applied$, batchSize, pollMs: eventPollMs, now: () => clock().getTime() });
   let lastPurge = 0;
   async function eventLoop(): Promise<void> {
     // `from`: where this instance has fanned out to; `stored`: the checkpoint as it last knew

@@ -17,6 +17,7 @@ const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i)
 const numbers = (events: RecordedEvent[]) => events.map((e) => Number(e.position.prepare));
 
 function fixture(log: RecordedEvent[], batchSize = 100) {
+  let clock = 0;
   const reads: Array<number | null> = [];
   const included: number[] = [];
   const events = {
@@ -27,8 +28,8 @@ function fixture(log: RecordedEvent[], batchSize = 100) {
     },
   } as unknown as EventStore;
   const applied$ = new Subject<AppliedBatch>();
-  const source = fanOutSource({ events, applied$, batchSize, viewsInclude: async (p) => void included.push(Number(p.prepare)) });
-  return { source, applied$, reads, included };
+  const source = fanOutSource({ events, applied$, batchSize, pollMs: 250, now: () => clock, viewsInclude: async (p) => void included.push(Number(p.prepare)) });
+  return { source, applied$, reads, included, pass: (ms: number) => (clock += ms) };
 }
 
 test('batches the runner applied are handed over without reading the log', async () => {
@@ -37,8 +38,14 @@ test('batches the runner applied are handed over without reading the log', async
   f.applied$.next({ from: at(3), events: range(4, 6) });
   assert.equal(numbers(await f.source.next(null)), [1, 2, 3, 4, 5, 6]);
   assert.equal(f.reads, []);
-  assert.equal(numbers(await f.source.next(at(6))), [], 'nothing kept, so the log is asked');
-  assert.equal(f.reads, [6]);
+  assert.equal(numbers(await f.source.next(at(6))), [], 'caught up with the runner');
+  assert.equal(f.reads, [6], 'the first time, the log is asked too');
+  f.pass(100);
+  assert.equal(numbers(await f.source.next(at(6))), []);
+  assert.equal(f.reads, [6], 'then not again before the poll interval');
+  f.pass(200);
+  await f.source.next(at(6));
+  assert.equal(f.reads, [6, 6], 'the poll reads the log: another instance may have applied more');
 });
 
 test('a gap before the first kept batch (another instance applied it) is read from the log, then the kept batch is used', async () => {
