@@ -19,7 +19,7 @@ import type { ChildProcess } from 'node:child_process';
 import { cliJson } from './support/cli.js';
 import { EXTERNAL, http, type Answer } from './support/externalApi.js';
 import { freshStore, type FaultStore } from './support/faultStore.js';
-import { freePort } from './support/freePort.js';
+import { freePort } from '../support/freePort.js';
 import { startRedis } from './support/privateRedis.js';
 import { serviceEnv, startService, type ServiceProcess } from './support/serviceProcess.js';
 import { eventually } from './support/waiting.js';

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './freePort.js';
+import { freePort } from '../../support/freePort.js';
 
 export interface PrivatePostgres {
   port: number;

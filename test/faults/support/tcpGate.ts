@@ -1,6 +1,6 @@
 /** A gate in front of a TCP service: closed means nothing listens (connection refused). */
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from './freePort.js';
+import { freePort } from '../../support/freePort.js';
 
 export interface TcpGate {
   port: number;
