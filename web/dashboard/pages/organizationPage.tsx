@@ -4,8 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api.js';
-import { Button, Card, ErrorState, PageHeader, Select, Skeleton, TextField, useLoad, useToast } from '../ui/index.js';
-import { fieldError, formError } from './webhooks/formErrors.js';
+import { Button, Card, ErrorState, fieldError, formError, PageHeader, Select, Skeleton, TextField, useLoad, useToast } from '../ui/index.js';
 import { TimezonePicker } from './account/TimezonePicker.js';
 import { COMPANY_SIZES, INDUSTRIES, MAX_ORGANIZATION_DESCRIPTION } from '../../../domain/workspace/brandingOptions.js';
 import { brandingApi, type Organization } from './branding/brandingApi.js';

@@ -1,6 +1,8 @@
 /** The dashboard's shared UI parts: import from here, do not restyle per page. */
 export { Button, ButtonLink, type ButtonVariant } from './Button.js';
 export { Field, TextField, Select, Switch, useId } from './Field.js';
+export { CheckboxGroup, type CheckboxOption } from './CheckboxGroup.js';
+export { fieldError, formError } from './formErrors.js';
 export { Table, type Column } from './Table.js';
 export { EmptyState, ErrorState, Loading, Skeleton } from './States.js';
 export { Card, PageHeader, Badge } from './Card.js';

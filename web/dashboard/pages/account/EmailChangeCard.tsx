@@ -4,8 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, Card, TextField, useToast } from '../../ui/index.js';
-import { fieldError } from '../webhooks/formErrors.js';
+import { Button, Card, fieldError, TextField, useToast } from '../../ui/index.js';
 
 type Step = 'idle' | 'newEmail' | 'currentCode' | 'newCode';
 const STEPS: { key: Step; label: string }[] = [

@@ -4,8 +4,7 @@
  */
 import { useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API, setCsrfToken } from '../../api.js';
-import { Button, Card, TextField, useToast } from '../../ui/index.js';
-import { fieldError, formError } from '../webhooks/formErrors.js';
+import { Button, Card, fieldError, formError, TextField, useToast } from '../../ui/index.js';
 
 const MIN_LENGTH = 8;
 

@@ -1,8 +1,7 @@
 /** The signed-in user's profile: name, phone, date of birth, address and time zone. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, Card, TextField, useToast } from '../../ui/index.js';
-import { fieldError, formError } from '../webhooks/formErrors.js';
+import { Button, Card, fieldError, formError, TextField, useToast } from '../../ui/index.js';
 import { TimezonePicker } from './TimezonePicker.js';
 import type { Profile } from './types.js';
 

@@ -1,8 +1,7 @@
 /** "Create key": role and scopes; once created, the same dialog shows the key one time. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, CopyField, Modal, Select } from '../../ui/index.js';
-import { CheckboxGroup } from '../webhooks/CheckboxGroup.js';
+import { Button, CheckboxGroup, CopyField, Modal, Select } from '../../ui/index.js';
 import { SCOPE_HINTS, type ApiKey } from './types.js';
 
 type Role = ApiKey['role'];

@@ -4,8 +4,7 @@
  * changed, and the server's message lands under the field it names.
  */
 import type { ApiError } from '../../api.js';
-import { Button, Card, Field, Select, TextField, useId } from '../../ui/index.js';
-import { fieldError, formError } from '../webhooks/formErrors.js';
+import { Button, Card, Field, fieldError, formError, Select, TextField, useId } from '../../ui/index.js';
 import { BACKGROUND_FITS, BACKGROUND_POSITIONS, MAX_DISPLAY_NAME, MAX_TAGLINE } from '../../../../domain/workspace/brandingOptions.js';
 import type { BrandingFields } from './brandingApi.js';
 

@@ -1,8 +1,7 @@
 /** Edit one background item: its ad link, the link's label, and how long an image stays up. */
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
-import { Button, Modal, TextField } from '../../ui/index.js';
-import { fieldError, formError } from '../webhooks/formErrors.js';
+import { Button, fieldError, formError, Modal, TextField } from '../../ui/index.js';
 import { MAX_AD_LABEL, MAX_AD_URL, MAX_SLIDE_SECONDS, MIN_SLIDE_SECONDS } from '../../../../domain/media/loginMediaRules.js';
 import { brandingApi, type MediaItem } from './brandingApi.js';
 

@@ -1,8 +1,7 @@
 /** "Invite member": an address and a role; the invitee gets a single-use link by mail. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, Modal, Select, TextField } from '../../ui/index.js';
-import { fieldError, formError } from '../webhooks/formErrors.js';
+import { Button, fieldError, formError, Modal, Select, TextField } from '../../ui/index.js';
 import type { Role } from './types.js';
 
 export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (email: string) => void }) {

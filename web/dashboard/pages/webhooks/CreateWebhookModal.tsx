@@ -4,10 +4,8 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, CopyField, Modal, Select, TextField } from '../../ui/index.js';
-import { CheckboxGroup } from './CheckboxGroup.js';
+import { Button, CheckboxGroup, CopyField, fieldError, formError, Modal, Select, TextField } from '../../ui/index.js';
 import { EVENT_HINTS } from './eventHints.js';
-import { fieldError, formError } from './formErrors.js';
 import type { Webhook, WebhookList } from './types.js';
 
 type Created = Webhook & { secret: string };

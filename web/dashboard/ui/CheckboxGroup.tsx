@@ -1,6 +1,6 @@
 /** A labelled group of checkboxes (a fieldset with a legend), e.g. webhook events or key scopes. */
 import type { ComponentChildren } from 'preact';
-import { useId } from '../../ui/index.js';
+import { useId } from './Field.js';
 
 export interface CheckboxOption {
   value: string;
