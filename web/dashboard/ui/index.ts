@@ -7,6 +7,7 @@ export { Table, type Column } from './Table.js';
 export { EmptyState, ErrorState, Loading, Skeleton } from './States.js';
 export { Card, PageHeader, Badge } from './Card.js';
 export { Modal, ConfirmDialog } from './Modal.js';
+export { FormModal, useFormSubmit, type FormSubmit } from './FormModal.js';
 export { ToastProvider, useToast } from './Toast.js';
 export { CopyField } from './CopyField.js';
 export { Tabs } from './Tabs.js';

@@ -1,7 +1,7 @@
 /** "Create key": role and scopes; once created, the same dialog shows the key one time. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, CheckboxGroup, CopyField, Modal, Select } from '../../ui/index.js';
+import { api, DASHBOARD_API } from '../../api.js';
+import { Button, CheckboxGroup, CopyField, FormModal, Modal, Select, useFormSubmit } from '../../ui/index.js';
 import { SCOPE_HINTS, type ApiKey } from './types.js';
 
 type Role = ApiKey['role'];
@@ -9,32 +9,20 @@ type Role = ApiKey['role'];
 export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: ApiKey) => void }) {
   const [role, setRole] = useState<Role>('member');
   const [scopes, setScopes] = useState<string[]>(['read', 'write']);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const [created, setCreated] = useState<{ apiKey: string; data: ApiKey } | null>(null);
+  const form = useFormSubmit(async () => {
+    const r = await api.send<{ apiKey: string; data: ApiKey }>('POST', `${DASHBOARD_API}/api-keys`, { role, scopes });
+    setCreated(r);
+    onCreated(r.data);
+  });
 
   useEffect(() => {
     if (!open) return;
     setRole('member');
     setScopes(['read', 'write']);
-    setError(null);
+    form.clearError();
     setCreated(null);
   }, [open]);
-
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.send<{ apiKey: string; data: ApiKey }>('POST', `${DASHBOARD_API}/api-keys`, { role, scopes });
-      setCreated(r);
-      onCreated(r.data);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (created) {
     return (
@@ -56,36 +44,23 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
   }
 
   return (
-    <Modal
-      open={open}
-      title="Create an API key"
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" busy={busy} onClick={submit}>Create key</Button>
-        </>
-      }
-    >
-      <form onSubmit={submit} noValidate>
-        {error && <div class="callout callout-danger form-alert" role="alert">{error.message}</div>}
-        <Select<Role>
-          label="Role"
-          value={role}
-          onChange={setRole}
-          options={[{ value: 'member', label: 'Member' }, { value: 'admin', label: 'Admin' }]}
-          hint="Admin keys may also change the workspace's branding and slug."
+    <FormModal open={open} title="Create an API key" onClose={onClose} form={form} submitLabel="Create key">
+      <Select<Role>
+        label="Role"
+        value={role}
+        onChange={setRole}
+        options={[{ value: 'member', label: 'Member' }, { value: 'admin', label: 'Admin' }]}
+        hint="Admin keys may also change the workspace's branding and slug."
+      />
+      <div class="form-gap">
+        <CheckboxGroup
+          legend="Scopes"
+          hint="A key with neither read nor write gets both."
+          options={Object.entries(SCOPE_HINTS).map(([value, hint]) => ({ value, label: <span class="mono">{value}</span>, hint }))}
+          value={scopes}
+          onChange={setScopes}
         />
-        <div class="form-gap">
-          <CheckboxGroup
-            legend="Scopes"
-            hint="A key with neither read nor write gets both."
-            options={Object.entries(SCOPE_HINTS).map(([value, hint]) => ({ value, label: <span class="mono">{value}</span>, hint }))}
-            value={scopes}
-            onChange={setScopes}
-          />
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }

@@ -3,8 +3,8 @@
  * the signing secret one time, with a copy field and a clear warning.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../../api.js';
-import { Button, CheckboxGroup, CopyField, fieldError, formError, Modal, Select, TextField } from '../../ui/index.js';
+import { api, DASHBOARD_API } from '../../api.js';
+import { Button, CheckboxGroup, CopyField, FormModal, Modal, Select, TextField, useFormSubmit } from '../../ui/index.js';
 import { EVENT_HINTS } from './eventHints.js';
 import type { Webhook, WebhookList } from './types.js';
 
@@ -15,9 +15,13 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
   const [chatbotId, setChatbotId] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
   const [created, setCreated] = useState<Created | null>(null);
+  const form = useFormSubmit(async () => {
+    const r = await api.send<{ data: Created }>('POST', `${DASHBOARD_API}/webhooks`, { url: url.trim(), chatbotId, events, ...(description.trim() ? { description: description.trim() } : {}) });
+    setCreated(r.data);
+    const { secret: _shownOnce, ...webhook } = r.data;
+    onCreated(webhook);
+  });
 
   useEffect(() => {
     if (!open) return;
@@ -25,26 +29,9 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
     setChatbotId(list.chatbots[0]?.id ?? '');
     setEvents([...list.events]);
     setDescription('');
-    setError(null);
+    form.clearError();
     setCreated(null);
   }, [open]);
-
-  const errorOf = (field: string) => fieldError(error, field);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.send<{ data: Created }>('POST', `${DASHBOARD_API}/webhooks`, { url: url.trim(), chatbotId, events, ...(description.trim() ? { description: description.trim() } : {}) });
-      setCreated(r.data);
-      const { secret: _shownOnce, ...webhook } = r.data;
-      onCreated(webhook);
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (created) {
     return (
@@ -65,37 +52,26 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
     );
   }
 
-  const general = formError(error, ['url', 'events', 'chatbotId', 'description']);
   return (
-    <Modal
+    <FormModal
       open={open}
       title="Add a webhook endpoint"
       onClose={onClose}
       wide
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={submit} busy={busy} disabled={!chatbotId || events.length === 0}>
-            Add endpoint
-          </Button>
-        </>
-      }
+      form={form}
+      fields={['url', 'events', 'chatbotId', 'description']}
+      submitLabel="Add endpoint"
+      submitDisabled={!chatbotId || events.length === 0}
+      formId="create-webhook"
     >
-      <form id="create-webhook" onSubmit={submit} noValidate>
-        {general && (
-          <div class="callout callout-danger form-alert" role="alert">
-            {general}
-          </div>
-        )}
-        <TextField label="Endpoint URL" type="url" value={url} onInput={setUrl} required error={errorOf('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false }} />
-        <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={errorOf('chatbotId')} />
-        <div class="form-gap">
-          <CheckboxGroup legend="Events" options={list.events.map((name) => ({ value: name, label: <span class="mono">{name}</span>, hint: EVENT_HINTS[name] }))} value={events} onChange={setEvents} error={errorOf('events') ?? (events.length === 0 ? 'Pick at least one event.' : null)} />
-        </div>
-        <div class="form-gap">
-          <TextField label="Description" aside="optional" value={description} onInput={setDescription} maxLength={500} error={errorOf('description')} placeholder="e.g. CRM sync" />
-        </div>
-      </form>
-    </Modal>
+      <TextField label="Endpoint URL" type="url" value={url} onInput={setUrl} required error={form.fieldError('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false }} />
+      <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={form.fieldError('chatbotId')} />
+      <div class="form-gap">
+        <CheckboxGroup legend="Events" options={list.events.map((name) => ({ value: name, label: <span class="mono">{name}</span>, hint: EVENT_HINTS[name] }))} value={events} onChange={setEvents} error={form.fieldError('events') ?? (events.length === 0 ? 'Pick at least one event.' : null)} />
+      </div>
+      <div class="form-gap">
+        <TextField label="Description" aside="optional" value={description} onInput={setDescription} maxLength={500} error={form.fieldError('description')} placeholder="e.g. CRM sync" />
+      </div>
+    </FormModal>
   );
 }
