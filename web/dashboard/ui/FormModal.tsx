@@ -2,7 +2,8 @@
  * A form in a modal dialog: Cancel and a primary button in the footer (busy while it sends), an
  * alert above the fields for an error that names none of them, and each field's error under the
  * field (the API answers `{error, field?}`; see formErrors.ts). useFormSubmit keeps the busy flag
- * and the error of one form's submissions; the modal's own fields stay with the page.
+ * and the error of one form's submissions; the modal's own fields stay with the page. A `result`
+ * (a secret shown once) takes the form's place in the same dialog, which stays open and keeps focus.
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
@@ -40,7 +41,7 @@ export function useFormSubmit(send: () => Promise<void>): FormSubmit {
 }
 
 export function FormModal({
-  open, title, onClose, wide, form, fields = [], submitLabel, submitDisabled, formId, formClass, enterSubmits, children,
+  open, title, onClose, wide, form, fields = [], submitLabel, submitDisabled, formId, formClass, enterSubmits, result, children,
 }: {
   open: boolean;
   title: string;
@@ -55,8 +56,17 @@ export function FormModal({
   formClass?: string;
   /** A hidden submit button, so that Enter submits a form with more than one text field. */
   enterSubmits?: boolean;
+  /** Shown instead of the form once it is sent, at the normal width, with one button that closes the dialog. */
+  result?: { title: string; closeLabel: string; content: ComponentChildren } | null;
   children: ComponentChildren;
 }) {
+  if (result) {
+    return (
+      <Modal open={open} title={result.title} onClose={onClose} footer={<Button variant="primary" onClick={onClose}>{result.closeLabel}</Button>}>
+        {result.content}
+      </Modal>
+    );
+  }
   const general = formError(form.error, fields);
   return (
     <Modal

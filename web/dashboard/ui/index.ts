@@ -8,6 +8,7 @@ export { EmptyState, ErrorState, Loading, Skeleton } from './States.js';
 export { Card, PageHeader, Badge } from './Card.js';
 export { Modal, ConfirmDialog } from './Modal.js';
 export { FormModal, useFormSubmit, type FormSubmit } from './FormModal.js';
+export { SecretOnce } from './SecretOnce.js';
 export { ToastProvider, useToast } from './Toast.js';
 export { CopyField } from './CopyField.js';
 export { Tabs } from './Tabs.js';

@@ -1,7 +1,7 @@
 /** "Create key": role and scopes; once created, the same dialog shows the key one time. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
-import { Button, CheckboxGroup, CopyField, FormModal, Modal, Select, useFormSubmit } from '../../ui/index.js';
+import { CheckboxGroup, CopyField, FormModal, SecretOnce, Select, useFormSubmit } from '../../ui/index.js';
 import { SCOPE_HINTS, type ApiKey } from './types.js';
 
 type Role = ApiKey['role'];
@@ -24,27 +24,21 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
     setCreated(null);
   }, [open]);
 
-  if (created) {
-    return (
-      <Modal open={open} title="Copy your API key" onClose={onClose} footer={<Button variant="primary" onClick={onClose}>I have copied the key</Button>}>
-        <div class="secret-once">
-          <div class="callout callout-warning" role="note">
-            <div>
-              <h3>This is the only time the key is shown</h3>
-              <p class="small">We keep only a hash of it. Store it in your server's secrets; never put it in a web page or an app. Lost it? Revoke it and create a new one.</p>
-            </div>
-          </div>
-          <CopyField label="API key" value={created.apiKey} hint="Send it in the x-api-key header." />
-          <p class="small muted">
-            Role {created.data.role}, scopes {created.data.scopes.join(', ')}.
-          </p>
-        </div>
-      </Modal>
-    );
-  }
+  const result = created && {
+    title: 'Copy your API key',
+    closeLabel: 'I have copied the key',
+    content: (
+      <SecretOnce warning="This is the only time the key is shown" advice="We keep only a hash of it. Store it in your server's secrets; never put it in a web page or an app. Lost it? Revoke it and create a new one.">
+        <CopyField label="API key" value={created.apiKey} hint="Send it in the x-api-key header." />
+        <p class="small muted">
+          Role {created.data.role}, scopes {created.data.scopes.join(', ')}.
+        </p>
+      </SecretOnce>
+    ),
+  };
 
   return (
-    <FormModal open={open} title="Create an API key" onClose={onClose} form={form} submitLabel="Create key">
+    <FormModal open={open} title="Create an API key" onClose={onClose} form={form} submitLabel="Create key" result={result}>
       <Select<Role>
         label="Role"
         value={role}

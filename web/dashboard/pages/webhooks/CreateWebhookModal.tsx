@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
-import { Button, CheckboxGroup, CopyField, FormModal, Modal, Select, TextField, useFormSubmit } from '../../ui/index.js';
+import { CheckboxGroup, CopyField, FormModal, SecretOnce, Select, TextField, useFormSubmit } from '../../ui/index.js';
 import { EVENT_HINTS } from './eventHints.js';
 import type { Webhook, WebhookList } from './types.js';
 
@@ -33,24 +33,21 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
     setCreated(null);
   }, [open]);
 
-  if (created) {
-    return (
-      <Modal open={open} title="Save your signing secret" onClose={onClose} footer={<Button variant="primary" onClick={onClose}>I have saved the secret</Button>}>
-        <div class="secret-once">
-          <div class="callout callout-warning" role="note">
-            <div>
-              <h3>This is the only time the secret is shown</h3>
-              <p class="small">Copy it into your receiver now. It signs every delivery (header <span class="mono">x-webhook-signature</span>, HMAC-SHA256 of the raw body). If you lose it, delete the endpoint and add it again.</p>
-            </div>
-          </div>
-          <CopyField label="Signing secret" value={created.secret} multiline />
-          <p class="small muted">
-            Endpoint <span class="mono">{created.url}</span> receives {created.events.join(', ')}.
-          </p>
-        </div>
-      </Modal>
-    );
-  }
+  const result = created && {
+    title: 'Save your signing secret',
+    closeLabel: 'I have saved the secret',
+    content: (
+      <SecretOnce
+        warning="This is the only time the secret is shown"
+        advice={<>Copy it into your receiver now. It signs every delivery (header <span class="mono">x-webhook-signature</span>, HMAC-SHA256 of the raw body). If you lose it, delete the endpoint and add it again.</>}
+      >
+        <CopyField label="Signing secret" value={created.secret} multiline />
+        <p class="small muted">
+          Endpoint <span class="mono">{created.url}</span> receives {created.events.join(', ')}.
+        </p>
+      </SecretOnce>
+    ),
+  };
 
   return (
     <FormModal
@@ -63,6 +60,7 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
       submitLabel="Add endpoint"
       submitDisabled={!chatbotId || events.length === 0}
       formId="create-webhook"
+      result={result}
     >
       <TextField label="Endpoint URL" type="url" value={url} onInput={setUrl} required error={form.fieldError('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false }} />
       <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={form.fieldError('chatbotId')} />
