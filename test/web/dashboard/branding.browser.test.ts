@@ -205,7 +205,7 @@ test('ad analytics: Pro shows totals and charts; Starter sees what upgrading unl
   await page.context().close();
 
   const starter = await openDashboard(env, owner, '/ad-analytics');
-  await starter.page.getByRole('heading', { name: /comes with the Pro plan/ }).waitFor();
+  await starter.page.getByRole('heading', { name: 'The Pro plan unlocks ad analytics' }).waitFor();
   await starter.page.context().close();
 });
 

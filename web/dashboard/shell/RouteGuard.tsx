@@ -23,7 +23,7 @@ export function RouteGuard({ route, children }: { route: DashboardRoute; childre
     return (
       <>
         <PageHeader title={route.title} />
-        <EmptyState title={`${route.title} comes with the ${PLAN_LABEL[route.minPlan]} plan`} icon={<Icon name="sparkle" size={28} />} action={<Link href="/" class="btn btn-secondary">See your plan</Link>}>
+        <EmptyState title={`The ${PLAN_LABEL[route.minPlan]} plan unlocks ${route.title.toLowerCase()}`} icon={<Icon name="sparkle" size={28} />} action={<Link href="/" class="btn btn-secondary">See your plan</Link>}>
           <p>
             {s.workspace.name} is on the {PLAN_LABEL[s.workspace.plan]} plan. Upgrade to {PLAN_LABEL[route.minPlan]} or above to use {route.title.toLowerCase()}.
           </p>
