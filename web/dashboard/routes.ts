@@ -44,7 +44,7 @@ export const ROUTES: DashboardRoute[] = [
   { path: '/responses/:id', title: 'Conversation', component: ResponsePage, nav: false },
   { path: '/analytics', title: 'Analytics', component: AnalyticsPage, icon: 'chart', group: 'Workspace' },
   { path: '/ad-analytics', title: 'Ad analytics', component: AdAnalyticsPage, icon: 'megaphone', group: 'Workspace', minPlan: 'pro' },
-  { path: '/webhooks', title: 'Webhooks', component: WebhooksPage, icon: 'webhook', group: 'Developers', adminOnly: true },
+  { path: '/webhooks', title: 'Webhooks', component: WebhooksPage, icon: 'webhook', group: 'Developers', adminOnly: true, minPlan: 'starter' },
   { path: '/api-keys', title: 'API keys', component: ApiKeysPage, icon: 'key', group: 'Developers', adminOnly: true },
   { path: '/branding', title: 'Branding', component: BrandingPage, icon: 'palette', group: 'Settings', adminOnly: true },
   { path: '/organization', title: 'Organization', component: OrganizationPage, icon: 'building', group: 'Settings', adminOnly: true },

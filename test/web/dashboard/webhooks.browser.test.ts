@@ -204,8 +204,11 @@ test('delete asks first, then removes the endpoint and its log', async () => {
 test('the Free plan sees an upgrade note and no webhook request is made', async () => {
   const free = await createSignedInWorkspace(env.app, 'free', { name: 'Tiny Shop' });
   const opened = await openDashboard(env, free, '/webhooks');
-  await opened.page.getByRole('heading', { name: 'Webhooks come with the Starter plan' }).waitFor();
+  await opened.page.getByRole('heading', { name: 'The Starter plan unlocks webhooks' }).waitFor();
+  await opened.page.getByText('Tiny Shop is on the Free plan. Upgrade to Starter or above to use webhooks.').waitFor();
   await checkPage(opened, 'webhooks-free-plan');
+  const webhookRequests = await opened.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => url.includes('/api/v1/dashboard/webhooks')));
+  assert.equal(webhookRequests, [], 'no webhook request');
   await opened.page.context().close();
 });
 

@@ -1,7 +1,8 @@
 /**
  * Webhooks (issue 12): endpoints with their status and health, create (secret shown once),
- * pause/resume, reactivate, delete, and the delivery log with resend. The Free plan sees an
- * upgrade note instead (no webhook access, as on the External API).
+ * pause/resume, reactivate, delete, and the delivery log with resend. The route needs Starter
+ * (`minPlan` in routes.ts): the Free plan, which has no webhook access, gets the shell's upgrade
+ * notice instead of this page.
  */
 import './webhooks/webhooks.css';
 import { useEffect, useState } from 'preact/hooks';
@@ -19,24 +20,8 @@ const STATUS_FOR: Partial<Record<WebhookAction, { status: 'active' | 'paused'; d
   reactivate: { status: 'active', done: 'Webhook reactivated. Deliveries start again with the next event.' },
 };
 
-function FreePlanNote() {
-  return (
-    <>
-      <PageHeader title="Webhooks" description="Signed HTTP notifications to your servers when visitors chat." />
-      <EmptyState title="Webhooks come with the Starter plan" icon={<Icon name="sparkle" size={28} />}>
-        <p>The Free plan has no webhook access. Upgrade to Starter or above to send conversation events to your own systems.</p>
-      </EmptyState>
-    </>
-  );
-}
-
 export function WebhooksPage() {
-  const session = useSession();
-  if (session.workspace.plan === 'free') return <FreePlanNote />;
-  return <Webhooks canWrite={isAdmin(session)} />;
-}
-
-function Webhooks({ canWrite }: { canWrite: boolean }) {
+  const canWrite = isAdmin(useSession());
   const toast = useToast();
   const list = useLoad(() => api.get<WebhookList>(`${DASHBOARD_API}/webhooks`), []);
   const [creating, setCreating] = useState(false);
