@@ -54,6 +54,11 @@ export class ProjectionRunner {
   private readonly signal: WakeSignal;
   private catchingUp: Promise<number> | null = null;
   private readonly failures = new Map<string, number>();
+  /** Append notices seen (local or NOTIFY), and how many had been seen when the last read began. */
+  private notices = 0;
+  private noticesAtRead = -1;
+  private readAt = -Infinity;
+  private readonly noticeCount: { unsubscribe(): void };
 
   constructor(
     private readonly events: EventStore,
@@ -63,6 +68,18 @@ export class ProjectionRunner {
     private readonly clock: () => Date = () => new Date(),
   ) {
     this.signal = wakeSignal(events.appended$);
+    this.noticeCount = events.appended$.subscribe(() => void this.notices++);
+  }
+
+  /**
+   * Whether a read now would surely find nothing: no append was announced since the last read
+   * of the live views began (any append committed before that read's horizon, so it was in it),
+   * and the idle poll, which reads regardless, is not due. Appends arriving during a batch used
+   * to wake the loop for an empty read (horizon, page, checkpoint) after each batch (issue 15).
+   * An explicit catchUp() always reads (the views may have been dropped under the runner).
+   */
+  private nothingNew(): boolean {
+    return this.notices === this.noticesAtRead && performance.now() - this.readAt < IDLE_POLL_MS;
   }
 
   async init(): Promise<void> {
@@ -89,7 +106,13 @@ export class ProjectionRunner {
     // A rebuild's staging views are written by this drain only: it may remember documents
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
-    const read = (after: Position | null) => this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
+    const read = (after: Position | null) => {
+      if (live) {
+        this.noticesAtRead = this.notices;
+        this.readAt = performance.now();
+      }
+      return this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH });
+    };
     // The live checkpoint as this runner last left it, without a round trip. A batch from a
     // stale position is refused under the checkpoint lock (then the checkpoint is read); an
     // empty read proves nothing (the views may have been dropped under the runner), so the
@@ -142,11 +165,11 @@ export class ProjectionRunner {
           const locked = await tx.lockCheckpoint(CHECKPOINT);
           const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
           if (!same) return 0;
+          const applies = (projection: Projection, event: RecordedEvent) =>
+            projection.handles.includes(event.type) && !parked.has(parkedId(projection.name, event.id));
+          await tx.prefetch(batch.flatMap((event) => this.projections.flatMap((p) => (applies(p, event) ? p.reads?.(event) ?? [] : []))));
           for (const event of batch) {
-            for (const projection of this.projections) {
-              if (!projection.handles.includes(event.type) || parked.has(parkedId(projection.name, event.id))) continue;
-              await applyNamed(projection, event, tx);
-            }
+            for (const projection of this.projections) if (applies(projection, event)) await applyNamed(projection, event, tx);
           }
           await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
           return batch.length;
@@ -197,7 +220,8 @@ export class ProjectionRunner {
     this.loop = (async () => {
       while (this.running) {
         try {
-          await this.catchUp();
+          // Woken by an append read by the last batch already: skip the empty read.
+          if (!this.nothingNew()) await this.catchUp();
         } catch (err) {
           this.logger.error('projection batch failed', { error: (err as Error).message });
         }
@@ -210,6 +234,7 @@ export class ProjectionRunner {
     this.running = false;
     this.signal.wake();
     this.signal.close();
+    this.noticeCount.unsubscribe();
     await this.loop;
     await this.catchingUp?.catch(() => undefined);
   }

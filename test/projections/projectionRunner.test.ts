@@ -52,6 +52,39 @@ test('a second runner on the same store applies nothing twice', async () => {
   assert.equal(await hashViews(services.views, allProjections), before);
 });
 
+test('the running loop skips the log when woken with no append announced since its last read', async () => {
+  const { services } = app;
+  const runner = new ProjectionRunner(services.events, services.views, allProjections, services.logger);
+  await runner.init();
+  await runner.catchUp();
+  runner.start();
+  await new Promise((r) => setTimeout(r, 50));
+  const readAll = services.events.readAll.bind(services.events);
+  let reads = 0;
+  services.events.readAll = ((opts) => (reads++, readAll(opts))) as typeof readAll;
+  try {
+    const meta = { workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+    const { position } = await services.events.append('runner-skip', [{ type: 'Unhandled', data: {}, metadata: meta }]);
+    await runner.waitFor(position);
+    const afterAppend = reads;
+    assert.ok(afterAppend >= 1, 'the announced append is read');
+    // Wakes without a new append (as a batch's own appends leave behind): no read before the poll.
+    for (let i = 0; i < 5; i++) {
+      (runner as unknown as { signal: { wake(): void } }).signal.wake();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    assert.is(reads, afterAppend, 'no read for wakes that announce nothing new');
+    await new Promise((r) => setTimeout(r, 400));
+    assert.ok(reads > afterAppend, 'once the idle poll is due, the log is read even without a notice');
+    const before = reads;
+    await runner.catchUp();
+    assert.ok(reads > before, 'an explicit catch-up always reads');
+  } finally {
+    services.events.readAll = readAll;
+    await runner.stop();
+  }
+});
+
 test('waitFor times out rather than hanging when a position is never reached', async () => {
   const far = { commit: 2n ** 60n, prepare: 0n };
   let failed = false;

@@ -71,4 +71,31 @@ test('a batch of writes by id costs one statement per collection', async () => {
   assert.is((await store.get<{ id: string; n: number }>('direct', 'bulk-99'))?.n, 100);
 });
 
+test('prefetched documents are read in one query per collection; later reads and patches answer from memory', async () => {
+  for (let i = 0; i < 20; i++) await store.upsert('buffered', { id: `pre-${i}`, group: 'pre', n: i });
+  const calls: string[] = [];
+  const seen = await store.transaction(async (tx) => {
+    const counting: ReadStoreWriter = new Proxy(tx, {
+      get(target, prop, receiver) {
+        const v = Reflect.get(target, prop, receiver);
+        return typeof v === 'function' ? (...args: unknown[]) => (calls.push(String(prop)), v.apply(target, args)) : v;
+      },
+    });
+    const b = new BufferedWriter(counting);
+    await b.prefetch([...Array.from({ length: 20 }, (_, i) => ['buffered', `pre-${i}`] as const), ['buffered', 'pre-missing']]);
+    const docs = [];
+    for (let i = 0; i < 20; i++) {
+      await b.patch('buffered', `pre-${i}`, { n: i * 10 });
+      docs.push(await b.get<{ id: string; n: number }>('buffered', `pre-${i}`));
+    }
+    docs.push(await b.get('buffered', 'pre-missing'));
+    await b.flush();
+    return docs;
+  });
+  assert.equal(calls, ['find', 'upsertMany'], 'one read, one write');
+  assert.equal(seen.slice(0, 3).map((d) => d?.n), [0, 10, 20]);
+  assert.is(seen[20], null, 'a document that does not exist reads as absent');
+  assert.is((await store.get<{ id: string; n: number }>('buffered', 'pre-19'))?.n, 190);
+});
+
 test.run();
