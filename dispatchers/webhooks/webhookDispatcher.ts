@@ -125,8 +125,8 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
           from = batch[batch.length - 1].position;
           if (outcome.committed) stored = from;
           if (outcome.jobs) wakers.deliveries.wake();
-          continue;
         }
+        // Progress over batches without effects, recorded at most once a second, busy or idle.
         const now = clock().getTime();
         if (from && from !== stored && now - savedAt >= CHECKPOINT_EVERY_MS) {
           savedAt = now;
@@ -134,6 +134,7 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
           if (actual !== from) known = false;
           else stored = from;
         }
+        if (batch.length > 0) continue;
         if (now - lastPurge >= purgeEveryMs) {
           lastPurge = now;
           const removed = await purgeExpired(sql);

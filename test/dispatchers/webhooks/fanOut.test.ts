@@ -47,7 +47,7 @@ test('a webhook gets only the events after its creation, even when the dispatche
   assert.ok(first);
 });
 
-test('events no webhook receives write nothing per batch; the checkpoint catches up once idle, within about a second', async () => {
+test('events no webhook receives write nothing per batch; the checkpoint records the progress at most a second later', async () => {
   const d = await h.startDispatcher();
   const bot = await h.newChatbot('Unwatched');
   const writes: string[] = [];
