@@ -3,7 +3,7 @@ import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.
 import { ownedChatbot } from '../external/chatbotsRoutes.js';
 import { analyticsReport } from '../external/analyticsReport.js';
 import { signedInOf } from '../session/sessionAuth.js';
-import type { DashboardResource } from './dashboardRouter.js';
+import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { analyticsQueryDashboard, dashboardAnalyticsSchema } from './dashboardSchemas.js';
 

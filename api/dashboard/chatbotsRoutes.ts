@@ -12,7 +12,7 @@ import { ownedChatbot, pick, written } from '../external/chatbotsRoutes.js';
 import { createChatbotBody, idParams, messageSchema, updateChatbotBody } from '../external/chatbotSchemas.js';
 import { limitsOfWorkspace } from '../external/usageReport.js';
 import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
-import type { DashboardResource } from './dashboardRouter.js';
+import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { chatbotDetailSchema, chatbotListSchema } from './dashboardSchemas.js';
 

@@ -3,7 +3,9 @@
  * composition root: the External API's commands and reads (the dashboard reuses its handlers,
  * presenters and schemas) plus the session check. Each resource module takes only its part.
  */
+import type { Router } from 'express';
 import type { ExternalApiDeps } from '../external/externalApiDeps.js';
+import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
 import type { MemberCommands } from '../../commands/memberCommands.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
@@ -23,3 +25,6 @@ export interface DashboardApiDeps extends ExternalApiDeps {
   /** The webhook delivery log (dispatchers/webhooks/deliveryStore.ts tables). */
   sql: SqlQueryable;
 }
+
+/** One resource of the dashboard API: adds its routes (and their OpenAPI entries) under `mount`. */
+export type DashboardResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps) => void;

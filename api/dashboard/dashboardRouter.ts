@@ -6,7 +6,7 @@
 import express, { Router } from 'express';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { requireSession } from '../session/sessionAuth.js';
-import type { DashboardApiDeps } from './dashboardApiDeps.js';
+import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
 import { overviewRoutes } from './overviewRoutes.js';
 import { chatbotsRoutes } from './chatbotsRoutes.js';
 import { responsesRoutes } from './responsesRoutes.js';
@@ -18,8 +18,6 @@ import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from './accountRoutes.js';
 
 export const DASHBOARD_MOUNT = '/api/v1/dashboard';
-
-export type DashboardResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps) => void;
 
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
 const RESOURCES: DashboardResource[] = [overviewRoutes, chatbotsRoutes, responsesRoutes, analyticsRoutes, membersRoutes, accountPasswordRoutes, webhooksRoutes, apiKeysRoutes, accountRoutes];

@@ -13,7 +13,7 @@ import { pick } from '../external/chatbotsRoutes.js';
 import { chatbotSchema } from '../external/chatbotSchemas.js';
 import { analyticsReport } from '../external/analyticsReport.js';
 import { signedInOf } from '../session/sessionAuth.js';
-import type { DashboardResource } from './dashboardRouter.js';
+import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { usageSchema } from './dashboardSchemas.js';
 

@@ -11,7 +11,7 @@ import { ownedChatbot } from '../external/chatbotsRoutes.js';
 import { toResponseRecord } from '../external/responseQueries.js';
 import { idParams } from '../external/chatbotSchemas.js';
 import { signedInOf } from '../session/sessionAuth.js';
-import type { DashboardResource } from './dashboardRouter.js';
+import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { dashboardResponseSchema, responsesPageSchema, responsesQuery } from './dashboardSchemas.js';
 
