@@ -8,11 +8,12 @@
  * handler fails on the same event twice in a row the event is parked for that view
  * (parkedEvents.ts) and the batch applied without it.
  */
-import { BehaviorSubject, Subject, filter, firstValueFrom, timeout } from 'rxjs';
+import { BehaviorSubject, Subject, filter, firstValueFrom, merge, mergeMap, throwError, timeout } from 'rxjs';
 import type { EventStore, Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { comparePositions } from '../infrastructure/eventStore/eventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
+import { isStoreUnavailable } from '../infrastructure/sql/storeUnavailable.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
 import { BufferedWriter, type KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
@@ -48,6 +49,8 @@ export class ProjectionRunner {
    * fan-out takes its events from here instead of reading the log again (fanOutSource.ts).
    */
   readonly applied$ = new Subject<{ from: Position | null; events: RecordedEvent[] }>();
+  /** A live catch-up that failed because the database cannot be reached: waiters stop waiting. */
+  private readonly unavailable$ = new Subject<unknown>();
   drainsStarted = 0;
   private running = false;
   private loop: Promise<void> | null = null;
@@ -211,7 +214,9 @@ export class ProjectionRunner {
     if (reached(this.position$.value)) return;
     this.signal.wake();
     if (!this.running) await this.catchUp();
-    await firstValueFrom(this.position$.pipe(filter(reached), timeout(timeoutMs)));
+    // With the database gone the views cannot move: answer now (503) rather than at the timeout.
+    const gone$ = this.unavailable$.pipe(mergeMap((err) => throwError(() => err)));
+    await firstValueFrom(merge(this.position$.pipe(filter(reached)), gone$).pipe(timeout(timeoutMs)));
   }
 
   start(): void {
@@ -224,6 +229,7 @@ export class ProjectionRunner {
           if (!this.nothingNew()) await this.catchUp();
         } catch (err) {
           this.logger.error('projection batch failed', { error: (err as Error).message });
+          if (isStoreUnavailable(err)) this.unavailable$.next(err);
         }
         await this.signal.sleep(IDLE_POLL_MS);
       }

@@ -20,8 +20,14 @@ import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
+import { appendGroups, type AppendGroups } from './appendGroups.js';
+import { appendGroup, appendOne, type ExactAppend } from './postgresAppendStatements.js';
 
 const CHANNEL = 'confab_events';
+/** Appends written by one grouped statement at most (its NOTIFYs and parameters stay small). */
+const MAX_GROUP = 32;
+/** Grouped statements running at once; more appends than that wait and form the next group. */
+const MAX_IN_FLIGHT = 2;
 /** Advisory lock of this schema's event log: (class, hash of the schema name). */
 export const APPEND_LOCK = `${0x636f6e66}, hashtext(current_schema())`;
 
@@ -88,9 +94,20 @@ export class PostgresEventStore implements EventStore {
   readonly appendedStreams$ = new Subject<AppendNotice>();
   /** Names this store's own NOTIFYs, which it has announced locally already. */
   private readonly instanceId = randomUUID();
+  private readonly notice = { channel: CHANNEL, instanceId: this.instanceId };
   private stopListening?: () => Promise<void>;
 
-  private constructor(private readonly sql: SqlClient) {}
+  private readonly groups: AppendGroups<ExactAppend, AppendResult>;
+
+  private constructor(private readonly sql: SqlClient) {
+    const notice = this.notice;
+    this.groups = appendGroups<ExactAppend, AppendResult>({
+      keyOf: (a) => a.streamId,
+      write: (group) => appendGroup(sql, group, APPEND_LOCK, notice),
+      maxGroup: MAX_GROUP,
+      maxInFlight: MAX_IN_FLIGHT,
+    });
+  }
 
   static async create(sql: SqlClient, opts: { listen?: boolean } = {}): Promise<PostgresEventStore> {
     await sql.exec(EVENT_STORE_SCHEMA);
@@ -114,61 +131,22 @@ export class PostgresEventStore implements EventStore {
     // nothing. That makes the whole append one statement in its own implicit transaction: one
     // round trip instead of four (issue 15). Otherwise the row is locked and read first, in a
     // transaction.
+    // Concurrent exact appends to different streams share that statement (appendGroups.ts).
     const exact = expected === 'no_stream' || typeof expected === 'number';
     const result = exact
-      ? await this.write(this.sql, streamId, events, expected, expected === 'no_stream' ? -1 : (expected as number), true)
+      ? await this.groups.submit({ streamId, events, expected })
       : await this.sql.transaction(async (tx) => {
           // First, before this transaction has an id: readers rely on it (see the file comment).
           await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
-          return this.write(tx, streamId, events, expected, await this.lockStream(tx, streamId, expected), false);
+          const current = await this.lockStream(tx, streamId, expected);
+          // The row is locked: the claim cannot miss.
+          const written = await appendOne(tx, { streamId, events, expected: current }, null, this.notice);
+          if (written instanceof WrongExpectedRevisionError) throw written;
+          return written;
         });
     this.appendedStreams$.next({ streamId, types: [...new Set(events.map((e) => e.type))] });
     this.appended$.next();
     return result;
-  }
-
-  /**
-   * Claims the revisions after `current`, inserts the events and queues the NOTIFY, in one
-   * statement. With `takeLock` the statement takes the shared append lock itself: the claim
-   * waits on it (an uncorrelated EXISTS runs once, before the first row is written), so the
-   * lock is held before the transaction gets an id, as readers rely on (file comment).
-   */
-  private async write(q: SqlQueryable, streamId: string, events: NewEvent[], expected: ExpectedRevision, current: number, takeLock: boolean): Promise<AppendResult> {
-    const first = current + 1;
-    const last = first + events.length - 1;
-    const locked = takeLock ? 'AND EXISTS (SELECT 1 FROM appending)' : '';
-    const claim = expected === 'no_stream'
-      ? `INSERT INTO streams (stream_id, revision) SELECT $1, $3 WHERE TRUE ${locked} ON CONFLICT DO NOTHING RETURNING $6::int`
-      : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 ${locked} RETURNING 1`;
-    // Identical notices of one transaction are delivered once, however often the join
-    // evaluates pg_notify.
-    const rows = await q.query<{ position: string; tx_id: string }>(
-      `WITH ${takeLock ? `appending AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})),` : ''}
-       claim AS (${claim}),
-       ins AS (
-         INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
-         SELECT e.id::uuid, $1, e.revision, e.type, e.data, e.metadata
-         FROM jsonb_to_recordset($2::jsonb) AS e(id text, revision int, type text, data jsonb, metadata jsonb)
-         WHERE EXISTS (SELECT 1 FROM claim)
-         ORDER BY e.revision
-         RETURNING position, tx_id
-       )
-       SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
-      [
-        streamId,
-        JSON.stringify(events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
-        last,
-        CHANNEL,
-        JSON.stringify({ i: this.instanceId, s: streamId, t: [...new Set(events.map((e) => e.type))] }),
-        current,
-      ],
-    );
-    if (rows.rows.length === 0) {
-      const actual = await q.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [streamId]);
-      throw new WrongExpectedRevisionError(streamId, expected, actual.rows[0]?.revision ?? 'no_stream');
-    }
-    const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
-    return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
   }
 
   /** Locks the stream row for this transaction and checks the expectation; returns the current revision (-1: none). */

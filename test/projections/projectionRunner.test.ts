@@ -85,6 +85,31 @@ test('the running loop skips the log when woken with no append announced since i
   }
 });
 
+test('waitFor gives up at once when the running loop finds the database unreachable', async () => {
+  const { services } = app;
+  let down = false;
+  const events = new Proxy(services.events, {
+    get(target, prop, receiver) {
+      if (prop === 'readAll' && down) return async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      const v = Reflect.get(target, prop, receiver);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
+  const runner = new ProjectionRunner(events, services.views, allProjections, services.logger);
+  await runner.init();
+  runner.start();
+  try {
+    down = true;
+    const started = Date.now();
+    const failed = await runner.waitFor({ commit: 2n ** 60n, prepare: 0n }, 5000).then(() => null, (err: { code?: string }) => err);
+    assert.is(failed?.code, 'ECONNREFUSED', 'the store error, not a timeout');
+    assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms, not at the 5 s timeout`);
+  } finally {
+    down = false;
+    await runner.stop();
+  }
+});
+
 test('waitFor times out rather than hanging when a position is never reached', async () => {
   const far = { commit: 2n ** 60n, prepare: 0n };
   let failed = false;

@@ -285,6 +285,33 @@ export function runEventStoreContract(
     }
   });
 
+  s('concurrent exact appends to many streams: each is written or refused on its own', async ({ fx: { store }, p }) => {
+    // Ten streams at revision 0; then, all at once: a new stream each, a right and a stale
+    // expectation on each old one, and a "no_stream" on a stream that exists.
+    await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}old-${i}`, [ev('Made', { i })], { expectedRevision: 'no_stream' })));
+    const attempts = Array.from({ length: 10 }, (_, i) => [
+      store.append(`${p}new-${i}`, [ev('Made', { i }), ev('Named', { i })], { expectedRevision: 'no_stream' }),
+      store.append(`${p}old-${i}`, [ev('Moved', { i })], { expectedRevision: 0 }),
+      store.append(`${p}old-${i}`, [ev('Stale', { i })], { expectedRevision: 5 }),
+      store.append(`${p}old-${i}`, [ev('Again', { i })], { expectedRevision: 'no_stream' }),
+    ]).flat();
+    const results = await Promise.allSettled(attempts);
+    for (let i = 0; i < 10; i++) {
+      const [made, moved, stale, again] = results.slice(i * 4, i * 4 + 4);
+      assert.is(made.status, 'fulfilled');
+      assert.is(made.status === 'fulfilled' && made.value.nextExpectedRevision, 1);
+      assert.is(moved.status, 'fulfilled');
+      assert.is(moved.status === 'fulfilled' && moved.value.nextExpectedRevision, 1);
+      for (const refused of [stale, again]) {
+        assert.is(refused.status, 'rejected');
+        assert.instance((refused as PromiseRejectedResult).reason, WrongExpectedRevisionError);
+        assert.is(((refused as PromiseRejectedResult).reason as WrongExpectedRevisionError).streamId, `${p}old-${i}`);
+      }
+      assert.equal((await store.readStream(`${p}new-${i}`)).map((e) => [e.type, e.revision]), [['Made', 0], ['Named', 1]]);
+      assert.equal((await store.readStream(`${p}old-${i}`)).map((e) => [e.type, e.revision]), [['Made', 0], ['Moved', 1]]);
+    }
+  });
+
   s('concurrent appends with "any" to one stream keep revisions contiguous', async ({ fx: { store }, p }) => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}a`, [ev('A', { i }), ev('B', { i })])));
     const events = await store.readStream(`${p}a`);
