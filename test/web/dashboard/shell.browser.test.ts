@@ -106,6 +106,8 @@ test('keyboard only: skip link, the navigation, and a form', async () => {
   await page.getByRole('dialog', { name: 'Delete chatbot?' }).waitFor();
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Delete chatbot?' }).waitFor({ state: 'hidden' });
+  // Focus comes back as the dialog closes: the content can leave a frame before it does.
+  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Delete', undefined, { timeout: 2000 }).catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Delete');
   assert.equal(opened.problems, []);
   await page.context().close();
