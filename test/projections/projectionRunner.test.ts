@@ -66,8 +66,11 @@ test('the running loop skips the log when woken with no append announced since i
     const meta = { workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
     const { position } = await services.events.append('runner-skip', [{ type: 'Unhandled', data: {}, metadata: meta }]);
     await runner.waitFor(position);
+    assert.ok(reads >= 1, 'the announced append is read');
+    // The app's own runner may have applied that batch first: this one then reads once more
+    // from the moved checkpoint as part of the same catch-up. Let it finish.
+    await new Promise((r) => setTimeout(r, 60));
     const afterAppend = reads;
-    assert.ok(afterAppend >= 1, 'the announced append is read');
     // Wakes without a new append (as a batch's own appends leave behind): no read before the poll.
     for (let i = 0; i < 5; i++) {
       (runner as unknown as { signal: { wake(): void } }).signal.wake();

@@ -1,6 +1,7 @@
 /** The dashboard's shared UI parts: import from here, do not restyle per page. */
 export { Button, ButtonLink, type ButtonVariant } from './Button.js';
 export { Field, TextField, Select, Switch, useId } from './Field.js';
+export { RoleSelect, type RoleChoice } from './RoleSelect.js';
 export { CheckboxGroup, type CheckboxOption } from './CheckboxGroup.js';
 export { fieldError, formError } from './formErrors.js';
 export { Table, type Column } from './Table.js';

@@ -1,7 +1,7 @@
 /** "Create key": role and scopes; once created, the same dialog shows the key one time. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
-import { CheckboxGroup, CopyField, FormModal, SecretOnce, Select, useFormSubmit } from '../../ui/index.js';
+import { CheckboxGroup, CopyField, FormModal, RoleSelect, SecretOnce, useFormSubmit } from '../../ui/index.js';
 import { SCOPE_HINTS, type ApiKey } from './types.js';
 
 type Role = ApiKey['role'];
@@ -39,13 +39,7 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
 
   return (
     <FormModal open={open} title="Create an API key" onClose={onClose} form={form} submitLabel="Create key" result={result}>
-      <Select<Role>
-        label="Role"
-        value={role}
-        onChange={setRole}
-        options={[{ value: 'member', label: 'Member' }, { value: 'admin', label: 'Admin' }]}
-        hint="Admin keys may also change the workspace's branding and slug."
-      />
+      <RoleSelect value={role} onChange={setRole} hint="Admin keys may also change the workspace's branding and slug." />
       <div class="form-gap">
         <CheckboxGroup
           legend="Scopes"

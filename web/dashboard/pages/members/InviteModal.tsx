@@ -1,7 +1,7 @@
 /** "Invite member": an address and a role; the invitee gets a single-use link by mail. */
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
-import { FormModal, Select, TextField, useFormSubmit } from '../../ui/index.js';
+import { FormModal, RoleSelect, TextField, useFormSubmit } from '../../ui/index.js';
 import type { Role } from './types.js';
 
 export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (email: string) => void }) {
@@ -21,13 +21,7 @@ export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClo
   return (
     <FormModal open={open} title="Invite a member" onClose={onClose} form={form} fields={['email', 'role']} submitLabel="Send invitation" submitDisabled={!email.trim()}>
       <TextField label="Email address" type="email" value={email} onInput={setEmail} required autoFocus error={form.fieldError('email')} hint="They get a link to join this workspace and set a password." inputProps={{ autocomplete: 'off' }} />
-      <Select<Role>
-        label="Role"
-        value={role}
-        onChange={setRole}
-        options={[{ value: 'member', label: 'Member' }, { value: 'admin', label: 'Admin' }]}
-        hint="Admins also manage webhooks, API keys, branding and members."
-      />
+      <RoleSelect value={role} onChange={setRole} hint="Admins also manage webhooks, API keys, branding and members." />
     </FormModal>
   );
 }
