@@ -52,11 +52,19 @@ export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory 
   // the insurance limiter answers, instead of requests waiting on reconnects.
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: false }) : null;
   redis?.on('error', () => undefined);
+  // One limiter per name and limits: route modules that each ask for "workspace-admin" share
+  // its counts in memory too, as they do in Redis (same key prefix).
+  const created = new Map<string, RateLimiter>();
   return {
     create({ name, points, durationSeconds }) {
-      const opts = { keyPrefix: `confab:rl:${name}`, points, duration: durationSeconds };
-      const limiter = redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts);
-      return wrap(limiter, points);
+      const id = `${name}:${points}/${durationSeconds}`;
+      let limiter = created.get(id);
+      if (!limiter) {
+        const opts = { keyPrefix: `confab:rl:${name}`, points, duration: durationSeconds };
+        limiter = wrap(redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts), points);
+        created.set(id, limiter);
+      }
+      return limiter;
     },
     ready(timeoutMs = 2000) {
       if (!redis || redis.status === 'ready') return Promise.resolve();
