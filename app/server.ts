@@ -76,6 +76,7 @@ export function appDeps(services: Services): AppDeps {
       credentials: config.bigcommerce.clientId && config.bigcommerce.clientSecret ? { clientId: config.bigcommerce.clientId, clientSecret: config.bigcommerce.clientSecret } : null,
       commands: services.storefront,
       sessions: services.storeSessions,
+      rateLimiters,
     },
   };
 }

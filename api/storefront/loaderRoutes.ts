@@ -11,7 +11,8 @@
 import cors from 'cors';
 import type { Router } from 'express';
 import { verifyCurrentCustomer } from '../../infrastructure/bigcommerce/bigCommerceJwt.js';
-import { AuthenticationError } from '../../domain/errors.js';
+import { AuthenticationError, TooManyRequestsError } from '../../domain/errors.js';
+import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import { STORES, type StoreDoc } from '../../projections/views/storesView.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -21,6 +22,8 @@ import { NOOP_LOADER, loaderScript } from './loaderScript.js';
 
 const STORE_HASH = /^[a-z0-9]{1,64}$/;
 const LOADER_MAX_AGE_S = 60;
+/** A storefront page checks its customer once per load: far below this per address. */
+export const CUSTOMER_CHECKS_PER_ADDRESS = { points: 60, durationSeconds: 60 };
 
 export function loaderRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: StorefrontApiDeps): void {
   registry.add(mount, {
@@ -48,12 +51,18 @@ export function loaderRoutes(router: Router, registry: OpenApiRegistry, mount: s
   });
 
   const anyOrigin = cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 });
+  const perAddress = deps.rateLimiters.create({ name: 'storefront-customer', ...CUSTOMER_CHECKS_PER_ADDRESS });
   router.options('/api/customer', anyOrigin);
   addRoute(router, registry, mount, {
     method: 'post', path: '/api/customer', summary: 'Verifies a BigCommerce Current Customer JWT for the loader and answers the customer', tags: ['Storefront app'], security: 'none',
     body: { type: 'object', required: ['store', 'token'], properties: { store: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 8192 } } },
-    responses: { 200: { description: 'The verified customer', schema: { type: 'object', properties: { user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } } } } } } },
-  }, async ({ body }) => {
+    responses: {
+      200: { description: 'The verified customer', schema: { type: 'object', properties: { user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } } } } } },
+      429: { description: 'More than 60 checks a minute from one client address' },
+    },
+  }, async ({ body, req }) => {
+    const decision = await perAddress.consume(rateLimitKeyOf(req.ip));
+    if (!decision.allowed) throw new TooManyRequestsError('Too many customer checks from this address; try again in a minute', decision.resetSeconds);
     if (!deps.credentials || !STORE_HASH.test(body.store)) throw new AuthenticationError('The customer token is not valid', 'INVALID_SIGNED_PAYLOAD');
     const customer = await verifyCurrentCustomer(body.token, { ...deps.credentials, storeHash: body.store });
     return { body: { user: { id: customer.id, email: customer.email } } };

@@ -3,6 +3,7 @@ import type { Logger } from '../../infrastructure/logger.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { StoreSessionStore } from '../../infrastructure/bigcommerce/storeSessionStore.js';
 import type { StorefrontCommands } from '../../commands/storefrontCommands.js';
+import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 
 export interface StorefrontApiDeps {
   views: ReadStoreReader;
@@ -15,4 +16,6 @@ export interface StorefrontApiDeps {
   credentials: { clientId: string; clientSecret: string } | null;
   commands: StorefrontCommands;
   sessions: StoreSessionStore;
+  /** The open customer-token check is limited per client address. */
+  rateLimiters: RateLimiterFactory;
 }

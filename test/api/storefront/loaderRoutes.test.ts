@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
 import { NOOP_LOADER } from '../../../api/storefront/loaderScript.js';
+import { CUSTOMER_CHECKS_PER_ADDRESS } from '../../../api/storefront/loaderRoutes.js';
 
 let h: StorefrontHarness;
 let cookie: string;
@@ -83,6 +84,19 @@ test('forged, foreign or stale customer tokens are 401', async () => {
   ];
   for (const [what, store, token] of cases) assert.is((await verify({ store, token })).status, 401, what);
   assert.is((await verify({ store: 'load1' })).status, 400, 'token is required');
+});
+
+// Last: it spends this address's allowance of the minute.
+test('the open customer check is limited per client address: 429 with Retry-After, not another verification', async () => {
+  const answers: Array<{ status: number; body: any; headers: Headers }> = [];
+  for (let i = 0; i < CUSTOMER_CHECKS_PER_ADDRESS.points + 5; i++) answers.push(await verify({ store: 'load1', token: 'abc' }));
+  const first = answers.findIndex((a) => a.status === 429);
+  assert.ok(first > 0 && first <= CUSTOMER_CHECKS_PER_ADDRESS.points, `first 429 at ${first}`);
+  assert.ok(answers.slice(0, first).every((a) => a.status === 401), 'checks below the limit are verified (401 for garbage)');
+  assert.ok(answers.slice(first).every((a) => a.status === 429), 'and every one after is refused');
+  assert.type(answers[first].body.error, 'string');
+  assert.ok(Number(answers[first].headers.get('retry-after')) > 0, 'Retry-After says when to come back');
+  assert.is(answers[first].headers.get('access-control-allow-origin'), '*', 'a storefront page can read the refusal');
 });
 
 test.run();
