@@ -179,6 +179,9 @@ test('a workspace host: the dashboard at its root, the company logo in the heade
   assert.ok(await img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), 'the logo loads');
   await page.getByRole('link', { name: 'Chatbots', exact: true }).click();
   await page.waitForURL(/lumen-dash\.localhost:\d+\/chatbots$/);
+  // Let the page's own request finish: a reload in the middle of it aborts it (a failed request).
+  await page.getByRole('heading', { name: 'Chatbots', exact: true }).waitFor();
+  await page.waitForLoadState('networkidle');
   await page.reload();
   await page.getByRole('heading', { name: 'Chatbots', exact: true }).waitFor();
   await checkPage(opened, 'slug-host-logo');
