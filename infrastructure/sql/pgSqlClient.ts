@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { SqlClient, SqlQueryable } from './sqlClient.js';
+import { preparedQuery } from './preparedStatements.js';
 
 // int8 and numeric come back as strings by default; our counters fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -33,7 +34,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
   return {
     driver: 'pg',
     async query(sql, params) {
-      const r = await pool.query(sql, params as unknown[]);
+      const r = await pool.query(preparedQuery(sql, params));
       return { rows: r.rows };
     },
     async exec(sql) {
@@ -53,7 +54,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
         await client.query('BEGIN');
         const tx: SqlQueryable = {
           async query(sql, params) {
-            const r = await client.query(sql, params as unknown[]);
+            const r = await client.query(preparedQuery(sql, params));
             return { rows: r.rows };
           },
         };
