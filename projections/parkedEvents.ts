@@ -46,10 +46,14 @@ export async function applyNamed(projection: Projection, event: RecordedEvent, t
   }
 }
 
-/** The (projection, event) pairs of this batch that are parked. */
-export async function parkedIn(store: ReadStoreReader, batch: RecordedEvent[]): Promise<Set<string>> {
-  // Usually nothing is parked: one probe instead of looking up every event of the batch.
-  if ((await store.find(PARKED_EVENTS, {}, { limit: 1 })).length === 0) return new Set();
+/** Whether anything is parked at all: usually not, and then no batch needs looking up. */
+export async function anyParked(store: ReadStoreReader): Promise<boolean> {
+  return (await store.find(PARKED_EVENTS, {}, { limit: 1 })).length > 0;
+}
+
+/** The (projection, event) pairs of this batch that are parked (`any`: anyParked's answer, when asked already). */
+export async function parkedIn(store: ReadStoreReader, batch: RecordedEvent[], any?: boolean): Promise<Set<string>> {
+  if (!(any ?? (await anyParked(store)))) return new Set();
   const docs = await store.find<ParkedEventDoc>(PARKED_EVENTS, { eventId: { $in: batch.map((e) => e.id) } });
   return new Set(docs.map((d) => d.id));
 }

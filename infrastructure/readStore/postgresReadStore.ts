@@ -5,6 +5,7 @@
  * strings (our ISO timestamps and ids) lexically.
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
+import { sqlLiteral } from '../sql/sqlLiteral.js';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
 import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
@@ -128,21 +129,22 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      // One round trip: the no-op update locks the row (created if missing) and returns it.
+      // One statement: the no-op update locks the row (created if missing) and returns it.
+      // Without parameters, so that a transaction's BEGIN travels with it (issue 15).
       const r = await q.query<{ commit: string; prepare: string }>(
-        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, '-1', '-1')
+        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${sqlLiteral(cp(name))}, '-1', '-1')
          ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING commit, prepare`,
-        [cp(name)],
       );
       const p = toPosition(r.rows[0]);
       return p && p.commit >= 0n ? p : null;
     },
     async saveCheckpoint(name, position) {
-      await q.query(
-        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`,
-        [cp(name), position.commit.toString(), position.prepare.toString()],
-      );
+      // Inside a transaction the save goes with COMMIT (nothing reads it back before).
+      const save = `INSERT INTO projection_checkpoints (name, commit, prepare)
+         VALUES (${sqlLiteral(cp(name))}, ${sqlLiteral(position.commit.toString())}, ${sqlLiteral(position.prepare.toString())})
+         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`;
+      if (q.atCommit) q.atCommit(save);
+      else await q.query(save);
     },
   };
 }

@@ -43,6 +43,7 @@ export interface ReadStoreWriter extends ReadStoreReader {
   deleteMany(collection: string, filter: Filter): Promise<number>;
   /** Locks a projection's checkpoint for the rest of the transaction and returns it. */
   lockCheckpoint(name: string): Promise<Position | null>;
+  /** In a transaction, the write may be held back until the commit: save last, never read it back before. */
   saveCheckpoint(name: string, position: Position): Promise<void>;
 }
 

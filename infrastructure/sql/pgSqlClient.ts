@@ -50,19 +50,32 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
         broken = err;
       };
       client.on('error', onError);
+      // BEGIN travels with the first statement when that one has no parameters (the simple
+      // protocol runs several statements in one message), and statements given to atCommit
+      // travel with COMMIT: a projection batch makes two round trips fewer (issue 15).
+      let begun = false;
+      const atCommit: string[] = [];
       try {
-        await client.query('BEGIN');
         const tx: SqlQueryable = {
           async query(sql, params) {
+            if (!begun) {
+              begun = true;
+              if (!params) return { rows: lastResult(await client.query(`BEGIN; ${sql}`)).rows };
+              await client.query('BEGIN');
+            }
             const r = await client.query(preparedQuery(sql, params));
             return { rows: r.rows };
           },
+          atCommit(sql) {
+            atCommit.push(sql);
+          },
         };
         const result = await fn(tx);
-        await client.query('COMMIT');
+        if (begun || atCommit.length) await client.query([...(begun ? [] : ['BEGIN']), ...atCommit, 'COMMIT'].join('; '));
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // (Also after a failed commit message that began the transaction itself.)
+        if (begun || atCommit.length) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.off('error', onError);
@@ -113,6 +126,11 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
       await pool.end();
     },
   };
+}
+
+/** A message of several statements answers one result each; a statement's rows are the last one's. */
+function lastResult(r: pg.QueryResult | pg.QueryResult[]): pg.QueryResult {
+  return Array.isArray(r) ? r[r.length - 1] : r;
 }
 
 /** Drops a schema made by createPgSqlClient({schema}) — tests clean up with it. */

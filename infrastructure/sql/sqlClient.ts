@@ -4,10 +4,19 @@
  */
 export interface SqlQueryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * Inside a transaction, where round trips cost (the server driver): runs `sql` (no
+   * parameters) as the transaction's last statement, in the same round trip as COMMIT. A
+   * failure fails the commit, so the transaction rolls back as if it had run in place.
+   */
+  atCommit?(sql: string): void;
 }
 
 export interface SqlClient extends SqlQueryable {
-  /** Runs fn in one transaction on one connection; rolls back when it throws. */
+  /**
+   * Runs fn in one transaction on one connection; rolls back when it throws. The server driver
+   * sends BEGIN with fn's first statement when that one has no parameters (one round trip).
+   */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /** Runs multi-statement DDL (no parameters). */
   exec(sql: string): Promise<void>;
