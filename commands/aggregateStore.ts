@@ -5,6 +5,7 @@
 import { fold, type Decider, type DomainEvent } from '../domain/event.js';
 import {
   type AppendResult,
+  comparePositions,
   type EventStore,
   type ExpectedRevision,
   WrongExpectedRevisionError,
@@ -28,6 +29,15 @@ export interface HandleResult<State, Event extends DomainEvent> {
    * bookkeeping (e.g. giving back a reservation) is done.
    */
   rejection: Error | null;
+}
+
+/** One command of several handled together (handleTogether). */
+export interface TogetherStep {
+  streamId: string;
+  decider: Decider<any, any, any>;
+  command: unknown;
+  /** The stream id was just made up: not read first (see handle's newStream). */
+  newStream?: boolean;
 }
 
 const MAX_ATTEMPTS = 50;
@@ -116,6 +126,83 @@ export class AggregateStore {
     const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx, opts.newStream === true));
     if (outcome.result && opts.waitForViews !== false) await this.waitForViews(outcome.result.position);
     return outcome;
+  }
+
+  /**
+   * Commands on several streams decided and appended as one (EventStore.appendAll): all their
+   * events are written or none, in one round trip (issue 15: a chatbot and its workspace's slot).
+   * Answers null, having written nothing, where that cannot be: the store has no appendAll, or a
+   * command decided nothing or a refusal with events to record; the caller then runs the steps
+   * one by one with `handle`. A command that throws on the current state throws here.
+   */
+  async handleTogether(steps: TogetherStep[], ctx: CommandContext, opts: { waitForViews?: boolean } = {}): Promise<Array<HandleResult<unknown, DomainEvent>> | null> {
+    const appendAll = this.events.appendAll?.bind(this.events);
+    if (!appendAll) return null;
+    // Stream locks in one order, so two such calls never wait for each other crosswise.
+    const ordered = [...steps].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
+    const locked = ordered.reduceRight<() => Promise<Array<HandleResult<unknown, DomainEvent>> | null>>(
+      (inner, step) => () => this.serialised(step.streamId, inner),
+      () => this.togetherOnce(steps, ctx, appendAll),
+    );
+    const outcome = await locked();
+    if (outcome && opts.waitForViews !== false) {
+      const last = outcome.map((o) => o.result!.position).reduce((a, b) => (comparePositions(a, b) >= 0 ? a : b));
+      await this.waitForViews(last);
+    }
+    return outcome;
+  }
+
+  private async togetherOnce(
+    steps: TogetherStep[],
+    ctx: CommandContext,
+    appendAll: NonNullable<EventStore['appendAll']>,
+  ): Promise<Array<HandleResult<unknown, DomainEvent>> | null> {
+    let fresh = false;
+    const doubt = () => {
+      fresh = true;
+      for (const step of steps) this.cached.delete(step.streamId);
+    };
+    for (let attempt = 1; ; attempt++) {
+      // First on what this process remembers; after any doubt, on every stream as read.
+      const current = await Promise.all(steps.map(async (step) => {
+        const known = step.newStream && attempt === 1 ? { decider: step.decider, state: step.decider.initialState, revision: -1 } : fresh ? undefined : this.cached.get(step.streamId);
+        return known && known.decider === step.decider ? { state: known.state, revision: known.revision } : this.load(step.streamId, step.decider);
+      }));
+      let decisions: ReturnType<TogetherStep['decider']['decide']>[];
+      try {
+        decisions = steps.map((step, i) => step.decider.decide(step.command, current[i].state));
+      } catch (err) {
+        if (fresh) throw err;
+        doubt();
+        continue;
+      }
+      if (decisions.some((d) => !Array.isArray(d) || d.length === 0)) {
+        if (fresh) return null;
+        doubt();
+        continue;
+      }
+      const metadata = metadataFor(ctx, this.clock());
+      const events = decisions as DomainEvent[][];
+      try {
+        const results = await appendAll(steps.map((step, i) => ({
+          streamId: step.streamId,
+          events: events[i].map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
+          expectedRevision: current[i].revision < 0 ? 'no_stream' as const : current[i].revision,
+        })));
+        return steps.map((step, i) => {
+          const state = fold(step.decider.evolve, current[i].state, events[i]);
+          this.remember(step.streamId, { decider: step.decider, state, revision: results[i].nextExpectedRevision });
+          return { before: current[i].state, state, events: events[i], result: results[i], occurredAt: metadata.occurredAt, rejection: null };
+        });
+      } catch (err) {
+        const wasFresh = fresh;
+        doubt();
+        if (!(err instanceof WrongExpectedRevisionError)) throw err;
+        // A stale memory is not a conflict worth a pause; a real one is.
+        if (wasFresh && attempt >= MAX_ATTEMPTS) throw err;
+        if (wasFresh) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      }
+    }
   }
 
   /**

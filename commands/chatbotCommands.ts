@@ -1,7 +1,8 @@
 /**
- * Chatbot commands. Create and duplicate first take a slot on the workspace stream (the plan
- * cap, race-safe), then write the chatbot's own stream; delete releases the slot and deletes
- * the chatbot's webhooks (seed: Webhook subscription) before it answers.
+ * Chatbot commands. Create and duplicate take a slot on the workspace stream (the plan cap,
+ * race-safe) and write the chatbot's own stream, in one append where the event store can and
+ * one after the other where it cannot; delete releases the slot and deletes the chatbot's
+ * webhooks (seed: Webhook subscription) before it answers.
  */
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
@@ -11,10 +12,11 @@ import {
   validateChanges,
   validateDescription,
   validateName,
+  type ChatbotEvent,
   type ChatbotState,
 } from '../domain/chatbot/chatbot.js';
 import { DEFAULT_FLOW, validateFlow } from '../domain/chatbot/flow.js';
-import type { AggregateStore } from './aggregateStore.js';
+import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
 import { bodyObject } from './jsonBody.js';
@@ -56,16 +58,25 @@ export class ChatbotCommands {
     ctx: CommandContext & { workspaceId: string },
   ) {
     const chatbotId = newId();
+    const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeChatbotSlot' as const, chatbotId } };
+    const create = { type: 'CreateChatbot' as const, chatbotId, workspaceId: ctx.workspaceId, ...fields };
+    // The slot and the chatbot in one append where the store can (one round trip, and no slot
+    // is ever left without its chatbot).
+    const together = await this.aggregates.handleTogether([slot, { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: create, newStream: true }], ctx);
+    if (together) {
+      const made = together[1] as HandleResult<ChatbotState, ChatbotEvent>;
+      return { chatbotId, state: made.state, at: made.occurredAt! };
+    }
     // The chatbot's own append comes later in the log, so waiting for the views to include it
     // covers the slot too: one read-your-writes wait per create instead of two.
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeChatbotSlot', chatbotId }, ctx, { waitForViews: false });
+    await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'CreateChatbot', chatbotId, workspaceId: ctx.workspaceId, ...fields }, ctx, { newStream: true });
+      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, create, ctx, { newStream: true });
       return { chatbotId, state, at: occurredAt! };
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to
       // the claim reconciler.)
-      await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
+      await this.aggregates.handle(slot.streamId, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
       throw err;
     }
   }

@@ -4,8 +4,8 @@
  * adds no wait (a request is a group of one at once); a busy one makes one round trip and one
  * commit for many requests, as PostgreSQL's own group commit does for fsyncs (issue 15).
  *
- * Requests with the same key (a stream) never share a group nor run beside each other, and
- * keep their order: the later one waits until the earlier one is written.
+ * Requests sharing a key (a stream; a request may name several) never share a group nor run
+ * beside each other, and keep their order: the later one waits until the earlier one is written.
  */
 export interface AppendGroups<R, T> {
   submit(request: R): Promise<T>;
@@ -17,7 +17,7 @@ export interface AppendGroups<R, T> {
  * own, so that one bad request cannot fail the others.
  */
 export function appendGroups<R, T>(opts: {
-  keyOf: (request: R) => string;
+  keysOf: (request: R) => string[];
   write: (group: R[]) => Promise<Array<T | Error>>;
   maxGroup: number;
   maxInFlight: number;
@@ -57,15 +57,18 @@ export function appendGroups<R, T>(opts: {
     while (inFlight < opts.maxInFlight && queue.length > 0) {
       const group: Waiting[] = [];
       const keys: string[] = [];
+      // A key already taken (being written, or earlier in this group) makes the request wait;
+      // so do the keys of requests that wait, so that no later request overtakes them.
+      const passed = new Set<string>();
       for (let i = 0; i < queue.length && group.length < opts.maxGroup; ) {
-        const key = opts.keyOf(queue[i].request);
-        // A key already taken (being written, or earlier in this group, or waiting ahead) waits.
-        if (busy.has(key)) {
+        const requestKeys = opts.keysOf(queue[i].request);
+        if (requestKeys.some((k) => busy.has(k) || passed.has(k))) {
+          for (const k of requestKeys) passed.add(k);
           i++;
           continue;
         }
-        busy.add(key);
-        keys.push(key);
+        for (const k of requestKeys) busy.add(k);
+        keys.push(...requestKeys);
         group.push(queue.splice(i, 1)[0]);
       }
       if (group.length === 0) return;

@@ -61,6 +61,13 @@ export interface AppendResult {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], opts?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams as one: all are written or none is, each checked
+   * against its exact expected revision (a refusal is a WrongExpectedRevisionError naming a
+   * stream that was not as expected). Only where the database can (PostgreSQL); callers
+   * without it append stream by stream.
+   */
+  appendAll?(appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>): Promise<AppendResult[]>;
   /** Events of one stream in order; [] when the stream does not exist. */
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the whole log after `after`, in global order, none skipped. */

@@ -69,32 +69,76 @@ export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | 
   return { nextExpectedRevision: last, position: { commit: BigInt(rows.rows[0].tx_id), prepare: maxPosition } };
 }
 
-/** Several streams (distinct) in one statement, which takes the append lock itself. */
-export async function appendGroup(q: SqlQueryable, group: ExactAppend[], lock: string, notice: AppendNoticeChannel): Promise<Array<AppendResult | WrongExpectedRevisionError>> {
-  if (group.length === 1) return [await appendOne(q, group[0], lock, notice)];
-  const claims = group.map((a) => {
+/**
+ * The SQLSTATE the group statement fails with when a request of several streams would be
+ * written in part (a stream moved between the statement's snapshot and its claim: another
+ * process appended meanwhile). The whole statement is then undone, as a transaction would be.
+ */
+export const PARTIAL_APPEND = 'CF001';
+
+/**
+ * Raises PARTIAL_APPEND; the group statement calls it only for a request claimed in part.
+ * Created only when missing: replacing a function writes its catalogue row, which two
+ * instances starting at once would both try.
+ */
+export const APPEND_STATEMENT_SCHEMA = `
+DO $do$ BEGIN
+  IF to_regprocedure('confab_refuse_partial_append(text)') IS NULL THEN
+    CREATE FUNCTION confab_refuse_partial_append(stream text) RETURNS boolean LANGUAGE plpgsql AS $$
+    BEGIN
+      RAISE EXCEPTION 'stream % moved during an append to several streams', stream USING ERRCODE = '${PARTIAL_APPEND}';
+    END $$;
+  END IF;
+END $do$;
+`;
+
+/**
+ * Requests in one statement, which takes the append lock itself. A request names one or
+ * more streams (distinct across the group) and is written whole or not at all: it is tried
+ * only when every stream of it is as expected in the statement's snapshot, and a stream that
+ * moved after the snapshot fails the whole statement (PARTIAL_APPEND) rather than leave a
+ * request half written. Each request answers its results (one per stream) or the refusal of
+ * its first stream that was not as expected.
+ */
+export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock: string, notice: AppendNoticeChannel): Promise<Array<AppendResult[] | WrongExpectedRevisionError>> {
+  if (group.length === 1 && group[0].length === 1) {
+    const one = await appendOne(q, group[0][0], lock, notice);
+    return [one instanceof WrongExpectedRevisionError ? one : [one]];
+  }
+  const flat = group.flatMap((request, r) => request.map((a) => ({ r, a })));
+  const claims = flat.map(({ r, a }) => {
     const cur = a.expected === 'no_stream' ? -1 : a.expected;
-    return { s: a.streamId, fresh: a.expected === 'no_stream', cur, last: cur + a.events.length, t: typesOf(a.events) };
+    return { r, s: a.streamId, fresh: a.expected === 'no_stream', cur, last: cur + a.events.length, t: typesOf(a.events) };
   });
   let k = 0;
-  const rows = group.flatMap((a, g) =>
+  const rows = flat.flatMap(({ a }, g) =>
     a.events.map((e, i) => ({ k: k++, id: randomUUID(), s: a.streamId, revision: claims[g].cur + 1 + i, type: e.type, data: e.data, metadata: e.metadata })),
   );
-  // The UPDATE finds its rows through the primary key (= ANY of the ids), never a scan.
+  // `streams` is read and updated through its primary key (= ANY of the ids), never a scan: the
+  // planner guesses 100 rows for a jsonb_to_recordset and would hash the whole table.
   const written = await q.query<{ stream_id: string; position: string; tx_id: string }>(
     `WITH appending AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${lock})),
-     req AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(s text, fresh boolean, cur int, last int, t jsonb)),
+     req AS MATERIALIZED (SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(r int, s text, fresh boolean, cur int, last int, t jsonb)),
+     known AS MATERIALIZED (SELECT stream_id, revision FROM streams WHERE stream_id = ANY (ARRAY(SELECT s FROM req))),
+     ready AS MATERIALIZED (
+       SELECT req.* FROM req WHERE req.r NOT IN (
+         SELECT q.r FROM req q LEFT JOIN known ON known.stream_id = q.s
+         WHERE (q.fresh AND known.stream_id IS NOT NULL) OR (NOT q.fresh AND known.revision IS DISTINCT FROM q.cur))),
      claimed_new AS (
        INSERT INTO streams (stream_id, revision)
-       SELECT s, last FROM req WHERE fresh AND EXISTS (SELECT 1 FROM appending)
+       SELECT s, last FROM ready WHERE fresh AND EXISTS (SELECT 1 FROM appending)
        ON CONFLICT DO NOTHING RETURNING stream_id),
      claimed_old AS (
-       UPDATE streams SET revision = req.last FROM req
-       WHERE streams.stream_id = ANY (ARRAY(SELECT s FROM req WHERE NOT fresh))
-         AND NOT req.fresh AND streams.stream_id = req.s AND streams.revision = req.cur
+       UPDATE streams SET revision = ready.last FROM ready
+       WHERE streams.stream_id = ANY (ARRAY(SELECT s FROM ready WHERE NOT fresh))
+         AND NOT ready.fresh AND streams.stream_id = ready.s AND streams.revision = ready.cur
          AND EXISTS (SELECT 1 FROM appending)
        RETURNING streams.stream_id),
      claimed AS (SELECT stream_id FROM claimed_new UNION ALL SELECT stream_id FROM claimed_old),
+     partial AS (
+       SELECT confab_refuse_partial_append(ready.s) FROM ready
+       WHERE ready.s NOT IN (SELECT stream_id FROM claimed)
+         AND ready.r IN (SELECT ready.r FROM ready JOIN claimed ON claimed.stream_id = ready.s)),
      ins AS (
        INSERT INTO events (event_id, stream_id, revision, type, data, metadata)
        SELECT e.id::uuid, e.s, e.revision, e.type, e.data, e.metadata
@@ -103,22 +147,32 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[], lock: s
        ORDER BY e.k
        RETURNING stream_id, position, tx_id),
      notified AS (
-       SELECT count(pg_notify($3, jsonb_build_object('i', $4::text, 's', req.s, 't', req.t)::text)) AS n
-       FROM req WHERE req.s IN (SELECT stream_id FROM claimed))
+       SELECT count(pg_notify($3, jsonb_build_object('i', $4::text, 's', ready.s, 't', ready.t)::text)) AS n
+       FROM ready WHERE ready.s IN (SELECT stream_id FROM claimed))
      SELECT ins.stream_id, max(ins.position)::text AS position, min(ins.tx_id::text) AS tx_id
-     FROM ins CROSS JOIN notified GROUP BY ins.stream_id`,
+     FROM ins CROSS JOIN notified CROSS JOIN (SELECT count(*) FROM partial) AS whole
+     GROUP BY ins.stream_id`,
     [JSON.stringify(claims), JSON.stringify(rows), notice.channel, notice.instanceId],
   );
   const byStream = new Map(written.rows.map((r) => [r.stream_id, r]));
-  const refused = group.filter((a) => !byStream.has(a.streamId)).map((a) => a.streamId);
+  const refused = flat.filter(({ a }) => !byStream.has(a.streamId)).map(({ a }) => a.streamId);
   const actual = new Map<string, number>();
   if (refused.length) {
     const { rows: found } = await q.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [refused]);
     for (const r of found) actual.set(r.stream_id, r.revision);
   }
-  return group.map((a, g) => {
-    const row = byStream.get(a.streamId);
-    if (!row) return new WrongExpectedRevisionError(a.streamId, a.expected, actual.get(a.streamId) ?? 'no_stream');
-    return { nextExpectedRevision: claims[g].last, position: { commit: BigInt(row.tx_id), prepare: BigInt(row.position) } };
+  let g = 0;
+  return group.map((request) => {
+    const results = request.map((a) => ({ a, claim: claims[g++], row: byStream.get(a.streamId) }));
+    if (results.every((x) => x.row)) {
+      return results.map(({ claim, row }) => ({ nextExpectedRevision: claim.last, position: { commit: BigInt(row!.tx_id), prepare: BigInt(row!.position) } }));
+    }
+    return refusalOf(request, actual);
   });
+}
+
+/** The refusal of a request, naming its first stream that is not as expected (`actual`: revisions by stream). */
+export function refusalOf(request: ExactAppend[], actual: Map<string, number>): WrongExpectedRevisionError {
+  const moved = request.find((a) => (actual.get(a.streamId) ?? -1) !== (a.expected === 'no_stream' ? -1 : a.expected)) ?? request[0];
+  return new WrongExpectedRevisionError(moved.streamId, moved.expected, actual.get(moved.streamId) ?? 'no_stream');
 }

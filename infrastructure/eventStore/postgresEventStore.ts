@@ -21,7 +21,7 @@ import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 import { appendGroups, type AppendGroups } from './appendGroups.js';
-import { appendGroup, appendOne, type ExactAppend } from './postgresAppendStatements.js';
+import { APPEND_STATEMENT_SCHEMA, PARTIAL_APPEND, appendGroup, appendOne, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
 
 const CHANNEL = 'confab_events';
 /** Appends written by one grouped statement at most (its NOTIFYs and parameters stay small). */
@@ -97,12 +97,13 @@ export class PostgresEventStore implements EventStore {
   private readonly notice = { channel: CHANNEL, instanceId: this.instanceId };
   private stopListening?: () => Promise<void>;
 
-  private readonly groups: AppendGroups<ExactAppend, AppendResult>;
+  /** Exact appends, each to one stream or several at once (appendAll), grouped into statements. */
+  private readonly groups: AppendGroups<ExactAppend[], AppendResult[]>;
 
   private constructor(private readonly sql: SqlClient) {
     const notice = this.notice;
-    this.groups = appendGroups<ExactAppend, AppendResult>({
-      keyOf: (a) => a.streamId,
+    this.groups = appendGroups<ExactAppend[], AppendResult[]>({
+      keysOf: (request) => request.map((a) => a.streamId),
       write: (group) => appendGroup(sql, group, APPEND_LOCK, notice),
       maxGroup: MAX_GROUP,
       maxInFlight: MAX_IN_FLIGHT,
@@ -110,7 +111,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   static async create(sql: SqlClient, opts: { listen?: boolean } = {}): Promise<PostgresEventStore> {
-    await sql.exec(EVENT_STORE_SCHEMA);
+    await sql.exec(EVENT_STORE_SCHEMA + APPEND_STATEMENT_SCHEMA);
     const store = new PostgresEventStore(sql);
     if (opts.listen !== false) {
       store.stopListening = await sql.listen(CHANNEL, (payload) => {
@@ -134,7 +135,7 @@ export class PostgresEventStore implements EventStore {
     // Concurrent exact appends to different streams share that statement (appendGroups.ts).
     const exact = expected === 'no_stream' || typeof expected === 'number';
     const result = exact
-      ? await this.groups.submit({ streamId, events, expected })
+      ? (await this.submit([{ streamId, events, expected }]))[0]
       : await this.sql.transaction(async (tx) => {
           // First, before this transaction has an id: readers rely on it (see the file comment).
           await tx.query(`SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})`);
@@ -147,6 +148,33 @@ export class PostgresEventStore implements EventStore {
     this.appendedStreams$.next({ streamId, types: [...new Set(events.map((e) => e.type))] });
     this.appended$.next();
     return result;
+  }
+
+  /**
+   * Several streams at once, all or none, in one statement (shared with concurrent appends as
+   * above): a command that must change two aggregates together, such as a chatbot and its
+   * workspace's slot, makes one round trip instead of two (issue 15).
+   */
+  async appendAll(appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>): Promise<AppendResult[]> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('appendAll needs at least one event per stream');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendAll names a stream twice');
+    const results = await this.submit(appends.map((a) => ({ streamId: a.streamId, events: a.events, expected: a.expectedRevision })));
+    for (const a of appends) this.appendedStreams$.next({ streamId: a.streamId, types: [...new Set(a.events.map((e) => e.type))] });
+    this.appended$.next();
+    return results;
+  }
+
+  /** One request to the grouped statements; a refusal is thrown. */
+  private async submit(request: ExactAppend[]): Promise<AppendResult[]> {
+    try {
+      return await this.groups.submit(request);
+    } catch (err) {
+      // Alone in its statement and still caught between two writers of another process: a
+      // conflict like any other, for the caller to decide again on the streams as they are now.
+      if ((err as { code?: string }).code !== PARTIAL_APPEND) throw err;
+      const { rows } = await this.sql.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [request.map((a) => a.streamId)]);
+      throw refusalOf(request, new Map(rows.map((r) => [r.stream_id, r.revision])));
+    }
   }
 
   /** Locks the stream row for this transaction and checks the expectation; returns the current revision (-1: none). */

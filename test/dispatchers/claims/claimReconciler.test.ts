@@ -1,7 +1,9 @@
 /**
  * Plan slots and reservations never leak: a create whose second append fails gives back what
  * it took at once, and one whose process died between the appends (simulated by failing every
- * later append, the release included) is given back by the claim reconciler.
+ * later append, the release included) is given back by the claim reconciler. A chatbot and its
+ * slot go in one append where the store has appendAll (PostgreSQL), so there is nothing between
+ * them to die in; on a store without it (EventStoreDB) they are two appends like the others.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -21,15 +23,27 @@ let services: Services;
 let workspaceId: string;
 let ctx: ReturnType<typeof operatorContext> & { workspaceId: string };
 
-/** Makes appends that match fail, as a dying process or a broken store would. */
-function failAppends(match: (streamId: string, events: NewEvent[]) => boolean): () => void {
+/**
+ * Makes appends that match fail, as a dying process or a broken store would (an appendAll
+ * when any of its streams matches). `withoutAppendAll`: as a store that has none.
+ */
+function failAppends(match: (streamId: string, events: NewEvent[]) => boolean, opts: { withoutAppendAll?: boolean } = {}): () => void {
   const original = services.events.append.bind(services.events);
-  services.events.append = async (streamId, events, opts) => {
+  const originalAll = services.events.appendAll;
+  const fail = (streamId: string, events: NewEvent[]) => {
     if (match(streamId, events)) throw new Error(`injected failure appending to ${streamId}`);
-    return original(streamId, events, opts);
+  };
+  services.events.append = async (streamId, events, o) => {
+    fail(streamId, events);
+    return original(streamId, events, o);
+  };
+  services.events.appendAll = opts.withoutAppendAll || !originalAll ? undefined : async (appends) => {
+    for (const a of appends) fail(a.streamId, a.events);
+    return originalAll.call(services.events, appends);
   };
   return () => {
     services.events.append = original;
+    services.events.appendAll = originalAll;
   };
 }
 
@@ -47,8 +61,8 @@ test.after(async () => {
   await store.cleanup();
 });
 
-test('a chatbot whose own append fails gives its plan slot back at once', async () => {
-  const restore = failAppends((s) => s.startsWith('chatbot-'));
+test('a chatbot whose own append fails gives its plan slot back at once (two appends: a store without appendAll)', async () => {
+  const restore = failAppends((s) => s.startsWith('chatbot-'), { withoutAppendAll: true });
   try {
     await services.chatbots.create({ name: 'Doomed' }, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
   } finally {
@@ -74,12 +88,27 @@ test('a webhook whose own append fails gives back its URL and its slot at once',
   await services.chatbots.delete(chatbotId, ctx);
 });
 
+test('a chatbot whose one append with its slot fails leaves neither behind', async () => {
+  if (!services.events.appendAll) return;
+  const before = (await services.events.readStream(`workspace-${workspaceId}`)).length;
+  const restore = failAppends((s) => s.startsWith('chatbot-'));
+  try {
+    await services.chatbots.create({ name: 'Doomed' }, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+  } finally {
+    restore();
+  }
+  await services.projections.catchUp();
+  assert.equal((await slots()).chatbots, []);
+  assert.equal(await claims(), [], 'nothing was taken, so nothing waits for the reconciler');
+  assert.is((await services.events.readStream(`workspace-${workspaceId}`)).length, before, 'no slot event was written');
+});
+
 test('a process that died between the appends: the reconciler releases slot and URL, not before the grace period', async () => {
   const { chatbotId } = await services.chatbots.create({ name: 'Crashy' }, ctx);
   const body = { chatbotId, url: 'https://127.0.0.1:9/crash', events: ['response.created'] };
   // After the claims are taken, nothing more reaches the store: neither the resource nor the releases.
   const isRelease = (events: NewEvent[]) => events.some((e) => /Released$/.test(e.type));
-  const restore = failAppends((s, events) => s.startsWith('webhook-') || (s.startsWith('chatbot-') && events[0].type === 'ChatbotCreated') || isRelease(events));
+  const restore = failAppends((s, events) => s.startsWith('webhook-') || (s.startsWith('chatbot-') && events[0].type === 'ChatbotCreated') || isRelease(events), { withoutAppendAll: true });
   try {
     await services.webhooks.create(body, ctx).catch(() => undefined);
     await services.chatbots.create({ name: 'Lost' }, ctx).catch(() => undefined);

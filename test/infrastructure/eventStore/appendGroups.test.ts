@@ -2,13 +2,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { appendGroups } from '../../../infrastructure/eventStore/appendGroups.js';
 
+/** `key` names the request's keys joined by '+' (a request to several streams). */
 type Req = { key: string; n: number };
 
 function recorder(fail?: (group: Req[]) => boolean, maxInFlight = 1) {
   const groups: number[][] = [];
   let release: (() => void) | null = null;
   const groupsOf = appendGroups<Req, string>({
-    keyOf: (r) => r.key,
+    keysOf: (r) => r.key.split('+'),
     maxGroup: 3,
     maxInFlight,
     async write(group) {
@@ -78,6 +79,19 @@ test('below maxInFlight a request starts beside the one being written, unless it
   r.release();
   assert.equal(await Promise.all([first, sameKey]), ['ok 1', 'ok 3']);
   assert.equal(r.groups, [[1], [2], [3]]);
+});
+
+test('a request with several keys waits for any of them, and no later request overtakes it on one', async () => {
+  const r = recorder(undefined, 2);
+  const first = r.submit('a', 1);
+  const both = r.submit('a+b', 2);
+  const onB = r.submit('b', 3);
+  const free = r.submit('c', 4);
+  assert.is(await free, 'ok 4');
+  assert.equal(r.groups, [[1], [4]], 'a+b waits for a; b waits behind a+b although b is free');
+  r.release();
+  assert.equal(await Promise.all([first, both, onB]), ['ok 1', 'ok 2', 'ok 3']);
+  assert.equal(r.groups, [[1], [4], [2], [3]]);
 });
 
 test.run();

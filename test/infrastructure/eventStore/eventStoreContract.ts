@@ -312,6 +312,71 @@ export function runEventStoreContract(
     }
   });
 
+  s('appendAll writes several streams as one, or none of them', async ({ fx: { store }, p }) => {
+    if (!store.appendAll) return; // EventStoreDB cannot: callers append stream by stream
+    await store.append(`${p}slot`, [ev('Opened')], { expectedRevision: 'no_stream' });
+    const [slot, bot] = await store.appendAll([
+      { streamId: `${p}slot`, events: [ev('SlotTaken', { bot: 1 })], expectedRevision: 0 },
+      { streamId: `${p}bot-1`, events: [ev('BotMade'), ev('BotNamed')], expectedRevision: 'no_stream' },
+    ]);
+    assert.is(slot.nextExpectedRevision, 1);
+    assert.is(bot.nextExpectedRevision, 1);
+    const all = await readAllSettled(store, p, 4);
+    assert.equal(all.map((e) => e.type), ['Opened', 'SlotTaken', 'BotMade', 'BotNamed']);
+    assert.ok(comparePositions(bot.position, all[3].position) >= 0 && comparePositions(slot.position, all[1].position) >= 0, 'each position covers its stream\'s events');
+    // A stale expectation on one stream: nothing is written to either.
+    try {
+      await store.appendAll([
+        { streamId: `${p}bot-2`, events: [ev('BotMade')], expectedRevision: 'no_stream' },
+        { streamId: `${p}slot`, events: [ev('SlotTaken', { bot: 2 })], expectedRevision: 0 },
+      ]);
+      assert.unreachable('a stale expectation was accepted');
+    } catch (err) {
+      assert.instance(err, WrongExpectedRevisionError);
+      assert.is((err as WrongExpectedRevisionError).streamId, `${p}slot`);
+      assert.is((err as WrongExpectedRevisionError).actual, 1);
+    }
+    assert.equal(await store.readStream(`${p}bot-2`), []);
+    assert.is((await store.readStream(`${p}slot`)).length, 2);
+  });
+
+  s('concurrent appendAll calls and single appends: each request whole or refused whole', async ({ fx: { store }, p }) => {
+    if (!store.appendAll) return;
+    await Promise.all(Array.from({ length: 8 }, (_, i) => store.append(`${p}ws-${i}`, [ev('Opened')], { expectedRevision: 'no_stream' })));
+    // All at once, so they share statements: for every workspace a right and a stale pair, and
+    // a plain append to a stream of its own.
+    const right = Array.from({ length: 8 }, (_, i) => store.appendAll!([
+      { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 0 },
+      { streamId: `${p}bot-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
+    ]));
+    const stale = Array.from({ length: 8 }, (_, i) => store.appendAll!([
+      { streamId: `${p}late-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
+      { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 7 },
+    ]));
+    const plain = Array.from({ length: 8 }, (_, i) => store.append(`${p}other-${i}`, [ev('Other', { i })], { expectedRevision: 'no_stream' }));
+    const [r, st, pl] = await Promise.all([Promise.allSettled(right), Promise.allSettled(stale), Promise.allSettled(plain)]);
+    for (let i = 0; i < 8; i++) {
+      assert.is(r[i].status, 'fulfilled', `pair ${i} written`);
+      assert.is(pl[i].status, 'fulfilled');
+      assert.is(st[i].status, 'rejected');
+      assert.instance((st[i] as PromiseRejectedResult).reason, WrongExpectedRevisionError);
+      assert.equal((await store.readStream(`${p}ws-${i}`)).map((e) => e.type), ['Opened', 'SlotTaken']);
+      assert.equal((await store.readStream(`${p}bot-${i}`)).map((e) => e.type), ['BotMade']);
+      assert.equal(await store.readStream(`${p}late-${i}`), [], 'nothing of a refused request is written');
+    }
+  });
+
+  s('appendAll refuses a stream named twice or with no events, writing nothing', async ({ fx: { store }, p }) => {
+    if (!store.appendAll) return;
+    for (const appends of [
+      [{ streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const }, { streamId: `${p}a`, events: [ev('B')], expectedRevision: 'no_stream' as const }],
+      [{ streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const }, { streamId: `${p}b`, events: [], expectedRevision: 'no_stream' as const }],
+    ]) {
+      await store.appendAll(appends).then(() => assert.unreachable('accepted'), (err: Error) => assert.not.instance(err, WrongExpectedRevisionError));
+    }
+    assert.equal(await store.readStream(`${p}a`), []);
+  });
+
   s('concurrent appends with "any" to one stream keep revisions contiguous', async ({ fx: { store }, p }) => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}a`, [ev('A', { i }), ev('B', { i })])));
     const events = await store.readStream(`${p}a`);

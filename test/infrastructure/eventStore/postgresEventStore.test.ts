@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Subscription } from 'rxjs';
 import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
-import { type RecordedEvent, comparePositions } from '../../../infrastructure/eventStore/eventStore.js';
+import { type RecordedEvent, WrongExpectedRevisionError, comparePositions } from '../../../infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
@@ -175,6 +175,56 @@ if (hasServer) {
       release();
       await olderTx?.catch(() => undefined);
       for (const s of sub) s.unsubscribe();
+      await store.close();
+      await t.cleanup();
+    }
+  });
+
+  order('pg: appendAll caught between another writer\'s claim and commit is undone whole and refused', async () => {
+    const t = await createTestSql('pg');
+    const store = await PostgresEventStore.create(t.sql, { listen: false });
+    const other = await t.another();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let foreign: Promise<void> | undefined;
+    try {
+      await store.append('ws', [ev('Opened')], { expectedRevision: 'no_stream' });
+      // Another process appends to ws and holds its claim open, uncommitted.
+      let claimed!: () => void;
+      const holding = new Promise<void>((r) => (claimed = r));
+      foreign = other.transaction(async (tx) => {
+        await tx.query(`UPDATE streams SET revision = 1 WHERE stream_id = $1`, ['ws']);
+        await tx.query(`INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES ($1::uuid, 'ws', 1, 'SlotTaken', '{}'::jsonb, $2::jsonb)`, [randomUUID(), JSON.stringify(meta())]);
+        claimed();
+        await gate;
+      });
+      await holding;
+      // Its snapshot still shows ws at revision 0, so the request is tried: the new stream is
+      // claimed at once, then the claim of ws waits for the other writer's row lock.
+      const attempt = store.appendAll([
+        { streamId: 'bot', events: [ev('BotMade')], expectedRevision: 'no_stream' },
+        { streamId: 'ws', events: [ev('SlotTaken')], expectedRevision: 0 },
+      ]).then(() => null, (err: unknown) => err);
+      await waitFor('the append waiting on the row lock', async () =>
+        (await t.sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH appending AS MATERIALIZED%'`)).rows.length > 0);
+      release();
+      await foreign;
+      const err = await attempt;
+      assert.instance(err, WrongExpectedRevisionError);
+      assert.is((err as WrongExpectedRevisionError).streamId, 'ws');
+      assert.is((err as WrongExpectedRevisionError).actual, 1);
+      assert.equal(await store.readStream('bot'), [], 'the new stream claimed first was undone with the rest');
+      assert.equal((await t.sql.query(`SELECT stream_id FROM streams WHERE stream_id = 'bot'`)).rows, []);
+      assert.equal((await store.readStream('ws')).map((e) => e.type), ['Opened', 'SlotTaken']);
+      // Decided again on the stream as it is now, the same request goes through.
+      await store.appendAll([
+        { streamId: 'bot', events: [ev('BotMade')], expectedRevision: 'no_stream' },
+        { streamId: 'ws', events: [ev('SlotTaken')], expectedRevision: 1 },
+      ]);
+      assert.equal((await store.readStream('bot')).map((e) => e.type), ['BotMade']);
+    } finally {
+      release();
+      await foreign?.catch(() => undefined);
       await store.close();
       await t.cleanup();
     }
