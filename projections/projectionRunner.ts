@@ -16,6 +16,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import { isStoreUnavailable } from '../infrastructure/sql/storeUnavailable.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
+import { countEventsUpTo } from './countEventsUpTo.js';
 import { BufferedWriter, type KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
 import { HandlerFailure, anyParked, applyNamed, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
@@ -264,7 +265,7 @@ export class ProjectionRunner {
     }
     this.viewsChanged$.next(null);
     await this.catchUp();
-    return this.countUpTo(await this.store.getCheckpoint(CHECKPOINT));
+    return countEventsUpTo(this.events, await this.store.getCheckpoint(CHECKPOINT));
   }
 
   /** Events set aside because a view's handler failed on them (confab projections failed). */
@@ -279,21 +280,5 @@ export class ProjectionRunner {
     } finally {
       this.viewsChanged$.next(null);
     }
-  }
-
-  private async countUpTo(position: Position | null): Promise<number> {
-    if (position && this.events.countUpTo) return this.events.countUpTo(position);
-    let count = 0;
-    let after: Position | null = null;
-    while (position) {
-      const page = await this.events.readAll({ after, limit: BATCH });
-      for (const event of page) {
-        if (comparePositions(event.position, position) > 0) return count;
-        count++;
-      }
-      if (page.length < BATCH) break;
-      after = page[page.length - 1].position;
-    }
-    return count;
   }
 }
