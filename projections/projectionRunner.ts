@@ -17,8 +17,9 @@ import { isStoreUnavailable } from '../infrastructure/sql/storeUnavailable.js';
 import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
 import type { Projection } from './projection.js';
 import { countEventsUpTo } from './countEventsUpTo.js';
-import { BufferedWriter, type KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
-import { HandlerFailure, anyParked, applyNamed, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
+import type { KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
+import { applyAtOnce, applyInTransaction } from './batchApplication.js';
+import { HandlerFailure, anyParked, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
@@ -159,32 +160,21 @@ export class ProjectionRunner {
     }
   }
 
-  /** One batch in one transaction; 0 when another instance got there first. */
+  /**
+   * One batch (batchApplication.ts): the live views at once where the store can, otherwise and
+   * for a rebuild's staging views in a transaction; 0 when another instance got there first.
+   */
   private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[], parkedAny: boolean, known?: KnownDocs): Promise<number> {
+    const live = store === this.store;
     // After a failure parked an event, the probe's answer is out of date.
     for (let attempt = 0; ; attempt++) {
       const parked = await parkedIn(store, batch, attempt === 0 ? parkedAny : undefined);
-      let writer: BufferedWriter | null = null;
       try {
-        const applied = await store.transaction(async (direct) => {
-          // Documents are written once per batch, not once per event (bufferedWriter.ts).
-          const tx = (writer = new BufferedWriter(direct, known));
-          const locked = await tx.lockCheckpoint(CHECKPOINT);
-          const same = locked === null ? from === null : from !== null && comparePositions(locked, from) === 0;
-          if (!same) return 0;
-          const applies = (projection: Projection, event: RecordedEvent) =>
-            projection.handles.includes(event.type) && !parked.has(parkedId(projection.name, event.id));
-          await tx.prefetch(batch.flatMap((event) => this.projections.flatMap((p) => (applies(p, event) ? p.reads?.(event) ?? [] : []))));
-          for (const event of batch) {
-            for (const projection of this.projections) if (applies(projection, event)) await applyNamed(projection, event, tx);
-          }
-          await tx.saveCheckpoint(CHECKPOINT, batch[batch.length - 1].position);
-          return batch.length;
-        });
-        const used = writer as BufferedWriter | null;
-        if (known && applied > 0) used?.rememberIn(known);
-        if (store === this.store) {
-          this.viewsChanged$.next(applied > 0 && used ? [...used.written] : null);
+        const { applied, writer } = (live ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null)
+          ?? (await applyInTransaction(store, this.projections, CHECKPOINT, from, batch, parked, known));
+        if (known && applied > 0) writer.rememberIn(known);
+        if (live) {
+          this.viewsChanged$.next(applied > 0 ? [...writer.written] : null);
           if (applied > 0) this.applied$.next({ from, events: batch });
         }
         return applied;

@@ -15,6 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { SqlQueryable } from '../sql/sqlClient.js';
 import type { AppendResult, NewEvent } from './eventStore.js';
 import { WrongExpectedRevisionError } from './eventStore.js';
+import { PARTIAL_APPEND } from '../sql/sqlRaise.js';
 
 export interface ExactAppend {
   streamId: string;
@@ -70,29 +71,6 @@ export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | 
 }
 
 /**
- * The SQLSTATE the group statement fails with when a request of several streams would be
- * written in part (a stream moved between the statement's snapshot and its claim: another
- * process appended meanwhile). The whole statement is then undone, as a transaction would be.
- */
-export const PARTIAL_APPEND = 'CF001';
-
-/**
- * Raises PARTIAL_APPEND; the group statement calls it only for a request claimed in part.
- * Created only when missing: replacing a function writes its catalogue row, which two
- * instances starting at once would both try.
- */
-export const APPEND_STATEMENT_SCHEMA = `
-DO $do$ BEGIN
-  IF to_regprocedure('confab_refuse_partial_append(text)') IS NULL THEN
-    CREATE FUNCTION confab_refuse_partial_append(stream text) RETURNS boolean LANGUAGE plpgsql AS $$
-    BEGIN
-      RAISE EXCEPTION 'stream % moved during an append to several streams', stream USING ERRCODE = '${PARTIAL_APPEND}';
-    END $$;
-  END IF;
-END $do$;
-`;
-
-/**
  * Requests in one statement, which takes the append lock itself. A request names one or
  * more streams (distinct across the group) and is written whole or not at all: it is tried
  * only when every stream of it is as expected in the statement's snapshot, and a stream that
@@ -136,7 +114,7 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
        RETURNING streams.stream_id),
      claimed AS (SELECT stream_id FROM claimed_new UNION ALL SELECT stream_id FROM claimed_old),
      partial AS (
-       SELECT confab_refuse_partial_append(ready.s) FROM ready
+       SELECT confab_raise($5, 'stream ' || ready.s || ' moved during an append to several streams') FROM ready
        WHERE ready.s NOT IN (SELECT stream_id FROM claimed)
          AND ready.r IN (SELECT ready.r FROM ready JOIN claimed ON claimed.stream_id = ready.s)),
      ins AS (
@@ -152,7 +130,7 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
      SELECT ins.stream_id, max(ins.position)::text AS position, min(ins.tx_id::text) AS tx_id
      FROM ins CROSS JOIN notified CROSS JOIN (SELECT count(*) FROM partial) AS whole
      GROUP BY ins.stream_id`,
-    [JSON.stringify(claims), JSON.stringify(rows), notice.channel, notice.instanceId],
+    [JSON.stringify(claims), JSON.stringify(rows), notice.channel, notice.instanceId, PARTIAL_APPEND],
   );
   const byStream = new Map(written.rows.map((r) => [r.stream_id, r]));
   const refused = flat.filter(({ a }) => !byStream.has(a.streamId)).map(({ a }) => a.streamId);

@@ -21,7 +21,8 @@ import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 import { appendGroups, type AppendGroups } from './appendGroups.js';
-import { APPEND_STATEMENT_SCHEMA, PARTIAL_APPEND, appendGroup, appendOne, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
+import { appendGroup, appendOne, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
+import { PARTIAL_APPEND, SQL_RAISE_SCHEMA, hasSqlState } from '../sql/sqlRaise.js';
 
 const CHANNEL = 'confab_events';
 /** Appends written by one grouped statement at most (its NOTIFYs and parameters stay small). */
@@ -111,7 +112,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   static async create(sql: SqlClient, opts: { listen?: boolean } = {}): Promise<PostgresEventStore> {
-    await sql.exec(EVENT_STORE_SCHEMA + APPEND_STATEMENT_SCHEMA);
+    await sql.exec(EVENT_STORE_SCHEMA + SQL_RAISE_SCHEMA);
     const store = new PostgresEventStore(sql);
     if (opts.listen !== false) {
       store.stopListening = await sql.listen(CHANNEL, (payload) => {
@@ -171,7 +172,7 @@ export class PostgresEventStore implements EventStore {
     } catch (err) {
       // Alone in its statement and still caught between two writers of another process: a
       // conflict like any other, for the caller to decide again on the streams as they are now.
-      if ((err as { code?: string }).code !== PARTIAL_APPEND) throw err;
+      if (!hasSqlState(err, PARTIAL_APPEND)) throw err;
       const { rows } = await this.sql.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [request.map((a) => a.streamId)]);
       throw refusalOf(request, new Map(rows.map((r) => [r.stream_id, r.revision])));
     }

@@ -11,7 +11,7 @@
  * every earlier write, in order, exactly as without the buffer.
  */
 import type { Position } from '../eventStore/eventStore.js';
-import type { Doc, Filter, FindOptions, ReadStoreWriter } from './readStore.js';
+import type { BatchWrites, Doc, Filter, FindOptions, ReadStoreWriter } from './readStore.js';
 
 /** `null`: deleted in this batch (or known absent). */
 type Slot = { doc: Doc | null; dirty: boolean };
@@ -24,6 +24,17 @@ export type KnownDocs = Map<string, Map<string, Doc | null>>;
 /** How many remembered documents a rebuild keeps before starting over (memory bound). */
 const KNOWN_LIMIT = 500_000;
 
+/**
+ * A question by filter (find, count, deleteMany) asked of a writer that keeps every write for
+ * one later step (ReadStore.commitBatch): only a transaction can answer it with the batch's
+ * own writes in, so the caller applies the batch in one instead.
+ */
+export class QueryInBatch extends Error {
+  constructor(what: string) {
+    super(`${what} by filter needs the batch in a transaction`);
+  }
+}
+
 export class BufferedWriter implements ReadStoreWriter {
   private readonly slots = new Map<string, Map<string, Slot>>();
   private readonly dropped = new Set<string>();
@@ -34,6 +45,8 @@ export class BufferedWriter implements ReadStoreWriter {
     private readonly tx: ReadStoreWriter,
     /** Read before the database on a miss; only valid where no one else writes these collections. */
     private readonly known?: KnownDocs,
+    /** queries false: nothing is written until takeWrites, and find/count/deleteMany throw QueryInBatch. */
+    private readonly opts: { queries: boolean } = { queries: true },
   ) {}
 
   /** After the transaction committed: what this batch read and wrote is known to the next one. */
@@ -96,12 +109,18 @@ export class BufferedWriter implements ReadStoreWriter {
     return doc ? (asStored(doc) as T) : null;
   }
 
+  private queried(what: string): void {
+    if (!this.opts.queries) throw new QueryInBatch(what);
+  }
+
   async find<T extends Doc>(c: string, filter?: Filter, opts?: FindOptions): Promise<T[]> {
+    this.queried('find');
     await this.flush();
     return this.tx.find<T>(c, filter, opts);
   }
 
   async count(c: string, filter?: Filter): Promise<number> {
+    this.queried('count');
     await this.flush();
     return this.tx.count(c, filter);
   }
@@ -130,6 +149,7 @@ export class BufferedWriter implements ReadStoreWriter {
   }
 
   async deleteMany(c: string, filter: Filter): Promise<number> {
+    this.queried('deleteMany');
     await this.flush();
     // The buffer's clean copies of this collection may be among the deleted: forget them.
     this.slots.delete(c);
@@ -147,8 +167,9 @@ export class BufferedWriter implements ReadStoreWriter {
     await this.tx.saveCheckpoint(name, position);
   }
 
-  /** Writes every changed document: one multi-row upsert and one delete per collection. */
-  async flush(): Promise<void> {
+  /** The changed documents per collection, from then on counted as written (for ReadStore.commitBatch). */
+  takeWrites(): BatchWrites {
+    const writes: BatchWrites = new Map();
     for (const [c, m] of this.slots) {
       const upserts: Doc[] = [];
       const deletes: string[] = [];
@@ -158,6 +179,14 @@ export class BufferedWriter implements ReadStoreWriter {
         else deletes.push(id);
         s.dirty = false;
       }
+      if (upserts.length || deletes.length) writes.set(c, { upserts, deletes });
+    }
+    return writes;
+  }
+
+  /** Writes every changed document: one multi-row upsert and one delete per collection. */
+  async flush(): Promise<void> {
+    for (const [c, { upserts, deletes }] of this.takeWrites()) {
       if (upserts.length) {
         if (this.tx.upsertMany) await this.tx.upsertMany(c, upserts);
         else for (const d of upserts) await this.tx.upsert(c, d);

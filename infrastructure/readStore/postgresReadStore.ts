@@ -6,8 +6,9 @@
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import { sqlLiteral } from '../sql/sqlLiteral.js';
+import { CHECKPOINT_MOVED, SQL_RAISE_SCHEMA, hasSqlState } from '../sql/sqlRaise.js';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
+import type { BatchWrites, CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 
@@ -159,7 +160,7 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
   }
 
   static async create(sql: SqlClient): Promise<PostgresReadStore> {
-    await sql.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL)`);
+    await sql.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`);
     return new PostgresReadStore(sql);
   }
 
@@ -171,6 +172,38 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
 
   transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
     return this.sql.transaction((q) => fn(writer(q, this.naming)));
+  }
+
+  /**
+   * One message of statements without parameters (values as literals), which PostgreSQL runs
+   * as one implicit transaction: lock the checkpoint, give up (CHECKPOINT_MOVED) unless it
+   * stands at `from`, write, move it. Each statement reads the latest committed rows, so the
+   * check sees what a runner that held the lock before committed.
+   */
+  async commitBatch(name: string, from: Position | null, to: Position, writes: BatchWrites): Promise<boolean> {
+    const cp = sqlLiteral(this.naming.checkpoints + name);
+    const at = (p: Position) => `${sqlLiteral(p.commit.toString())}, ${sqlLiteral(p.prepare.toString())}`;
+    const statements = [
+      `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${cp}, '-1', '-1') ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name`,
+      `SELECT confab_raise('${CHECKPOINT_MOVED}', 'projection checkpoint ' || name || ' moved') FROM projection_checkpoints
+       WHERE name = ${cp} AND (commit, prepare) IS DISTINCT FROM (${from ? at(from) : `'-1', '-1'`})`,
+    ];
+    for (const [collection, { upserts, deletes }] of writes) {
+      const t = storageName(collection, this.naming.tables);
+      if (upserts.length) {
+        const rows = upserts.map((d) => `(${sqlLiteral(d.id)}, ${sqlLiteral(JSON.stringify(d))}::jsonb)`);
+        statements.push(`INSERT INTO ${t} (id, doc) VALUES ${rows.join(', ')} ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`);
+      }
+      if (deletes.length) statements.push(`DELETE FROM ${t} WHERE id IN (${deletes.map(sqlLiteral).join(', ')})`);
+    }
+    statements.push(`UPDATE projection_checkpoints SET commit = ${sqlLiteral(to.commit.toString())}, prepare = ${sqlLiteral(to.prepare.toString())} WHERE name = ${cp}`);
+    try {
+      await this.sql.exec(statements.join(';\n'));
+      return true;
+    } catch (err) {
+      if (hasSqlState(err, CHECKPOINT_MOVED)) return false;
+      throw err;
+    }
   }
 
   async ensureCollections(specs: CollectionSpec[]): Promise<void> {

@@ -47,8 +47,17 @@ export interface ReadStoreWriter extends ReadStoreReader {
   saveCheckpoint(name: string, position: Position): Promise<void>;
 }
 
+/** What a projection batch writes: per collection, the documents to store and the ids to delete. */
+export type BatchWrites = Map<string, { upserts: Doc[]; deletes: string[] }>;
+
 export interface ReadStore extends ReadStoreWriter {
   transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T>;
+  /**
+   * A projection batch in one step, where the store can (PostgreSQL: one round trip): if
+   * checkpoint `name` still stands at `from` (null: never saved), writes `writes` and moves the
+   * checkpoint to `to`, all at once; otherwise writes nothing and answers false.
+   */
+  commitBatch?(name: string, from: Position | null, to: Position, writes: BatchWrites): Promise<boolean>;
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Drops every collection and checkpoint. */
   dropAll(): Promise<void>;

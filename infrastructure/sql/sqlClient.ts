@@ -18,7 +18,10 @@ export interface SqlClient extends SqlQueryable {
    * sends BEGIN with fn's first statement when that one has no parameters (one round trip).
    */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
-  /** Runs multi-statement DDL (no parameters). */
+  /**
+   * Runs several statements without parameters in one message, which PostgreSQL runs as one
+   * implicit transaction (DDL, and a projection batch's writes: postgresReadStore.ts).
+   */
   exec(sql: string): Promise<void>;
   /** Called with the payload of every NOTIFY on the channel, from any process on the database. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;

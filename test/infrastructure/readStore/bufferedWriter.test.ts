@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
-import { BufferedWriter } from '../../../infrastructure/readStore/bufferedWriter.js';
+import { BufferedWriter, QueryInBatch } from '../../../infrastructure/readStore/bufferedWriter.js';
 import type { ReadStoreWriter } from '../../../infrastructure/readStore/readStore.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 
@@ -96,6 +96,20 @@ test('prefetched documents are read in one query per collection; later reads and
   assert.equal(seen.slice(0, 3).map((d) => d?.n), [0, 10, 20]);
   assert.is(seen[20], null, 'a document that does not exist reads as absent');
   assert.is((await store.get<{ id: string; n: number }>('buffered', 'pre-19'))?.n, 190);
+});
+
+test('without queries, writes wait for takeWrites, and a question by filter is refused', async () => {
+  const w = new BufferedWriter(store, undefined, { queries: false });
+  await w.upsert('buffered', { id: 'q1', group: 'q' });
+  await w.increment('buffered', 'q2', 'n', 2, { group: 'q' });
+  await w.delete('buffered', 'gone');
+  for (const ask of [() => w.find('buffered', { group: 'q' }), () => w.count('buffered'), () => w.deleteMany('buffered', { group: 'q' })]) {
+    await ask().then(() => assert.unreachable('answered'), (err: unknown) => assert.instance(err, QueryInBatch));
+  }
+  assert.is(await store.get('buffered', 'q1'), null, 'nothing written yet');
+  assert.equal(w.takeWrites(), new Map([['buffered', { upserts: [{ id: 'q1', group: 'q' }, { group: 'q', id: 'q2', n: 2 }], deletes: ['gone'] }]]));
+  assert.equal(w.takeWrites(), new Map(), 'taken once');
+  assert.equal([...w.written], ['buffered']);
 });
 
 test.run();

@@ -242,6 +242,50 @@ export function runReadStoreContract(
     assert.equal(await store.getCheckpoint('proj'), { commit: 20n, prepare: 21n });
   });
 
+  s('commitBatch writes and moves the checkpoint only where it still stands, all at once', async ({ store }) => {
+    if (!store.commitBatch) return; // MongoDB: batches go through transaction()
+    await seed(store);
+    const p1: Position = { commit: 5n, prepare: 6n };
+    const p2: Position = { commit: 2n ** 62n, prepare: 9_007_199_254_740_993n };
+    // Content that would break a statement built carelessly round-trips exactly.
+    const tricky = { id: `it's \\ "x"`, text: `a'b\\c"d\n\tE'e' $$ Zoë ✓ 🙂 \\u0041`, nested: { list: [1, 'two', null, { deep: "'" }], ok: true, n: 2.5 } };
+    const writes = new Map([
+      ['items', { upserts: [tricky, { ...ITEMS[0], name: 'changed' }], deletes: ['d2', 'missing'] }],
+      ['counters', { upserts: [{ id: 'c', count: 3 }], deletes: [] }],
+    ]);
+    assert.is(await store.commitBatch('proj', null, p1, writes), true);
+    assert.equal(await store.getCheckpoint('proj'), p1);
+    assert.equal(await store.get('items', tricky.id), tricky);
+    assert.is((await store.get<Doc>('items', 'd1'))?.name, 'changed');
+    assert.is(await store.get('items', 'd2'), null);
+    assert.equal(await store.get('counters', 'c'), { id: 'c', count: 3 });
+    // From a position the checkpoint has left: nothing changes.
+    const stale = new Map([['items', { upserts: [{ id: 'late', v: 1 }], deletes: ['d3'] }]]);
+    assert.is(await store.commitBatch('proj', null, p2, stale), false);
+    assert.is(await store.commitBatch('proj', { commit: 5n, prepare: 5n }, p2, stale), false);
+    assert.is(await store.get('items', 'late'), null);
+    assert.ok(await store.get('items', 'd3'));
+    assert.equal(await store.getCheckpoint('proj'), p1);
+    assert.is(await store.commitBatch('proj', p1, p2, new Map()), true);
+    assert.equal(await store.getCheckpoint('proj'), p2);
+  });
+
+  s('commitBatch: of two batches from the same checkpoint, exactly one lands', async ({ store }) => {
+    if (!store.commitBatch) return;
+    const from: Position = { commit: 1n, prepare: 1n };
+    await store.saveCheckpoint('proj', from);
+    for (let round = 0; round < 5; round++) {
+      const start = (await store.getCheckpoint('proj'))!;
+      const next = (k: number): Position => ({ commit: start.commit + 1n, prepare: BigInt(k) });
+      const results = await Promise.all([1, 2, 3].map((k) =>
+        store.commitBatch!('proj', start, next(k), new Map([['items', { upserts: [{ id: `r${round}-${k}` }], deletes: [] }]]))));
+      assert.is(results.filter(Boolean).length, 1, `round ${round}: one winner`);
+      const k = results.indexOf(true) + 1;
+      assert.equal(await store.getCheckpoint('proj'), next(k));
+      assert.equal((await store.find('items', { id: { $in: [1, 2, 3].map((j) => `r${round}-${j}`) } })).map((d) => d.id), [`r${round}-${k}`]);
+    }
+  });
+
   s('dropAll empties collections and checkpoints, which stay usable', async ({ store }) => {
     await seed(store);
     await store.increment('counters', 'c', 'count', 1);

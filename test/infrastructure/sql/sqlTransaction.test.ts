@@ -80,10 +80,27 @@ if (availableSqlDrivers().includes('pg')) {
     }));
 }
 
-test('sqlLiteral doubles quotes and refuses NUL', () => {
-  assert.is(sqlLiteral(`it's`), `'it''s'`);
-  assert.is(sqlLiteral('staging:views'), `'staging:views'`);
+test('sqlLiteral escapes quotes and backslashes and refuses NUL', () => {
+  assert.is(sqlLiteral(`it's`), `E'it''s'`);
+  assert.is(sqlLiteral('a\\b'), `E'a\\\\b'`);
   assert.throws(() => sqlLiteral('a\0b'), /NUL/);
 });
+
+for (const driver of availableSqlDrivers()) {
+  test(`${driver}: what sqlLiteral makes reads back as the very string, whatever standard_conforming_strings says`, () =>
+    withSql(driver, async (sql) => {
+      const tricky = [`it's`, 'back\\slash\\', `\\'; DROP TABLE things; --`, '{"a": "b\\"c"}', 'Zoë ✓ 日本 🙂', "''", '\\n\n\t', '$$', 'E\'x\''];
+      for (const conforming of ['on', 'off']) {
+        for (const value of tricky) {
+          const { rows } = await sql.transaction(async (tx) => {
+            await tx.query(`SET LOCAL standard_conforming_strings = ${conforming}`);
+            return tx.query<{ v: string }>(`SELECT ${sqlLiteral(value)} AS v`);
+          });
+          assert.is(rows[0].v, value, `${conforming}: ${value}`);
+        }
+      }
+      assert.equal(await ids(sql), [], 'the table is still there and untouched');
+    }));
+}
 
 test.run();
