@@ -1,11 +1,11 @@
 /**
- * Runs every projection from one checkpoint. Events are read outside the transaction (the
- * embedded PGlite has a single connection), then applied in a transaction that first locks the
- * checkpoint: if another process advanced it meanwhile, the batch is dropped and read again.
- * This keeps views exactly-once with several instances on one database (DESIGN.md §8).
+ * Runs every projection from one checkpoint. Events are read, then applied so that a batch
+ * lands only where the checkpoint still stands where the batch began (batchApplication.ts):
+ * if another process advanced it meanwhile, the batch is dropped and read again. This keeps
+ * views exactly-once with several instances on one database (DESIGN.md §8, decision 20).
  *
- * A handler that throws does not stop the views: the batch is rolled back, and when the same
- * handler fails on the same event twice in a row the event is parked for that view
+ * A handler that throws does not stop the views: nothing of the batch is written, and when
+ * the same handler fails on the same event twice in a row the event is parked for that view
  * (parkedEvents.ts) and the batch applied without it.
  */
 import { BehaviorSubject, Subject, filter, firstValueFrom, merge, mergeMap, throwError, timeout } from 'rxjs';
