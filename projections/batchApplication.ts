@@ -9,7 +9,8 @@
  * PostgreSQL instead of a transaction held open for the batch, issue 15). A document read
  * meanwhile cannot be stale in a batch that lands: whoever changed it moved the checkpoint. A
  * handler that asks a question by filter (find, count) needs the transaction's view of its own
- * earlier writes, so such a batch is applied the first way.
+ * earlier writes, so such a batch is applied the first way; so is every batch while an event is
+ * parked (the runner decides: an operator's retry writes under the checkpoint lock).
  */
 import type { Position, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { comparePositions } from '../infrastructure/eventStore/eventStore.js';

@@ -81,11 +81,15 @@ export function listParked(store: ReadStoreReader): Promise<ParkedEventDoc[]> {
 /**
  * Applies parked events to their view again (all, or those with the given ids), each in its
  * own transaction; one that succeeds leaves the list, one that fails stays with its new error.
+ * Each transaction first locks the views' checkpoint (`checkpoint`), so a retry and a live
+ * batch never change one document at the same time: while anything is parked, live batches go
+ * through a transaction that takes the same lock (batchApplication.ts).
  */
 export async function retryParked(
   events: Pick<EventStore, 'readStream'>,
   store: ReadStore,
   projections: Projection[],
+  checkpoint: string,
   ids?: string[],
 ): Promise<{ applied: string[]; failing: ParkedEventDoc[] }> {
   const applied: string[] = [];
@@ -97,6 +101,7 @@ export async function retryParked(
     try {
       if (!projection || !event) throw new Error(`no ${projection ? 'event' : 'projection'} for parked ${doc.id}`);
       await store.transaction(async (tx) => {
+        await tx.lockCheckpoint(checkpoint);
         await projection.apply(event, tx);
         await tx.delete(PARKED_EVENTS, doc.id);
       });

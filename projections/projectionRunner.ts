@@ -169,8 +169,11 @@ export class ProjectionRunner {
     // After a failure parked an event, the probe's answer is out of date.
     for (let attempt = 0; ; attempt++) {
       const parked = await parkedIn(store, batch, attempt === 0 ? parkedAny : undefined);
+      // At once only while nothing is parked: an operator's retry writes the views under the
+      // checkpoint lock, which only the transaction waits for (parkedEvents.ts retryParked).
+      const atOnce = live && attempt === 0 && !parkedAny;
       try {
-        const { applied, writer } = (live ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null)
+        const { applied, writer } = (atOnce ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null)
           ?? (await applyInTransaction(store, this.projections, CHECKPOINT, from, batch, parked, known));
         if (known && applied > 0) writer.rememberIn(known);
         if (live) {
@@ -266,7 +269,7 @@ export class ProjectionRunner {
   /** Applies parked events again, all or those named (confab projections retry). */
   async retryParked(ids?: string[]): Promise<{ applied: string[]; failing: ParkedEventDoc[] }> {
     try {
-      return await retryParked(this.events, this.store, this.projections, ids);
+      return await retryParked(this.events, this.store, this.projections, CHECKPOINT, ids);
     } finally {
       this.viewsChanged$.next(null);
     }

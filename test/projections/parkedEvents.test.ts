@@ -84,6 +84,56 @@ test('a failing handler parks its event for its view only; the rest of the log a
   await runner.stop();
 });
 
+test('while anything is parked, batches take the checkpoint lock, and a retry waits for it', async () => {
+  const { sql } = await anotherStore();
+  const events = await PostgresEventStore.create(sql, { listen: false });
+  const views = await PostgresReadStore.create(sql);
+  const runner = new ProjectionRunner(events, views, [...allProjections, fragileView], logger);
+  await runner.init();
+  let atOnce = 0;
+  const commitBatch = views.commitBatch.bind(views);
+  views.commitBatch = (...args) => {
+    atOnce++;
+    return commitBatch(...args);
+  };
+  await events.append('chatbot-x1', [created('x1', 'first')]);
+  await runner.catchUp();
+  assert.is(atOnce, 1, 'with nothing parked, a batch lands at once');
+  await events.append('chatbot-xp', [created('xp', 'poison')]);
+  await runner.catchUp();
+  const [parked] = await runner.parked();
+  assert.ok(parked, 'the poison event is parked');
+  await events.append('chatbot-x2', [created('x2', 'second')]);
+  const before = atOnce;
+  assert.is(await runner.catchUp(), 1);
+  assert.is(atOnce, before, 'with an event parked, the batch went through the transaction');
+  assert.ok(await views.get(CHATBOTS, 'x2'));
+  // A live batch holds the checkpoint lock: the retry waits for it.
+  fixed = true;
+  let release!: () => void;
+  let locked!: () => void;
+  const holding = new Promise<void>((r) => (locked = r));
+  const live = views.transaction(async (tx) => {
+    await tx.lockCheckpoint('views');
+    locked();
+    await new Promise<void>((r) => (release = r));
+  });
+  await holding;
+  let retried = false;
+  const retry = runner.retryParked().then((r) => {
+    retried = true;
+    return r;
+  });
+  await new Promise((r) => setTimeout(r, 300));
+  assert.is(retried, false, 'the retry waits for the checkpoint lock');
+  release();
+  await live;
+  assert.equal((await retry).applied, [parked.id]);
+  assert.ok(await views.get(POISONED, 'xp'));
+  fixed = false;
+  await runner.stop();
+});
+
 test('confab projections failed / retry', async () => {
   const services = await createServices(loadConfig({ LOG_LEVEL: 'error' }), { sql: (await anotherStore()).sql, logger });
   try {
