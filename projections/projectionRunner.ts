@@ -112,13 +112,16 @@ export class ProjectionRunner {
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
     // Whether anything is parked is asked beside the read, not after it: one round trip fewer
-    // between an append and the views including it (issue 15).
+    // between an append and the views including it (issue 15). Not on an idle poll, which
+    // usually finds nothing (undefined: the batch, if any, asks for itself).
     const read = (after: Position | null) => {
+      let expecting = true;
       if (live) {
+        expecting = this.notices !== this.noticesAtRead;
         this.noticesAtRead = this.notices;
         this.readAt = performance.now();
       }
-      return Promise.all([this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH }), anyParked(store)]);
+      return Promise.all([this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH }), expecting ? anyParked(store) : undefined]);
     };
     // The live checkpoint as this runner last left it, without a round trip. A batch from a
     // stale position is refused under the checkpoint lock (then the checkpoint is read); an
@@ -164,14 +167,14 @@ export class ProjectionRunner {
    * One batch (batchApplication.ts): the live views at once where the store can, otherwise and
    * for a rebuild's staging views in a transaction; 0 when another instance got there first.
    */
-  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[], parkedAny: boolean, known?: KnownDocs): Promise<number> {
+  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[], parkedAny: boolean | undefined, known?: KnownDocs): Promise<number> {
     const live = store === this.store;
     // After a failure parked an event, the probe's answer is out of date.
     for (let attempt = 0; ; attempt++) {
       const parked = await parkedIn(store, batch, attempt === 0 ? parkedAny : undefined);
       // At once only while nothing is parked: an operator's retry writes the views under the
       // checkpoint lock, which only the transaction waits for (parkedEvents.ts retryParked).
-      const atOnce = live && attempt === 0 && !parkedAny;
+      const atOnce = live && attempt === 0 && parkedAny === false;
       try {
         const { applied, writer } = (atOnce ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null)
           ?? (await applyInTransaction(store, this.projections, CHECKPOINT, from, batch, parked, known));

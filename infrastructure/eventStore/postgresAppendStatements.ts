@@ -134,11 +134,7 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
   );
   const byStream = new Map(written.rows.map((r) => [r.stream_id, r]));
   const refused = flat.filter(({ a }) => !byStream.has(a.streamId)).map(({ a }) => a.streamId);
-  const actual = new Map<string, number>();
-  if (refused.length) {
-    const { rows: found } = await q.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [refused]);
-    for (const r of found) actual.set(r.stream_id, r.revision);
-  }
+  const actual = refused.length ? await currentRevisions(q, refused) : new Map<string, number>();
   let g = 0;
   return group.map((request) => {
     const results = request.map((a) => ({ a, claim: claims[g++], row: byStream.get(a.streamId) }));
@@ -147,6 +143,12 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
     }
     return refusalOf(request, actual);
   });
+}
+
+/** The last revision of each of these streams that exists. */
+export async function currentRevisions(q: SqlQueryable, streamIds: string[]): Promise<Map<string, number>> {
+  const { rows } = await q.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
+  return new Map(rows.map((r) => [r.stream_id, r.revision]));
 }
 
 /** The refusal of a request, naming its first stream that is not as expected (`actual`: revisions by stream). */

@@ -21,7 +21,7 @@ import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 import { appendGroups, type AppendGroups } from './appendGroups.js';
-import { appendGroup, appendOne, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
+import { appendGroup, appendOne, currentRevisions, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
 import { PARTIAL_APPEND, SQL_RAISE_SCHEMA, hasSqlState } from '../sql/sqlRaise.js';
 
 const CHANNEL = 'confab_events';
@@ -173,8 +173,7 @@ export class PostgresEventStore implements EventStore {
       // Alone in its statement and still caught between two writers of another process: a
       // conflict like any other, for the caller to decide again on the streams as they are now.
       if (!hasSqlState(err, PARTIAL_APPEND)) throw err;
-      const { rows } = await this.sql.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [request.map((a) => a.streamId)]);
-      throw refusalOf(request, new Map(rows.map((r) => [r.stream_id, r.revision])));
+      throw refusalOf(request, await currentRevisions(this.sql, request.map((a) => a.streamId)));
     }
   }
 

@@ -72,6 +72,24 @@ function toPosition(row: { commit: string; prepare: string } | undefined): Posit
   return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : null;
 }
 
+/**
+ * Locks a checkpoint's row, created at "never saved" if missing: the no-op update takes the
+ * row lock in one statement. Statements without parameters (they travel with others).
+ */
+function lockCheckpointSql(name: string): string {
+  return `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${sqlLiteral(name)}, '-1', '-1')
+    ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name`;
+}
+
+function positionSql(p: Position | null): string {
+  return p ? `${sqlLiteral(p.commit.toString())}, ${sqlLiteral(p.prepare.toString())}` : `'-1', '-1'`;
+}
+
+function saveCheckpointSql(name: string, position: Position): string {
+  return `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${sqlLiteral(name)}, ${positionSql(position)})
+    ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`;
+}
+
 function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
   const table = (collection: string) => storageName(collection, naming.tables);
   const cp = (name: string) => naming.checkpoints + name;
@@ -130,20 +148,14 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      // One statement: the no-op update locks the row (created if missing) and returns it.
       // Without parameters, so that a transaction's BEGIN travels with it (issue 15).
-      const r = await q.query<{ commit: string; prepare: string }>(
-        `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${sqlLiteral(cp(name))}, '-1', '-1')
-         ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING commit, prepare`,
-      );
+      const r = await q.query<{ commit: string; prepare: string }>(`${lockCheckpointSql(cp(name))} RETURNING commit, prepare`);
       const p = toPosition(r.rows[0]);
       return p && p.commit >= 0n ? p : null;
     },
     async saveCheckpoint(name, position) {
       // Inside a transaction the save goes with COMMIT (nothing reads it back before).
-      const save = `INSERT INTO projection_checkpoints (name, commit, prepare)
-         VALUES (${sqlLiteral(cp(name))}, ${sqlLiteral(position.commit.toString())}, ${sqlLiteral(position.prepare.toString())})
-         ON CONFLICT (name) DO UPDATE SET commit = EXCLUDED.commit, prepare = EXCLUDED.prepare`;
+      const save = saveCheckpointSql(cp(name), position);
       if (q.atCommit) q.atCommit(save);
       else await q.query(save);
     },
@@ -181,12 +193,11 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
    * check sees what a runner that held the lock before committed.
    */
   async commitBatch(name: string, from: Position | null, to: Position, writes: BatchWrites): Promise<boolean> {
-    const cp = sqlLiteral(this.naming.checkpoints + name);
-    const at = (p: Position) => `${sqlLiteral(p.commit.toString())}, ${sqlLiteral(p.prepare.toString())}`;
+    const cp = this.naming.checkpoints + name;
     const statements = [
-      `INSERT INTO projection_checkpoints (name, commit, prepare) VALUES (${cp}, '-1', '-1') ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name`,
+      lockCheckpointSql(cp),
       `SELECT confab_raise('${CHECKPOINT_MOVED}', 'projection checkpoint ' || name || ' moved') FROM projection_checkpoints
-       WHERE name = ${cp} AND (commit, prepare) IS DISTINCT FROM (${from ? at(from) : `'-1', '-1'`})`,
+       WHERE name = ${sqlLiteral(cp)} AND (commit, prepare) IS DISTINCT FROM (${positionSql(from)})`,
     ];
     for (const [collection, { upserts, deletes }] of writes) {
       const t = storageName(collection, this.naming.tables);
@@ -196,7 +207,7 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
       }
       if (deletes.length) statements.push(`DELETE FROM ${t} WHERE id IN (${deletes.map(sqlLiteral).join(', ')})`);
     }
-    statements.push(`UPDATE projection_checkpoints SET commit = ${sqlLiteral(to.commit.toString())}, prepare = ${sqlLiteral(to.prepare.toString())} WHERE name = ${cp}`);
+    statements.push(saveCheckpointSql(cp, to));
     try {
       await this.sql.exec(statements.join(';\n'));
       return true;
