@@ -2,8 +2,9 @@
  * Issue 15's whole table in one run: the External API hot path on both stores side by side
  * with a bare node:http server and a bare Express 5 app answering the same JSON from memory,
  * autocannon in a separate process (10 connections, 8 s each), the raw single-row INSERT rate
- * of the same PostgreSQL, the read-your-writes wait, `projections rebuild` over 10^6 events,
- * and the visitor chat round trip (bench/conversationsChat.ts) for 1 and 50 visitors.
+ * of the same PostgreSQL and the rate of a bare Express app doing one INSERT per POST (the floor
+ * of any service that writes once per request), the read-your-writes wait, `projections
+ * rebuild` over 10^6 events, and the visitor chat round trip (bench/conversationsChat.ts) for 1 and 50 visitors.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/hotPath.ts
  *
@@ -19,7 +20,7 @@ import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { createTestSql } from '../test/support/testStores.js';
 import { percentiles } from './conversationsSupport.js';
-import { autocannon, bareServers, load1, rawInsertRate, seedEvents, startConfab, type Confab, type Load } from './hotPathSupport.js';
+import { autocannon, bareServers, expressInsertServer, load1, rawInsertRate, seedEvents, startConfab, type Confab, type Load } from './hotPathSupport.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -154,6 +155,14 @@ if (PG_URL) {
   if (!SKIP.has('raw')) {
     const r = await rawInsertRate(PG_URL, SECONDS, CONNECTIONS);
     row('raw single-row INSERT, PostgreSQL', ['—', '—', `${r.rps} rows/s`, '—'], r);
+    // The floor of a service that writes once per request, beside the raw rate it is measured against.
+    const floor = await expressInsertServer(PG_URL);
+    try {
+      const f = await autocannon({ ...run, url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench bot"}' });
+      row('bare Express 5 + one INSERT per POST, PostgreSQL', ['—', '—', `${fmt(f)} = ${(f.rps / r.rps).toFixed(2)} × raw INSERT`, '—'], f);
+    } finally {
+      await floor.close();
+    }
   }
   if (!SKIP.has('rebuild') && REBUILD_EVENTS > 0) await rebuildRow();
   if (!SKIP.has('chat')) chatRows('pg');

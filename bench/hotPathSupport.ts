@@ -112,6 +112,32 @@ export async function rawInsertRate(url: string, seconds: number, connections: n
 }
 
 /**
+ * The floor of any service that writes once per request: a bare Express 5 app whose POST
+ * parses the JSON body, runs one single-row INSERT (a named statement, autocommit) and answers
+ * 201 with the new id. No key, quota, events or views: what HTTP plus one durable write cost.
+ */
+export async function expressInsertServer(url: string): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query(`CREATE TABLE IF NOT EXISTS bench_express_insert (id BIGSERIAL PRIMARY KEY, doc JSONB NOT NULL)`);
+  const app = express();
+  app.use(express.json());
+  app.post('/chatbots', async (req, res) => {
+    const r = await pool.query({ name: 'bench_insert', text: `INSERT INTO bench_express_insert (doc) VALUES ($1) RETURNING id`, values: [JSON.stringify(req.body)] });
+    res.status(201).json({ data: { id: String(r.rows[0].id), name: req.body.name } });
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/chatbots`,
+    async close() {
+      server.close();
+      await pool.query(`DROP TABLE bench_express_insert`);
+      await pool.end();
+    },
+  };
+}
+
+/**
  * Seeds `n` events in bulk (one INSERT … SELECT generate_series): 1 workspace per 1,000
  * events, a chatbot per 50, and the rest renames of those chatbots, in stream order.
  */
