@@ -3,8 +3,8 @@
  * wins when two requests reserve the same name at once.
  */
 import { createHash } from 'node:crypto';
-import { reservationDecider } from '../domain/reservation.js';
-import type { AggregateStore } from './aggregateStore.js';
+import { reservationDecider, type ReservationCommand } from '../domain/reservation.js';
+import type { AggregateStore, TogetherStep } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 
 /** Keys may hold anything (URLs, emails); the stream name carries a digest of them. */
@@ -16,8 +16,14 @@ export class Reservations {
   constructor(private readonly store: AggregateStore) {}
 
   /** Throws ConflictError(conflictMessage) when another owner holds the key. */
-  async reserve(kind: string, key: string, owner: string, ctx: CommandContext, conflictMessage: string): Promise<void> {
-    await this.store.handle(reservationStream(kind, key), reservationDecider, { type: 'Reserve', key, owner, conflictMessage }, ctx);
+  async reserve(kind: string, key: string, owner: string, ctx: CommandContext, conflictMessage: string, opts: { waitForViews?: boolean } = {}): Promise<void> {
+    const step = this.reserveStep(kind, key, owner, conflictMessage);
+    await this.store.handle(step.streamId, reservationDecider, step.command, ctx, opts);
+  }
+
+  /** The reservation as one step of several appended together (AggregateStore.handleTogether). */
+  reserveStep(kind: string, key: string, owner: string, conflictMessage: string): TogetherStep & { command: ReservationCommand } {
+    return { streamId: reservationStream(kind, key), decider: reservationDecider, command: { type: 'Reserve', key, owner, conflictMessage } };
   }
 
   async release(kind: string, key: string, owner: string, ctx: CommandContext): Promise<void> {

@@ -20,7 +20,8 @@ import {
   type WebhookState,
 } from '../domain/webhooks/webhook.js';
 import { assertResolvesToPublicAddress, systemResolver, type Resolver } from '../infrastructure/webhooks/addressGuard.js';
-import type { AggregateStore } from './aggregateStore.js';
+import type { AggregateStore, HandleResult } from './aggregateStore.js';
+import type { DomainEvent } from '../domain/event.js';
 import type { Reservations } from './reservations.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
@@ -90,24 +91,19 @@ export class WebhookCommands {
     const url = await this.checkedUrl(urlSyntax);
 
     const webhookId = newId();
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'TakeWebhookSlot', webhookId }, ctx);
-    try {
-      await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, url), webhookId, ctx, DUPLICATE_MESSAGE);
-    } catch (err) {
-      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
-      throw err;
-    }
     const secret = generateWebhookSecret();
-    let created: Awaited<ReturnType<WebhookCommands['handle']>>;
-    try {
-      created = await this.handle(webhookId, { type: 'CreateWebhook', webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description }, ctx);
-    } catch (err) {
-      // Give back what was taken for this webhook; a process that dies here leaves it to the
-      // claim reconciler.
-      await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, url), webhookId, ctx);
-      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
-      throw err;
-    }
+    const key = reservationKey(chatbotId, url);
+    const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeWebhookSlot' as const, webhookId } };
+    const create = { type: 'CreateWebhook' as const, webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description };
+    // The slot, the URL's reservation and the webhook in one append where the store can: one
+    // round trip and one wait for the views instead of three, and nothing is ever left taken
+    // for a webhook that never came (issue 15).
+    const together = await this.aggregates.handleTogether([
+      slot,
+      this.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
+      { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: create, newStream: true },
+    ], ctx);
+    const created = (together?.[2] as HandleResult<WebhookState, DomainEvent> | undefined) ?? (await this.createStepByStep(slot, key, create, ctx));
     // The chatbot may have been deleted while this webhook was being created. Its deletion
     // lists the webhooks only after its own append, and this check runs after ours (and the
     // views include it), so one of the two always sees the other: no webhook outlives its chatbot.
@@ -116,6 +112,35 @@ export class WebhookCommands {
       throw new NotFoundError('Chatbot not found');
     }
     return { webhookId, secret, state: created.state, at: created.occurredAt! };
+  }
+
+  /**
+   * The same three steps as separate appends, for a store without appendAll (EventStoreDB) or a
+   * decision that needs them one by one. Each failure gives back what was taken before it; a
+   * process that dies between them leaves that to the claim reconciler.
+   */
+  private async createStepByStep(
+    slot: { streamId: string; command: { type: 'TakeWebhookSlot'; webhookId: string } },
+    key: string,
+    create: Extract<WebhookCommand, { type: 'CreateWebhook' }>,
+    ctx: WorkspaceContext,
+  ): Promise<HandleResult<WebhookState, DomainEvent>> {
+    const { webhookId } = create;
+    // Only the last append's position is waited for: it comes later in the log than the others.
+    await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
+    try {
+      await this.reservations.reserve(RESERVATION_KIND, key, webhookId, ctx, DUPLICATE_MESSAGE, { waitForViews: false });
+    } catch (err) {
+      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
+      throw err;
+    }
+    try {
+      return await this.handle(webhookId, create, ctx);
+    } catch (err) {
+      await this.reservations.release(RESERVATION_KIND, key, webhookId, ctx);
+      await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
+      throw err;
+    }
   }
 
   async update(webhookId: string, body: unknown, ctx: WorkspaceContext): Promise<void> {

@@ -72,19 +72,39 @@ test('a chatbot whose own append fails gives its plan slot back at once (two app
   assert.equal(await claims(), []);
 });
 
-test('a webhook whose own append fails gives back its URL and its slot at once', async () => {
-  const { chatbotId } = await services.chatbots.create({ name: 'Hooked' }, ctx);
-  const body = { chatbotId, url: 'https://127.0.0.1:9/hook', events: ['response.created'] };
-  const restore = failAppends((s) => s.startsWith('webhook-'));
-  try {
-    await services.webhooks.create(body, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
-  } finally {
-    restore();
-  }
-  assert.equal((await slots()).webhooks, []);
-  const again = await services.webhooks.create(body, ctx);
-  assert.type(again.webhookId, 'string');
-  await services.webhooks.delete(again.webhookId, ctx);
+for (const withoutAppendAll of [true, false]) {
+  test(`a webhook whose own append fails gives back its URL and its slot at once (${withoutAppendAll ? 'three appends' : 'one append'})`, async () => {
+    const { chatbotId } = await services.chatbots.create({ name: 'Hooked' }, ctx);
+    const body = { chatbotId, url: 'https://127.0.0.1:9/hook', events: ['response.created'] };
+    const restore = failAppends((s) => s.startsWith('webhook-'), { withoutAppendAll });
+    try {
+      await services.webhooks.create(body, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+    } finally {
+      restore();
+    }
+    assert.equal((await slots()).webhooks, []);
+    await services.projections.catchUp();
+    assert.equal(await claims(), [], 'nothing is left for the reconciler');
+    const again = await services.webhooks.create(body, ctx);
+    assert.type(again.webhookId, 'string');
+    await services.webhooks.delete(again.webhookId, ctx);
+    await services.chatbots.delete(chatbotId, ctx);
+  });
+}
+
+test('a webhook, its plan slot and its URL are one append where the store has appendAll', async () => {
+  if (!services.events.appendAll) return;
+  const { chatbotId } = await services.chatbots.create({ name: 'Together' }, ctx);
+  const { webhookId } = await services.webhooks.create({ chatbotId, url: 'https://127.0.0.1:9/together', events: ['response.created'] }, ctx);
+  const last = async (streamId: string) => (await services.events.readStream(streamId)).at(-1)!;
+  const created = await last(`webhook-${webhookId}`);
+  const slot = await last(`workspace-${workspaceId}`);
+  assert.is(created.type, 'WebhookCreated');
+  assert.is(slot.type, 'WebhookSlotTaken');
+  assert.is(slot.position.commit, created.position.commit, 'the slot was written in the same transaction');
+  const together = (await services.events.readAll({ after: null, limit: 10_000 })).filter((e) => e.position.commit === created.position.commit).map((e) => e.type).sort();
+  assert.equal(together, ['NameReserved', 'WebhookCreated', 'WebhookSlotTaken']);
+  await services.webhooks.delete(webhookId, ctx);
   await services.chatbots.delete(chatbotId, ctx);
 });
 
