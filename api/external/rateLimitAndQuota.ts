@@ -4,6 +4,7 @@
  * counted; only 2xx and 5xx answers count against the quota.
  */
 import type { RequestHandler } from 'express';
+import onHeaders from 'on-headers';
 import { TooManyRequestsError } from '../../domain/errors.js';
 import { limitsFor, type PlanLimits } from '../../domain/plans.js';
 import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
@@ -69,6 +70,9 @@ export function quotaHeaders({ usage, clock }: Pick<ExternalApiDeps, 'usage' | '
   };
 }
 
+/** Only 2xx and 5xx answers count against the quota (seed: Limits → Rate and quota 2). */
+const counts = (status: number) => (status >= 200 && status < 300) || status >= 500;
+
 export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 'logger'>): RequestHandler {
   return async (_req, res, next) => {
     try {
@@ -82,10 +86,16 @@ export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 
         const retryAfter = Math.max(1, nextMonthStart(now) - Math.floor(now.getTime() / 1000));
         throw new TooManyRequestsError(`Monthly API quota of ${limit} calls exceeded. It resets at the start of next month.`, retryAfter, 'QUOTA_EXCEEDED');
       }
-      if (limit !== null) res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - count)));
+      if (limit !== null) {
+        res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - count)));
+        // Decided as the status goes out: an answer that is not counted (4xx) is given back
+        // below, so it must not show this call as spent either.
+        onHeaders(res, () => {
+          if (!counts(res.statusCode)) res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - count + 1)));
+        });
+      }
       res.on('finish', () => {
-        const s = res.statusCode;
-        if ((s >= 200 && s < 300) || s >= 500) return;
+        if (counts(res.statusCode)) return;
         usage.release(workspaceId, month).catch((err) => logger.warn('usage release failed', { error: String(err) }));
       });
       res.on('close', () => {

@@ -49,21 +49,25 @@ test('the quota headers show the custom limit and the next UTC month start', asy
   const r = await app.api('GET', `${BASE}/chatbots/unknown-id`, { apiKey: await freshKey() });
   assert.is(r.status, 404);
   assert.is(r.headers.get('x-quota-limit'), '3');
-  assert.is(r.headers.get('x-quota-remaining'), '2');
+  assert.is(r.headers.get('x-quota-remaining'), '3', 'a 404 is not counted, so all 3 calls are left');
   assert.is(r.headers.get('x-quota-reset'), nextUtcMonthStart());
   assert.is(r.headers.get('x-quota-period'), 'month');
 });
 
-test('4xx answers do not count', async () => {
+test('4xx answers do not count, and their X-Quota-Remaining says so', async () => {
   const key = await freshKey();
-  assert.is((await app.api('POST', `${BASE}/chatbots`, { apiKey: key, body: { name: 5 } })).status, 400);
+  const invalid = await app.api('POST', `${BASE}/chatbots`, { apiKey: key, body: { name: 5 } });
+  assert.is(invalid.status, 400);
+  assert.is(invalid.headers.get('x-quota-remaining'), '3');
   assert.is((await app.api('GET', `${BASE}/chatbots/nope`, { apiKey: key })).status, 404);
   await usageSettlesAt(0);
 });
 
 test('2xx answers count; burst 429s do not', async () => {
   const key = await freshKey();
-  assert.is((await app.api('GET', `${BASE}/chatbots`, { apiKey: key })).status, 200);
+  const counted = await app.api('GET', `${BASE}/chatbots`, { apiKey: key });
+  assert.is(counted.status, 200);
+  assert.is(counted.headers.get('x-quota-remaining'), '2', 'the 200 is counted: 2 of 3 left');
   await usageSettlesAt(1);
   assert.is((await app.api('GET', `${BASE}/usage`, { apiKey: key })).body.data.used, 1);
   await usageSettlesAt(2);
