@@ -22,7 +22,7 @@ import { exportEvents } from './support/eventExport.js';
 import { freshStore, type FaultStore } from './support/faultStore.js';
 import { summarize, type LogSummary } from './support/logSummary.js';
 import { root, startService, type ServiceProcess } from './support/serviceProcess.js';
-import { sleep } from './support/waiting.js';
+import { sleep } from '../support/waiting.js';
 import { answerOkWithJitter, startServiceWithHub, webhookServiceEnv } from './support/webhookHub.js';
 import { newLedger, startLoad } from './support/writeLoad.js';
 

@@ -27,7 +27,7 @@ import { postgresReader } from './support/faultStore.js';
 import { summarize, type LogSummary } from './support/logSummary.js';
 import { startPrivatePostgres, type PrivatePostgres } from './support/privatePostgres.js';
 import type { ServiceProcess } from './support/serviceProcess.js';
-import { eventually, sleep } from './support/waiting.js';
+import { eventually, sleep } from '../support/waiting.js';
 import { answerOkWithJitter, startServiceWithHub, webhookServiceEnv } from './support/webhookHub.js';
 import { newLedger, startLoad } from './support/writeLoad.js';
 

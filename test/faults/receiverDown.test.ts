@@ -15,7 +15,7 @@ import { EXTERNAL, http } from './support/externalApi.js';
 import { freshStore, type FaultStore } from './support/faultStore.js';
 import { startService, type ServiceProcess } from './support/serviceProcess.js';
 import { tcpGate, type TcpGate } from './support/tcpGate.js';
-import { eventually, sleep } from './support/waiting.js';
+import { eventually, sleep } from '../support/waiting.js';
 import { ALL_WEBHOOK_EVENTS, webhookServiceEnv } from './support/webhookHub.js';
 
 let store: FaultStore;

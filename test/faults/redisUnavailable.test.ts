@@ -22,7 +22,7 @@ import { freshStore, type FaultStore } from './support/faultStore.js';
 import { freePort } from '../support/freePort.js';
 import { startRedis } from './support/privateRedis.js';
 import { serviceEnv, startService, type ServiceProcess } from './support/serviceProcess.js';
-import { eventually } from './support/waiting.js';
+import { eventually } from '../support/waiting.js';
 
 const LIMIT = 5;
 /** A request is given this long; longer counts as a hang. */

@@ -55,14 +55,3 @@ export async function startConversation(app: TestApp, chatbotId: string): Promis
   if (r.status !== 201 && r.status !== 200) throw new Error(`chat start answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.sessionId ?? r.body.data?.sessionId ?? r.body.id;
 }
-
-/** Polls `check` until it returns a value (not undefined/false) or the time is up. */
-export async function eventually<T>(check: () => Promise<T | undefined | false>, what: string, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}

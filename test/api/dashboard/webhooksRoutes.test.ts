@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
-import { eventually, memberOf, newChatbot, startConversation, trustCertificate, WEBHOOK_ENV, type Session } from './dashboardFixtures.js';
+import { memberOf, newChatbot, startConversation, trustCertificate, WEBHOOK_ENV, type Session } from './dashboardFixtures.js';
+import { eventually } from '../../support/waiting.js';
 import { hostRequest } from '../../support/signIn.js';
 
 let app: TestApp;
@@ -148,12 +149,12 @@ test('a real delivery is logged with status, time and payload; resend sends the 
   const hook = await create({ chatbotId: bot, url });
   const secret = hook.secret as string;
   await startConversation(app, bot);
-  const first = await eventually(async () => receiver.requests.find((r) => r.path === '/log'), 'the first delivery');
+  const first = await eventually(async () => receiver.requests.find((r) => r.path === '/log'), 10_000, 'the first delivery');
   assert.ok(verifySeedSignature(first, secret));
   const log = await eventually(async () => {
     const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
     return r.body.data?.length ? r.body : undefined;
-  }, 'the log entry');
+  }, 10_000, 'the log entry');
   assert.is(log.nextCursor, null);
   const entry = log.data[0];
   assert.equal(keysOf(entry), ['attempt', 'createdAt', 'deliveryId', 'error', 'event', 'id', 'payload', 'requestHeaders', 'requestUrl', 'resentFrom', 'response', 'responseMs', 'statusCode', 'success']);
@@ -168,7 +169,7 @@ test('a real delivery is logged with status, time and payload; resend sends the 
   assert.is(resent.status, 202, resent.text);
   const newId = resent.body.data.deliveryId as string;
   assert.match(newId, /^dlv_/);
-  const again = await eventually(async () => receiver.requests.filter((r) => r.path === '/log')[1], 'the resent delivery');
+  const again = await eventually(async () => receiver.requests.filter((r) => r.path === '/log')[1], 10_000, 'the resent delivery');
   assert.is(again.rawBody.toString('utf8'), first.rawBody.toString('utf8'), 'same payload');
   assert.ok(verifySeedSignature(again, secret), 'signed with the secret');
   assert.is.not(again.headers['x-webhook-delivery-id'], first.headers['x-webhook-delivery-id']);
@@ -176,7 +177,7 @@ test('a real delivery is logged with status, time and payload; resend sends the 
   const logged = await eventually(async () => {
     const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
     return r.body.data.length === 2 ? r.body.data : undefined;
-  }, 'the resend in the log');
+  }, 10_000, 'the resend in the log');
   assert.is(logged[0].deliveryId, newId);
   assert.is(logged[0].resentFrom, entry.deliveryId);
 });
@@ -185,8 +186,8 @@ test('the log pages with a cursor, newest first', async () => {
   const bot = await newChatbot(app, owner.apiKey, 'Paging bot');
   const hook = await create({ chatbotId: bot, url: `${receiver.url}/paging` });
   for (let i = 0; i < 3; i++) await startConversation(app, bot);
-  await eventually(async () => receiver.requests.filter((r) => r.path === '/paging').length === 3, 'three deliveries');
-  await eventually(async () => (await call('GET', `${HOOKS}/${hook.id}/deliveries`)).body.data.length === 3, 'three log entries');
+  await eventually(async () => receiver.requests.filter((r) => r.path === '/paging').length === 3, 10_000, 'three deliveries');
+  await eventually(async () => (await call('GET', `${HOOKS}/${hook.id}/deliveries`)).body.data.length === 3, 10_000, 'three log entries');
   const p1 = await call('GET', `${HOOKS}/${hook.id}/deliveries?limit=2`);
   assert.is(p1.body.data.length, 2);
   assert.ok(p1.body.nextCursor);
@@ -207,7 +208,7 @@ test('after 10 failures the webhook is failed: resend is 409 WEBHOOK_DISABLED, p
   const [entry] = await eventually(async () => {
     const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
     return r.body.data.length ? r.body.data : undefined;
-  }, 'a delivery');
+  }, 10_000, 'a delivery');
   const ctx = systemContext('test', owner.workspaceId);
   for (let i = 0; i < 10; i++) {
     await app.services.webhooks.recordFailure(hook.id, { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false }, ctx);

@@ -8,7 +8,8 @@ import * as assert from 'uvu/assert';
 import { webhookDispatcherDeps } from '../../../app/backgroundWorkers.js';
 import { applyBatch, readCheckpoint } from '../../../dispatchers/webhooks/eventFanOut.js';
 import { claimDueDeliveries, ensureDeliveryTables } from '../../../dispatchers/webhooks/deliveryStore.js';
-import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep } from '../../support/waiting.js';
 
 let h: Harness;
 

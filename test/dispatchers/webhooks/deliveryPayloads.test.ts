@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { verifyStandardWebhookSignature } from '../../../domain/webhooks/webhookSignature.js';
 import { jsonBody, verifySeedSignature, type ReceivedRequest } from '../../support/httpsReceiver.js';
-import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep } from '../../support/waiting.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 let h: Harness;

@@ -4,7 +4,8 @@ import * as assert from 'uvu/assert';
 import { listAttempts, purgeExpired } from '../../../dispatchers/webhooks/deliveryStore.js';
 import { MAX_CONSECUTIVE_FAILURES } from '../../../domain/webhooks/webhook.js';
 import type { ReceivedRequest } from '../../support/httpsReceiver.js';
-import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep } from '../../support/waiting.js';
 
 let h: Harness;
 let botId: string;

@@ -89,16 +89,3 @@ export async function startHarness(env: Record<string, string> = {}, resolver?: 
     },
   };
 }
-
-/** Polls until check() is truthy or the time is up. */
-export async function eventually<T>(check: () => Promise<T | false | null | undefined> | T | false | null | undefined, timeoutMs = 8000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -2,7 +2,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { LookupAddress } from 'node:dns';
-import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep } from '../../support/waiting.js';
 
 let h: Harness;
 let botId: string;

@@ -6,7 +6,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { jsonBody } from '../../support/httpsReceiver.js';
-import { eventually, sleep, startHarness, type Harness } from './dispatcherHarness.js';
+import { startHarness, type Harness } from './dispatcherHarness.js';
+import { eventually, sleep } from '../../support/waiting.js';
 import { readCheckpoint } from '../../../dispatchers/webhooks/eventFanOut.js';
 import { positionToString } from '../../../infrastructure/eventStore/eventStore.js';
 

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jsonBody, startHttpsReceiver, verifySeedSignature, type HttpsReceiver, type ReceivedRequest } from '../../support/httpsReceiver.js';
-import { sleep } from './dispatcherHarness.js';
+import { sleep } from '../../support/waiting.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'confab-webhook-restart-'));

@@ -5,7 +5,7 @@ import { assertDeliveryLog } from './deliveryLog.js';
 import { EXTERNAL, allResponses, http } from './externalApi.js';
 import type { StoreReader } from './faultStore.js';
 import { webhookKey, type LogSummary } from './logSummary.js';
-import { eventually } from './waiting.js';
+import { eventually } from '../../support/waiting.js';
 import { ledgerFigures, type Ledger } from './writeLoad.js';
 
 /** Every acknowledged write is in the views and the log. */

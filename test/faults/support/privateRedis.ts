@@ -1,7 +1,7 @@
 /** A private `redis-server` on a port of its own, which a test may kill and start again. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
-import { eventually } from './waiting.js';
+import { eventually } from '../../support/waiting.js';
 
 /** Whether something accepts TCP connections on the port. */
 export function listening(port: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 /** Write load on the service, and the ledger of what it acknowledged. */
 import { EXTERNAL, http } from './externalApi.js';
-import { sleep } from './waiting.js';
+import { sleep } from '../../support/waiting.js';
 
 /** Every write the service acknowledged with a 2xx, and every answer seen. */
 export interface Ledger {

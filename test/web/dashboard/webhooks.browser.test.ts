@@ -11,7 +11,8 @@ import { launchBrowser } from '../../support/browser.js';
 import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { systemContext } from '../../../commands/commandContext.js';
-import { eventually, newChatbot, startConversation, trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
+import { newChatbot, startConversation, trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
+import { eventually } from '../../support/waiting.js';
 import { buildDashboardBundle, checkPage, createSignedInWorkspace, openDashboard, settled, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
 
 let env: DashboardEnv;
@@ -97,7 +98,7 @@ test('add an endpoint: the secret is shown once, then never again', async () => 
 test('a chat delivers to the receiver; the log shows status and time, the payload on demand; resend reaches the receiver again', async () => {
   const botId = (await env.app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey })).body.data[0].id;
   await startConversation(env.app, botId);
-  await eventually(async () => hookRequests().length === 1, 'the first delivery');
+  await eventually(async () => hookRequests().length === 1, 10_000, 'the first delivery');
   assert.ok(verifySeedSignature(hookRequests()[0], secret), 'signed with the secret the page showed');
 
   const opened = await openDashboard(env, owner, '/webhooks');
@@ -108,7 +109,7 @@ test('a chat delivers to the receiver; the log shows status and time, the payloa
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForTimeout(300);
     return false;
-  }, 'the log row');
+  }, 10_000, 'the log row');
   const first = logRows(page).first();
   await first.locator('.badge', { hasText: '200' }).waitFor();
   await first.getByText('conversation.started').waitFor();
@@ -121,7 +122,7 @@ test('a chat delivers to the receiver; the log shows status and time, the payloa
 
   await first.getByRole('button', { name: /^Resend conversation.started/ }).click();
   await page.getByText('Resend queued').waitFor();
-  await eventually(async () => hookRequests().length === 2, 'the resent delivery');
+  await eventually(async () => hookRequests().length === 2, 10_000, 'the resent delivery');
   const [a, b] = hookRequests();
   assert.is(b.rawBody.toString('utf8'), a.rawBody.toString('utf8'), 'the same payload');
   assert.ok(verifySeedSignature(b, secret), 'with a valid signature');
@@ -131,7 +132,7 @@ test('a chat delivers to the receiver; the log shows status and time, the payloa
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.waitForTimeout(300);
     return false;
-  }, 'the resend in the log');
+  }, 10_000, 'the resend in the log');
   await logRows(page).first().locator('.log-meta', { hasText: 'resend' }).waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
@@ -158,11 +159,11 @@ test('forced failures set the webhook to failed; reactivate brings it back and d
   const before = hookRequests().length;
   await startConversation(env.app, botId);
   // The first try and its 3 retries all fail (WEBHOOK_RETRY_DELAYS_MS is short here).
-  await eventually(async () => hookRequests().length === before + 4, 'four failed attempts');
+  await eventually(async () => hookRequests().length === before + 4, 10_000, 'four failed attempts');
   await eventually(async () => {
     const w = (await env.app.api('GET', '/api/v1/external/v1/webhooks', { apiKey: owner.apiKey })).body.data[0];
     return w.failureCount === 1;
-  }, 'the failure counted');
+  }, 10_000, 'the failure counted');
   // Nine more failed deliveries, recorded the way the dispatcher records them.
   const ctx = systemContext('test', owner.workspaceId);
   for (let i = 0; i < 9; i++) await env.app.services.webhooks.recordFailure(webhookId, { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false }, ctx);
@@ -184,7 +185,7 @@ test('forced failures set the webhook to failed; reactivate brings it back and d
   await row.getByText('Active', { exact: true }).waitFor();
   const delivered = hookRequests().length;
   await startConversation(env.app, botId);
-  await eventually(async () => hookRequests().length === delivered + 1, 'a delivery after reactivation');
+  await eventually(async () => hookRequests().length === delivered + 1, 10_000, 'a delivery after reactivation');
   await page.context().close();
 });
 
