@@ -35,6 +35,7 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
     },
     viewsInclude: (position) => projections.waitFor(position),
     applied$: projections.applied$,
+    leads: () => projections.leads(),
     timeoutMs: config.webhookTimeoutMs,
     retryDelaysMs: config.webhookRetryDelaysMs,
     allowHosts: config.webhookAllowHosts,

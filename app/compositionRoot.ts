@@ -61,6 +61,10 @@ import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenS
 import { createStoreSessionStore, type StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
 import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
 import { workspaceOrigin } from '../api/session/workspaceHost.js';
+import { sqlLeadership } from '../infrastructure/leadership/leadership.js';
+
+/** How often a follower tries to take the views' lead (the lead is free once its holder is gone). */
+const VIEWS_LEAD_RETRY_MS = 250;
 
 export interface Services {
   config: Config;
@@ -163,7 +167,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const sql = opts.sql ?? (await openSql(config));
   const events = await openEventStore(config, sql);
   const views = await openReadStore(config, sql);
-  const projections = new ProjectionRunner(events, views, allProjections, logger, clock);
+  // One instance applies the views; the others follow their checkpoint (DESIGN.md decision 21).
+  const projections = new ProjectionRunner(events, views, allProjections, logger, clock, sqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }));
   await projections.init();
   const aggregates = new AggregateStore(events, (p) => projections.waitFor(p).catch((err) => {
     logger.warn('views did not catch up in time', { error: (err as Error).message });

@@ -19,6 +19,8 @@ import type { Projection } from './projection.js';
 import { countEventsUpTo } from './countEventsUpTo.js';
 import type { KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
 import { applyAtOnce, applyInTransaction } from './batchApplication.js';
+import { alwaysLeading, type Leadership } from '../infrastructure/leadership/leadership.js';
+import { ViewsFollower } from './viewsFollower.js';
 import { HandlerFailure, anyParked, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
@@ -64,6 +66,7 @@ export class ProjectionRunner {
   private noticesAtRead = -1;
   private readAt = -Infinity;
   private readonly noticeCount: { unsubscribe(): void };
+  private readonly follower: ViewsFollower;
 
   constructor(
     private readonly events: EventStore,
@@ -71,9 +74,27 @@ export class ProjectionRunner {
     readonly projections: Projection[],
     private readonly logger: Logger,
     private readonly clock: () => Date = () => new Date(),
+    private readonly leadership: Leadership = alwaysLeading,
   ) {
     this.signal = wakeSignal(events.appended$);
-    this.noticeCount = events.appended$.subscribe(() => void this.notices++);
+    this.follower = new ViewsFollower(store, CHECKPOINT, (to) => {
+      this.viewsChanged$.next(null);
+      this.advance(to);
+    });
+    this.noticeCount = events.appended$.subscribe(() => {
+      this.notices++;
+      this.follower.noticed();
+    });
+  }
+
+  /**
+   * Whether this process applies the live views (infrastructure/leadership): only the leader's
+   * loop reads the log and lands batches, and only its webhook fan-out runs; a follower reads
+   * where the views stand from their checkpoint. Without a loop (a CLI, a test) the process
+   * applies whenever it calls catchUp(), as every explicit catchUp() does.
+   */
+  leads(): boolean {
+    return !this.running || this.leadership.leading();
   }
 
   /**
@@ -212,11 +233,13 @@ export class ProjectionRunner {
   async waitFor(position: Position, timeoutMs = 5000): Promise<void> {
     const reached = (p: Position | null) => p !== null && comparePositions(p, position) >= 0;
     if (reached(this.position$.value)) return;
-    this.signal.wake();
-    if (!this.running) await this.catchUp();
-    // With the database gone the views cannot move: answer now (503) rather than at the timeout.
-    const gone$ = this.unavailable$.pipe(mergeMap((err) => throwError(() => err)));
-    await firstValueFrom(merge(this.position$.pipe(filter(reached)), gone$).pipe(timeout(timeoutMs)));
+    await this.follower.whileWaiting(async () => {
+      this.signal.wake();
+      if (!this.running) await this.catchUp();
+      // With the database gone the views cannot move: answer now (503) rather than at the timeout.
+      const gone$ = this.unavailable$.pipe(mergeMap((err) => throwError(() => err)));
+      await firstValueFrom(merge(this.position$.pipe(filter(reached)), gone$).pipe(timeout(timeoutMs)));
+    });
   }
 
   start(): void {
@@ -225,13 +248,14 @@ export class ProjectionRunner {
     this.loop = (async () => {
       while (this.running) {
         try {
+          if (!(await this.leadership.tryLead())) await this.follower.follow(this.position$.value);
           // Woken by an append read by the last batch already: skip the empty read.
-          if (!this.nothingNew()) await this.catchUp();
+          else if (!this.nothingNew()) await this.catchUp();
         } catch (err) {
           this.logger.error('projection batch failed', { error: (err as Error).message });
           if (isStoreUnavailable(err)) this.unavailable$.next(err);
         }
-        await this.signal.sleep(IDLE_POLL_MS);
+        await this.signal.sleep(this.leadership.leading() ? IDLE_POLL_MS : this.follower.pause(IDLE_POLL_MS));
       }
     })();
   }
@@ -243,6 +267,7 @@ export class ProjectionRunner {
     this.noticeCount.unsubscribe();
     await this.loop;
     await this.catchingUp?.catch(() => undefined);
+    await this.leadership.close();
   }
 
   /**

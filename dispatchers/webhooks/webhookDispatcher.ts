@@ -51,6 +51,11 @@ export interface WebhookDispatcherDeps {
   viewsInclude(position: Position): Promise<void>;
   /** The batches the projection runner applied, handed over so the fan-out need not read the log again. */
   applied$?: Observable<AppliedBatch>;
+  /**
+   * Whether this instance leads the views (ProjectionRunner.leads): only the leader fans out,
+   * from the shared checkpoint; the others only deliver. Without it every instance fans out.
+   */
+  leads?: () => boolean;
   timeoutMs: number;
   retryDelaysMs: number[];
   allowHosts: readonly string[];
@@ -111,6 +116,11 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
     let savedAt = clock().getTime();
     while (!stopped) {
       try {
+        if (deps.leads && !deps.leads()) {
+          known = false; // when it leads again, it goes on from the shared checkpoint
+          await source.sleep(eventPollMs);
+          continue;
+        }
         if (!known) {
           stored = from = await readCheckpoint(sql);
           known = true;

@@ -30,6 +30,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const listeners: Array<() => Promise<void>> = [];
+  const locks = new Set<() => Promise<void>>();
 
   return {
     driver: 'pg',
@@ -121,8 +122,41 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
       listeners.push(stop);
       return stop;
     },
+    async sessionLock(key) {
+      const c = new pg.Client(clientConfig);
+      let held = false;
+      c.on('error', () => undefined);
+      c.on('end', () => {
+        held = false;
+      });
+      try {
+        await c.connect();
+        held = (await c.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${key}) AS ok`)).rows[0].ok;
+      } catch (err) {
+        await c.end().catch(() => undefined);
+        throw err;
+      }
+      if (!held) {
+        await c.end().catch(() => undefined);
+        return null;
+      }
+      const release = async () => {
+        held = false;
+        await c.end().catch(() => undefined);
+      };
+      locks.add(release);
+      return {
+        get held() {
+          return held;
+        },
+        async release() {
+          locks.delete(release);
+          await release();
+        },
+      };
+    },
     async close() {
-      await Promise.all(listeners.map((stop) => stop()));
+      await Promise.all([...listeners.map((stop) => stop()), ...[...locks].map((release) => release())]);
       await pool.end();
     },
   };

@@ -25,6 +25,19 @@ export interface SqlClient extends SqlQueryable {
   exec(sql: string): Promise<void>;
   /** Called with the payload of every NOTIFY on the channel, from any process on the database. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Takes the session-level advisory lock `key` (SQL for its two int4 arguments) on a
+   * connection of its own, or answers null when another session holds it. The lock lasts as
+   * long as that connection: a process that dies or loses the server gives it up. Only the
+   * server driver has it (the embedded store has one process).
+   */
+  sessionLock?(key: string): Promise<SessionLock | null>;
   close(): Promise<void>;
   readonly driver: 'pg' | 'pglite';
+}
+
+export interface SessionLock {
+  /** False once the lock's connection ended (the server then released the lock). */
+  readonly held: boolean;
+  release(): Promise<void>;
 }
