@@ -50,7 +50,10 @@ export function sqlLeadership(sql: SqlClient, opts: { retryMs: number; now?: () 
       triedAt = now();
       // A failed try (the server away) is a "no": the runner's own reads fail the same way.
       lock = await take(VIEWS_LEAD_LOCK).catch(() => null);
-      if (lock && closed) await lock.release();
+      if (lock && closed) {
+        await lock.release(); // closed while the try was on its way
+        lock = null;
+      }
       return lock !== null && lock.held;
     },
     async close() {

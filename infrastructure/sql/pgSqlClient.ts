@@ -125,34 +125,31 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
     async sessionLock(key) {
       const c = new pg.Client(clientConfig);
       let held = false;
-      c.on('error', () => undefined);
-      c.on('end', () => {
+      // Ended by us or by the server: either way the lock is gone and nothing is left to close.
+      const release = async () => {
         held = false;
-      });
+        locks.delete(release);
+        await c.end().catch(() => undefined);
+      };
+      c.on('error', () => undefined);
+      c.on('end', () => void release());
       try {
         await c.connect();
         held = (await c.query<{ ok: boolean }>(`SELECT pg_try_advisory_lock(${key}) AS ok`)).rows[0].ok;
       } catch (err) {
-        await c.end().catch(() => undefined);
+        await release();
         throw err;
       }
       if (!held) {
-        await c.end().catch(() => undefined);
+        await release();
         return null;
       }
-      const release = async () => {
-        held = false;
-        await c.end().catch(() => undefined);
-      };
       locks.add(release);
       return {
         get held() {
           return held;
         },
-        async release() {
-          locks.delete(release);
-          await release();
-        },
+        release,
       };
     },
     async close() {
