@@ -4,7 +4,8 @@
  * pages and scripts of the handoff and the OIDC popup. `RESOURCES` is the one list of its
  * route modules.
  */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { AuthApiDeps } from './authApiDeps.js';
 import { passwordRoutes } from './passwordRoutes.js';
@@ -30,7 +31,7 @@ const ASSETS: Record<string, { type: string; body: string }> = {
 
 export function authRouter(deps: AuthApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
-  router.use(express.json({ limit: '16kb' }));
+  router.use(...jsonBody({ limit: '16kb' }));
   router.get('/assets/:name', (req, res, next) => {
     const asset = Object.hasOwn(ASSETS, req.params.name) ? ASSETS[req.params.name] : undefined;
     if (!asset) return next();

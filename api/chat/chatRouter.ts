@@ -3,7 +3,8 @@
  * the widget, so CORS is open, bodies are small, and every address is rate-limited, with a
  * tighter limit on starting sessions (each one is a stream of events).
  */
-import express, { Router, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import cors from 'cors';
 import type { RateLimiter, RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import { TooManyRequestsError } from '../../domain/errors.js';
@@ -94,7 +95,7 @@ export function chatRouter({ conversations, rateLimiters, brandingOf }: ChatApiD
   router.use(limitPerAddress(requests, 'Too many chat requests from this address. Try again later.'));
   // Every chat body is JSON, whatever the Content-Type says: a fetch() without headers sends
   // text/plain, and reading that as no body would answer a misleading "message is required".
-  router.use(express.json({ limit: limits.bodyBytes, type: () => true }));
+  router.use(...jsonBody({ limit: limits.bodyBytes, type: () => true }));
 
   const tags = ['Visitor chat'];
   const security = 'none' as const;

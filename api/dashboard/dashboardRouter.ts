@@ -3,7 +3,8 @@
  * every one behind the session (and CSRF for writes), tenant-isolated like the External API.
  * No API quota is spent here. `RESOURCES` is the one list of its route modules.
  */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { requireSession } from '../session/sessionAuth.js';
 import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
@@ -30,7 +31,7 @@ export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistr
   });
   // The session (and, for writes, CSRF) before any body is read.
   router.use(...requireSession(deps.session));
-  router.use(express.json({ limit: '1mb' }));
+  router.use(...jsonBody({ limit: '1mb' }));
   for (const routes of RESOURCES) routes(router, registry, DASHBOARD_MOUNT, deps);
   return router;
 }

@@ -127,7 +127,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
 
   write({
     method: 'post', path: '/webhooks', summary: 'Create a webhook; its signing secret is answered only here', tags, body: createWebhookBody,
-    responses: { 201: { description: 'Created', schema: { type: 'object', required: ['data', 'message'], properties: { data: dashboardWebhookSchema(true), message: { type: 'string' } } } } },
+    responses: { 201: { description: 'Created', schema: { type: 'object', required: ['data', 'message'], properties: { data: dashboardWebhookSchema(true), message: { type: 'string' } } } }, 409: { description: 'Another webhook of this chatbot already has this URL' } },
   }, async ({ body, res }) => {
     const ctx = sessionContextOf(res);
     // Answered from the command's result, so a lagging view can never turn it into a 404.
@@ -145,7 +145,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
   write({
     method: 'patch', path: '/webhooks/:id', tags, params: idParams, body: updateWebhookBody,
     summary: 'Update a webhook: url, events, description, or status (paused; active resumes a paused webhook and reactivates a failed one)',
-    responses: { 200: { description: 'Updated', schema: wrapped(dashboardWebhookSchema(false)) } },
+    responses: { 200: { description: 'Updated', schema: wrapped(dashboardWebhookSchema(false)) }, 409: { description: 'Another webhook of this chatbot already has this URL' } },
   }, async ({ params, body, res }) => {
     await commands.update(params.id, body, sessionContextOf(res));
     return { body: { data: await presentOne(await ownedWebhook(views, signedInOf(res).workspaceId, params.id)) } };

@@ -14,6 +14,7 @@ import type { Actor } from '../../infrastructure/eventStore/eventStore.js';
 import { effectiveScopes, type ApiKeyScope } from '../../domain/apiKey/apiKey.js';
 import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
+import { sendPendingReplay } from './pendingReplay.js';
 
 export interface ApiCaller {
   keyId: string;
@@ -119,5 +120,5 @@ export function addApiKeyRoute(
 ): void {
   const scopes = [methodScope(spec.method), ...extraScopes];
   const needs = `API key scope${scopes.length > 1 ? 's' : ''}: ${scopes.join(', ')}`;
-  addRoute(router, registry, mount, { ...spec, security: 'apiKey', externalApi: true, summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), ...before);
+  addRoute(router, registry, mount, { ...spec, security: 'apiKey', externalApi: true, summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), sendPendingReplay, ...before);
 }

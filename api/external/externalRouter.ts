@@ -2,11 +2,12 @@
  * The External API under /api/v1/external/v1: CORS for server and browser clients, API key,
  * burst limit, monthly quota, then the resource routes. `RESOURCES` is the one list of them.
  */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyAuth, requireApiAccess } from './apiKeyAuth.js';
-import { burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
+import { anonymousLimitHeaders, burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
 import { idempotentPosts } from './idempotency.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { chatbotsRoutes } from './chatbotsRoutes.js';
@@ -24,21 +25,25 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 /** Every External API resource, in the order the OpenAPI document lists them. */
 const RESOURCES: ResourceRoutes[] = [chatbotsRoutes, usageRoutes, responsesRoutes, analyticsRoutes, accountRoutes, webhooksRoutes];
 
+/** The methods whose body the routes read. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Period', 'X-Request-Id', 'Idempotent-Replayed'];
 
 export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
-  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'], exposedHeaders: RATE_LIMIT_HEADERS, maxAge: 600 }));
-  router.use((_req, res, next) => {
-    res.setHeader('RateLimit-Policy', `${deps.rateLimitPerMinute};w=60`);
+  // Before CORS, which answers a preflight itself: every response carries these (seed: Limits 3).
+  router.use(anonymousLimitHeaders(deps), (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
+  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'], exposedHeaders: RATE_LIMIT_HEADERS, maxAge: 600 }));
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
   router.use(apiKeyAuth(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
   // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
-  // and a clear "not valid JSON" beats a misleading "name is required".
-  router.use(express.json({ limit: '15mb', strict: false, type: () => true }));
+  // and a clear "not valid JSON" beats a misleading "name is required". A GET or DELETE takes
+  // no body, so one sent anyway is not read (nor refused).
+  router.use(...jsonBody({ limit: '15mb', strict: false, type: (req) => BODY_METHODS.has(req.method ?? '') }));
   // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.
   router.use(idempotentPosts(deps), monthlyQuota(deps));
   for (const routes of RESOURCES) routes(router, registry, EXTERNAL_MOUNT, deps);

@@ -12,10 +12,11 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import type { IdempotencyStore, StoredAnswer } from '../../infrastructure/idempotency/idempotencyStore.js';
+import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import { callerOf } from './apiKeyAuth.js';
-import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, REPLAYED_HEADER, isValidIdempotencyKey, requestFingerprint } from './idempotencyKey.js';
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, isValidIdempotencyKey, requestFingerprint } from './idempotencyKey.js';
+import { deferReplay, notBilled } from './pendingReplay.js';
 
 /** Headers that belong to the answer itself; RateLimit-*, X-Quota-* and X-Request-Id are the current call's. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
@@ -38,23 +39,9 @@ export function isKeptAnswer(status: number, body: string): boolean {
   return !CALLER_CODES.has(codeOf(body) ?? '');
 }
 
-/** This call is not billed: X-Quota-Remaining shows the month as it stands (quotaHeaders assumed one more). */
-function notBilled(res: Response): void {
-  const quota = res.locals.quota as { limit: number | null; used: number } | undefined;
-  if (quota && quota.limit !== null) res.setHeader('X-Quota-Remaining', String(Math.max(0, quota.limit - quota.used)));
-}
-
 function refuse(res: Response, status: number, error: string, code: string): void {
   notBilled(res);
   res.status(status).json({ error, code });
-}
-
-function replay(res: Response, answer: StoredAnswer): void {
-  notBilled(res);
-  res.status(answer.status);
-  for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-  res.setHeader(REPLAYED_HEADER, 'true');
-  res.send(answer.body);
 }
 
 /**
@@ -106,7 +93,9 @@ export function idempotentPosts({ idempotency: store, logger }: { idempotency: I
         res.setHeader('Retry-After', String(IN_USE_RETRY_AFTER_SECONDS));
         return refuse(res, 409, `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry shortly.`, 'IDEMPOTENCY_KEY_IN_USE');
       }
-      replay(res, record.answer);
+      // Sent by the route once it has checked the calling key's scopes (pendingReplay.ts).
+      deferReplay(res, record.answer);
+      next();
     } catch (err) {
       next(err);
     }

@@ -1,6 +1,6 @@
 /**
  * Burst limit per key and monthly quota per workspace (seed: Limits → Rate and quota). Every
- * authenticated response carries the RateLimit-* and X-Quota-* headers; a refused burst is not
+ * response carries the RateLimit-* and X-Quota-* headers; a refused burst is not
  * counted; only 2xx and 5xx answers count against the quota.
  */
 import type { RequestHandler } from 'express';
@@ -10,12 +10,33 @@ import { limitsFor, type PlanLimits } from '../../domain/plans.js';
 import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { callerOf } from './apiKeyAuth.js';
+import { hasPendingReplay } from './pendingReplay.js';
 
 export function rateLimitMessage(limit: number): string {
   return `External API rate limit exceeded. Max ${limit} requests per minute.`;
 }
 
 const WINDOW_SECONDS = 60;
+
+/**
+ * The headers every response carries (seed: Limits 3), as they stand before the key is known:
+ * a call refused before authentication (401) or a CORS preflight is counted against no key and
+ * no workspace, so nothing of either is spent and there is no monthly quota to show (0). The
+ * burst limit and quotaHeaders replace them once the caller is known.
+ */
+export function anonymousLimitHeaders({ rateLimitPerMinute: perMinute, clock }: Pick<ExternalApiDeps, 'rateLimitPerMinute' | 'clock'>): RequestHandler {
+  return (_req, res, next) => {
+    res.setHeader('RateLimit-Policy', `${perMinute};w=${WINDOW_SECONDS}`);
+    res.setHeader('RateLimit-Limit', String(perMinute));
+    res.setHeader('RateLimit-Remaining', String(perMinute));
+    res.setHeader('RateLimit-Reset', String(WINDOW_SECONDS));
+    res.setHeader('X-Quota-Limit', '0');
+    res.setHeader('X-Quota-Remaining', '0');
+    res.setHeader('X-Quota-Reset', String(nextMonthStart(clock())));
+    res.setHeader('X-Quota-Period', 'month');
+    next();
+  };
+}
 
 export function burstLimit({ rateLimiters, rateLimitPerMinute: perMinute }: Pick<ExternalApiDeps, 'rateLimiters' | 'rateLimitPerMinute'>): RequestHandler {
   const limiter = rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
@@ -76,6 +97,7 @@ const counts = (status: number) => (status >= 200 && status < 300) || status >= 
 export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 'logger'>): RequestHandler {
   return async (_req, res, next) => {
     try {
+      if (hasPendingReplay(res)) return next(); // a replay is never billed, even once the quota is spent
       const { workspaceId } = callerOf(res);
       const { now, month, limit } = res.locals.quota as { now: Date; month: string; limit: number | null };
       // Reserve the call before handling it so parallel requests cannot overshoot the quota;

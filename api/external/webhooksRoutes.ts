@@ -81,7 +81,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
 
   addApiKeyRoute(router, registry, mount, {
     method: 'patch', path: '/webhooks/:id', summary: 'Update a webhook (only given fields change; status active or paused)', tags, params: idParams, body: updateWebhookBody,
-    responses: { 200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) } },
+    responses: { 200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) }, 409: { description: 'Another webhook of this chatbot already has this URL' } },
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
     await commands.update(params.id, body, ctx);

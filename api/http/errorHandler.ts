@@ -55,6 +55,19 @@ function parserError(err: { type?: string; status?: number; limit?: number }): {
   }
 }
 
+/**
+ * 4xx errors raised below our code, named rather than echoed: a zlib message such as
+ * "incorrect header check" means nothing to a caller.
+ */
+function otherClientError(err: { message?: string; code?: unknown; expose?: boolean }): { error: string; code: string } {
+  // zlib's codes (Z_DATA_ERROR...) and Brotli's (ERR__ERROR_FORMAT_...).
+  if (/^(Z_|ERR__ERROR|ERR_BROTLI)/.test(String(err.code ?? ''))) {
+    return { error: 'Request body could not be decompressed: it does not match its Content-Encoding', code: 'INVALID_CONTENT_ENCODING' };
+  }
+  if (String(err.message).startsWith('Failed to decode param')) return { error: 'The path is not valid percent-encoding', code: 'INVALID_PATH' };
+  return { error: err.expose && err.message ? err.message : 'Bad request', code: 'BAD_REQUEST' };
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     if (res.headersSent) return;
@@ -69,7 +82,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (typeof err?.status === 'number' && err.status >= 400 && err.status < 500) {
-      res.status(err.status).json({ error: err.expose ? err.message : 'Bad request' });
+      res.status(err.status).json(otherClientError(err));
       return;
     }
     if (isStoreUnavailable(err)) {

@@ -62,12 +62,13 @@ function parametersOf(spec: RouteSpec) {
 /** The error statuses an operation can answer that follow from its spec alone. */
 function impliedErrors(spec: RouteSpec): string[] {
   const statuses = new Set<string>();
-  const jsonBody = spec.body && spec.bodyContentType !== 'multipart/form-data';
-  if (spec.params || spec.query || spec.body) statuses.add('400');
+  // The External API reads a JSON body on every POST, PUT and PATCH, declared or not (externalRouter.ts).
+  const readsJson = spec.externalApi ? ['post', 'put', 'patch'].includes(spec.method) : spec.body && spec.bodyContentType !== 'multipart/form-data';
+  if (spec.params || spec.query || spec.body || readsJson) statuses.add('400');
   if (spec.security === 'apiKey' || spec.security === 'session') statuses.add('401');
   if (spec.security === 'apiKey' || (spec.security === 'session' && spec.method !== 'get')) statuses.add('403');
   if (spec.params) statuses.add('404');
-  if (jsonBody) statuses.add('413').add('415');
+  if (readsJson) statuses.add('413').add('415');
   if (spec.externalApi) statuses.add('429');
   if (spec.externalApi && spec.method === 'post') statuses.add('409').add('422');
   statuses.add('5XX');
@@ -80,9 +81,8 @@ const headerRef = (name: string, required: boolean) => ({ $ref: `#/components/he
 function headersOf(spec: RouteSpec, status: string): Record<string, unknown> {
   const headers: Record<string, unknown> = { 'X-Request-Id': headerRef('X-Request-Id', true) };
   if (spec.externalApi) {
-    // A missing or invalid key is refused before the key's budget is known: only the policy.
-    const names = status === '401' ? ['RateLimit-Policy'] : [...RATE_HEADERS, ...QUOTA_HEADERS];
-    for (const name of names) headers[name] = headerRef(name, true);
+    // A missing or invalid key carries them too, as they stand for an unknown caller (anonymousLimitHeaders).
+    for (const name of [...RATE_HEADERS, ...QUOTA_HEADERS]) headers[name] = headerRef(name, true);
     if (spec.method === 'post' && status !== '401') headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed', false);
   }
   if (status === '429') headers['Retry-After'] = headerRef('Retry-After', true);

@@ -39,9 +39,23 @@ export interface CompiledValidator {
   (value: unknown): unknown;
 }
 
+/** A query or path integer as people write one: ajv's coercion (Number()) also takes 0x10, 1e3, +5 and blanks. */
+const DECIMAL_INTEGER = /^-?\d+$/;
+
+/** The integer-typed properties of a query or path schema, whose text must be DECIMAL_INTEGER. */
+function integerFields(schema: JsonSchema): string[] {
+  const props = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  return Object.keys(props).filter((name) => props[name].type === 'integer');
+}
+
 export function compileValidator(schema: JsonSchema, where: 'body' | 'query' | 'path'): CompiledValidator {
   const validate: ValidateFunction = (where === 'body' ? bodyAjv : queryAjv).compile(schema);
+  const integers = where === 'body' ? [] : integerFields(schema);
   return (value) => {
+    for (const name of integers) {
+      const text = (value as Record<string, unknown> | undefined)?.[name];
+      if (typeof text === 'string' && !DECIMAL_INTEGER.test(text)) throw new ValidationError(`${name} must be a whole number written in digits`, name);
+    }
     if (validate(value)) return value;
     const error = validate.errors![0];
     const field = fieldOf(error, where === 'body' ? 'request body' : where);

@@ -3,7 +3,8 @@
  * callbacks, the settings page and its JSON API, and the per-store loader. `RESOURCES` is the
  * one list of its route modules.
  */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
 import { callbackRoutes } from './callbackRoutes.js';
@@ -23,7 +24,7 @@ export function storefrontMount(appUrl: string): string {
 export function storefrontRouter(deps: StorefrontApiDeps, registry: OpenApiRegistry): Router {
   const mount = storefrontMount(deps.appUrl);
   const router = Router();
-  router.use(express.json({ limit: '32kb' }));
+  router.use(...jsonBody({ limit: '32kb' }));
   for (const routes of RESOURCES) routes(router, registry, mount === '/' ? '' : mount, deps);
   return router;
 }

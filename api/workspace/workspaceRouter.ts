@@ -3,7 +3,8 @@
  * CONTRACT.md §5): bare JSON answers (not `{data}`), public reads for the login page, and
  * writes for an admin's API key. `RESOURCES` is the one list of its route modules.
  */
-import express, { Router } from 'express';
+import { Router } from 'express';
+import { jsonBody } from '../http/jsonBody.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
@@ -24,7 +25,7 @@ export function workspaceRouter(deps: WorkspaceApiDeps, registry: OpenApiRegistr
   // Public reads are embedded by login pages on other origins; writes need a key or a session.
   router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key'], exposedHeaders: ['ETag', 'X-Request-Id'], maxAge: 600 }));
   // JSON bodies are small here; uploads (multipart) are streamed by their own route.
-  router.use(express.json({ limit: '64kb', type: (req) => !String(req.headers['content-type'] ?? '').startsWith('multipart/') }));
+  router.use(...jsonBody({ limit: '64kb', type: (req) => !String(req.headers['content-type'] ?? '').startsWith('multipart/') }));
   for (const routes of RESOURCES) routes(router, registry, WORKSPACE_MOUNT, deps);
   return router;
 }

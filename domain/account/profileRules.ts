@@ -18,6 +18,7 @@ export const PROFILE_NAME_MAX = 200;
 export const PROFILE_ADDRESS_MAX = 500;
 export const PHONE_MIN_DIGITS = 6;
 export const PHONE_MAX_DIGITS = 20;
+export const PHONE_MAX_LENGTH = 40;
 export const EMAIL_MAX = 254;
 const EMAIL_LOCAL_MAX = 64;
 const EARLIEST_BIRTH_DATE = '1900-01-01';
@@ -87,6 +88,8 @@ function validatePhone(raw: unknown): string | null {
   const message = `phone must contain ${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits and only digits, +, spaces, dashes and parentheses`;
   if (typeof raw !== 'string') throw new ValidationError('phone must be a string or null', 'phone');
   const phone = raw.trim();
+  // 20 digits leave room for a few separators each; anything longer is not a phone number.
+  if (phone.length > PHONE_MAX_LENGTH) throw new ValidationError(`phone must be at most ${PHONE_MAX_LENGTH} characters`, 'phone');
   if (!/^[0-9+\-() ]+$/.test(phone)) throw new ValidationError(message, 'phone');
   const digits = phone.replace(/\D/g, '').length;
   if (digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS) throw new ValidationError(message, 'phone');
@@ -182,13 +185,21 @@ function stripTags(raw: string, field: string): string {
   // tags ("<<b>script>"), hence repeat until the text stops changing.
   let text = raw;
   for (let pass = 0; ; pass++) {
-    const next = decodeBasicEntities(sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }));
+    const next = decodeBasicEntities(sanitizeHtml(escapeLoneBrackets(text), { allowedTags: [], allowedAttributes: {} }));
     if (next === text) break;
     if (pass === 5) throw new ValidationError(`${field} contains markup that cannot be stripped`, field);
     text = next;
   }
   // Control characters have no place in profile text and can corrupt logs and mail headers.
   return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+}
+
+/**
+ * A `<` that starts no tag ("x<y", "Unit 5<Building B") is text: the HTML parser would read it
+ * as the start of a tag and drop everything after it, so it goes in escaped.
+ */
+function escapeLoneBrackets(text: string): string {
+  return text.replace(/<(?![a-zA-Z/!?][^<>]*>)/g, '&lt;');
 }
 
 // Only the entities sanitize-html itself emits; it has already decoded everything else.

@@ -88,6 +88,9 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
     await accessErrors(expect, op, method, EXT + path, keys, body);
   }
   await bodyErrors(expect, 'updateChatbot', 'PUT', `${EXT}/chatbots/${id}`, limit, { key });
+  // A second key of the workspace: one key's 60 calls a minute do not reach through every sample.
+  const key2 = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'admin' }, operatorContext(ws.workspaceId))).apiKey;
+  await bodyErrors(expect, 'duplicateChatbot', 'POST', `${EXT}/chatbots/${id}/duplicate`, limit, { key: key2 });
   await idempotencyErrors(app, expect, 'duplicateChatbot', `${EXT}/chatbots/${id}/duplicate`, key, ws.workspaceId, undefined);
   const scratch = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Scratch' } });
   await expect('deleteChatbot', 200, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
@@ -134,6 +137,8 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('updateWebhook', 404, 'PATCH', `${EXT}/webhooks/${UNKNOWN}`, { key, body: {} });
   await accessErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, keys, {});
   await bodyErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, limit, { key });
+  const other = await expect('createWebhook', 201, 'POST', `${EXT}/webhooks`, { key: key2, body: { ...hook, url: 'https://hooks.example.com/other' } });
+  await expect('updateWebhook', 409, 'PATCH', `${EXT}/webhooks/${other.data.id}`, { key: key2, body: { url: hook.url } });
   await expect('deleteWebhook', 400, 'DELETE', `${EXT}/webhooks/${hid}${NUL}`, { key });
   await accessErrors(expect, 'deleteWebhook', 'DELETE', `${EXT}/webhooks/${hid}`, keys);
   await expect('deleteWebhook', 200, 'DELETE', `${EXT}/webhooks/${hid}`, { key });

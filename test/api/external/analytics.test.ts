@@ -69,7 +69,7 @@ test('counts per UTC day of chatDate; recent is the period, total is all time', 
 
 test('days out of bounds or not an integer: 400 naming days', async () => {
   const botId = await createBot();
-  for (const q of ['?days=0', '?days=366', '?days=-1', '?days=abc', '?days=7.5', '?days=', '?days=1&days=2']) {
+  for (const q of ['?days=0', '?days=366', '?days=-1', '?days=abc', '?days=7.5', '?days=', '?days=1&days=2', '?days=1e2', '?days=0x10']) {
     const r = await analytics(botId, q);
     assert.is(r.status, 400, `${q}: ${JSON.stringify(r.body)}`);
     assert.ok(r.body.error.includes('days'), r.body.error);

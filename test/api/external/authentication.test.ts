@@ -20,6 +20,25 @@ test('a missing key is 401 Invalid API key', async () => {
   assert.equal(r.body, { error: 'Invalid API key' });
 });
 
+const LIMIT_HEADERS = ['ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-quota-period'];
+
+test('a 401 and a CORS preflight carry every rate-limit and quota header too (seed: Limits 3)', async () => {
+  const refused = await app.api('GET', CHATBOTS, { headers: { 'x-api-key': 'nonsense' } });
+  const preflight = await app.api('OPTIONS', CHATBOTS, { headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' } });
+  for (const r of [refused, preflight]) {
+    for (const name of LIMIT_HEADERS) assert.ok(r.headers.get(name), `${r.status} lacks ${name}`);
+    assert.is(r.headers.get('ratelimit-policy'), '60;w=60');
+    assert.is(r.headers.get('x-quota-period'), 'month');
+    const reset = Number(r.headers.get('x-quota-reset'));
+    assert.ok(reset > Date.now() / 1000 && new Date(reset * 1000).getUTCDate() === 1, 'the next month\'s start');
+  }
+  assert.is(preflight.status, 204);
+  // Once the key is known the headers are the key's and the workspace's own.
+  const ok = await app.api('GET', CHATBOTS, { apiKey: adminKey });
+  assert.is(ok.headers.get('x-quota-limit'), '10000');
+  assert.is(Number(ok.headers.get('ratelimit-remaining')) < 60, true);
+});
+
 test('an unknown, empty, malformed or oversized key is 401 Invalid API key', async () => {
   for (const key of ['cfb_' + 'A'.repeat(43), 'nonsense', ' ', 'x'.repeat(500), adminKey.slice(0, -1)]) {
     const r = await app.api('GET', CHATBOTS, { headers: { 'x-api-key': key } });

@@ -163,6 +163,34 @@ test('a refusal of the calling key (missing scope) is not kept: another key of t
   assert.equal([done.status, done.headers.get('idempotent-replayed')], [201, null]);
 });
 
+test('a replay is checked like the request: a key without the route\'s scope never reads the stored answer (the webhook secret)', async () => {
+  const { apiKey, workspaceId } = await app.createWorkspace('pro');
+  const readOnly = (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin', scopes: ['read'] }, operatorContext(workspaceId))).apiKey;
+  const bot = await post(apiKey, '/chatbots', { name: 'Guarded' });
+  const body = { chatbotId: bot.body.data.id, url: 'https://hooks.example.com/guarded', events: ['response.created'] };
+  const first = await post(apiKey, '/webhooks', body, 'hook-guarded');
+  assert.is(first.status, 201);
+  const replayed = await post(readOnly, '/webhooks', body, 'hook-guarded');
+  assert.equal([replayed.status, replayed.body.code, replayed.headers.get('idempotent-replayed')], [403, 'INSUFFICIENT_SCOPE', null]);
+  assert.not.ok(JSON.stringify(replayed.body).includes(first.body.data.secret));
+  const dup = await post(apiKey, `/chatbots/${bot.body.data.id}/duplicate`, undefined, 'dup-guarded');
+  assert.is(dup.status, 201);
+  assert.is((await post(readOnly, `/chatbots/${bot.body.data.id}/duplicate`, undefined, 'dup-guarded')).status, 403);
+  // The key that may still gets the replay.
+  const again = await post(apiKey, '/webhooks', body, 'hook-guarded');
+  assert.equal([again.status, again.headers.get('idempotent-replayed'), again.body.data.secret], [201, 'true', first.body.data.secret]);
+});
+
+test('a body nested too deeply is 400 BODY_TOO_DEEP with or without a key, never a 500', async () => {
+  const { apiKey } = await app.createWorkspace('pro');
+  const deep = `{"name":"deep","x":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+  for (const headers of [{}, { 'Idempotency-Key': 'deep-1' }] as Record<string, string>[]) {
+    const r = await app.api('POST', `${BASE}/chatbots`, { apiKey, body: deep, headers });
+    assert.equal([r.status, r.body.code], [400, 'BODY_TOO_DEEP'], JSON.stringify(r.body));
+  }
+  assert.equal(await chatbotNames(apiKey), []);
+});
+
 test('without a key every POST runs; a key on a GET is ignored', async () => {
   const { apiKey } = await app.createWorkspace('pro');
   assert.is((await post(apiKey, '/chatbots', { name: 'Twice' })).status, 201);

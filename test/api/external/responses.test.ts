@@ -156,6 +156,7 @@ test('bad query values: 400 naming the parameter', async () => {
   expect400(await list(botId, '?page=abc'), 'page');
   expect400(await list(botId, '?page=1&page=2'), 'page');
   expect400(await list(botId, '?page=99999999'), 'page');
+  for (const q of ['?page=0x10', '?page=1e3', '?limit=+5', '?page=%20', '?limit=5%20']) expect400(await list(botId, q), q.slice(1, q.indexOf('=')));
   expect400(await list(botId, '?startDate=2025-02-30'), 'startDate');
   expect400(await list(botId, '?startDate=yesterday'), 'startDate');
   expect400(await list(botId, '?endDate=2025-1-1'), 'endDate');

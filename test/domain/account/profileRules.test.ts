@@ -80,6 +80,15 @@ test('name: plain-text punctuation and entities read naturally', () => {
   assert.is(validateProfilePatch({ name: 'a < b' }, now).name, 'a < b');
 });
 
+test('name and address: a < that starts no tag is text, and what follows it is kept', () => {
+  assert.is(validateProfilePatch({ name: 'Ann<Bob' }, now).name, 'Ann<Bob');
+  assert.is(validateProfilePatch({ name: 'x<y' }, now).name, 'x<y');
+  assert.is(validateProfilePatch({ name: '2<3 and 5>4' }, now).name, '2<3 and 5>4');
+  assert.is(validateProfilePatch({ address: 'Unit 5<Building B, 12 Main St' }, now).address, 'Unit 5<Building B, 12 Main St');
+  // Real tags next to it still go.
+  assert.is(validateProfilePatch({ name: 'Ann<b>Lee</b><Bob' }, now).name, 'AnnLee<Bob');
+});
+
 test('name: empty or blank is rejected', () => {
   rejects({ name: '' }, 'name', /empty/);
   rejects({ name: '   \n ' }, 'name', /empty/);
@@ -122,6 +131,12 @@ test('phone: letters, other characters and digit counts are rejected', () => {
   rejects({ phone: '' }, 'phone', msg);
   rejects({ phone: '+-() ' }, 'phone', msg);
   for (const phone of [5551234567, {}, []]) rejects({ phone }, 'phone', /string or null/);
+});
+
+test('phone: at most 40 characters, whatever the separators', () => {
+  assert.is(validateProfilePatch({ phone: '+1 (555) 123 - 4567 - 890 - 12' }, now).phone, '+1 (555) 123 - 4567 - 890 - 12');
+  rejects({ phone: `1${'-'.repeat(2_000_000)}23456` }, 'phone', /at most 40 characters/);
+  rejects({ phone: `12345${' '.repeat(40)}6` }, 'phone', /at most 40 characters/);
 });
 
 test('dateOfBirth: real calendar dates only', () => {
