@@ -7,6 +7,8 @@ import { ConflictError, ValidationError } from '../domain/errors.js';
 import { checkSlugRules } from '../domain/workspace/slugRules.js';
 import { brandingDecider, type BrandingState } from '../domain/workspace/branding.js';
 import { validateBrandingPatch, validateOrganizationPatch } from '../domain/workspace/brandingRules.js';
+import { galleryDecider } from '../domain/media/gallery.js';
+import { mediaUrlPath } from '../projections/views/mediaItemsView.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import type { Reservations } from './reservations.js';
@@ -55,8 +57,10 @@ export class BrandingCommands {
   }
 
   async updateBranding(body: unknown, ctx: Ctx): Promise<BrandingState> {
-    const current = await this.load(ctx.workspaceId);
-    const changes = validateBrandingPatch(bodyObject(body), current.branding, this.ownOrigin);
+    const stream = `workspace-${ctx.workspaceId}`;
+    const [current, gallery] = await Promise.all([this.load(ctx.workspaceId), this.aggregates.load(stream, galleryDecider)]);
+    const images = new Set(gallery.state.items.filter((i) => i.mediaType === 'image').map((i) => mediaUrlPath(i.mediaId)));
+    const changes = validateBrandingPatch(bodyObject(body), current.branding, { ownOrigin: this.ownOrigin, isOwnImage: (path) => images.has(path) });
     return (await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'UpdateBranding', changes }, ctx)).state;
   }
 

@@ -81,8 +81,8 @@ export function addRoute(router: Router, registry: OpenApiRegistry, mount: strin
   const checkBody = spec.body && spec.bodyContentType !== 'multipart/form-data' ? compileValidator(spec.body, 'body') : null;
   router[spec.method](spec.path, ...before, async (req, res, next) => {
     try {
-      rejectBadText(req.params, req.query, req.body);
-      const params = checkParams ? idsOrNotFound(checkParams, req.params) : req.params;
+      rejectBadText(spec.paramsAnyText ? {} : req.params, req.query, req.body);
+      const params = checkParams && !spec.paramsAnyText ? idsOrNotFound(checkParams, req.params) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
       const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;

@@ -17,6 +17,11 @@ export interface RouteSpec {
   /** `session`: the dashboard's cookie `confab_session` (documented as the SessionCookie scheme). */
   security?: 'apiKey' | 'session' | 'none';
   params?: JsonSchema;
+  /**
+   * The handler judges the path parameters' text itself and answers every value (the slug
+   * check reports a bad slug as `available: false`): no 404 for text that names nothing.
+   */
+  paramsAnyText?: boolean;
   query?: JsonSchema;
   body?: JsonSchema;
   /**

@@ -5,6 +5,8 @@ const str = { type: 'string' } as const;
 const nullableStr = { type: 'string', nullable: true } as const;
 
 export const slugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string', maxLength: 100 } } } as const;
+/** The slug check answers any text (a rule it breaks is the answer). */
+export const checkSlugParams = { type: 'object', required: ['slug'], properties: { slug: { type: 'string' } } } as const;
 
 export const slugCheckResult = {
   type: 'object', required: ['available', 'slug'],

@@ -15,7 +15,7 @@ import { contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
-import { claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
+import { checkSlugParams, claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
 
 /** Login pages may cache the public branding briefly; ETag revalidation keeps it cheap. */
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -25,8 +25,8 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
   const tags = ['Workspace branding'];
 
   addRoute(router, registry, mount, {
-    method: 'get', path: '/check-slug/:slug', summary: 'Whether a slug can be claimed, with the reason when not (public)', tags, security: 'none', params: slugParams,
-    responses: { 200: { description: '{available: true, slug} or {available: false, reason, slug}', schema: slugCheckResult } },
+    method: 'get', path: '/check-slug/:slug', summary: 'Whether a slug can be claimed, with the reason when not (public)', tags, security: 'none', params: checkSlugParams, paramsAnyText: true,
+    responses: { 200: { description: '{available: true, slug} or {available: false, reason, slug}; any text gets an answer (seed: a slug rule is reported, not an HTTP error)', schema: slugCheckResult } },
   }, async ({ params, res }) => {
     res.setHeader('Cache-Control', 'no-store');
     const verdict = checkSlugRules(params.slug);

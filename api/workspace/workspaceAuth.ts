@@ -11,7 +11,7 @@ import { ForbiddenError, TooManyRequestsError } from '../../domain/errors.js';
 import type { PlanName } from '../../domain/plans.js';
 import { API_KEY_SCOPES } from '../../domain/apiKey/apiKey.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import { apiKeyAuth, callerOf, requireRole, type ApiCaller } from '../external/apiKeyAuth.js';
+import { apiKeyAuth, callerOf, requireRole, requireScope, type ApiCaller } from '../external/apiKeyAuth.js';
 import { notSignedIn, resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 import { assertCsrf, isSafeMethod } from '../session/csrf.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
@@ -53,7 +53,8 @@ function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: Sessio
 
 /**
  * An API key or a session of the workspace, of the admin role unless `anyRole` (reads such as
- * ad analytics that any member may see), with a per-caller burst limit.
+ * ad analytics that any member may see), holding the read or write scope its method needs,
+ * with a per-caller burst limit.
  */
 export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>, { anyRole = false } = {}): RequestHandler[] {
   const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
@@ -67,6 +68,9 @@ export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'r
     }
     bySession(req, res, next);
   };
+  // A key's scopes hold here as on the External API: a read-only admin key reads, never writes.
+  const [readScope, writeScope] = [requireScope('read'), requireScope('write')];
+  const scoped: RequestHandler = (req, res, next) => (isSafeMethod(req.method) ? readScope : writeScope)(req, res, next);
   const burst: RequestHandler = async (_req, res, next) => {
     try {
       const decision = await limiter.consume(callerOf(res).keyId);
@@ -75,7 +79,7 @@ export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'r
       next(err);
     }
   };
-  return [authenticate, burst];
+  return [authenticate, scoped, burst];
 }
 
 /** An admin's key or an admin's session (the writes of CONTRACT.md §5). */

@@ -57,14 +57,25 @@ export function validateColor(raw: unknown, field: string): string {
   return raw.toUpperCase();
 }
 
+/** Where logos may come from: any https address, or an image this workspace uploaded to the service. */
+export interface LogoSources {
+  /** The service's own origin, which may be plain http on a local install. */
+  ownOrigin: string;
+  /** Whether a path on `ownOrigin` is an uploaded image of this workspace. */
+  isOwnImage: (path: string) => boolean;
+}
+
 /**
- * A logo is an https URL, or the address of a file served by this service (an uploaded image
- * under `ownOrigin`), which may be plain http on a local install. null clears it.
+ * A logo is an https URL, or the address of an image of this workspace's gallery served by this
+ * service. Another path of the service (another workspace's upload, a page) is not. null clears it.
  */
-export function validateLogoUrl(raw: unknown, field: string, ownOrigin: string): string | null {
+export function validateLogoUrl(raw: unknown, field: string, sources: LogoSources): string | null {
   if (raw === null || raw === '') return null;
   const url = parseUrl(raw, field, 2048);
-  if (url.protocol !== 'https:' && url.origin !== ownOrigin) throw new ValidationError(`${field} must be an https URL or an uploaded image of this workspace`, field);
+  const ownUpload = url.origin === sources.ownOrigin && !url.search && !url.hash && sources.isOwnImage(url.pathname);
+  if (url.origin === sources.ownOrigin ? !ownUpload : url.protocol !== 'https:') {
+    throw new ValidationError(`${field} must be an https URL or the address of an image uploaded to this workspace's gallery`, field);
+  }
   return url.toString();
 }
 
@@ -82,7 +93,7 @@ function parseUrl(raw: unknown, field: string, max: number): URL {
     if (!url.hostname) throw new Error('no host');
     return url;
   } catch {
-    throw new ValidationError(`${field} must be an absolute URL such as https://example.com/logo.png`, field);
+    throw new ValidationError(`${field} must be an absolute URL such as https://example.com${field === 'website' ? '' : '/logo.png'}`, field);
   }
 }
 
@@ -111,15 +122,15 @@ function onlyKnown(body: Record<string, unknown>, known: readonly string[]): voi
 }
 
 /** A PATCH of branding: every given field checked; the result holds only the given ones. */
-export function validateBrandingPatch(body: Record<string, unknown>, current: BrandingFields, ownOrigin: string): Partial<BrandingFields> {
+export function validateBrandingPatch(body: Record<string, unknown>, current: BrandingFields, logoSources: LogoSources): Partial<BrandingFields> {
   onlyKnown(body, ['displayName', 'loginLogo', 'companyLogo', 'primaryColor', 'secondaryColor', 'tagline', 'display']);
   const out: Partial<BrandingFields> = {};
   if (body.displayName !== undefined) {
     out.displayName = text(body.displayName, 'displayName', MAX_DISPLAY_NAME);
     if (!out.displayName) throw new ValidationError('displayName must not be empty', 'displayName');
   }
-  if (body.loginLogo !== undefined) out.loginLogo = validateLogoUrl(body.loginLogo, 'loginLogo', ownOrigin);
-  if (body.companyLogo !== undefined) out.companyLogo = validateLogoUrl(body.companyLogo, 'companyLogo', ownOrigin);
+  if (body.loginLogo !== undefined) out.loginLogo = validateLogoUrl(body.loginLogo, 'loginLogo', logoSources);
+  if (body.companyLogo !== undefined) out.companyLogo = validateLogoUrl(body.companyLogo, 'companyLogo', logoSources);
   if (body.primaryColor !== undefined) out.primaryColor = validateColor(body.primaryColor, 'primaryColor');
   if (body.secondaryColor !== undefined) out.secondaryColor = validateColor(body.secondaryColor, 'secondaryColor');
   if (body.tagline !== undefined) out.tagline = text(body.tagline, 'tagline', MAX_TAGLINE);

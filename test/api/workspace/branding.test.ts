@@ -32,6 +32,13 @@ test('check-slug: every rule, with a reason, without authentication', async () =
   assert.match(reserved.body.reason, /reserved/);
   assert.match((await app.api('GET', `${W}/check-slug/ab`)).body.reason, /Too short/);
   assert.match((await app.api('GET', `${W}/check-slug/test-acme`)).body.reason, /reserved/);
+  // Any text gets an answer, not an HTTP error (seed: Errors, slug check).
+  for (const [slug, reason] of [['a'.repeat(101), /Too long/], ['abc%00d', /./], ['ab%20cd', /./], ['%C3%A9tude', /./]] as const) {
+    const r = await app.api('GET', `${W}/check-slug/${slug}`);
+    assert.is(r.status, 200, `${slug}: ${JSON.stringify(r.body)}`);
+    assert.equal([r.body.available, r.body.slug], [false, decodeURIComponent(slug)]);
+    assert.match(r.body.reason, reason);
+  }
 });
 
 test('PUT /slug: admin key, paid plan; answers {message, slug}; then the slug is taken', async () => {
@@ -50,6 +57,20 @@ test('PUT /slug: admin key, paid plan; answers {message, slug}; then the slug is
   assert.is(refused.body.code, 'PLAN_UPGRADE_REQUIRED');
   assert.equal((await app.api('GET', `${W}/check-slug/free-slug`)).body.available, true, 'a refused claim reserves nothing');
   assertBad(await app.api('PUT', `${W}/slug`, { apiKey: pro.apiKey, body: { slug: 'www' } }), 'slug');
+});
+
+test('an admin key without the write scope reads the workspace but changes nothing', async () => {
+  const ws = await app.createWorkspace('pro');
+  const readOnly = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'admin', scopes: ['read'] }, operatorContext(ws.workspaceId))).apiKey;
+  assert.is((await app.api('GET', `${W}/branding`, { apiKey: readOnly })).status, 200);
+  assert.is((await app.api('GET', `${W}/media`, { apiKey: readOnly })).status, 200);
+  for (const [method, path, body] of [['PUT', '/slug', { slug: 'readonly-co' }], ['PATCH', '/branding', { tagline: 'ro' }], ['PATCH', '/organization', { website: 'https://ro.example' }], ['PUT', '/media/order', { ids: [] }], ['DELETE', '/media/aaaaaaaaaaaaaaaaaaaaaaaa', undefined]] as const) {
+    const r = await app.api(method, `${W}${path}`, { apiKey: readOnly, body });
+    assert.equal([r.status, r.body.code], [403, 'INSUFFICIENT_SCOPE'], `${method} ${path}`);
+  }
+  const branding = await app.api('GET', `${W}/branding`, { apiKey: ws.apiKey });
+  assert.is(branding.body.slug, null);
+  assert.is.not(branding.body.branding.tagline, 'ro');
 });
 
 test('two workspaces racing for one slug: exactly one wins, the other gets 409', async () => {
