@@ -5,6 +5,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { ValidationError } from '../errors.js';
+import { charLength } from '../charLength.js';
 
 export interface ProfilePatch {
   name?: string;
@@ -212,7 +213,3 @@ function decodeBasicEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-// Code points, not UTF-16 units, so an emoji counts as one character like a user sees it.
-function charLength(text: string): number {
-  return [...text].length;
-}

@@ -5,6 +5,7 @@
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { DEFAULT_FLOW, type Flow, validateFlow } from './flow.js';
+import { charLength } from '../charLength.js';
 
 export const MAX_CHATBOT_NAME = 100;
 export const MAX_CHATBOT_DESCRIPTION = 2000;
@@ -42,7 +43,6 @@ export type ChatbotCommand =
   | { type: 'DeleteChatbot'; workspaceId?: string };
 
 /** Characters as a user counts them (code points, as the request schema does): an emoji is one. */
-const charLength = (text: string): number => [...text].length;
 
 export function validateName(raw: unknown): string {
   if (typeof raw !== 'string') throw new ValidationError('name is required and must be a string', 'name');

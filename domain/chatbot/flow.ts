@@ -4,6 +4,7 @@
  * interpolate as {{variable}}.
  */
 import { ValidationError } from '../errors.js';
+import { charLength } from '../charLength.js';
 
 export type FlowStep =
   | { type: 'message'; text: string }
@@ -51,7 +52,7 @@ export function validateFlow(raw: unknown): Flow {
     if (typeof step !== 'object' || step === null) return fail(`${at} must be an object`);
     const s = step as Record<string, unknown>;
     if (typeof s.text !== 'string' || s.text.trim() === '') return fail(`${at}.text must be a non-empty string`);
-    if (s.text.length > MAX_STEP_TEXT) return fail(`${at}.text must be at most ${MAX_STEP_TEXT} characters`);
+    if (charLength(s.text) > MAX_STEP_TEXT) return fail(`${at}.text must be at most ${MAX_STEP_TEXT} characters`);
     const allowed = s.type === 'question' ? ['type', 'text', 'variable'] : ['type', 'text'];
     const unknown = Object.keys(s).filter((k) => !allowed.includes(k));
     if (unknown.length) return fail(`${at} has unknown properties: ${unknown.join(', ')}`);

@@ -3,6 +3,7 @@
  * check types and sizes; these add what a schema cannot say (trimmed emptiness, key names).
  */
 import { ValidationError } from '../errors.js';
+import { charLength } from '../charLength.js';
 
 export const MAX_MESSAGE_LENGTH = 2000;
 export const MAX_REASON_LENGTH = 500;
@@ -27,7 +28,7 @@ function text(raw: unknown, field: string, max: number): string {
   if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
   const value = raw.trim();
   if (!value) throw new ValidationError(`${field} must not be empty`, field);
-  if (value.length > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  if (charLength(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return value;
 }
 
@@ -66,7 +67,7 @@ export function validateCustomData(raw: unknown): Record<string, string> {
       throw new ValidationError(`customData keys must be 1 to ${MAX_CUSTOM_DATA_KEY_LENGTH} characters and not a reserved name`, 'customData');
     }
     if (typeof value !== 'string') throw new ValidationError(`${field} must be a string`, field);
-    if (value.length > MAX_CUSTOM_DATA_VALUE_LENGTH) throw new ValidationError(`${field} must be at most ${MAX_CUSTOM_DATA_VALUE_LENGTH} characters`, field);
+    if (charLength(value) > MAX_CUSTOM_DATA_VALUE_LENGTH) throw new ValidationError(`${field} must be at most ${MAX_CUSTOM_DATA_VALUE_LENGTH} characters`, field);
   }
   return Object.fromEntries(entries) as Record<string, string>;
 }
@@ -78,7 +79,7 @@ export function validateUser(raw: unknown): VisitorUser | null {
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     if (key !== 'id' && key !== 'email' && key !== 'name') throw new ValidationError(`user.${key.slice(0, 40)} is not a known field`, 'user');
     if (typeof value !== 'string') throw new ValidationError(`user.${key} must be a string`, `user.${key}`);
-    if (value.length > MAX_USER_FIELD_LENGTH) throw new ValidationError(`user.${key} must be at most ${MAX_USER_FIELD_LENGTH} characters`, `user.${key}`);
+    if (charLength(value) > MAX_USER_FIELD_LENGTH) throw new ValidationError(`user.${key} must be at most ${MAX_USER_FIELD_LENGTH} characters`, `user.${key}`);
     if (value) user[key] = value;
   }
   return Object.keys(user).length ? user : null;

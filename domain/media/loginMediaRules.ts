@@ -4,6 +4,7 @@
  * 3 to 30 whole seconds (default 6). Each check names the field it refuses.
  */
 import { ValidationError } from '../errors.js';
+import { charLength } from '../charLength.js';
 
 export const MAX_AD_URL = 2048;
 export const MAX_AD_LABEL = 60;
@@ -42,7 +43,7 @@ export function validateAdLabel(raw: unknown): string | null {
   if (raw === null) return null;
   if (typeof raw !== 'string') throw new ValidationError('adLabel must be a string', 'adLabel');
   const label = raw.trim();
-  if ([...label].length > MAX_AD_LABEL) throw new ValidationError(`adLabel must be at most ${MAX_AD_LABEL} characters`, 'adLabel');
+  if (charLength(label) > MAX_AD_LABEL) throw new ValidationError(`adLabel must be at most ${MAX_AD_LABEL} characters`, 'adLabel');
   return label || null;
 }
 

@@ -10,6 +10,7 @@
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { WebhookEventName } from './webhookEvents.js';
+import { charLength } from '../charLength.js';
 
 /** Consecutive failed deliveries (each after its retries) before the webhook is set to failed. */
 export const MAX_CONSECUTIVE_FAILURES = 10;
@@ -80,7 +81,7 @@ export type WebhookCommand =
 export function validateWebhookDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('description must be a string', 'description');
-  if (raw.length > MAX_WEBHOOK_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`, 'description');
+  if (charLength(raw) > MAX_WEBHOOK_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`, 'description');
   return raw;
 }
 

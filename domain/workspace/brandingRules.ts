@@ -6,6 +6,7 @@ import countries from 'i18n-iso-countries';
 import { ValidationError } from '../errors.js';
 import { validateTimezone } from '../account/profileRules.js';
 import { BACKGROUND_FITS, BACKGROUND_POSITIONS, COMPANY_SIZES, INDUSTRIES, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION, MAX_TAGLINE } from './brandingOptions.js';
+import { charLength } from '../charLength.js';
 
 export { BACKGROUND_FITS, BACKGROUND_POSITIONS, INDUSTRIES, COMPANY_SIZES, MAX_TAGLINE, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION } from './brandingOptions.js';
 
@@ -38,12 +39,11 @@ export type OrganizationFields = {
 
 export const DEFAULT_DISPLAY: DisplaySettings = { fit: 'cover', position: 'center', cardPosition: '50,50' };
 
-const chars = (s: string) => [...s].length;
 
 function text(raw: unknown, field: string, max: number): string {
   if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
   const value = raw.trim();
-  if (chars(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  if (charLength(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return value;
 }
 

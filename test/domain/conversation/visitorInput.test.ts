@@ -17,6 +17,10 @@ test('messages and reasons are trimmed, not blank, bounded', () => {
   assert.is(validateMessage('  hi  '), 'hi');
   assert.is(validateMessage('x'.repeat(2000)), 'x'.repeat(2000));
   invalid(() => validateMessage('x'.repeat(2001)), 'message');
+  // Characters as a person counts them: an emoji is one, not two UTF-16 units.
+  assert.is(validateMessage('😀'.repeat(2000)), '😀'.repeat(2000));
+  invalid(() => validateMessage('😀'.repeat(2001)), 'message');
+  assert.is(validateReason('😀'.repeat(300)), '😀'.repeat(300));
   invalid(() => validateMessage('   '), 'message');
   invalid(() => validateMessage(5), 'message');
   assert.is(validateReason(' billing '), 'billing');
