@@ -26,7 +26,7 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
     responses: { 202: { description: 'Neutral: the same answer for every address', schema: acceptedResult }, 400: { description: 'Not an email address' }, ...refusals },
   }, async ({ body, req }) => {
     const host = await loginHostOf(req, session);
-    await throttle(req, body.email);
+    await throttle(req, { way: 'mail', email: body.email });
     await mailSignIn.requestCode(validateEmailAddress(body.email, 'email'), host.workspaceId);
     return neutral;
   });
@@ -36,8 +36,9 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
     responses: { 200: { description: 'Signed in', schema: redirectResult }, 400: { description: 'Not an email address' }, ...refusals },
   }, async ({ body, req, res }) => {
     const host = await loginHostOf(req, session);
-    await throttle(req, body.email);
+    const attempt = await throttle(req, { way: 'code', email: body.email });
     const { userId, workspaceId } = await mailSignIn.verifyCode(validateEmailAddress(body.email, 'email'), body.code, host.workspaceId);
+    await attempt.succeeded();
     return answerEntry(req, res, await signIn.enter(userId, workspaceId, 'code', host.onWorkspaceHost), session.publicUrl);
   });
 
@@ -46,7 +47,7 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
     responses: { 202: { description: 'Neutral: the same answer for every address', schema: acceptedResult }, 400: { description: 'Not an email address' }, ...refusals },
   }, async ({ body, req }) => {
     const host = await loginHostOf(req, session);
-    await throttle(req, body.email);
+    await throttle(req, { way: 'mail', email: body.email });
     await mailSignIn.requestMagicLink(validateEmailAddress(body.email, 'email'), host.workspaceId, await signIn.loginOriginOf(host.workspaceId));
     return neutral;
   });
@@ -56,8 +57,9 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
     responses: { 200: { description: 'Signed in', schema: redirectResult }, ...refusals },
   }, async ({ body, req, res }) => {
     const host = await loginHostOf(req, session);
-    await throttle(req);
+    const attempt = await throttle(req);
     const { userId, workspaceId } = await mailSignIn.verifyMagicLink(body.token, host.workspaceId);
+    await attempt.succeeded();
     return answerEntry(req, res, await signIn.enter(userId, workspaceId, 'magic-link', host.onWorkspaceHost), session.publicUrl);
   });
 }

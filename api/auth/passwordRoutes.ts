@@ -20,9 +20,11 @@ export function passwordRoutes(router: Router, registry: OpenApiRegistry, mount:
     },
   }, async ({ body, req, res }) => {
     const host = await loginHostOf(req, deps.session);
-    await throttle(req, body.email);
+    const attempt = await throttle(req, { way: 'password', email: body.email });
     const email = String(body.email).trim().toLowerCase();
     const { userId, workspaceId } = await deps.signIn.checkPassword(email, body.password, host.workspaceId);
+    // Only wrong guesses count against the account: an owner who signs in often is never locked out.
+    await attempt.succeeded();
     return answerEntry(req, res, await deps.signIn.enter(userId, workspaceId, 'password', host.onWorkspaceHost), deps.session.publicUrl);
   });
 }

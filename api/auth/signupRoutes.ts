@@ -32,7 +32,7 @@ export function signupRoutes(router: Router, registry: OpenApiRegistry, mount: s
     responses: { 202: { description: 'Neutral: a mail is on its way (a confirmation, or a note that the account exists)', schema: acceptedResult }, 400: { description: 'A field is missing or invalid' }, 429: { description: 'Too many attempts' } },
   }, async ({ body, req }) => {
     await mainHostOnly(req);
-    await throttle(req, body.email);
+    await throttle(req, { way: 'mail', email: body.email });
     await deps.signup.request(body);
     return { status: 202, body: { message: 'Check your inbox: we sent a link to confirm your address.' } };
   });

@@ -19,6 +19,8 @@ export interface LimitDecision {
 
 export interface RateLimiter {
   consume(key: string): Promise<LimitDecision>;
+  /** Gives one point back to `key` (an attempt that turned out not to count, e.g. a sign-in that succeeded). */
+  refund(key: string): Promise<void>;
 }
 
 export interface RateLimiterFactory {
@@ -43,6 +45,10 @@ function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
         }
         throw err;
       }
+    },
+    async refund(key) {
+      // A refund is a courtesy: if Redis is away, the point simply stays spent until the window ends.
+      await limiter.reward(key, 1).catch(() => undefined);
     },
   };
 }

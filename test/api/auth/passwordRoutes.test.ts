@@ -49,6 +49,25 @@ test('wrong password and unknown address get the same 401 body', async () => {
   assert.is(sessionCookieOf(wrong), null);
 });
 
+test('only wrong guesses count: an owner who signs in 15 times in a row is never throttled', async () => {
+  const ws = await createSignedInWorkspace(app, 'free');
+  for (let i = 0; i < 15; i++) {
+    const r = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: ws.password } });
+    assert.is(r.status, 200, `sign-in ${i + 1}: ${r.text}`);
+  }
+});
+
+test('ten wrong passwords lock the password way for that account, but the mailed code and link still work', async () => {
+  const ws = await createSignedInWorkspace(app, 'free');
+  for (let i = 0; i < 10; i++) assert.is((await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: `guess-${i}` } })).status, 401);
+  const locked = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: ws.password } });
+  assert.is(locked.status, 429);
+  assert.ok(Number(locked.headers['retry-after']) > 0);
+  // The inbox's owner can still get in.
+  assert.is((await hostRequest(app, 'POST', '/auth/code', { body: { email: ws.email } })).status, 202);
+  assert.is((await hostRequest(app, 'POST', '/auth/magic-link', { body: { email: ws.email } })).status, 202);
+});
+
 test('an owner created without a password cannot sign in by password (same neutral 401)', async () => {
   const ws = await app.createWorkspace('free');
   const user = await app.services.views.get('users', ws.ownerId);

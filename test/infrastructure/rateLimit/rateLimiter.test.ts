@@ -23,6 +23,12 @@ for (const [label, url] of [['memory', undefined], ['Redis', process.env.REDIS_U
       const refused = await b.consume(key);
       assert.is(refused.allowed, false, 'the fourth call through either module is over the limit');
       assert.is((await a.consume('another key')).remaining, 2, 'other keys count apart');
+      // A refund gives one point back: with the budget spent, one more call goes through.
+      const spent = 'key-2';
+      for (let i = 0; i < 3; i++) assert.is((await a.consume(spent)).allowed, true);
+      await a.refund(spent);
+      assert.is((await b.consume(spent)).allowed, true, 'allowed after a refund');
+      assert.is((await b.consume(spent)).allowed, false);
     } finally {
       await factory.close();
     }
