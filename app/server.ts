@@ -9,6 +9,7 @@ import { createApp, type AppDeps } from '../api/app.js';
 import type { ChatBranding } from '../api/chat/chatRouter.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
+import { latestSuccessfulDeliveries } from '../dispatchers/webhooks/deliveryStore.js';
 
 export interface RunningServer {
   url: string;
@@ -31,6 +32,7 @@ export function appDeps(services: Services): AppDeps {
     idempotency: services.idempotency,
     chatbots: services.chatbots,
     webhooks: services.webhooks,
+    lastDeliveries: (ids) => latestSuccessfulDeliveries(services.sql, ids),
     account: services.account,
   };
   return {

@@ -13,8 +13,8 @@ import { WEBHOOK_EVENT_NAMES } from '../../domain/webhooks/webhookEvents.js';
 import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import { deliveryOnRecord, listAttempts, RETENTION_DAYS, type DeliveryAttemptRow } from '../../dispatchers/webhooks/deliveryStore.js';
-import { chatbotNames, ownedWebhook, present as presentWebhook } from '../external/webhooksRoutes.js';
+import { deliveryOnRecord, latestSuccessfulDeliveries, listAttempts, RETENTION_DAYS, type DeliveryAttemptRow } from '../../dispatchers/webhooks/deliveryStore.js';
+import { chatbotNames, ownedWebhook, present as presentWebhook, withLatestDeliveries } from '../external/webhooksRoutes.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from '../external/webhookSchemas.js';
 import { idParams, messageSchema, wrapped } from '../external/chatbotSchemas.js';
 import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
@@ -89,7 +89,11 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
   const read = route(false);
   const write = route(true);
   const deliveryParams: JsonSchema = { type: 'object', required: ['id', 'deliveryId'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 }, deliveryId: { type: 'string', minLength: 1, maxLength: 64 } } };
-  const presentOne = async (doc: WebhookDoc) => present(doc, (await chatbotNames(views, [doc.chatbotId])).get(doc.chatbotId) ?? null);
+  const lastDeliveries = (ids: string[]) => latestSuccessfulDeliveries(sql, ids);
+  const presentOne = async (doc: WebhookDoc) => {
+    const [fresh] = await withLatestDeliveries([doc], lastDeliveries);
+    return present(fresh, (await chatbotNames(views, [doc.chatbotId])).get(doc.chatbotId) ?? null);
+  };
 
   read({
     method: 'get', path: '/webhooks', summary: 'The workspace\'s webhooks, the chatbots one can subscribe to, the event names and the plan\'s cap', tags,
@@ -111,7 +115,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     const { workspaceId } = signedInOf(res);
     const { limit } = await planOf(views, res);
     const [docs, bots] = await Promise.all([
-      views.find<WebhookDoc>(WEBHOOKS, { workspaceId }, { sort: [['createdAt', -1]] }),
+      views.find<WebhookDoc>(WEBHOOKS, { workspaceId }, { sort: [['createdAt', -1]] }).then((found) => withLatestDeliveries(found, lastDeliveries)),
       views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
     ]);
     const names = new Map(bots.map((b) => [b.id, b.name]));

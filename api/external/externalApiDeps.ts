@@ -29,5 +29,7 @@ export interface ExternalApiDeps {
   idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;
+  /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */
+  lastDeliveries?: (webhookIds: string[]) => Promise<Map<string, string>>;
   account: AccountCommands;
 }

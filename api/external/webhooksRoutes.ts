@@ -12,6 +12,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
+import { laterDelivery } from '../../dispatchers/webhooks/deliveryStore.js';
 
 /** The public shape: every seed field, never the secret. */
 export function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
@@ -42,14 +43,21 @@ export async function chatbotNames(views: ReadStoreReader, ids: string[]): Promi
   return new Map(docs.map((d) => [d.id, d.name]));
 }
 
-export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands }: Pick<ExternalApiDeps, 'views' | 'webhooks'>): void {
+/** The docs with lastDeliveryAt as the delivery log has it, where that is later than the view's. */
+export async function withLatestDeliveries(docs: WebhookDoc[], lastDeliveries?: ExternalApiDeps['lastDeliveries']): Promise<WebhookDoc[]> {
+  if (!lastDeliveries || docs.length === 0) return docs;
+  const logged = await lastDeliveries(docs.map((d) => d.id));
+  return docs.map((d) => ({ ...d, lastDeliveryAt: laterDelivery(d.lastDeliveryAt, logged.get(d.id)) }));
+}
+
+export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands, lastDeliveries }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'lastDeliveries'>): void {
   const tags = ['Webhooks'];
 
   addApiKeyRoute(router, registry, mount, {
     method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags,
     responses: { 200: { description: 'Webhooks, newest first (no secrets)', schema: wrapped({ type: 'array', items: webhookSchema(false) }) } },
   }, async ({ res }) => {
-    const docs = await views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] });
+    const docs = await withLatestDeliveries(await views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] }), lastDeliveries);
     const names = await chatbotNames(views, docs.map((d) => d.chatbotId));
     return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
   });
@@ -85,7 +93,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
   }, async ({ params, body, res }) => {
     const ctx = contextOf(res);
     await commands.update(params.id, body, ctx);
-    const doc = await ownedWebhook(views, ctx.workspaceId, params.id);
+    const [doc] = await withLatestDeliveries([await ownedWebhook(views, ctx.workspaceId, params.id)], lastDeliveries);
     const names = await chatbotNames(views, [doc.chatbotId]);
     return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
   });

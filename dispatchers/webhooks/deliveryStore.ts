@@ -240,6 +240,28 @@ export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: L
   }));
 }
 
+/**
+ * When each webhook's latest successful delivery happened, from the delivery log. The webhook
+ * view records a success at most once a minute (SUCCESS_RECORD_INTERVAL_MS), so an answer's
+ * lastDeliveryAt takes the later of the two. One index probe per webhook (newest first).
+ */
+export async function latestSuccessfulDeliveries(sql: SqlQueryable, webhookIds: string[]): Promise<Map<string, string>> {
+  if (webhookIds.length === 0) return new Map();
+  const { rows } = await sql.query<{ id: string; at: string | Date | null }>(
+    `SELECT w.id, (SELECT a.created_at FROM webhook_delivery_attempts a
+                    WHERE a.webhook_id = w.id AND a.success ORDER BY a.created_at DESC LIMIT 1) AS at
+       FROM unnest($1::text[]) AS w(id)`,
+    [webhookIds],
+  );
+  return new Map(rows.filter((r) => r.at !== null).map((r) => [r.id, new Date(r.at as string).toISOString()]));
+}
+
+/** The later of the view's lastDeliveryAt and the log's (ISO strings compare in time order). */
+export function laterDelivery(recorded: string | null | undefined, logged: string | undefined): string | null {
+  if (!logged) return recorded ?? null;
+  return !recorded || logged > recorded ? logged : recorded;
+}
+
 /** Whether `deliveryId` is a delivery of `webhookId` still on record (a resend needs its payload). */
 export async function deliveryOnRecord(sql: SqlQueryable, webhookId: string, deliveryId: string): Promise<boolean> {
   const { rows } = await sql.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [deliveryId, webhookId]);

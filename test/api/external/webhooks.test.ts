@@ -108,6 +108,25 @@ test('list and PATCH name the chatbot by its current name after a rename', async
   assert.equal((await call('PATCH', `/${w.id}`, { description: 'd' })).body.data.chatbot, { id: bot, name: 'After rename' });
 });
 
+test('lastDeliveryAt is the latest successful delivery in the log, not only the one the view recorded', async () => {
+  const botId = await newChatbot();
+  const { id } = await create({ chatbotId: botId, url: 'https://hooks.example.com/latest', events: ['response.created'] });
+  const lastOf = async () => ((await call('GET', '')).body.data as Array<{ id: string; lastDeliveryAt: string | null }>).find((w) => w.id === id)!.lastDeliveryAt;
+  assert.is(await lastOf(), null);
+  const attempt = (success: boolean, at: string) =>
+    app.services.sql.query(
+      `INSERT INTO webhook_delivery_attempts (delivery_id, webhook_id, attempt, event_name, request_url, request_headers, request_body, success, status_code, response_ms, created_at)
+       VALUES ('d-' || md5(random()::text), $1, 1, 'response.created', 'https://hooks.example.com/latest', '{}', '{}', $2, 200, 5, $3)`,
+      [id, success, at],
+    );
+  await attempt(true, '2026-01-01T10:00:00.000Z');
+  await attempt(true, '2026-01-01T10:00:20.500Z');
+  await attempt(false, '2026-01-01T10:00:40.000Z');
+  assert.is(await lastOf(), '2026-01-01T10:00:20.500Z', 'the newest success; a later failure does not count');
+  const patched = await call('PATCH', `/${id}`, { description: 'after' });
+  assert.is(patched.body.data.lastDeliveryAt, '2026-01-01T10:00:20.500Z');
+});
+
 test('status: paused and active only; failed is refused', async () => {
   const w = await create({ chatbotId, url: `${ALLOWED}/status`, events: ['response.created'] });
   assert.is((await call('PATCH', `/${w.id}`, { status: 'paused' })).body.data.status, 'paused');
