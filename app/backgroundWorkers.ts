@@ -4,6 +4,8 @@
  */
 import { systemContext } from '../commands/commandContext.js';
 import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
+import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import { hasWebhookAccess, type PlanName } from '../domain/plans.js';
 import { PENDING_CLAIMS, type PendingClaimDoc } from '../projections/views/pendingClaimsView.js';
 import { startClaimReconciler, type ClaimReconcilerDeps } from '../dispatchers/claims/claimReconciler.js';
 import {
@@ -28,7 +30,13 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
       recordFailure: (webhookId, workspaceId, outcome) => webhooks.recordFailure(webhookId, outcome, ctx(workspaceId)),
       recordSuccess: (webhookId, workspaceId, outcome) => webhooks.recordSuccess(webhookId, outcome, ctx(workspaceId)),
     },
-    subscriptionsOf: (chatbotId) => views.find<WebhookDoc>(WEBHOOKS, { chatbotId }),
+    subscriptionsOf: async (chatbotId) => {
+      const subs = await views.find<WebhookDoc>(WEBHOOKS, { chatbotId });
+      // A workspace on the Free plan has no webhook access: its webhooks wait, unserved, for an upgrade.
+      const workspaceIds = [...new Set(subs.map((s) => s.workspaceId))];
+      const served = new Set((await views.find<WorkspaceDoc>(WORKSPACES, { id: { $in: workspaceIds } })).filter((w) => hasWebhookAccess(w.plan as PlanName)).map((w) => w.id));
+      return subs.filter((s) => served.has(s.workspaceId));
+    },
     webhookOf: async (webhookId) => {
       const doc = await views.get<WebhookDoc>(WEBHOOKS, webhookId);
       return doc ? { url: doc.url, secret: doc.secret, status: doc.status } : null;

@@ -36,6 +36,8 @@ export function limitsFor(plan: PlanName, custom?: Partial<PlanLimits> | null): 
 }
 
 export const hasApiAccess = (plan: PlanName) => plan !== 'free';
+/** Free has no webhook access (seed: Plans): its webhooks stay, but nothing is delivered to them. */
+export const hasWebhookAccess = (plan: PlanName) => plan !== 'free';
 const RANK: Record<PlanName, number> = { free: 0, starter: 1, pro: 2, business: 3, enterprise: 4 };
 /** Ad analytics needs Pro or above; a custom subdomain needs Starter or above. */
 export const planAtLeast = (plan: PlanName, minimum: PlanName) => RANK[plan] >= RANK[minimum];

@@ -84,6 +84,25 @@ test('events no webhook receives write nothing per batch; the checkpoint records
   }
 });
 
+test('a workspace moved to the Free plan (no webhook access) gets no deliveries; back on a paid plan it gets new events again', async () => {
+  await h.startDispatcher();
+  const bot = await h.newChatbot('Downgraded');
+  await h.createWebhook({ chatbotId: bot, url: `${h.receiver.url}/downgraded`, events: ['conversation.started'] });
+  const paths = () => h.receiver.requests.filter((r) => r.path === '/downgraded');
+  const sessionsSent = () => paths().map((r) => (jsonBody(r) as { chatSessionId: string }).chatSessionId);
+  const ctx = { ...h.ctx };
+  await h.services.workspaces.setPlan(h.workspaceId, 'free', ctx);
+  const whileFree = await h.append(bot, 'ConversationStarted', started());
+  await sleep(800);
+  assert.equal(sessionsSent(), [], 'nothing while on Free');
+  await h.services.workspaces.setPlan(h.workspaceId, 'pro', ctx);
+  const afterUpgrade = await h.append(bot, 'ConversationStarted', started());
+  await eventually(() => sessionsSent().length === 1, 8000, 'the event after the upgrade');
+  await sleep(300);
+  assert.equal(sessionsSent(), [afterUpgrade.sessionId]);
+  assert.is.not(sessionsSent()[0], whileFree.sessionId);
+});
+
 const positionToStringOrEmpty = (p: Awaited<ReturnType<typeof readCheckpoint>>) => (p ? positionToString(p) : '');
 
 test.run();
