@@ -61,6 +61,7 @@ export function validateFlow(raw: unknown): Flow {
       case 'handoff':
         return { type: s.type, text: s.text };
       case 'question':
+        if (s.variable === undefined) return fail(`${at}.variable is required: the name the visitor's answer is kept under`);
         if (typeof s.variable !== 'string' || !VARIABLE.test(s.variable)) {
           return fail(`${at}.variable must be a name of letters, digits and underscores`);
         }

@@ -310,6 +310,15 @@ test('a 16 MB body is 413 PAYLOAD_TOO_LARGE; a 14 MB body is read (and refused f
   assert.ok(under.body.error.startsWith('description'));
 });
 
+test('a GET or DELETE takes no body: one sent anyway is not read, malformed or not', async () => {
+  const key = (await app.createWorkspace('pro')).apiKey;
+  const bot = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: key, body: { name: 'Bodyless' } });
+  // (fetch cannot send a GET body; a DELETE goes through the same parser rule.)
+  const r = await app.api('DELETE', `/api/v1/external/v1/chatbots/${bot.body.data.id}`, { apiKey: key, body: '{bad json' });
+  assert.is(r.status, 200, JSON.stringify(r.body));
+  assert.is((await app.api('GET', `/api/v1/external/v1/chatbots/${bot.body.data.id}`, { apiKey: key })).status, 404);
+});
+
 test('close', async () => {
   await app.close();
 });

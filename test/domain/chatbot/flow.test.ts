@@ -38,7 +38,7 @@ test('rejects bad steps and names the step', () => {
   assert.match(rejected({ steps: [{ type: 'message', text: '  ' }] }), 'steps[0].text');
   assert.match(rejected({ steps: [{ type: 'message', text: 'x'.repeat(MAX_STEP_TEXT + 1) }] }), String(MAX_STEP_TEXT));
   assert.match(rejected({ steps: [{ type: 'poll', text: 'x' }] }), 'steps[0].type');
-  assert.match(rejected({ steps: [{ type: 'question', text: 'x' }] }), 'steps[0].variable');
+  assert.match(rejected({ steps: [{ type: 'question', text: 'x' }] }), 'steps[0].variable is required');
   assert.match(rejected({ steps: [{ type: 'question', text: 'x', variable: '1abc' }] }), 'variable');
   assert.match(rejected({ steps: [{ type: 'question', text: 'x', variable: 'a-b' }] }), 'variable');
   assert.match(rejected({ steps: [{ type: 'message', text: 'x', variable: 'v' }] }), 'unknown properties: variable');
