@@ -1,4 +1,4 @@
-/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9). */
+/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9; `workspace`: seed, Workspace branding endpoints). */
 import { APIClient } from './core/apiClient.js';
 import type { ClientOptions } from './core/options.js';
 import { Account } from './resources/account.js';
@@ -7,6 +7,7 @@ import { Chatbots } from './resources/chatbots.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
+import { Workspace } from './resources/workspace.js';
 import * as Errors from './core/errors.js';
 export declare class Confab extends APIClient {
     /** Webhook verification without a client: `Confab.webhooks.verify(rawBody, headers, secret)`. */
@@ -15,6 +16,7 @@ export declare class Confab extends APIClient {
         signedHeaders: typeof import("./webhookVerification.js").signedHeaders;
     };
     static readonly ConfabError: typeof Errors.ConfabError;
+    static readonly InvalidArgumentError: typeof Errors.InvalidArgumentError;
     static readonly APIError: typeof Errors.APIError;
     static readonly BadRequestError: typeof Errors.BadRequestError;
     static readonly AuthenticationError: typeof Errors.AuthenticationError;
@@ -24,6 +26,7 @@ export declare class Confab extends APIClient {
     static readonly UnprocessableEntityError: typeof Errors.UnprocessableEntityError;
     static readonly RateLimitError: typeof Errors.RateLimitError;
     static readonly InternalServerError: typeof Errors.InternalServerError;
+    static readonly UnexpectedResponseError: typeof Errors.UnexpectedResponseError;
     static readonly APIConnectionError: typeof Errors.APIConnectionError;
     static readonly APITimeoutError: typeof Errors.APITimeoutError;
     static readonly APIUserAbortError: typeof Errors.APIUserAbortError;
@@ -34,5 +37,7 @@ export declare class Confab extends APIClient {
     readonly webhooks: Webhooks;
     readonly account: Account;
     readonly usage: Usage;
+    /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
+    readonly workspace: Workspace;
     constructor(options?: ClientOptions);
 }

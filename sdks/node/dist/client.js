@@ -1,4 +1,4 @@
-/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9). */
+/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9; `workspace`: seed, Workspace branding endpoints). */
 import { APIClient } from './core/apiClient.js';
 import { Account } from './resources/account.js';
 import { Analytics } from './resources/analytics.js';
@@ -6,12 +6,14 @@ import { Chatbots } from './resources/chatbots.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
+import { Workspace } from './resources/workspace.js';
 import { webhookVerification } from './webhookVerification.js';
 import * as Errors from './core/errors.js';
 export class Confab extends APIClient {
     /** Webhook verification without a client: `Confab.webhooks.verify(rawBody, headers, secret)`. */
     static webhooks = webhookVerification;
     static ConfabError = Errors.ConfabError;
+    static InvalidArgumentError = Errors.InvalidArgumentError;
     static APIError = Errors.APIError;
     static BadRequestError = Errors.BadRequestError;
     static AuthenticationError = Errors.AuthenticationError;
@@ -21,6 +23,7 @@ export class Confab extends APIClient {
     static UnprocessableEntityError = Errors.UnprocessableEntityError;
     static RateLimitError = Errors.RateLimitError;
     static InternalServerError = Errors.InternalServerError;
+    static UnexpectedResponseError = Errors.UnexpectedResponseError;
     static APIConnectionError = Errors.APIConnectionError;
     static APITimeoutError = Errors.APITimeoutError;
     static APIUserAbortError = Errors.APIUserAbortError;
@@ -31,6 +34,8 @@ export class Confab extends APIClient {
     webhooks;
     account;
     usage;
+    /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
+    workspace;
     constructor(options = {}) {
         super(options);
         this.chatbots = new Chatbots(this);
@@ -39,5 +44,6 @@ export class Confab extends APIClient {
         this.webhooks = new Webhooks(this);
         this.account = new Account(this);
         this.usage = new Usage(this);
+        this.workspace = new Workspace(this);
     }
 }

@@ -8,11 +8,12 @@
 import { Confab } from './client.js';
 export default Confab;
 export { Confab };
-export { ConfabError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, type ErrorBody, } from './core/errors.js';
+export { ConfabError, InvalidArgumentError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, UnexpectedResponseError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, type ErrorBody, } from './core/errors.js';
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders } from './webhookVerification.js';
+export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';
 export type * from './types.js';
 export type { paths as OpenAPIPaths, operations as OpenAPIOperations } from './generated/openapi.js';

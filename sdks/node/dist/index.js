@@ -8,8 +8,9 @@
 import { Confab } from './client.js';
 export default Confab;
 export { Confab };
-export { ConfabError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, } from './core/errors.js';
+export { ConfabError, InvalidArgumentError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, UnexpectedResponseError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, } from './core/errors.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders } from './webhookVerification.js';
+export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';

@@ -1,9 +1,26 @@
 /**
- * The External API's share of the OpenAPI document: its paths (under /api/v1/external/v1) and
- * only the components they reference, so that endpoints added elsewhere (dashboard, sign-in)
- * never make the SDK's generated types stale.
+ * The SDK's share of the OpenAPI document: the External API's paths (under /api/v1/external/v1),
+ * the workspace endpoints the `workspace` resource covers, and only the components they
+ * reference, so that endpoints added elsewhere (dashboard, sign-in, media uploads) never make
+ * the SDK's generated types stale.
  */
 export const EXTERNAL_PREFIX = '/api/v1/external/v1';
+
+/**
+ * The seed's four workspace branding endpoints and CONTRACT.md §5's JSON branding and
+ * organization endpoints, one by one: the rest of /api/v1/workspace (the media gallery, whose
+ * upload is multipart, and the public media and ad-click addresses) is not in the SDK.
+ */
+export const WORKSPACE_PATHS = [
+  '/api/v1/workspace/check-slug/{slug}',
+  '/api/v1/workspace/slug',
+  '/api/v1/workspace/public/branding/{slug}',
+  '/api/v1/workspace/ad-analytics',
+  '/api/v1/workspace/branding',
+  '/api/v1/workspace/organization',
+];
+
+const inSdk = (path: string) => path.startsWith(EXTERNAL_PREFIX) || WORKSPACE_PATHS.includes(path);
 
 type Json = Record<string, unknown>;
 
@@ -46,9 +63,9 @@ function reachableComponents(doc: Json, roots: unknown): Json {
   );
 }
 
-export function externalApiSubset(doc: Json): Json {
+export function sdkApiSubset(doc: Json): Json {
   const allPaths = (doc.paths ?? {}) as Json;
-  const paths = Object.fromEntries(Object.keys(allPaths).filter((p) => p.startsWith(EXTERNAL_PREFIX)).sort().map((p) => [p, allPaths[p]]));
+  const paths = Object.fromEntries(Object.keys(allPaths).filter(inSdk).sort().map((p) => [p, allPaths[p]]));
   const info = doc.info as Json | undefined;
   const securitySchemes = (doc.components as Json | undefined)?.securitySchemes as Json | undefined;
   const components = reachableComponents(doc, paths);

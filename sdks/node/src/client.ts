@@ -1,4 +1,4 @@
-/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9). */
+/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9; `workspace`: seed, Workspace branding endpoints). */
 import { APIClient } from './core/apiClient.js';
 import type { ClientOptions } from './core/options.js';
 import { Account } from './resources/account.js';
@@ -7,6 +7,7 @@ import { Chatbots } from './resources/chatbots.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
+import { Workspace } from './resources/workspace.js';
 import { webhookVerification } from './webhookVerification.js';
 import * as Errors from './core/errors.js';
 
@@ -15,6 +16,7 @@ export class Confab extends APIClient {
   static readonly webhooks = webhookVerification;
 
   static readonly ConfabError = Errors.ConfabError;
+  static readonly InvalidArgumentError = Errors.InvalidArgumentError;
   static readonly APIError = Errors.APIError;
   static readonly BadRequestError = Errors.BadRequestError;
   static readonly AuthenticationError = Errors.AuthenticationError;
@@ -24,6 +26,7 @@ export class Confab extends APIClient {
   static readonly UnprocessableEntityError = Errors.UnprocessableEntityError;
   static readonly RateLimitError = Errors.RateLimitError;
   static readonly InternalServerError = Errors.InternalServerError;
+  static readonly UnexpectedResponseError = Errors.UnexpectedResponseError;
   static readonly APIConnectionError = Errors.APIConnectionError;
   static readonly APITimeoutError = Errors.APITimeoutError;
   static readonly APIUserAbortError = Errors.APIUserAbortError;
@@ -35,6 +38,8 @@ export class Confab extends APIClient {
   readonly webhooks: Webhooks;
   readonly account: Account;
   readonly usage: Usage;
+  /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
+  readonly workspace: Workspace;
 
   constructor(options: ClientOptions = {}) {
     super(options);
@@ -44,5 +49,6 @@ export class Confab extends APIClient {
     this.webhooks = new Webhooks(this);
     this.account = new Account(this);
     this.usage = new Usage(this);
+    this.workspace = new Workspace(this);
   }
 }

@@ -11,6 +11,7 @@ export default Confab;
 export { Confab };
 export {
   ConfabError,
+  InvalidArgumentError,
   APIError,
   BadRequestError,
   AuthenticationError,
@@ -20,6 +21,7 @@ export {
   UnprocessableEntityError,
   RateLimitError,
   InternalServerError,
+  UnexpectedResponseError,
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
@@ -30,6 +32,7 @@ export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders } from './webhookVerification.js';
+export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';
 export type * from './types.js';
 export type { paths as OpenAPIPaths, operations as OpenAPIOperations } from './generated/openapi.js';

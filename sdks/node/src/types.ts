@@ -1,6 +1,7 @@
 /**
- * The public names of the External API's request and response types, all derived from the
- * generated OpenAPI types (src/generated/openapi.ts), so they follow the service's schemas.
+ * The public names of the request and response types of the External API and the workspace
+ * endpoints, all derived from the generated OpenAPI types (src/generated/openapi.ts), so they
+ * follow the service's schemas.
  */
 import type { paths } from './generated/openapi.js';
 
@@ -56,6 +57,29 @@ export type EmailChanged = Data<'/account/email/confirm-change', 'post'>;
 
 // Usage
 export type Usage = Data<'/usage', 'get'>;
+
+// Workspace branding (seed: Endpoints → Workspace branding endpoints; CONTRACT.md §5): bare JSON
+// answers under {base_url}/workspace, so the whole success body is the result.
+type WorkspacePrefix = '/api/v1/workspace';
+type WorkspacePath = keyof paths extends infer K ? (K extends `${WorkspacePrefix}${infer Rest}` ? Rest : never) : never;
+type WorkspaceOperation<P extends WorkspacePath, M extends 'get' | 'put' | 'patch'> = NonNullable<paths[`${WorkspacePrefix}${P}`][M]>;
+type WorkspaceBody<P extends WorkspacePath, M extends 'put' | 'patch'> = WorkspaceOperation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+/** `workspace.slug.check()`: `{available: true, slug}` or `{available: false, reason, slug}`. */
+export type SlugCheck = Success<WorkspaceOperation<'/check-slug/{slug}', 'get'>>;
+export type SlugUpdateParams = WorkspaceBody<'/slug', 'put'>;
+/** `workspace.slug.update()`: `{message, slug}`. */
+export type SlugUpdated = Success<WorkspaceOperation<'/slug', 'put'>>;
+/** `workspace.branding.retrievePublic()`: what the login page shows; only the active login media item. */
+export type PublicBranding = Success<WorkspaceOperation<'/public/branding/{slug}', 'get'>>;
+/** `workspace.adAnalytics.retrieve()`: the last 30 days of ad clicks. */
+export type AdAnalytics = Success<WorkspaceOperation<'/ad-analytics', 'get'>>;
+/** `workspace.branding.retrieve()` and every branding or organization update. */
+export type WorkspaceBranding = Success<WorkspaceOperation<'/branding', 'get'>>;
+export type BrandingDisplay = NonNullable<WorkspaceBranding['branding']['display']>;
+/** The route's schema leaves `display` untyped (an empty object type); it takes the fields GET answers. */
+export type BrandingUpdateParams = Omit<WorkspaceBody<'/branding', 'patch'>, 'display'> & { display?: BrandingDisplay };
+export type OrganizationUpdateParams = WorkspaceBody<'/organization', 'patch'>;
 
 // Webhook deliveries (seed: Events → Payload shapes)
 interface EventBase {

@@ -85,14 +85,18 @@ test('403: PermissionDeniedError at the plan\'s chatbot cap and without API acce
   assert.instance(free, PermissionDeniedError);
 });
 
-test('409: ConflictError for a second webhook on the same chatbot and URL (after its retries)', async () => {
-  const client = await clientOn('pro', { maxRetries: 0 });
+test('409: ConflictError for a second webhook on the same chatbot and URL, at once (a duplicate is not retried)', async () => {
+  let sent = 0;
+  const counting: typeof fetch = (input, init) => ((sent += 1), fetch(input, init));
+  const client = await clientOn('pro', { fetch: counting });
   const bot = await client.chatbots.create({ name: 'Twice' });
   const params = { chatbotId: bot.id, url: 'https://hooks.example.com/same', events: ['response.created'] };
   await client.webhooks.create(params);
+  sent = 0;
   const err = await rejection(client.webhooks.create(params));
   assert.instance(err, ConflictError);
   assert.is(err.status, 409);
+  assert.is(sent, 1, 'sent once');
 });
 
 test('429: RateLimitError with retryAfter and the RATE_LIMIT_ERROR code once the burst is spent', async () => {

@@ -1,13 +1,14 @@
 /**
  * src/generated/openapi.ts must be what openapi-typescript makes of the service's current
- * OpenAPI document (its External API part): when a route's schema changes, this fails until
- * `npm run generate` (in sdks/node) is run and the result committed.
+ * OpenAPI document (its External API part and the workspace endpoints the SDK covers): when a
+ * route's schema changes, this fails until `npm run generate` (in sdks/node) is run and the
+ * result committed.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFileSync } from 'node:fs';
 import { fetchOpenApiDocument, GENERATED_FILE, renderTypes } from '../scripts/generateTypes.js';
-import { EXTERNAL_PREFIX, externalApiSubset } from '../scripts/openApiSubset.js';
+import { EXTERNAL_PREFIX, sdkApiSubset, WORKSPACE_PATHS } from '../scripts/openApiSubset.js';
 
 let doc: Record<string, unknown>;
 
@@ -29,20 +30,21 @@ test('the committed types match the document the service serves', async () => {
   }
 });
 
-test('only the External API is in the subset, with every component it references', () => {
-  const subset = externalApiSubset(doc) as { paths: Record<string, unknown>; components: Record<string, Record<string, unknown>> };
+test('only the External API and the covered workspace endpoints are in the subset, with every component they reference', () => {
+  const subset = sdkApiSubset(doc) as { paths: Record<string, unknown>; components: Record<string, Record<string, unknown>> };
   const paths = Object.keys(subset.paths);
-  assert.ok(paths.length >= 13, `${paths.length} paths`);
-  assert.ok(paths.every((p) => p.startsWith(EXTERNAL_PREFIX)));
+  assert.ok(paths.filter((p) => p.startsWith(EXTERNAL_PREFIX)).length >= 13, `${paths.length} paths`);
+  assert.equal(paths.filter((p) => !p.startsWith(EXTERNAL_PREFIX)).sort(), [...WORKSPACE_PATHS].sort(), 'every covered workspace path is served, and no other');
   const text = JSON.stringify(subset.paths) + JSON.stringify(subset.components);
   for (const [, section, name] of text.matchAll(/"#\/components\/([^/"]+)\/([^"]+)"/g)) {
     assert.ok(subset.components[section!]?.[name!] !== undefined, `${section}/${name} is kept`);
   }
 });
 
-test('the subset does not change when endpoints outside the External API are added', () => {
-  const withMore = { ...doc, paths: { ...(doc.paths as object), '/api/v1/dashboard/new-thing': { get: { responses: { 200: { description: 'x' } } } } } };
-  assert.equal(externalApiSubset(withMore), externalApiSubset(doc));
+test('the subset does not change when endpoints outside it are added (dashboard, other workspace endpoints)', () => {
+  const other = { get: { responses: { 200: { description: 'x' } } } };
+  const withMore = { ...doc, paths: { ...(doc.paths as object), '/api/v1/dashboard/new-thing': other, '/api/v1/workspace/new-thing': other } };
+  assert.equal(sdkApiSubset(withMore), sdkApiSubset(doc));
 });
 
 test.run();

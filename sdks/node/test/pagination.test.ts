@@ -16,7 +16,7 @@ function pagedFetch(total: number) {
     const limit = Number(url.searchParams.get('limit') ?? 20);
     const data = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => ({ _id: `r${(page - 1) * limit + i + 1}` }));
     return new Response(JSON.stringify({ data, total, page, totalPages: Math.ceil(total / limit) }), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
+  }) as typeof globalThis.fetch;
   return { fetch, urls };
 }
 

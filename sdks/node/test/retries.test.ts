@@ -9,6 +9,7 @@ import Confab, {
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,
+  ConflictError,
   InternalServerError,
   RateLimitError,
 } from '../src/index.js';
@@ -144,13 +145,37 @@ test('maxRetries 0 surfaces the first error (client option and per request)', as
   assert.is(proxy.attempts.length, 1);
 });
 
-test('4xx other than 408, 409 and 429 are not retried', async () => {
-  proxy.plan(() => ({ kind: 'status', status: 400, body: { error: 'bad', code: 'VALIDATION_ERROR' } }));
-  await failure(client.usage.retrieve());
+test('4xx other than 429 are not retried: 400, 408, and a 409 that is not IDEMPOTENCY_KEY_IN_USE', async () => {
+  for (const [status, code] of [[400, 'VALIDATION_ERROR'], [408, undefined], [409, 'CONFLICT'], [409, undefined]] as const) {
+    proxy.plan(() => ({ kind: 'status', status, body: { error: 'no', ...(code ? { code } : {}) } }));
+    const err = await failure(client.usage.retrieve());
+    assert.is((err as { status?: number }).status, status);
+    assert.is(proxy.attempts.length, 1, `${status} ${code} was sent once`);
+  }
+});
+
+test('409 IDEMPOTENCY_KEY_IN_USE (the same key still running) is retried after its Retry-After, with the same key', async () => {
+  const inUse = { error: 'A request with this Idempotency-Key is still in progress. Retry shortly.', code: 'IDEMPOTENCY_KEY_IN_USE' };
+  proxy.sequence({ kind: 'status', status: 409, headers: { 'retry-after': '1' }, body: inUse });
+  const bot = await client.chatbots.create({ name: 'Waited for' });
+  assert.is(bot.name, 'Waited for');
+  const [a, b] = proxy.attempts;
+  assert.is(proxy.attempts.length, 2);
+  assert.ok(b!.at - a!.at >= 950, `waited ${b!.at - a!.at} ms`);
+  assert.is(new Set(keysOf(proxy.attempts)).size, 1);
+});
+
+test('a duplicate webhook (409 from the service) is a ConflictError at once, not retried', async () => {
+  const bot = await client.chatbots.create({ name: 'Hooked twice' });
+  const params = { chatbotId: bot.id, url: 'https://hooks.example.com/dup', events: ['response.created'] };
+  await client.webhooks.create(params);
+  proxy.plan(() => ({ kind: 'forward' }));
+  const started = Date.now();
+  const err = await failure(client.webhooks.create(params));
+  assert.instance(err, ConflictError);
+  assert.is((err as ConflictError).status, 409);
   assert.is(proxy.attempts.length, 1);
-  proxy.sequence({ kind: 'status', status: 408 }, { kind: 'status', status: 409 });
-  await client.usage.retrieve();
-  assert.is(proxy.attempts.length, 3);
+  assert.ok(Date.now() - started < 400, `answered after ${Date.now() - started} ms`);
 });
 
 test('a slow answer: APITimeoutError after every attempt timed out', async () => {

@@ -1,13 +1,20 @@
 /** The retry policy on its own: which statuses, how long, and what Retry-After means. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { backoffMs, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs, shouldRetry } from '../src/core/retryPolicy.js';
+import { backoffMs, IDEMPOTENCY_KEY_IN_USE, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs, shouldRetry } from '../src/core/retryPolicy.js';
 
 const headers = (retryAfter?: string) => new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 
-test('408, 409, 429 and every 5xx are retried; other statuses are not', () => {
-  for (const s of [408, 409, 429, 500, 502, 503, 504, 599]) assert.ok(isRetryableStatus(s), String(s));
-  for (const s of [400, 401, 403, 404, 413, 415, 422]) assert.not.ok(isRetryableStatus(s), String(s));
+test('429 and every 5xx are retried (seed); no other status is, 408 and 409 included', () => {
+  for (const s of [429, 500, 502, 503, 504, 599]) assert.ok(isRetryableStatus(s), String(s));
+  for (const s of [400, 401, 403, 404, 408, 409, 413, 415, 422]) assert.not.ok(isRetryableStatus(s), String(s));
+});
+
+test('a 409 is retried only for an Idempotency-Key still in progress, not for a duplicate', () => {
+  assert.ok(isRetryableStatus(409, IDEMPOTENCY_KEY_IN_USE));
+  assert.ok(shouldRetry(409, new Headers({ 'retry-after': '1' }), 'IDEMPOTENCY_KEY_IN_USE'));
+  for (const code of [undefined, 'CONFLICT', 'SLUG_TAKEN', 'idempotency_key_in_use']) assert.not.ok(shouldRetry(409, new Headers(), code), String(code));
+  assert.not.ok(shouldRetry(408, new Headers(), IDEMPOTENCY_KEY_IN_USE));
 });
 
 test('the server\'s x-should-retry header overrides the status rule', () => {

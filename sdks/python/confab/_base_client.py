@@ -7,7 +7,6 @@ import json
 import logging
 import os
 import platform
-import random
 import uuid
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -16,7 +15,9 @@ from urllib.parse import quote
 
 import httpx
 
-from ._exceptions import APIConnectionError, APITimeoutError, ConfabError, make_status_error, parse_retry_after
+from ._answers import Envelope, parse_success
+from ._exceptions import APIConnectionError, APITimeoutError, ConfabError, InvalidArgumentError, make_status_error
+from ._retry_policy import retry_delay, should_retry
 from ._version import __version__
 from .types import RequestOptions, Timeout
 
@@ -30,12 +31,6 @@ _UNSET: Any = object()
 DEFAULT_BASE_URL = "http://localhost:3000/api/v1"
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_RETRIES = 3
-INITIAL_RETRY_DELAY = 0.5
-MAX_RETRY_DELAY = 8.0
-# A Retry-After longer than this (a monthly quota, say) is not waited for: the error is raised
-# at once with its retry_after, so the caller decides instead of a request hanging for hours.
-MAX_RETRY_AFTER = 60.0
-RETRYABLE_STATUSES = frozenset({408, 409, 429})
 EXTERNAL_PREFIX = "/external/v1"
 
 
@@ -58,9 +53,11 @@ def body_of(**fields: Any) -> dict[str, Any]:
 
 
 def path_id(name: str, value: str) -> str:
-    """One path segment, escaped, so an id can never reach another endpoint."""
-    if not isinstance(value, str) or not value:
-        raise ValueError(f"{name} must be a non-empty string, got {value!r}")
+    """One path segment, escaped, so an id can never reach another endpoint. An id that cannot
+    name anything is refused before sending: an empty one would turn ``retrieve`` into the list
+    request, and "." or ".." are resolved away by the URL (to the parent resource)."""
+    if not isinstance(value, str) or value in ("", ".", ".."):
+        raise InvalidArgumentError(f'{name} must be a non-empty string other than "." and "..", got {value!r}')
     return quote(value, safe="")
 
 
@@ -72,8 +69,11 @@ class APICall:
     path: str
     query: Optional[Mapping[str, Any]] = None
     body: Optional[Mapping[str, Any]] = None
-    # Most answers are {data: …}: return the inside. Pages and {message} answers return whole.
-    unwrap: bool = True
+    # Most answers are {data: …}: the inside is returned. Pages ("page") and {message} or bare
+    # JSON answers ("object") are returned whole. Any other body is an UnexpectedResponseError.
+    envelope: Envelope = "data"
+    # Where `path` starts below base_url: the External API, or "/workspace" for those endpoints.
+    prefix: str = EXTERNAL_PREFIX
 
 
 def _query_value(value: Any) -> str:
@@ -116,7 +116,7 @@ def resolve_options(
         raise ConfabError("No API key: pass api_key=… or set the CONFAB_API_KEY environment variable.")
     url = base_url or os.environ.get("CONFAB_BASE_URL") or DEFAULT_BASE_URL
     if not isinstance(max_retries, int) or max_retries < 0:
-        raise ValueError("max_retries must be a non-negative integer")
+        raise InvalidArgumentError(f"max_retries must be a non-negative integer, got {max_retries!r}")
     return ClientOptions(key, _normalize_base_url(url), max_retries, timeout, dict(default_headers or {}))
 
 
@@ -216,7 +216,7 @@ class BaseClient(Generic[HttpT]):
         timeout = options["timeout"] if "timeout" in options else self._options.timeout
         return http.build_request(
             call.method,
-            f"{self._options.base_url}{EXTERNAL_PREFIX}{call.path}",
+            f"{self._options.base_url}{call.prefix}{call.path}",
             params=params or None,
             content=content,
             headers=self._headers(call, options, idempotency_key),
@@ -226,27 +226,9 @@ class BaseClient(Generic[HttpT]):
     def _max_retries(self, options: RequestOptions) -> int:
         return options["max_retries"] if "max_retries" in options else self._options.max_retries
 
-    @staticmethod
-    def _should_retry(response: httpx.Response) -> bool:
-        # The server may say so explicitly (as OpenAI's does); otherwise the status decides.
-        verdict = response.headers.get("x-should-retry")
-        if verdict in ("true", "false"):
-            return verdict == "true"
-        status = response.status_code
-        if status in RETRYABLE_STATUSES or status >= 500:
-            retry_after = parse_retry_after(response.headers)
-            return retry_after is None or retry_after <= MAX_RETRY_AFTER
-        return False
-
-    @staticmethod
-    def _retry_delay(retries_done: int, response: Optional[httpx.Response]) -> float:
-        """Retry-After when the server sent one (≤ 60 s), else exponential backoff with jitter."""
-        if response is not None:
-            retry_after = parse_retry_after(response.headers)
-            if retry_after is not None and retry_after <= MAX_RETRY_AFTER:
-                return retry_after
-        delay = min(INITIAL_RETRY_DELAY * (2**retries_done), MAX_RETRY_DELAY)
-        return delay * (1 - 0.25 * random.random())
+    # The policy itself lives in _retry_policy.py.
+    _should_retry = staticmethod(should_retry)
+    _retry_delay = staticmethod(retry_delay)
 
     def _retry_plan(self, call: APICall, retries_done: int, max_retries: int, response: Optional[httpx.Response], reason: str) -> Optional[float]:
         """Seconds to wait before the next attempt, or None when this outcome is final."""
@@ -270,12 +252,4 @@ class BaseClient(Generic[HttpT]):
     def _parse(call: APICall, response: httpx.Response) -> Any:
         if not 200 <= response.status_code < 300:
             raise make_status_error(response)
-        if not response.content:
-            return None
-        try:
-            body = response.json()
-        except ValueError as err:
-            raise ConfabError(f"The API answered {response.status_code} with a body that is not JSON") from err
-        if call.unwrap and isinstance(body, dict) and "data" in body:
-            return body["data"]
-        return body
+        return parse_success(call.envelope, response)

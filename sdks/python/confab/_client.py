@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from ._base_client import APICall, BaseClient
+from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_reached_service
 from .resources.account import Account, AsyncAccount
 from .resources.analytics import Analytics, AsyncAnalytics
 from .resources.chatbots import AsyncChatbots, Chatbots
 from .resources.responses import AsyncResponses, Responses
 from .resources.usage import AsyncUsage, Usage
 from .resources.webhooks import AsyncWebhooks, Webhooks
+from .resources.workspace import AsyncWorkspace, Workspace
 from .types import RequestOptions, Timeout
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class Confab(BaseClient[httpx.Client]):
     webhooks: Webhooks
     account: Account
     usage: Usage
+    workspace: Workspace
 
     def _new_http_client(self, timeout: Timeout) -> httpx.Client:
         return httpx.Client(timeout=timeout, follow_redirects=False)
@@ -50,22 +53,30 @@ class Confab(BaseClient[httpx.Client]):
         self.webhooks = Webhooks(self)
         self.account = Account(self)
         self.usage = Usage(self)
+        self.workspace = Workspace(self)
 
     def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
         key = self._idempotency_key(call, options)
         max_retries = self._max_retries(options)
         retries_done = 0
+        # Whether an earlier attempt may have done the work although its answer was lost: a
+        # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
+        may_have_run = False
         while True:
             req = self._build_request(self._http, call, options, key)
             try:
                 response = self._http.send(req)
             except httpx.TransportError as err:
+                may_have_run = may_have_run or may_have_reached_service(err)
                 delay = self._delay_after_error(call, req, err, retries_done, max_retries)
             else:
+                if is_lost_delete(call.method, response, may_have_run):
+                    return {"message": ALREADY_DELETED_MESSAGE}
                 delay = self._retry_plan(call, retries_done, max_retries, response, f"status {response.status_code}")
                 if delay is None:
                     return self._parse(call, response)
+                may_have_run = may_have_run or response.status_code >= 500
                 response.close()
             time.sleep(delay)
             retries_done += 1
@@ -91,6 +102,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
     webhooks: AsyncWebhooks
     account: AsyncAccount
     usage: AsyncUsage
+    workspace: AsyncWorkspace
 
     def _new_http_client(self, timeout: Timeout) -> httpx.AsyncClient:
         return httpx.AsyncClient(timeout=timeout, follow_redirects=False)
@@ -102,22 +114,30 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         self.webhooks = AsyncWebhooks(self)
         self.account = AsyncAccount(self)
         self.usage = AsyncUsage(self)
+        self.workspace = AsyncWorkspace(self)
 
     async def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
         key = self._idempotency_key(call, options)
         max_retries = self._max_retries(options)
         retries_done = 0
+        # Whether an earlier attempt may have done the work although its answer was lost: a
+        # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
+        may_have_run = False
         while True:
             req = self._build_request(self._http, call, options, key)
             try:
                 response = await self._http.send(req)
             except httpx.TransportError as err:
+                may_have_run = may_have_run or may_have_reached_service(err)
                 delay = self._delay_after_error(call, req, err, retries_done, max_retries)
             else:
+                if is_lost_delete(call.method, response, may_have_run):
+                    return {"message": ALREADY_DELETED_MESSAGE}
                 delay = self._retry_plan(call, retries_done, max_retries, response, f"status {response.status_code}")
                 if delay is None:
                     return self._parse(call, response)
+                may_have_run = may_have_run or response.status_code >= 500
                 await response.aclose()
             await asyncio.sleep(delay)
             retries_done += 1

@@ -10,6 +10,7 @@ import httpx
 
 __all__ = [
     "ConfabError",
+    "InvalidArgumentError",
     "APIError",
     "APIStatusError",
     "BadRequestError",
@@ -20,6 +21,7 @@ __all__ = [
     "UnprocessableEntityError",
     "RateLimitError",
     "InternalServerError",
+    "UnexpectedResponseError",
     "APIConnectionError",
     "APITimeoutError",
     "WebhookVerificationError",
@@ -28,6 +30,12 @@ __all__ = [
 
 class ConfabError(Exception):
     """Base class of every error raised by this package."""
+
+
+class InvalidArgumentError(ConfabError, ValueError):
+    """An argument that can never be sent, e.g. an empty id (which would turn
+    ``chatbots.retrieve(bot_id)`` into the list request). Raised before anything is sent; a
+    ValueError too, as Python code expects of a bad argument."""
 
 
 class APIError(ConfabError):
@@ -137,6 +145,25 @@ class RateLimitError(APIStatusError):
 
 class InternalServerError(APIStatusError):
     """5xx: the service failed; retried automatically before this is raised."""
+
+
+class UnexpectedResponseError(APIError):
+    """A success status whose body is not what the endpoint answers (empty, not JSON, not an
+    object, or without its ``data``): usually a proxy or gateway in between, not Confab.
+    ``status`` and ``request_id`` are the answer's; ``body`` is the parsed body or its text."""
+
+    status: int
+    response: httpx.Response
+
+    def __init__(self, problem: str, *, response: httpx.Response, body: Any) -> None:
+        super().__init__(
+            f"Unexpected answer from the API: {problem}",
+            status=response.status_code,
+            headers=response.headers,
+            body=body,
+            request=response.request,
+            response=response,
+        )
 
 
 class APIConnectionError(APIError):

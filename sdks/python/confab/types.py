@@ -1,4 +1,5 @@
-"""Result and parameter types of the External API (seed: Resources and their fields).
+"""Result and parameter types of the External API (seed: Resources and their fields) and of the
+workspace endpoints (defined in _workspace_types.py).
 
 Results are plain dicts typed with TypedDicts: ``bot["name"]``. Fields the API adds later
 simply appear in the dict; nothing breaks.
@@ -9,6 +10,22 @@ from __future__ import annotations
 from typing import Dict, List, Literal, Optional, TypedDict, Union
 
 import httpx
+
+from ._workspace_types import (
+    ActiveLoginMedia,
+    AdAnalytics,
+    AdAnalyticsBrowser,
+    AdAnalyticsDay,
+    AdAnalyticsDevice,
+    BrandingDetails,
+    BrandingDisplay,
+    Organization,
+    PublicBranding,
+    PublicBrandingDetails,
+    SlugCheck,
+    SlugUpdated,
+    WorkspaceBranding,
+)
 
 __all__ = [
     "ChatbotSummary",
@@ -33,6 +50,19 @@ __all__ = [
     "EmailChanged",
     "Usage",
     "Deleted",
+    "SlugCheck",
+    "SlugUpdated",
+    "ActiveLoginMedia",
+    "Organization",
+    "PublicBrandingDetails",
+    "PublicBranding",
+    "BrandingDisplay",
+    "BrandingDetails",
+    "WorkspaceBranding",
+    "AdAnalyticsDay",
+    "AdAnalyticsDevice",
+    "AdAnalyticsBrowser",
+    "AdAnalytics",
     "RequestOptions",
     "Timeout",
 ]

@@ -1,24 +1,29 @@
 """Verifying Confab webhook deliveries: ``confab.webhooks.verify(raw_body, headers, secret)``.
 
 Confab signs every delivery twice with the webhook's secret (the 64-hex string ``webhooks.create``
-returned), and this module checks either:
+returned):
 
+* the seed's ``x-webhook-signature``: lowercase hex HMAC-SHA256 of the raw body, no prefix;
 * Standard Webhooks: ``webhook-id``, ``webhook-timestamp`` (Unix seconds) and
-  ``webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">`` — the
-  timestamp is signed, so stale deliveries (replays) are refused. Used whenever present.
-* the seed's ``x-webhook-signature``: lowercase hex HMAC-SHA256 of the raw body, no prefix.
+  ``webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">``, whose signed
+  timestamp also refuses stale deliveries (replays).
 
-The HMAC key is the UTF-8 bytes of the secret string. A ``whsec_<base64>`` secret (the Standard
-Webhooks spelling) is accepted too and means the bytes it encodes. Comparisons are timing-safe.
+Every scheme whose header is present must check out and at least one must be present, so a
+forged ``x-webhook-signature`` cannot ride along with a valid Standard Webhooks signature. These
+are the Node SDK's rules (sdks/node/src/webhookVerification.ts), kept identical so a delivery
+verifies in one SDK exactly when it verifies in the other.
+
+The HMAC key is the UTF-8 bytes of the secret string; a ``whsec_<base64>`` secret (the Standard
+Webhooks spelling) means the bytes it encodes. Comparisons are timing-safe.
 """
 
 from __future__ import annotations
 
 import base64
-import binascii
 import hashlib
 import hmac
 import json
+import math
 import re
 import time
 from typing import Any, Iterable, Mapping, Optional, Tuple, Union
@@ -30,32 +35,66 @@ __all__ = ["verify", "sign", "WebhookVerificationError", "DEFAULT_TOLERANCE"]
 DEFAULT_TOLERANCE = 300
 """Seconds a Standard Webhooks timestamp may differ from now (the reference libraries' value)."""
 
-HeadersLike = Union[Mapping[str, str], Iterable[Tuple[str, str]]]
-_HEX_SHA256 = re.compile(r"^[0-9a-fA-F]{64}$")
+HeaderText = Union[str, bytes]
+HeadersLike = Union[Mapping[Any, Any], Iterable[Tuple[HeaderText, HeaderText]]]
+_HEX_SHA256 = re.compile(r"[0-9a-fA-F]{64}")
+_TIMESTAMP = re.compile(r"[0-9]{1,12}")
+_NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/]")
+
+
+def _b64(text: str) -> bytes:
+    # As Node's Buffer.from(text, "base64"), which the Node SDK uses: URL-safe letters are
+    # accepted, anything else is skipped, padding is optional and ends the data.
+    cleaned = _NOT_BASE64.sub("", text.split("=", 1)[0].replace("-", "+").replace("_", "/"))
+    cleaned = cleaned[: len(cleaned) - len(cleaned) % 4 if len(cleaned) % 4 == 1 else len(cleaned)]
+    return base64.b64decode(cleaned + "=" * (-len(cleaned) % 4))
 
 
 def _key(secret: str) -> bytes:
     if not isinstance(secret, str) or not secret:
         raise WebhookVerificationError("No webhook secret given")
-    if secret.startswith("whsec_"):
-        try:
-            return base64.b64decode(secret[len("whsec_"):], validate=True)
-        except (binascii.Error, ValueError) as err:
-            raise WebhookVerificationError("The whsec_ secret is not valid base64") from err
-    return secret.encode("utf-8")
+    return _b64(secret[len("whsec_"):]) if secret.startswith("whsec_") else secret.encode("utf-8")
 
 
-def _body_bytes(raw_body: Union[bytes, bytearray, memoryview, str]) -> bytes:
+def _body_bytes(raw_body: Any) -> bytes:
     if isinstance(raw_body, str):
         return raw_body.encode("utf-8")
     if isinstance(raw_body, (bytes, bytearray, memoryview)):
         return bytes(raw_body)
-    raise TypeError("raw_body must be the request body as received (bytes or str), before any JSON parsing")
+    raise WebhookVerificationError(
+        "The raw request body (bytes or str) is needed to check the signature; a parsed JSON object cannot be verified. "
+        "Pass request.get_data() (Flask), await request.body() (Starlette) or request.body (Django)."
+    )
 
 
-def _lower_headers(headers: HeadersLike) -> dict[str, str]:
-    items = headers.items() if hasattr(headers, "items") else headers
-    return {str(name).lower(): str(value) for name, value in items}  # type: ignore[union-attr]
+def _text(value: Any) -> Optional[str]:
+    if value is None:
+        return None
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("latin-1")  # HTTP header bytes, as ASGI servers hand them over
+    if isinstance(value, (list, tuple)):
+        return " ".join(t for t in map(_text, value) if t is not None)  # Node joins array values so
+    return str(value)
+
+
+def _lower_headers(headers: Any) -> dict[str, str]:
+    """Header names lowercased. Accepts any mapping (dict, httpx/Starlette/Werkzeug headers) or
+    pairs of str or bytes (an ASGI scope's ``headers``). A header sent twice is combined with
+    ", ", as HTTP (and Node) combine it, so a second copy can never be silently ignored."""
+    if headers is None or isinstance(headers, (str, bytes, bytearray)):
+        raise WebhookVerificationError("No headers given")
+    try:
+        items = list(headers.items() if hasattr(headers, "items") else headers)
+        out: dict[str, str] = {}
+        for name, value in items:
+            key, text = _text(name), _text(value)
+            if key is None or text is None:
+                continue
+            key = key.lower()
+            out[key] = f"{out[key]}, {text}" if key in out else text
+    except (TypeError, ValueError) as err:
+        raise WebhookVerificationError("No headers given: expected a mapping or (name, value) pairs") from err
+    return out
 
 
 def sign(raw_body: Union[bytes, str], secret: str, *, msg_id: Optional[str] = None, timestamp: Optional[int] = None) -> dict[str, str]:
@@ -70,39 +109,40 @@ def sign(raw_body: Union[bytes, str], secret: str, *, msg_id: Optional[str] = No
     return headers
 
 
-def _verify_standard(body: bytes, h: dict[str, str], key: bytes, tolerance: int, now: float) -> None:
-    msg_id, raw_ts, header = h.get("webhook-id"), h.get("webhook-timestamp"), h["webhook-signature"]
+def _verify_standard(body: bytes, h: dict[str, str], key: bytes, signatures: str, tolerance: float, now: float) -> None:
+    msg_id, raw_ts = h.get("webhook-id"), h.get("webhook-timestamp")
     if not msg_id or not raw_ts:
-        raise WebhookVerificationError("webhook-signature without webhook-id and webhook-timestamp")
-    try:
-        timestamp = int(raw_ts)
-    except ValueError as err:
-        raise WebhookVerificationError("webhook-timestamp is not a number of seconds") from err
-    if abs(now - timestamp) > tolerance:
-        raise WebhookVerificationError(f"webhook-timestamp is more than {tolerance} s from now (a replay or a wrong clock)")
-    expected = hmac.new(key, f"{msg_id}.{timestamp}.".encode() + body, hashlib.sha256).digest()
+        raise WebhookVerificationError("webhook-signature needs webhook-id and webhook-timestamp headers")
+    if not _TIMESTAMP.fullmatch(raw_ts):
+        raise WebhookVerificationError("webhook-timestamp is not a Unix time in seconds")
+    age = math.floor(now) - int(raw_ts)
+    if age > tolerance:
+        raise WebhookVerificationError(f"webhook-timestamp is {age} s old, more than the {tolerance} s tolerance")
+    if age < -tolerance:
+        raise WebhookVerificationError(f"webhook-timestamp is {-age} s in the future, more than the {tolerance} s tolerance")
+    expected = hmac.new(key, f"{msg_id}.{raw_ts}.".encode() + body, hashlib.sha256).digest()
     matched = False
-    # Several space-separated signatures during key rotation; no early exit, so timing
-    # does not reveal which one matched.
-    for entry in header.split():
-        version, _, value = entry.partition(",")
-        if version != "v1" or not value:
-            continue
-        try:
-            candidate = base64.b64decode(value, validate=True)
-        except (binascii.Error, ValueError):
-            continue
-        matched = hmac.compare_digest(candidate, expected) or matched
+    # Several space-separated signatures during a key rotation; no early exit, so timing does
+    # not tell which one matched.
+    for entry in signatures.split(" "):
+        version, _, rest = entry.partition(",")
+        value = rest.split(",", 1)[0]
+        if version == "v1" and value and hmac.compare_digest(expected, _b64(value)):
+            matched = True
     if not matched:
-        raise WebhookVerificationError("webhook-signature does not match the body")
+        raise WebhookVerificationError("webhook-signature does not match: wrong secret or altered body, id or timestamp")
 
 
-def _verify_seed(body: bytes, signature: str, key: bytes) -> None:
-    if not _HEX_SHA256.match(signature):
+def _verify_seed(body: bytes, key: bytes, signature: str) -> None:
+    signature = signature.strip()
+    if not _HEX_SHA256.fullmatch(signature):
         raise WebhookVerificationError("x-webhook-signature is not a hex SHA-256 digest")
-    expected = hmac.new(key, body, hashlib.sha256).hexdigest()
-    if not hmac.compare_digest(expected, signature.lower()):
-        raise WebhookVerificationError("x-webhook-signature does not match the body")
+    if not hmac.compare_digest(hmac.new(key, body, hashlib.sha256).digest(), bytes.fromhex(signature)):
+        raise WebhookVerificationError("x-webhook-signature does not match the body: wrong secret or altered body")
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN and Infinity, which JSON.parse refuses too
 
 
 def verify(
@@ -110,24 +150,27 @@ def verify(
     headers: HeadersLike,
     secret: str,
     *,
-    tolerance: int = DEFAULT_TOLERANCE,
+    tolerance: float = DEFAULT_TOLERANCE,
     now: Optional[float] = None,
 ) -> Any:
-    """Checks a delivery and returns its parsed JSON payload; raises WebhookVerificationError.
+    """Checks a delivery's signatures and returns its parsed JSON payload.
 
-    Pass the body exactly as received (before JSON parsing) and the request's headers (any
-    mapping or list of pairs; names are matched case-insensitively).
+    Raises WebhookVerificationError when a signature is missing or wrong, the timestamp is more
+    than ``tolerance`` seconds from ``now`` (Unix seconds; default: the clock), the body is not
+    JSON, or the arguments are not a raw body, headers and a secret. Pass the body exactly as
+    received (before JSON parsing); header names are matched case-insensitively.
     """
     body = _body_bytes(raw_body)
-    h = _lower_headers(headers)
     key = _key(secret)
-    if "webhook-signature" in h:
-        _verify_standard(body, h, key, tolerance, time.time() if now is None else now)
-    elif "x-webhook-signature" in h:
-        _verify_seed(body, h["x-webhook-signature"], key)
-    else:
-        raise WebhookVerificationError("No webhook-signature or x-webhook-signature header")
+    h = _lower_headers(headers)
+    seed, standard = h.get("x-webhook-signature"), h.get("webhook-signature")
+    if seed is None and standard is None:
+        raise WebhookVerificationError("No signature: expected an x-webhook-signature or webhook-signature header")
+    if standard is not None:
+        _verify_standard(body, h, key, standard, tolerance, time.time() if now is None else now)
+    if seed is not None:
+        _verify_seed(body, key, seed)
     try:
-        return json.loads(body)
+        return json.loads(body.decode("utf-8", errors="replace"), parse_constant=_no_constant)
     except ValueError as err:
-        raise WebhookVerificationError("The signed body is not JSON") from err
+        raise WebhookVerificationError("The signed body is not valid JSON") from err

@@ -52,9 +52,11 @@ class _Quiet(BaseHTTPRequestHandler):
 class FaultProxy:
     """Answers each request with the next scripted fault, then forwards the rest to the service.
 
-    Faults: "503", "500", "429" (Retry-After: 1), "429-long" (Retry-After: 3600), "reset"
-    (TCP RST), "slow" (2 s, then forwarded), "lost" (forwarded, but the answer is replaced by a
-    503, as when a gateway drops it), "pass".
+    Faults: "503", "500", "429" (Retry-After: 1), "429-long" (Retry-After: 3600), "408", "409"
+    (a plain conflict), "409-in-use" (the service's IDEMPOTENCY_KEY_IN_USE, Retry-After: 1),
+    "reset" (TCP RST), "slow" (2 s, then forwarded), "lost" (forwarded, but the answer is
+    replaced by a 503, as when a gateway drops it), "lost-reset" (forwarded, then a TCP RST
+    instead of the answer), "pass".
     """
 
     def __init__(self, upstream: str) -> None:
@@ -91,23 +93,35 @@ class FaultProxy:
     def _serve(self, handler: _Quiet, seen: Seen, fault: str) -> None:
         json_type = {"content-type": "application/json", "x-request-id": f"proxy-{len(self.seen)}"}
         if fault == "reset":
-            handler.close_connection = True
-            handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-            handler.connection.close()
-            return
+            return self._reset(handler)
         if fault in ("503", "500"):
             return handler._answer(int(fault), b'{"error":"Injected fault"}', json_type)
         if fault == "429":
             return handler._answer(429, b'{"error":"slow down","code":"RATE_LIMIT_ERROR"}', {**json_type, "retry-after": "1"})
         if fault == "429-long":
             return handler._answer(429, b'{"error":"quota","code":"QUOTA_EXCEEDED"}', {**json_type, "retry-after": "3600"})
+        if fault == "408":
+            return handler._answer(408, b'{"error":"Request timeout"}', json_type)
+        if fault == "409":
+            return handler._answer(409, b'{"error":"Duplicate","code":"CONFLICT"}', json_type)
+        if fault == "409-in-use":
+            body = b'{"error":"A request with this Idempotency-Key is still in progress. Retry shortly.","code":"IDEMPOTENCY_KEY_IN_USE"}'
+            return handler._answer(409, body, {**json_type, "retry-after": "1"})
         if fault == "slow":
             time.sleep(2)
         answer = self._forward(seen)
         if fault == "lost":
             return handler._answer(503, b'{"error":"Gateway lost the answer"}', json_type)
+        if fault == "lost-reset":
+            return self._reset(handler)
         keep = {k: v for k, v in answer.headers.items() if k.lower() not in ("content-length", "transfer-encoding", "connection", "content-encoding")}
         handler._answer(answer.status_code, answer.content, keep)
+
+    @staticmethod
+    def _reset(handler: _Quiet) -> None:
+        handler.close_connection = True
+        handler.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        handler.connection.close()
 
     def close(self) -> None:
         self._server.shutdown()

@@ -139,15 +139,48 @@ async def test_async_retries(avia_proxy: AsyncConfab, proxy: FaultProxy) -> None
     await avia_proxy.chatbots.delete(bot["id"])
 
 
-def _response(status: int, **headers: str) -> httpx.Response:
-    return httpx.Response(status, headers=headers, request=httpx.Request("GET", "http://x"))
+def test_408_and_a_plain_409_are_not_retried(via_proxy: Confab, proxy: FaultProxy) -> None:
+    for fault, error in (("408", confab.APIStatusError), ("409", confab.ConflictError)):
+        proxy.reset(fault)
+        with pytest.raises(error) as info:
+            via_proxy.usage.retrieve()
+        assert info.value.status == int(fault) and len(proxy.seen) == 1, fault
+
+
+def test_409_idempotency_key_in_use_is_retried_with_the_same_key(via_proxy: Confab, proxy: FaultProxy) -> None:
+    proxy.reset("409-in-use")
+    started = time.monotonic()
+    bot = via_proxy.chatbots.create(name="Waited for")
+    assert time.monotonic() - started >= 0.95, "Retry-After: 1 was honoured"
+    assert len(proxy.seen) == 2 and len(set(keys(proxy))) == 1
+    via_proxy.chatbots.delete(bot["id"])
+
+
+def test_duplicate_webhook_is_a_conflict_at_once(via_proxy: Confab, proxy: FaultProxy) -> None:
+    bot = via_proxy.chatbots.create(name="Hooked twice")
+    params = dict(chatbot_id=bot["id"], url="https://hooks.example.com/dup", events=["response.created"])
+    via_proxy.webhooks.create(**params)
+    proxy.reset()
+    with pytest.raises(confab.ConflictError) as info:
+        via_proxy.webhooks.create(**params)
+    assert info.value.status == 409 and len(proxy.seen) == 1, "the service's 409 is final"
+    via_proxy.chatbots.delete(bot["id"])
+
+
+def _response(status: int, body: object = None, **headers: str) -> httpx.Response:
+    return httpx.Response(status, headers=headers, json=body, request=httpx.Request("GET", "http://x"))
 
 
 def test_retry_policy() -> None:
-    for status in (408, 409, 429, 500, 502, 503, 504):
+    for status in (429, 500, 502, 503, 504):
         assert BaseClient._should_retry(_response(status)), status
-    for status in (400, 401, 403, 404, 422, 200):
+    for status in (400, 401, 403, 404, 408, 409, 413, 422, 200):
         assert not BaseClient._should_retry(_response(status)), status
+    # A 409 is retried only while the same Idempotency-Key is still in progress.
+    assert BaseClient._should_retry(_response(409, {"error": "in progress", "code": "IDEMPOTENCY_KEY_IN_USE"}, **{"retry-after": "1"}))
+    for body in ({"error": "Duplicate", "code": "CONFLICT"}, {"error": "x"}, {"code": 1}, ["IDEMPOTENCY_KEY_IN_USE"]):
+        assert not BaseClient._should_retry(_response(409, body)), body
+    assert not BaseClient._should_retry(_response(408, {"code": "IDEMPOTENCY_KEY_IN_USE"}))
     assert not BaseClient._should_retry(_response(503, **{"x-should-retry": "false"}))
     assert BaseClient._should_retry(_response(400, **{"x-should-retry": "true"}))
     assert not BaseClient._should_retry(_response(429, **{"retry-after": "61"}))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import hashlib
+import hmac
 import json
 import time
 
@@ -11,6 +13,10 @@ import pytest
 import confab
 from confab import AsyncConfab, Confab, WebhookVerificationError
 from local_servers import HttpsReceiver
+
+
+def hmac_hex(secret: str, body: bytes) -> str:
+    return hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
 @pytest.fixture(scope="module")
@@ -55,6 +61,17 @@ def test_webhooks_crud_and_a_verified_delivery(client: Confab, service, receiver
 def _check_tampering(body: bytes, headers: dict, secret: str) -> None:
     seed_only = {k: v for k, v in headers.items() if not k.startswith("webhook-")}
     standard_only = {k: v for k, v in headers.items() if k != "x-webhook-signature"}
+    assert "webhook-signature" in headers and "x-webhook-signature" in headers, "real deliveries carry both"
+    # x-webhook-signature is checked whenever present, even beside a valid Standard Webhooks one.
+    for garbage in ("garbage", "", "0" * 64, hmac_hex(secret, body + b" ")):
+        with pytest.raises(WebhookVerificationError, match="x-webhook-signature"):
+            confab.webhooks.verify(body, {**headers, "x-webhook-signature": garbage}, secret)
+    # An ASGI scope's headers: (bytes, bytes) pairs.
+    asgi = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in headers.items()]
+    assert confab.webhooks.verify(body, asgi, secret)["event"] == "conversation.started"
+    forged = [(k, b"garbage" if k == b"x-webhook-signature" else v) for k, v in asgi]
+    with pytest.raises(WebhookVerificationError):
+        confab.webhooks.verify(body, forged, secret)
     tampered = body.replace(b"conversation.started", b"conversation.complete")
     for hdrs in (headers, seed_only, standard_only):
         assert confab.webhooks.verify(body, hdrs, secret)["event"] == "conversation.started"
@@ -63,7 +80,7 @@ def _check_tampering(body: bytes, headers: dict, secret: str) -> None:
         with pytest.raises(WebhookVerificationError):
             confab.webhooks.verify(body, hdrs, "0" * 64)
     # Standard Webhooks signs the timestamp: an old delivery replayed later is refused.
-    with pytest.raises(WebhookVerificationError, match="from now"):
+    with pytest.raises(WebhookVerificationError, match="s old, more than the 300 s tolerance"):
         confab.webhooks.verify(body, headers, secret, now=time.time() + 600)
     assert confab.webhooks.verify(body, headers, secret, now=time.time() + 600, tolerance=900)
     # The Standard Webhooks spelling of the same key.
@@ -113,6 +130,50 @@ def test_verify_rules() -> None:
         confab.webhooks.verify(body, signed, "")
     seed = confab.webhooks.sign(body, secret)
     assert confab.webhooks.verify(body, {"X-Webhook-Signature": seed["x-webhook-signature"].upper()}, secret)
-    with pytest.raises(TypeError):
-        confab.webhooks.verify({"event": "parsed already"}, seed, secret)  # type: ignore[arg-type]
     assert issubclass(WebhookVerificationError, confab.ConfabError)
+
+
+def test_wrong_argument_types_raise_webhook_verification_error() -> None:
+    """A receiver catches WebhookVerificationError to answer 400: a parsed body or missing headers
+    must land there too, never as a TypeError that turns into a 500."""
+    secret = "ab" * 32
+    body = b'{"event":"response.created"}'
+    signed = confab.webhooks.sign(body, secret, msg_id="msg_1")
+    for wrong_body in ({"event": "parsed already"}, None, 42, ["x"]):
+        with pytest.raises(WebhookVerificationError, match="raw request body"):
+            confab.webhooks.verify(wrong_body, signed, secret)  # type: ignore[arg-type]
+    for wrong_headers in (None, 42, "x-webhook-signature: abc", b"raw", [("only-a-name",)], [1, 2]):
+        with pytest.raises(WebhookVerificationError, match="No headers"):
+            confab.webhooks.verify(body, wrong_headers, secret)  # type: ignore[arg-type]
+    for wrong_secret in (None, b"ab" * 32, ""):
+        with pytest.raises(WebhookVerificationError, match="secret"):
+            confab.webhooks.verify(body, signed, wrong_secret)  # type: ignore[arg-type]
+
+
+def test_header_forms() -> None:
+    secret = "ab" * 32
+    body = b'{"event":"response.created"}'
+    signed = confab.webhooks.sign(body, secret, msg_id="msg_1")
+    forms = [
+        signed,
+        {k.title(): v for k, v in signed.items()},
+        [(k.encode(), v.encode()) for k, v in signed.items()],  # ASGI
+        [(k, v.encode()) for k, v in signed.items()],
+        {k.encode(): v.encode() for k, v in signed.items()},
+        {k: [v] for k, v in signed.items()},
+        httpx_headers(signed),
+    ]
+    for headers in forms:
+        assert confab.webhooks.verify(body, headers, secret) == {"event": "response.created"}, headers
+    # A header sent twice is combined (as HTTP and Node do), so the second copy is never ignored.
+    twice = [*signed.items(), ("X-Webhook-Signature", "garbage")]
+    with pytest.raises(WebhookVerificationError, match="x-webhook-signature"):
+        confab.webhooks.verify(body, twice, secret)
+    # Absent values (None) are absent headers, as Node's undefined.
+    assert confab.webhooks.verify(body, {**signed, "x-webhook-signature": None}, secret)
+
+
+def httpx_headers(values: dict) -> object:
+    import httpx
+
+    return httpx.Headers(values)

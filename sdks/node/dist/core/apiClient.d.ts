@@ -1,8 +1,13 @@
-import type { APIRequest, ClientOptions, RequestOptions } from './options.js';
+import { type APIRequest, type ClientOptions, type RequestOptions } from './options.js';
 import { APIPromise } from './apiPromise.js';
 export declare const DEFAULT_BASE_URL = "http://localhost:3000/api/v1";
 export declare const DEFAULT_MAX_RETRIES = 3;
 export declare const DEFAULT_TIMEOUT_MS = 60000;
+/**
+ * The answer of a DELETE whose retry found nothing to delete after an earlier attempt may have
+ * deleted it (its answer lost): the caller's goal is reached, so it is not a NotFoundError.
+ */
+export declare const ALREADY_DELETED_MESSAGE = "Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.";
 export declare class APIClient {
     readonly apiKey: string;
     readonly baseURL: string;
@@ -15,6 +20,7 @@ export declare class APIClient {
     post<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
     put<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
     patch<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
+    /** Deletes answer `{message}`, not `{data}`. */
     delete<T>(path: string, options?: RequestOptions): APIPromise<T>;
     /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
     request<T>(req: APIRequest): APIPromise<T>;
@@ -26,5 +32,3 @@ export declare class APIClient {
     /** Waits between attempts; the caller's signal cuts the wait short with an abort error. */
     private sleep;
 }
-/** Path segments are escaped, so an id can never reach another endpoint. */
-export declare function pathOf(strings: TemplateStringsArray, ...ids: string[]): string;

@@ -3,8 +3,10 @@
  * timeout, retries what is worth retrying (with the same Idempotency-Key), and turns error
  * answers into typed errors. Resources only describe endpoints on top of `request`.
  */
-import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, } from './errors.js';
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, InvalidArgumentError } from './errors.js';
 import { nextDelayMs, shouldRetry } from './retryPolicy.js';
+import { EXTERNAL_PREFIX } from './options.js';
+import { parseErrorBody, parseSuccessBody } from './answerBody.js';
 import { VERSION } from '../version.js';
 import { APIPromise } from './apiPromise.js';
 export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
@@ -17,9 +19,21 @@ function env(name) {
 }
 function validRetries(value, what) {
     if (!Number.isInteger(value) || value < 0)
-        throw new ConfabError(`${what} must be a non-negative integer, got ${value}`);
+        throw new InvalidArgumentError(`${what} must be a non-negative integer, got ${value}`);
     return value;
 }
+/** Failures to connect at all (undici's codes): the request never reached the service. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+function neverSent(cause) {
+    const c = cause;
+    const code = c?.cause?.code ?? c?.code;
+    return typeof code === 'string' && NOT_SENT_CODES.has(code);
+}
+/**
+ * The answer of a DELETE whose retry found nothing to delete after an earlier attempt may have
+ * deleted it (its answer lost): the caller's goal is reached, so it is not a NotFoundError.
+ */
+export const ALREADY_DELETED_MESSAGE = 'Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.';
 export class APIClient {
     apiKey;
     baseURL;
@@ -54,8 +68,9 @@ export class APIClient {
     patch(path, body, options) {
         return this.request({ method: 'patch', path, body, options });
     }
+    /** Deletes answer `{message}`, not `{data}`. */
     delete(path, options) {
-        return this.request({ method: 'delete', path, options });
+        return this.request({ method: 'delete', path, options, envelope: 'object' });
     }
     /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
     request(req) {
@@ -65,9 +80,12 @@ export class APIClient {
         const options = req.options ?? {};
         const maxRetries = validRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
         const timeout = options.timeout ?? this.timeout;
-        const url = this.buildURL(req.path, req.query);
+        const url = this.buildURL(req.prefix ?? EXTERNAL_PREFIX, req.path, req.query);
         // One key per logical POST, created before the first attempt and kept across retries.
         const idempotencyKey = req.method === 'post' ? (options.idempotencyKey ?? `confab-node-${crypto.randomUUID()}`) : undefined;
+        // Whether an earlier attempt may have reached the service and done its work although its
+        // answer was lost: a reset or timeout after sending, or a 5xx (perhaps from a gateway).
+        let mayHaveBeenDone = false;
         for (let retry = 0;; retry++) {
             const retriesLeft = maxRetries - retry;
             const headers = this.buildHeaders(req, options, idempotencyKey, retry);
@@ -76,6 +94,8 @@ export class APIClient {
             if ('kind' in outcome) {
                 if (outcome.kind === 'aborted')
                     throw new APIUserAbortError({ cause: outcome.cause });
+                if (outcome.kind === 'timeout' || !neverSent(outcome.cause))
+                    mayHaveBeenDone = true;
                 if (retriesLeft > 0) {
                     await this.sleep(nextDelayMs(retry + 1, undefined, Date.now()) ?? 0, options.signal);
                     continue;
@@ -86,15 +106,22 @@ export class APIClient {
             }
             const { response, text } = outcome;
             if (response.ok)
-                return { response, body: parseSuccessBody(response, text) };
-            if (retriesLeft > 0 && shouldRetry(response.status, response.headers)) {
+                return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data') };
+            if (req.method === 'delete' && response.status === 404 && mayHaveBeenDone) {
+                return { response, body: { message: ALREADY_DELETED_MESSAGE } };
+            }
+            const error = parseErrorBody(text);
+            const code = typeof error === 'object' && typeof error.code === 'string' ? error.code : undefined;
+            if (retriesLeft > 0 && shouldRetry(response.status, response.headers, code)) {
                 const delay = nextDelayMs(retry + 1, response.headers, Date.now());
                 if (delay !== null) {
+                    if (response.status >= 500)
+                        mayHaveBeenDone = true;
                     await this.sleep(delay, options.signal);
                     continue;
                 }
             }
-            throw APIError.generate(response.status, parseErrorBody(text), response.headers);
+            throw APIError.generate(response.status, error, response.headers);
         }
     }
     /** One attempt: the answer with its body read, or why none came. */
@@ -127,8 +154,8 @@ export class APIClient {
             signal?.removeEventListener('abort', onAbort);
         }
     }
-    buildURL(path, query) {
-        const url = new URL(`${this.baseURL}/external/v1${path}`);
+    buildURL(prefix, path, query) {
+        const url = new URL(`${this.baseURL}${prefix}${path}`);
         for (const [name, value] of Object.entries(query ?? {})) {
             if (value !== undefined && value !== null)
                 url.searchParams.set(name, String(value));
@@ -163,30 +190,4 @@ export class APIClient {
             signal?.addEventListener('abort', onAbort, { once: true });
         });
     }
-}
-/** A 2xx body is JSON (or empty); anything else means we did not reach the Confab API. */
-function parseSuccessBody(response, text) {
-    if (!text)
-        return undefined;
-    try {
-        return JSON.parse(text);
-    }
-    catch {
-        throw new APIError(response.status, text.slice(0, 500), undefined, response.headers);
-    }
-}
-function parseErrorBody(text) {
-    if (!text)
-        return undefined;
-    try {
-        const parsed = JSON.parse(text);
-        return parsed && typeof parsed === 'object' ? parsed : text;
-    }
-    catch {
-        return text;
-    }
-}
-/** Path segments are escaped, so an id can never reach another endpoint. */
-export function pathOf(strings, ...ids) {
-    return strings.reduce((out, s, i) => out + s + (i < ids.length ? encodeURIComponent(ids[i]) : ''), '');
 }

@@ -7,6 +7,13 @@ export interface ErrorBody {
 export declare class ConfabError extends Error {
     name: string;
 }
+/**
+ * A method was called with an argument it can never send, e.g. an empty id (which would turn
+ * `chatbots.retrieve(id)` into a list request). Thrown at once, before anything is sent.
+ */
+export declare class InvalidArgumentError extends ConfabError {
+    name: string;
+}
 export declare class APIError extends ConfabError {
     name: string;
     /** HTTP status; undefined when no answer came (APIConnectionError). */
@@ -50,6 +57,15 @@ export declare class RateLimitError extends APIError {
 }
 export declare class InternalServerError extends APIError {
     name: string;
+}
+/**
+ * A success status whose body is not what the endpoint answers (empty, not JSON, not an object,
+ * or without its `data`): usually a proxy or gateway in between, not Confab. `status` and
+ * `requestId` are the answer's; `error` holds the body (text when it was not JSON).
+ */
+export declare class UnexpectedResponseError extends APIError {
+    name: string;
+    constructor(status: number, body: unknown, problem: string, headers: Headers);
 }
 /** No answer came: DNS, refused or reset connection, or an abort by the caller's signal. */
 export declare class APIConnectionError extends APIError {

@@ -5,10 +5,21 @@
  */
 /** Longest Retry-After the SDK will sleep through; a longer one (monthly quota) is surfaced. */
 export declare const MAX_RETRY_AFTER_MS = 60000;
-/** 408 timeout, 409 conflict (an idempotent request still in progress), 429 and every 5xx. */
-export declare function isRetryableStatus(status: number): boolean;
-/** Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the status. */
-export declare function shouldRetry(status: number, headers: Headers): boolean;
+/**
+ * The one 409 worth retrying: the same Idempotency-Key is still being worked on (CONTRACT.md §8;
+ * it comes with Retry-After: 1). Its retry gets the first answer once that is done.
+ */
+export declare const IDEMPOTENCY_KEY_IN_USE = "IDEMPOTENCY_KEY_IN_USE";
+/**
+ * 429 and every 5xx, as the seed says, plus the 409 of an Idempotency-Key still in progress.
+ * Every other 4xx is final: a duplicate (409), a 408 or a bad request would only fail again.
+ */
+export declare function isRetryableStatus(status: number, code?: string): boolean;
+/**
+ * Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the
+ * status and the body's `code`.
+ */
+export declare function shouldRetry(status: number, headers: Headers, code?: string): boolean;
 /**
  * The server's wait as milliseconds from `now`: `retry-after-ms` (as the OpenAI SDK reads it),
  * else Retry-After as delta-seconds or an HTTP date (RFC 9110 §10.2.3). Undefined when absent

@@ -7,18 +7,29 @@
 export const MAX_RETRY_AFTER_MS = 60_000;
 const INITIAL_DELAY_MS = 500;
 const MAX_BACKOFF_MS = 8_000;
-/** 408 timeout, 409 conflict (an idempotent request still in progress), 429 and every 5xx. */
-export function isRetryableStatus(status) {
-    return status === 408 || status === 409 || status === 429 || status >= 500;
+/**
+ * The one 409 worth retrying: the same Idempotency-Key is still being worked on (CONTRACT.md §8;
+ * it comes with Retry-After: 1). Its retry gets the first answer once that is done.
+ */
+export const IDEMPOTENCY_KEY_IN_USE = 'IDEMPOTENCY_KEY_IN_USE';
+/**
+ * 429 and every 5xx, as the seed says, plus the 409 of an Idempotency-Key still in progress.
+ * Every other 4xx is final: a duplicate (409), a 408 or a bad request would only fail again.
+ */
+export function isRetryableStatus(status, code) {
+    return status === 429 || status >= 500 || (status === 409 && code === IDEMPOTENCY_KEY_IN_USE);
 }
-/** Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the status. */
-export function shouldRetry(status, headers) {
+/**
+ * Whether an error answer is retried: the server's `x-should-retry: true|false` wins, else the
+ * status and the body's `code`.
+ */
+export function shouldRetry(status, headers, code) {
     const told = headers.get('x-should-retry');
     if (told === 'true')
         return true;
     if (told === 'false')
         return false;
-    return isRetryableStatus(status);
+    return isRetryableStatus(status, code);
 }
 /**
  * The server's wait as milliseconds from `now`: `retry-after-ms` (as the OpenAI SDK reads it),

@@ -1,6 +1,6 @@
 /** Response analytics of a chatbot (seed: Endpoints → Analytics). */
 import { APIResource } from '../core/resource.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 export class Analytics extends APIResource {
     /** Totals and per-day counts over the last `days` days (default 30). */
     retrieve(chatbotId, params = {}, options) {

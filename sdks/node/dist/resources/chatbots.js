@@ -1,6 +1,6 @@
 /** Chatbots (seed: Endpoints → Chatbots). */
 import { APIResource } from '../core/resource.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 export class Chatbots extends APIResource {
     /** The workspace's chatbots, newest first. */
     list(options) {

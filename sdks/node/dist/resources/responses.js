@@ -1,6 +1,6 @@
 /** A chatbot's stored conversations (seed: Endpoints → Responses). */
 import { APIResource } from '../core/resource.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import { PagePromise } from '../core/pagination.js';
 export class Responses extends APIResource {
     /**
@@ -9,7 +9,7 @@ export class Responses extends APIResource {
      */
     list(chatbotId, params = {}, options) {
         const path = pathOf `/chatbots/${chatbotId}/responses`;
-        return new PagePromise(params.page ?? 1, (page) => this._client.get(path, { ...params, page }, options));
+        return new PagePromise(params.page ?? 1, (page) => this._client.request({ method: 'get', path, query: { ...params, page }, options, envelope: 'page' }));
     }
     /** One response with the full conversation. */
     retrieve(chatbotId, responseId, options) {

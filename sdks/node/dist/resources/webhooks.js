@@ -1,6 +1,6 @@
 /** Webhook subscriptions (seed: Endpoints → Webhooks), plus delivery verification. */
 import { APIResource } from '../core/resource.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import { signedHeaders, verify } from '../webhookVerification.js';
 export class Webhooks extends APIResource {
     /** The workspace's subscriptions, newest first (no secrets). */

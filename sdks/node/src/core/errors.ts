@@ -2,6 +2,8 @@
  * The error hierarchy (CONTRACT.md §9). Everything the SDK throws is a ConfabError; an answer
  * from the API with a 4xx/5xx status is an APIError subclass chosen by status, and a request
  * that got no answer at all is an APIConnectionError (APITimeoutError when it ran out of time).
+ * A success status with a body the endpoint never answers is an UnexpectedResponseError, and an
+ * argument that can never be sent (an empty id) an InvalidArgumentError, thrown before sending.
  */
 import { retryAfterMs } from './retryPolicy.js';
 
@@ -14,6 +16,14 @@ export interface ErrorBody {
 
 export class ConfabError extends Error {
   override name = 'ConfabError';
+}
+
+/**
+ * A method was called with an argument it can never send, e.g. an empty id (which would turn
+ * `chatbots.retrieve(id)` into a list request). Thrown at once, before anything is sent.
+ */
+export class InvalidArgumentError extends ConfabError {
+  override name = 'InvalidArgumentError';
 }
 
 export class APIError extends ConfabError {
@@ -83,6 +93,21 @@ export class RateLimitError extends APIError {
 }
 export class InternalServerError extends APIError {
   override name = 'InternalServerError';
+}
+
+/**
+ * A success status whose body is not what the endpoint answers (empty, not JSON, not an object,
+ * or without its `data`): usually a proxy or gateway in between, not Confab. `status` and
+ * `requestId` are the answer's; `error` holds the body (text when it was not JSON).
+ */
+export class UnexpectedResponseError extends APIError {
+  override name = 'UnexpectedResponseError';
+
+  constructor(status: number, body: unknown, problem: string, headers: Headers) {
+    super(status, body as ErrorBody | string | undefined, undefined, headers);
+    // The body of a success says nothing about what went wrong: say it here instead.
+    this.message = `${status} Unexpected answer from the API: ${problem}`;
+  }
 }
 
 /** No answer came: DNS, refused or reset connection, or an abort by the caller's signal. */

@@ -8,7 +8,10 @@ export interface ClientOptions {
    * Default: process.env.CONFAB_BASE_URL, else http://localhost:3000/api/v1.
    */
   baseURL?: string;
-  /** Retries after the first attempt on connection errors, 408, 409, 429 and 5xx. Default 3. */
+  /**
+   * Retries after the first attempt on connection errors, timeouts, 429 and 5xx (and the 409 of
+   * an Idempotency-Key still in progress). Default 3.
+   */
   maxRetries?: number;
   /** Milliseconds each attempt may take, answer body included. Default 60 000. */
   timeout?: number;
@@ -36,10 +39,25 @@ export interface RequestOptions {
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
+/**
+ * What a success answer's body must be; anything else is an UnexpectedResponseError.
+ * - `data`: `{data: <object or array>, …}` (the External API);
+ * - `page`: `{data: [...], total, page, totalPages}` (a page of a list);
+ * - `object`: any JSON object (deletes' `{message}`, the workspace endpoints' bare JSON).
+ */
+export type Envelope = 'data' | 'page' | 'object';
+
+/** The External API's place below `baseURL` (`{base_url}/external/v1/…`). */
+export const EXTERNAL_PREFIX = '/external/v1';
+
 export interface APIRequest {
   method: HttpMethod;
-  /** Path below /external/v1, e.g. `/chatbots/abc`. */
+  /** Path below `prefix`, e.g. `/chatbots/abc`. */
   path: string;
+  /** Where the path starts below `baseURL`. Default EXTERNAL_PREFIX; the workspace endpoints use `/workspace`. */
+  prefix?: string;
+  /** Default `data`. */
+  envelope?: Envelope;
   query?: Record<string, string | number | boolean | null | undefined>;
   body?: unknown;
   options?: RequestOptions;

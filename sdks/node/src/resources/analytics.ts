@@ -1,7 +1,7 @@
 /** Response analytics of a chatbot (seed: Endpoints → Analytics). */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Analytics as AnalyticsObject, AnalyticsParams } from '../types.js';
 

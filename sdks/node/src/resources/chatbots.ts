@@ -1,7 +1,7 @@
 /** Chatbots (seed: Endpoints → Chatbots). */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Chatbot, ChatbotCreated, ChatbotCreateParams, ChatbotSummary, ChatbotUpdated, ChatbotUpdateParams, Deleted } from '../types.js';
 

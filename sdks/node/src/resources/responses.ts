@@ -1,7 +1,7 @@
 /** A chatbot's stored conversations (seed: Endpoints → Responses). */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import { PagePromise, type PageBody } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
 import type { ResponseListParams, ResponseRecord } from '../types.js';
@@ -14,7 +14,7 @@ export class Responses extends APIResource {
   list(chatbotId: string, params: ResponseListParams = {}, options?: RequestOptions): PagePromise<ResponseRecord> {
     const path = pathOf`/chatbots/${chatbotId}/responses`;
     return new PagePromise(params.page ?? 1, (page) =>
-      this._client.get<PageBody<ResponseRecord>>(path, { ...params, page }, options),
+      this._client.request<PageBody<ResponseRecord>>({ method: 'get', path, query: { ...params, page }, options, envelope: 'page' }),
     );
   }
 

@@ -1,7 +1,7 @@
 /** Webhook subscriptions (seed: Endpoints → Webhooks), plus delivery verification. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
-import { pathOf } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
 import type { Deleted, Webhook, WebhookCreated, WebhookCreateParams, WebhookUpdateParams } from '../types.js';
 import { signedHeaders, verify } from '../webhookVerification.js';

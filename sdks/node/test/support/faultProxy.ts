@@ -1,7 +1,7 @@
 /**
  * A small HTTP proxy in front of the real service that misbehaves on request: answers a
- * status of its own (503, 429 with Retry-After…), drops the connection before or after the
- * service has handled the request, or answers slowly. It records every attempt it receives
+ * status of its own (503, 429 with Retry-After…), drops the connection or replaces the answer
+ * after the service has handled the request, or answers slowly. It records every attempt it receives
  * (method, path, headers), so tests can count retries and compare Idempotency-Keys.
  */
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -14,6 +14,8 @@ export type Fault =
   | { kind: 'reset' }
   /** Forwards, lets the service do the work, then destroys the socket instead of answering. */
   | { kind: 'resetAfterForward' }
+  /** Forwards, lets the service do the work, then answers `status` instead (a gateway that lost the answer). */
+  | { kind: 'statusAfterForward'; status: number }
   /** Waits, then does `then` (default: forward). */
   | { kind: 'delay'; ms: number; then?: Fault };
 
@@ -46,13 +48,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   let plan: FaultPlan = () => ({ kind: 'forward' });
   const timers = new Set<NodeJS.Timeout>();
 
-  function forward(attempt: Attempt, req: IncomingMessage, res: ServerResponse, dropAnswer: boolean): void {
+  function forward(attempt: Attempt, req: IncomingMessage, res: ServerResponse, dropAnswer: boolean, replaceWith?: Fault): void {
     const headers = { ...attempt.headers, host: upstream.host };
     const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: attempt.method, path: attempt.path, headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
       answer.on('end', () => {
         if (dropAnswer) return void req.socket.destroy();
+        if (replaceWith) return apply(replaceWith, attempt, req, res);
         const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...headers } = answer.headers;
         res.writeHead(answer.statusCode ?? 502, headers);
         res.end(Buffer.concat(chunks));
@@ -68,6 +71,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return forward(attempt, req, res, false);
       case 'resetAfterForward':
         return forward(attempt, req, res, true);
+      case 'statusAfterForward':
+        return forward(attempt, req, res, false, { kind: 'status', status: fault.status });
       case 'reset':
         return void req.socket.destroy();
       case 'status': {

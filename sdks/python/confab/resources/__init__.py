@@ -4,8 +4,9 @@ from .chatbots import AsyncChatbots, Chatbots
 from .responses import AsyncResponses, Responses
 from .usage import AsyncUsage, Usage
 from .webhooks import AsyncWebhooks, Webhooks
+from .workspace import AsyncWorkspace, Workspace
 
 __all__ = [
     "Account", "AsyncAccount", "Email", "AsyncEmail", "Analytics", "AsyncAnalytics", "Chatbots", "AsyncChatbots",
-    "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks",
+    "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks", "Workspace", "AsyncWorkspace",
 ]

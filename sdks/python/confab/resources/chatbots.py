@@ -32,7 +32,7 @@ def _update(bot_id: str, name: str, description: str, disabled: bool, flow: Flow
 
 
 def _delete(bot_id: str) -> APICall:
-    return APICall("DELETE", f"/chatbots/{path_id('bot_id', bot_id)}", unwrap=False)
+    return APICall("DELETE", f"/chatbots/{path_id('bot_id', bot_id)}", envelope="object")
 
 
 def _duplicate(bot_id: str) -> APICall:

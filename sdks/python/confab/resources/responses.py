@@ -20,7 +20,7 @@ Day = Union[str, date]
 
 def _list(bot_id: str, page: int, limit: Optional[int], start_date: Optional[Day], end_date: Optional[Day]) -> APICall:
     query = {"page": page, "limit": limit, "startDate": start_date, "endDate": end_date}
-    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/responses", query=query, unwrap=False)
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/responses", query=query, envelope="page")
 
 
 def _retrieve(bot_id: str, response_id: str) -> APICall:

@@ -27,7 +27,7 @@ def _update(webhook_id: str, url: str, events: Sequence[WebhookEvent], descripti
 
 
 def _delete(webhook_id: str) -> APICall:
-    return APICall("DELETE", f"/webhooks/{path_id('webhook_id', webhook_id)}", unwrap=False)
+    return APICall("DELETE", f"/webhooks/{path_id('webhook_id', webhook_id)}", envelope="object")
 
 
 class _Verify:

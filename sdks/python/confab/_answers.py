@@ -1,0 +1,51 @@
+"""Reading a success answer's body. It must have the JSON shape its endpoint answers (its
+envelope), so that a gateway's empty 200 or login page raises a typed error carrying the status
+and request id, rather than returning None or a dict the caller's code then trips over."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional
+
+import httpx
+
+from ._exceptions import UnexpectedResponseError
+
+Envelope = Literal["data", "page", "object"]
+"""``data``: ``{data: <object or list>, …}``, its ``data`` is returned (the External API);
+``page``: ``{data: [...], total, page, totalPages}``, returned whole; ``object``: any JSON
+object, returned whole (deletes' ``{message}``, the workspace endpoints' bare JSON)."""
+
+
+def _kind(value: Any) -> str:
+    # The names JSON (and the Node SDK's messages) use.
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "an array" if isinstance(value, list) else "string" if isinstance(value, str) else type(value).__name__
+
+
+def _problem(body: Any, envelope: Envelope) -> Optional[str]:
+    if not isinstance(body, dict):
+        return f"expected a JSON object, got {_kind(body)}"
+    if envelope == "object":
+        return None
+    if envelope == "page":
+        return None if isinstance(body.get("data"), list) else "expected a page {data: [...], total, page, totalPages}"
+    return None if isinstance(body.get("data"), (dict, list)) else "expected {data: …}"
+
+
+def parse_success(envelope: Envelope, response: httpx.Response) -> Any:
+    """The result of a 2xx answer; UnexpectedResponseError when its body does not fit ``envelope``."""
+    if not response.content.strip():
+        raise UnexpectedResponseError("the body is empty", response=response, body=None)
+    try:
+        body = response.json()
+    except ValueError as err:
+        raise UnexpectedResponseError("the body is not JSON", response=response, body=response.text[:500]) from err
+    problem = _problem(body, envelope)
+    if problem:
+        raise UnexpectedResponseError(problem, response=response, body=body)
+    return body["data"] if envelope == "data" else body
