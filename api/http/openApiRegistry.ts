@@ -67,7 +67,7 @@ function impliedErrors(spec: RouteSpec): string[] {
   if (spec.params || spec.query || spec.body || readsJson) statuses.add('400');
   if (spec.security === 'apiKey' || spec.security === 'session') statuses.add('401');
   if (spec.security === 'apiKey' || (spec.security === 'session' && spec.method !== 'get')) statuses.add('403');
-  if (spec.params) statuses.add('404');
+  if (spec.params && !spec.paramsAnyText) statuses.add('404');
   if (readsJson) statuses.add('413').add('415');
   if (spec.externalApi) statuses.add('429');
   if (spec.externalApi && spec.method === 'post') statuses.add('409').add('422');

@@ -705,16 +705,6 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Does not exist, or belongs to another workspace */
-        NotFound: {
-            headers: {
-                "X-Request-Id": components["headers"]["XRequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["Error"];
-            };
-        };
         /** @description Request body too large */
         PayloadTooLarge: {
             headers: {
@@ -2216,7 +2206,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };
