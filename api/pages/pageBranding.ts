@@ -1,8 +1,9 @@
 /**
  * The branding a sign-in page shows: a workspace's public branding (the same view and presenter
  * as GET /api/v1/workspace/public/branding/{slug}) plus what a page needs beyond it: display
- * settings, the active item's id and slide duration, and its ad-click address. Media and logo
- * paths are made same-origin, so they load under the page's CSP on a slug host too.
+ * settings and its background slides (loginSlides.ts: the gallery from the active item on, each
+ * with its slide duration and ad-click address). Media and logo paths are made same-origin, so
+ * they load under the page's CSP on a slug host too.
  */
 import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
 import { MEDIA_ITEMS, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
@@ -10,7 +11,8 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../domain/wor
 import { DEFAULT_DISPLAY } from '../../domain/workspace/brandingRules.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import { publicBranding } from '../workspace/brandingPresenter.js';
-import type { LoginBranding, LoginMedia } from '../../web/login/pageData.js';
+import type { LoginBranding } from '../../web/login/pageData.js';
+import { loginSlides } from './loginSlides.js';
 
 export const CONFAB_BRANDING: LoginBranding = {
   slug: null,
@@ -32,21 +34,9 @@ export function sameOrigin(url: string | null, publicUrl: string): string | null
 export async function brandingForSlug(views: ReadStoreReader, slug: string, publicUrl: string): Promise<LoginBranding | null> {
   const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
   if (!doc) return null;
-  const [active] = await views.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId: doc.id, active: true }, { limit: 1 });
-  const pub = publicBranding(doc, active ?? null, publicUrl);
-  const media: LoginMedia[] = [];
-  if (active && pub.branding.activeLoginMedia) {
-    const { mediaType, adUrl, adLabel } = pub.branding.activeLoginMedia;
-    media.push({
-      id: active.id,
-      url: active.mediaUrlPath,
-      type: mediaType === 'video' ? 'video' : 'image',
-      adUrl,
-      adLabel,
-      slideDuration: active.slideDuration,
-      clickUrl: adUrl ? `/api/v1/workspace/public/ad-click/${encodeURIComponent(doc.slug ?? slug)}/${encodeURIComponent(active.id)}` : null,
-    });
-  }
+  const gallery = await views.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId: doc.id }, { sort: [['position', 1]] });
+  const pub = publicBranding(doc, gallery.find((i) => i.active) ?? null, publicUrl);
+  const media = loginSlides(gallery, { slug: doc.slug ?? slug, publicUrl, logos: [doc.branding.loginLogo, doc.branding.companyLogo] });
   return {
     slug: pub.slug,
     displayName: pub.displayName || 'Confab',

@@ -10,6 +10,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } from '../../web/login/pageData.js';
 import { brandingForSlug, CONFAB_BRANDING } from './pageBranding.js';
+import { landingWorkspaceName, type LandingLookup } from './landingWorkspace.js';
 import { ASSETS_PATH, PUBLIC_DIR, pageShell, sendPage } from './pageShell.js';
 import { hostKindOf } from './slugHost.js';
 import { safeNext } from '../../web/login/nextPath.js';
@@ -21,6 +22,8 @@ export interface PagesDeps {
   workspaceDomain: string;
   /** Someone already signed in on this host skips the login page. */
   session?: SessionAuthDeps;
+  /** Names the workspace of a live invite or sign-in link on the main host (landingWorkspace.ts). */
+  landing?: LandingLookup;
 }
 
 interface PageRoute {
@@ -45,9 +48,9 @@ const ASSET_NAME = /^[a-z][a-z0-9-]*\.(js|css)$/;
 export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router {
   const router = express.Router();
 
-  function render(res: Response, status: number, page: PageKind, title: string, branding: LoginBranding, confab: boolean) {
-    const data: PageData = { page, publicUrl: deps.publicUrl, branding, confab };
-    const name = confab || !branding.displayName ? 'Confab' : branding.displayName;
+  function render(res: Response, status: number, page: PageKind, title: string, branding: LoginBranding, confab: boolean, workspaceName: string | null = null) {
+    const data: PageData = { page, publicUrl: deps.publicUrl, branding, confab, ...(workspaceName ? { workspaceName } : {}) };
+    const name = workspaceName ?? (confab || !branding.displayName ? 'Confab' : branding.displayName);
     sendPage(res, status, pageShell({ title: `${title} · ${name}`, bundle: 'login', data, dataElementId: DATA_ELEMENT_ID }), deps.publicUrl);
   }
 
@@ -63,7 +66,10 @@ export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router 
           res.setHeader('Cache-Control', 'no-store');
           return res.redirect(302, safeNext(req.query.next) ?? (host.kind === 'slug' ? '/' : '/dashboard'));
         }
-        if (host.kind === 'main') return render(res, 200, route.page, route.title, CONFAB_BRANDING, true);
+        if (host.kind === 'main') {
+          const named = route.page === 'invite' || route.page === 'magic' ? await landingWorkspaceName(deps.views, deps.landing, route.page, req.query.token) : null;
+          return render(res, 200, route.page, route.title, CONFAB_BRANDING, true, named);
+        }
         if (route.mainOnly) return res.redirect(302, deps.publicUrl + req.originalUrl);
         const branding = await brandingForSlug(deps.views, host.slug, deps.publicUrl);
         if (!branding) return render(res, 404, 'notFound', 'Workspace not found', CONFAB_BRANDING, true);

@@ -1,6 +1,8 @@
 /**
  * The dashboard's one HTTP client: same-origin JSON, the session cookie, and the CSRF token on
  * every write. Errors come back as `ApiError {status, code, message}` parsed from `{error, code}`.
+ * A 401 means the session ended while the page was open (signed out elsewhere, expired): the
+ * shell decides what happens (shell/sessionEnded.tsx) before the caller hears of it.
  */
 
 export class ApiError extends Error {
@@ -17,6 +19,23 @@ export class ApiError extends Error {
 }
 
 let csrfToken = '';
+
+/** Where the session itself is read; its 401 is an answer, not a lost session. */
+export const SESSION_PATH = '/auth/session';
+export const LOGOUT_PATH = '/auth/logout';
+/** Requests whose 401 the caller handles itself: reading the session, and signing out of one already gone. */
+const OWN_401 = new Set([SESSION_PATH, LOGOUT_PATH]);
+
+/** What a caller hears of a 401 when the page stays (the shell has asked the person to sign in). */
+const SIGNED_OUT_MESSAGE = 'You were signed out. Sign in again, then try once more.';
+
+/** true: the page is leaving for the sign-in page, and the request is left unsettled. */
+type SignedOutHandler = (method: string) => boolean;
+let onSignedOut: SignedOutHandler | null = null;
+
+export function whenSignedOut(handler: SignedOutHandler | null): void {
+  onSignedOut = handler;
+}
 
 /** Set once the session is known (GET /auth/session answers the token). */
 export function setCsrfToken(token: string): void {
@@ -48,6 +67,13 @@ async function request<T>(method: string, path: string, init: { body?: BodyInit;
     res = await fetch(path, { method, headers, body: init.body, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
+  }
+  if (res.status === 401 && !OWN_401.has(path) && onSignedOut) {
+    // Read to the end first: a page that leaves while a body is still arriving logs a failed request.
+    await res.text().catch(() => '');
+    // Nothing settles while the page goes to the sign-in page: no error state flashes meanwhile.
+    if (onSignedOut(method)) return new Promise<T>(() => undefined);
+    throw new ApiError(401, 'NOT_SIGNED_IN', SIGNED_OUT_MESSAGE);
   }
   return parse<T>(res);
 }

@@ -10,6 +10,9 @@ import { EmptyState, ErrorState, Loading, ToastProvider } from './ui/index.js';
 import { Header } from './shell/Header.js';
 import { SideNav } from './shell/SideNav.js';
 import { RouteGuard } from './shell/RouteGuard.js';
+import { LeaveDialog } from './shell/LeaveDialog.js';
+import { guardedNav } from './shell/unsavedChanges.js';
+import { SessionEndedDialog } from './shell/sessionEnded.js';
 
 /** One page: its guard, the document title, and focus moved to the page on navigation. */
 function RoutePage({ route, params }: { route: DashboardRoute; params: Record<string, string | undefined> }) {
@@ -72,6 +75,8 @@ function Shell() {
           </Switch>
         </main>
       </div>
+      <LeaveDialog />
+      <SessionEndedDialog />
     </div>
   );
 }
@@ -92,7 +97,8 @@ export function App({ base }: { base: string }) {
           )
         }
       >
-        <Router base={base}>
+        {/* Every in-app navigation asks first while a draft is unsaved (unsavedChanges.ts). */}
+        <Router base={base} aroundNav={guardedNav}>
           <Shell />
         </Router>
       </SessionProvider>

@@ -1,10 +1,11 @@
 /**
  * The signed-in user and workspace (GET /auth/session), loaded once by the shell and read by any
- * page through `useSession()`. Not signed in: off to this host's login page.
+ * page through `useSession()`. Not signed in: off to this host's login page. A session that ends
+ * later, while the page is open, is shell/sessionEnded.tsx's.
  */
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, setCsrfToken } from './api.js';
+import { api, ApiError, SESSION_PATH, setCsrfToken } from './api.js';
 
 export type Role = 'admin' | 'member';
 export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
@@ -29,8 +30,13 @@ export const isAdmin = (s: SessionBody) => s.workspace.role === 'admin';
 const PLAN_RANK: Record<Plan, number> = { free: 0, starter: 1, pro: 2, business: 3, enterprise: 4 };
 export const planAtLeast = (plan: Plan, minimum: Plan) => PLAN_RANK[plan] >= PLAN_RANK[minimum];
 
+/** This host's sign-in page, with the way back to where the person is now. */
+export function loginPath(): string {
+  return `/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
 export function goToLogin(): void {
-  location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}`);
+  location.assign(loginPath());
 }
 
 export type SessionLoad = { state: 'loading' } | { state: 'ready'; session: SessionBody } | { state: 'error'; error: ApiError };
@@ -40,7 +46,7 @@ export function SessionProvider({ children, fallback }: { children: ComponentChi
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     api
-      .get<SessionBody>('/auth/session')
+      .get<SessionBody>(SESSION_PATH)
       .then((session) => {
         setCsrfToken(session.csrfToken);
         setLoad({ state: 'ready', session });

@@ -1,15 +1,34 @@
 /** @jsxImportSource preact */
 /**
- * The login background: the workspace's media with its fit and position. Images stay for their
- * slide duration, videos advance when they end; a single item stays up (a video loops). With
- * prefers-reduced-motion a video does not play by itself (its first frame is shown).
+ * The login background: the workspace's slides (the gallery from its active item on, in display
+ * order) with the background's fit and position, played as a slideshow. An image stays for its
+ * slide duration, a video until it ends (or cannot play); then the next slide fades in, and
+ * after the last the first comes again. A single slide stays up (a video loops).
+ *
+ * With prefers-reduced-motion nothing moves by itself: the active slide stays, and a video shows
+ * its first frame instead of playing. The preference is followed live, as the system changes it.
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { LoginMedia } from './pageData.js';
 import { objectFit, objectPosition } from './theme.js';
 
-function prefersReducedMotion(): boolean {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function usePrefersReducedMotion(): boolean {
+  const query = typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION) : null;
+  const [reduced, setReduced] = useState(!!query?.matches);
+  useEffect(() => {
+    if (!query) return;
+    const update = () => setReduced(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/** Seconds an image slide stays: the item's own, within the gallery's 3–30 s. */
+export function slideSeconds(item: LoginMedia): number {
+  return Math.min(30, Math.max(3, item.slideDuration || 6));
 }
 
 interface Props {
@@ -21,22 +40,28 @@ interface Props {
 }
 
 export function Backdrop({ media, fit, position, onSlide }: Props) {
+  const reduced = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
+  // Reduced motion stops the show where it is: on the active slide, unless it had moved on.
+  const still = media.length < 2 || reduced;
   const item = media[index % media.length];
-  const single = media.length < 2;
   const next = () => setIndex((i) => (i + 1) % media.length);
 
   useEffect(() => {
     if (item) onSlide?.(item);
-    if (!item || single || item.type === 'video') return;
-    const timer = setTimeout(next, Math.max(3, item.slideDuration || 6) * 1000);
+    if (!item || still) return;
+    // The next image starts loading now, so it is there when its turn comes.
+    const upcoming = media[(index + 1) % media.length];
+    if (upcoming && upcoming.type === 'image') new Image().src = upcoming.url;
+    if (item.type === 'video') return; // it advances when it ends
+    const timer = setTimeout(next, slideSeconds(item) * 1000);
     return () => clearTimeout(timer);
-  }, [index, media.length]);
+  }, [index, media.length, still]);
 
   if (!item) return <div class="lg-backdrop lg-backdrop--plain" aria-hidden="true" />;
   const style = { objectFit: objectFit(fit), objectPosition: objectPosition(position) };
   return (
-    <div class={`lg-backdrop lg-backdrop--${fit}`} aria-hidden="true" data-fit={fit} data-position={position}>
+    <div class={`lg-backdrop lg-backdrop--${fit}`} aria-hidden="true" data-fit={fit} data-position={position} data-slide={item.id}>
       {item.type === 'video' ? (
         <video
           key={item.id}
@@ -46,11 +71,15 @@ export function Backdrop({ media, fit, position, onSlide }: Props) {
           muted
           playsInline
           preload="auto"
-          autoPlay={!prefersReducedMotion()}
-          loop={single}
-          onEnded={single ? undefined : next}
+          autoPlay={!reduced}
+          loop={still}
+          onEnded={still ? undefined : next}
+          // A video that cannot play would never end: move on after the shortest slide time
+          // (not at once, so a gallery of broken files cannot spin).
+          onError={still ? undefined : () => setTimeout(next, 3000)}
         />
       ) : (
+        // An image that fails to load still gives way after its duration.
         <img key={item.id} class="lg-backdrop__media" src={item.url} alt="" style={style} />
       )}
     </div>

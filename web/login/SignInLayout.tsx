@@ -2,7 +2,8 @@
 /**
  * The page around a sign-in card: brand colors as CSS variables, the background media, the card
  * at the workspace's card position (desktop) or stacked under the media (phone), and the ad link
- * of the slide on screen, which goes through the click-counting redirect.
+ * of the slide on screen (it changes with the slide), which goes through the click-counting
+ * redirect.
  */
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
@@ -11,8 +12,8 @@ import type { LoginBranding, LoginMedia } from './pageData.js';
 import { cardPlacement, themeVars } from './theme.js';
 import { visitorId } from './visitorId.js';
 
+/** The link of a slide that has an ad (clickUrl set). */
 function AdLink({ item, side }: { item: LoginMedia; side: 'left' | 'right' }) {
-  if (!item.clickUrl || !item.adUrl) return null;
   const label = item.adLabel?.trim() || 'Learn more';
   const href = `${item.clickUrl}?vid=${encodeURIComponent(visitorId())}`;
   return (
@@ -50,7 +51,12 @@ export function SignInLayout({ branding, confab, children, footer }: Props) {
         <div class="lg-card">{children}</div>
         <footer class="lg-stage__footer">{footer ?? <PoweredBy confab={confab} />}</footer>
       </main>
-      {slide ? <AdLink item={slide} side={x > 60 ? 'left' : 'right'} /> : null}
+      {/* A landmark of its own: the ad is neither the sign-in (main) nor its footer. */}
+      {slide?.clickUrl && slide.adUrl ? (
+        <aside class="lg-ad" aria-label="Advertisement">
+          <AdLink item={slide} side={x > 60 ? 'left' : 'right'} />
+        </aside>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { render, type FunctionComponent } from 'preact';
 import './page.css';
 import './login.css';
-import { readPageData, type PageData, type PageKind } from './pageData.js';
+import { readPageData, workspaceOf, type PageData, type PageKind } from './pageData.js';
 import { InvitePage } from './pages/InvitePage.js';
 import { LoginPage } from './pages/LoginPage.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
@@ -11,7 +11,7 @@ import { SignupPage } from './pages/SignupPage.js';
 import { TokenActionPage } from './pages/TokenActionPage.js';
 
 const MagicLinkPage = ({ data }: { data: PageData }) => (
-  <TokenActionPage data={data} title="Sign in with your link" subtitle={`Continue to ${data.branding.displayName || 'Confab'}.`} button="Sign in" endpoint="/auth/magic-link/verify" />
+  <TokenActionPage data={data} title="Sign in with your link" subtitle={`Continue to ${workspaceOf(data) ?? 'your workspace'}.`} button="Sign in" endpoint="/auth/magic-link/verify" />
 );
 
 const SignupConfirmPage = ({ data }: { data: PageData }) => (

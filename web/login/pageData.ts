@@ -29,7 +29,7 @@ export interface LoginBranding {
   secondaryColor: string;
   tagline: string;
   display: { fit: BackgroundFit | string; position: string; cardPosition: string };
-  /** The active background first; a single item stays up (a video loops). */
+  /** The background slides: the active item first, then the rest of the gallery in display order. */
   media: LoginMedia[];
 }
 
@@ -40,6 +40,16 @@ export interface PageData {
   branding: LoginBranding;
   /** true on the main-domain pages where no workspace is known yet. */
   confab: boolean;
+  /**
+   * On the main host's invite and sign-in-link pages: the workspace the link's live token is
+   * for (api/pages/landingWorkspace.ts). Absent when the token is dead or cannot be checked.
+   */
+  workspaceName?: string;
+}
+
+/** The workspace a page is for, when it is known: the token's (main host) or the host's own. */
+export function workspaceOf(data: PageData): string | null {
+  return data.workspaceName ?? (data.confab ? null : data.branding.displayName || null);
 }
 
 export const DATA_ELEMENT_ID = 'confab-page-data';

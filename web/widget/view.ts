@@ -131,10 +131,14 @@ export function createView(s: Settings, on: ViewEvents) {
 
   let busy = false;
   let done = false;
+  // The chatbot is disabled or unknown: nothing can be sent, so nothing invites typing.
+  let unavailable = false;
+  const placeholder = input.placeholder;
   const sync = () => {
-    input.disabled = done;
+    input.disabled = done || unavailable;
     input.readOnly = busy;
-    send.disabled = busy || done;
+    input.placeholder = unavailable ? 'Chat is not available' : placeholder;
+    send.disabled = busy || done || unavailable;
     // Once ended, the way on ("Start a new chat") takes the composer's place.
     form.hidden = done;
     ended.hidden = !done;
@@ -195,6 +199,10 @@ export function createView(s: Settings, on: ViewEvents) {
       sync();
       scroll();
     },
+    setUnavailable(on: boolean) {
+      unavailable = on;
+      sync();
+    },
     showError(text: string, retryFn?: () => void) {
       errText.textContent = text;
       onRetry = retryFn;
@@ -218,9 +226,9 @@ export function createView(s: Settings, on: ViewEvents) {
       // A panel rendered while hidden has no height to scroll in; show its newest message.
       if (open) scroll();
     },
-    /** Focus where the visitor can act: the input, or "Start a new chat" once ended. */
+    /** Focus where the visitor can act: the input, "Start a new chat" once ended, or the log (with the notice) when nothing can be sent. */
     focus() {
-      (done ? restart : input).focus();
+      (done ? restart : unavailable ? log : input).focus();
     },
     focusLauncher() {
       if (launcher) launcher.focus();

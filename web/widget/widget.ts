@@ -15,6 +15,9 @@ export interface Instance {
 const retryable = (e: unknown) =>
   !(e instanceof ApiError) || e.status === 0 || e.status === 408 || e.status === 429 || e.status >= 500;
 
+/** 403: the chatbot is disabled; 404: there is no such chatbot. Either way, nothing can be sent. */
+const unavailable = (e: unknown) => e instanceof ApiError && (e.status === 403 || e.status === 404);
+
 function failure(e: unknown, what: string): string {
   if (e instanceof ApiError && e.status === 403) return 'Chat is not available right now.';
   if (e instanceof ApiError && e.status === 404) return 'This chat could not be found.';
@@ -50,6 +53,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     view.clearError();
     view.render([]);
     view.setDone(false);
+    view.setUnavailable(false);
     view.setBusy(true);
     api
       .start({ visitorId: getVisitorId(), channel: 'web', customData: s.customData, user: s.user })
@@ -63,7 +67,10 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
         view.render(r.messages);
         view.setDone(r.done);
       })
-      .catch((e) => view.showError(failure(e, 'the chat did not start'), retryable(e) ? () => start(true) : undefined))
+      .catch((e) => {
+        view.setUnavailable(unavailable(e));
+        view.showError(failure(e, 'the chat did not start'), retryable(e) ? () => start(true) : undefined);
+      })
       .then(() => {
         busy = false;
         view.setBusy(false);
@@ -108,6 +115,8 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
           restarted = true;
           return start(hadFocus);
         }
+        // 403: the chatbot was disabled during the conversation.
+        view.setUnavailable(unavailable(e));
         view.showError(failure(e, 'message not sent'), retryable(e) ? () => send(view.input.value || raw) : undefined);
       })
       .then(() => {

@@ -28,7 +28,8 @@ test('edit the profile: name, phone, date of birth, address and a time zone pick
   await page.getByLabel('Name', { exact: true }).fill('Ada Lovelace');
   await page.getByLabel('Phone').fill('12');
   await page.getByRole('button', { name: 'Save profile' }).click();
-  await page.locator('.field-error', { hasText: /^phone / }).waitFor();
+  // The server's "phone must …", worded with the field's label.
+  await page.locator('.field-error', { hasText: /^Phone must / }).waitFor();
   const provoked = opened.problems.splice(0);
   assert.ok(provoked.every((p) => / 400\b/.test(p)), provoked.join('\n'));
   await page.getByLabel('Phone').fill('+44 20 7946 0958');

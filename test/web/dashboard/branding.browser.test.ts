@@ -76,11 +76,15 @@ test('look: the preview follows the draft before saving; a bad color is named; s
   await page.getByLabel('From the left').fill('20');
   assert.match(await stage.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--card-x')), /^20$/);
 
+  // Not a hex colour: the form says so at the field, in its label's words, and sends nothing.
+  const patches: string[] = [];
+  page.on('request', (r) => r.method() === 'PATCH' && patches.push(r.url()));
   await page.getByLabel('Secondary color', { exact: true }).fill('#12');
   await page.getByRole('button', { name: 'Save branding' }).click();
-  await page.locator('.field-error').getByText(/secondaryColor/).waitFor();
-  assert.is((await branding()).body.branding.primaryColor !== '#0E9384', true, 'a refused save stores nothing');
-  await checkPage(opened, 'branding-look-error', { allow: /400/ });
+  await page.locator('.field-error').getByText('Secondary color must be a hex color such as #4F46E5.').waitFor();
+  assert.equal(patches, [], 'nothing sent');
+  assert.is((await branding()).body.branding.primaryColor !== '#0E9384', true, 'nothing stored');
+  await checkPage(opened, 'branding-look-error');
 
   await page.getByLabel('Secondary color', { exact: true }).fill('#F59E0B');
   await page.getByRole('button', { name: 'Save branding' }).click();

@@ -61,10 +61,18 @@ test('add an endpoint: the secret is shown once, then never again', async () => 
   await page.getByRole('button', { name: 'Add endpoint' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add a webhook endpoint' });
   await dialog.waitFor();
+  // Plain http: the form itself says so, in the field's words, and sends nothing.
+  let posts = 0;
+  page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/v1/dashboard/webhooks') && posts++);
   await dialog.getByLabel('Endpoint URL').fill('http://example.com/hook');
   await dialog.getByRole('button', { name: 'Add endpoint' }).click();
   await dialog.locator('.field-error').first().waitFor();
-  assert.match(await dialog.locator('.field-error').first().innerText(), /^url /);
+  assert.is(await dialog.locator('.field-error').first().innerText(), 'Endpoint URL must start with https://.');
+  assert.is(posts, 0, 'nothing sent');
+  // What only the server knows (the host is local): its message, with the field's label.
+  await dialog.getByLabel('Endpoint URL').fill('https://localhost/hook');
+  await dialog.getByRole('button', { name: 'Add endpoint' }).click();
+  await dialog.locator('.field-error', { hasText: /^Endpoint URL must not point to localhost/ }).waitFor();
   // The refused POST is the one failed request this test provokes.
   const provoked = opened.problems.splice(0);
   assert.ok(provoked.length > 0 && provoked.every((p) => / 400\b/.test(p)), provoked.join('\n'));

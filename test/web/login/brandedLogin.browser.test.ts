@@ -153,6 +153,9 @@ test('a video background loops muted inline, and does not start by itself under 
   const video = await mediaClient(app).uploaded(reel.apiKey, MP4, { name: 'loop.mp4', type: 'video/mp4' });
   const activated = await app.api('PATCH', `/api/v1/workspace/media/${video.id}`, { apiKey: reel.apiKey, body: { active: true } });
   assert.is(activated.status, 200, JSON.stringify(activated.body));
+  // The video alone (the logo upload is no slide): a single slide loops. A video among other
+  // slides plays once and gives way (slideshow.browser.test.ts).
+  assert.is((await app.api('DELETE', `/api/v1/workspace/media/${reel.mediaId}`, { apiKey: reel.apiKey })).status, 200);
   await app.services.projections.catchUp();
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
     const context = await browser.newContext({ viewport: DESKTOP, reducedMotion });

@@ -55,7 +55,7 @@ export function ApiKeysPage() {
       ) : <Badge tone="success">Active</Badge>),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', render: (k) => (
+      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (k) => (
         <span class="actions-cell">
           {!k.revoked && <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.prefix}`}>Revoke</Button>}
         </span>

@@ -1,4 +1,8 @@
-/** One chatbot: its flow (editor + preview), settings, embed code; enable/disable, duplicate, delete. */
+/**
+ * One chatbot: its flow (editor + preview), settings, embed code; enable/disable, duplicate,
+ * delete. The Flow and Settings panels stay mounted while another tab is shown, so a draft in one
+ * survives a look at the others; leaving the page with one unsaved asks first.
+ */
 import { useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { Badge, BackLink, Button, PageHeader, Tabs, loadGate, useLoad } from '../ui/index.js';
@@ -7,6 +11,7 @@ import { useChatbotActions } from './chatbots/chatbotActions.js';
 import { FlowPanel } from './chatbots/flowPanel.js';
 import { SettingsPanel } from './chatbots/settingsPanel.js';
 import { EmbedPanel } from './chatbots/embedPanel.js';
+import { discardUnsavedChanges } from '../shell/unsavedChanges.js';
 
 type Tab = 'flow' | 'settings' | 'embed';
 const TABS: { key: Tab; label: string }[] = [
@@ -23,8 +28,11 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
   const [tab, setTab] = useState<Tab>('flow');
   const detail = useLoad(() => chatbotApi.get(id), [id]);
   const actions = useChatbotActions((what, changed) => {
-    if (what === 'deleted') navigate('/chatbots');
-    else if (what === 'duplicated' && changed) navigate(`/chatbots/${changed.data.id}`);
+    if (what === 'deleted') {
+      // The drafts belonged to the chatbot that is gone: nothing is left to lose.
+      discardUnsavedChanges();
+      navigate('/chatbots');
+    } else if (what === 'duplicated' && changed) navigate(`/chatbots/${changed.data.id}`);
     else if (changed) detail.set(changed);
   });
 
@@ -60,8 +68,12 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
         }
       />
       <Tabs label="Chatbot sections" tabs={TABS} active={tab} onChange={setTab}>
-        {tab === 'flow' && <FlowPanel key={c.id} detail={d} onSaved={detail.set} />}
-        {tab === 'settings' && <SettingsPanel key={c.id} detail={d} onSaved={detail.set} onToggle={() => void actions.toggle(c)} toggling={actions.busy === `toggle-${c.id}`} />}
+        <div hidden={tab !== 'flow'}>
+          <FlowPanel key={c.id} detail={d} onSaved={detail.set} />
+        </div>
+        <div hidden={tab !== 'settings'}>
+          <SettingsPanel key={c.id} detail={d} onSaved={detail.set} onToggle={() => void actions.toggle(c)} toggling={actions.busy === `toggle-${c.id}`} />
+        </div>
         {tab === 'embed' && <EmbedPanel detail={d} />}
       </Tabs>
       {actions.deleteDialog}

@@ -19,17 +19,17 @@ export function ChatbotsPage() {
     {
       key: 'name', header: 'Chatbot', render: (c) => (
         <>
-          <Link href={`/chatbots/${c.id}`} class="row-link">{c.name}</Link>
+          <Link href={`/chatbots/${c.id}`} class="row-link cell-text">{c.name}</Link>
           {c.description && <span class="cell-sub">{c.description}</span>}
         </>
       ),
     },
     { key: 'status', header: 'Status', render: (c) => (c.disabled ? <Badge tone="neutral">Disabled</Badge> : <Badge tone="success">Active</Badge>) },
     { key: 'responses', header: 'Responses', align: 'right', hideOnPhone: true, render: (c) => formatNumber(c.responseCount) },
-    { key: 'updated', header: 'Updated', hideOnPhone: true, render: (c) => formatDate(c.updatedAt) },
+    { key: 'updated', header: 'Updated', hideOnPhone: true, render: (c) => <span class="nowrap">{formatDate(c.updatedAt)}</span> },
     {
       // On a phone the row links to the chatbot's page, which has the same actions.
-      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, render: (c) => (
+      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, unlabeled: true, render: (c) => (
         <div class="row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
           <Button size="sm" variant="ghost" busy={actions.busy === `dup-${c.id}`} disabled={full} onClick={() => void actions.duplicate(c)} aria-label={`Duplicate ${c.name}`} title={full ? 'Your plan\'s chatbot limit is reached' : undefined}>
             Duplicate

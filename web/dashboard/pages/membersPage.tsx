@@ -85,7 +85,7 @@ export function MembersPage() {
       )),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', render: (m) => (
+      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (m) => (
         <span class="actions-cell">
           {!m.isOwner && m.userId !== session.user.id && (
             <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'member', member: m })} aria-label={`Remove ${m.name || m.email}`}>Remove</Button>
@@ -106,7 +106,7 @@ export function MembersPage() {
     { key: 'role', header: 'Role', hideOnPhone: true, render: (i) => <Badge tone={i.role === 'admin' ? 'info' : 'neutral'}>{i.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
     { key: 'expires', header: 'Expires', hideOnPhone: true, render: (i) => <span class="small">{formatDate(i.expiresAt)}</span> },
     {
-      key: 'actions', header: 'Actions', align: 'right', render: (i) => (
+      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (i) => (
         <span class="actions-cell">
           <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'invite', invite: i })} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</Button>
         </span>

@@ -4,12 +4,12 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api.js';
-import { Button, Card, ErrorState, fieldError, formError, PageHeader, Select, Skeleton, TextField, useLoad, useToast } from '../ui/index.js';
+import { Button, Card, ErrorState, fieldError, formError, PageHeader, Select, Skeleton, TextField, useClientChecks, useLoad, useToast, webAddressProblem } from '../ui/index.js';
 import { TimezonePicker } from './account/TimezonePicker.js';
 import { COMPANY_SIZES, INDUSTRIES, MAX_ORGANIZATION_DESCRIPTION } from '../../../domain/workspace/brandingOptions.js';
 import { brandingApi, type Organization } from './branding/brandingApi.js';
 
-const FIELDS = ['description', 'website', 'industry', 'companySize', 'country', 'timezone'];
+const LABELS = { description: 'Description', website: 'Website', industry: 'Industry', companySize: 'Company size', country: 'Country', timezone: 'Time zone' } as const;
 
 interface Draft {
   description: string;
@@ -49,6 +49,7 @@ export function OrganizationPage() {
   useEffect(() => {
     if (loaded.data) setDraft(draftOf(loaded.data.organization));
   }, [loaded.data]);
+  const checks = useClientChecks({ website: webAddressProblem(LABELS.website, draft?.website ?? '') });
 
   const header = <PageHeader title="Organization" description="Who you are: shown with your public branding and used for your workspace's defaults." />;
   if (loaded.error && !loaded.data) return <>{header}<ErrorState error={loaded.error} onRetry={loaded.reload} /></>;
@@ -60,6 +61,7 @@ export function OrganizationPage() {
   const set = (key: keyof Draft) => (value: string) => setDraft({ ...draft, [key]: value });
   const save = async (e: Event) => {
     e.preventDefault();
+    if (!checks.attempt()) return;
     setBusy(true);
     setError(null);
     try {
@@ -71,7 +73,9 @@ export function OrganizationPage() {
       setBusy(false);
     }
   };
-  const general = formError(error, FIELDS);
+  const general = formError(error, LABELS);
+  // The form's own finding first (it is about the value on screen), then the server's.
+  const errorOf = (field: keyof typeof LABELS) => checks.shown(field) ?? fieldError(error, field, LABELS);
   const none = (label: string) => ({ value: '', label });
 
   return (
@@ -81,25 +85,25 @@ export function OrganizationPage() {
         <form onSubmit={save} noValidate>
           {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
           <div class="stack">
-            <TextField label="Description" aside="optional" multiline rows={4} value={draft.description} onInput={set('description')} maxLength={MAX_ORGANIZATION_DESCRIPTION} hint={`${[...draft.description].length} of ${MAX_ORGANIZATION_DESCRIPTION} characters.`} error={fieldError(error, 'description')} />
-            <TextField label="Website" aside="optional" type="url" value={draft.website} onInput={set('website')} placeholder="https://example.com" error={fieldError(error, 'website')} />
+            <TextField label={LABELS.description} aside="optional" multiline rows={4} value={draft.description} onInput={set('description')} maxLength={MAX_ORGANIZATION_DESCRIPTION} hint={`${[...draft.description].length} of ${MAX_ORGANIZATION_DESCRIPTION} characters.`} error={errorOf('description')} />
+            <TextField label={LABELS.website} aside="optional" type="url" value={draft.website} onInput={set('website')} placeholder="https://example.com" error={errorOf('website')} inputProps={{ onBlur: (e: FocusEvent) => checks.touch('website', e) }} />
             <div class="grid grid-2 form-grid">
-              <Select label="Industry" value={draft.industry} onChange={set('industry')} options={[none('Not set'), ...INDUSTRIES.map((i) => ({ value: i, label: i }))]} error={fieldError(error, 'industry')} />
-              <Select label="Company size" value={draft.companySize} onChange={set('companySize')} options={[none('Not set'), ...COMPANY_SIZES.map((s) => ({ value: s, label: `${s} people` }))]} error={fieldError(error, 'companySize')} />
+              <Select label={LABELS.industry} value={draft.industry} onChange={set('industry')} options={[none('Not set'), ...INDUSTRIES.map((i) => ({ value: i, label: i }))]} error={errorOf('industry')} />
+              <Select label={LABELS.companySize} value={draft.companySize} onChange={set('companySize')} options={[none('Not set'), ...COMPANY_SIZES.map((s) => ({ value: s, label: `${s} people` }))]} error={errorOf('companySize')} />
               <Select
-                label="Country"
+                label={LABELS.country}
                 value={draft.country}
                 onChange={set('country')}
                 disabled={!countries.data}
                 hint={countries.error ? 'The country list could not be loaded.' : undefined}
                 options={[none(countries.data ? 'Not set' : 'Loading countries…'), ...(countries.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))]}
-                error={fieldError(error, 'country')}
+                error={errorOf('country')}
               />
-              <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={fieldError(error, 'timezone')} />
+              <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={errorOf('timezone')} />
             </div>
           </div>
           <div class="form-actions">
-            <Button onClick={() => { setDraft(saved); setError(null); }} disabled={!dirty || busy}>Discard changes</Button>
+            <Button onClick={() => { setDraft(saved); setError(null); checks.reset(); }} disabled={!dirty || busy}>Discard changes</Button>
             <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>Save organization</Button>
           </div>
         </form>

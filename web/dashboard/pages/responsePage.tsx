@@ -9,7 +9,8 @@ const time = (iso?: string) => (iso ? new Intl.DateTimeFormat(undefined, { hour:
 
 function Transcript({ r }: { r: ResponseRecord }) {
   return (
-    <div class="chat-preview" role="log" aria-label="Transcript">
+    // Focusable: a long transcript scrolls inside the card, and a keyboard must reach it.
+    <div class="chat-preview" role="log" aria-label="Transcript" tabIndex={0}>
       {r.record.map((e, i) => (
         <Fragment key={i}>
           <div class={`bubble bubble-${e.type === 'user' ? 'user' : 'bot'}`}>

@@ -16,18 +16,18 @@ const OUTCOMES = [
 
 const columns: Column<ResponseRecord>[] = [
   { key: 'date', header: 'Date', render: (r) => <Link href={`/responses/${r._id}`} class="row-link nowrap">{formatShortDateTime(r.chatDate)}</Link> },
-  { key: 'bot', header: 'Chatbot', render: (r) => r.chatbotName },
+  { key: 'bot', header: 'Chatbot', render: (r) => <span class="cell-text">{r.chatbotName}</span> },
   {
     key: 'visitor', header: 'Visitor', hideOnPhone: true, render: (r) => (
       <>
-        <span>{firstAnswer(r) || '—'}</span>
+        <span class="cell-text">{firstAnswer(r) || '—'}</span>
         <span class="cell-sub mono">{r.visitorId}</span>
       </>
     ),
   },
   { key: 'turns', header: 'Messages', align: 'right', hideOnPhone: true, render: (r) => formatNumber(r.turnCount ?? 0) },
   { key: 'outcome', header: 'Outcome', render: (r) => { const o = outcomeOf(r); return <Badge tone={o.tone}>{o.label}</Badge>; } },
-  { key: 'open', header: 'Conversation', align: 'right', hideOnPhone: true, render: (r) => <Link href={`/responses/${r._id}`} class="btn btn-ghost btn-sm" aria-label={`Open the conversation of ${formatDateTime(r.chatDate)}`}>Open</Link> },
+  { key: 'open', header: 'Conversation', align: 'right', hideOnPhone: true, unlabeled: true, render: (r) => <Link href={`/responses/${r._id}`} class="btn btn-ghost btn-sm" aria-label={`Open the conversation of ${formatDateTime(r.chatDate)}`}>Open</Link> },
 ];
 
 export function ResponsesPage() {
@@ -38,8 +38,14 @@ export function ResponsesPage() {
   const list = useLoad(() => responseApi.list(filters, page), [filters, page]);
   const filtered = JSON.stringify(filters) !== JSON.stringify(EMPTY);
   const set = (k: keyof ResponseFilters) => (v: string) => setDraft({ ...draft, [k]: v });
+  // A reversed range can match nothing: say so at the dates and keep the list as it is.
+  const rangeError = draft.startDate && draft.endDate && draft.endDate < draft.startDate ? 'Pick a date on or after “From”.' : null;
   const apply = (e?: Event) => {
     e?.preventDefault();
+    if (rangeError) {
+      document.querySelector<HTMLInputElement>('input[name="endDate"]')?.focus();
+      return;
+    }
     setFilters(draft);
     setPage(1);
   };
@@ -87,13 +93,14 @@ export function ResponsesPage() {
     <>
       <PageHeader title="Responses" description="Every conversation in which a visitor answered, newest first." />
       <Card title="Filters" padded>
-        <form class="filters" onSubmit={apply} aria-label="Filter responses">
+        {/* noValidate: the dates' min/max only guide the pickers; the range is judged (and said) here. */}
+        <form class="filters" onSubmit={apply} aria-label="Filter responses" noValidate>
           <Select label="Chatbot" value={draft.chatbotId} options={botOptions} onChange={set('chatbotId')} />
-          <TextField label="From" type="date" value={draft.startDate} onInput={set('startDate')} />
-          <TextField label="To" type="date" value={draft.endDate} onInput={set('endDate')} />
+          <TextField label="From" type="date" value={draft.startDate} onInput={set('startDate')} inputProps={{ max: draft.endDate || undefined }} />
+          <TextField label="To" type="date" value={draft.endDate} onInput={set('endDate')} error={rangeError} name="endDate" inputProps={{ min: draft.startDate || undefined }} />
           <Select label="Outcome" value={draft.resolution} options={OUTCOMES as unknown as { value: ResponseFilters['resolution']; label: string }[]} onChange={set('resolution')} />
           <TextField label="Visitor ID" value={draft.visitorId} onInput={set('visitorId')} placeholder="Exact ID" />
-          <div class="row" style={{ alignSelf: 'end' }}>
+          <div class="row filters-actions">
             <Button variant="primary" type="submit" icon={<Icon name="search" size={16} />}>
               Apply
             </Button>

@@ -1,6 +1,6 @@
 /** The top bar: menu button (phones), the company logo and name, the workspace switcher, the user menu. */
 import { useState } from 'preact/hooks';
-import { api, type ApiError } from '../api.js';
+import { api, LOGOUT_PATH, type ApiError } from '../api.js';
 import { useSession, type SessionBody } from '../session.js';
 import { Icon, useToast } from '../ui/index.js';
 import { Menu } from './Menu.js';
@@ -76,9 +76,11 @@ function UserMenu() {
   const notify = useToast();
   const signOut = async () => {
     try {
-      await api.send('POST', '/auth/logout');
+      await api.send('POST', LOGOUT_PATH);
       location.assign('/login');
     } catch (err) {
+      // 401: the session had already ended (elsewhere, or expired), which is what was asked for.
+      if ((err as ApiError).status === 401) return location.assign('/login');
       notify((err as ApiError).message, 'error');
     }
   };

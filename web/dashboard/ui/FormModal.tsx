@@ -1,32 +1,41 @@
 /**
  * A form in a modal dialog: Cancel and a primary button in the footer (busy while it sends), an
  * alert above the fields for an error that names none of them, and each field's error under the
- * field (the API answers `{error, field?}`; see formErrors.ts). useFormSubmit keeps the busy flag
- * and the error of one form's submissions; the modal's own fields stay with the page. A `result`
- * (a secret shown once) takes the form's place in the same dialog, which stays open and keeps focus.
+ * field, worded with its label (formErrors.ts). useFormSubmit keeps the busy flag, the server's
+ * error and the form's own checks (useClientChecks.ts: nothing is sent while one fails); the
+ * modal's fields stay with the page. A `result` (a secret shown once) takes the form's place in
+ * the same dialog, which stays open and keeps focus.
  */
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api.js';
 import { Button } from './Button.js';
-import { fieldError, formError } from './formErrors.js';
+import { fieldError, formError, type FieldLabels } from './formErrors.js';
 import { Modal } from './Modal.js';
+import { useClientChecks, type FieldProblems } from './useClientChecks.js';
 
 export interface FormSubmit {
   busy: boolean;
   error: ApiError | null;
-  /** The error's message when it names this field, else null. */
+  /** What to show under `field`: the form's own finding, else the server's, else null. */
   fieldError(field: string): string | null;
-  /** Sends (the form's submit event, a click, or nothing); a failure becomes `error`. */
+  /** The server's error when it names none of the form's fields, else null. */
+  generalError: string | null;
+  /** Marks a field as left, so its own check may speak (an input's onBlur, with its event). */
+  touch(field: string, e?: FocusEvent): void;
+  /** Checks, then sends (the form's submit event, a click, or nothing); a failure becomes `error`. */
   submit(e?: Event): Promise<void>;
+  /** A fresh form: no error, nothing touched. */
   clearError(): void;
 }
 
-export function useFormSubmit(send: () => Promise<void>): FormSubmit {
+export function useFormSubmit(send: () => Promise<void>, labels: FieldLabels = {}, problems: FieldProblems = {}): FormSubmit {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const checks = useClientChecks(problems);
   const submit = async (e?: Event) => {
     e?.preventDefault();
+    if (!checks.attempt()) return;
     setBusy(true);
     setError(null);
     try {
@@ -37,37 +46,52 @@ export function useFormSubmit(send: () => Promise<void>): FormSubmit {
       setBusy(false);
     }
   };
-  return { busy, error, fieldError: (field) => fieldError(error, field), submit, clearError: () => setError(null) };
+  return {
+    busy,
+    error,
+    fieldError: (field) => checks.shown(field) ?? fieldError(error, field, labels),
+    generalError: formError(error, labels),
+    touch: checks.touch,
+    submit,
+    clearError: () => {
+      setError(null);
+      checks.reset();
+    },
+  };
 }
 
 export function FormModal({
-  open, title, onClose, wide, form, fields = [], submitLabel, submitDisabled, formId, formClass, enterSubmits, result, children,
+  open, title, onClose, wide, form, submitLabel, submitDisabled, formId, formClass, enterSubmits, result, children,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   wide?: boolean;
   form: FormSubmit;
-  /** The fields the form shows: an error naming one of them stands under it, any other above the form. */
-  fields?: readonly string[];
   submitLabel: string;
   submitDisabled?: boolean;
   formId?: string;
   formClass?: string;
   /** A hidden submit button, so that Enter submits a form with more than one text field. */
   enterSubmits?: boolean;
-  /** Shown instead of the form once it is sent, at the normal width, with one button that closes the dialog. */
+  /** Shown instead of the form once it is sent, at the normal width; only its one button closes the dialog. */
   result?: { title: string; closeLabel: string; content: ComponentChildren } | null;
   children: ComponentChildren;
 }) {
+  const shown = !!result;
+  useEffect(() => {
+    // The form's controls are gone with it: the keyboard goes to the secret (selected, ready to copy).
+    if (shown) requestAnimationFrame(() => document.querySelector<HTMLElement>('dialog[open] .modal-body :is(input, textarea)')?.focus());
+  }, [shown]);
   if (result) {
     return (
-      <Modal open={open} title={result.title} onClose={onClose} footer={<Button variant="primary" onClick={onClose}>{result.closeLabel}</Button>}>
+      // Not dismissible: the secret is shown once, so only the explicit button ends the dialog.
+      <Modal open={open} title={result.title} onClose={onClose} dismissible={false} footer={<Button variant="primary" onClick={onClose}>{result.closeLabel}</Button>}>
         {result.content}
       </Modal>
     );
   }
-  const general = formError(form.error, fields);
+  const general = form.generalError;
   return (
     <Modal
       open={open}

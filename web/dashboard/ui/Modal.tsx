@@ -1,15 +1,37 @@
 /**
- * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it and
- * the page behind is inert. ConfirmDialog asks before something that cannot be undone.
+ * A modal dialog on the native <dialog> element: the browser traps focus, Escape closes it (unless
+ * it is not `dismissible`) and the page behind is inert. ConfirmDialog asks before something that
+ * cannot be undone.
  */
 import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { Button } from './Button.js';
 import { useId } from './Field.js';
 
-export function Modal({ open, title, onClose, children, footer, wide }: { open: boolean; title: string; onClose: () => void; children: ComponentChildren; footer?: ComponentChildren; wide?: boolean }) {
+export function Modal({ open, title, onClose, children, footer, wide, dismissible = true }: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ComponentChildren;
+  footer?: ComponentChildren;
+  wide?: boolean;
+  /**
+   * false: only a footer button closes the dialog; Escape, the backdrop and the × do nothing.
+   * For what cannot be shown again (a secret shown once): one stray key must not lose it.
+   */
+  dismissible?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId('dlg');
+  useEffect(() => {
+    if (!open || dismissible) return;
+    // Chromium closes a modal dialog on a second Escape even when its cancel event is refused,
+    // and the key may come from anywhere (focus can fall to <body> when the content changes):
+    // refusing the key itself, for the whole document, keeps the dialog open.
+    const refuse = (e: KeyboardEvent) => e.key === 'Escape' && e.preventDefault();
+    document.addEventListener('keydown', refuse, true);
+    return () => document.removeEventListener('keydown', refuse, true);
+  }, [open, dismissible]);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;
@@ -28,10 +50,10 @@ export function Modal({ open, title, onClose, children, footer, wide }: { open: 
       aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
-        onClose();
+        if (dismissible) onClose();
       }}
       onClick={(e) => {
-        if (e.target === ref.current) onClose(); // a click on the backdrop
+        if (dismissible && e.target === ref.current) onClose(); // a click on the backdrop
       }}
     >
       {open && (
@@ -40,9 +62,11 @@ export function Modal({ open, title, onClose, children, footer, wide }: { open: 
             <h2 id={titleId} class="modal-title">
               {title}
             </h2>
-            <button type="button" class="icon-btn" aria-label="Close" onClick={onClose}>
-              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" /></svg>
-            </button>
+            {dismissible && (
+              <button type="button" class="icon-btn" aria-label="Close" onClick={onClose}>
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" /></svg>
+              </button>
+            )}
           </header>
           <div class="modal-body">{children}</div>
           {footer && <footer class="modal-footer">{footer}</footer>}
@@ -53,8 +77,8 @@ export function Modal({ open, title, onClose, children, footer, wide }: { open: 
 }
 
 export function ConfirmDialog({
-  open, title, children, confirmLabel, onConfirm, onCancel, busy, danger = true,
-}: { open: boolean; title: string; children: ComponentChildren; confirmLabel: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; danger?: boolean }) {
+  open, title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, busy, danger = true,
+}: { open: boolean; title: string; children: ComponentChildren; confirmLabel: string; cancelLabel?: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; danger?: boolean }) {
   return (
     <Modal
       open={open}
@@ -62,7 +86,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       footer={
         <>
-          <Button onClick={onCancel}>Cancel</Button>
+          <Button onClick={onCancel}>{cancelLabel}</Button>
           <Button variant={danger ? 'danger' : 'primary'} busy={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { follow, postJson, queryParam } from '../authApi.js';
 import { BrandHeader } from '../BrandHeader.js';
-import type { PageData } from '../pageData.js';
+import { workspaceOf, type PageData } from '../pageData.js';
 import { SignInLayout } from '../SignInLayout.js';
 import { Button, Divider, Field, LiveNotice, type Notice } from '../ui.js';
 
@@ -35,10 +35,13 @@ export function InvitePage({ data }: { data: PageData }) {
     void accept('new', { name: name.trim(), password });
   }
 
-  const workspace = data.branding.displayName || 'the workspace';
+  // Named only when known for sure (the host's own workspace, or the link's live token): never "Join Confab".
+  const workspace = workspaceOf(data);
+  const title = workspace ? `Join ${workspace}` : 'Accept your invitation';
+  const subtitle = workspace ? 'You were invited. Set up your account to accept.' : 'You were invited to a workspace on Confab. Set up your account to accept.';
   return (
     <SignInLayout branding={data.branding} confab={data.confab}>
-      <BrandHeader branding={data.branding} confab={data.confab} title={`Join ${workspace}`} subtitle="You were invited. Set up your account to accept." />
+      <BrandHeader branding={data.branding} confab={data.confab} title={title} subtitle={subtitle} />
       <LiveNotice notice={notice} />
       <form class="lg-stack" onSubmit={createAccount} noValidate>
         <Field label="Your name" name="name" autocomplete="name" value={name} onValue={setName} />

@@ -13,6 +13,7 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'newCode', label: 'Code from new inbox' },
 ];
 const ENDPOINT: Record<Exclude<Step, 'idle'>, string> = { newEmail: 'request-change', currentCode: 'verify-identity', newCode: 'confirm-change' };
+const LABELS = { newEmail: 'New email address', otp: 'Code' } as const;
 
 function StepsIndicator({ step }: { step: Step }) {
   const at = STEPS.findIndex((s) => s.key === step);
@@ -68,7 +69,7 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
     }
   };
 
-  const codeError = fieldError(error, 'otp') ?? (error && !fieldError(error, 'newEmail') ? error.message : null);
+  const codeError = fieldError(error, 'otp', LABELS) ?? (error && !fieldError(error, 'newEmail', LABELS) ? error.message : null);
   return (
     <Card
       title="Email address"
@@ -85,13 +86,13 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
           {note && <p class="small muted step-note" role="status">{note}</p>}
           {step === 'newEmail' ? (
             <TextField
-              label="New email address"
+              label={LABELS.newEmail}
               type="email"
               value={newEmail}
               onInput={setNewEmail}
               required
               autoFocus
-              error={fieldError(error, 'newEmail') ?? (error ? error.message : null)}
+              error={fieldError(error, 'newEmail', LABELS) ?? (error ? error.message : null)}
               hint={`We first send a code to ${email} to make sure it is you.`}
               inputProps={{ autocomplete: 'email' }}
             />

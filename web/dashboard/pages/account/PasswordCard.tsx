@@ -7,6 +7,7 @@ import { api, ApiError, DASHBOARD_API, setCsrfToken } from '../../api.js';
 import { Button, Card, fieldError, formError, TextField, useToast } from '../../ui/index.js';
 
 const MIN_LENGTH = 8;
+const LABELS = { currentPassword: 'Current password', newPassword: 'New password' } as const;
 
 export function PasswordCard() {
   const toast = useToast();
@@ -37,16 +38,17 @@ export function PasswordCard() {
       setBusy(false);
     }
   };
-  const currentError = fieldError(error, 'currentPassword') ?? (error?.code === 'WRONG_PASSWORD' ? error.message : null);
-  const general = currentError ? null : formError(error, ['currentPassword', 'newPassword']);
+  // A wrong current password is its field's problem even if a server names no field for it.
+  const currentError = fieldError(error, 'currentPassword', LABELS) ?? (error?.code === 'WRONG_PASSWORD' ? 'The current password is incorrect.' : null);
+  const general = currentError ? null : formError(error, LABELS);
 
   return (
     <Card title="Password" description="Changing it signs you out everywhere else.">
       <form onSubmit={submit} noValidate>
         {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
         <div class="grid grid-3 form-grid">
-          <TextField label="Current password" aside="if you have one" type="password" value={current} onInput={setCurrent} error={currentError} inputProps={{ autocomplete: 'current-password' }} />
-          <TextField label="New password" type="password" value={next} onInput={setNext} required error={fieldError(error, 'newPassword') ?? tooShort} inputProps={{ autocomplete: 'new-password', minLength: MIN_LENGTH }} />
+          <TextField label={LABELS.currentPassword} aside="if you have one" type="password" value={current} onInput={setCurrent} error={currentError} inputProps={{ autocomplete: 'current-password' }} />
+          <TextField label={LABELS.newPassword} type="password" value={next} onInput={setNext} required error={fieldError(error, 'newPassword', LABELS) ?? tooShort} inputProps={{ autocomplete: 'new-password', minLength: MIN_LENGTH }} />
           <TextField label="Repeat new password" type="password" value={repeat} onInput={setRepeat} required error={mismatch} inputProps={{ autocomplete: 'new-password' }} />
         </div>
         <div class="form-actions">

@@ -5,7 +5,7 @@ import { Button, Card, fieldError, formError, TextField, useToast } from '../../
 import { TimezonePicker } from './TimezonePicker.js';
 import type { Profile } from './types.js';
 
-const FIELDS = ['name', 'phone', 'dateOfBirth', 'address', 'timezone'] as const;
+const LABELS = { name: 'Name', phone: 'Phone', dateOfBirth: 'Date of birth', address: 'Address', timezone: 'Time zone' } as const;
 
 interface Draft {
   name: string;
@@ -27,7 +27,7 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
   const set = (k: keyof Draft) => (v: string) => {
     setDraft((d) => ({ ...d, [k]: v }));
     // An answer about the old value would mislead once the field changes.
-    if (fieldError(error, k)) setError(null);
+    if (fieldError(error, k, LABELS)) setError(null);
   };
   const dirty = JSON.stringify(draft) !== JSON.stringify(draftOf(profile));
   const save = async (e: Event) => {
@@ -48,7 +48,8 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
       setBusy(false);
     }
   };
-  const general = formError(error, FIELDS);
+  const general = formError(error, LABELS);
+  const errorOf = (field: keyof typeof LABELS) => fieldError(error, field, LABELS);
   const today = new Date().toISOString().slice(0, 10);
 
   return (
@@ -56,13 +57,13 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
       <form onSubmit={save} noValidate>
         {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
         <div class="grid grid-2 form-grid">
-          <TextField label="Name" value={draft.name} onInput={set('name')} maxLength={200} required error={fieldError(error, 'name')} inputProps={{ autocomplete: 'name' }} />
-          <TextField label="Phone" aside="optional" type="tel" value={draft.phone} onInput={set('phone')} error={fieldError(error, 'phone')} hint="6 to 20 digits; +, spaces, dashes and parentheses are fine." inputProps={{ autocomplete: 'tel' }} />
-          <TextField label="Date of birth" aside="optional" type="date" value={draft.dateOfBirth} onInput={set('dateOfBirth')} error={fieldError(error, 'dateOfBirth')} inputProps={{ min: '1900-01-01', max: today, autocomplete: 'bday' }} />
-          <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={fieldError(error, 'timezone')} />
+          <TextField label={LABELS.name} value={draft.name} onInput={set('name')} maxLength={200} required error={errorOf('name')} inputProps={{ autocomplete: 'name' }} />
+          <TextField label={LABELS.phone} aside="optional" type="tel" value={draft.phone} onInput={set('phone')} error={errorOf('phone')} hint="6 to 20 digits; +, spaces, dashes and parentheses are fine." inputProps={{ autocomplete: 'tel' }} />
+          <TextField label={LABELS.dateOfBirth} aside="optional" type="date" value={draft.dateOfBirth} onInput={set('dateOfBirth')} error={errorOf('dateOfBirth')} inputProps={{ min: '1900-01-01', max: today, autocomplete: 'bday' }} />
+          <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={errorOf('timezone')} />
         </div>
         <div class="form-gap">
-          <TextField label="Address" aside="optional" multiline rows={3} value={draft.address} onInput={set('address')} maxLength={500} error={fieldError(error, 'address')} />
+          <TextField label={LABELS.address} aside="optional" multiline rows={3} value={draft.address} onInput={set('address')} maxLength={500} error={errorOf('address')} />
         </div>
         <div class="form-actions">
           <Button onClick={() => { setDraft(draftOf(profile)); setError(null); }} disabled={!dirty || busy}>Discard changes</Button>

@@ -2,9 +2,9 @@
  * The chatbot actions shared by the list and the chatbot page: create (modal), duplicate,
  * disable/enable and delete (with confirmation). Plan cap refusals are shown as they come.
  */
-import { useState } from 'preact/hooks';
-import type { ApiError } from '../../api.js';
-import { Button, ConfirmDialog, Modal, TextField, useToast } from '../../ui/index.js';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../../api.js';
+import { ConfirmDialog, FormModal, TextField, useFormSubmit, useToast } from '../../ui/index.js';
 import { chatbotApi, type ChatbotDetail, type ChatbotListItem } from './chatbotApi.js';
 
 /** A refusal worded for people: the plan cap gets its own sentence. */
@@ -14,54 +14,35 @@ export function actionError(err: unknown): string {
   return e.message;
 }
 
+const LABELS = { name: 'Name', description: 'Description' } as const;
+
 export function CreateChatbotModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (c: ChatbotDetail) => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (!name.trim()) return setError('Give the chatbot a name.');
-    setBusy(true);
-    setError(null);
+  const form = useFormSubmit(async () => {
+    let created: ChatbotDetail;
     try {
-      const created = await chatbotApi.create({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
-      setName('');
-      setDescription('');
-      onCreated(created);
+      created = await chatbotApi.create({ name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
     } catch (err) {
-      setError(actionError(err));
-    } finally {
-      setBusy(false);
+      const e = err as ApiError;
+      // Shown above the form: the plan cap in a sentence that says what to do about it.
+      throw new ApiError(e.status, e.code, actionError(e), e.field);
     }
-  };
+    setName('');
+    setDescription('');
+    onCreated(created);
+  }, LABELS, { name: name.trim() ? null : 'Give the chatbot a name.' });
+  useEffect(() => {
+    if (open) form.clearError();
+  }, [open]);
   return (
-    <Modal
-      open={open}
-      title="New chatbot"
-      onClose={onClose}
-      footer={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="create-chatbot" busy={busy}>
-            Create chatbot
-          </Button>
-        </>
-      }
-    >
-      <form id="create-chatbot" onSubmit={submit} noValidate>
-        <TextField label="Name" value={name} onInput={setName} maxLength={100} required autoFocus hint="Visitors see this name in the chat window." error={error && !name.trim() ? error : null} />
-        <TextField label="Description" aside="optional" value={description} onInput={setDescription} multiline rows={2} maxLength={2000} hint="For your team: what this chatbot is for." />
-        {error && name.trim() && (
-          <p class="field-error" role="alert" style={{ marginTop: '14px' }}>
-            {error}
-          </p>
-        )}
-        <p class="field-hint" style={{ marginTop: '14px' }}>
-          It starts with a simple flow (greeting, name, email, thank-you) that you can change next.
-        </p>
-      </form>
-    </Modal>
+    <FormModal open={open} title="New chatbot" onClose={onClose} form={form} submitLabel="Create chatbot" formId="create-chatbot" enterSubmits>
+      <TextField label={LABELS.name} value={name} onInput={setName} maxLength={100} required autoFocus hint="Visitors see this name in the chat window." error={form.fieldError('name')} inputProps={{ onBlur: (e: FocusEvent) => form.touch('name', e) }} />
+      <TextField label={LABELS.description} aside="optional" value={description} onInput={setDescription} multiline rows={2} maxLength={2000} hint="For your team: what this chatbot is for." error={form.fieldError('description')} />
+      <p class="field-hint" style={{ marginTop: '14px' }}>
+        It starts with a simple flow (greeting, name, email, thank-you) that you can change next.
+      </p>
+    </FormModal>
   );
 }
 

@@ -1,7 +1,8 @@
 /** The Flow tab: the editor beside its live preview, saved as one PUT with the server's verdict. */
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Button, Card, useToast } from '../../ui/index.js';
+import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { chatbotApi, type ChatbotDetail } from './chatbotApi.js';
 import { FlowEditor } from './flowEditor.js';
 import { FlowPreview } from './flowPreview.js';
@@ -14,12 +15,7 @@ export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved:
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedChanges(dirty, 'the flow');
 
   const issues = useMemo(() => {
     const found = checkSteps(steps);

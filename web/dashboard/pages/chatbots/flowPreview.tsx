@@ -52,7 +52,8 @@ export function FlowPreview({ steps, botName }: { steps: EditableStep[]; botName
     }
   }
   return (
-    <div class="chat-preview" aria-label={`Preview of a conversation with ${botName}`} role="log">
+    // Focusable: a long conversation scrolls inside the card, and a keyboard must reach it.
+    <div class="chat-preview" aria-label={`Preview of a conversation with ${botName}`} role="log" tabIndex={0}>
       {items.length === 0 ? (
         <p class="chat-note">Add a step to see the conversation.</p>
       ) : (

@@ -4,11 +4,13 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
-import { CheckboxGroup, CopyField, FormModal, SecretOnce, Select, TextField, useFormSubmit } from '../../ui/index.js';
+import { CheckboxGroup, CopyField, FormModal, SecretOnce, Select, TextField, useFormSubmit, webAddressProblem } from '../../ui/index.js';
 import { EVENT_HINTS } from './eventHints.js';
 import type { Webhook, WebhookList } from './types.js';
 
 type Created = Webhook & { secret: string };
+
+const LABELS = { url: 'Endpoint URL', chatbotId: 'Chatbot', events: 'Events', description: 'Description' } as const;
 
 export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: boolean; list: WebhookList; onClose: () => void; onCreated: (w: Webhook) => void }) {
   const [url, setUrl] = useState('https://');
@@ -21,7 +23,7 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
     setCreated(r.data);
     const { secret: _shownOnce, ...webhook } = r.data;
     onCreated(webhook);
-  });
+  }, LABELS, { url: webAddressProblem(LABELS.url, url, { https: true }) });
 
   useEffect(() => {
     if (!open) return;
@@ -56,19 +58,18 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
       onClose={onClose}
       wide
       form={form}
-      fields={['url', 'events', 'chatbotId', 'description']}
       submitLabel="Add endpoint"
       submitDisabled={!chatbotId || events.length === 0}
       formId="create-webhook"
       result={result}
     >
-      <TextField label="Endpoint URL" type="url" value={url} onInput={setUrl} required error={form.fieldError('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false }} />
-      <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={form.fieldError('chatbotId')} />
+      <TextField label={LABELS.url} type="url" value={url} onInput={setUrl} required error={form.fieldError('url')} hint="Must be https on a public host. We send a signed POST with a JSON body." inputProps={{ autocomplete: 'off', spellcheck: false, onBlur: (e: FocusEvent) => form.touch('url', e) }} />
+      <Select label={LABELS.chatbotId} value={chatbotId} onChange={setChatbotId} options={list.chatbots.map((b) => ({ value: b.id, label: b.name }))} hint="Events of this chatbot's conversations are sent." error={form.fieldError('chatbotId')} />
       <div class="form-gap">
-        <CheckboxGroup legend="Events" options={list.events.map((name) => ({ value: name, label: <span class="mono">{name}</span>, hint: EVENT_HINTS[name] }))} value={events} onChange={setEvents} error={form.fieldError('events') ?? (events.length === 0 ? 'Pick at least one event.' : null)} />
+        <CheckboxGroup legend={LABELS.events} options={list.events.map((name) => ({ value: name, label: <span class="mono">{name}</span>, hint: EVENT_HINTS[name] }))} value={events} onChange={setEvents} error={form.fieldError('events') ?? (events.length === 0 ? 'Pick at least one event.' : null)} />
       </div>
       <div class="form-gap">
-        <TextField label="Description" aside="optional" value={description} onInput={setDescription} maxLength={500} error={form.fieldError('description')} placeholder="e.g. CRM sync" />
+        <TextField label={LABELS.description} aside="optional" value={description} onInput={setDescription} maxLength={500} error={form.fieldError('description')} placeholder="e.g. CRM sync" />
       </div>
     </FormModal>
   );

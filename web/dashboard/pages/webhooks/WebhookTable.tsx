@@ -29,7 +29,7 @@ export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction 
     {
       key: 'url', header: 'Endpoint', render: (w) => (
         <>
-          <button type="button" class={`url-cell url-button${selectedId === w.id ? ' url-button-current' : ''}`} aria-pressed={selectedId === w.id} title="Show its delivery log" onClick={() => onAction(w, 'log')}>
+          <button type="button" class={`url-cell url-button cell-text cell-text-wide${selectedId === w.id ? ' url-button-current' : ''}`} aria-pressed={selectedId === w.id} title="Show its delivery log" onClick={() => onAction(w, 'log')}>
             {w.url}
           </button>
           <span class="cell-sub">{w.chatbot.name ?? 'Chatbot'}{w.description ? ` · ${w.description}` : ''}</span>
@@ -58,7 +58,7 @@ export function WebhookTable({ webhooks, selectedId, canWrite, busyId, onAction 
       ),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, render: (w) => <WebhookActions webhook={w} canWrite={canWrite} busy={busyId === w.id} onAction={onAction} />,
+      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, unlabeled: true, render: (w) => <WebhookActions webhook={w} canWrite={canWrite} busy={busyId === w.id} onAction={onAction} />,
     },
   ];
   return <Table columns={columns} rows={webhooks} rowKey={(w) => w.id} caption="Webhook endpoints" />;

@@ -1,0 +1,60 @@
+/**
+ * The invite and sign-in-link pages of the main host in Chromium (UI audit: "Join Confab",
+ * "Continue to Confab" although the mail names the workspace). With a live token the page names
+ * the workspace; without one it says nothing about any workspace and never "Join Confab".
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { operatorContext } from '../../../commands/commandContext.js';
+import { launchBrowser } from '../../support/browser.js';
+import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
+import { buildLoginBundle, startLoginApp, type LoginApp } from './loginHarness.js';
+import { startLandingServer, stubLookup, type LandingServer } from './landingHarness.js';
+
+let app: LoginApp;
+let pages: LandingServer;
+let browser: Browser;
+
+test.before(async () => {
+  buildLoginBundle();
+  app = await startLoginApp();
+  const { workspaceId } = await app.services.workspaces.createWorkspace({ name: 'Harbor Health', plan: 'free', ownerEmail: 'owner@harbor.test' }, operatorContext());
+  pages = await startLandingServer(app, stubLookup({ invite: { 'live-invite': workspaceId }, magic: { 'live-link': workspaceId } }));
+  browser = await launchBrowser();
+});
+test.after(async () => {
+  await browser?.close();
+  await pages?.close();
+  await app?.close();
+});
+
+async function open(path: string) {
+  const page = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+  const { problems } = watchPageErrors(page);
+  await page.goto(pages.url + path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return { page, problems };
+}
+
+const cases: Array<[name: string, path: string, heading: string, text: string]> = [
+  ['login-invite-named', '/invite?token=live-invite', 'Join Harbor Health', 'You were invited. Set up your account to accept.'],
+  ['login-invite-unnamed', '/invite?token=unknown', 'Accept your invitation', 'You were invited to a workspace on Confab.'],
+  ['login-magic-named', '/login/magic?token=live-link', 'Sign in with your link', 'Continue to Harbor Health.'],
+  ['login-magic-unnamed', '/login/magic?token=unknown', 'Sign in with your link', 'Continue to your workspace.'],
+];
+
+for (const [name, path, heading, text] of cases) {
+  test(`${path}: "${heading}" · "${text}"`, async () => {
+    const { page, problems } = await open(path);
+    assert.is(await page.getByRole('heading', { level: 1 }).innerText(), heading);
+    await page.getByText(text).waitFor();
+    assert.is(await page.getByText('Join Confab').count(), 0);
+    await expectAccessible(page, name);
+    await screenshotBothSizes(page, name);
+    assert.equal(problems, []);
+    await page.context().close();
+  });
+}
+
+test.run();
