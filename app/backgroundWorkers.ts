@@ -32,6 +32,7 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
     },
     subscriptionsOf: async (chatbotId) => {
       const subs = await views.find<WebhookDoc>(WEBHOOKS, { chatbotId });
+      if (subs.length === 0) return subs;
       // A workspace on the Free plan has no webhook access: its webhooks wait, unserved, for an upgrade.
       const workspaceIds = [...new Set(subs.map((s) => s.workspaceId))];
       const served = new Set((await views.find<WorkspaceDoc>(WORKSPACES, { id: { $in: workspaceIds } })).filter((w) => hasWebhookAccess(w.plan as PlanName)).map((w) => w.id));
