@@ -38,6 +38,11 @@ export function dashboardPage(deps: SessionAuthDeps): Router {
     if (isWorkspaceHost(req, deps)) return res.redirect(302, req.originalUrl.replace(/^\/dashboard/, '') || '/');
     serveShell(req, res, deps, '/dashboard').catch(next);
   });
+  // The main host's root is no API: a person who opens it lands on the dashboard (or signs in first).
+  router.get('/', (req, res, next) => {
+    if (isWorkspaceHost(req, deps) || !req.accepts('html')) return next();
+    res.redirect(302, '/dashboard');
+  });
   router.get('/{*rest}', async (req, res, next) => {
     if (!isWorkspaceHost(req, deps) || NOT_A_PAGE.test(req.path) || !req.accepts('html')) return next();
     serveShell(req, res, deps, '').catch(next);

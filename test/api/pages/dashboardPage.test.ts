@@ -46,6 +46,13 @@ test('slug host: / and page paths serve the shell with base \'\'; APIs are untou
   assert.is(moved.headers.location, '/chatbots');
 });
 
+test('the main host\'s root leads a person to the dashboard; an API client still gets JSON', async () => {
+  const r = await get(originOf(app), '/');
+  assert.equal([r.status, r.headers.location], [302, '/dashboard']);
+  const api = await hostRequest(app, 'GET', '/', { origin: originOf(app), headers: { accept: 'application/json' } });
+  assert.equal([api.status, api.body.code], [404, 'NOT_FOUND']);
+});
+
 test('not signed in: redirect to that host\'s /login', async () => {
   const r = await get(originOf(app), '/dashboard/chatbots');
   assert.is(r.status, 302);
