@@ -71,7 +71,13 @@ export function watchPageErrors(page: Page, allow: (url: string, status: number)
     if (m.type() === 'error') problems.push(`console: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => problems.push(`failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const error = r.failure()?.errorText ?? '';
+    // A fetch still in flight when the test reloads or navigates is cancelled by the browser
+    // (ERR_ABORTED): that is the navigation, not a failure of the page.
+    if (error === 'net::ERR_ABORTED' && ['fetch', 'xhr'].includes(r.resourceType())) return;
+    problems.push(`failed: ${r.url()} ${error}`);
+  });
   page.on('response', (r) => {
     if (r.status() >= 400 && !allow(r.url(), r.status())) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
