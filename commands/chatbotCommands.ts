@@ -4,7 +4,7 @@
  * one after the other where it cannot; delete releases the slot and deletes the chatbot's
  * webhooks (seed: Webhook subscription) before it answers.
  */
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { NotFoundError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
 import {
   chatbotDecider,
