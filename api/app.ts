@@ -21,6 +21,7 @@ import type { SessionAuthDeps } from './session/sessionAuth.js';
 import { AUTH_MOUNT, authRouter } from './auth/authRouter.js';
 import type { AuthApiDeps } from './auth/authApiDeps.js';
 import { pagesRouter } from './pages/pagesRouter.js';
+import type { LandingLookup } from './pages/landingWorkspace.js';
 import { storefrontMount, storefrontRouter } from './storefront/storefrontRouter.js';
 import type { StorefrontApiDeps } from './storefront/storefrontApiDeps.js';
 import { DASHBOARD_MOUNT, dashboardRouter } from './dashboard/dashboardRouter.js';
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** The BigCommerce storefront app, mounted at APP_URL's path. */
   storefront: StorefrontApiDeps;
   dashboard: DashboardApiDeps;
+  /** Names the workspace of a live invite or sign-in link on the main host's pages. */
+  landing: LandingLookup;
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -87,7 +90,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
   app.use(storefrontMount(deps.storefront.appUrl), storefrontRouter(deps.storefront, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
-  app.use(pagesRouter({ ...deps.workspace, session: deps.session }, registry));
+  app.use(pagesRouter({ ...deps.workspace, session: deps.session, landing: deps.landing }, registry));
   app.use(DASHBOARD_MOUNT, dashboardRouter(deps.dashboard, registry));
   // Last before the 404: on a workspace host every page path left is the dashboard's.
   app.use(dashboardPage(deps.session));

@@ -71,6 +71,11 @@ export function appDeps(services: Services): AppDeps {
       rateLimiters,
       logger,
     },
+    landing: {
+      inviteWorkspace: (token) => services.members.inviteWorkspace(token),
+      // These pages are the main host's: a link asked for on a slug host opens only there.
+      magicLinkWorkspace: (token) => services.mailSignIn.magicLinkWorkspace(token, null),
+    },
     storefront: {
       views, logger,
       appUrl: config.appUrl,

@@ -35,6 +35,9 @@ interface Target {
   workspaceId: string;
 }
 
+/** What a magic link's challenge carries: who it lets in, and the login host it was asked on (null: PUBLIC_URL). */
+type MagicLinkData = Target & { hostWorkspaceId: string | null };
+
 const codeRefused = () => new AuthenticationError('The code is wrong or has expired; request a new one', 'SIGN_IN_FAILED');
 const linkRefused = () => new AuthenticationError('This sign-in link is invalid, used or expired; request a new one', 'SIGN_IN_FAILED');
 
@@ -84,13 +87,27 @@ export class MailSignInCommands {
   }
 
   async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {
-    const challenge = await this.deps.challenges.consumeToken<Target & { hostWorkspaceId: string | null }>('magic', token);
+    const challenge = await this.deps.challenges.consumeToken<MagicLinkData>('magic', token);
     const data = challenge?.data;
-    if (!data || data.hostWorkspaceId !== hostWorkspaceId || !(await this.deps.signIn.isMember(data.userId, data.workspaceId))) {
+    if (!data || !(await this.opensHere(data, hostWorkspaceId))) {
       this.deps.logger.info('sign-in refused', { method: 'magic-link', userId: data?.userId ?? null, hostWorkspaceId });
       throw linkRefused();
     }
     return { userId: data.userId, workspaceId: data.workspaceId };
+  }
+
+  /**
+   * The workspace a live link would sign into on this host, read without using the link up (the
+   * page it opens names the workspace, as the mail did); null for a link that would be refused.
+   */
+  async magicLinkWorkspace(token: string, hostWorkspaceId: string | null): Promise<string | null> {
+    const data = (await this.deps.challenges.peekToken<MagicLinkData>('magic', token))?.data;
+    return data && (await this.opensHere(data, hostWorkspaceId)) ? data.workspaceId : null;
+  }
+
+  /** A link opens only on the host it was asked on, and only while its user is still a member. */
+  private async opensHere(data: MagicLinkData, hostWorkspaceId: string | null): Promise<boolean> {
+    return data.hostWorkspaceId === hostWorkspaceId && (await this.deps.signIn.isMember(data.userId, data.workspaceId));
   }
 
   private refusedRequest(method: string, hostWorkspaceId: string | null): void {

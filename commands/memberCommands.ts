@@ -115,6 +115,14 @@ export class MemberCommands {
     return match ? match[1] : null;
   }
 
+  /** The workspace of a live invite (not accepted, revoked or expired), read without accepting it; else null. */
+  async inviteWorkspace(token: string): Promise<string | null> {
+    const workspaceId = MemberCommands.workspaceOfToken(token);
+    if (!workspaceId) return null;
+    const { state } = await this.deps.aggregates.load(membersStream(workspaceId), membersDecider);
+    return inviteByTokenHash(state, tokenHashOf(token), this.deps.aggregates.now()) ? workspaceId : null;
+  }
+
   /**
    * Accepts an invite: the address's existing user joins (the mailed link proves the inbox),
    * or a new user is registered with `name` and `password` (both required then).

@@ -24,6 +24,8 @@ export interface ChallengeStore {
   issueToken<D extends object>(kind: ChallengeKind, subject: string, data: D, ttlMs: number): Promise<string>;
   /** The challenge of a token, removed in the same step; null when unknown, used or expired. */
   consumeToken<D>(kind: ChallengeKind, token: string): Promise<Challenge<D> | null>;
+  /** The challenge of a live token, left in place (a page that only shows what a link is for); null when unknown, used or expired. */
+  peekToken<D>(kind: ChallengeKind, token: string): Promise<Challenge<D> | null>;
   /** Stores the live code of a subject (replacing an older one). */
   issueCode<D extends object>(kind: ChallengeKind, subject: string, data: D, code: { hash: string; salt: string }, ttlMs: number, attempts: number): Promise<void>;
   /** hashWith: hashes the submitted code with the stored salt. */
@@ -42,6 +44,13 @@ interface Row {
 }
 
 const parsed = <D>(data: unknown): D => (typeof data === 'string' ? JSON.parse(data) : data) as D;
+
+const isTokenShaped = (token: unknown): token is string => typeof token === 'string' && token !== '' && token.length <= 200;
+
+function liveChallenge<D>(row: Row | undefined, now: number): Challenge<D> | null {
+  if (!row || Number(row.expires_at) <= now) return null;
+  return { subject: row.subject, data: parsed(row.data) };
+}
 
 export async function createSqlChallengeStore(sql: SqlClient, clock: () => Date = () => new Date()): Promise<ChallengeStore> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS auth_challenges (
@@ -63,11 +72,15 @@ export async function createSqlChallengeStore(sql: SqlClient, clock: () => Date 
     },
 
     async consumeToken(kind, token) {
-      if (typeof token !== 'string' || !token || token.length > 200) return null;
+      if (!isTokenShaped(token)) return null;
       const { rows } = await sql.query<Row>(`DELETE FROM auth_challenges WHERE key = $1 AND kind = $2 RETURNING *`, [keyOf(kind, token), kind]);
-      const row = rows[0];
-      if (!row || Number(row.expires_at) <= now()) return null;
-      return { subject: row.subject, data: parsed(row.data) };
+      return liveChallenge(rows[0], now());
+    },
+
+    async peekToken(kind, token) {
+      if (!isTokenShaped(token)) return null;
+      const { rows } = await sql.query<Row>(`SELECT * FROM auth_challenges WHERE key = $1 AND kind = $2`, [keyOf(kind, token), kind]);
+      return liveChallenge(rows[0], now());
     },
 
     async issueCode(kind, subject, data, code, ttlMs, attempts) {

@@ -70,11 +70,15 @@ for (const driver of availableSqlDrivers()) {
       const token = await challenges.issueToken('magic', 'u1', { userId: 'u1' }, 15 * MIN);
       assert.not.ok(JSON.stringify((await store.sql.query('SELECT * FROM auth_challenges')).rows).includes(token));
       assert.is(await challenges.consumeToken('handoff', token), null, 'another kind does not take it');
+      assert.is(await challenges.peekToken('handoff', token), null, 'nor shows it');
+      for (let i = 0; i < 2; i++) assert.equal((await challenges.peekToken('magic', token))?.data, { userId: 'u1' }, 'a peek leaves it in place');
       const taken = await Promise.all([challenges.consumeToken('magic', token), challenges.consumeToken('magic', token)]);
       assert.equal(taken.filter(Boolean).map((t) => t!.data), [{ userId: 'u1' }]);
       const late = await challenges.issueToken('magic', 'u1', {}, 15 * MIN);
       now += 15 * MIN;
+      assert.is(await challenges.peekToken('magic', late), null, 'an expired token shows nothing');
       assert.is(await challenges.consumeToken('magic', late), null);
+      assert.is(await challenges.peekToken('magic', token), null, 'a used token shows nothing');
 
       const hash = (code: string) => (salt: string) => `${salt}:${code}`;
       await challenges.issueCode('code', 's1', { userId: 'u1' }, { hash: 'salt:123456', salt: 'salt' }, 10 * MIN, 5);
