@@ -1,13 +1,15 @@
 /**
  * GET {app_url}/app: the settings page shell (the React + BigDesign bundle, web/storefront/) and
  * its script, GET {app_url}/assets/app.js. Only BigCommerce's control panel may frame it
- * (`frame-ancestors`); page data travels in a JSON block, never an inline script.
+ * (`frame-ancestors`); page data travels in a JSON block, never an inline script. BigDesign's font
+ * comes from the app itself (appFonts.ts), so the CSP keeps fonts and styles to 'self'.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Router } from 'express';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
+import { appFontRoutes, fontHead } from './appFonts.js';
 import { sendMerchantPage } from './merchantPage.js';
 import { storeSessionOf } from './storeSessionAuth.js';
 
@@ -15,9 +17,12 @@ import { storeSessionOf } from './storeSessionAuth.js';
 export const CONTROL_PANEL_ORIGINS = ['https://*.bigcommerce.com', 'https://*.mybigcommerce.com'];
 const BUNDLE = fileURLToPath(new URL('../../public/storefront-app.js', import.meta.url));
 
-/** styled-components (BigDesign) writes its rules into <style> elements: style-src needs 'unsafe-inline'; scripts stay 'self'. */
+/**
+ * styled-components (BigDesign) writes its rules into <style> elements: style-src needs 'unsafe-inline'; scripts stay 'self'.
+ * The only font is our own Source Sans file (appFonts.ts): font-src 'self', no data: and no font host.
+ */
 const APP_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self' data:",
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self'",
   "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", `frame-ancestors ${CONTROL_PANEL_ORIGINS.join(' ')}`,
 ].join('; ');
 
@@ -42,7 +47,7 @@ export function appPageRoutes(router: Router, registry: OpenApiRegistry, mount: 
       .setHeader('Content-Security-Policy', APP_CSP);
     res.removeHeader('X-Frame-Options');
     res.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Confab chat widget</title><link rel="icon" href="data:,"></head><body><div id="root"></div>
+<title>Confab chat widget</title><link rel="icon" href="data:,">${fontHead(mount)}</head><body><div id="root"></div>
 <script type="application/json" id="confab-store">${json(data)}</script>
 <script src="${mount}/assets/app.js" defer></script></body></html>`);
   });
@@ -52,4 +57,6 @@ export function appPageRoutes(router: Router, registry: OpenApiRegistry, mount: 
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.sendFile(BUNDLE);
   });
+
+  appFontRoutes(router);
 }

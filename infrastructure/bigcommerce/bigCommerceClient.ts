@@ -1,7 +1,8 @@
 /**
  * The BigCommerce HTTP calls the storefront app makes, with got: the OAuth token exchange
- * (POST {login_url}/oauth2/token) and the Scripts API v3 (/stores/{hash}/v3/content/scripts).
- * Shapes follow BigCommerce's documentation ("Implementing OAuth", "Scripts").
+ * (POST {login_url}/oauth2/token) and the Scripts API v3 (/stores/{hash}/v3/content/scripts:
+ * list, create, update, delete). Shapes follow BigCommerce's documentation ("Implementing OAuth",
+ * "Scripts"); the list holds only the scripts this app's API account made.
  *
  * Every failure becomes an UpstreamError whose message names the step and the status only: got's
  * own errors carry the request options (the client secret, the X-Auth-Token), so they are never
@@ -41,6 +42,9 @@ export interface ScriptInput {
 
 export interface Script extends ScriptInput {
   uuid: string;
+  /** date-time; with the uuid, it lets concurrent installs agree on which copy to keep. */
+  date_created?: string;
+  api_client_id?: string;
 }
 
 export interface BigCommerceClientOptions {
@@ -57,7 +61,10 @@ export interface BigCommerceClient {
   exchangeCode(input: { code: string; scope: string; context: string; redirectUri: string }): Promise<TokenResponse>;
   listScripts(storeHash: string, accessToken: string): Promise<Script[]>;
   createScript(storeHash: string, accessToken: string, script: ScriptInput): Promise<Script>;
-  updateScript(storeHash: string, accessToken: string, uuid: string, script: ScriptInput): Promise<Script>;
+  /** Null when the script is gone (404): deleted meanwhile by the merchant or a concurrent install. */
+  updateScript(storeHash: string, accessToken: string, uuid: string, script: ScriptInput): Promise<Script | null>;
+  /** False when it was already gone (404): deleting is done either way. */
+  deleteScript(storeHash: string, accessToken: string, uuid: string): Promise<boolean>;
 }
 
 const PAGE_SIZE = 250;
@@ -69,6 +76,10 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
   const http: Got = got.extend({ timeout, throwHttpErrors: false, headers: { accept: 'application/json' } });
 
   async function call<T>(step: string, run: () => Promise<{ statusCode: number; body: unknown }>, ok: (status: number) => boolean): Promise<T> {
+    return (await answer<T>(step, run, ok)).body;
+  }
+
+  async function answer<T>(step: string, run: () => Promise<{ statusCode: number; body: unknown }>, ok: (status: number) => boolean): Promise<{ status: number; body: T }> {
     let res: { statusCode: number; body: unknown };
     try {
       res = await run();
@@ -78,13 +89,13 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
       throw new UpstreamError(`BigCommerce ${step} failed: ${code}`, 'BIGCOMMERCE_UNAVAILABLE');
     }
     if (!ok(res.statusCode)) throw new UpstreamError(`BigCommerce ${step} was refused (HTTP ${res.statusCode})`, 'BIGCOMMERCE_REFUSED');
-    return res.body as T;
+    return { status: res.statusCode, body: res.body as T };
   }
 
   const scriptsUrl = (storeHash: string) => `${opts.apiUrl}/stores/${encodeURIComponent(storeHash)}/v3/content/scripts`;
   const authHeaders = (accessToken: string) => ({ 'x-auth-token': accessToken });
-  // GET and PUT are idempotent: a lost answer may be asked again. POST never is.
-  const idempotentRetry = { limit: 2, methods: ['GET', 'PUT'] as ('GET' | 'PUT')[] };
+  // GET, PUT and DELETE are idempotent: a lost answer may be asked again. POST never is.
+  const idempotentRetry = { limit: 2, methods: ['GET', 'PUT', 'DELETE'] as ('GET' | 'PUT' | 'DELETE')[] };
 
   return {
     async exchangeCode({ code, scope, context, redirectUri }) {
@@ -126,12 +137,20 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
       return body.data;
     },
     async updateScript(storeHash, accessToken, uuid, script) {
-      const body = await call<{ data: Script }>(
+      const res = await answer<{ data: Script }>(
         'script update',
         () => http.put(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, { headers: authHeaders(accessToken), json: script, responseType: 'json', retry: idempotentRetry }),
-        (s) => s === 200,
+        (s) => s === 200 || s === 404,
       );
-      return body.data;
+      return res.status === 404 ? null : res.body.data;
+    },
+    async deleteScript(storeHash, accessToken, uuid) {
+      const res = await answer<unknown>(
+        'script removal',
+        () => http.delete(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, { headers: authHeaders(accessToken), retry: idempotentRetry }),
+        (s) => s === 204 || s === 200 || s === 404,
+      );
+      return res.status !== 404;
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The storefront app's lifecycle against the BigCommerce stand-in: install (the exact token
- * request, one script however often it is installed), a failed exchange that stores nothing,
+ * request, one script however often, or however concurrently, it is installed), a failed exchange that stores nothing,
  * load (a session), every kind of bad signed_payload_jwt (401, nothing changes), remove_user and
  * uninstall (record, token and sessions gone), and the token in no event, view or log line.
  */
@@ -71,6 +71,15 @@ test('installing again updates the one script (PUT) and never adds a second', as
   const calls = h.bc.calls.slice(before).map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}$/, ':uuid')}`);
   assert.equal(calls, ['POST /oauth2/token', 'GET /stores/abc123/v3/content/scripts', 'PUT /stores/abc123/v3/content/scripts/:uuid']);
   assert.is(h.bc.scriptsOf('abc123').length, 1);
+});
+
+test('two installs at once (a double-clicked Install, /auth called twice) leave one script', async () => {
+  // Both installs read the store's (empty) script list before either creates one.
+  h.bc.holdScriptLists(2);
+  const both = await Promise.all([h.install('race42'), h.install('race42')]);
+  assert.equal(both.map((r) => r.status), [302, 302]);
+  assert.is(h.bc.scriptsOf('race42').length, 1);
+  assert.is(h.bc.scriptsOf('race42')[0].src, `${h.appUrl}/script.js?store=race42`);
 });
 
 test('a failed exchange shows the merchant an error page and stores nothing', async () => {

@@ -4,8 +4,10 @@
  *  - `POST /oauth2/token` ("Implementing OAuth"): JSON {client_id, client_secret, code, context,
  *    scope, grant_type: authorization_code, redirect_uri} → {access_token, scope, user{id,
  *    username, email}, owner{…}, context: "stores/<hash>", account_uuid}; each code works once;
- *  - Scripts API v3 (`/stores/{hash}/v3/content/scripts[/{uuid}]`, X-Auth-Token): GET lists the
- *    scripts this app made ({data, meta.pagination}), POST creates ({data, meta}), PUT updates;
+ *  - Scripts API v3 (`/stores/{hash}/v3/content/scripts[/{uuid}]`, X-Auth-Token): GET lists only
+ *    the scripts this app's API account made ({data, meta.pagination}; `page`, `limit`, default
+ *    50), POST creates (200 {data, meta}), GET/PUT one ({data, meta}), DELETE one (204); another
+ *    app's or the control panel's scripts are neither listed nor changeable;
  *  - the JWTs BigCommerce signs with the app's client secret: `signed_payload_jwt` (load,
  *    uninstall, remove_user) and the Current Customer token.
  * Every request is recorded so tests can assert exactly what was sent.
@@ -42,7 +44,18 @@ export interface BigCommerceStandIn {
   issueCode(storeHash: string, opts?: { user?: StandInUser; owner?: StandInUser; scope?: string }): string;
   /** The access token the last exchange gave this store (to assert it never leaks). */
   tokenOf(storeHash: string): string | undefined;
+  /** Every script on the store, ours and others' (BigCommerce's own view, not the API's). */
   scriptsOf(storeHash: string): StoredScript[];
+  /**
+   * Puts a script on the store as if made earlier: by this app (a leftover of an earlier install,
+   * the default) or, with `apiClientId`, by another app ('' for the control panel's Script Manager).
+   */
+  seedScript(storeHash: string, fields: object, opts?: { apiClientId?: string; dateCreated?: string }): StoredScript;
+  /**
+   * Holds the answers of the next `count` script lists until all of them have arrived, so that
+   * concurrent installs all see the store as it was before any of them created a script.
+   */
+  holdScriptLists(count: number): void;
   /** Makes the token endpoint answer this status for the next exchange. */
   failNextExchange(status: number): void;
   signedPayload(storeHash: string, user: StandInUser, opts?: SignOptions): Promise<string>;
@@ -89,6 +102,20 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
   const lastToken = new Map<string, string>(); // store hash → token
   const scripts = new Map<string, StoredScript[]>();
   let failNext: number | null = null;
+  let held: { count: number; waiting: Array<() => void> } | null = null;
+
+  /** Resolves once `held.count` lists wait (each list answers what it read before waiting). */
+  function barrier(): Promise<void> {
+    if (!held) return Promise.resolve();
+    const h = held;
+    return new Promise<void>((resolve) => {
+      h.waiting.push(resolve);
+      if (h.waiting.length >= h.count) {
+        held = null;
+        h.waiting.forEach((r) => r());
+      }
+    });
+  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -124,18 +151,31 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
       const list = scripts.get(storeHash) ?? [];
       scripts.set(storeHash, list);
       const now = new Date().toISOString();
+      // "You can only retrieve, modify, and delete scripts added by the API account you use."
+      const mine = list.filter((s) => s.api_client_id === clientId);
       if (req.method === 'GET' && !uuid) {
-        return send(res, 200, { data: list, meta: { pagination: { total: list.length, count: list.length, per_page: 50, current_page: 1, total_pages: 1, links: { current: '?page=1&limit=50' } } } });
+        const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+        const limit = Math.max(1, Number(url.searchParams.get('limit')) || 50);
+        const data = mine.slice((page - 1) * limit, page * limit);
+        await barrier();
+        const totalPages = Math.max(1, Math.ceil(mine.length / limit));
+        return send(res, 200, { data, meta: { pagination: { total: mine.length, count: data.length, per_page: limit, current_page: page, total_pages: totalPages, links: { current: `?page=${page}&limit=${limit}` } } } });
       }
       if (req.method === 'POST' && !uuid) {
         const script = { ...(body as object), uuid: randomUUID(), api_client_id: clientId, channel_id: 1, date_created: now, date_modified: now } as StoredScript;
         list.push(script);
         return send(res, 200, { data: script, meta: {} });
       }
-      const found = list.find((s) => s.uuid === uuid);
+      const found = mine.find((s) => s.uuid === uuid);
+      if (req.method === 'GET' && found) return send(res, 200, { data: found, meta: {} });
       if (req.method === 'PUT' && found) {
         Object.assign(found, body as object, { uuid: found.uuid, date_modified: now });
         return send(res, 200, { data: found, meta: {} });
+      }
+      if (req.method === 'DELETE' && found) {
+        list.splice(list.indexOf(found), 1);
+        res.writeHead(204).end();
+        return;
       }
       return send(res, 404, { status: 404, title: 'Script not found' });
     }
@@ -171,6 +211,15 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
     },
     tokenOf: (storeHash) => lastToken.get(storeHash),
     scriptsOf: (storeHash) => scripts.get(storeHash) ?? [],
+    seedScript(storeHash, fields, o = {}) {
+      const when = o.dateCreated ?? new Date().toISOString();
+      const script = { ...fields, uuid: randomUUID(), api_client_id: o.apiClientId ?? clientId, channel_id: 1, date_created: when, date_modified: when } as StoredScript;
+      scripts.set(storeHash, [...(scripts.get(storeHash) ?? []), script]);
+      return script;
+    },
+    holdScriptLists(count) {
+      held = { count, waiting: [] };
+    },
     failNextExchange(status) {
       failNext = status;
     },
