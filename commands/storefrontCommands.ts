@@ -72,6 +72,16 @@ export class StorefrontCommands {
     await this.deps.aggregates.handle(storeStreamId(payload.storeHash), storeDecider, { type: 'AdmitUser', user: payload.user }, bigCommerceContext(payload.storeHash, payload.user.id, request));
   }
 
+  /**
+   * Puts the loader script back if it is gone (the merchant deleted it in Script Manager, or it
+   * was edited): BigCommerce's advice for the load callback, and cheap when all is well (one list
+   * and one update). A store without a token (not installed here) is left alone.
+   */
+  async repairScript(storeHash: string): Promise<void> {
+    const token = await this.deps.tokens.get(storeHash);
+    if (token) await registerLoaderScript(this.client(), this.deps.appUrl, storeHash, token);
+  }
+
   async uninstall(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {
     await this.deps.aggregates.handle(storeStreamId(payload.storeHash), storeDecider, { type: 'Uninstall' }, bigCommerceContext(payload.storeHash, payload.user.id, request));
     // The token is forgotten and every open settings page closed, whatever the record said.

@@ -89,6 +89,9 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
     try {
       const payload = await verified(req);
       await deps.commands.load(payload, requestOf(res));
+      // After the answer's work, not before it: the merchant's page does not wait on BigCommerce.
+      deps.commands.repairScript(payload.storeHash).catch((err: Error) =>
+        deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }));
       const { id } = await deps.sessions.open(payload.storeHash, payload.user.id);
       setStoreSessionCookie(res, id, deps.appUrl);
       res.redirect(302, appPath);

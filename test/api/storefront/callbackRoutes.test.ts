@@ -111,6 +111,28 @@ test('load with a valid signed payload opens a session and shows /app', async ()
   assert.ok(set && set !== res.cookie, 'each load a fresh session');
 });
 
+test('opening the app puts back a loader script the merchant deleted, and adds none when it is there', async () => {
+  await h.install('repair1');
+  const [script] = h.bc.scriptsOf('repair1');
+  const deleted = await fetch(`${h.bc.url}/stores/repair1/v3/content/scripts/${script.uuid}`, { method: 'DELETE', headers: { 'x-auth-token': h.bc.tokenOf('repair1')! } });
+  assert.is(deleted.status, 204);
+  assert.is(h.bc.scriptsOf('repair1').length, 0);
+  assert.is((await h.load('repair1')).status, 302);
+  const until = Date.now() + 5000;
+  while (h.bc.scriptsOf('repair1').length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  const back = h.bc.scriptsOf('repair1');
+  assert.is(back.length, 1);
+  assert.is(back[0].src, `${h.appUrl}/script.js?store=repair1`);
+  const uuid = back[0].uuid;
+  const callsBefore = h.bc.calls.length;
+  await h.load('repair1');
+  const updated = () => h.bc.calls.slice(callsBefore).some((c) => c.method === 'PUT' && c.path.includes(`/stores/repair1/v3/content/scripts/${uuid}`));
+  while (!updated() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(updated(), 'the load checked the script and brought it up to date');
+  assert.equal(h.bc.scriptsOf('repair1').map((s) => s.uuid), [uuid], 'the one script is kept');
+  assert.ok(h.bc.calls.slice(callsBefore).every((c) => c.method !== 'POST' || !c.path.includes('/content/scripts')), 'no second script');
+});
+
 test('the session cookie is HttpOnly and SameSite=Lax on an http localhost APP_URL', async () => {
   const res = await h.get(`/storefront/load?signed_payload_jwt=${await h.bc.signedPayload('abc123', OWNER)}`);
   const cookie = res.setCookie.find((c) => c.startsWith('confab_store_session='))!;
