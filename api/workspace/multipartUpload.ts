@@ -25,6 +25,12 @@ export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile:
   if (!/^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) {
     throw new UnsupportedMediaTypeError('Send the upload as multipart/form-data with the file in a field named "file"');
   }
+  // A client that went away while the request was being authenticated has closed it already:
+  // the watch for the close below would wait for one that has been and gone, and a destroyed
+  // request hands no more bytes on, so the upload would be waited on forever. (A body a parser
+  // read to its end is not aborted; it was refused above as not multipart.) Nothing yields
+  // between this check and the watch, so a later close is seen there.
+  if (req.readableAborted) throw new ValidationError('the upload was interrupted', 'file');
   let parser: busboy.Busboy;
   try {
     // One byte over the largest limit is enough for the store to see the file is too large.

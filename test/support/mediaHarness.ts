@@ -1,7 +1,13 @@
 /** Calls to the login media gallery of a test app: multipart uploads, the admin routes, the public files. */
 import * as assert from 'uvu/assert';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { existsSync, readdirSync } from 'node:fs';
+import { request, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { MediaCommands } from '../../commands/mediaCommands.js';
+import { MP4, padded } from './mediaSamples.js';
 import type { TestApp } from './testApp.js';
 
 export const MEDIA = '/api/v1/workspace/media';
@@ -61,4 +67,94 @@ export function assertError(r: Answer, status: number, code: string, pattern?: R
 export function assertBadField(r: Answer, field: string) {
   assert.is(r.status, 400, JSON.stringify(r.body));
   assert.ok(String(r.body.error).startsWith(field), `"${r.body.error}" names ${field}`);
+}
+
+/**
+ * Starts an upload of an MP4 that the client never finishes: the form's head and `sent` bytes of
+ * the file, under a Content-Length of 10 MB. Destroy the request to abandon it.
+ */
+export function unfinishedUpload(app: TestApp, apiKey: string, sent: number): ClientRequest {
+  const boundary = 'confabtestboundary';
+  const { hostname, port } = new URL(app.baseUrl);
+  const headers = { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '10000000' };
+  const req = request({ hostname, port, path: MEDIA, method: 'POST', headers });
+  req.on('error', () => undefined);
+  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  req.write(padded(MP4, sent));
+  return req;
+}
+
+export interface ServerExchange {
+  request: IncomingMessage;
+  response: ServerResponse;
+}
+
+/**
+ * The server's side of the next request for `method` `path` that reaches the app, as Node's
+ * http.server.request.start diagnostics channel reports it: whether the server has seen its
+ * client go (request.closed), whether it has answered (response.writableEnded) and how. Call it
+ * before sending the request.
+ */
+export function nextServerExchange(app: TestApp, method: string, path: string): Promise<ServerExchange> {
+  const port = Number(new URL(app.baseUrl).port);
+  return new Promise((resolve) => {
+    const onStart = (message: unknown) => {
+      const { request: req, response, socket } = message as ServerExchange & { socket: Socket };
+      if (socket.localPort !== port || req.method !== method || req.url !== path) return;
+      unsubscribe('http.server.request.start', onStart);
+      resolve({ request: req, response });
+    };
+    subscribe('http.server.request.start', onStart);
+  });
+}
+
+export interface SpiedUpload {
+  /** The file part as the upload command reads it. */
+  file: Readable;
+  /** How the command ended; null while it runs. */
+  outcome: PromiseSettledResult<unknown> | null;
+}
+
+/** Records every upload command the app runs (its file stream and how it ended) until restored. */
+export function spyOnUploads(app: TestApp): { calls: SpiedUpload[]; restore(): void } {
+  const media: MediaCommands = app.services.media;
+  const upload = media.upload;
+  const calls: SpiedUpload[] = [];
+  media.upload = (...args: Parameters<MediaCommands['upload']>) => {
+    const call: SpiedUpload = { file: args[0].file, outcome: null };
+    calls.push(call);
+    const running = upload.apply(media, args);
+    running.then((value) => (call.outcome = { status: 'fulfilled', value }), (reason: unknown) => (call.outcome = { status: 'rejected', reason }));
+    return running;
+  };
+  return { calls, restore: () => void (media.upload = upload) };
+}
+
+/**
+ * Holds the requests of one workspace in authentication: its workspace document is not read
+ * until release(). `reached` turns true once a request is waiting there.
+ */
+export function holdWorkspaceLookup(app: TestApp, workspaceId: string): { readonly reached: boolean; release(): void; restore(): void } {
+  const views = app.services.views;
+  const get = views.get;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let reached = false;
+  views.get = (async (collection: string, id: string) => {
+    if (id === workspaceId) {
+      reached = true;
+      await released;
+    }
+    return get.call(views, collection, id);
+  }) as typeof views.get;
+  return {
+    get reached() {
+      return reached;
+    },
+    release,
+    restore() {
+      release();
+      views.get = get;
+    },
+  };
 }

@@ -5,12 +5,15 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { request } from 'node:http';
+import { SNIFF_BYTES } from '../../../infrastructure/media/mediaSniffer.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { EVIL_SVG, MP4, PNG, padded } from '../../support/mediaSamples.js';
-import { MEDIA, mediaClient, PUBLIC_MEDIA } from '../../support/mediaHarness.js';
+import { EVIL_SVG, PNG } from '../../support/mediaSamples.js';
+import { holdWorkspaceLookup, MEDIA, mediaClient, nextServerExchange, PUBLIC_MEDIA, spyOnUploads, unfinishedUpload } from '../../support/mediaHarness.js';
+import { eventually } from '../../support/waiting.js';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+/** How long a wait for the server may take: generous, since the machine may be loaded; a pass never waits it out. */
+const WAIT_MS = 15_000;
 
 let app: TestApp;
 let m: ReturnType<typeof mediaClient>;
@@ -75,19 +78,54 @@ test('the public file: content type, long immutable caching, nosniff, cross-orig
 
 test('an upload the client abandons midway leaves no file behind, whether it stops before or after its type is known', async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
-  const boundary = 'confabtestboundary';
-  const { hostname, port } = new URL(app.baseUrl);
-  const headers = { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '10000000' };
-  // 3000 bytes: still reading the head; 200000: the store is writing.
-  for (const sent of [3000, 200_000]) {
-    const req = request({ hostname, port, path: MEDIA, method: 'POST', headers });
-    req.on('error', () => undefined);
-    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
-    req.write(padded(MP4, sent));
-    await new Promise((r) => setTimeout(r, 300));
-    req.destroy();
-    await new Promise((r) => setTimeout(r, 300));
-    assert.equal(m.mediaFiles(workspaceId), [], `after ${sent} bytes`);
+  const uploads = spyOnUploads(app);
+  try {
+    // 3000 bytes: the upload is still reading the head its type is judged by; 200000: the store is writing.
+    for (const sent of [3000, 200_000]) {
+      uploads.calls.length = 0;
+      const server = nextServerExchange(app, 'POST', MEDIA);
+      const client = unfinishedUpload(app, apiKey, sent);
+      const upload = await eventually(() => uploads.calls[0], WAIT_MS, `the upload of ${sent} bytes to begin`);
+      if (sent < SNIFF_BYTES) {
+        await eventually(() => upload.file.readableFlowing, WAIT_MS, 'the upload to read the head of its file');
+      } else {
+        const writing = await eventually(() => m.mediaFiles(workspaceId).length > 0 && m.mediaFiles(workspaceId), WAIT_MS, 'the store to write the upload');
+        assert.ok(writing.every((f) => f.endsWith('.tmp')), `only a temporary file while the bytes arrive: ${writing}`);
+      }
+      client.destroy();
+      // The route answers only once the upload has cleaned up after itself (multipartUpload.ts).
+      const { response } = await server;
+      await eventually(() => response.writableEnded, WAIT_MS, `the server to give up the upload abandoned after ${sent} bytes`);
+      assert.is(response.statusCode, 400, 'an interrupted upload is the client\'s doing, not a server error');
+      assert.is(upload.outcome?.status, 'rejected', `the upload command stopped after ${sent} bytes`);
+      assert.equal(m.mediaFiles(workspaceId), [], `after ${sent} bytes`);
+    }
+  } finally {
+    uploads.restore();
+  }
+  assert.equal(await m.list(apiKey), []);
+});
+
+test('a client gone before its upload is read (while the request is authenticated) is not waited on forever', async () => {
+  const { apiKey, workspaceId } = await app.createWorkspace('pro');
+  const auth = holdWorkspaceLookup(app, workspaceId);
+  const uploads = spyOnUploads(app);
+  try {
+    const server = nextServerExchange(app, 'POST', MEDIA);
+    const client = unfinishedUpload(app, apiKey, 3000);
+    await eventually(() => auth.reached, WAIT_MS, 'the upload to be held in authentication');
+    client.destroy();
+    const { request: serverSide, response } = await server;
+    // The request has closed (its close event is past) before the route starts reading it.
+    await eventually(() => serverSide.closed, WAIT_MS, 'the server to see its client go');
+    auth.release();
+    await eventually(() => response.writableEnded, WAIT_MS, 'the server to give up the upload whose client is gone');
+    assert.is(response.statusCode, 400);
+    assert.is(uploads.calls.length, 0, 'no upload is started for a request that is gone');
+    assert.equal(m.mediaFiles(workspaceId), []);
+  } finally {
+    auth.restore();
+    uploads.restore();
   }
   assert.equal(await m.list(apiKey), []);
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { FileMediaStore } from '../../../infrastructure/media/fileMediaStore.js';
 import { MediaTooLargeError } from '../../../infrastructure/media/mediaStore.js';
+import { eventually } from '../../support/waiting.js';
 
 let parent: string;
 let root: string;
@@ -69,7 +70,8 @@ test('a key appears all at once: while its bytes are still arriving it holds not
   const incoming = new PassThrough();
   const writing = store.put('w1/slow', incoming, { maxBytes: 1000 });
   incoming.write(bytes(100));
-  await new Promise((r) => setTimeout(r, 50));
+  // Once the first bytes are on disk (wherever the store puts them), the key must still hold nothing.
+  await eventually(() => filesUnder(root).some((f) => statSync(f).size === 100), 8000, 'the first 100 bytes to reach the disk');
   assert.is(await store.stat('w1/slow'), null, 'no partial file under the key');
   // A second instance on the same directory (a shared volume) sees the same.
   const other = new FileMediaStore(root);
