@@ -9,6 +9,13 @@
  * fairly and the last calls of a month are leased one at a time: no instance can ever answer a
  * call the workspace has no room for, whatever the number of instances.
  *
+ * A lowered limit (a plan change, or the operator's set-plan) reaches an instance with the next
+ * call it answers for the workspace (the caller cache follows the event stream). Calls leased
+ * under the higher limit are then given back before any is spent, and the next lease is granted
+ * under the new limit: an instance never spends a block the new limit has no room for. Other
+ * instances' blocks count as leased until they do the same (or give them back when idle), so for
+ * that moment the workspace may be refused calls it still has, never given calls it has not.
+ *
  * What a crash loses: the calls an instance used since its last flush (at most `flushMs` of
  * them) and its unused leased calls. Both stay counted as leased, and once the dead instance's
  * lease rows expire (`leaseTtlMs` without a heartbeat) any live instance moves them into
@@ -49,6 +56,10 @@ interface MonthState {
   used: number;
   /** `calls` as the database last reported it. */
   knownCalls: number;
+  /** The limit the calls in `left` were leased under (null: unlimited). */
+  leasedUnder: number | null;
+  /** Leased calls taken out of `left` to be given back by the next settle (a lowered limit). */
+  toReturn: number;
   lastUse: number;
   leasing: Promise<void> | null;
 }
@@ -118,7 +129,7 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
     const id = `${workspaceId}\u0000${month}`;
     let s = states.get(id);
     if (!s) {
-      s = { workspaceId, month, left: 0, used: 0, knownCalls: -1, lastUse: Date.now(), leasing: null };
+      s = { workspaceId, month, left: 0, used: 0, knownCalls: -1, leasedUnder: null, toReturn: 0, lastUse: Date.now(), leasing: null };
       states.set(id, s);
     }
     return s;
@@ -134,7 +145,11 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
     const row = r.rows[0];
     s.knownCalls = Number(row?.calls ?? 0);
     s.left += Number(row?.granted ?? 0);
+    s.leasedUnder = limit;
   }
+
+  /** A block leased under a higher limit (or none) than `limit` is not this instance's to spend any more. */
+  const lowered = (s: MonthState, limit: number | null) => s.left > 0 && limit !== null && (s.leasedUnder === null || limit < s.leasedUnder);
 
   /** One statement for every (workspace, month) with something to write or give back. */
   async function settle(giveBackAll: boolean): Promise<void> {
@@ -142,12 +157,14 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
     const batch: Array<{ s: MonthState; used: number; unused: number }> = [];
     for (const s of states.values()) {
       const idle = now - s.lastUse > idleMs;
-      const unused = (giveBackAll || idle) && !s.leasing ? s.left : 0;
+      const unusedLeft = (giveBackAll || idle) && !s.leasing ? s.left : 0;
+      const unused = unusedLeft + s.toReturn;
       if (s.used === 0 && unused === 0) continue;
       // The used calls stay counted here until the write answers with the durable total, so a
       // reading taken while the flush is in flight never dips (the X-Quota-* headers stay exact).
       batch.push({ s, used: s.used, unused });
-      s.left -= unused;
+      s.left -= unusedLeft;
+      s.toReturn = 0;
     }
     if (batch.length > 0) {
       try {
@@ -157,12 +174,13 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
         for (const b of batch) b.s.used -= b.used;
         for (const row of r.rows) stateOf(row.workspace_id, row.month).knownCalls = Number(row.calls);
       } catch (err) {
-        // Nothing was written: the used calls are still counted; the unused ones come back.
-        for (const b of batch) b.s.left += b.unused;
+        // Nothing was written: the used calls are still counted; the unused ones are given back
+        // next time (never spent: they may be above a lowered limit).
+        for (const b of batch) b.s.toReturn += b.unused;
         opts.onError?.(err as Error);
       }
     }
-    for (const [id, s] of states) if (s.used === 0 && s.left === 0 && !s.leasing && now - s.lastUse > idleMs) states.delete(id);
+    for (const [id, s] of states) if (s.used === 0 && s.left === 0 && s.toReturn === 0 && !s.leasing && now - s.lastUse > idleMs) states.delete(id);
     if (now - lastReclaim > leaseTtlMs / 4) {
       lastReclaim = now;
       try {
@@ -197,7 +215,14 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
       if (limit !== null && limit <= 0) return null;
       const s = stateOf(workspaceId, month);
       s.lastUse = Date.now();
-      while (s.left <= 0) {
+      for (;;) {
+        if (lowered(s, limit)) {
+          s.toReturn += s.left;
+          s.left = 0;
+          await flush();
+          continue;
+        }
+        if (s.left > 0) break;
         if (s.leasing) {
           await s.leasing;
           continue;

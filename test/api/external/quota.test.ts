@@ -127,6 +127,28 @@ test('raising the limit lets the workspace call again', async () => {
   assert.is(r.headers.get('x-quota-remaining'), '6');
 });
 
+test('lowering the limit stops calls at once, though this instance had leased a block under the old one', async () => {
+  const { workspaceId: ws } = await app.services.workspaces.createWorkspace(
+    { name: 'Lowered quota', plan: 'business', ownerEmail: `lowered${Date.now()}@example.com` },
+    operatorContext(),
+  );
+  const keys = await Promise.all(Array.from({ length: 8 }, async () => (await app.services.workspaces.createApiKey({ workspaceId: ws }, operatorContext(ws))).apiKey));
+  for (const apiKey of keys.slice(0, 2)) for (let i = 0; i < 2; i++) assert.is((await app.api('GET', `${BASE}/chatbots`, { apiKey })).status, 200);
+  await app.services.workspaces.setPlan(ws, 'enterprise', operatorContext(), { monthlyCalls: 6 });
+  let usage = await app.api('GET', `${BASE}/usage`, { apiKey: keys[2] });
+  for (let i = 0; usage.body.data?.limit !== 6 && i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    usage = await app.api('GET', `${BASE}/usage`, { apiKey: keys[2 + (i % 2)] });
+  }
+  assert.is(usage.body.data.limit, 6, 'the new limit is in force');
+  const made = await app.services.usage.get(ws, monthOf(new Date()));
+  const answers = await Promise.all(keys.slice(4).flatMap((apiKey) => [1, 2].map(() => app.api('GET', `${BASE}/chatbots`, { apiKey }))));
+  const ok = answers.filter((a) => a.status === 200).length;
+  assert.is(ok, Math.max(0, 6 - made), answers.map((a) => a.status).join(','));
+  assert.ok(answers.filter((a) => a.status === 429).every((a) => a.body.code === 'QUOTA_EXCEEDED'));
+  assert.ok((await app.services.usage.get(ws, monthOf(new Date()))) <= 6);
+});
+
 test('parallel requests cannot overshoot the quota', async () => {
   const { workspaceId: ws } = await app.services.workspaces.createWorkspace(
     { name: 'Parallel quota', plan: 'enterprise', ownerEmail: `parallel${Date.now()}@example.com`, limits: { monthlyCalls: 5 } },

@@ -87,6 +87,39 @@ test('near the limit the block shrinks to one call; a spent quota refuses; unlim
   }
 });
 
+test('a lowered limit stops the calls leased under the old one: they are given back, not spent', async () => {
+  const counter = await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 });
+  try {
+    for (let i = 0; i < 5; i++) assert.ok((await counter.tryReserve('ws-lowered', MONTH, 100_000)) !== null);
+    assert.ok((await row(store.sql, 'ws-lowered')).leased > 10, 'a block was leased under the high limit');
+    assert.is(await counter.tryReserve('ws-lowered', MONTH, 3), null, 'five calls made: a limit of 3 refuses at once');
+    assert.equal(await row(store.sql, 'ws-lowered'), { calls: 5, leased: 0 }, 'the block went back; the calls made stay counted');
+    assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), 6, 'a higher limit again leases under it');
+    assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), 7);
+    assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), null);
+    assert.is(await counter.tryReserve('ws-lowered-unlimited', MONTH, null), 1);
+    assert.is(await counter.tryReserve('ws-lowered-unlimited', MONTH, 1), null, 'unlimited to a limit of 1: the one call is made');
+  } finally {
+    await counter.close();
+  }
+});
+
+test('two instances holding blocks under a high limit never exceed the lowered one', async () => {
+  const counters = [await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 }), await createLeasedUsageCounter(await store.another(), { flushMs: 3_600_000 })];
+  try {
+    for (const c of counters) for (let i = 0; i < 5; i++) assert.ok((await c.tryReserve('ws-lowered-2', MONTH, 100_000)) !== null);
+    // 10 calls made, both instances hold blocks; the limit drops to 30.
+    const answers = await Promise.all(counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-lowered-2', MONTH, 30))));
+    const granted = answers.filter((a) => a !== null).length;
+    assert.ok(granted <= 20, `${granted} calls granted after the limit dropped to 30 with 10 made`);
+    const r = await row(store.sql, 'ws-lowered-2');
+    assert.ok(r.calls + r.leased <= 30, JSON.stringify(r));
+  } finally {
+    await Promise.all(counters.map((c) => c.close()));
+  }
+  assert.ok((await row(store.sql, 'ws-lowered-2')).calls <= 30);
+});
+
 test("a dead instance's leases are settled as used once they expire: the limit still holds", async () => {
   await store.sql.query(`INSERT INTO usage_counters (workspace_id, month, calls, leased) VALUES ('ws-dead', $1, 5, 10)`, [MONTH]);
   await store.sql.query(`INSERT INTO usage_leases (holder, workspace_id, month, amount, expires_at) VALUES ('dead', 'ws-dead', $1, 10, now() - interval '1 second')`, [MONTH]);
