@@ -48,17 +48,24 @@ interface CachedStream {
   decider: unknown;
   state: unknown;
   revision: number;
+  /**
+   * False once another writer may have appended (a notice, a failed append): the state is then
+   * only a base, still exactly the stream up to `revision`, and the next load reads the events
+   * after it and folds them on (issue 15: a big workspace's stream is never read whole again).
+   */
+  current: boolean;
 }
 
 export class AggregateStore {
   private readonly streamLocks = new Map<string, Promise<void>>();
   /**
-   * The state and revision of each stream as this process last wrote it, so a command on a
-   * stream it wrote before appends without reading and folding the stream again (issue 15: a
+   * The state and revision of each stream as this process last wrote or read it, so a command on
+   * a stream it wrote before appends without reading and folding the stream again (issue 15: a
    * workspace's stream grows with every chatbot). Safe because the append still names the
    * expected revision: if anyone else wrote meanwhile it fails, and the command runs again on
    * the stream as read. A refusal or a no-op decided on a cached state is also decided again on
-   * the stream as read, so only an append ever relies on the cache.
+   * the stream as read, so only an append ever relies on the cache. "As read" means the
+   * remembered state caught up with the events after its revision, not the stream read whole.
    */
   private readonly cached = new Map<string, CachedStream>();
   /** Append notices seen per stream (loads overtaken by one are not remembered). */
@@ -82,11 +89,11 @@ export class AggregateStore {
     this.noticed = notices$ !== undefined;
     notices$?.subscribe(({ streamId }) => {
       if (streamId === '*') {
-        this.cached.clear();
+        for (const entry of this.cached.values()) entry.current = false;
         this.epoch++;
         return;
       }
-      this.cached.delete(streamId);
+      this.doubt(streamId);
       if (this.notices.size >= CACHED_STREAMS * 5) {
         this.notices.clear();
         this.epoch++;
@@ -97,14 +104,24 @@ export class AggregateStore {
   private readonly noticed: boolean;
 
   async load<State, Event extends DomainEvent>(streamId: string, decider: Decider<unknown, State, Event>): Promise<{ state: State; revision: number }> {
-    const known = this.noticed ? this.cached.get(streamId) : undefined;
-    if (known && known.decider === decider) return known as { state: State; revision: number };
+    const known = this.cached.get(streamId);
+    const base = known && known.decider === decider ? (known as CachedStream & { state: State }) : null;
+    if (base && base.current && this.noticed) return { state: base.state, revision: base.revision };
     const seen = `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
-    const recorded = await this.events.readStream(streamId);
-    const state = fold(decider.evolve, decider.initialState, recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event));
-    const revision = recorded.length ? recorded[recorded.length - 1].revision : -1;
-    if (this.noticed && revision >= 0 && seen === `${this.epoch}:${this.notices.get(streamId) ?? 0}`) this.remember(streamId, { decider, state, revision });
+    const recorded = await this.events.readStream(streamId, base ? { fromRevision: base.revision + 1 } : undefined);
+    const state = fold(decider.evolve, base ? base.state : decider.initialState, recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event));
+    const revision = recorded.length ? recorded[recorded.length - 1].revision : (base?.revision ?? -1);
+    // Current only when no notice for the stream came in meanwhile: one may name an append
+    // this read missed. Either way the state is exact up to its revision, a base for next time.
+    const current = this.noticed && seen === `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
+    if (revision >= 0) this.remember(streamId, { decider, state, revision, current });
     return { state, revision };
+  }
+
+  /** Another writer may have appended: what is remembered becomes a base to catch up from. */
+  private doubt(streamId: string): void {
+    const entry = this.cached.get(streamId);
+    if (entry) entry.current = false;
   }
 
   /**
@@ -160,13 +177,13 @@ export class AggregateStore {
     let fresh = false;
     const doubt = () => {
       fresh = true;
-      for (const step of steps) this.cached.delete(step.streamId);
+      for (const step of steps) this.doubt(step.streamId);
     };
     for (let attempt = 1; ; attempt++) {
       // First on what this process remembers; after any doubt, on every stream as read.
       const current = await Promise.all(steps.map(async (step) => {
-        const known = step.newStream && attempt === 1 ? { decider: step.decider, state: step.decider.initialState, revision: -1 } : fresh ? undefined : this.cached.get(step.streamId);
-        return known && known.decider === step.decider ? { state: known.state, revision: known.revision } : this.load(step.streamId, step.decider);
+        const known = step.newStream && attempt === 1 ? { decider: step.decider, state: step.decider.initialState, revision: -1, current: true } : fresh ? undefined : this.cached.get(step.streamId);
+        return known && known.current && known.decider === step.decider ? { state: known.state, revision: known.revision } : this.load(step.streamId, step.decider);
       }));
       let decisions: ReturnType<TogetherStep['decider']['decide']>[];
       try {
@@ -191,7 +208,7 @@ export class AggregateStore {
         })));
         return steps.map((step, i) => {
           const state = fold(step.decider.evolve, current[i].state, events[i]);
-          this.remember(step.streamId, { decider: step.decider, state, revision: results[i].nextExpectedRevision });
+          this.remember(step.streamId, { decider: step.decider, state, revision: results[i].nextExpectedRevision, current: true });
           return { before: current[i].state, state, events: events[i], result: results[i], occurredAt: metadata.occurredAt, rejection: null };
         });
       } catch (err) {
@@ -230,9 +247,9 @@ export class AggregateStore {
   ): Promise<HandleResult<State, Event>> {
     let assumeNew = newStream;
     for (let attempt = 1; ; attempt++) {
-      const known = assumeNew ? { decider, state: decider.initialState, revision: -1 } : this.cached.get(streamId);
+      const known = assumeNew ? { decider, state: decider.initialState, revision: -1, current: true } : this.cached.get(streamId);
       assumeNew = false;
-      const fromCache = known !== undefined && known.decider === decider;
+      const fromCache = known !== undefined && known.current && known.decider === decider;
       const { state, revision } = fromCache ? (known as { state: State; revision: number }) : await this.load(streamId, decider);
       let decision: ReturnType<typeof decider.decide>;
       try {
@@ -245,7 +262,7 @@ export class AggregateStore {
       const rejection = Array.isArray(decision) ? null : decision.error;
       if (fromCache && (events.length === 0 || rejection)) {
         // Decide refusals and no-ops on the stream as it is, never on what this process remembers.
-        this.cached.delete(streamId);
+        this.doubt(streamId);
         attempt--;
         continue;
       }
@@ -259,10 +276,10 @@ export class AggregateStore {
           { expectedRevision },
         );
         const after = fold(decider.evolve, state, events);
-        this.remember(streamId, { decider, state: after, revision: result.nextExpectedRevision });
+        this.remember(streamId, { decider, state: after, revision: result.nextExpectedRevision, current: true });
         return { before: state, state: after, events, result, occurredAt: metadata.occurredAt, rejection };
       } catch (err) {
-        this.cached.delete(streamId);
+        this.doubt(streamId);
         if (!(err instanceof WrongExpectedRevisionError)) throw err;
         // A stale cache is not a conflict worth a pause: read the stream and decide again.
         if (fromCache) {

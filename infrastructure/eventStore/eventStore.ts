@@ -68,8 +68,11 @@ export interface EventStore {
    * without it append stream by stream.
    */
   appendAll?(appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>): Promise<AppendResult[]>;
-  /** Events of one stream in order; [] when the stream does not exist. */
-  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /**
+   * Events of one stream in order, from revision `fromRevision` on (default 0: all of them); []
+   * when the stream does not exist or has nothing from there.
+   */
+  readStream(streamId: string, opts?: { fromRevision?: number }): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the whole log after `after`, in global order, none skipped. */
   readAll(opts?: { after?: Position | null; limit?: number }): Promise<RecordedEvent[]>;
   /** Catch-up subscription to the whole log: history after `after`, then live events. */

@@ -90,10 +90,11 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  async readStream(streamId: string, opts: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
+    const fromRevision = opts.fromRevision ? BigInt(opts.fromRevision) : ESDB_START;
     try {
-      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision: ESDB_START })) {
+      for await (const resolved of this.client.readStream(streamId, { direction: FORWARDS, fromRevision })) {
         const e = resolved.event;
         if (!e) continue;
         // Stream reads carry the $all position only on servers after 22.6; -1 otherwise.

@@ -198,8 +198,8 @@ export class PostgresEventStore implements EventStore {
     return current;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
-    const r = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 ORDER BY revision`, [streamId]);
+  async readStream(streamId: string, opts: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    const r = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`, [streamId, opts.fromRevision ?? 0]);
     return r.rows.map(toRecorded);
   }
 

@@ -26,11 +26,18 @@ const counter: Decider<Command, { total: number }, Counted> = {
 let store: TestSql;
 let events: PostgresEventStore;
 let reads = 0;
+/** Events the stream reads returned, in all. */
+let eventsRead = 0;
 test.before(async () => {
   store = await createTestSql();
   events = await PostgresEventStore.create(store.sql);
   const readStream = events.readStream.bind(events);
-  events.readStream = (id) => (reads++, readStream(id));
+  events.readStream = async (id, opts) => {
+    reads++;
+    const read = await readStream(id, opts);
+    eventsRead += read.length;
+    return read;
+  };
 });
 test.after(async () => {
   await events.close();
@@ -56,6 +63,19 @@ test("another writer's append is not missed: the append fails on the revision an
   const r = await aggregates.handle('c-2', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
   assert.is(r.before.total, 111);
   assert.is(r.state.total, 112);
+});
+
+test("after another writer's append only the events after the remembered revision are read, never the whole stream", async () => {
+  const aggregates = new AggregateStore(events);
+  const other = new AggregateStore(events);
+  for (let i = 0; i < 40; i++) await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
+  await other.handle('c-5', counter, { type: 'Add', by: 10, max: 1000 }, operatorContext());
+  const before = eventsRead;
+  const r = await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
+  assert.is(r.before.total, 50);
+  assert.is(r.state.total, 51);
+  assert.is(eventsRead - before, 1, "only the other writer's event was read");
+  assert.is((await new AggregateStore(events).load('c-5', counter)).state.total, 51, 'the stream read whole agrees');
 });
 
 test('a refusal is decided on the stream as read, not on a remembered state', async () => {

@@ -106,6 +106,14 @@ export function runEventStoreContract(
     assert.equal(await store.readStream(`${p}missing`), []);
   });
 
+  s('reads a stream from a revision on: the tail only, [] past the end', async ({ fx: { store }, p }) => {
+    await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
+    assert.equal((await store.readStream(`${p}a`, { fromRevision: 1 })).map((e) => [e.revision, e.type]), [[1, 'B'], [2, 'C']]);
+    assert.equal((await store.readStream(`${p}a`, { fromRevision: 0 })).map((e) => e.type), ['A', 'B', 'C']);
+    assert.equal(await store.readStream(`${p}a`, { fromRevision: 3 }), []);
+    assert.equal(await store.readStream(`${p}missing`, { fromRevision: 2 }), []);
+  });
+
   s('expectedRevision "any" appends whether or not the stream exists', async ({ fx: { store }, p }) => {
     assert.is((await store.append(`${p}a`, [ev('A')], { expectedRevision: 'any' })).nextExpectedRevision, 0);
     assert.is((await store.append(`${p}a`, [ev('B')], { expectedRevision: 'any' })).nextExpectedRevision, 1);
