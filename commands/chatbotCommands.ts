@@ -1,8 +1,8 @@
 /**
  * Chatbot commands. Create and duplicate take a slot on the workspace stream (the plan cap,
  * race-safe) and write the chatbot's own stream, in one append where the event store can and
- * one after the other where it cannot; delete releases the slot and deletes the chatbot's
- * webhooks (seed: Webhook subscription) before it answers.
+ * one after the other where it cannot; delete releases the slot the same way and deletes the
+ * chatbot's webhooks (seed: Webhook subscription) before it answers.
  */
 import { NotFoundError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
@@ -89,10 +89,26 @@ export class ChatbotCommands {
     return { state, at: occurredAt };
   }
 
+  /**
+   * The chatbot and its plan slot go in one append where the store can, so no fault between two
+   * writes can leave the slot taken by a deleted chatbot. Its webhooks follow. A delete of a
+   * chatbot already deleted (a retry after a 503 whose first attempt had got through) finishes
+   * what that attempt may not have, then answers 404 as before.
+   */
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
-    await this.loadOwned(chatbotId, ctx.workspaceId);
-    await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'DeleteChatbot', workspaceId: ctx.workspaceId }, ctx);
-    await this.aggregates.handle(`workspace-${ctx.workspaceId}`, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
+    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    if (state.workspaceId !== ctx.workspaceId || state.status === 'none') throw new NotFoundError('Chatbot not found');
+    const release = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'ReleaseChatbotSlot' as const, chatbotId } };
+    if (state.status === 'deleted') {
+      await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
+      await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
+      throw new NotFoundError('Chatbot not found');
+    }
+    const remove = { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: { type: 'DeleteChatbot' as const, workspaceId: ctx.workspaceId } };
+    if (!(await this.aggregates.handleTogether([remove, release], ctx))) {
+      await this.aggregates.handle(remove.streamId, chatbotDecider, remove.command, ctx);
+      await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
+    }
     await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
   }
 }

@@ -27,7 +27,13 @@ export class Reservations {
   }
 
   async release(kind: string, key: string, owner: string, ctx: CommandContext): Promise<void> {
-    await this.store.handle(reservationStream(kind, key), reservationDecider, { type: 'Release', key, owner }, ctx);
+    const step = this.releaseStep(kind, key, owner);
+    await this.store.handle(step.streamId, reservationDecider, step.command, ctx);
+  }
+
+  /** The release as one step of several appended together (a delete and what it gives back). */
+  releaseStep(kind: string, key: string, owner: string): TogetherStep & { command: ReservationCommand } {
+    return { streamId: reservationStream(kind, key), decider: reservationDecider, command: { type: 'Release', key, owner } };
   }
 
   async ownerOf(kind: string, key: string): Promise<string | null> {

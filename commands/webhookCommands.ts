@@ -169,19 +169,39 @@ export class WebhookCommands {
   }
 
   /** A subscriber's delete: only within its workspace. */
+  /** A retry of a delete whose first attempt got through (a 503 after the write) finishes its releases, then answers 404. */
   async delete(webhookId: string, ctx: WorkspaceContext): Promise<void> {
+    const state = await this.load(webhookId);
+    if (state.status === 'deleted' && state.workspaceId === ctx.workspaceId) {
+      await this.remove(webhookId, 'requested', ctx);
+      throw new NotFoundError('Webhook not found');
+    }
     await this.loadOwned(webhookId, ctx.workspaceId);
     await this.remove(webhookId, 'requested', ctx);
   }
 
   /**
-   * Deletes a webhook and gives back its URL and plan slot. Idempotent (a webhook already gone
-   * is a no-op), so reactions may run it again after a restart.
+   * Deletes a webhook and gives back its URL and plan slot, all in one append where the store
+   * can (no fault between writes can leave the URL or the slot taken by a deleted webhook).
+   * Idempotent (a webhook already gone is a no-op), so reactions may run it again after a restart.
    */
   async remove(webhookId: string, reason: DeleteReason, ctx: CommandContext): Promise<boolean> {
     const before = await this.load(webhookId);
     if (before.status === 'none') return false;
+    const urlKey = reservationKey(before.chatbotId!, before.fields.url);
     if (before.status !== 'deleted') {
+      const together = await this.aggregates.handleTogether([
+        { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
+        { streamId: `workspace-${before.workspaceId}`, decider: workspaceDecider, command: { type: 'ReleaseWebhookSlot', webhookId } },
+        this.reservations.releaseStep(RESERVATION_KIND, urlKey, webhookId),
+      ], ctx).catch((err) => {
+        if (err instanceof NotFoundError) return null;
+        throw err;
+      });
+      if (together) {
+        await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
+        return true;
+      }
       try {
         await this.handle(webhookId, { type: 'DeleteWebhook', reason }, ctx);
       } catch (err) {
@@ -189,7 +209,7 @@ export class WebhookCommands {
       }
     }
     // Released even when the webhook was already deleted: an earlier run may have stopped here.
-    await this.reservations.release(RESERVATION_KIND, reservationKey(before.chatbotId!, before.fields.url), webhookId, ctx);
+    await this.reservations.release(RESERVATION_KIND, urlKey, webhookId, ctx);
     // Webhooks created before URLs were canonicalized hold the key of their spelling as written.
     await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
     await this.releaseSlot(webhookId, before.workspaceId!, ctx);
