@@ -10,7 +10,23 @@ export interface PgSqlOptions {
   /** Schema to create and use (tests isolate themselves this way). */
   schema?: string;
   max?: number;
+  /** A statement unanswered for this long fails and its connection is dropped (default 60 s). */
+  queryTimeoutMs?: number;
+  /** A connection not established within this long fails (default 10 s). */
+  connectTimeoutMs?: number;
 }
+
+/**
+ * A server that stops answering (a network partition, a stalled host) sends no error: without
+ * these, every request waiting on it would hang until the operating system gives up on the
+ * socket, many minutes later. Long enough for the longest legitimate statement (a rebuild's
+ * batch, an index build); a timed-out connection is destroyed, never reused.
+ */
+const QUERY_TIMEOUT_MS = 60_000;
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** node-postgres's own message when query_timeout fires. */
+const isQueryTimeout = (err: unknown) => err instanceof Error && /^Query read timeout$/.test(err.message);
 
 export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> {
   const schema = opts.schema;
@@ -24,6 +40,10 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
   const clientConfig = {
     connectionString: opts.connectionString,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    query_timeout: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // Idle connections (LISTEN, the leadership lock) notice a dead peer through TCP keepalive.
+    keepAlive: true,
   };
   const pool = new pg.Pool({ ...clientConfig, max: opts.max ?? 10 });
   pool.on('error', () => {
@@ -75,8 +95,10 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
         if (begun || atCommit.length) await client.query([...(begun ? [] : ['BEGIN']), ...atCommit, 'COMMIT'].join('; '));
         return result;
       } catch (err) {
+        // A connection that stopped answering is dropped as it is: a ROLLBACK would only wait again.
+        if (isQueryTimeout(err)) broken = err as Error;
         // (Also after a failed commit message that began the transaction itself.)
-        if (begun || atCommit.length) await client.query('ROLLBACK').catch(() => undefined);
+        else if (begun || atCommit.length) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         client.off('error', onError);

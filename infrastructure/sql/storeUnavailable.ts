@@ -11,5 +11,7 @@ export function isStoreUnavailable(err: unknown): boolean {
   const code = typeof e.code === 'string' ? e.code : '';
   // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now).
   if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || NETWORK_CODES.has(code)) return true;
-  return typeof e.message === 'string' && /Connection terminated|connection is closed|Client has encountered a connection error/i.test(e.message);
+  // The last two: a server that stopped answering (pgSqlClient.ts's query and connect timeouts).
+  return typeof e.message === 'string'
+    && /Connection terminated|connection is closed|Client has encountered a connection error|^Query read timeout$|timeout exceeded when trying to connect/i.test(e.message);
 }

@@ -9,6 +9,8 @@ test('connection failures and server shutdowns count as unavailable', () => {
     Object.assign(new Error('the database system is starting up'), { code: '57P03' }),
     Object.assign(new Error('connection failure'), { code: '08006' }),
     new Error('Connection terminated unexpectedly'),
+    new Error('Query read timeout'),
+    new Error('timeout exceeded when trying to connect'),
   ]) assert.ok(isStoreUnavailable(err), err.message);
 });
 
