@@ -1,10 +1,24 @@
 /** `npm start`: one process with the API, projections and dispatchers. */
-import { loadConfig } from '../infrastructure/config.js';
+import { loadConfig, type Config } from '../infrastructure/config.js';
 import { startAdminSocket } from '../cli/adminSocket.js';
 import { startServer } from './server.js';
 
-const config = loadConfig();
-const running = await startServer(config);
+/**
+ * A start that cannot go on (a bad variable, a database that refuses us) ends with one line
+ * naming the cause and exit code 1: an operator fixing the environment needs no stack trace.
+ */
+function cannotStart(what: string, err: unknown): never {
+  process.stderr.write(`Confab cannot start: ${what}${(err as Error)?.message ?? String(err)}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  cannotStart('bad configuration: ', err);
+}
+const running = await startServer(config).catch((err: unknown) => cannotStart('', err));
 const admin = config.databaseUrl ? null : await startAdminSocket(config.dataDir, running.services);
 running.services.logger.info('Confab listening', { url: running.url, publicUrl: config.publicUrl, store: config.databaseUrl ? 'postgresql' : 'embedded' });
 

@@ -3,16 +3,17 @@
  * create and revoke API keys.
  */
 import { ValidationError } from '../domain/errors.js';
-import { type PlanLimits, type PlanName, parsePlan } from '../domain/plans.js';
+import { type LimitName, type PlanName, parseCustomLimits, parsePlan } from '../domain/plans.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
 import { apiKeyDecider, parseRole, parseScopes, API_KEY_SCOPES, type ApiKeyRole, type ApiKeyScope } from '../domain/apiKey/apiKey.js';
 import { userDecider } from '../domain/user/userAccount.js';
-import { validateEmailAddress } from '../domain/account/profileRules.js';
+import { validateAccountName, validateEmailAddress } from '../domain/account/profileRules.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import type { Reservations } from './reservations.js';
 import { generateApiKey } from './apiKeySecret.js';
 import { hashPassword } from './passwordHash.js';
+import { validatePassword } from './signInCommands.js';
 import { newId } from './ids.js';
 
 export interface CreateWorkspaceInput {
@@ -24,7 +25,8 @@ export interface CreateWorkspaceInput {
   ownerPasswordHash?: string;
   /** The owner's name; the workspace's name when absent. */
   ownerName?: string;
-  limits?: Partial<PlanLimits>;
+  /** Custom limits, enterprise only (domain/plans.ts parseCustomLimits): numbers or digit strings as typed. */
+  limits?: Partial<Record<LimitName, unknown>>;
 }
 
 export class WorkspaceCommands {
@@ -34,30 +36,30 @@ export class WorkspaceCommands {
   ) {}
 
   async createWorkspace(input: CreateWorkspaceInput, ctx: CommandContext) {
-    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) {
-      throw new ValidationError('name is required (at most 200 characters)', 'name');
-    }
+    // Every check before the first append: a refusal must not leave an owner without a workspace.
+    const name = validateAccountName(input.name, 'name');
+    const ownerName = input.ownerName?.trim() ? validateAccountName(input.ownerName, 'ownerName') : name;
     const plan = parsePlan(input.plan);
+    const limits = parseCustomLimits(plan, input.limits);
     const email = validateEmailAddress(input.ownerEmail, 'owner-email');
-    if (input.ownerPassword !== undefined && (typeof input.ownerPassword !== 'string' || input.ownerPassword.length < 8)) {
-      throw new ValidationError('owner-password must be at least 8 characters', 'owner-password');
-    }
+    // The sign-in rule (8 to 200 characters): a longer password could be set but never used.
+    const ownerPassword = input.ownerPassword === undefined ? undefined : validatePassword(input.ownerPassword, 'owner-password');
     const workspaceId = newId();
     const ownerId = newId();
     const wctx = { ...ctx, workspaceId };
     await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
-    const passwordHash = input.ownerPasswordHash ?? (typeof input.ownerPassword === 'string' ? await hashPassword(input.ownerPassword) : null);
-    const name = (input.name as string).trim();
-    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: input.ownerName?.trim() || name, passwordHash, timezone: 'UTC' }, wctx);
+    const passwordHash = input.ownerPasswordHash ?? (ownerPassword !== undefined ? await hashPassword(ownerPassword) : null);
+    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: ownerName, passwordHash, timezone: 'UTC' }, wctx);
     await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider,
-      { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(input.limits ? { limits: input.limits } : {}) }, wctx);
+      { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(limits ? { limits } : {}) }, wctx);
     const key = await this.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, wctx);
     return { workspaceId, ownerId, apiKey: key.apiKey };
   }
 
-  async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, limits?: Partial<PlanLimits>) {
+  async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, rawLimits?: Partial<Record<LimitName, unknown>>) {
     const plan: PlanName = parsePlan(rawPlan);
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, limits }, { ...ctx, workspaceId });
+    const limits = parseCustomLimits(plan, rawLimits);
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, ...(limits ? { limits } : {}) }, { ...ctx, workspaceId });
     return { workspaceId, plan };
   }
 

@@ -3,7 +3,14 @@
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseTokenKey } from './secrets/tokenCipher.js';
+
+/**
+ * The project's root folder (where package.json is). The default DATA_DIR lives there, so
+ * `npm start` and `npx confab` run from any subfolder share one embedded store.
+ */
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 export interface Config {
   port: number;
@@ -40,12 +47,49 @@ export type TrustProxy = boolean | number | string[];
 
 type Env = Record<string, string | undefined>;
 
-function intFrom(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+/** A whole number from `min` to `max`; unset or empty: the fallback. */
+function intFrom(env: Env, name: string, fallback: number, { min = 0, max = Number.MAX_SAFE_INTEGER } = {}): number {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return fallback;
+  const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'a non-negative whole number' : `a whole number of at least ${min}`) : `a whole number from ${min} to ${max}`;
+    throw new Error(`${name} must be ${range}, got "${raw}"`);
+  }
   return n;
+}
+
+/**
+ * An absolute URL with one of `schemes` (without "://"), or undefined when unset. A value of
+ * another kind (mysql:// as DATABASE_URL, a bare word) is refused here, naming the variable,
+ * rather than failing later inside a driver with an error that names neither.
+ */
+function urlFrom(env: Env, name: string, schemes: string[], example: string): string | undefined {
+  const raw = (env[name] ?? '').trim();
+  if (raw === '') return undefined;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(raw)?.[1]?.toLowerCase();
+  let parses = true;
+  try {
+    new URL(raw);
+  } catch {
+    parses = false;
+  }
+  if (!scheme || !schemes.includes(scheme) || !parses) {
+    // The value is not echoed: a URL may carry a password.
+    throw new Error(`${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')} (e.g. ${example})${scheme ? `, not ${scheme}://…` : ''}`);
+  }
+  return raw;
+}
+
+/** winston's levels, most to least severe (infrastructure/logger.ts). */
+export const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'] as const;
+
+/** LOG_LEVEL, case and surrounding blanks ignored; unknown names would silence every line. */
+function logLevelFrom(env: Env, fallback: string): string {
+  const raw = (env.LOG_LEVEL ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  return raw;
 }
 
 function listFrom(env: Env, name: string): string[] {
@@ -106,8 +150,8 @@ function oidcFrom(env: Env): Config['oidc'] {
 
 /** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
 export function loadConfig(env: Env = process.env, defaults: { logLevel?: string } = {}): Config {
-  const port = intFrom(env, 'PORT', 3000);
-  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const port = intFrom(env, 'PORT', 3000, { max: 65_535 });
+  const publicUrl = (urlFrom(env, 'PUBLIC_URL', ['http', 'https'], 'https://confab.example') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const delays = listFrom(env, 'WEBHOOK_RETRY_DELAYS_MS').map(Number);
   if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
     throw new Error('WEBHOOK_RETRY_DELAYS_MS must be a comma list of non-negative integers');
@@ -118,12 +162,13 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    eventStoreUrl: env.EVENTSTORE_URL || undefined,
-    mongodbUrl: env.MONGODB_URL || undefined,
-    redisUrl: env.REDIS_URL || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
+    // An explicit DATA_DIR is taken as given (relative to the current folder); the default is the project's.
+    dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : resolve(PROJECT_ROOT, 'data'),
+    databaseUrl: urlFrom(env, 'DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user:password@db.example:5432/confab'),
+    eventStoreUrl: urlFrom(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover'], 'esdb://localhost:2113?tls=false'),
+    mongodbUrl: urlFrom(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv'], 'mongodb://localhost:27017/confab'),
+    redisUrl: urlFrom(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
+    smtpUrl: urlFrom(env, 'SMTP_URL', ['smtp', 'smtps'], 'smtps://user:password@mail.example:465'),
     mailFrom: env.MAIL_FROM || 'Confab <no-reply@localhost>',
     publicUrl,
     workspaceDomain: env.WORKSPACE_DOMAIN || 'localhost',
@@ -134,18 +179,18 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
       loginUrl: env.BIGCOMMERCE_LOGIN_URL || 'https://login.bigcommerce.com',
       apiUrl: env.BIGCOMMERCE_API_URL || 'https://api.bigcommerce.com',
     },
-    webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookTimeoutMs: intFrom(env, 'WEBHOOK_TIMEOUT_MS', 10_000, { min: 1 }),
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listFrom(env, 'WEBHOOK_ALLOW_HOSTS'),
-    rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60) || 60,
+    rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, { min: 1 }),
     trustProxy: trustProxyFrom(env),
-    logLevel: env.LOG_LEVEL || defaults.logLevel || 'info',
+    logLevel: logLevelFrom(env, defaults.logLevel ?? 'info'),
     codeSecret: env.CODE_SECRET || undefined,
     storefrontTokenKey: env.STOREFRONT_TOKEN_KEY || undefined,
     oidc: oidcFrom(env),
     mediaLimits: {
-      imageBytes: intFrom(env, 'MEDIA_MAX_IMAGE_BYTES', 10 * 1024 * 1024) || 10 * 1024 * 1024,
-      videoBytes: intFrom(env, 'MEDIA_MAX_VIDEO_BYTES', 100 * 1024 * 1024) || 100 * 1024 * 1024,
+      imageBytes: intFrom(env, 'MEDIA_MAX_IMAGE_BYTES', 10 * 1024 * 1024, { min: 1 }),
+      videoBytes: intFrom(env, 'MEDIA_MAX_VIDEO_BYTES', 100 * 1024 * 1024, { min: 1 }),
     },
   };
 }

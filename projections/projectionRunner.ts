@@ -275,14 +275,22 @@ export class ProjectionRunner {
    * ones (confab projections rebuild), then swaps them in one step once the copies have caught
    * up with the live views; returns the number of events the views include. Other instances on
    * the same database carry on meanwhile: their batches land in the live views until the swap,
-   * then continue from the rebuilt checkpoint.
+   * then continue from the rebuilt checkpoint. One rebuild at a time over all processes; a second
+   * is refused (infrastructure/readStore/rebuildLock.ts): both would use one set of staging copies.
    */
   async rebuild(): Promise<number> {
-    const staging = await this.store.openStaging();
-    for (let attempt = 1; ; attempt++) {
-      await this.drain(staging);
-      if (await this.store.promoteStaging(staging, CHECKPOINT)) break;
-      if (attempt >= PROMOTE_ATTEMPTS) throw new Error('rebuild: the staging views could not catch up with the live ones');
+    const lock = await this.store.lockRebuild();
+    try {
+      const staging = await this.store.openStaging();
+      for (let attempt = 1; ; attempt++) {
+        await this.drain(staging);
+        // Lost with its connection: another rebuild may have dropped these copies meanwhile.
+        if (!lock.held) throw new Error('rebuild: its lock was lost with its database connection; run it again');
+        if (await this.store.promoteStaging(staging, CHECKPOINT)) break;
+        if (attempt >= PROMOTE_ATTEMPTS) throw new Error('rebuild: the staging views could not catch up with the live ones');
+      }
+    } finally {
+      await lock.release();
     }
     this.viewsChanged$.next(null);
     await this.catchUp();

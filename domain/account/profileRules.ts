@@ -53,7 +53,7 @@ export function validateProfilePatch(body: unknown, now: Date): ProfilePatch {
 
   const patch: ProfilePatch = {};
   const has = (key: PatchableKey) => Object.hasOwn(input, key) && input[key] !== undefined;
-  if (has('name')) patch.name = validateName(input.name);
+  if (has('name')) patch.name = validateAccountName(input.name);
   if (has('phone')) patch.phone = validatePhone(input.phone);
   if (has('dateOfBirth')) patch.dateOfBirth = validateDateOfBirth(input.dateOfBirth, now);
   if (has('address')) patch.address = validateAddress(input.address);
@@ -61,22 +61,38 @@ export function validateProfilePatch(body: unknown, now: Date): ProfilePatch {
   return patch;
 }
 
-function validateName(raw: unknown): string {
-  if (typeof raw !== 'string') throw new ValidationError('name must be a string', 'name');
+/**
+ * An account name (seed: max 200 characters, HTML tags stripped), also applied to the names a
+ * workspace and its owner get when created (`confab workspace create`, sign-up): `field` is what
+ * the caller calls it.
+ */
+export function validateAccountName(raw: unknown, field = 'name'): string {
+  if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
   // A name is a single line: embedded newlines would leak into mail headers and UIs.
-  const name = stripTags(raw, 'name').replace(/\s+/g, ' ').trim();
-  if (name.length === 0) throw new ValidationError('name must not be empty', 'name');
+  const name = stripTags(raw, field, PROFILE_NAME_MAX).replace(/\s+/g, ' ').trim();
+  if (name.length === 0) throw new ValidationError(`${field} must not be empty`, field);
   if (charLength(name) > PROFILE_NAME_MAX) {
-    throw new ValidationError(`name must be at most ${PROFILE_NAME_MAX} characters`, 'name');
+    throw new ValidationError(`${field} must be at most ${PROFILE_NAME_MAX} characters`, field);
   }
   return name;
+}
+
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * Refuses text with control characters or line breaks instead of quietly cleaning it: for input
+ * an operator typed (the CLI), where a stray newline is a mistake worth pointing at.
+ */
+export function refuseControlCharacters(raw: string, field: string): string {
+  if (CONTROL_CHARACTERS.test(raw)) throw new ValidationError(`${field} must be a single line without control characters`, field);
+  return raw;
 }
 
 function validateAddress(raw: unknown): string | null {
   if (raw === null) return null;
   if (typeof raw !== 'string') throw new ValidationError('address must be a string or null', 'address');
   // Postal addresses are legitimately multi-line, so only runs of blanks collapse.
-  const address = stripTags(raw, 'address').replace(/[ \t]+/g, ' ').trim();
+  const address = stripTags(raw, 'address', PROFILE_ADDRESS_MAX).replace(/[ \t]+/g, ' ').trim();
   if (charLength(address) > PROFILE_ADDRESS_MAX) {
     throw new ValidationError(`address must be at most ${PROFILE_ADDRESS_MAX} characters`, 'address');
   }
@@ -176,9 +192,8 @@ export function validateEmailAddress(raw: unknown, field = 'newEmail'): string {
   return email;
 }
 
-function stripTags(raw: string, field: string): string {
+function stripTags(raw: string, field: string, max: number): string {
   if (raw.length > RAW_TEXT_HARD_LIMIT) {
-    const max = field === 'name' ? PROFILE_NAME_MAX : PROFILE_ADDRESS_MAX;
     throw new ValidationError(`${field} must be at most ${max} characters`, field);
   }
   // sanitize-html re-escapes text ("&" -> "&amp;"); the stored value is plain text,

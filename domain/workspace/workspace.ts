@@ -6,7 +6,7 @@
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
-import { type PlanLimits, type PlanName, limitsFor } from '../plans.js';
+import { type PlanLimits, type PlanName, limitsFor, parseCustomLimits } from '../plans.js';
 
 export type WorkspaceEvent =
   | DomainEvent<'WorkspaceCreated', { workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }>
@@ -53,8 +53,9 @@ function assertRoomFor(what: 'chatbots' | 'webhooks', state: WorkspaceState): vo
 export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState): WorkspaceEvent[] {
   if (command.type === 'CreateWorkspace') {
     if (state.exists) throw new ConflictError('Workspace already exists');
-    const { type: _t, ...data } = command;
-    return [{ type: 'WorkspaceCreated', data }];
+    const { type: _t, limits: raw, ...data } = command;
+    const limits = parseCustomLimits(command.plan, raw);
+    return [{ type: 'WorkspaceCreated', data: { ...data, ...(limits ? { limits } : {}) } }];
   }
   if (!state.exists) {
     // Giving a slot back to a workspace that is gone has nothing to undo.
@@ -62,8 +63,10 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
     throw new NotFoundError('Workspace not found');
   }
   switch (command.type) {
-    case 'ChangePlan':
-      return [{ type: 'WorkspacePlanChanged', data: { plan: command.plan, ...(command.limits ? { limits: command.limits } : {}) } }];
+    case 'ChangePlan': {
+      const limits = parseCustomLimits(command.plan, command.limits);
+      return [{ type: 'WorkspacePlanChanged', data: { plan: command.plan, ...(limits ? { limits } : {}) } }];
+    }
     case 'TakeChatbotSlot':
       assertRoomFor('chatbots', state);
       return [{ type: 'ChatbotSlotTaken', data: { chatbotId: command.chatbotId } }];

@@ -11,6 +11,7 @@ import { comparePositions, type Position } from '../eventStore/eventStore.js';
 import { type CollectionSpec, type Doc, type Filter, type FindOptions, type ReadStore, type ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
+import { inProcessRebuildLock, type RebuildLock } from './rebuildLock.js';
 
 const CHECKPOINTS = 'projection_checkpoints';
 const NAMESPACE_EXISTS = 48;
@@ -181,6 +182,11 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
     const staging = { _id: { $regex: `^${STAGING_CHECKPOINT}` } };
     await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteMany(this.naming === STAGING ? staging : { $nor: [staging] });
     await this.ensureCollections(this.specs);
+  }
+
+  /** Guarded within this process only: MongoDB has no session lock here (not verified on a server). */
+  async lockRebuild(): Promise<RebuildLock> {
+    return inProcessRebuildLock(this.client);
   }
 
   async openStaging(): Promise<ReadStore> {

@@ -11,6 +11,7 @@ import { comparePositions, type Position } from '../eventStore/eventStore.js';
 import type { BatchWrites, CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
+import { sqlRebuildLock, type RebuildLock } from './rebuildLock.js';
 
 const OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: 'IS DISTINCT FROM' };
 
@@ -237,6 +238,10 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
     for (const { tablename } of r.rows) await this.sql.exec(`DROP TABLE IF EXISTS ${tablename}`);
     await this.sql.query(`DELETE FROM projection_checkpoints WHERE starts_with(name, $1) = $2`, [STAGING_CHECKPOINT, this.naming === STAGING]);
     await this.ensureCollections(this.specs);
+  }
+
+  lockRebuild(): Promise<RebuildLock> {
+    return sqlRebuildLock(this.sql);
   }
 
   async openStaging(): Promise<ReadStore> {

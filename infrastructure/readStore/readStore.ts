@@ -5,6 +5,7 @@
  * Filters are a small, Mongo-like subset so that every adapter can translate them to an
  * indexed query: equality, $in, $ne and range operators on top-level or dotted fields.
  */
+import type { RebuildLock } from './rebuildLock.js';
 import type { Position } from '../eventStore/eventStore.js';
 
 export type Doc = { id: string } & Record<string, unknown>;
@@ -61,6 +62,12 @@ export interface ReadStore extends ReadStoreWriter {
   ensureCollections(specs: CollectionSpec[]): Promise<void>;
   /** Drops every collection and checkpoint. */
   dropAll(): Promise<void>;
+  /**
+   * Rebuild support: the right to use the staging copies, one rebuild at a time across every
+   * process on these views (rebuildLock.ts); refuses with RebuildRunningError while another
+   * rebuild holds it. Taken before openStaging, released once the copies are promoted or given up.
+   */
+  lockRebuild(): Promise<RebuildLock>;
   /**
    * Rebuild support: a store over fresh, empty copies of the collections (with checkpoints of
    * their own) that readers of this store never see, to replay the log into.

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../domain/errors.js';
-import { PLAN_NAMES, hasApiAccess, limitsFor, parsePlan, planAtLeast } from '../../domain/plans.js';
+import { CUSTOM_LIMIT_MAX, PLAN_NAMES, hasApiAccess, limitsFor, parseCustomLimits, parsePlan, planAtLeast } from '../../domain/plans.js';
 
 test('standard plans carry the seed limits', () => {
   assert.equal(limitsFor('free'), { monthlyCalls: 0, chatbots: 0, webhooks: 0 });
@@ -32,6 +32,37 @@ test('parsePlan rejects unknown or non-string plans naming the field', () => {
       assert.match((err as Error).message, 'free, starter, pro, business, enterprise');
     }
   }
+});
+
+function refusal(fn: () => unknown): ValidationError {
+  try {
+    fn();
+  } catch (err) {
+    assert.instance(err, ValidationError);
+    return err as ValidationError;
+  }
+  assert.unreachable('accepted');
+  throw new Error('unreachable');
+}
+
+test('custom limits: enterprise only; a standard plan refuses them instead of recording what never applies', () => {
+  assert.equal(parseCustomLimits('enterprise', { monthlyCalls: '5', chatbots: 1 }), { monthlyCalls: 5, chatbots: 1 });
+  assert.is(parseCustomLimits('enterprise', {}), undefined);
+  assert.is(parseCustomLimits('pro', { monthlyCalls: undefined }), undefined, 'nothing given is no custom limit');
+  for (const plan of ['free', 'starter', 'pro', 'business'] as const) {
+    const e = refusal(() => parseCustomLimits(plan, { monthlyCalls: '5', chatbots: '1' }));
+    assert.match(e.message, `apply only to the enterprise plan; the ${plan} plan's limits are fixed`);
+    assert.is(e.field, 'monthlyCalls');
+  }
+});
+
+test('custom limits: positive safe integers up to a documented maximum', () => {
+  assert.equal(parseCustomLimits('enterprise', { monthlyCalls: String(CUSTOM_LIMIT_MAX.monthlyCalls), webhooks: CUSTOM_LIMIT_MAX.webhooks }), { monthlyCalls: 1_000_000_000, webhooks: 100_000 });
+  for (const bad of ['99999999999999999999999', '1000000001', '0', '-1', '1.5', '1e3', 'ten', '', 0, 2.5, Number.MAX_SAFE_INTEGER + 1, NaN, null, true]) {
+    const e = refusal(() => parseCustomLimits('enterprise', { monthlyCalls: bad }));
+    assert.match(e.message, 'the monthly calls limit must be a whole number from 1 to 1000000000', String(bad));
+  }
+  assert.match(refusal(() => parseCustomLimits('enterprise', { chatbots: '100001' })).message, 'the chatbots limit must be a whole number from 1 to 100000');
 });
 
 test('only the free plan lacks API access', () => {

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../../domain/errors.js';
-import { validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
+import { refuseControlCharacters, validateAccountName, validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
 
 const now = new Date('2024-06-15T12:00:00Z');
 
@@ -227,6 +227,34 @@ test('validateEmailAddress: rejects malformed addresses and names the field', ()
   } catch (err) {
     assert.is((err as ValidationError).field, 'email');
     assert.match((err as ValidationError).message, /must be a string/);
+  }
+});
+
+test('validateAccountName: the account name rule, for names that come from elsewhere (the CLI, sign-up), naming their field', () => {
+  assert.is(validateAccountName('Ünïcødé 🤖 <b>bold</b>', 'name'), 'Ünïcødé 🤖 bold');
+  assert.is(validateAccountName('  Acme   Inc  '), 'Acme Inc');
+  assert.is(validateAccountName('x<y & <i>z</i>'), 'x<y & z');
+  assert.is(validateAccountName('🤖'.repeat(200)), '🤖'.repeat(200), '200 characters, not UTF-16 units');
+  for (const [raw, message] of [
+    ['<b></b>', /ownerName must not be empty/],
+    ['a'.repeat(201), /ownerName must be at most 200 characters/],
+    [42, /ownerName must be a string/],
+  ] as const) {
+    try {
+      validateAccountName(raw, 'ownerName');
+      assert.unreachable(String(raw));
+    } catch (err) {
+      assert.instance(err, ValidationError);
+      assert.is((err as ValidationError).field, 'ownerName');
+      assert.match((err as Error).message, message);
+    }
+  }
+});
+
+test('refuseControlCharacters: line breaks, tabs and other control characters are refused, naming the field', () => {
+  assert.is(refuseControlCharacters('Ünïcødé 🤖 <b>', '--name'), 'Ünïcødé 🤖 <b>');
+  for (const raw of ['a\nb', 'a\r', '\tx', 'x\u0000', 'x\u007f', 'x\u0085', 'x\u2028', 'x\u2029']) {
+    assert.throws(() => refuseControlCharacters(raw, '--name'), (e: Error) => e instanceof ValidationError && e.message === '--name must be a single line without control characters', JSON.stringify(raw));
   }
 });
 

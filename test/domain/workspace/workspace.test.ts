@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../../domain/event.js';
-import { ConflictError, NotFoundError, PlanLimitError } from '../../../domain/errors.js';
+import { ConflictError, NotFoundError, PlanLimitError, ValidationError } from '../../../domain/errors.js';
 import type { PlanName } from '../../../domain/plans.js';
 import {
   currentLimits,
@@ -91,6 +91,14 @@ test('a plan change moves the caps and replaces custom limits', () => {
   const back = run([{ type: 'ChangePlan', plan: 'enterprise' }], ent);
   assert.is(back.customLimits, null);
   assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'pro' }, pro), [{ type: 'WorkspacePlanChanged', data: { plan: 'pro' } }]);
+});
+
+test('the decider refuses custom limits on a standard plan and out-of-range ones (pure: whatever the caller)', () => {
+  const pro = created('pro');
+  assert.throws(() => decideWorkspace({ type: 'ChangePlan', plan: 'pro', limits: { monthlyCalls: 5, chatbots: 1 } }, pro), (e: Error) => e instanceof ValidationError && /only to the enterprise plan/.test(e.message));
+  assert.throws(() => decideWorkspace({ type: 'CreateWorkspace', workspaceId: 'w9', name: 'W', plan: 'starter', ownerId: 'u1', limits: { webhooks: 2 } }, initialWorkspaceState), (e: Error) => e instanceof ValidationError);
+  assert.throws(() => decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 1e23 } }, pro), (e: Error) => e instanceof ValidationError && /from 1 to 1000000000/.test(e.message));
+  assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 5 } }, pro), [{ type: 'WorkspacePlanChanged', data: { plan: 'enterprise', limits: { monthlyCalls: 5 } } }]);
 });
 
 test.run();
