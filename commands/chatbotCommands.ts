@@ -4,7 +4,7 @@
  * one after the other where it cannot; delete releases the slot the same way and deletes the
  * chatbot's webhooks (seed: Webhook subscription) before it answers.
  */
-import { NotFoundError } from '../domain/errors.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
 import {
   chatbotDecider,
@@ -39,25 +39,43 @@ export class ChatbotCommands {
     return state;
   }
 
-  async create(body: unknown, ctx: CommandContext & { workspaceId: string }) {
+  /**
+   * `newId`: the id to give the chatbot (api/external/idempotentIds.ts); when a chatbot of that id
+   * exists already, an earlier run of the same request made it, and it is answered with
+   * `recovered: true` instead of a second one being made.
+   */
+  async create(body: unknown, ctx: CommandContext & { workspaceId: string }, opts: { newId?: string } = {}) {
     const b = bodyObject(body);
     const name = validateName(b.name);
     const description = validateDescription(b.description);
     const flow = b.flow === undefined ? DEFAULT_FLOW : validateFlow(b.flow);
-    return this.createWithSlot({ name, description, flow }, ctx);
+    return this.createWithSlot({ name, description, flow }, ctx, opts.newId);
   }
 
-  async duplicate(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
+  async duplicate(chatbotId: string, ctx: CommandContext & { workspaceId: string }, opts: { newId?: string } = {}) {
     const original = await this.loadOwned(chatbotId, ctx.workspaceId);
     const { name, description, flow } = original.fields;
-    return this.createWithSlot({ name: copyName(name), description, flow, duplicatedFrom: chatbotId }, ctx);
+    return this.createWithSlot({ name: copyName(name), description, flow, duplicatedFrom: chatbotId }, ctx, opts.newId);
+  }
+
+  /** The chatbot an earlier run with this preset id made, or null when there is none. */
+  private async earlierCreate(chatbotId: string, workspaceId: string) {
+    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    if (state.status === 'none') return null;
+    if (state.status !== 'active' || state.workspaceId !== workspaceId) {
+      throw new ConflictError('The chatbot an earlier request with this Idempotency-Key created has since been deleted; use a new key');
+    }
+    return { chatbotId, state, at: null, recovered: true };
   }
 
   private async createWithSlot(
     fields: { name: string; description: string; flow: typeof DEFAULT_FLOW; duplicatedFrom?: string },
     ctx: CommandContext & { workspaceId: string },
-  ) {
-    const chatbotId = newId();
+    presetId?: string,
+  ): Promise<{ chatbotId: string; state: ChatbotState; at: string | null; recovered?: boolean }> {
+    const earlier = presetId ? await this.earlierCreate(presetId, ctx.workspaceId) : null;
+    if (earlier) return earlier;
+    const chatbotId = presetId ?? newId();
     const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeChatbotSlot' as const, chatbotId } };
     const create = { type: 'CreateChatbot' as const, chatbotId, workspaceId: ctx.workspaceId, ...fields };
     // The slot and the chatbot in one append where the store can (one round trip, and no slot

@@ -7,6 +7,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { derivedFrom } from '../http/frozenAnswers.js';
+import { idempotentIdOf, markReplayed } from './idempotentIds.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
 
@@ -67,8 +68,9 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, body: createChatbotBody,
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
-    const { state, at } = await chatbots.create(body, contextOf(res));
-    return { status: 201, body: { data: pick(await written(views, state, at, true), 'create') } };
+    const { state, at, recovered } = await chatbots.create(body, contextOf(res), { newId: idempotentIdOf(res, 'chatbot') });
+    if (recovered) markReplayed(res);
+    return { status: 201, body: { data: pick(await written(views, state, at, !recovered), 'create') } };
   });
 
   addApiKeyRoute(router, registry, mount, {
@@ -93,7 +95,8 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
   }, async ({ params, res }) => {
     const ctx = contextOf(res);
-    const { state, at } = await chatbots.duplicate(params.id, ctx);
-    return { status: 201, body: { data: pick(await written(views, state, at, true), 'duplicate') } };
+    const { state, at, recovered } = await chatbots.duplicate(params.id, ctx, { newId: idempotentIdOf(res, 'chatbot') });
+    if (recovered) markReplayed(res);
+    return { status: 201, body: { data: pick(await written(views, state, at, !recovered), 'duplicate') } };
   });
 }

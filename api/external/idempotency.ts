@@ -17,6 +17,7 @@ import type { Logger } from '../../infrastructure/logger.js';
 import { callerOf } from './apiKeyAuth.js';
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, isValidIdempotencyKey, requestFingerprint } from './idempotencyKey.js';
 import { deferReplay, notBilled } from './pendingReplay.js';
+import { holdIdempotencyKey } from './idempotentIds.js';
 
 /** Headers that belong to the answer itself; RateLimit-*, X-Quota-* and X-Request-Id are the current call's. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
@@ -83,6 +84,7 @@ export function idempotentPosts({ idempotency: store, logger }: { idempotency: I
       const outcome = await store.begin(workspaceId, key, fingerprint, randomUUID());
       if (outcome.acquired) {
         recordAnswer(res, store, logger, workspaceId, key, outcome.owner);
+        holdIdempotencyKey(res, key, outcome.since);
         return next();
       }
       const { record } = outcome;

@@ -23,15 +23,20 @@ export type IdempotencyRecord =
   | { state: 'in-progress'; fingerprint: string }
   | { state: 'complete'; fingerprint: string; answer: StoredAnswer };
 
-/** What `begin` found: the key is now ours to run, or someone else's record decides. */
-export type BeginOutcome = { acquired: true; owner: string } | { acquired: false; record: IdempotencyRecord };
+/**
+ * What `begin` found: the key is now ours to run, or someone else's record decides. `since`:
+ * when the record's first request came (ms). A run that takes over an abandoned or released
+ * claim keeps it, so whatever that first run may have written can be found again
+ * (api/external/idempotentIds.ts); a record that expired starts afresh.
+ */
+export type BeginOutcome = { acquired: true; owner: string; since: number } | { acquired: false; record: IdempotencyRecord };
 
 export interface IdempotencyStore {
   /** Claims (workspaceId, key) for a new request, unless a live record holds it. Atomic. */
   begin(workspaceId: string, key: string, fingerprint: string, owner: string): Promise<BeginOutcome>;
   /** Stores the answer of the request that holds the key. A no-op when it lost the key meanwhile. */
   complete(workspaceId: string, key: string, owner: string, answer: StoredAnswer): Promise<void>;
-  /** Drops the claim of an answer that is not kept (5xx, 429), so a retry runs again. */
+  /** Gives up the claim of an answer that is not kept (5xx, 429), so a retry runs again (as the same first request). */
   release(workspaceId: string, key: string, owner: string): Promise<void>;
   /** Deletes expired records and abandoned claims; returns how many went. */
   purgeExpired(): Promise<number>;
@@ -75,13 +80,15 @@ export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Dat
           `INSERT INTO idempotency_keys (workspace_id, idempotency_key, fingerprint, state, owner, created_at, locked_until, expires_at)
            VALUES ($1, $2, $3, 'in-progress', $4, $5, $6, $7)
            ON CONFLICT (workspace_id, idempotency_key) DO UPDATE SET
-             fingerprint = EXCLUDED.fingerprint, state = 'in-progress', owner = EXCLUDED.owner, status = NULL, headers = NULL,
-             body = NULL, created_at = EXCLUDED.created_at, locked_until = EXCLUDED.locked_until, expires_at = EXCLUDED.expires_at
+             fingerprint = EXCLUDED.fingerprint, state = 'in-progress', owner = EXCLUDED.owner, status = NULL, headers = NULL, body = NULL,
+             created_at = CASE WHEN idempotency_keys.expires_at <= $5 THEN EXCLUDED.created_at ELSE idempotency_keys.created_at END,
+             locked_until = EXCLUDED.locked_until,
+             expires_at = CASE WHEN idempotency_keys.expires_at <= $5 THEN EXCLUDED.expires_at ELSE idempotency_keys.expires_at END
            WHERE idempotency_keys.expires_at <= $5 OR (idempotency_keys.state = 'in-progress' AND idempotency_keys.locked_until <= $5)
-           RETURNING owner`,
+           RETURNING owner, created_at`,
           [workspaceId, key, fingerprint, owner, t, t + IN_PROGRESS_LOCK_MS, t + IDEMPOTENCY_TTL_MS],
         );
-        if (claimed.rows.length) return { acquired: true, owner };
+        if (claimed.rows.length) return { acquired: true, owner, since: Number((claimed.rows[0] as { created_at: number | string }).created_at) };
         const found = await sql.query<Row>(
           `SELECT fingerprint, state, status, headers, body FROM idempotency_keys WHERE workspace_id = $1 AND idempotency_key = $2`,
           [workspaceId, key],
@@ -98,14 +105,13 @@ export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Dat
       );
     },
     async release(workspaceId, key, owner) {
-      await sql.query(`DELETE FROM idempotency_keys WHERE workspace_id = $1 AND idempotency_key = $2 AND owner = $3 AND state = 'in-progress'`, [workspaceId, key, owner]);
+      // Kept, unlocked: a 5xx may come after the request's write landed, and its retry must
+      // find that write (the record's `since`), not start as a new request.
+      await sql.query(`UPDATE idempotency_keys SET locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2 AND owner = $3 AND state = 'in-progress'`, [workspaceId, key, owner]);
     },
     async purgeExpired() {
       const t = now();
-      const r = await sql.query(
-        `DELETE FROM idempotency_keys WHERE expires_at <= $1 OR (state = 'in-progress' AND locked_until <= $1) RETURNING 1 AS gone`,
-        [t],
-      );
+      const r = await sql.query(`DELETE FROM idempotency_keys WHERE expires_at <= $1 RETURNING 1 AS gone`, [t]);
       return r.rows.length;
     },
     async close() {

@@ -221,6 +221,35 @@ test('20 parallel identical POSTs with one key create exactly one chatbot', asyn
   assert.is(await createdEvents(workspaceId, 'Raced'), 1);
 });
 
+test('a retry after the first run wrote its chatbot but never answered (a crash, a 5xx) answers that chatbot, not a second one', async () => {
+  const { apiKey, workspaceId } = await app.createWorkspace('pro');
+  for (const [i, lost] of [['crash', 'in-progress'], ['5xx', 'released']].entries()) {
+    const key = randomUUID();
+    const first = await post(apiKey, '/chatbots', { name: `Once ${i}` }, key);
+    assert.is(first.status, 201);
+    // What the first run's process left: the create written, its answer never stored; a crash
+    // leaves the claim in progress until its lock runs out, a 5xx gives it up at once.
+    await app.services.sql.query(
+      `UPDATE idempotency_keys SET state = 'in-progress', status = NULL, headers = NULL, body = NULL, locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2`,
+      [workspaceId, key],
+    );
+    const retry = await post(apiKey, '/chatbots', { name: `Once ${i}` }, key);
+    assert.is(retry.status, 201, `${lost}: ${JSON.stringify(retry.body)}`);
+    assert.is(retry.body.data.id, first.body.data.id, `${lost}: the first run's chatbot`);
+    assert.is(retry.headers.get('idempotent-replayed'), 'true');
+    assert.is(retry.body.data.createdAt, first.body.data.createdAt);
+    assert.is(await createdEvents(workspaceId, `Once ${i}`), 1, `${lost}: created once`);
+  }
+  // Duplicating goes the same way.
+  const original = (await post(apiKey, '/chatbots', { name: 'Original' })).body.data.id as string;
+  const key = randomUUID();
+  const copy = await post(apiKey, `/chatbots/${original}/duplicate`, {}, key);
+  await app.services.sql.query(`UPDATE idempotency_keys SET state = 'in-progress', body = NULL, locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2`, [workspaceId, key]);
+  const again = await post(apiKey, `/chatbots/${original}/duplicate`, {}, key);
+  assert.is(again.body.data.id, copy.body.data.id);
+  assert.is((await chatbotNames(apiKey)).filter((n) => n.startsWith('Original')).length, 2, 'the original and one copy');
+});
+
 test('webhook creation is idempotent too: the replay returns the same secret once stored', async () => {
   const { apiKey } = await app.createWorkspace('pro');
   const bot = await post(apiKey, '/chatbots', { name: 'Hooked' });

@@ -22,7 +22,7 @@ for (const driver of availableSqlDrivers()) {
 
   s('the first begin claims the key; the same key then shows in-progress, then the stored answer', async (ctx) => {
     const first = await ctx.store.begin('w1', 'k1', 'fp', 'owner-a');
-    assert.equal(first, { acquired: true, owner: 'owner-a' });
+    assert.equal(first, { acquired: true, owner: 'owner-a', since: ctx.now });
     const second = await ctx.store.begin('w1', 'k1', 'fp', 'owner-b');
     assert.equal(second, { acquired: false, record: { state: 'in-progress', fingerprint: 'fp' } });
     await ctx.store.complete('w1', 'k1', 'owner-a', answer);
@@ -36,18 +36,25 @@ for (const driver of availableSqlDrivers()) {
     assert.ok(other.acquired);
   });
 
-  s('a released claim (a 5xx or 429 answer) lets the retry run again', async (ctx) => {
+  s('a released claim (a 5xx or 429 answer) lets the retry run again, as the same first request', async (ctx) => {
+    const first = ctx.now;
     await ctx.store.begin('w1', 'k-release', 'fp', 'a');
     await ctx.store.release('w1', 'k-release', 'a');
-    assert.ok((await ctx.store.begin('w1', 'k-release', 'fp', 'b')).acquired);
+    ctx.now += 5000;
+    assert.equal(await ctx.store.begin('w1', 'k-release', 'fp', 'b'), { acquired: true, owner: 'b', since: first });
+    ctx.now += 1000;
+    await ctx.store.purgeExpired();
+    await ctx.store.release('w1', 'k-release', 'b');
+    assert.equal(await ctx.store.begin('w1', 'k-release', 'fp', 'c'), { acquired: true, owner: 'c', since: first }, 'a purge keeps a released claim until its day is over');
   });
 
   s('an abandoned in-progress claim expires after the lock; the late owner can no longer write', async (ctx) => {
+    const first = ctx.now;
     await ctx.store.begin('w1', 'k-crash', 'fp', 'crashed');
     ctx.now += IN_PROGRESS_LOCK_MS - 1;
     assert.not.ok((await ctx.store.begin('w1', 'k-crash', 'fp', 'early')).acquired);
     ctx.now += 1;
-    assert.equal(await ctx.store.begin('w1', 'k-crash', 'fp', 'retry'), { acquired: true, owner: 'retry' });
+    assert.equal(await ctx.store.begin('w1', 'k-crash', 'fp', 'retry'), { acquired: true, owner: 'retry', since: first }, 'the retry runs as the first request');
     await ctx.store.complete('w1', 'k-crash', 'crashed', { ...answer, body: 'stale' });
     await ctx.store.release('w1', 'k-crash', 'crashed');
     const seen = await ctx.store.begin('w1', 'k-crash', 'fp', 'x');
@@ -60,10 +67,10 @@ for (const driver of availableSqlDrivers()) {
     ctx.now += IDEMPOTENCY_TTL_MS - 1;
     assert.is((await ctx.store.begin('w1', 'k-ttl', 'other', 'b')).acquired, false);
     ctx.now += 1;
-    assert.equal(await ctx.store.begin('w1', 'k-ttl', 'other', 'c'), { acquired: true, owner: 'c' });
+    assert.equal(await ctx.store.begin('w1', 'k-ttl', 'other', 'c'), { acquired: true, owner: 'c', since: ctx.now }, 'a new request');
   });
 
-  s('purgeExpired deletes expired records and abandoned claims, and keeps live ones', async (ctx) => {
+  s('purgeExpired deletes expired records (abandoned claims among them), and keeps live ones', async (ctx) => {
     await ctx.db.sql.query('DELETE FROM idempotency_keys');
     await ctx.store.begin('w1', 'old', 'fp', 'a');
     await ctx.store.complete('w1', 'old', 'a', answer);
