@@ -38,7 +38,11 @@ export function emailChangeLimit(rateLimiters: RateLimiterFactory, keyOf: (res: 
   const limiter = rateLimiters.create(EMAIL_CHANGE_LIMIT);
   return async (_req, res, next) => {
     try {
-      const decision = await limiter.consume(keyOf(res));
+      const key = keyOf(res);
+      const decision = await limiter.consume(key);
+      // A code that could not be mailed (502) was never sent: retrying while mail is down must
+      // not spend the hour's budget (a fault audit locked a key out this way).
+      if (decision.allowed) res.on('finish', () => res.statusCode === 502 && void limiter.refund(key).catch(() => undefined));
       if (!decision.allowed) {
         throw new TooManyRequestsError(
           `Too many email change requests: at most ${EMAIL_CHANGE_LIMIT.points} per hour per ${per}`,

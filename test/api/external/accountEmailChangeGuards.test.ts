@@ -139,6 +139,20 @@ test('a mail server that refuses the code answers 502; a new request-change retr
   assert.is(await emailOf(o), target);
 });
 
+test('requests whose code could not be mailed (502) do not spend the hourly budget', async () => {
+  const o = await owner();
+  const target = `mail-down${serial()}@example.org`;
+  mailbox.refuse.add(o.email);
+  try {
+    for (let i = 0; i < 7; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 502, `try ${i + 1} while mail is down`);
+  } finally {
+    mailbox.refuse.delete(o.email);
+  }
+  // The refund lands just after each answer: mail is back and the key still has its 5.
+  for (let i = 0; i < 5; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} once mail is back`);
+  assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 429, 'and the budget still holds');
+});
+
 test('close', closeHarness);
 
 test.run();
