@@ -58,8 +58,8 @@ export class WorkspaceCommands {
 
   async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, rawLimits?: Partial<Record<LimitName, unknown>>) {
     const plan: PlanName = parsePlan(rawPlan);
-    const limits = parseCustomLimits(plan, rawLimits);
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, ...(limits ? { limits } : {}) }, { ...ctx, workspaceId });
+    // The decider checks the limits (one append: nothing to protect by checking first).
+    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, ...(rawLimits ? { limits: rawLimits } : {}) }, { ...ctx, workspaceId });
     return { workspaceId, plan };
   }
 

@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { callerOf } from './apiKeyAuth.js';
+import { REPLAYED_HEADER } from './idempotencyKey.js';
 
 const KEY_LOCAL = 'idempotencyKey';
 
@@ -31,5 +32,5 @@ export function idempotentIdOf(res: Response, kind: string): string | undefined 
 
 /** Marks an answer rebuilt from what an earlier run of this key wrote. */
 export function markReplayed(res: Response): void {
-  res.setHeader('Idempotent-Replayed', 'true');
+  res.setHeader(REPLAYED_HEADER, 'true');
 }

@@ -6,7 +6,7 @@
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
-import { type PlanLimits, type PlanName, limitsFor, parseCustomLimits } from '../plans.js';
+import { type LimitName, type PlanLimits, type PlanName, limitsFor, parseCustomLimits } from '../plans.js';
 
 export type WorkspaceEvent =
   | DomainEvent<'WorkspaceCreated', { workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }>
@@ -28,7 +28,8 @@ export const initialWorkspaceState: WorkspaceState = { exists: false, plan: 'fre
 
 export type WorkspaceCommand =
   | { type: 'CreateWorkspace'; workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }
-  | { type: 'ChangePlan'; plan: PlanName; limits?: Partial<PlanLimits> }
+  /** `limits` as given (numbers or digit strings): the decider checks them (parseCustomLimits). */
+  | { type: 'ChangePlan'; plan: PlanName; limits?: Partial<Record<LimitName, unknown>> }
   | { type: 'TakeChatbotSlot'; chatbotId: string }
   | { type: 'ReleaseChatbotSlot'; chatbotId: string }
   | { type: 'TakeWebhookSlot'; webhookId: string }
