@@ -1,7 +1,8 @@
 /**
  * The webhook dispatcher's operational tables (DESIGN.md §9), on the service's SQL database
  * (the webhooks themselves are read from the `webhooks` view, their one read model):
- *  - webhook_deliveries: durable jobs (one per webhook and event), claimed with row locks;
+ *  - webhook_deliveries: durable jobs (one per webhook and event), claimed with row locks
+ *    (deliveryClaims.ts);
  *  - webhook_delivery_attempts: the delivery log, kept 30 days;
  *  - webhook_dispatcher_checkpoint: the dispatcher's position in the event log.
  * Jobs and the checkpoint are written in one transaction, so each event fans out exactly once.
@@ -105,42 +106,6 @@ export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
   }
 }
 
-/**
- * Claims up to `limit` due jobs for this instance: FOR UPDATE SKIP LOCKED lets several
- * dispatchers claim side by side without waiting on or sharing a row. The lease (locked_until)
- * outlives the send; a job whose sender died becomes due again when its lease runs out.
- * The attempt is counted here, when it is claimed, not when it ends: a process killed while
- * sending has spent that attempt (the receiver may well have got it), so a crash never grants
- * an extra one.
- */
-export async function claimDueDeliveries(sql: SqlClient, lease: string, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-  const { rows } = await sql.transaction((tx) =>
-    tx.query<{ id: string; webhook_id: string; workspace_id: string; event_name: string; body: string; attempts: number }>(
-      `WITH due AS (
-         SELECT id FROM webhook_deliveries
-          WHERE (status = 'pending' AND next_attempt_at <= now()) OR (status = 'sending' AND locked_until < now())
-          ORDER BY next_attempt_at
-          LIMIT $2
-          FOR UPDATE SKIP LOCKED
-       )
-       UPDATE webhook_deliveries d
-          SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
-         FROM due WHERE d.id = due.id
-       RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
-      [lease, limit, leaseMs],
-    ),
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    webhookId: r.webhook_id,
-    workspaceId: r.workspace_id,
-    eventName: r.event_name,
-    body: r.body,
-    attempts: r.attempts,
-    lease,
-  }));
-}
-
 export type DeliveryOutcome =
   | { kind: 'delivered' }
   | { kind: 'retry'; delayMs: number }
@@ -210,7 +175,14 @@ export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: L
   const where = ['a.webhook_id = $1'];
   const arg = (v: unknown) => `$${args.push(v)}`;
   if (opts.before) where.push(`a.created_at < ${arg(opts.before)}`);
-  if (opts.after) where.push(`(a.created_at, a.id) < (${arg(opts.after.createdAt)}::timestamptz, ${arg(opts.after.id)}::bigint)`);
+  if (opts.after) {
+    // The cursor's time is to the millisecond (an ISO string); the log's is to the microsecond.
+    // Compared as given, it would skip every row logged in the same millisecond before the
+    // cursor's row (a burst of attempts cut at once). The row's own time is read by its id;
+    // the cursor's time serves only when the row has been purged since.
+    const id = arg(opts.after.id);
+    where.push(`(a.created_at, a.id) < (coalesce((SELECT c.created_at FROM webhook_delivery_attempts c WHERE c.id = ${id}::bigint AND c.webhook_id = $1), ${arg(opts.after.createdAt)}::timestamptz), ${id}::bigint)`);
+  }
   if (opts.withinDays) where.push(`a.created_at >= now() - (${arg(opts.withinDays)}::int * interval '1 day')`);
   const { rows } = await sql.query<Record<string, unknown>>(
     `SELECT a.id::text, a.delivery_id, a.webhook_id, a.attempt, a.event_name, a.request_url, a.request_headers, a.request_body, a.success,

@@ -130,17 +130,24 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       return [...updated, ...statusEvents(state, command.status)];
     }
     case 'RecordDeliveryFailure': {
+      // A delivery still in flight when the webhook was disabled ends after it: the streak that
+      // disabled it stays as it was (at the threshold, or where the 410 found it) until the
+      // webhook is reactivated. Counting it would show 11, 12… consecutive failures on a webhook
+      // that stopped at 10; the delivery log keeps the attempt itself.
+      if (state.status === 'failed') return [];
       const consecutiveFailures = state.failureCount + 1;
       const failed: WebhookEvent = {
         type: 'WebhookDeliveryFailed',
         data: { webhookId, deliveryId: command.deliveryId, at: command.at, consecutiveFailures, statusCode: command.statusCode, error: command.error.slice(0, 500) },
       };
-      if (state.status === 'failed') return [failed];
       if (command.gone) return [failed, { type: 'WebhookDisabled', data: { webhookId, reason: 'gone', at: command.at } }];
       if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) return [failed, { type: 'WebhookDisabled', data: { webhookId, reason: 'consecutive_failures', at: command.at } }];
       return [failed];
     }
     case 'RecordDeliverySuccess': {
+      // A send in flight when the webhook was disabled may still succeed: the webhook stays
+      // failed until reactivated, so its streak is not reset under it (failed with 0 failures).
+      if (state.status === 'failed') return [];
       const stale = state.lastDeliveryAt === null || Date.parse(command.at) - Date.parse(state.lastDeliveryAt) >= SUCCESS_RECORD_INTERVAL_MS;
       if (state.failureCount === 0 && !stale) return [];
       return [{ type: 'WebhookDeliverySucceeded', data: { webhookId, deliveryId: command.deliveryId, at: command.at } }];

@@ -7,7 +7,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { webhookDispatcherDeps } from '../../../app/backgroundWorkers.js';
 import { applyBatch, readCheckpoint } from '../../../dispatchers/webhooks/eventFanOut.js';
-import { claimDueDeliveries, ensureDeliveryTables } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { ensureDeliveryTables } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { claimDueDeliveries } from '../../../dispatchers/webhooks/deliveryClaims.js';
 import { startHarness, type Harness } from './dispatcherHarness.js';
 import { eventually, sleep } from '../../support/waiting.js';
 
@@ -42,7 +43,7 @@ test('a sender that died mid-attempt: 3 more POSTs, not 4; with no attempt left,
   await h.append(other, 'ConversationStarted', started());
   await fanOutNow();
   // The "killed" instance claims both jobs (each attempt is counted at claim) and never finishes.
-  const dead = await claimDueDeliveries(h.services.sql, 'killed-instance', 10, 1);
+  const dead = await claimDueDeliveries(h.services.sql, { lease: 'killed-instance', limit: 10, leaseMs: 1, perWebhook: 10 });
   assert.equal(dead.map((j) => j.attempts), [1, 1]);
   // The second one had already spent all four attempts when its sender died.
   await h.services.sql.query(`UPDATE webhook_deliveries SET attempts = 4 WHERE webhook_id = $1`, [spent.webhookId]);

@@ -12,7 +12,12 @@ import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import { metadataFor, operatorContext, type CommandContext } from '../../../commands/commandContext.js';
 import type { WebhookCommands } from '../../../commands/webhookCommands.js';
 import { newId } from '../../../commands/ids.js';
-import { startWebhookDispatcher, type RunningWebhookDispatcher, type WebhookDispatcherOptions } from '../../../dispatchers/webhooks/webhookDispatcher.js';
+import {
+  startWebhookDispatcher,
+  type RunningWebhookDispatcher,
+  type WebhookDispatcherDeps,
+  type WebhookDispatcherOptions,
+} from '../../../dispatchers/webhooks/webhookDispatcher.js';
 import type { Resolver } from '../../../infrastructure/webhooks/addressGuard.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../../support/httpsReceiver.js';
@@ -26,7 +31,8 @@ export interface Harness {
   ctx: CommandContext & { workspaceId: string };
   newChatbot(name?: string): Promise<string>;
   createWebhook(body: Record<string, unknown>): Promise<{ webhookId: string; secret: string }>;
-  startDispatcher(opts?: WebhookDispatcherOptions, services?: Services): Promise<RunningWebhookDispatcher>;
+  /** `adjust` changes what the dispatcher is given (a slow outcome recorder, a failing store). */
+  startDispatcher(opts?: WebhookDispatcherOptions, services?: Services, adjust?: (deps: WebhookDispatcherDeps) => WebhookDispatcherDeps): Promise<RunningWebhookDispatcher>;
   /** Opens another container on the same database, as a second process would. */
   anotherServices(): Promise<Services>;
   append(chatbotId: string, type: string, data: Record<string, unknown>, sessionId?: string): Promise<{ sessionId: string; occurredAt: string }>;
@@ -53,8 +59,8 @@ export async function startHarness(env: Record<string, string> = {}, resolver?: 
       return (await services.chatbots.create({ name }, ctx)).chatbotId;
     },
     createWebhook: (body) => commands.create(body, ctx),
-    async startDispatcher(opts = {}, on = services) {
-      const d = await startWebhookDispatcher(webhookDispatcherDeps(on), { eventPollMs: 20, deliveryPollMs: 20, certificateAuthority: receiver.caPem, resolver, ...opts });
+    async startDispatcher(opts = {}, on = services, adjust = (deps) => deps) {
+      const d = await startWebhookDispatcher(adjust(webhookDispatcherDeps(on)), { eventPollMs: 20, deliveryPollMs: 20, certificateAuthority: receiver.caPem, resolver, ...opts });
       dispatchers.push(d);
       return d;
     },

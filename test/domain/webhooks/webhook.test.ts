@@ -52,6 +52,23 @@ test(`${MAX_CONSECUTIVE_FAILURES} consecutive failures disable; reactivation res
   assert.is(back.state.status, 'active');
 });
 
+test(`failures recorded after the webhook was disabled leave the streak at ${MAX_CONSECUTIVE_FAILURES}`, () => {
+  let s = created();
+  for (let i = 0; i < MAX_CONSECUTIVE_FAILURES; i++) s = run(s, fail()).state;
+  assert.equal([s.status, s.failureCount], ['failed', MAX_CONSECUTIVE_FAILURES]);
+  // Deliveries that were in flight when the tenth failure disabled the webhook end after it.
+  for (let i = 0; i < 3; i++) {
+    assert.equal(decideWebhook(fail(), s), []);
+    assert.equal(decideWebhook(fail(undefined, true), s), []);
+  }
+  // A 410 disables below the threshold; a later failure does not count on top of it either.
+  const gone = run(run(created(), fail()).state, fail(undefined, true)).state;
+  assert.equal([gone.status, gone.failureCount], ['failed', 2]);
+  assert.equal(decideWebhook(fail(), gone), []);
+  // Nor does a success in flight reset the streak of a webhook that stays failed.
+  assert.equal(decideWebhook({ type: 'RecordDeliverySuccess', deliveryId: 'late', at: '2026-01-01T00:00:09.000Z' }, s), []);
+});
+
 test('a success ends a streak; 410 disables at once', () => {
   let s = run(created(), fail()).state;
   s = run(s, fail()).state;

@@ -1,0 +1,101 @@
+/**
+ * Claiming due delivery jobs (DESIGN.md §9: row locks, so several dispatchers never send the
+ * same attempt twice), with a cap on how many sends one webhook may have in flight at once.
+ *
+ * Why a cap: every send holds a slot of the dispatcher's pool for up to WEBHOOK_TIMEOUT_MS. One
+ * receiver that hangs, with a backlog of jobs due before everyone else's, used to take the whole
+ * pool, wave after wave, and every other workspace's deliveries waited behind it (25–28 s with
+ * a 10 s timeout). Now a webhook already sending `perWebhook` jobs is passed over, so a slow
+ * receiver holds at most that share of the pool and the other webhooks' jobs are claimed at once.
+ *
+ * Why per webhook and not per receiver origin: the job row knows its webhook, so the cap is one
+ * more condition of the claim query. The target URL is read from the webhooks view only at send
+ * time (a PATCH may move it while jobs wait), so an origin cap would need the URL copied onto
+ * every job and kept in step with updates. The cost: one subscriber with many webhooks on one
+ * slow host (one per chatbot) gets one share per webhook.
+ *
+ * The cap is per dispatcher instance: "in flight" is this instance's claims under a live lease
+ * (the pool it protects is its own). Counting every instance's claims would have let the jobs
+ * of an instance that died mid-send (claimed until their lease runs out, timeout + 30 s) stop
+ * that webhook's deliveries everywhere for as long; with k instances a slow receiver gets at
+ * most k × perWebhook sends. Exactly-once per attempt never depends on the cap (row locks).
+ */
+import type { SqlClient } from '../../infrastructure/sql/sqlClient.js';
+import type { ClaimedDelivery } from './deliveryStore.js';
+
+export interface ClaimRequest {
+  /** This instance's lease id, which finishing an attempt must present. */
+  lease: string;
+  /** Jobs wanted (the free slots of the pool). */
+  limit: number;
+  /** How long the claim holds the job; it becomes due again after (a sender that died). */
+  leaseMs: number;
+  /** Sends one webhook may have in flight at once in this instance. */
+  perWebhook: number;
+}
+
+/**
+ * Due jobs read per claim, before the per-webhook cap is applied: bounds the sort a claim does
+ * when one webhook (under its cap) has a large backlog. Webhooks at their cap are left out
+ * before this limit, so their backlog can never fill the window and starve the others.
+ */
+const CLAIM_WINDOW = 500;
+
+/** The condition of a claimable job; repeated on the locking scan so it is checked again under the lock. */
+const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until < now()))`;
+
+/**
+ * Claims up to `limit` due jobs, oldest first, at most `perWebhook` in flight per webhook.
+ * FOR UPDATE SKIP LOCKED lets several dispatchers claim side by side without waiting on or
+ * sharing a row. The attempt is counted here, when it is claimed, not when it ends: a process
+ * killed while sending has spent that attempt (the receiver may well have got it), so a crash
+ * never grants an extra one.
+ */
+export async function claimDueDeliveries(sql: SqlClient, req: ClaimRequest): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql.transaction((tx) =>
+    tx.query<{ id: string; webhook_id: string; workspace_id: string; event_name: string; body: string; attempts: number }>(
+      `WITH sending AS (
+         SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
+          WHERE status = 'sending' AND lease = $1 AND locked_until >= now()
+          GROUP BY webhook_id
+       ),
+       due_window AS (
+         SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+          WHERE ${DUE}
+            AND NOT EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
+          ORDER BY d.next_attempt_at, d.id
+          LIMIT ${CLAIM_WINDOW}
+       ),
+       ranked AS (
+         SELECT w.id, w.webhook_id, w.next_attempt_at,
+                row_number() OVER (PARTITION BY w.webhook_id ORDER BY w.next_attempt_at, w.id) AS nth
+           FROM due_window w
+       ),
+       within_cap AS (
+         SELECT r.id, r.next_attempt_at FROM ranked r LEFT JOIN sending s ON s.webhook_id = r.webhook_id
+          WHERE r.nth + coalesce(s.n, 0) <= $4
+       ),
+       due AS (
+         SELECT d.id FROM webhook_deliveries d JOIN within_cap c ON c.id = d.id
+          WHERE ${DUE}
+          ORDER BY c.next_attempt_at, c.id
+          LIMIT $2
+          FOR UPDATE OF d SKIP LOCKED
+       )
+       UPDATE webhook_deliveries d
+          SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
+         FROM due WHERE d.id = due.id
+       RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
+      [req.lease, req.limit, req.leaseMs, req.perWebhook],
+    ),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    webhookId: r.webhook_id,
+    workspaceId: r.workspace_id,
+    eventName: r.event_name,
+    body: r.body,
+    attempts: r.attempts,
+    lease: req.lease,
+  }));
+}
