@@ -4,7 +4,7 @@
  * (DESIGN.md §4); delete gives both back. Delivery outcomes are recorded here too, so the
  * failure streak and auto-disable are decided by the aggregate.
  */
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
 import { chatbotDecider } from '../domain/chatbot/chatbot.js';
 import { validateWebhookUrl, webhookUrlKey } from '../domain/webhooks/webhookUrl.js';
@@ -16,12 +16,13 @@ import {
   validateWebhookDescription,
   type DeleteReason,
   type WebhookCommand,
+  type WebhookEvent,
   type WebhookFields,
   type WebhookState,
 } from '../domain/webhooks/webhook.js';
 import { assertResolvesToPublicAddress, systemResolver, type Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
-import type { DomainEvent } from '../domain/event.js';
+import type { Decider, DomainEvent } from '../domain/event.js';
 import type { Reservations } from './reservations.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
@@ -33,6 +34,28 @@ const DUPLICATE_MESSAGE = 'A webhook with this URL already exists for this chatb
 const reservationKey = (chatbotId: string, url: string) => `${chatbotId} ${webhookUrlKey(url)}`;
 
 type WorkspaceContext = CommandContext & { workspaceId: string };
+
+/** A webhook just created, and when. */
+export interface NewWebhook {
+  webhookId: string;
+  secret: string;
+  state: WebhookState;
+  at: string;
+  recovered?: false;
+}
+/** Or one an earlier run of the same request made (a preset id): when is the views' to say. */
+export type CreatedWebhook = NewWebhook | (Omit<NewWebhook, 'at' | 'recovered'> & { at: null; recovered: true });
+
+/**
+ * The webhook as folded, with the secret its WebhookCreated carried. The aggregate's state
+ * leaves the secret out (deliveries read it from the view), but a create whose answer was lost
+ * must give that secret again: the one answer that shows it never reached the caller.
+ */
+const webhookWithSecret: Decider<never, { webhook: WebhookState; secret: string | null }, WebhookEvent> = {
+  initialState: { webhook: webhookDecider.initialState, secret: null },
+  evolve: (s, e) => ({ webhook: webhookDecider.evolve(s.webhook, e), secret: e.type === 'WebhookCreated' ? e.data.secret : s.secret }),
+  decide: () => [],
+};
 
 export interface WebhookCommandOptions {
   allowHosts: readonly string[];
@@ -79,7 +102,14 @@ export class WebhookCommands {
     return state.status === 'active' && state.workspaceId === workspaceId;
   }
 
-  async create(body: unknown, ctx: WorkspaceContext): Promise<{ webhookId: string; secret: string; state: WebhookState; at: string }> {
+  /**
+   * `newId`: the id to give the webhook (api/external/idempotentIds.ts); when a webhook of that id
+   * exists already, an earlier run of the same request made it (and its URL reservation, which
+   * a second webhook would be refused), and it is answered, with its secret, as `recovered`.
+   */
+  create(body: unknown, ctx: WorkspaceContext): Promise<NewWebhook>;
+  create(body: unknown, ctx: WorkspaceContext, opts: { newId?: string }): Promise<CreatedWebhook>;
+  async create(body: unknown, ctx: WorkspaceContext, opts: { newId?: string } = {}): Promise<CreatedWebhook> {
     const b = bodyObject(body);
     if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '') throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
     const chatbotId = b.chatbotId.trim();
@@ -87,10 +117,13 @@ export class WebhookCommands {
     const events = validateEventNames(b.events);
     const description = validateWebhookDescription(b.description);
 
+    // Before the chatbot and DNS checks: what the earlier run made is the answer whatever they say now.
+    const earlier = opts.newId ? await this.earlierCreate(opts.newId, ctx.workspaceId) : null;
+    if (earlier) return earlier;
     if (!(await this.chatbotIsLive(chatbotId, ctx.workspaceId))) throw new NotFoundError('Chatbot not found');
     const url = await this.checkedUrl(urlSyntax);
 
-    const webhookId = newId();
+    const webhookId = opts.newId ?? newId();
     const secret = generateWebhookSecret();
     const key = reservationKey(chatbotId, url);
     const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeWebhookSlot' as const, webhookId } };
@@ -112,6 +145,16 @@ export class WebhookCommands {
       throw new NotFoundError('Chatbot not found');
     }
     return { webhookId, secret, state: created.state, at: created.occurredAt! };
+  }
+
+  /** The webhook an earlier run with this preset id made, or null when there is none. */
+  private async earlierCreate(webhookId: string, workspaceId: string): Promise<CreatedWebhook | null> {
+    const { state: { webhook, secret } } = await this.aggregates.load(`webhook-${webhookId}`, webhookWithSecret);
+    if (webhook.status === 'none' || secret === null) return null;
+    if (webhook.status === 'deleted' || webhook.workspaceId !== workspaceId) {
+      throw new ConflictError('The webhook an earlier request with this Idempotency-Key created has since been deleted; use a new key');
+    }
+    return { webhookId, secret, state: webhook, at: null, recovered: true };
   }
 
   /**

@@ -7,7 +7,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { derivedFrom } from '../http/frozenAnswers.js';
-import { idempotentIdOf, markReplayed } from './idempotentIds.js';
+import { createUnderKey } from './idempotentIds.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
 import { CHATBOT_FIELDS, chatbotSchema, createChatbotBody, idParams, messageSchema, updateChatbotBody, wrapped } from './chatbotSchemas.js';
 
@@ -68,8 +68,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, body: createChatbotBody,
     responses: { 201: { description: 'Created', schema: wrapped(chatbotSchema('create')) } },
   }, async ({ body, res }) => {
-    const { state, at, recovered } = await chatbots.create(body, contextOf(res), { newId: idempotentIdOf(res, 'chatbot') });
-    if (recovered) markReplayed(res);
+    const { state, at, recovered } = await createUnderKey(res, 'chatbot', (opts) => chatbots.create(body, contextOf(res), opts));
     return { status: 201, body: { data: pick(await written(views, state, at, !recovered), 'create') } };
   });
 
@@ -95,8 +94,7 @@ export function chatbotsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 201: { description: 'The copy', schema: wrapped(chatbotSchema('duplicate')) } },
   }, async ({ params, res }) => {
     const ctx = contextOf(res);
-    const { state, at, recovered } = await chatbots.duplicate(params.id, ctx, { newId: idempotentIdOf(res, 'chatbot') });
-    if (recovered) markReplayed(res);
+    const { state, at, recovered } = await createUnderKey(res, 'chatbot', (opts) => chatbots.duplicate(params.id, ctx, opts));
     return { status: 201, body: { data: pick(await written(views, state, at, !recovered), 'duplicate') } };
   });
 }

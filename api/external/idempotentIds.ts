@@ -6,9 +6,11 @@
  * (IN_PROGRESS_LOCK_MS), then a retry runs the route again; likewise after a 5xx that came
  * once the write had landed. With a random id that second run would create a second chatbot;
  * with an id derived from the workspace, the kind of resource, the key and when the key's first
- * request came, it finds the first run's stream and answers with that resource instead
- * (ChatbotCommands `earlierCreate`). After the key's 24 hours it is a new request with a new id.
- * Without an Idempotency-Key, ids stay random.
+ * request came, it finds the first run's stream and answers with that resource instead (the
+ * commands' `earlierCreate`: ChatbotCommands, WebhookCommands, which also gives back the signing
+ * secret the lost answer carried). Every create route goes through `createUnderKey`, so the id
+ * and the replayed mark are decided in one place. After the key's 24 hours it is a new request
+ * with a new id. Without an Idempotency-Key, ids stay random.
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
@@ -23,14 +25,25 @@ export function holdIdempotencyKey(res: Response, key: string, since: number): v
 }
 
 /** The id a create under this request's Idempotency-Key gives its `kind` of resource; undefined without a key. */
-export function idempotentIdOf(res: Response, kind: string): string | undefined {
+function idempotentIdOf(res: Response, kind: string): string | undefined {
   const key = res.locals[KEY_LOCAL] as string | undefined;
   if (key === undefined) return undefined;
   // 24 hex characters, the shape of every id (commands/ids.ts).
   return createHash('sha256').update(`${callerOf(res).workspaceId}\n${kind}\n${key}`).digest('hex').slice(0, 24);
 }
 
-/** Marks an answer rebuilt from what an earlier run of this key wrote. */
-export function markReplayed(res: Response): void {
-  res.setHeader(REPLAYED_HEADER, 'true');
+/**
+ * Runs a create of a `kind` of resource under this request's key: `create` gets the id the key
+ * gives it (`newId`, undefined without a key) and reports `recovered` when a resource of that id
+ * was there already, made by an earlier run of this request; that answer is marked replayed
+ * (rebuilt from what the earlier run wrote).
+ */
+export async function createUnderKey<T extends { recovered?: boolean }>(
+  res: Response,
+  kind: string,
+  create: (opts: { newId?: string }) => Promise<T>,
+): Promise<T> {
+  const result = await create({ newId: idempotentIdOf(res, kind) });
+  if (result.recovered) res.setHeader(REPLAYED_HEADER, 'true');
+  return result;
 }

@@ -10,6 +10,8 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
+import { createUnderKey } from './idempotentIds.js';
+import type { CreatedWebhook } from '../../commands/webhookCommands.js';
 import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
 import { laterDelivery } from '../../dispatchers/webhooks/deliveryStore.js';
@@ -50,6 +52,22 @@ export async function withLatestDeliveries(docs: WebhookDoc[], lastDeliveries?: 
   return docs.map((d) => ({ ...d, lastDeliveryAt: laterDelivery(d.lastDeliveryAt, logged.get(d.id)) }));
 }
 
+/**
+ * The webhook a create answers, from the command's result, so a lagging view can never turn it
+ * into a 404. One that an earlier run of the request made (recovered) takes its times from the
+ * view, which that run waited for before its answer was lost.
+ */
+async function createdDoc(views: ReadStoreReader, workspaceId: string, created: CreatedWebhook): Promise<WebhookDoc> {
+  const { webhookId, secret, state } = created;
+  const viewed = created.at === null ? await views.get<WebhookDoc>(WEBHOOKS, webhookId) : null;
+  const at = created.at ?? viewed?.createdAt ?? new Date().toISOString();
+  return {
+    failureCount: 0, lastDeliveryAt: null, lastFailureAt: null, createdPosition: '', createdAt: at, updatedAt: at, ...viewed,
+    // Live: the command answers no webhook that is absent or deleted.
+    id: webhookId, workspaceId, chatbotId: state.chatbotId!, ...state.fields, status: state.status as WebhookDoc['status'], secret,
+  };
+}
+
 export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands, lastDeliveries }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'lastDeliveries'>): void {
   const tags = ['Webhooks'];
 
@@ -72,16 +90,11 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     },
   }, async ({ body, res }) => {
     const ctx = contextOf(res);
-    // Answered from the command's result, so a lagging view can never turn it into a 404.
-    const { webhookId, secret, state, at } = await commands.create(body, ctx);
-    const created = {
-      id: webhookId, workspaceId: ctx.workspaceId, chatbotId: state.chatbotId!, ...state.fields, status: 'active' as const,
-      failureCount: 0, lastDeliveryAt: null, lastFailureAt: null, secret, createdPosition: '', createdAt: at, updatedAt: at,
-    };
+    const created = await createUnderKey(res, 'webhook', (opts) => commands.create(body, ctx, opts));
     return {
       status: 201,
       body: {
-        data: { ...present(created, null), secret },
+        data: { ...present(await createdDoc(views, ctx.workspaceId, created), null), secret: created.secret },
         message: 'Webhook created. Save the secret now: it is used to verify the x-webhook-signature header and will not be shown again.',
       },
     };

@@ -27,7 +27,10 @@ export type IdempotencyRecord =
  * What `begin` found: the key is now ours to run, or someone else's record decides. `since`:
  * when the record's first request came (ms). A run that takes over an abandoned or released
  * claim keeps it, so whatever that first run may have written can be found again
- * (api/external/idempotentIds.ts); a record that expired starts afresh.
+ * (api/external/idempotentIds.ts); a record that expired starts afresh. Only the same request
+ * (fingerprint) takes a claim over: another one under the key within its day would be given
+ * what the first request made (the ids follow from the key), so it finds the record instead,
+ * which is a 422 IDEMPOTENCY_KEY_REUSED.
  */
 export type BeginOutcome = { acquired: true; owner: string; since: number } | { acquired: false; record: IdempotencyRecord };
 
@@ -84,7 +87,8 @@ export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Dat
              created_at = CASE WHEN idempotency_keys.expires_at <= $5 THEN EXCLUDED.created_at ELSE idempotency_keys.created_at END,
              locked_until = EXCLUDED.locked_until,
              expires_at = CASE WHEN idempotency_keys.expires_at <= $5 THEN EXCLUDED.expires_at ELSE idempotency_keys.expires_at END
-           WHERE idempotency_keys.expires_at <= $5 OR (idempotency_keys.state = 'in-progress' AND idempotency_keys.locked_until <= $5)
+           WHERE idempotency_keys.expires_at <= $5
+              OR (idempotency_keys.state = 'in-progress' AND idempotency_keys.locked_until <= $5 AND idempotency_keys.fingerprint = EXCLUDED.fingerprint)
            RETURNING owner, created_at`,
           [workspaceId, key, fingerprint, owner, t, t + IN_PROGRESS_LOCK_MS, t + IDEMPOTENCY_TTL_MS],
         );
