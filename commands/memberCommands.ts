@@ -89,9 +89,29 @@ export class MemberCommands {
       await this.deps.mailer.send({ to: email, ...mail });
     } catch (err) {
       this.deps.logger.error('mail not delivered', { what: 'invite', error: (err as Error).message?.slice(0, 200) });
+      await this.withdrawUndelivered(inviteId, ctx);
       throw new MailDeliveryError('The invitation could not be sent right now; invite again later');
     }
     return { id: inviteId, email, role, expiresAt };
+  }
+
+  /**
+   * The 502 tells the admin the invitation was not sent and to invite again later, so the members
+   * page must not go on listing it as pending: an invite nobody was told about looks like one on
+   * its way, and would sit there for a week while the admin waits for an answer that cannot come.
+   * It is withdrawn as an event (InviteRevoked, reason mail_not_delivered), so the log says why it
+   * went. Should the mail have arrived after all (a server that failed after taking it), its link
+   * says "invalid; ask for a new one", which is what the admin was told to do. An earlier invite
+   * to the address that this one replaced stays revoked: the admin meant to replace it, and the
+   * next invite, once mail works, is the one that counts. Failing to withdraw (the store down)
+   * still answers the 502; inviting again replaces the leftover invite.
+   */
+  private async withdrawUndelivered(inviteId: string, ctx: Ctx): Promise<void> {
+    try {
+      await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'WithdrawUndeliveredInvite', workspaceId: ctx.workspaceId, inviteId }, ctx);
+    } catch (err) {
+      this.deps.logger.error('undelivered invite not withdrawn', { inviteId, error: (err as Error).message?.slice(0, 200) });
+    }
   }
 
   async revokeInvite(inviteId: string, ctx: Ctx): Promise<void> {

@@ -34,7 +34,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
   addSessionRoute(router, registry, mount, {
     method: 'post', path: '/invites', summary: 'Invite someone by mail (a single-use link, 7 days)', tags,
     body: { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string', maxLength: 320 }, role } },
-    responses: { 201: { description: 'Invited', schema: invite }, 409: { description: 'Already a member (ALREADY_MEMBER)' }, 502: { description: 'The mail could not be sent' } },
+    responses: { 201: { description: 'Invited', schema: invite }, 409: { description: 'Already a member (ALREADY_MEMBER)' }, 502: { description: 'The mail could not be sent (MAIL_DELIVERY_FAILED); no invite is kept, invite again later' } },
   }, async ({ body, res }) => {
     const invited = await members.invite({ email: body.email, role: body.role, inviterName: signedInOf(res).name }, sessionContextOf(res));
     return { status: 201, body: invited };

@@ -4,7 +4,9 @@
  * owner, who is always an admin and can be neither demoted nor removed, so a workspace never
  * lacks an admin. The command layer passes the owner's id in with every command.
  *
- * An invite is a mailed single-use link; only the sha256 of its token is recorded.
+ * An invite is a mailed single-use link; only the sha256 of its token is recorded. An invite
+ * whose mail could not be sent is withdrawn at once (the admin was answered 502), so the
+ * pending invites are the ones whose link went out.
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.js';
@@ -13,6 +15,11 @@ import { sameDigest } from '../signIn/challenges.js';
 export type MemberRole = 'admin' | 'member';
 export const MEMBER_ROLES: readonly MemberRole[] = ['admin', 'member'];
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/**
+ * Why a pending invite went without being accepted: an admin revoked it, a newer invite to the
+ * address replaced it, or its mail could not be sent. Absent on events from before it was kept.
+ */
+export type InviteRevokeReason = 'requested' | 'replaced' | 'mail_not_delivered';
 
 export interface PendingInvite {
   inviteId: string;
@@ -32,7 +39,7 @@ export const initialMembersState: WorkspaceMembersState = { members: {}, invites
 
 export type MemberEvent =
   | DomainEvent<'MemberInvited', { workspaceId: string; inviteId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: string }>
-  | DomainEvent<'InviteRevoked', { workspaceId: string; inviteId: string }>
+  | DomainEvent<'InviteRevoked', { workspaceId: string; inviteId: string; reason?: InviteRevokeReason }>
   | DomainEvent<'InviteAccepted', { workspaceId: string; inviteId: string; userId: string }>
   | DomainEvent<'MemberAdded', { workspaceId: string; userId: string; role: MemberRole }>
   | DomainEvent<'MemberRoleChanged', { workspaceId: string; userId: string; role: MemberRole }>
@@ -41,6 +48,8 @@ export type MemberEvent =
 export type MemberCommand =
   | { type: 'Invite'; workspaceId: string; ownerId: string; inviteId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: string; memberEmails: string[] }
   | { type: 'RevokeInvite'; workspaceId: string; inviteId: string }
+  /** The invite's mail could not be sent: a no-op when it is no longer pending (replaced, revoked meanwhile). */
+  | { type: 'WithdrawUndeliveredInvite'; workspaceId: string; inviteId: string }
   | { type: 'AcceptInvite'; workspaceId: string; ownerId: string; tokenHash: string; userId: string; now: Date }
   | { type: 'ChangeRole'; workspaceId: string; ownerId: string; userId: string; role: MemberRole }
   | { type: 'RemoveMember'; workspaceId: string; ownerId: string; userId: string };
@@ -65,13 +74,16 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
       // A second invite to the same address replaces the first: only the newest link works.
       const replaced = Object.values(state.invites).filter((i) => i.email === command.email);
       return [
-        ...replaced.map((i) => ({ type: 'InviteRevoked' as const, data: { workspaceId, inviteId: i.inviteId } })),
+        ...replaced.map((i) => ({ type: 'InviteRevoked' as const, data: { workspaceId, inviteId: i.inviteId, reason: 'replaced' as const } })),
         { type: 'MemberInvited', data: { workspaceId, inviteId: command.inviteId, email: command.email, role: command.role, tokenHash: command.tokenHash, expiresAt: command.expiresAt } },
       ];
     }
     case 'RevokeInvite':
       if (!state.invites[command.inviteId]) throw new NotFoundError('Invite not found');
-      return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId } }];
+      return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'requested' } }];
+    case 'WithdrawUndeliveredInvite':
+      if (!state.invites[command.inviteId]) return [];
+      return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'mail_not_delivered' } }];
     case 'AcceptInvite': {
       const invite = inviteByTokenHash(state, command.tokenHash, command.now);
       if (!invite) throw new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');

@@ -1,4 +1,4 @@
-/** The members decider: invites replace older ones, tokens open once, the owner stays an admin. */
+/** The members decider: invites replace older ones, undelivered ones are withdrawn, tokens open once, the owner stays an admin. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { decideMembers, evolveMembers, initialMembersState, type MemberCommand, type WorkspaceMembersState } from '../../../domain/member/workspaceMembers.js';
@@ -21,6 +21,23 @@ test('a second invite to one address revokes the first; a member cannot be invit
   s = events.reduce(evolveMembers, s);
   assert.equal(Object.keys(s.invites), ['i2']);
   assert.throws(() => decideMembers(invite('i3', 'b@x.test', 'h3', ['b@x.test']), s), (e: unknown) => e instanceof ConflictError);
+});
+
+test('an invite whose mail could not be sent is withdrawn, with the reason; once it is no longer pending, withdrawing records nothing', () => {
+  const s = run(initialMembersState, invite('i1', 'a@x.test', 'h1'));
+  const withdraw: MemberCommand = { type: 'WithdrawUndeliveredInvite', workspaceId: 'w1', inviteId: 'i1' };
+  const events = decideMembers(withdraw, s);
+  assert.equal(events, [{ type: 'InviteRevoked', data: { workspaceId: 'w1', inviteId: 'i1', reason: 'mail_not_delivered' } }]);
+  const after = events.reduce(evolveMembers, s);
+  assert.equal(after.invites, {});
+  assert.equal(decideMembers(withdraw, after), [], 'already gone');
+  // Replaced by a newer invite before the failure was known: the newer one is left alone.
+  const replaced = run(s, invite('i2', 'a@x.test', 'h2'));
+  assert.equal(decideMembers(withdraw, replaced), []);
+  assert.equal(Object.keys(replaced.invites), ['i2']);
+  // Every revocation says why: the log tells an admin's revoke from a replacement.
+  assert.equal(decideMembers(invite('i3', 'a@x.test', 'h3'), replaced)[0].data, { workspaceId: 'w1', inviteId: 'i2', reason: 'replaced' });
+  assert.equal(decideMembers({ type: 'RevokeInvite', workspaceId: 'w1', inviteId: 'i2' }, replaced)[0].data, { workspaceId: 'w1', inviteId: 'i2', reason: 'requested' });
 });
 
 test('accept: the token hash opens the invite once, before it expires; the owner is never added as a member', () => {
