@@ -14,7 +14,7 @@ import { storeDecider, storeStreamId, type StoreState, type StoreUser } from '..
 import { extractChatbotId } from '../domain/storefront/chatbotIdInput.js';
 import type { BigCommerceClient } from '../infrastructure/bigcommerce/bigCommerceClient.js';
 import type { SignedPayload } from '../infrastructure/bigcommerce/bigCommerceJwt.js';
-import { registerLoaderScript } from '../infrastructure/bigcommerce/scriptRegistration.js';
+import { registerLoaderScripts, type LoaderRegistration } from '../infrastructure/bigcommerce/scriptRegistration.js';
 import type { StoreTokenStore } from '../infrastructure/bigcommerce/storeTokenStore.js';
 import type { StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
 import type { AggregateStore } from './aggregateStore.js';
@@ -48,14 +48,14 @@ export class StorefrontCommands {
     return this.deps.bigcommerce;
   }
 
-  async install(query: { code: string; scope: string; context: string }, request?: CommandContext['request']): Promise<{ storeHash: string; userId: string }> {
+  async install(query: { code: string; scope: string; context: string }, request?: CommandContext['request']): Promise<{ storeHash: string; userId: string; scripts: LoaderRegistration }> {
     const client = this.client();
     const asked = CONTEXT.exec(query.context)?.[1];
     if (!asked) throw new ValidationError('context must be stores/<store hash>', 'context');
     const token = await client.exchangeCode({ code: query.code, scope: query.scope, context: query.context, redirectUri: `${this.deps.appUrl}/auth` });
     const storeHash = CONTEXT.exec(token.context)?.[1];
     if (storeHash !== asked) throw new UpstreamError('BigCommerce answered the token exchange for another store', 'BIGCOMMERCE_REFUSED');
-    await registerLoaderScript(client, this.deps.appUrl, storeHash, token.access_token);
+    const scripts = await registerLoaderScripts(client, this.deps.appUrl, storeHash, token.access_token);
     await this.deps.tokens.save(storeHash, token.access_token);
     const installedBy = userOf(token.user);
     await this.deps.aggregates.handle(
@@ -64,7 +64,7 @@ export class StorefrontCommands {
       { type: 'Install', storeHash, scope: token.scope ?? query.scope, installedBy, ownerId: token.owner ? String(token.owner.id) : null },
       bigCommerceContext(storeHash, installedBy.id, request),
     );
-    return { storeHash, userId: installedBy.id };
+    return { storeHash, userId: installedBy.id, scripts };
   }
 
   /** A verified load: the user may use the app of an installed store (404 STORE_NOT_INSTALLED otherwise). */
@@ -73,13 +73,14 @@ export class StorefrontCommands {
   }
 
   /**
-   * Puts the loader script back if it is gone (the merchant deleted it in Script Manager, or it
-   * was edited): BigCommerce's advice for the load callback, and cheap when all is well (one list
-   * and one update). A store without a token (not installed here) is left alone.
+   * Puts the loader scripts back where they are gone or edited (the merchant deleted one in
+   * Script Manager, a storefront was added or archived): BigCommerce's advice for the load
+   * callback. Cheap when all is well: two reads (channels, scripts) and no write. A store without
+   * a token (not installed here) is left alone: null.
    */
-  async repairScript(storeHash: string): Promise<void> {
+  async repairScripts(storeHash: string): Promise<LoaderRegistration | null> {
     const token = await this.deps.tokens.get(storeHash);
-    if (token) await registerLoaderScript(this.client(), this.deps.appUrl, storeHash, token);
+    return token ? registerLoaderScripts(this.client(), this.deps.appUrl, storeHash, token) : null;
   }
 
   async uninstall(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {

@@ -9,6 +9,8 @@
 import type { Request, Response, Router } from 'express';
 import { AuthenticationError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../../domain/errors.js';
 import { verifySignedPayload, type SignedPayload } from '../../infrastructure/bigcommerce/bigCommerceJwt.js';
+import type { LoaderRegistration } from '../../infrastructure/bigcommerce/scriptRegistration.js';
+import type { Logger } from '../../infrastructure/logger.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { RouteSpec } from '../http/routeSpec.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
@@ -21,12 +23,12 @@ const JWT_QUERY = { type: 'object', required: ['signed_payload_jwt'], properties
 
 const SPECS: Record<string, RouteSpec> = {
   auth: {
-    method: 'get', path: '/auth', summary: 'Install callback: exchanges the code for a token, registers the store script, then redirects to /app', tags: TAGS, security: 'none',
+    method: 'get', path: '/auth', summary: 'Install callback: exchanges the code for a token, registers the loader script on each storefront channel, then redirects to /app', tags: TAGS, security: 'none',
     query: { type: 'object', required: ['code', 'scope', 'context'], properties: { code: { type: 'string' }, scope: { type: 'string' }, context: { type: 'string', description: 'stores/<store hash>' } } },
     responses: { 302: { description: 'Installed: to the settings page, with a store session cookie' }, 400: HTML, 502: HTML },
   },
   load: {
-    method: 'get', path: '/load', summary: 'Load callback: opens a store session and redirects to /app', tags: TAGS, security: 'none', query: JWT_QUERY,
+    method: 'get', path: '/load', summary: 'Load callback: opens a store session and redirects to /app; then checks the loader scripts (rewritten or put back only when needed)', tags: TAGS, security: 'none', query: JWT_QUERY,
     responses: { 302: { description: 'To the settings page, with a store session cookie' }, 401: HTML, 404: HTML },
   },
   uninstall: {
@@ -44,6 +46,19 @@ const requestOf = (res: Response) => ({ ip: res.locals.clientIp as string | unde
 function queryString(req: Request, name: string): string | null {
   const v = req.query[name];
   return typeof v === 'string' && v.length > 0 && v.length <= 4096 ? v : null;
+}
+
+/**
+ * What registration did, for the operator: a warning when a storefront went without the loader
+ * (the app's 10-script limit) or channels could not be read (the store granted the app no
+ * Channel Settings scope: only the default storefront is served until the merchant accepts the
+ * app's updated scopes); info when something was written; debug when all was current.
+ */
+function logScripts(logger: Logger, on: 'install' | 'load', storeHash: string, r: LoaderRegistration): void {
+  const fields = { storeHash, on, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, channelsRead: r.channelsRead, ...r.changes };
+  const wrote = r.changes.created + r.changes.updated + r.changes.deleted > 0;
+  if (r.leftOut.length > 0 || !r.channelsRead) logger.warn('storefront loader scripts incomplete', fields);
+  else logger.log(wrote ? 'info' : 'debug', 'storefront loader scripts checked', fields);
 }
 
 const NOT_CONFIGURED = { title: 'The Confab app is not set up on this server', lines: ['The server has no BigCommerce client ID and secret (BIGCOMMERCE_CLIENT_ID, BIGCOMMERCE_CLIENT_SECRET). Ask the Confab operator to configure them.'] };
@@ -66,7 +81,8 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
       return sendMerchantPage(res, 400, { title: 'The installation link is incomplete', lines: ['BigCommerce sends code, scope and context to this address. Start the installation again from your BigCommerce control panel (Apps › My Apps).'] });
     }
     try {
-      const { storeHash, userId } = await deps.commands.install({ code, scope, context }, requestOf(res));
+      const { storeHash, userId, scripts } = await deps.commands.install({ code, scope, context }, requestOf(res));
+      logScripts(deps.logger, 'install', storeHash, scripts);
       const { id } = await deps.sessions.open(storeHash, userId);
       setStoreSessionCookie(res, id, deps.appUrl);
       res.redirect(302, appPath);
@@ -90,8 +106,10 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
       const payload = await verified(req);
       await deps.commands.load(payload, requestOf(res));
       // After the answer's work, not before it: the merchant's page does not wait on BigCommerce.
-      deps.commands.repairScript(payload.storeHash).catch((err: Error) =>
-        deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }));
+      deps.commands.repairScripts(payload.storeHash).then(
+        (scripts) => scripts && logScripts(deps.logger, 'load', payload.storeHash, scripts),
+        (err: Error) => deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }),
+      );
       const { id } = await deps.sessions.open(payload.storeHash, payload.user.id);
       setStoreSessionCookie(res, id, deps.appUrl);
       res.redirect(302, appPath);

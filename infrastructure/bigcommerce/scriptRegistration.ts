@@ -1,28 +1,36 @@
 /**
- * Registers the per-store loader with the Scripts API so that the store has exactly one Confab
- * script (seed: "registering again does not create a duplicate"); two would put the loader on
- * every storefront page twice. The list answers only this app's scripts, and ours among them are
+ * Registers the per-store loader with the Scripts API: one script on every storefront channel
+ * that carries it (domain/storefront/loaderChannels.ts), following the convergence rule of
+ * domain/storefront/loaderScriptPlan.ts. Scripts are per channel in BigCommerce (`channel_id`;
+ * "if you want a particular script to show up on several sites, you must create that script
+ * separately on each site", multi-storefront guide), so a store with several storefronts needs
+ * one per storefront. The list answers only this app's scripts, and ours among them are
  * recognised by name or by the loader's `/script.js?store=<hash>` (a script placed under an
- * earlier APP_URL). The oldest is kept and brought up to date, every other copy is deleted, and
- * only a store without one gets a new one.
+ * earlier APP_URL).
  *
- * Two installs can run at once (a double-clicked Install, /auth called twice, two instances):
- * both read an empty list and both create. So a registration that created reads the list again,
- * and every registration keeps the same copy, the oldest (then the smallest uuid), a choice all
- * of them agree on from what they read: the concurrent copies are deleted and one remains.
+ * Reading channels needs the Channel Settings read-only scope (`store_channel_settings_read_only`).
+ * A token without it (an install from before the app asked for it) gets 403: then only the
+ * default storefront, channel 1, is served and loaders on other channels are left alone.
+ *
+ * Two registrations can run at once (a double-clicked Install, /auth called twice, a load during
+ * an install): both read the same list and both create. So a registration that created reads
+ * the list again and removes what the plan says, and all of them keep the same copies. A script
+ * that is already current is not written at all: opening the app costs two reads.
  */
 import { UpstreamError } from '../../domain/errors.js';
+import { DEFAULT_CHANNEL_ID, loaderChannelIds } from '../../domain/storefront/loaderChannels.js';
+import { planLoaders, type LoaderChannels, type LoaderPlan, type PlacedLoader } from '../../domain/storefront/loaderScriptPlan.js';
 import type { BigCommerceClient, Script, ScriptInput } from './bigCommerceClient.js';
 
 export const LOADER_SCRIPT_NAME = 'Confab chat widget';
-/** A copy we keep may be deleted by a concurrent install that saw an older one: start over. */
+/** A copy we keep may be deleted meanwhile, or a concurrent registration may take the last slot: start over. */
 const ATTEMPTS = 3;
 
 export function loaderScriptSrc(appUrl: string, storeHash: string): string {
   return `${appUrl}/script.js?store=${encodeURIComponent(storeHash)}`;
 }
 
-export function loaderScript(appUrl: string, storeHash: string): ScriptInput {
+export function loaderScript(appUrl: string, storeHash: string, channelId = DEFAULT_CHANNEL_ID): ScriptInput {
   return {
     name: LOADER_SCRIPT_NAME,
     description: 'Starts the Confab chatbot on your storefront. Managed by the Confab app.',
@@ -35,6 +43,7 @@ export function loaderScript(appUrl: string, storeHash: string): ScriptInput {
     // The chat is a feature the shopper uses, not tracking: BigCommerce's "functional" category.
     consent_category: 'functional',
     enabled: true,
+    channel_id: channelId,
   };
 }
 
@@ -43,32 +52,73 @@ function isLoader(script: Script, storeHash: string): boolean {
   return script.name === LOADER_SCRIPT_NAME || (typeof script.src === 'string' && script.src.endsWith(`/script.js?store=${encodeURIComponent(storeHash)}`));
 }
 
-const createdAt = (s: Script) => Date.parse(s.date_created ?? '') || 0;
-const oldestFirst = (a: Script, b: Script) => createdAt(a) - createdAt(b) || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
-
-async function loadersOf(client: BigCommerceClient, storeHash: string, accessToken: string): Promise<Script[]> {
-  return (await client.listScripts(storeHash, accessToken)).filter((s) => isLoader(s, storeHash)).sort(oldestFirst);
-}
+const channelOf = (script: Script) => script.channel_id ?? DEFAULT_CHANNEL_ID;
 
 /** Everything the script says already matches what we would write: no PUT needed. */
 function isCurrent(script: Script, wanted: ScriptInput): boolean {
-  return (Object.keys(wanted) as (keyof ScriptInput)[]).every((k) => script[k] === wanted[k]);
+  const placed: Record<string, unknown> = { ...script, channel_id: channelOf(script) };
+  return (Object.keys(wanted) as (keyof ScriptInput)[]).every((k) => placed[k] === wanted[k]);
 }
 
-export async function registerLoaderScript(client: BigCommerceClient, appUrl: string, storeHash: string, accessToken: string): Promise<{ uuid: string; created: boolean }> {
-  const wanted = loaderScript(appUrl, storeHash);
-  let mine: string | null = null;
+export interface LoaderRegistration {
+  /** One per channel that carries the loader, with whether this registration created it. */
+  scripts: Array<{ channelId: number; uuid: string; created: boolean }>;
+  /** Storefront channels left without one: the app may own only 10 scripts per store. */
+  leftOut: number[];
+  /** False when the token may not read channels: only the default storefront was served. */
+  channelsRead: boolean;
+  /** The writes made (none when everything was current). */
+  changes: { created: number; updated: number; deleted: number };
+}
+
+/** The channels to serve, and the ids of every channel whose scripts the list must cover (undefined: unknown). */
+async function loaderChannels(client: BigCommerceClient, storeHash: string, accessToken: string): Promise<{ channels: LoaderChannels; listed?: number[] }> {
+  const all = await client.listChannels(storeHash, accessToken);
+  if (!all) return { channels: { targets: [DEFAULT_CHANNEL_ID], complete: false } };
+  // Archived and deleted channels too: a loader left there is found and removed.
+  return { channels: { targets: loaderChannelIds(all), complete: true }, listed: [...new Set([DEFAULT_CHANNEL_ID, ...all.map((c) => c.id)])] };
+}
+
+export async function registerLoaderScripts(client: BigCommerceClient, appUrl: string, storeHash: string, accessToken: string): Promise<LoaderRegistration> {
+  const { channels, listed } = await loaderChannels(client, storeHash, accessToken);
+  const wanted = (channelId: number) => loaderScript(appUrl, storeHash, channelId);
+  const changes = { created: 0, updated: 0, deleted: 0 };
+  const made = new Set<string>();
+
+  async function readPlan(): Promise<LoaderPlan> {
+    const scripts = await client.listScripts(storeHash, accessToken, listed);
+    const loaders: PlacedLoader[] = scripts
+      .filter((s) => isLoader(s, storeHash))
+      .map((s) => ({ uuid: s.uuid, channelId: channelOf(s), createdAt: Date.parse(s.date_created ?? '') || 0, current: isCurrent(s, wanted(channelOf(s))) }));
+    return planLoaders(loaders, channels, scripts.length - loaders.length);
+  }
+  async function remove(plan: LoaderPlan): Promise<void> {
+    for (const uuid of plan.remove) if (await client.deleteScript(storeHash, accessToken, uuid)) changes.deleted++;
+  }
+
   for (let attempt = 1; ; attempt++) {
-    let loaders = await loadersOf(client, storeHash, accessToken);
-    if (loaders.length === 0) {
-      mine = (await client.createScript(storeHash, accessToken, wanted)).uuid;
-      loaders = await loadersOf(client, storeHash, accessToken);
+    let plan = await readPlan();
+    // Removing first frees the slots the creations need on a store at the limit.
+    await remove(plan);
+    if (plan.create.length > 0) {
+      for (const channelId of plan.create) {
+        const script = await client.createScript(storeHash, accessToken, wanted(channelId));
+        if (script) made.add(script.uuid);
+      }
+      changes.created = made.size;
+      // Concurrent registrations may have created too: read again so that all keep the same copies.
+      plan = await readPlan();
+      await remove(plan);
     }
-    const [keep, ...extras] = loaders;
-    for (const extra of extras) await client.deleteScript(storeHash, accessToken, extra.uuid);
-    // The one we just created is already current; an older copy is rewritten (src, consent…).
-    const kept = !keep ? null : keep.uuid === mine && isCurrent(keep, wanted) ? keep : await client.updateScript(storeHash, accessToken, keep.uuid, wanted);
-    if (kept) return { uuid: kept.uuid, created: kept.uuid === mine };
-    if (attempt >= ATTEMPTS) throw new UpstreamError('BigCommerce script registration did not settle: the script kept disappearing', 'BIGCOMMERCE_REFUSED');
+    let settled = plan.create.length === 0;
+    for (const keep of plan.keep) {
+      if (keep.current) continue;
+      if (await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId))) changes.updated++;
+      else settled = false; // deleted meanwhile (the merchant, or a concurrent registration)
+    }
+    if (settled) {
+      return { scripts: plan.keep.map((k) => ({ channelId: k.channelId, uuid: k.uuid, created: made.has(k.uuid) })), leftOut: plan.leftOut, channelsRead: channels.complete, changes };
+    }
+    if (attempt >= ATTEMPTS) throw new UpstreamError('BigCommerce script registration did not settle: scripts kept disappearing or the app\'s script limit was reached', 'BIGCOMMERCE_REFUSED');
   }
 }

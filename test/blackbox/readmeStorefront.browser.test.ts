@@ -11,13 +11,14 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/freePort.js';
-import { OWNER, startBigCommerceStandIn, type BigCommerceStandIn } from '../support/bigcommerce/bigCommerceStandIn.js';
+import { APP_SCOPE, OWNER, startBigCommerceStandIn, type BigCommerceStandIn } from '../support/bigcommerce/bigCommerceStandIn.js';
 import { startStorefrontPage, WIDGET_CALL_TRAP, widgetCalls, type StorefrontPageStandIn } from '../support/bigcommerce/storefrontPageStandIn.js';
 import { buildBundle } from '../web/helpers.js';
 import { startBlackbox, type Blackbox } from './blackboxServer.js';
 
 const STORE = 'bbstore1';
-const SCOPE = 'store_v2_content store_content_checkout';
+/** README "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
+const SCOPE = APP_SCOPE;
 
 let bc: BigCommerceStandIn;
 let bb: Blackbox;
@@ -47,7 +48,7 @@ test.after(async () => {
   await bc?.close();
 });
 
-const install = () => fetch(`${appUrl}/auth?${new URLSearchParams({ code: bc.issueCode(STORE), scope: SCOPE, context: `stores/${STORE}` })}`, { redirect: 'manual' });
+const install = () => fetch(`${appUrl}/auth?${new URLSearchParams({ code: bc.issueCode(STORE, { scope: SCOPE }), scope: SCOPE, context: `stores/${STORE}` })}`, { redirect: 'manual' });
 
 test('install: the code is exchanged exactly as documented, one loader script, reinstall keeps one', async () => {
   const first = await install();

@@ -1,13 +1,15 @@
 /**
  * The storefront app's lifecycle against the BigCommerce stand-in: install (the exact token
- * request, one script however often, or however concurrently, it is installed), a failed exchange that stores nothing,
- * load (a session), every kind of bad signed_payload_jwt (401, nothing changes), remove_user and
- * uninstall (record, token and sessions gone), and the token in no event, view or log line.
+ * request, one script however often, or however concurrently, it is installed), a failed
+ * exchange that stores nothing, load (a session), every kind of bad signed_payload_jwt (401,
+ * nothing changes), remove_user and uninstall (record, token and sessions gone), and the token in
+ * no event, view or log line. The scripts a load repairs, and stores with several storefronts:
+ * loadRepair.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
-import { OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
+import { APP_SCOPE, OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
 import { STORES, type StoreDoc } from '../../../projections/views/storesView.js';
 import { runCliCommand } from '../../../cli/cliCommands.js';
 
@@ -41,19 +43,21 @@ test('install exchanges the code exactly as documented, registers one script and
   assert.is(sent.grant_type, 'authorization_code');
   assert.is(sent.redirect_uri, `${h.appUrl}/auth`);
   assert.is(sent.context, 'stores/abc123');
-  assert.is(sent.scope, 'store_v2_content store_content_checkout');
+  assert.is(sent.scope, APP_SCOPE);
 
   const scripts = h.bc.scriptsOf('abc123');
   assert.is(scripts.length, 1);
-  const { uuid: _u, api_client_id: _a, channel_id: _c, date_created: _d, date_modified: _m, ...script } = scripts[0];
+  const { uuid: _u, api_client_id: _a, date_created: _d, date_modified: _m, ...script } = scripts[0];
   assert.equal(script, {
     name: 'Confab chat widget',
     description: 'Starts the Confab chatbot on your storefront. Managed by the Confab app.',
     src: `${h.appUrl}/script.js?store=abc123`,
     auto_uninstall: true, load_method: 'async', location: 'footer', visibility: 'all_pages', kind: 'src', consent_category: 'functional', enabled: true,
+    channel_id: 1,
   });
-  const scriptCalls = h.bc.calls.filter((c) => c.path.includes('/content/scripts'));
-  assert.ok(scriptCalls.every((c) => c.headers['x-auth-token'] === h.bc.tokenOf('abc123')), 'Scripts API calls carry X-Auth-Token');
+  const apiCalls = h.bc.calls.filter((c) => c.path.startsWith('/stores/abc123/v3/'));
+  assert.ok(apiCalls.some((c) => c.path.endsWith('/v3/channels')), 'the store\'s channels are read');
+  assert.ok(apiCalls.every((c) => c.headers['x-auth-token'] === h.bc.tokenOf('abc123')), 'Scripts and Channels API calls carry X-Auth-Token');
 
   const store = await storeOf('abc123');
   assert.equal({ hash: store?.storeHash, by: store?.installedBy, chatbotId: store?.chatbotId, enabled: store?.enabled }, { hash: 'abc123', by: { id: '1001', email: OWNER.email }, chatbotId: null, enabled: false });
@@ -64,12 +68,12 @@ test('install exchanges the code exactly as documented, registers one script and
   assert.is(settings.status, 200);
 });
 
-test('installing again updates the one script (PUT) and never adds a second', async () => {
+test('installing again finds the one script current: it reads, writes nothing and never adds a second', async () => {
   const before = h.bc.calls.length;
   const res = await h.install('abc123');
   assert.is(res.status, 302);
-  const calls = h.bc.calls.slice(before).map((c) => `${c.method} ${c.path.replace(/[0-9a-f-]{36}$/, ':uuid')}`);
-  assert.equal(calls, ['POST /oauth2/token', 'GET /stores/abc123/v3/content/scripts', 'PUT /stores/abc123/v3/content/scripts/:uuid']);
+  const calls = h.bc.calls.slice(before).map((c) => `${c.method} ${c.path}`);
+  assert.equal(calls, ['POST /oauth2/token', 'GET /stores/abc123/v3/channels', 'GET /stores/abc123/v3/content/scripts']);
   assert.is(h.bc.scriptsOf('abc123').length, 1);
 });
 
@@ -109,28 +113,6 @@ test('load with a valid signed payload opens a session and shows /app', async ()
   assert.match(page.text, /id="confab-store"/);
   const set = (await h.load('abc123')).cookie;
   assert.ok(set && set !== res.cookie, 'each load a fresh session');
-});
-
-test('opening the app puts back a loader script the merchant deleted, and adds none when it is there', async () => {
-  await h.install('repair1');
-  const [script] = h.bc.scriptsOf('repair1');
-  const deleted = await fetch(`${h.bc.url}/stores/repair1/v3/content/scripts/${script.uuid}`, { method: 'DELETE', headers: { 'x-auth-token': h.bc.tokenOf('repair1')! } });
-  assert.is(deleted.status, 204);
-  assert.is(h.bc.scriptsOf('repair1').length, 0);
-  assert.is((await h.load('repair1')).status, 302);
-  const until = Date.now() + 5000;
-  while (h.bc.scriptsOf('repair1').length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-  const back = h.bc.scriptsOf('repair1');
-  assert.is(back.length, 1);
-  assert.is(back[0].src, `${h.appUrl}/script.js?store=repair1`);
-  const uuid = back[0].uuid;
-  const callsBefore = h.bc.calls.length;
-  await h.load('repair1');
-  const updated = () => h.bc.calls.slice(callsBefore).some((c) => c.method === 'PUT' && c.path.includes(`/stores/repair1/v3/content/scripts/${uuid}`));
-  while (!updated() && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
-  assert.ok(updated(), 'the load checked the script and brought it up to date');
-  assert.equal(h.bc.scriptsOf('repair1').map((s) => s.uuid), [uuid], 'the one script is kept');
-  assert.ok(h.bc.calls.slice(callsBefore).every((c) => c.method !== 'POST' || !c.path.includes('/content/scripts')), 'no second script');
 });
 
 test('the session cookie is HttpOnly and SameSite=Lax on an http localhost APP_URL', async () => {

@@ -4,10 +4,10 @@
  *  - `POST /oauth2/token` ("Implementing OAuth"): JSON {client_id, client_secret, code, context,
  *    scope, grant_type: authorization_code, redirect_uri} → {access_token, scope, user{id,
  *    username, email}, owner{…}, context: "stores/<hash>", account_uuid}; each code works once;
- *  - Scripts API v3 (`/stores/{hash}/v3/content/scripts[/{uuid}]`, X-Auth-Token): GET lists only
- *    the scripts this app's API account made ({data, meta.pagination}; `page`, `limit`, default
- *    50), POST creates (200 {data, meta}), GET/PUT one ({data, meta}), DELETE one (204); another
- *    app's or the control panel's scripts are neither listed nor changeable;
+ *    the token carries the scopes of its grant;
+ *  - the v3 REST API under `/stores/{hash}/v3` with X-Auth-Token (401 for a token of another
+ *    store): the Scripts API (scriptsStandIn.ts: channel_id, the limit of 10 scripts per app) and
+ *    the Channels API (channelsStandIn.ts: storefronts, marketplaces, POS…, its scope);
  *  - the JWTs BigCommerce signs with the app's client secret: `signed_payload_jwt` (load,
  *    uninstall, remove_user) and the Current Customer token.
  * Every request is recorded so tests can assert exactly what was sent.
@@ -16,6 +16,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { readBody, send, sendError } from './standInHttp.js';
+import { createScriptsResource, type StoredScript } from './scriptsStandIn.js';
+import { createChannelsResource, type ChannelFields, type StoredChannel } from './channelsStandIn.js';
+
+/**
+ * What a store grants the Confab app (README "Register the app"): Content and Checkout content
+ * (modify) for the Scripts API, Channel Settings (read-only) to find the store's storefronts.
+ */
+export const APP_SCOPE = 'store_v2_content store_content_checkout store_channel_settings_read_only';
 
 export interface RecordedCall {
   method: string;
@@ -31,9 +40,7 @@ export interface StandInUser {
   email: string;
 }
 
-interface StoredScript extends Record<string, unknown> {
-  uuid: string;
-}
+export type { StoredScript, StoredChannel, ChannelFields };
 
 export interface BigCommerceStandIn {
   url: string;
@@ -44,13 +51,18 @@ export interface BigCommerceStandIn {
   issueCode(storeHash: string, opts?: { user?: StandInUser; owner?: StandInUser; scope?: string }): string;
   /** The access token the last exchange gave this store (to assert it never leaks). */
   tokenOf(storeHash: string): string | undefined;
-  /** Every script on the store, ours and others' (BigCommerce's own view, not the API's). */
+  /** Every script on the store, ours and others', on every channel (BigCommerce's own view, not the API's). */
   scriptsOf(storeHash: string): StoredScript[];
   /**
    * Puts a script on the store as if made earlier: by this app (a leftover of an earlier install,
-   * the default) or, with `apiClientId`, by another app ('' for the control panel's Script Manager).
+   * the default) or, with `apiClientId`, by another app ('' for the control panel's Script
+   * Manager); on channel 1 unless `channelId` names another. An app's 11th is refused (throws).
    */
-  seedScript(storeHash: string, fields: object, opts?: { apiClientId?: string; dateCreated?: string }): StoredScript;
+  seedScript(storeHash: string, fields: object, opts?: { apiClientId?: string; dateCreated?: string; channelId?: number }): StoredScript;
+  /** The store's channels; every store starts with the default storefront, id 1 (mutable: set a status). */
+  channelsOf(storeHash: string): StoredChannel[];
+  /** Adds a channel: another storefront, a marketplace, a POS… (the next free id unless given). */
+  addChannel(storeHash: string, fields: ChannelFields): StoredChannel;
   /**
    * Holds the answers of the next `count` script lists until all of them have arrived, so that
    * concurrent installs all see the store as it was before any of them created a script.
@@ -76,46 +88,16 @@ export interface SignOptions {
 
 export const OWNER: StandInUser = { id: 1001, username: 'owner', email: 'owner@store.example' };
 
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
-
 export async function startBigCommerceStandIn(opts: { clientId?: string; clientSecret?: string } = {}): Promise<BigCommerceStandIn> {
   const clientId = opts.clientId ?? `client${randomBytes(8).toString('hex')}`;
   const clientSecret = opts.clientSecret ?? randomBytes(24).toString('hex');
   const calls: RecordedCall[] = [];
   const codes = new Map<string, { storeHash: string; user: StandInUser; owner: StandInUser; scope: string }>();
-  const tokens = new Map<string, string>(); // token → store hash
+  const tokens = new Map<string, { storeHash: string; scopes: Set<string> }>();
   const lastToken = new Map<string, string>(); // store hash → token
-  const scripts = new Map<string, StoredScript[]>();
+  const channels = createChannelsResource();
+  const scripts = createScriptsResource(clientId, channels.exists);
   let failNext: number | null = null;
-  let held: { count: number; waiting: Array<() => void> } | null = null;
-
-  /** Resolves once `held.count` lists wait (each list answers what it read before waiting). */
-  function barrier(): Promise<void> {
-    if (!held) return Promise.resolve();
-    const h = held;
-    return new Promise<void>((resolve) => {
-      h.waiting.push(resolve);
-      if (h.waiting.length >= h.count) {
-        held = null;
-        h.waiting.forEach((r) => r());
-      }
-    });
-  }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -136,7 +118,7 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
       }
       codes.delete(b.code);
       const accessToken = randomBytes(16).toString('hex');
-      tokens.set(accessToken, grant.storeHash);
+      tokens.set(accessToken, { storeHash: grant.storeHash, scopes: new Set(grant.scope.split(/\s+/).filter(Boolean)) });
       lastToken.set(grant.storeHash, accessToken);
       return send(res, 200, {
         access_token: accessToken, scope: grant.scope, user: grant.user, owner: grant.owner,
@@ -144,40 +126,14 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
       });
     }
 
-    const m = /^\/stores\/([^/]+)\/v3\/content\/scripts(?:\/([^/]+))?$/.exec(url.pathname);
+    const m = /^\/stores\/([^/]+)\/v3(\/.*)$/.exec(url.pathname);
     if (m) {
-      const [, storeHash, uuid] = m;
-      if (tokens.get(String(req.headers['x-auth-token'] ?? '')) !== storeHash) return send(res, 401, { status: 401, title: 'You are not authorized to perform this action' });
-      const list = scripts.get(storeHash) ?? [];
-      scripts.set(storeHash, list);
-      const now = new Date().toISOString();
-      // "You can only retrieve, modify, and delete scripts added by the API account you use."
-      const mine = list.filter((s) => s.api_client_id === clientId);
-      if (req.method === 'GET' && !uuid) {
-        const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-        const limit = Math.max(1, Number(url.searchParams.get('limit')) || 50);
-        const data = mine.slice((page - 1) * limit, page * limit);
-        await barrier();
-        const totalPages = Math.max(1, Math.ceil(mine.length / limit));
-        return send(res, 200, { data, meta: { pagination: { total: mine.length, count: data.length, per_page: limit, current_page: page, total_pages: totalPages, links: { current: `?page=${page}&limit=${limit}` } } } });
-      }
-      if (req.method === 'POST' && !uuid) {
-        const script = { ...(body as object), uuid: randomUUID(), api_client_id: clientId, channel_id: 1, date_created: now, date_modified: now } as StoredScript;
-        list.push(script);
-        return send(res, 200, { data: script, meta: {} });
-      }
-      const found = mine.find((s) => s.uuid === uuid);
-      if (req.method === 'GET' && found) return send(res, 200, { data: found, meta: {} });
-      if (req.method === 'PUT' && found) {
-        Object.assign(found, body as object, { uuid: found.uuid, date_modified: now });
-        return send(res, 200, { data: found, meta: {} });
-      }
-      if (req.method === 'DELETE' && found) {
-        list.splice(list.indexOf(found), 1);
-        res.writeHead(204).end();
-        return;
-      }
-      return send(res, 404, { status: 404, title: 'Script not found' });
+      const [, storeHash, path] = m;
+      const token = tokens.get(String(req.headers['x-auth-token'] ?? ''));
+      if (token?.storeHash !== storeHash) return sendError(res, 401, 'You are not authorized to perform this action');
+      const request = { method: req.method ?? '', storeHash, path, query: url.searchParams, body, scopes: token.scopes };
+      if (path.startsWith('/content/scripts')) return scripts.handle(request, res);
+      if (path.startsWith('/channels')) return channels.handle(request, res);
     }
     send(res, 404, { status: 404, title: 'Not found' });
   }
@@ -206,20 +162,15 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
     url, clientId, clientSecret, calls,
     issueCode(storeHash, o = {}) {
       const code = randomBytes(12).toString('hex');
-      codes.set(code, { storeHash, user: o.user ?? OWNER, owner: o.owner ?? OWNER, scope: o.scope ?? 'store_v2_content store_content_checkout' });
+      codes.set(code, { storeHash, user: o.user ?? OWNER, owner: o.owner ?? OWNER, scope: o.scope ?? APP_SCOPE });
       return code;
     },
     tokenOf: (storeHash) => lastToken.get(storeHash),
-    scriptsOf: (storeHash) => scripts.get(storeHash) ?? [],
-    seedScript(storeHash, fields, o = {}) {
-      const when = o.dateCreated ?? new Date().toISOString();
-      const script = { ...fields, uuid: randomUUID(), api_client_id: o.apiClientId ?? clientId, channel_id: 1, date_created: when, date_modified: when } as StoredScript;
-      scripts.set(storeHash, [...(scripts.get(storeHash) ?? []), script]);
-      return script;
-    },
-    holdScriptLists(count) {
-      held = { count, waiting: [] };
-    },
+    scriptsOf: scripts.scriptsOf,
+    seedScript: scripts.seedScript,
+    holdScriptLists: scripts.holdScriptLists,
+    channelsOf: channels.channelsOf,
+    addChannel: channels.addChannel,
     failNextExchange(status) {
       failNext = status;
     },

@@ -5,7 +5,7 @@
  */
 import { freePort } from '../freePort.js';
 import { startTestApp, type TestApp } from '../testApp.js';
-import { startBigCommerceStandIn, OWNER, type BigCommerceStandIn, type StandInUser, type SignOptions } from './bigCommerceStandIn.js';
+import { startBigCommerceStandIn, APP_SCOPE, OWNER, type BigCommerceStandIn, type StandInUser, type SignOptions } from './bigCommerceStandIn.js';
 
 export interface StorefrontHarness {
   app: TestApp;
@@ -16,7 +16,8 @@ export interface StorefrontHarness {
   logs(): string;
   /** A GET that does not follow redirects: status, Location, the store session cookie, the body. */
   get(path: string, headers?: Record<string, string>): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string; headers: Headers }>;
-  install(storeHash: string, user?: StandInUser): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string }>;
+  /** BigCommerce's /auth redirect: the grant's scopes (APP_SCOPE unless `scope` says otherwise) in both the code and the query. */
+  install(storeHash: string, user?: StandInUser, scope?: string): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string }>;
   load(storeHash: string, user?: StandInUser, opts?: SignOptions): Promise<{ status: number; location: string | null; cookie: string | null; setCookie: string[]; text: string }>;
   callback(path: '/uninstall' | '/remove_user', storeHash: string, user?: StandInUser, opts?: SignOptions): Promise<{ status: number; text: string }>;
   /** JSON against the settings API with a session cookie (and its CSRF token for writes). */
@@ -75,7 +76,7 @@ export async function startStorefrontHarness(env: Record<string, string> = {}): 
     app, bc, appUrl,
     logs: output.text,
     get,
-    install: (storeHash, user = OWNER) => get(`${appPath}/auth?${q({ code: bc.issueCode(storeHash, { user }), scope: 'store_v2_content store_content_checkout', context: `stores/${storeHash}` })}`),
+    install: (storeHash, user = OWNER, scope = APP_SCOPE) => get(`${appPath}/auth?${q({ code: bc.issueCode(storeHash, { user, scope }), scope, context: `stores/${storeHash}` })}`),
     load: async (storeHash, user = OWNER, opts) => get(`${appPath}/load?${q({ signed_payload_jwt: await bc.signedPayload(storeHash, user, opts) })}`),
     callback: async (path, storeHash, user = OWNER, opts) => get(`${appPath}${path}?${q({ signed_payload_jwt: await bc.signedPayload(storeHash, user, opts) })}`),
     async settings(method, cookie, body, csrf) {
