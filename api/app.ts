@@ -1,5 +1,6 @@
 /**
- * The HTTP application: security headers, health, OpenAPI, the widget bundle, and the routers.
+ * The HTTP application: security headers, health and readiness, OpenAPI, the widget bundle, and
+ * the routers.
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -9,6 +10,7 @@ import type { Logger } from '../infrastructure/logger.js';
 import type { TrustProxy } from '../infrastructure/config.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
+import { READINESS_SPEC, readinessHandler, type ReadinessCheck } from './http/readiness.js';
 import { requestContext } from './http/requestContext.js';
 import { accessLog } from './http/accessLog.js';
 import { weakEtag } from './http/weakEtag.js';
@@ -45,6 +47,8 @@ export interface AppDeps {
   dashboard: DashboardApiDeps;
   /** Names the workspace of a live invite or sign-in link on the main host's pages. */
   landing: LandingLookup;
+  /** The stores GET /readyz asks (api/http/readiness.ts). */
+  readiness: ReadinessCheck[];
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('../public/', import.meta.url));
@@ -65,6 +69,7 @@ export function createApp(deps: AppDeps): Express {
     method: 'get', path: '/healthz', summary: 'Health check: 200 once the process serves requests', tags: ['Service'], security: 'none',
     responses: { 200: { description: 'Serving', schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
   });
+  registry.add('', READINESS_SPEC);
   registry.add('', {
     method: 'get', path: '/api/v1/openapi.json', summary: 'This OpenAPI 3.0 document', tags: ['Service'], security: 'none',
     responses: { 200: { description: 'The OpenAPI document', schema: { type: 'object' } } },
@@ -72,6 +77,7 @@ export function createApp(deps: AppDeps): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
+  app.get('/readyz', readinessHandler(deps.readiness));
   app.get('/api/v1/openapi.json', (_req, res) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.json(registry.document(deps.publicUrl));

@@ -122,8 +122,28 @@ export interface ServiceOptions {
   resolver?: Resolver;
 }
 
+/**
+ * The server is asked once before anything is built on it, so that a start it refuses ends with
+ * one line (main.ts) naming the store and its address, never its password, rather than with
+ * whatever error the first adapter to ask happened to get.
+ */
+async function openDatabaseServer(url: string): Promise<SqlClient> {
+  const sql = await createPgSqlClient({ connectionString: url });
+  try {
+    await sql.query('SELECT 1');
+    return sql;
+  } catch (err) {
+    await sql.close().catch(() => undefined);
+    const { hostname, port, searchParams } = new URL(url);
+    const address = hostname ? `${hostname}:${port || 5432}` : (searchParams.get('host') ?? 'localhost:5432');
+    // (A host name with several addresses fails as an AggregateError whose message is empty.)
+    const reason = (err as Error).message || (err as NodeJS.ErrnoException).code || String(err);
+    throw new Error(`the PostgreSQL database at ${address} (DATABASE_URL) cannot be used: ${reason}`, { cause: err });
+  }
+}
+
 async function openSql(config: Config): Promise<SqlClient> {
-  if (config.databaseUrl) return createPgSqlClient({ connectionString: config.databaseUrl });
+  if (config.databaseUrl) return openDatabaseServer(config.databaseUrl);
   // The embedded store's files hold the whole log (webhook secrets in its WAL): owner-only for
   // everything this process creates from here on, and for a DATA_DIR an older version left 0755.
   process.umask(0o077);
@@ -174,7 +194,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     logger.warn('views did not catch up in time', { error: (err as Error).message });
   }), clock, events.appendedStreams$);
   const reservations = new Reservations(aggregates);
-  const rateLimiters = createRateLimiterFactory(config.redisUrl);
+  const rateLimiters = createRateLimiterFactory(config.redisUrl, { log: logger });
   await rateLimiters.ready();
   const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
   const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });

@@ -6,9 +6,13 @@ import { startServer } from './server.js';
 /**
  * A start that cannot go on (a bad variable, a database that refuses us) ends with one line
  * naming the cause and exit code 1: an operator fixing the environment needs no stack trace.
+ * No retry loop for a store that is not there yet: the supervisor that runs the process
+ * (systemd's Restart=, Kubernetes, compose's restart:) restarts it with a backoff and shows this
+ * line each time, whereas waiting here would hide a wrong host, port or password behind silence.
  */
 function cannotStart(what: string, err: unknown): never {
-  process.stderr.write(`Confab cannot start: ${what}${(err as Error)?.message ?? String(err)}\n`);
+  const reason = (err as Error)?.message ?? String(err);
+  process.stderr.write(`Confab cannot start: ${what}${reason.replace(/\s*\n\s*/g, ' ')}\n`);
   process.exit(1);
 }
 

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../infrastructure/config.js';
 import { createApp, type AppDeps } from '../api/app.js';
+import type { ReadinessCheck } from '../api/http/readiness.js';
 import type { ChatBranding } from '../api/chat/chatRouter.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
@@ -16,6 +17,20 @@ export interface RunningServer {
   services: Services;
   server: Server;
   close(): Promise<void>;
+}
+
+/**
+ * What GET /readyz asks: the SQL database always (the event store and views live there unless
+ * configured elsewhere), EventStoreDB and MongoDB when they are, and Redis when REDIS_URL is set
+ * (optional: the limiters fall back to per-process counts without it).
+ */
+function readinessChecks({ config, sql, events, views, rateLimiters }: Services): ReadinessCheck[] {
+  const checks: ReadinessCheck[] = [{ name: 'database', required: true, probe: () => sql.query('SELECT 1') }];
+  if (config.eventStoreUrl) checks.push({ name: 'eventStore', required: true, probe: () => events.readStream('readiness-probe') });
+  if (config.mongodbUrl) checks.push({ name: 'readStore', required: true, probe: () => views.getCheckpoint('readiness-probe') });
+  const redis = rateLimiters.redis;
+  if (redis) checks.push({ name: 'redis', required: false, probe: () => redis.probe() });
+  return checks;
 }
 
 /** The HTTP layer's share of the process: the commands and reads its routes use. */
@@ -39,6 +54,7 @@ export function appDeps(services: Services): AppDeps {
     logger,
     publicUrl: config.publicUrl,
     trustProxy: config.trustProxy,
+    readiness: readinessChecks(services),
     external,
     chat: {
       conversations: services.conversations,

@@ -13,6 +13,7 @@ import {
 import { type CommandContext, metadataFor } from './commandContext.js';
 import type { Observable } from 'rxjs';
 import type { AppendNotice } from '../infrastructure/eventStore/eventStore.js';
+import { StreamQueue } from './streamQueue.js';
 
 export interface HandleResult<State, Event extends DomainEvent> {
   /** The state the decision was made on. */
@@ -57,7 +58,7 @@ interface CachedStream {
 }
 
 export class AggregateStore {
-  private readonly streamLocks = new Map<string, Promise<void>>();
+  private readonly queue = new StreamQueue();
   /**
    * The state and revision of each stream as this process last wrote or read it, so a command on
    * a stream it wrote before appends without reading and folding the stream again (issue 15: a
@@ -140,7 +141,7 @@ export class AggregateStore {
      */
     opts: { waitForViews?: boolean; newStream?: boolean } = {},
   ): Promise<HandleResult<State, Event>> {
-    const outcome = await this.serialised(streamId, () => this.handleOnce(streamId, decider, command, ctx, opts.newStream === true));
+    const outcome = await this.queue.run(streamId, () => this.handleOnce(streamId, decider, command, ctx, opts.newStream === true));
     if (outcome.result && opts.waitForViews !== false) await this.waitForViews(outcome.result.position);
     return outcome;
   }
@@ -158,7 +159,7 @@ export class AggregateStore {
     // Stream locks in one order, so two such calls never wait for each other crosswise.
     const ordered = [...steps].sort((a, b) => (a.streamId < b.streamId ? -1 : 1));
     const locked = ordered.reduceRight<() => Promise<Array<HandleResult<unknown, DomainEvent>> | null>>(
-      (inner, step) => () => this.serialised(step.streamId, inner),
+      (inner, step) => () => this.queue.run(step.streamId, inner),
       () => this.togetherOnce(steps, ctx, appendAll),
     );
     const outcome = await locked();
@@ -219,22 +220,6 @@ export class AggregateStore {
         if (wasFresh && attempt >= MAX_ATTEMPTS) throw err;
         if (wasFresh) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
       }
-    }
-  }
-
-  /**
-   * Writers to one stream inside this process queue up instead of racing: optimistic retries
-   * then only happen between processes, where they are rare.
-   */
-  private async serialised<T>(streamId: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.streamLocks.get(streamId) ?? Promise.resolve();
-    const run = previous.then(fn, fn);
-    const tail = run.then(() => undefined, () => undefined);
-    this.streamLocks.set(streamId, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.streamLocks.get(streamId) === tail) this.streamLocks.delete(streamId);
     }
   }
 

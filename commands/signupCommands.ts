@@ -8,8 +8,8 @@
  * the challenge table for 24 hours. An address that already has an account gets a mail saying
  * so instead, and the answer is the same 202 either way.
  */
-import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { validateEmailAddress } from '../domain/account/profileRules.js';
+import { ConflictError, NotFoundError } from '../domain/errors.js';
+import { validateAccountName, validateEmailAddress } from '../domain/account/profileRules.js';
 import { SIGNUP_CONFIRM_TTL_MS } from '../domain/signIn/challenges.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -38,18 +38,15 @@ interface PendingSignup {
   passwordHash: string;
 }
 
-function requiredText(raw: unknown, field: string): string {
-  if (typeof raw !== 'string' || !raw.trim() || raw.length > 200) throw new ValidationError(`${field} is required (at most 200 characters)`, field);
-  return raw.trim();
-}
-
 export class SignupCommands {
   constructor(private readonly deps: SignupDeps) {}
 
   async request(input: { email: unknown; name: unknown; workspaceName: unknown; password: unknown }): Promise<void> {
     const email = validateEmailAddress(input.email, 'email');
-    const name = requiredText(input.name, 'name');
-    const workspaceName = requiredText(input.workspaceName, 'workspaceName');
+    // The same rules the workspace create applies at confirmation, so that a name it would refuse
+    // (one that strips to nothing) is refused now, not after the mail round trip.
+    const name = validateAccountName(input.name, 'name');
+    const workspaceName = validateAccountName(input.workspaceName, 'workspaceName');
     const passwordHash = await hashPassword(validatePassword(input.password));
     if (await this.deps.reservations.ownerOf('email', email)) {
       this.sendLater(email, signupExistingAccountMail({ loginUrl: `${this.deps.publicUrl}/login` }), 'signup: existing account');

@@ -7,6 +7,7 @@
 import type { EventStore, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { positionToString } from '../infrastructure/eventStore/eventStore.js';
 import type { CollectionSpec, ReadStore, ReadStoreReader, ReadStoreWriter } from '../infrastructure/readStore/readStore.js';
+import type { Logger } from '../infrastructure/logger.js';
 import type { Projection } from './projection.js';
 
 export const PARKED_EVENTS = 'parked_events';
@@ -72,6 +73,28 @@ export async function park(store: ReadStore, failure: HandlerFailure, at: Date):
   };
   await store.upsert(PARKED_EVENTS, doc);
   return doc;
+}
+
+/** Failures of one handler on one event before it is parked: one retry rides out a blip. */
+const FAILURES_BEFORE_PARKING = 2;
+
+/** Counts each handler's failures per event and parks the event once they reach the limit. */
+export class FailureParking {
+  private readonly failures = new Map<string, number>();
+
+  constructor(private readonly logger: Logger, private readonly clock: () => Date) {}
+
+  async failed(store: ReadStore, failure: HandlerFailure): Promise<void> {
+    const key = parkedId(failure.projection, failure.event.id);
+    const count = (this.failures.get(key) ?? 0) + 1;
+    this.failures.set(key, count);
+    if (count < FAILURES_BEFORE_PARKING) return;
+    this.failures.delete(key);
+    const doc = await park(store, failure, this.clock());
+    this.logger.error('projection handler failed: event parked for this view, the others go on', {
+      projection: doc.projection, eventId: doc.eventId, type: doc.type, streamId: doc.streamId, error: doc.error,
+    });
+  }
 }
 
 export function listParked(store: ReadStoreReader): Promise<ParkedEventDoc[]> {

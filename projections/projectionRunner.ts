@@ -21,15 +21,13 @@ import type { KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
 import { applyAtOnce, applyInTransaction } from './batchApplication.js';
 import { alwaysLeading, type Leadership } from '../infrastructure/leadership/leadership.js';
 import { ViewsFollower } from './viewsFollower.js';
-import { HandlerFailure, anyParked, listParked, park, parkedEventsCollection, parkedId, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
+import { FailureParking, HandlerFailure, anyParked, listParked, parkedEventsCollection, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
 /** A rebuild reads and writes in larger batches: nobody waits on its individual events. */
 const REBUILD_BATCH = 5000;
 const IDLE_POLL_MS = 250;
-/** Failures of one handler on one event before it is parked: one retry rides out a blip. */
-const FAILURES_BEFORE_PARKING = 2;
 /** Rounds of "catch the staging views up, then try to swap" before a rebuild gives up. */
 const PROMOTE_ATTEMPTS = 20;
 
@@ -60,7 +58,7 @@ export class ProjectionRunner {
   private loop: Promise<void> | null = null;
   private readonly signal: WakeSignal;
   private catchingUp: Promise<number> | null = null;
-  private readonly failures = new Map<string, number>();
+  private readonly parking: FailureParking;
   /** Append notices seen (local or NOTIFY), and how many had been seen when the last read began. */
   private notices = 0;
   private noticesAtRead = -1;
@@ -73,9 +71,10 @@ export class ProjectionRunner {
     private readonly store: ReadStore,
     readonly projections: Projection[],
     private readonly logger: Logger,
-    private readonly clock: () => Date = () => new Date(),
+    clock: () => Date = () => new Date(),
     private readonly leadership: Leadership = alwaysLeading,
   ) {
+    this.parking = new FailureParking(logger, clock);
     this.signal = wakeSignal(events.appended$);
     this.follower = new ViewsFollower(store, CHECKPOINT, (to) => {
       this.viewsChanged$.next(null);
@@ -207,21 +206,9 @@ export class ProjectionRunner {
         return applied;
       } catch (err) {
         if (!(err instanceof HandlerFailure)) throw err;
-        await this.failed(store, err);
+        await this.parking.failed(store, err);
       }
     }
-  }
-
-  private async failed(store: ReadStore, failure: HandlerFailure): Promise<void> {
-    const key = parkedId(failure.projection, failure.event.id);
-    const count = (this.failures.get(key) ?? 0) + 1;
-    this.failures.set(key, count);
-    if (count < FAILURES_BEFORE_PARKING) return;
-    this.failures.delete(key);
-    const doc = await park(store, failure, this.clock());
-    this.logger.error('projection handler failed: event parked for this view, the others go on', {
-      projection: doc.projection, eventId: doc.eventId, type: doc.type, streamId: doc.streamId, error: doc.error,
-    });
   }
 
   private advance(p: Position | null): void {

@@ -18,7 +18,7 @@ interface DashboardConfig {
 }
 
 /** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
-const NOT_A_PAGE = /^\/(api|auth|login|signup|invite|storefront|healthz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
+const NOT_A_PAGE = /^\/(api|auth|login|signup|invite|storefront|healthz|readyz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
 
 async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, base: string): Promise<void> {
   if (!(await resolveSession(req, deps))) {

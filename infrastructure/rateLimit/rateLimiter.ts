@@ -5,9 +5,11 @@
  * Redis is a shared counter, not a gate: when it is unreachable or slow, each limiter falls
  * back to its in-memory twin (rate-limiter-flexible's insurance limiter), so every instance
  * keeps limiting on its own with the same numbers and no request fails because Redis is down.
+ * That fallback is logged once when Redis is lost and once when it is back (redisAvailability.ts).
  */
 import { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { watchRedisAvailability, type AvailabilityLog, type RedisAvailability } from './redisAvailability.js';
 
 export interface LimitDecision {
   allowed: boolean;
@@ -30,6 +32,8 @@ export interface RateLimiterFactory {
    * starting instance then count in the shared counter, not in its in-memory twin.
    */
   ready(timeoutMs?: number): Promise<void>;
+  /** Redis when the counts are shared through it (REDIS_URL), null when they live in process memory. */
+  readonly redis: Pick<RedisAvailability, 'available' | 'probe'> | null;
   close(): Promise<void>;
 }
 
@@ -53,7 +57,7 @@ function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
   };
 }
 
-export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory {
+export function createRateLimiterFactory(redisUrl?: string, opts: { log?: AvailabilityLog; heartbeatMs?: number } = {}): RateLimiterFactory {
   // No offline queue and a short command timeout: while Redis is away, calls fail at once and
   // the insurance limiter answers, instead of requests waiting on reconnects.
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: false }) : null;
@@ -61,7 +65,10 @@ export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory 
   // One limiter per name and limits: route modules that each ask for "workspace-admin" share
   // its counts in memory too, as they do in Redis (same key prefix).
   const created = new Map<string, RateLimiter>();
+  const fallingBack = () => [...new Set([...created.keys()].map((id) => id.slice(0, id.lastIndexOf(':'))))];
+  const availability = redis ? watchRedisAvailability(redis, { log: opts.log, fallingBack, heartbeatMs: opts.heartbeatMs }) : null;
   return {
+    redis: availability,
     create({ name, points, durationSeconds }) {
       const id = `${name}:${points}/${durationSeconds}`;
       let limiter = created.get(id);
@@ -84,6 +91,7 @@ export function createRateLimiterFactory(redisUrl?: string): RateLimiterFactory 
       });
     },
     async close() {
+      availability?.stop();
       await redis?.quit().catch(() => undefined);
     },
   };

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { SqlClient, SqlQueryable } from './sqlClient.js';
 import { preparedQuery } from './preparedStatements.js';
+import { isQueryTimeout } from './storeUnavailable.js';
 
 // int8 and numeric come back as strings by default; our counters fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -24,9 +25,6 @@ export interface PgSqlOptions {
  */
 const QUERY_TIMEOUT_MS = 60_000;
 const CONNECT_TIMEOUT_MS = 10_000;
-
-/** node-postgres's own message when query_timeout fires. */
-const isQueryTimeout = (err: unknown) => err instanceof Error && /^Query read timeout$/.test(err.message);
 
 export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> {
   const schema = opts.schema;

@@ -5,13 +5,17 @@
  */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN']);
 
+/** node-postgres's own message when its query_timeout fires (pgSqlClient.ts drops that connection). */
+export const isQueryTimeout = (err: unknown): boolean => err instanceof Error && err.message === 'Query read timeout';
+
 export function isStoreUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
   // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now).
   if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || NETWORK_CODES.has(code)) return true;
-  // The last two: a server that stopped answering (pgSqlClient.ts's query and connect timeouts).
+  // A server that stopped answering: pgSqlClient.ts's query and connect timeouts.
+  if (isQueryTimeout(err)) return true;
   return typeof e.message === 'string'
-    && /Connection terminated|connection is closed|Client has encountered a connection error|^Query read timeout$|timeout exceeded when trying to connect/i.test(e.message);
+    && /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(e.message);
 }

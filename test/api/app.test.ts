@@ -74,11 +74,14 @@ test('every seed External API path the app serves appears in the OpenAPI documen
   }
 });
 
-test('the OpenAPI document also lists /healthz and itself (CONTRACT.md §1: every HTTP endpoint)', async () => {
+test('the OpenAPI document also lists /healthz, /readyz and itself (CONTRACT.md §1: every HTTP endpoint)', async () => {
   const { body: doc } = await app.api('GET', '/api/v1/openapi.json');
   assert.ok(doc.paths['/healthz']?.get, 'GET /healthz');
+  assert.ok(doc.paths['/readyz']?.get, 'GET /readyz');
   assert.ok(doc.paths['/api/v1/openapi.json']?.get, 'GET /api/v1/openapi.json');
   assert.equal(doc.paths['/healthz'].get.security, []);
+  assert.equal(doc.paths['/readyz'].get.security, []);
+  assert.equal(Object.keys(doc.paths['/readyz'].get.responses).sort(), ['200', '503', '5XX']);
 });
 
 test('a NUL character in a path id is 404 and in a body or query is 400, never 500', async () => {

@@ -15,6 +15,7 @@ const ACCEPTED_WARNINGS: Record<string, string> = {
   'no-server-example.com #/servers/0/url': 'the server is PUBLIC_URL, which is localhost in tests (a deployment sets its own)',
   'operation-4xx-response #/paths/~1healthz/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
   'operation-4xx-response #/paths/~1api~1v1~1openapi.json/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
+  'operation-4xx-response #/paths/~1readyz/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
   'operation-4xx-response #/paths/~1api~1v1~1workspace~1countries/get/responses': 'a fixed public list: it has no 4xx answer',
   'operation-2xx-response #/paths/~1api~1v1~1workspace~1public~1ad-click~1{slug}~1{mediaId}/get/responses': 'its success is a 302 redirect to the ad link',
 };

@@ -17,6 +17,11 @@ import { chatSamples, externalApiSamples, workspaceSamples, type Expect } from '
  */
 const EXEMPT_TAG_PREFIXES = ['Sign-in', 'Dashboard', 'Storefront'];
 
+/** Answers that need a store cut off, provoked and checked against the document by their own suite. */
+const SAMPLED_ELSEWHERE: Record<string, string> = {
+  'getReadiness 503': 'test/api/readiness.test.ts (the database cut off)',
+};
+
 let app: TestApp;
 let mailbox: Mailbox;
 let conformance: Conformance;
@@ -55,6 +60,7 @@ test.after(async () => {
 
 test('service endpoints', async () => {
   await expect('getHealth', 200, 'GET', '/healthz');
+  await expect('getReadiness', 200, 'GET', '/readyz');
   await expect('getOpenApiDocument', 200, 'GET', '/api/v1/openapi.json');
   assert.equal(problems, []);
 });
@@ -78,7 +84,7 @@ test('every documented operation and status has a live sample (5XX excepted: not
   const uncovered: string[] = [];
   const exempt: string[] = [];
   for (const op of conformance.operations.values()) {
-    const missing = conformance.missing(op.id);
+    const missing = conformance.missing(op.id).filter((status) => !(`${op.id} ${status}` in SAMPLED_ELSEWHERE));
     if (!missing.length) continue;
     const isExempt = !conformance.seen.has(op.id) && op.tags.some((t) => EXEMPT_TAG_PREFIXES.some((p) => t.startsWith(p)));
     (isExempt ? exempt : uncovered).push(`${op.id} (${op.method} ${op.path}): ${missing.join(', ')}`);

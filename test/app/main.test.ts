@@ -1,6 +1,7 @@
 /**
- * `npm start` with a bad configuration value: one line naming the variable and exit code 1,
- * never a Node stack trace (the operator fixes the environment, not the code).
+ * `npm start` with a bad configuration value, or a database it cannot use: one line naming the
+ * variable (or the store and its address, never its password) and exit code 1, never a Node
+ * stack trace (the operator fixes the environment, not the code).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +9,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../support/freePort.js';
+import { tcpRelayTo } from '../support/tcpRelay.js';
 
 const root = new URL('../../', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'confab-main-'));
@@ -46,6 +49,48 @@ test('a bad value: one clear line naming the variable, exit 1, no stack trace', 
     assert.not.match(out.stderr, /\n\s+at /, 'no stack trace');
   }
 });
+
+/** The one line a start that cannot use its database prints, naming the store and the address. */
+function assertDatabaseLine(out: Awaited<ReturnType<typeof start>>, address: string, reason: RegExp) {
+  assert.is(out.code, 1, out.stderr);
+  assert.is(out.stdout, '');
+  const lines = out.stderr.trim().split('\n');
+  assert.is(lines.length, 1, `one line, got:\n${out.stderr}`);
+  assert.ok(lines[0]!.startsWith(`Confab cannot start: the PostgreSQL database at ${address} (DATABASE_URL) cannot be used: `), lines[0]);
+  assert.match(lines[0]!, reason);
+  assert.not.match(out.stderr, /s3cret-pw/, 'no password');
+  assert.not.match(out.stderr, /\n\s+at /, 'no stack trace');
+}
+
+test('a database server that refuses connections: one line naming the store and host:port, exit 1', async () => {
+  const port = await freePort();
+  const out = await start({ DATABASE_URL: `postgres://confab:s3cret-pw@127.0.0.1:${port}/confab` });
+  assertDatabaseLine(out, `127.0.0.1:${port}`, /ECONNREFUSED/);
+});
+
+const serverUrl = process.env.DATABASE_URL;
+if (serverUrl) {
+  test('a database that does not exist on the server: one line naming the store, exit 1', async () => {
+    const url = new URL(serverUrl);
+    url.pathname = '/confab_no_such_database';
+    url.password = 's3cret-pw';
+    const out = await start({ DATABASE_URL: url.href });
+    assertDatabaseLine(out, `${url.hostname}:${url.port || 5432}`, /does not exist|authentication failed/);
+  });
+
+  test('a database server that accepts and never answers: the same line once the connect timeout (10 s) passes, no hang', async () => {
+    const relay = await tcpRelayTo(serverUrl, 5432);
+    relay.silence();
+    try {
+      const out = await start({ DATABASE_URL: relay.urlFor(serverUrl) });
+      assertDatabaseLine(out, `127.0.0.1:${relay.port}`, /timeout/);
+    } finally {
+      await relay.close();
+    }
+  });
+} else {
+  test.skip('a database that does not exist, a silent server (need DATABASE_URL)', () => undefined);
+}
 
 test.after(() => rmSync(dataDir, { recursive: true, force: true }));
 

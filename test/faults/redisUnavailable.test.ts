@@ -12,6 +12,9 @@
  * This suite first found every External API and visitor chat call answering 500 INTERNAL_ERROR
  * after a 10–15 s wait with Redis unreachable (ioredis' MaxRetriesPerRequestError reached the
  * error handler); fixed by 665cfda (insurance limiter, no offline queue, 500 ms command timeout).
+ * A later audit found the fallback silent: now the log says once that Redis is lost (and which
+ * budgets count per process), once that it is back, whatever the traffic in between, and
+ * GET /readyz names Redis as unavailable (200 "degraded": every request is still served).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -72,6 +75,20 @@ function assertServed(calls: Awaited<ReturnType<typeof traffic>>, what: string) 
   });
 }
 
+const LOST = /Redis unreachable: rate limits fall back to per-process counts/;
+const BACK = /Redis reachable again: rate limits are shared again/;
+
+/** The service's log lines that match. */
+const logLines = (pattern: RegExp) => service!.log().split('\n').filter((line) => pattern.test(line));
+
+/** GET /readyz as a load balancer would ask it. */
+async function readiness(): Promise<{ status: number; body: unknown }> {
+  const r = await http(service!.url, 'GET', '/readyz', { timeoutMs: HANG_MS });
+  return { status: r.status, body: r.body };
+}
+const degraded = { status: 200, body: { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } } };
+const shared = { status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } } };
+
 /** A fresh key gets LIMIT answers, then 429 RATE_LIMIT_ERROR: the burst limit degraded to one process, not off. */
 async function assertLimitHolds(what: string) {
   const key = await newKey();
@@ -103,6 +120,12 @@ test('REDIS_URL pointing at a closed port: requests are served, no 500', async (
   assertServed(await traffic(await newKey(), 'never reachable'), 'Redis never reachable');
   await assertLimitHolds('Redis never reachable');
   assert.ok(service.alive(), 'the process is still running');
+  const lost = logLines(LOST);
+  assert.is(lost.length, 1, `one warning, not one per request:\n${lost.join('\n')}`);
+  // Lost before any route asked for a limiter (during the start): every one of them falls back.
+  assert.match(lost[0]!, /"limits":"all"/, 'says what falls back');
+  assert.not.match(lost[0]!, /redis:\/\//, 'no connection string');
+  assert.equal(await readiness(), degraded);
 });
 
 test('with a private redis-server: the burst limit is shared through it (baseline)', async () => {
@@ -120,6 +143,8 @@ test('with a private redis-server: the burst limit is shared through it (baselin
   const statuses: number[] = [];
   for (let i = 0; i <= LIMIT; i++) statuses.push((await http(service.url, 'GET', `${EXTERNAL}/chatbots`, { key: limited })).status);
   assert.equal(statuses, [...Array(LIMIT).fill(200), 429]);
+  assert.equal(await readiness(), shared);
+  assert.equal(logLines(LOST), [], 'Redis there from the start: nothing to warn about');
 });
 
 test('Redis killed (SIGKILL) while the service runs: requests are served, no 500', async () => {
@@ -129,6 +154,10 @@ test('Redis killed (SIGKILL) while the service runs: requests are served, no 500
   assertServed(await traffic(await newKey(), 'Redis killed'), 'Redis killed');
   await assertLimitHolds('Redis killed');
   assert.ok(service!.alive(), 'the process is still running');
+  assert.is(logLines(LOST).length, 1, `one warning, not one per request:\n${logLines(LOST).join('\n')}`);
+  assert.match(logLines(LOST)[0]!, /"limits":\[[^\]]*"external"[^\]]*"email-change"/, 'names the budgets that fall back');
+  assert.equal(await readiness(), degraded);
+  assert.is(logLines(LOST).length, 1, 'asking /readyz adds no warning');
 });
 
 test('Redis back on the same port: served again, and the shared limit is enforced again', async () => {
@@ -141,6 +170,9 @@ test('Redis back on the same port: served again, and the shared limit is enforce
   }, 60_000, 'the burst limit to be enforced again once Redis is back', 500);
   assert.not.ok(seen.includes(500), `after Redis came back: ${seen.join(', ')}`);
   assertServed(await traffic(await newKey(), 'Redis back'), 'Redis back');
+  assert.is(logLines(BACK).length, 1, `one line saying it is back:\n${service!.log().slice(-2000)}`);
+  assert.is(logLines(LOST).length, 1, 'no further warning');
+  assert.equal(await readiness(), shared);
 });
 
 test.run();

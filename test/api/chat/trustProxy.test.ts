@@ -19,7 +19,7 @@ const servers: Server[] = [];
 async function serve(trustProxy?: TrustProxy): Promise<(ip: string) => Promise<number>> {
   const deps = appDeps(app.services);
   const real = app.services.rateLimiters;
-  const small: RateLimiterFactory = { create: (opts) => real.create({ ...opts, points: 2 }), ready: async () => undefined, close: async () => undefined };
+  const small: RateLimiterFactory = { create: (opts) => real.create({ ...opts, points: 2 }), ready: async () => undefined, redis: null, close: async () => undefined };
   const server = createServer(createApp({ ...deps, trustProxy: trustProxy ?? deps.trustProxy, chat: { ...deps.chat, rateLimiters: small } }));
   servers.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));

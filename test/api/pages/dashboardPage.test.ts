@@ -46,6 +46,15 @@ test('slug host: / and page paths serve the shell with base \'\'; APIs are untou
   assert.is(moved.headers.location, '/chatbots');
 });
 
+test('slug host: the liveness and readiness probes answer JSON, never the page', async () => {
+  for (const path of ['/healthz', '/readyz']) {
+    const r = await get(slugged.origin, path, slugged.cookie);
+    assert.is(r.status, 200, path);
+    assert.match(String(r.headers['content-type']), /application\/json/, path);
+  }
+  for (const path of ['/healthz/more', '/readyz/more']) assert.is((await get(slugged.origin, path, slugged.cookie)).status, 404, path);
+});
+
 test('the main host\'s root leads a person to the dashboard; an API client still gets JSON', async () => {
   const r = await get(originOf(app), '/');
   assert.equal([r.status, r.headers.location], [302, '/dashboard']);
