@@ -53,12 +53,16 @@ export class FileMediaStore implements MediaStore {
     await mkdir(dirname(target), { recursive: true, mode: 0o700 });
     const temp = join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
     const counted = { size: 0 };
+    // flush: synced to disk before the rename makes it visible, so a crash never leaves a short file under the key.
+    const file = createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true });
     try {
-      // flush: synced to disk before the rename makes it visible, so a crash never leaves a short file under the key.
-      await pipeline(source, byteLimit(maxBytes, counted), createWriteStream(temp, { flags: 'wx', mode: 0o600, flush: true }));
+      await pipeline(source, byteLimit(maxBytes, counted), file);
       await rename(temp, target);
       return { size: counted.size };
     } catch (err) {
+      // The pipeline can reject before the file stream has closed (seen under load: a refused upload's
+      // temporary file outlived its rm); removing it only once the stream is closed leaves none.
+      if (!file.closed) await new Promise((closed) => file.once('close', closed));
       await rm(temp, { force: true });
       throw err;
     }

@@ -79,7 +79,7 @@ test('size limits per kind (lowered for this test): over the limit is a 413 nami
   assertError(await m.upload(apiKey, padded(MP4, 4097)), 413, 'PAYLOAD_TOO_LARGE', /videos may be at most 4 KB/);
   assertError(await m.upload(apiKey, padded(WEBM, 1_000_000)), 413, 'PAYLOAD_TOO_LARGE', /videos may be at most 4 KB/);
   assert.is((await m.list(apiKey)).length, 2);
-  assert.is(m.mediaFiles(workspaceId).length, 2, 'no partial or temporary file is left');
+  assert.is(m.mediaFiles(workspaceId).length, 2, 'no partial or temporary file is left: ' + m.mediaFiles(workspaceId).join(','));
 });
 
 test('at most 10 items: the eleventh upload is a 409 and stores nothing, also when two race for the last place', async () => {

@@ -1,7 +1,7 @@
 /** The file MediaStore: whole-or-nothing writes, the byte limit, ranges, private modes, safe keys. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import fs, { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
@@ -64,6 +64,24 @@ test('more than maxBytes: rejected with MediaTooLargeError, and nothing is kept 
   assert.equal(filesUnder(root), []);
   // Exactly the limit is fine.
   assert.equal(await store.put('w1/exact', source(bytes(10)), { maxBytes: 10 }), { size: 10 });
+});
+
+test('a put refused before its temporary file is open leaves none behind (the rm waits for the file to close)', async () => {
+  // pipeline() rejects as soon as the limit trips, before the file stream has closed. Under load
+  // the file's open can come after that (here it is held back 50 ms): an rm that did not wait
+  // for the stream to close missed the file the open then created.
+  const realOpen = fs.open;
+  fs.open = ((...args: Parameters<typeof fs.open>) => setTimeout(() => (realOpen as (...a: unknown[]) => void)(...args), 50)) as typeof fs.open;
+  try {
+    const early = new PassThrough();
+    setImmediate(() => early.write(bytes(64)));
+    const err = await store.put('w1/early', early, { maxBytes: 10 }).catch((e) => e);
+    assert.instance(err, MediaTooLargeError);
+  } finally {
+    fs.open = realOpen;
+  }
+  await new Promise((settled) => setTimeout(settled, 100));
+  assert.equal(filesUnder(root), []);
 });
 
 test('a key appears all at once: while its bytes are still arriving it holds nothing', async () => {
