@@ -26,7 +26,8 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stdo
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     // A start that went through would listen forever: stop it, the test then fails on its output.
-    const timer = setTimeout(() => child.kill('SIGTERM'), 20_000);
+    // Generous: on a loaded machine tsx's start plus the 10 s connect timeout passed 20 s in CI.
+    const timer = setTimeout(() => child.kill('SIGTERM'), 60_000);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
