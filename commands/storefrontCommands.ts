@@ -6,7 +6,8 @@
  *
  * Install order: exchange the code, register the script, keep the token, then record the store.
  * Anything failing before the record is written leaves nothing behind (a failed exchange stores
- * nothing), so the merchant can simply install again.
+ * nothing), so the merchant can simply install again. Which storefronts the scripts reached is
+ * recorded last, for the settings page; install and every load's check record it when it changed.
  */
 import { randomUUID } from 'node:crypto';
 import { ValidationError, UpstreamError } from '../domain/errors.js';
@@ -58,13 +59,23 @@ export class StorefrontCommands {
     const scripts = await registerLoaderScripts(client, this.deps.appUrl, storeHash, token.access_token);
     await this.deps.tokens.save(storeHash, token.access_token);
     const installedBy = userOf(token.user);
+    const context = bigCommerceContext(storeHash, installedBy.id, request);
     await this.deps.aggregates.handle(
       storeStreamId(storeHash),
       storeDecider,
       { type: 'Install', storeHash, scope: token.scope ?? query.scope, installedBy, ownerId: token.owner ? String(token.owner.id) : null },
-      bigCommerceContext(storeHash, installedBy.id, request),
+      context,
     );
+    // The store is installed and its scripts are placed: a failure here must not send the merchant
+    // to an error page. The record then still differs from what the next load finds, so that
+    // load records it.
+    await this.recordCoverage(storeHash, scripts, context).catch(() => undefined);
     return { storeHash, userId: installedBy.id, scripts };
+  }
+
+  private async recordCoverage(storeHash: string, r: LoaderRegistration, context: CommandContext): Promise<void> {
+    const command = { type: 'RecordLoaderCoverage' as const, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, channelsRead: r.channelsRead };
+    await this.deps.aggregates.handle(storeStreamId(storeHash), storeDecider, command, context);
   }
 
   /** A verified load: the user may use the app of an installed store (404 STORE_NOT_INSTALLED otherwise). */
@@ -75,12 +86,15 @@ export class StorefrontCommands {
   /**
    * Puts the loader scripts back where they are gone or edited (the merchant deleted one in
    * Script Manager, a storefront was added or archived): BigCommerce's advice for the load
-   * callback. Cheap when all is well: two reads (channels, scripts) and no write. A store without
-   * a token (not installed here) is left alone: null.
+   * callback. Cheap when all is well: two reads (channels, scripts) and no write, not even to
+   * the store record. A store without a token (not installed here) is left alone: null.
    */
   async repairScripts(storeHash: string): Promise<LoaderRegistration | null> {
     const token = await this.deps.tokens.get(storeHash);
-    return token ? registerLoaderScripts(this.client(), this.deps.appUrl, storeHash, token) : null;
+    if (!token) return null;
+    const scripts = await registerLoaderScripts(this.client(), this.deps.appUrl, storeHash, token);
+    await this.recordCoverage(storeHash, scripts, bigCommerceContext(storeHash, null));
+    return scripts;
   }
 
   async uninstall(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {

@@ -1,10 +1,13 @@
 /**
  * The merchant's settings (CONTRACT §7): GET/PUT {app_url}/api/settings with the store session,
  * and GET {app_url}/api/chatbot?input= so the page can say which chatbot a pasted text names
- * before it is saved. Answers carry `chatbot`: whether the id exists and is enabled.
+ * before it is saved. Answers carry `chatbot`: whether the id exists and is enabled, and `loader`:
+ * which storefronts the loader script reached at the last check (null before the first), so the
+ * page can say when the chat is not on every storefront.
  */
 import type { Router } from 'express';
 import { extractChatbotId } from '../../domain/storefront/chatbotIdInput.js';
+import type { LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
@@ -12,11 +15,28 @@ import { requireStoreSession, signedInStoreOf } from './storeSessionAuth.js';
 import { CHATBOT_STATUS_SCHEMA, chatbotStatus } from './chatbotStatus.js';
 
 const TAGS = ['Storefront app'];
+const CHANNEL_IDS = { type: 'array', items: { type: 'integer' } };
+const LOADER_SCHEMA = {
+  type: 'object',
+  nullable: true,
+  required: ['channels', 'leftOut', 'channelsRead'],
+  description: 'Where the loader script is, as the last check (install, or opening the app) found it; null before the first',
+  properties: {
+    channels: { ...CHANNEL_IDS, description: 'Channel ids of the storefronts that carry the chat' },
+    leftOut: { ...CHANNEL_IDS, description: 'Storefronts without it: BigCommerce lets an app own at most 10 scripts per store' },
+    channelsRead: { type: 'boolean', description: 'False when the store has not granted the Channel Settings scope: only the default storefront (channel 1) is served' },
+  },
+};
 const SETTINGS_SCHEMA = {
   type: 'object',
-  required: ['storeHash', 'chatbotId', 'enabled', 'chatbot'],
-  properties: { storeHash: { type: 'string' }, chatbotId: { type: 'string', nullable: true }, enabled: { type: 'boolean' }, chatbot: CHATBOT_STATUS_SCHEMA },
+  required: ['storeHash', 'chatbotId', 'enabled', 'chatbot', 'loader'],
+  properties: { storeHash: { type: 'string' }, chatbotId: { type: 'string', nullable: true }, enabled: { type: 'boolean' }, chatbot: CHATBOT_STATUS_SCHEMA, loader: LOADER_SCHEMA },
 };
+
+/** The answer of GET and PUT: the settings as saved, what the id names, where the loader is. */
+async function settingsBody(deps: StorefrontApiDeps, storeHash: string, s: { chatbotId: string | null; enabled: boolean; loaderCoverage?: LoaderCoverage | null }) {
+  return { storeHash, chatbotId: s.chatbotId, enabled: s.enabled, chatbot: await chatbotStatus(deps.views, s.chatbotId), loader: s.loaderCoverage ?? null };
+}
 
 export function settingsRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: StorefrontApiDeps): void {
   const session = requireStoreSession(deps);
@@ -26,7 +46,7 @@ export function settingsRoutes(router: Router, registry: OpenApiRegistry, mount:
     responses: { 200: { description: 'The settings', schema: SETTINGS_SCHEMA } },
   }, async ({ res }) => {
     const { store } = signedInStoreOf(res);
-    return { body: { storeHash: store.storeHash, chatbotId: store.chatbotId, enabled: store.enabled, chatbot: await chatbotStatus(deps.views, store.chatbotId) } };
+    return { body: await settingsBody(deps, store.storeHash, store) };
   }, session);
 
   addRoute(router, registry, mount, {
@@ -39,7 +59,7 @@ export function settingsRoutes(router: Router, registry: OpenApiRegistry, mount:
   }, async ({ body, res }) => {
     const signedIn = signedInStoreOf(res);
     const state = await deps.commands.saveSettings(signedIn.storeHash, signedIn.userId, body, { ip: res.locals.clientIp, userAgent: res.locals.userAgent });
-    return { body: { storeHash: signedIn.storeHash, chatbotId: state.chatbotId, enabled: state.enabled, chatbot: await chatbotStatus(deps.views, state.chatbotId) } };
+    return { body: await settingsBody(deps, signedIn.storeHash, state) };
   }, session);
 
   addRoute(router, registry, mount, {

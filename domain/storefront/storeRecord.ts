@@ -1,7 +1,8 @@
 /**
  * The storefront app's store record (seed: "Storefront app store record" and "Storefront app
  * lifecycle"), stream `store-<hash>`. It holds what the merchant sees and sets: who installed the
- * app, the users BigCommerce let in, the Chatbot ID and the enabled switch.
+ * app, the users BigCommerce let in, the Chatbot ID and the enabled switch, and which storefronts
+ * the loader script reached (domain/storefront/loaderCoverage.ts).
  *
  * The store's access token is deliberately not part of any event: the event log is exported and
  * kept forever, so the token lives encrypted in its own table (infrastructure/bigcommerce/
@@ -9,6 +10,7 @@
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { NotFoundError } from '../errors.js';
+import { normalizedCoverage, sameCoverage, type LoaderCoverage } from './loaderCoverage.js';
 
 export interface StoreUser {
   id: string;
@@ -20,6 +22,7 @@ export type StoreEvent =
   | DomainEvent<'StoreUserAdded', { storeHash: string; user: StoreUser }>
   | DomainEvent<'StoreUserRemoved', { storeHash: string; userId: string }>
   | DomainEvent<'StoreSettingsChanged', { storeHash: string; chatbotId: string; enabled: boolean }>
+  | DomainEvent<'LoaderCoverageChanged', { storeHash: string } & LoaderCoverage>
   | DomainEvent<'StoreUninstalled', { storeHash: string }>;
 
 export interface StoreState {
@@ -29,15 +32,18 @@ export interface StoreState {
   users: StoreUser[];
   chatbotId: string | null;
   enabled: boolean;
+  /** Null until a registration is recorded (streams written before coverage was recorded, too). */
+  loaderCoverage: LoaderCoverage | null;
 }
 
-export const initialStoreState: StoreState = { installed: false, storeHash: null, scope: '', users: [], chatbotId: null, enabled: false };
+export const initialStoreState: StoreState = { installed: false, storeHash: null, scope: '', users: [], chatbotId: null, enabled: false, loaderCoverage: null };
 
 export type StoreCommand =
   | { type: 'Install'; storeHash: string; scope: string; installedBy: StoreUser; ownerId: string | null }
   | { type: 'AdmitUser'; user: StoreUser }
   | { type: 'RemoveUser'; userId: string }
   | { type: 'ChangeSettings'; chatbotId: string; enabled: boolean }
+  | ({ type: 'RecordLoaderCoverage' } & LoaderCoverage)
   | { type: 'Uninstall' };
 
 const NOT_INSTALLED = 'The Confab app is not installed on this store';
@@ -63,6 +69,10 @@ function decide(command: StoreCommand, state: StoreState): StoreEvent[] {
     case 'ChangeSettings':
       if (state.chatbotId === command.chatbotId && state.enabled === command.enabled) return [];
       return [{ type: 'StoreSettingsChanged', data: { storeHash, chatbotId: command.chatbotId, enabled: command.enabled } }];
+    case 'RecordLoaderCoverage': {
+      const { type: _t, ...found } = command;
+      return sameCoverage(state.loaderCoverage, found) ? [] : [{ type: 'LoaderCoverageChanged', data: { storeHash, ...normalizedCoverage(found) } }];
+    }
     case 'Uninstall':
       return [{ type: 'StoreUninstalled', data: { storeHash } }];
   }
@@ -82,6 +92,10 @@ function evolve(state: StoreState, event: StoreEvent): StoreState {
       return { ...state, users: state.users.filter((u) => u.id !== event.data.userId) };
     case 'StoreSettingsChanged':
       return { ...state, chatbotId: event.data.chatbotId, enabled: event.data.enabled };
+    case 'LoaderCoverageChanged': {
+      const { channels, leftOut, channelsRead } = event.data;
+      return { ...state, loaderCoverage: { channels, leftOut, channelsRead } };
+    }
     case 'StoreUninstalled':
       // The record is gone (seed); a later install starts from nothing.
       return { ...initialStoreState };

@@ -16,11 +16,20 @@
  * an install): both read the same list and both create. So a registration that created reads
  * the list again and removes what the plan says, and all of them keep the same copies. A script
  * that is already current is not written at all: opening the app costs two reads.
+ *
+ * The consent category is the merchant's to choose: "authorized control panel users can change
+ * the consent category or entirely delete any script using Script Manager, including scripts
+ * created using the API" (docs/integrations/scripts.mdx, BigCommerce docs). A loader is created
+ * as `functional`; a category the merchant picked since is kept, on a rewrite too. Only a
+ * loader without one of the four categories (`unknown`, which stores with a cookie consent
+ * banner never show) is set to `functional`.
  */
 import { UpstreamError } from '../../domain/errors.js';
 import { DEFAULT_CHANNEL_ID, loaderChannelIds } from '../../domain/storefront/loaderChannels.js';
 import { planLoaders, type LoaderChannels, type LoaderPlan, type PlacedLoader } from '../../domain/storefront/loaderScriptPlan.js';
 import type { BigCommerceClient, Script, ScriptInput } from './bigCommerceClient.js';
+
+type ConsentCategory = ScriptInput['consent_category'];
 
 export const LOADER_SCRIPT_NAME = 'Confab chat widget';
 /** A copy we keep may be deleted meanwhile, or a concurrent registration may take the last slot: start over. */
@@ -30,7 +39,7 @@ export function loaderScriptSrc(appUrl: string, storeHash: string): string {
   return `${appUrl}/script.js?store=${encodeURIComponent(storeHash)}`;
 }
 
-export function loaderScript(appUrl: string, storeHash: string, channelId = DEFAULT_CHANNEL_ID): ScriptInput {
+export function loaderScript(appUrl: string, storeHash: string, channelId = DEFAULT_CHANNEL_ID, consentCategory: ConsentCategory = 'functional'): ScriptInput {
   return {
     name: LOADER_SCRIPT_NAME,
     description: 'Starts the Confab chatbot on your storefront. Managed by the Confab app.',
@@ -40,8 +49,8 @@ export function loaderScript(appUrl: string, storeHash: string, channelId = DEFA
     location: 'footer',
     visibility: 'all_pages',
     kind: 'src',
-    // The chat is a feature the shopper uses, not tracking: BigCommerce's "functional" category.
-    consent_category: 'functional',
+    // By default: the chat is a feature the shopper uses, not tracking (BigCommerce's "functional").
+    consent_category: consentCategory,
     enabled: true,
     channel_id: channelId,
   };
@@ -53,6 +62,10 @@ function isLoader(script: Script, storeHash: string): boolean {
 }
 
 const channelOf = (script: Script) => script.channel_id ?? DEFAULT_CHANNEL_ID;
+
+const CHOSEN_CATEGORIES: ReadonlySet<string> = new Set<ConsentCategory>(['essential', 'functional', 'analytics', 'targeting']);
+/** The category a merchant chose in Script Manager, if the script has one of the four. */
+const chosenCategory = (script: Script): ConsentCategory | undefined => (CHOSEN_CATEGORIES.has(script.consent_category) ? script.consent_category : undefined);
 
 /** Everything the script says already matches what we would write: no PUT needed. */
 function isCurrent(script: Script, wanted: ScriptInput): boolean {
@@ -81,15 +94,19 @@ async function loaderChannels(client: BigCommerceClient, storeHash: string, acce
 
 export async function registerLoaderScripts(client: BigCommerceClient, appUrl: string, storeHash: string, accessToken: string): Promise<LoaderRegistration> {
   const { channels, listed } = await loaderChannels(client, storeHash, accessToken);
-  const wanted = (channelId: number) => loaderScript(appUrl, storeHash, channelId);
+  const wanted = (channelId: number, category?: ConsentCategory) => loaderScript(appUrl, storeHash, channelId, category);
   const changes = { created: 0, updated: 0, deleted: 0 };
   const made = new Set<string>();
+  /** Per loader as last listed: the category a rewrite carries over. */
+  const categories = new Map<string, ConsentCategory | undefined>();
 
   async function readPlan(): Promise<LoaderPlan> {
     const scripts = await client.listScripts(storeHash, accessToken, listed);
-    const loaders: PlacedLoader[] = scripts
-      .filter((s) => isLoader(s, storeHash))
-      .map((s) => ({ uuid: s.uuid, channelId: channelOf(s), createdAt: Date.parse(s.date_created ?? '') || 0, current: isCurrent(s, wanted(channelOf(s))) }));
+    const placed = scripts.filter((s) => isLoader(s, storeHash));
+    for (const s of placed) categories.set(s.uuid, chosenCategory(s));
+    const loaders: PlacedLoader[] = placed.map((s) => ({
+      uuid: s.uuid, channelId: channelOf(s), createdAt: Date.parse(s.date_created ?? '') || 0, current: isCurrent(s, wanted(channelOf(s), chosenCategory(s))),
+    }));
     return planLoaders(loaders, channels, scripts.length - loaders.length);
   }
   async function remove(plan: LoaderPlan): Promise<void> {
@@ -113,7 +130,7 @@ export async function registerLoaderScripts(client: BigCommerceClient, appUrl: s
     let settled = plan.create.length === 0;
     for (const keep of plan.keep) {
       if (keep.current) continue;
-      if (await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId))) changes.updated++;
+      if (await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId, categories.get(keep.uuid)))) changes.updated++;
       else settled = false; // deleted meanwhile (the merchant, or a concurrent registration)
     }
     if (settled) {

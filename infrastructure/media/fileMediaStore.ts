@@ -62,7 +62,7 @@ export class FileMediaStore implements MediaStore {
     } catch (err) {
       // The pipeline can reject before the file stream has closed (seen under load: a refused upload's
       // temporary file outlived its rm); removing it only once the stream is closed leaves none.
-      if (!file.closed) await new Promise((closed) => file.once('close', closed));
+      if (!file.closed) await new Promise<void>((closed) => file.once('close', () => closed()));
       await rm(temp, { force: true });
       throw err;
     }

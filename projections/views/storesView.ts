@@ -4,6 +4,7 @@
  */
 import { defineProjection, stampedAt } from '../projection.js';
 import type { StoreUser } from '../../domain/storefront/storeRecord.js';
+import type { LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
 
 export const STORES = 'stores';
 
@@ -15,6 +16,8 @@ export interface StoreDoc {
   users: StoreUser[];
   chatbotId: string | null;
   enabled: boolean;
+  /** Which storefronts the loader reached; absent or null until a registration is recorded. */
+  loaderCoverage?: LoaderCoverage | null;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -29,7 +32,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
       await tx.patch(STORES, d.storeHash, { scope: d.scope, installedBy: d.installedBy, users, updatedAt: e.metadata.occurredAt });
       return;
     }
-    await tx.upsert(STORES, { id: d.storeHash, storeHash: d.storeHash, scope: d.scope, installedBy: d.installedBy, users: [d.installedBy], chatbotId: null, enabled: false, ...stampedAt(e) });
+    await tx.upsert(STORES, { id: d.storeHash, storeHash: d.storeHash, scope: d.scope, installedBy: d.installedBy, users: [d.installedBy], chatbotId: null, enabled: false, loaderCoverage: null, ...stampedAt(e) });
   },
   async StoreUserAdded(e, tx) {
     const d = e.data as { storeHash: string; user: StoreUser };
@@ -44,6 +47,10 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
   async StoreSettingsChanged(e, tx) {
     const d = e.data as { storeHash: string; chatbotId: string; enabled: boolean };
     await tx.patch(STORES, d.storeHash, { chatbotId: d.chatbotId, enabled: d.enabled, updatedAt: e.metadata.occurredAt });
+  },
+  async LoaderCoverageChanged(e, tx) {
+    const { storeHash, channels, leftOut, channelsRead } = e.data as { storeHash: string } & LoaderCoverage;
+    await tx.patch(STORES, storeHash, { loaderCoverage: { channels, leftOut, channelsRead }, updatedAt: e.metadata.occurredAt });
   },
   async StoreUninstalled(e, tx) {
     await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);

@@ -1,5 +1,6 @@
 // The `stores` view built by the real runner from the store record's events (commands through
-// the aggregate store): installs, users, settings, uninstall; rebuilt identically; never a token.
+// the aggregate store): installs, users, settings, loader coverage, uninstall; rebuilt identically;
+// never a token.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,6 +48,13 @@ test('install, a second user, settings; a reinstall keeps them; uninstall remove
   await run('s3', { type: 'Install', storeHash: 's3', scope: 'x', installedBy: owner, ownerId: '1' });
   await run('s3', { type: 'Uninstall' });
   assert.is(await doc('s3'), null);
+});
+
+test('loader coverage: none on install, then as last recorded', async () => {
+  assert.is((await doc('s2'))?.loaderCoverage, null);
+  await run('s2', { type: 'RecordLoaderCoverage', channels: [3, 1], leftOut: [], channelsRead: false });
+  await run('s2', { type: 'RecordLoaderCoverage', channels: [1, 2], leftOut: [4], channelsRead: true });
+  assert.equal((await doc('s2'))?.loaderCoverage, { channels: [1, 2], leftOut: [4], channelsRead: true });
 });
 
 test('a rebuild replays the log into identical documents', async () => {

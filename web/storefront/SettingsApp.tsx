@@ -2,12 +2,14 @@
 /**
  * The Confab app inside the BigCommerce control panel: the Chatbot ID (a bare id, the embed
  * snippet or a dashboard address; the server extracts the id) and the switch that puts the chat
- * on the storefront. BigDesign components, so it looks like the rest of the control panel.
+ * on the storefront, and a notice when the chat is not on every storefront (LoaderNotice). BigDesign
+ * components, so it looks like the rest of the control panel.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Box, Button, Flex, Form, FormGroup, H1, InlineMessage, Link, Panel, Small, Switch, Text, Textarea } from '@bigcommerce/big-design';
 import { ChatbotFound } from './ChatbotFound.js';
-import type { ChatbotStatus, PageData, SettingsApi } from './settingsApi.js';
+import { LoaderNotice } from './LoaderNotice.js';
+import type { ChatbotStatus, LoaderCoverage, PageData, SettingsApi } from './settingsApi.js';
 
 const LOOKUP_DELAY_MS = 300;
 
@@ -21,6 +23,7 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
   const [checking, setChecking] = useState(false);
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const [loader, setLoader] = useState<LoaderCoverage | null>(null);
   const lookupSeq = useRef(0);
 
   useEffect(() => {
@@ -29,6 +32,7 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
         setInput(s.chatbotId ?? '');
         setEnabled(s.enabled);
         setFound({ chatbotId: s.chatbotId, chatbot: s.chatbot });
+        setLoader(s.loader);
         setLoaded(true);
       },
       (err: Error) => {
@@ -61,6 +65,7 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
       const saved = await api.save(input, enabled);
       setInput(saved.chatbotId ?? '');
       setFound({ chatbotId: saved.chatbotId, chatbot: saved.chatbot });
+      setLoader(saved.loader);
       setFeedback({ type: 'success', text: saved.enabled ? 'Saved. The chat widget is live on your storefront within a minute.' : 'Saved. The chat widget is switched off.' });
     } catch (err) {
       setFeedback({ type: 'error', text: (err as Error).message });
@@ -75,6 +80,7 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
         <H1 marginBottom="xSmall">Confab chat widget</H1>
         <Text color="secondary60">Answer shoppers on every page of your store with your Confab chatbot.</Text>
       </Box>
+      <LoaderNotice coverage={loader} />
       <Form onSubmit={onSubmit} fullWidth>
         <Panel header="Chatbot" description="Choose which Confab chatbot greets shoppers on this store.">
           <FormGroup>

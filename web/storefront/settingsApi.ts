@@ -1,4 +1,8 @@
 /** The settings page's calls to {app_url}/api (CONTRACT §7), with the session's CSRF token on writes. */
+import type { LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
+
+export type { LoaderCoverage };
+
 export interface ChatbotStatus {
   id: string;
   exists: boolean;
@@ -11,6 +15,8 @@ export interface Settings {
   chatbotId: string | null;
   enabled: boolean;
   chatbot: ChatbotStatus | null;
+  /** Which storefronts carry the chat, as the last check found them; null before the first. */
+  loader: LoaderCoverage | null;
 }
 
 export interface PageData {

@@ -3,7 +3,8 @@
  * store with several storefronts (one script per storefront, none on a marketplace or POS), an
  * install whose token may not read channels (the default storefront, and a warning), and the
  * check a load runs after answering: no write when every script is current, a rewrite when one
- * was edited, a new one when one was deleted or a storefront was added.
+ * was edited, a new one when one was deleted or a storefront was added. What each check found is
+ * what the settings page shows (`loader` of /api/settings), recorded only when it changed.
  *
  * The check runs after /load has answered, so each test waits for its log line (the harness logs
  * at debug) before it looks at what was sent: no fixed pauses.
@@ -13,6 +14,7 @@ import * as assert from 'uvu/assert';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
 import { OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
 import { eventually } from '../../support/waiting.js';
+import { storeStreamId } from '../../../domain/storefront/storeRecord.js';
 
 let h: StorefrontHarness;
 
@@ -30,13 +32,21 @@ const logLines = (storeHash: string, on: 'install' | 'load') =>
 const scriptCallsSince = (storeHash: string, from: number) =>
   h.bc.calls.slice(from).filter((c) => c.path.startsWith(`/stores/${storeHash}/v3/`)).map((c) => `${c.method} ${c.path.replace(`/stores/${storeHash}/v3`, '').replace(/[0-9a-f-]{36}$/, ':uuid')}`);
 
-/** Opens the app and waits until the script check that follows has finished; answers what it sent to BigCommerce. */
-async function loadAndCheck(storeHash: string): Promise<{ calls: string[]; logged: string }> {
+const storeEvents = async (storeHash: string) => (await h.app.services.events.readStream(storeStreamId(storeHash))).map((e) => e.type);
+const loaderOf = async (storeHash: string, cookie: string | null) => {
+  const res = await h.settings('GET', cookie);
+  assert.is(res.status, 200, JSON.stringify(res.body));
+  return res.body.loader;
+};
+
+/** Opens the app and waits until the script check that follows has finished; answers what it sent to BigCommerce, and the session. */
+async function loadAndCheck(storeHash: string): Promise<{ calls: string[]; logged: string; cookie: string | null }> {
   const checked = logLines(storeHash, 'load').length;
   const from = h.bc.calls.length;
-  assert.is((await h.load(storeHash)).status, 302);
+  const loaded = await h.load(storeHash);
+  assert.is(loaded.status, 302);
   const logged = await eventually(() => logLines(storeHash, 'load')[checked], 8000, `the script check of ${storeHash}'s load`);
-  return { calls: scriptCallsSince(storeHash, from), logged };
+  return { calls: scriptCallsSince(storeHash, from), logged, cookie: loaded.cookie };
 }
 
 test('install on a store with several storefronts: one script on each storefront, none elsewhere', async () => {
@@ -57,14 +67,18 @@ test('opening the app when every script is current reads and writes nothing', as
   assert.equal(channelsOfOurs('multi1').length, 3);
 });
 
-test('opening the app rewrites a script the merchant edited, and only that one', async () => {
-  // "authorized control panel users can change the consent category" (Scripts API docs).
-  const edited = ours('multi1').find((s) => s.channel_id !== 1)!;
-  edited.consent_category = 'analytics';
+test('opening the app rewrites a script that differs, and only that one; consent categories the merchant chose stay', async () => {
+  // "authorized control panel users can change the consent category" (Scripts API docs): the
+  // merchant's choice is not a difference. A changed load method is (an earlier Confab placed it).
+  const [first, edited] = ours('multi1').sort((x, y) => x.channel_id - y.channel_id);
+  first.consent_category = 'targeting';
+  Object.assign(edited, { consent_category: 'analytics', load_method: 'default' });
   const { calls } = await loadAndCheck('multi1');
   assert.equal(calls, ['GET /channels', 'GET /content/scripts', 'PUT /content/scripts/:uuid']);
-  assert.ok(h.bc.calls.some((c) => c.method === 'PUT' && c.path.endsWith(edited.uuid)));
-  assert.is(edited.consent_category, 'functional');
+  const put = h.bc.calls.filter((c) => c.method === 'PUT').at(-1)!;
+  assert.ok(put.path.endsWith(edited.uuid));
+  assert.is((put.body as { consent_category: string }).consent_category, 'analytics');
+  assert.equal([edited.load_method, edited.consent_category, first.consent_category], ['async', 'analytics', 'targeting']);
 });
 
 test('opening the app puts back a script the merchant deleted, and gives a new storefront one', async () => {
@@ -94,6 +108,37 @@ test('a token without the Channel Settings scope: the default storefront only, a
   const [line] = logLines('oldscope1', 'install');
   assert.match(line ?? '', /"level":"warn"/);
   assert.match(line ?? '', /"channelsRead":false/);
+});
+
+test('the settings show which storefronts went without the chat: a token without Channel Settings', async () => {
+  const { cookie } = await loadAndCheck('oldscope1');
+  assert.equal(await loaderOf('oldscope1', cookie), { channels: [1], leftOut: [], channelsRead: false });
+});
+
+test('more storefronts than the app may have scripts: the settings name the ones left out', async () => {
+  const added = Array.from({ length: 11 }, () => h.bc.addChannel('many12', { type: 'storefront', platform: 'bigcommerce', status: 'active' }));
+  const installed = await h.install('many12');
+  assert.is(installed.status, 302);
+  assert.equal(await loaderOf('many12', installed.cookie), { channels: [1, ...added.slice(0, 9).map((c) => c.id)], leftOut: added.slice(9).map((c) => c.id), channelsRead: true });
+  assert.equal((await storeEvents('many12')).filter((t) => t === 'LoaderCoverageChanged').length, 1);
+});
+
+test('opening the app when nothing changed records nothing', async () => {
+  const before = await storeEvents('many12');
+  const { calls } = await loadAndCheck('many12');
+  assert.equal(calls, ['GET /channels', 'GET /content/scripts']);
+  assert.equal(await storeEvents('many12'), before);
+});
+
+test('storefronts archived since free slots: the next load places the chat on the ones left out and records it', async () => {
+  const [, a, b, ...rest] = h.bc.channelsOf('many12');
+  a.status = 'archived';
+  b.status = 'archived';
+  const before = (await storeEvents('many12')).length;
+  const { cookie } = await loadAndCheck('many12');
+  assert.equal((await storeEvents('many12')).slice(before), ['LoaderCoverageChanged']);
+  assert.equal(await loaderOf('many12', cookie), { channels: [1, ...rest.map((c) => c.id)], leftOut: [], channelsRead: true });
+  assert.equal(channelsOfOurs('many12'), [1, ...rest.map((c) => c.id)]);
 });
 
 test.run();

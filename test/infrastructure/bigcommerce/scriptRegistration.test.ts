@@ -3,8 +3,8 @@
  * again does not create a duplicate"): concurrent registrations, copies left by an earlier race,
  * a script of ours placed under an earlier APP_URL, a store at the app's limit of 10 scripts,
  * storefronts added or archived, a token that may not read channels. Scripts of other apps and
- * of the merchant are never touched, and a registration that finds everything current writes
- * nothing.
+ * of the merchant are never touched, a consent category the merchant chose in Script Manager is
+ * kept, and a registration that finds everything current writes nothing.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -160,6 +160,26 @@ test('a token without the Channel Settings scope: the default storefront only, l
   assert.equal(channelsOfOurs('noscope1'), [1, other.id]);
   assert.ok(ours('noscope1').some((s) => s.uuid === elsewhere.uuid), 'the loader on the unknown channel is kept');
   assert.equal(writes('noscope1', from), ['POST /content/scripts']);
+});
+
+test('a consent category the merchant chose is kept, on a rewrite too; a loader without one gets functional', async () => {
+  const token = await tokenFor('consent1');
+  const [second, third] = [1, 2].map(() => bc.addChannel('consent1', { type: 'storefront', platform: 'bigcommerce', status: 'active' }));
+  const chosen = bc.seedScript('consent1', loaderScript(APP, 'consent1', 1, 'analytics'));
+  const stale = bc.seedScript('consent1', { ...loaderScript(APP, 'consent1', second.id, 'essential'), location: 'head' }, { channelId: second.id });
+  const unknown = bc.seedScript('consent1', { ...loaderScript(APP, 'consent1', third.id), consent_category: 'unknown' }, { channelId: third.id });
+
+  const from = bc.calls.length;
+  const result = await register('consent1', token);
+  assert.equal(result.changes, { created: 0, updated: 2, deleted: 0 });
+  const puts = bc.calls.slice(from).filter((c) => c.method === 'PUT').map((c) => ({ uuid: c.path.split('/').at(-1), body: c.body as Record<string, unknown> }));
+  assert.equal(puts.map((p) => p.uuid).sort(), [stale.uuid, unknown.uuid].sort(), 'the merchant\'s category alone is no reason to write');
+  assert.equal(puts.find((p) => p.uuid === stale.uuid)?.body, loaderScript(APP, 'consent1', second.id, 'essential'));
+  assert.equal([chosen, stale, unknown].map((s) => [s.consent_category, s.location]), [['analytics', 'footer'], ['essential', 'footer'], ['functional', 'footer']]);
+
+  const again = bc.calls.length;
+  await register('consent1', token);
+  assert.equal(writes('consent1', again), [], 'then all three are current');
 });
 
 test.run();

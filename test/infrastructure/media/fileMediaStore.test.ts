@@ -71,7 +71,8 @@ test('a put refused before its temporary file is open leaves none behind (the rm
   // the file's open can come after that (here it is held back 50 ms): an rm that did not wait
   // for the stream to close missed the file the open then created.
   const realOpen = fs.open;
-  fs.open = ((...args: Parameters<typeof fs.open>) => setTimeout(() => (realOpen as (...a: unknown[]) => void)(...args), 50)) as typeof fs.open;
+  const heldBack = (...args: unknown[]) => void setTimeout(() => (realOpen as (...a: unknown[]) => void)(...args), 50);
+  fs.open = heldBack as unknown as typeof fs.open;
   try {
     const early = new PassThrough();
     setImmediate(() => early.write(bytes(64)));

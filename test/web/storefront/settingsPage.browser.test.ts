@@ -1,7 +1,9 @@
 /**
  * The BigCommerce app's settings page in Chromium, reached the way the control panel reaches it
  * (the load callback, then /app): paste an embed snippet, see which chatbot it names, switch the
- * chat on, save; a bad paste is explained; axe scan and desktop/phone screenshots of each state.
+ * chat on, save; a bad paste is explained; a store whose chat is not on every storefront is told
+ * why (the app's limit of ten scripts, or no permission to see other storefronts), and a store
+ * where it is sees no such notice; axe scan and desktop/phone screenshots of each state.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -10,6 +12,7 @@ import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
 import { buildBundle, startHostServer } from '../helpers.js';
+import { OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
 
 let h: StorefrontHarness;
 let browser: Browser;
@@ -19,6 +22,12 @@ test.before(async () => {
   buildBundle();
   h = await startStorefrontHarness();
   await h.install('page123');
+  // Twelve storefronts: the app may place scripts on ten (channels 1 to 10), so 11 and 12 go without.
+  for (let i = 0; i < 11; i++) h.bc.addChannel('page12sf', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
+  await h.install('page12sf');
+  // Installed before the app asked for Channel Settings: only the default storefront is known.
+  h.bc.addChannel('pageold', { type: 'storefront', platform: 'catalyst', status: 'active' });
+  await h.install('pageold', OWNER, 'store_v2_content store_content_checkout');
   const ws = await h.app.createWorkspace('pro');
   botId = (await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Northwind shop assistant', description: '' } })).body.data.id;
   browser = await launchBrowser();
@@ -28,18 +37,26 @@ test.after(async () => {
   await h?.close();
 });
 
-async function openApp(): Promise<{ page: Page; problems: string[] }> {
+async function openApp(storeHash = 'page123'): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const { problems } = watchPageErrors(page);
-  await page.goto(`${h.appUrl}/load?signed_payload_jwt=${await h.bc.signedPayload('page123', { id: 1001, username: 'owner', email: 'owner@store.example' })}`);
+  await page.goto(`${h.appUrl}/load?signed_payload_jwt=${await h.bc.signedPayload(storeHash, OWNER)}`);
   assert.is(new URL(page.url()).pathname, '/storefront/app');
   await page.getByRole('heading', { name: 'Confab chat widget' }).waitFor();
+  // The field is enabled once the settings have been read: only then is a notice drawn or not.
+  await page.waitForSelector('textarea:not([disabled])');
   return { page, problems };
 }
+
+const LEFT_OUT = 'The chat is on 10 of your 12 storefronts';
+const DEFAULT_ONLY = 'The chat is only on your default storefront';
+const noticeCount = (page: Page, name: string) => page.getByRole('region', { name }).count();
+const anyNotice = (page: Page) => page.locator('section[aria-labelledby^="loader-"]');
 
 test('paste the embed snippet, see the chatbot, switch on, save', async () => {
   const { page, problems } = await openApp();
   await page.getByText('No chatbot selected yet.').waitFor();
+  assert.is(await anyNotice(page).count(), 0, 'every storefront has the chat: no notice');
   await screenshotBothSizes(page, 'storefront-settings-empty');
 
   const field = page.getByLabel('Chatbot ID');
@@ -77,6 +94,37 @@ test('a reload shows the saved settings; a paste without an id is explained and 
   await expectAccessible(page, 'settings page, refused');
   await screenshotBothSizes(page, 'storefront-settings-error');
   assert.equal(problems.filter((p) => !p.includes('/api/settings') && !p.includes('status of 400')), [], 'only the refused save failed');
+  await page.close();
+});
+
+test('more storefronts than the app may place scripts on: a calm notice names those without the chat', async () => {
+  const { page, problems } = await openApp('page12sf');
+  const notice = page.getByRole('region', { name: LEFT_OUT });
+  await notice.waitFor();
+  const text = await notice.innerText();
+  assert.match(text, /at most 10 scripts on a store, so the storefronts with channel IDs 11 and 12 don’t show the chat\./);
+  assert.match(text, /lowest channel IDs first/);
+  assert.is(await noticeCount(page, DEFAULT_ONLY), 0);
+  assert.is(await anyNotice(page).count(), 1);
+  assert.is(await page.getByRole('alert').count(), 0, 'information, not an alert');
+  await expectAccessible(page, 'settings page, storefronts left out');
+  await screenshotBothSizes(page, 'storefront-settings-storefronts-left-out');
+  assert.equal(problems, []);
+  await page.close();
+});
+
+test('a store that never granted Channel Settings: the notice says how to accept the updated permissions', async () => {
+  const { page, problems } = await openApp('pageold');
+  const notice = page.getByRole('region', { name: DEFAULT_ONLY });
+  await notice.waitFor();
+  const text = await notice.innerText();
+  assert.match(text, /Channel Settings, read-only/);
+  assert.match(text, /accept Confab’s updated permissions: BigCommerce asks you to approve them when you open Confab from Apps › My Apps/);
+  assert.is(await noticeCount(page, LEFT_OUT), 0);
+  assert.is(await anyNotice(page).count(), 1);
+  await expectAccessible(page, 'settings page, default storefront only');
+  await screenshotBothSizes(page, 'storefront-settings-default-storefront-only');
+  assert.equal(problems, []);
   await page.close();
 });
 
