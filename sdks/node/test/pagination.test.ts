@@ -4,7 +4,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Confab, { ConfabError, Page } from '../src/index.js';
+import Confab, { ConfabError, Page, UnexpectedResponseError } from '../src/index.js';
 
 /** A fetch that answers pages of `total` numbered items and records the URLs asked for. */
 function pagedFetch(total: number) {
@@ -79,6 +79,38 @@ test('iterPages yields each page; page-at-a-time loop ends on the last page', as
   }
   assert.is(seen.length, 5);
   assert.is(page.page, 3);
+});
+
+test('for await skips an item that a new response pushed onto the next page (newest first), as the Python SDK does', async () => {
+  // A response arrives between page 1 and page 2: "b" moves from page 1 to page 2.
+  const pages: Record<string, string[]> = { 1: ['a', 'b'], 2: ['b', 'c'], 3: ['d'] };
+  const fetch = (async (input: string | URL | Request) => {
+    const page = Number(new URL(String(input)).searchParams.get('page'));
+    const data = pages[page]!.map((_id) => ({ _id }));
+    return new Response(JSON.stringify({ data, total: 5, page, totalPages: 3 }), { status: 200 });
+  }) as typeof globalThis.fetch;
+  const ids: string[] = [];
+  for await (const r of clientWith(fetch).responses.list('bot1', { limit: 2 })) ids.push(r._id);
+  assert.equal(ids, ['a', 'b', 'c', 'd']);
+});
+
+test('an answer that is not the page asked for (a cache dropping the query) ends iteration with an error, not a loop', async () => {
+  let sent = 0;
+  const fetch = (async () => {
+    sent += 1;
+    if (sent > 20) throw new Error('still paging after 20 requests');
+    return new Response(JSON.stringify({ data: [{ _id: `r${sent}` }], total: 3, page: 1, totalPages: 3 }), { status: 200, headers: { 'x-request-id': `c-${sent}` } });
+  }) as unknown as typeof globalThis.fetch;
+  const seen: string[] = [];
+  try {
+    for await (const r of clientWith(fetch).responses.list('bot1', { limit: 1 })) seen.push(r._id);
+    assert.unreachable('iteration ended without an error');
+  } catch (err) {
+    assert.instance(err, UnexpectedResponseError);
+    assert.match((err as Error).message, /asked for page 2, got page 1/);
+    assert.is((err as UnexpectedResponseError).requestId, 'c-2');
+  }
+  assert.equal([seen, sent], [['r1'], 2]);
 });
 
 test('the fetch option receives the method, headers and JSON body', async () => {

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import platform
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Generic, Mapping, Optional, TypeVar, Union
 from urllib.parse import quote
@@ -16,7 +15,8 @@ from urllib.parse import quote
 import httpx
 
 from ._answers import Envelope, parse_success
-from ._exceptions import APIConnectionError, APITimeoutError, ConfabError, InvalidArgumentError, make_status_error
+from ._config import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ClientOptions, check_request_options, lowercase_names, resolve_options
+from ._exceptions import APIConnectionError, APITimeoutError, InvalidArgumentError, make_status_error
 from ._retry_policy import retry_delay, should_retry
 from ._version import __version__
 from .types import RequestOptions, Timeout
@@ -28,9 +28,6 @@ log = logging.getLogger("confab")
 HttpT = TypeVar("HttpT", httpx.Client, httpx.AsyncClient)
 _UNSET: Any = object()
 
-DEFAULT_BASE_URL = "http://localhost:3000/api/v1"
-DEFAULT_TIMEOUT = 60.0
-DEFAULT_MAX_RETRIES = 3
 EXTERNAL_PREFIX = "/external/v1"
 
 
@@ -84,40 +81,6 @@ def _query_value(value: Any) -> str:
     if isinstance(value, date):
         return value.isoformat()
     return str(value)
-
-
-def _normalize_base_url(url: str) -> str:
-    url = url.rstrip("/")
-    parsed = httpx.URL(url)
-    # "http://localhost:3000" alone means the service root; the API lives under /api/v1.
-    if parsed.path in ("", "/"):
-        url = f"{url}/api/v1"
-    return url
-
-
-@dataclass
-class ClientOptions:
-    api_key: str
-    base_url: str
-    max_retries: int
-    timeout: Timeout
-    default_headers: dict[str, str] = field(default_factory=dict)
-
-
-def resolve_options(
-    api_key: Optional[str],
-    base_url: Optional[str],
-    max_retries: int,
-    timeout: Timeout,
-    default_headers: Optional[Mapping[str, str]],
-) -> ClientOptions:
-    key = api_key if api_key is not None else os.environ.get("CONFAB_API_KEY")
-    if not key:
-        raise ConfabError("No API key: pass api_key=… or set the CONFAB_API_KEY environment variable.")
-    url = base_url or os.environ.get("CONFAB_BASE_URL") or DEFAULT_BASE_URL
-    if not isinstance(max_retries, int) or max_retries < 0:
-        raise InvalidArgumentError(f"max_retries must be a non-negative integer, got {max_retries!r}")
-    return ClientOptions(key, _normalize_base_url(url), max_retries, timeout, dict(default_headers or {}))
 
 
 class BaseClient(Generic[HttpT]):
@@ -190,25 +153,27 @@ class BaseClient(Generic[HttpT]):
         return self._options.timeout
 
     def _headers(self, call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> dict[str, str]:
+        # Lowercase names throughout, so a caller's header replaces the SDK's of the same name
+        # (two spellings would go out as two values); x-api-key is always the client's.
         headers = {
             "accept": "application/json",
             "user-agent": f"confab-python/{__version__} python/{platform.python_version()} httpx/{httpx.__version__}",
-            **self._options.default_headers,
-            "x-api-key": self._options.api_key,
         }
         if call.body is not None:
             headers["content-type"] = "application/json"
         if idempotency_key:
             headers["idempotency-key"] = idempotency_key
-        headers.update(options.get("extra_headers") or {})
+        headers.update(self._options.default_headers)
+        headers.update(lowercase_names(options.get("extra_headers")))
+        headers["x-api-key"] = self._options.api_key
         return headers
 
-    def _idempotency_key(self, call: APICall, options: RequestOptions) -> Optional[str]:
-        """One key per POST call, reused by every retry of it (CONTRACT.md §8)."""
-        given = options.get("idempotency_key")
-        if given:
-            return given
-        return f"confab-py-{uuid.uuid4()}" if call.method == "POST" else None
+    def _start(self, call: APICall, options: RequestOptions) -> tuple[Optional[str], int]:
+        """Checks the call's options before anything is sent; returns its Idempotency-Key (one
+        per POST call, reused by every retry of it: CONTRACT.md §8) and its retry budget."""
+        check_request_options(options)
+        key = options.get("idempotency_key") or (f"confab-py-{uuid.uuid4()}" if call.method == "POST" else None)
+        return key, self._max_retries(options)
 
     def _build_request(self, http: Union[httpx.Client, httpx.AsyncClient], call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> httpx.Request:
         params = {k: _query_value(v) for k, v in (call.query or {}).items() if v is not None and v is not NOT_GIVEN}
@@ -238,8 +203,10 @@ class BaseClient(Generic[HttpT]):
         log.info("Retrying %s %s in %.2f s (%s; %d retries left)", call.method, call.path, delay, reason, max_retries - retries_done)
         return delay
 
-    def _delay_after_error(self, call: APICall, request: httpx.Request, err: httpx.TransportError, retries_done: int, max_retries: int) -> float:
-        """No answer came: the wait before the next attempt, or the error when none is left."""
+    def _delay_after_error(self, call: APICall, request: httpx.Request, err: httpx.RequestError, retries_done: int, max_retries: int) -> float:
+        """No (readable) answer came: the wait before the next attempt, or the error when none is
+        left. A body that cannot be decoded (a proxy's broken Content-Encoding) counts as a
+        broken connection, as in the Node SDK, rather than escaping as a bare httpx error."""
         timed_out = isinstance(err, httpx.TimeoutException)
         delay = self._retry_plan(call, retries_done, max_retries, None, "timeout" if timed_out else f"connection error: {err!r}")
         if delay is not None:
@@ -252,4 +219,4 @@ class BaseClient(Generic[HttpT]):
     def _parse(call: APICall, response: httpx.Response) -> Any:
         if not 200 <= response.status_code < 300:
             raise make_status_error(response)
-        return parse_success(call.envelope, response)
+        return parse_success(call.envelope, response, (call.query or {}).get("page"))

@@ -57,8 +57,7 @@ class Confab(BaseClient[httpx.Client]):
 
     def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
-        key = self._idempotency_key(call, options)
-        max_retries = self._max_retries(options)
+        key, max_retries = self._start(call, options)
         retries_done = 0
         # Whether an earlier attempt may have done the work although its answer was lost: a
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
@@ -66,8 +65,10 @@ class Confab(BaseClient[httpx.Client]):
         while True:
             req = self._build_request(self._http, call, options, key)
             try:
-                response = self._http.send(req)
-            except httpx.TransportError as err:
+                # Never a redirect, whatever http_client= says: following one turns a POST into
+                # a GET and sends x-api-key to the host the Location names.
+                response = self._http.send(req, follow_redirects=False)
+            except httpx.RequestError as err:
                 may_have_run = may_have_run or may_have_reached_service(err)
                 delay = self._delay_after_error(call, req, err, retries_done, max_retries)
             else:
@@ -118,8 +119,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
 
     async def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
-        key = self._idempotency_key(call, options)
-        max_retries = self._max_retries(options)
+        key, max_retries = self._start(call, options)
         retries_done = 0
         # Whether an earlier attempt may have done the work although its answer was lost: a
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
@@ -127,8 +127,8 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         while True:
             req = self._build_request(self._http, call, options, key)
             try:
-                response = await self._http.send(req)
-            except httpx.TransportError as err:
+                response = await self._http.send(req, follow_redirects=False)
+            except httpx.RequestError as err:
                 may_have_run = may_have_run or may_have_reached_service(err)
                 delay = self._delay_after_error(call, req, err, retries_done, max_retries)
             else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from email.utils import parsedate_to_datetime
 from datetime import datetime, timezone
 from typing import Any, Optional
@@ -91,7 +92,7 @@ class APIError(ConfabError):
 
 
 class APIStatusError(APIError):
-    """The API answered with a 4xx or 5xx status."""
+    """The API answered with a 4xx or 5xx status, or a redirect (3xx), which is never followed."""
 
     status: int
     response: httpx.Response
@@ -195,18 +196,41 @@ _STATUS_ERRORS: dict[int, type[APIStatusError]] = {
 }
 
 
+_TITLE = re.compile(r"<title[^>]*>([^<]*)</title>", re.I)
+
+
+def _summary(body: Any) -> Optional[str]:
+    """One readable line from an error body: its ``error`` string (Confab's), else a ``message``
+    string (many gateways'), else the <title> of an HTML page (a proxy's "502 Bad Gateway") or
+    the text's start; never a whole page in the message."""
+    if isinstance(body, dict):
+        text = body.get("error") if isinstance(body.get("error"), str) else body.get("message")
+        return text if isinstance(text, str) and text else None
+    if not isinstance(body, str) or not body.strip():
+        return None
+    title = _TITLE.search(body)
+    line = " ".join((title.group(1).strip() if title and title.group(1).strip() else body).split())
+    return f"{line[:200]}…" if len(line) > 200 else line
+
+
+def _redirect_message(response: httpx.Response) -> str:
+    to = response.headers.get("location")
+    return (
+        f"Redirected{f' to {to}' if to else ''}; the SDK does not follow redirects, which could send the API key to "
+        "another host: set base_url to the address the service really answers at."
+    )
+
+
 def make_status_error(response: httpx.Response) -> APIStatusError:
-    """The typed error of a 4xx/5xx answer; the message is the body's `error` string."""
+    """The typed error of a 3xx/4xx/5xx answer; the message is one line about the body."""
     try:
         body: Any = response.json()
     except ValueError:
         body = response.text or None
-    if isinstance(body, dict) and isinstance(body.get("error"), str):
-        message = body["error"]
-    elif isinstance(body, str) and body:
-        message = body[:500]
+    if 300 <= response.status_code < 400:
+        message = _redirect_message(response)
     else:
-        message = f"HTTP {response.status_code}"
+        message = _summary(body) or f"HTTP {response.status_code}"
     if response.status_code >= 500:
         cls: type[APIStatusError] = InternalServerError
     else:

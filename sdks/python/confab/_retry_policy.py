@@ -62,7 +62,7 @@ def retry_delay(retries_done: int, response: Optional[httpx.Response]) -> float:
     return delay * (1 - 0.25 * random.random())
 
 
-def may_have_reached_service(err: httpx.TransportError) -> bool:
+def may_have_reached_service(err: httpx.RequestError) -> bool:
     """False only when no connection was made (refused, DNS, TLS, connect timeout): then
     nothing was sent. A reset or read timeout may come after the service did the work."""
     return not isinstance(err, (httpx.ConnectError, httpx.ConnectTimeout))

@@ -141,9 +141,14 @@ class Deleted(TypedDict):
 # Responses and analytics ------------------------------------------------------------------
 
 
-class RecordEntry(TypedDict, total=False):
+class _RecordEntryRequired(TypedDict):
     type: Literal["bot", "user"]
     message: str
+
+
+class RecordEntry(_RecordEntryRequired, total=False):
+    """One entry of a conversation: ``type`` and ``message`` are always there (seed)."""
+
     timestamp: str
 
 

@@ -1,5 +1,5 @@
-"""Two small local servers for the tests: a fault proxy in front of the real service, and an
-HTTPS webhook receiver. Both run in a background thread of the test process."""
+"""Small local servers for the tests: a fault proxy in front of the real service, a redirector,
+and an HTTPS webhook receiver. Each runs in a background thread of the test process."""
 
 from __future__ import annotations
 
@@ -127,6 +127,32 @@ class FaultProxy:
         self._server.shutdown()
         self._server.server_close()
         self._http.close()
+
+
+class Redirector:
+    """Answers every request with a redirect to the same path at ``target`` (302 for a POST, 301
+    otherwise, as a load balancer or an http-to-https rule does), and counts the requests."""
+
+    def __init__(self, target: str) -> None:
+        self.hits = 0
+        redirector = self
+
+        class Handler(_Quiet):
+            def _handle(self) -> None:
+                seen = self._read()
+                redirector.hits += 1
+                status = 302 if seen.method == "POST" else 301
+                self._answer(status, b"", {"location": f"{target}{seen.path}", "x-request-id": "lb-1"})
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
+
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
 
 
 @dataclass

@@ -89,3 +89,71 @@ def test_explicit_should_retry_header() -> None:
     with pytest.raises(confab.InternalServerError):
         sync_client(handler).chatbots.list()
     assert len(attempts) == 1
+
+
+NGINX_502 = "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>\n<center><h1>502 Bad Gateway</h1></center>\n" + "<!-- padding -->\n" * 40 + "</body>\n</html>\n"
+
+
+def test_error_bodies_that_are_not_confabs_give_a_one_line_message() -> None:
+    def answering(status: int, text: str, **headers: str) -> confab.APIError:
+        c = sync_client(lambda req: httpx.Response(status, text=text, headers={"x-request-id": "gw-7", **headers}), max_retries=0)
+        with pytest.raises(confab.APIError) as info:
+            c.usage.retrieve()
+        return info.value
+
+    page = answering(502, NGINX_502, **{"content-type": "text/html"})
+    assert isinstance(page, confab.InternalServerError) and page.message == "502 Bad Gateway" and page.body == NGINX_502
+    assert (page.status, page.request_id, page.headers["content-type"]) == (502, "gw-7", "text/html")
+    long = answering(503, "upstream connect error.\n" + "reset reason: overflow " * 400)
+    assert len(long.message) <= 201 and "\n" not in long.message and long.message.startswith("upstream connect error. reset reason")
+    assert answering(504, '{"message":"Endpoint request timed out"}').message == "Endpoint request timed out"
+
+
+def test_an_answer_that_is_not_the_page_asked_for_ends_iteration_with_an_error_not_a_loop() -> None:
+    sent: List[int] = []
+
+    def cache_dropping_the_query(req: httpx.Request) -> httpx.Response:
+        sent.append(1)
+        assert len(sent) <= 20, "still paging after 20 requests"
+        return httpx.Response(200, json={"data": [{"_id": f"r{len(sent)}"}], "total": 3, "page": 1, "totalPages": 3}, headers={"x-request-id": f"c-{len(sent)}"})
+
+    seen: List[str] = []
+    with pytest.raises(confab.UnexpectedResponseError, match="asked for page 2, got page 1") as info:
+        for r in sync_client(cache_dropping_the_query).responses.list("b", limit=1):
+            seen.append(r["_id"])
+    assert (seen, len(sent), info.value.request_id) == (["r1"], 2, "c-2")
+
+
+def test_a_body_that_cannot_be_decoded_is_a_typed_error_not_a_bare_httpx_one() -> None:
+    attempts: List[int] = []
+
+    def broken_gzip(req: httpx.Request) -> httpx.Response:
+        attempts.append(1)
+        return httpx.Response(200, content=b"not gzip at all", headers={"content-encoding": "gzip", "content-type": "application/json"})
+
+    with pytest.raises(confab.APIConnectionError, match="Connection error"):
+        sync_client(broken_gzip, max_retries=1).usage.retrieve()
+    assert len(attempts) == 2
+
+
+def _numbered_pages(seen: List[httpx.Request]) -> Handler:
+    def handler(req: httpx.Request) -> httpx.Response:
+        seen.append(req)
+        page, limit = int(req.url.params["page"]), int(req.url.params["limit"])
+        data = [{"_id": f"r{i}"} for i in range((page - 1) * limit + 1, min(page * limit, 5) + 1)]
+        return httpx.Response(200, json={"data": data, "total": 5, "page": page, "totalPages": 3})
+
+    return handler
+
+
+async def test_the_filters_go_with_every_page_sync_and_async() -> None:
+    filters = {"limit": "2", "startDate": "2026-01-01", "endDate": "2026-01-31"}
+    seen: List[httpx.Request] = []
+    ids = [r["_id"] for r in sync_client(_numbered_pages(seen)).responses.list("b", limit=2, start_date="2026-01-01", end_date=date(2026, 1, 31))]
+    aseen: List[httpx.Request] = []
+    c = async_client(_numbered_pages(aseen))
+    aids = [r["_id"] async for r in c.responses.list("b", limit=2, start_date="2026-01-01", end_date=date(2026, 1, 31))]
+    await c.close()
+    assert ids == aids == ["r1", "r2", "r3", "r4", "r5"]
+    for requests in (seen, aseen):
+        assert [dict(r.url.params) for r in requests] == [{**filters, "page": str(n)} for n in (1, 2, 3)]

@@ -1,21 +1,20 @@
 import { type APIRequest, type ClientOptions, type RequestOptions } from './options.js';
 import { APIPromise } from './apiPromise.js';
-export declare const DEFAULT_BASE_URL = "http://localhost:3000/api/v1";
-export declare const DEFAULT_MAX_RETRIES = 3;
-export declare const DEFAULT_TIMEOUT_MS = 60000;
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './config.js';
 /**
  * The answer of a DELETE whose retry found nothing to delete after an earlier attempt may have
  * deleted it (its answer lost): the caller's goal is reached, so it is not a NotFoundError.
  */
 export declare const ALREADY_DELETED_MESSAGE = "Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.";
 export declare class APIClient {
-    readonly apiKey: string;
+    #private;
     readonly baseURL: string;
     readonly maxRetries: number;
     readonly timeout: number;
     private readonly fetchImpl;
     private readonly defaultHeaders;
     constructor(options?: ClientOptions);
+    get apiKey(): string;
     get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): APIPromise<T>;
     post<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;
     put<T>(path: string, body?: unknown, options?: RequestOptions): APIPromise<T>;

@@ -37,18 +37,41 @@ export class APIError extends ConfabError {
         this.requestId = this.headers.get('x-request-id') ?? undefined;
     }
     static makeMessage(status, error, message) {
-        const text = typeof error === 'object' && typeof error.error === 'string' ? error.error : typeof error === 'string' && error ? error : message;
+        const text = message ?? summaryOf(error);
         if (status && text)
             return `${status} ${text}`;
         if (status)
-            return `${status} status code (no body)`;
+            return `${status} status code (${error === undefined ? 'no body' : 'no error message in the body'})`;
         return text ?? '(no status code or body)';
     }
     /** The subclass that matches an error answer's status. */
     static generate(status, error, headers) {
         const Class = STATUS_CLASSES[status] ?? (status >= 500 ? InternalServerError : APIError);
-        return new Class(status, error, undefined, headers);
+        return new Class(status, error, redirectMessage(status, headers), headers);
     }
+}
+/**
+ * One readable line from an error body: its `error` string (Confab's), else a `message` string
+ * (many gateways'), else the <title> of an HTML page (a proxy's "502 Bad Gateway") or the
+ * text's start; never a whole page in the message.
+ */
+function summaryOf(error) {
+    if (typeof error === 'object') {
+        const text = typeof error.error === 'string' ? error.error : error.message;
+        return typeof text === 'string' && text ? text : undefined;
+    }
+    if (!error?.trim())
+        return undefined;
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(error)?.[1]?.trim();
+    const line = (title || error).replace(/\s+/g, ' ').trim();
+    return line.length > 200 ? `${line.slice(0, 200)}…` : line;
+}
+/** Why a 3xx is an error: the SDK does not follow redirects (see APIClient). */
+function redirectMessage(status, headers) {
+    if (status < 300 || status >= 400)
+        return undefined;
+    const to = headers.get('location');
+    return `Redirected${to ? ` to ${to}` : ''}; the SDK does not follow redirects, which could send the API key to another host: set baseURL to the address the service really answers at.`;
 }
 export class BadRequestError extends APIError {
     name = 'BadRequestError';

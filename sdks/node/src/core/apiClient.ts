@@ -3,27 +3,15 @@
  * timeout, retries what is worth retrying (with the same Idempotency-Key), and turns error
  * answers into typed errors. Resources only describe endpoints on top of `request`.
  */
-import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError, ConfabError, InvalidArgumentError } from './errors.js';
+import { APIConnectionError, APIError, APITimeoutError, APIUserAbortError } from './errors.js';
 import { nextDelayMs, shouldRetry } from './retryPolicy.js';
 import { EXTERNAL_PREFIX, type APIRequest, type ClientOptions, type RequestOptions } from './options.js';
 import { parseErrorBody, parseSuccessBody } from './answerBody.js';
+import { checkRequestOptions, lowercaseNames, resolveConfig } from './config.js';
 import { VERSION } from '../version.js';
 import { APIPromise, type APIResponse } from './apiPromise.js';
 
-export const DEFAULT_BASE_URL = 'http://localhost:3000/api/v1';
-export const DEFAULT_MAX_RETRIES = 3;
-export const DEFAULT_TIMEOUT_MS = 60_000;
-
-/** process.env without assuming a Node global in type-only consumers. */
-function env(name: string): string | undefined {
-  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-  return value?.trim() || undefined;
-}
-
-function validRetries(value: number, what: string): number {
-  if (!Number.isInteger(value) || value < 0) throw new InvalidArgumentError(`${what} must be a non-negative integer, got ${value}`);
-  return value;
-}
+export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './config.js';
 
 /** Why one attempt got no answer. */
 type NoAnswer = { kind: 'timeout' } | { kind: 'aborted'; cause: unknown } | { kind: 'connection'; cause: unknown };
@@ -44,7 +32,9 @@ function neverSent(cause: unknown): boolean {
 export const ALREADY_DELETED_MESSAGE = 'Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.';
 
 export class APIClient {
-  readonly apiKey: string;
+  // A true private field: console.log(client) or util.inspect of the client, or of any resource
+  // (which holds the client), never prints the key; the `apiKey` getter still reads it.
+  readonly #apiKey: string;
   readonly baseURL: string;
   readonly maxRetries: number;
   readonly timeout: number;
@@ -52,18 +42,17 @@ export class APIClient {
   private readonly defaultHeaders: Record<string, string>;
 
   constructor(options: ClientOptions = {}) {
-    const apiKey = options.apiKey ?? env('CONFAB_API_KEY');
-    if (!apiKey) {
-      throw new ConfabError('No API key: pass `apiKey` to new Confab({ apiKey }) or set the CONFAB_API_KEY environment variable.');
-    }
-    this.apiKey = apiKey;
-    this.baseURL = (options.baseURL ?? env('CONFAB_BASE_URL') ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
-    this.maxRetries = validRetries(options.maxRetries ?? DEFAULT_MAX_RETRIES, 'maxRetries');
-    this.timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
-    const fetchImpl = options.fetch ?? globalThis.fetch;
-    if (typeof fetchImpl !== 'function') throw new ConfabError('No fetch: Node 20 or later has a global fetch; otherwise pass `fetch`.');
-    this.fetchImpl = fetchImpl;
-    this.defaultHeaders = options.defaultHeaders ?? {};
+    const config = resolveConfig(options);
+    this.#apiKey = config.apiKey;
+    this.baseURL = config.baseURL;
+    this.maxRetries = config.maxRetries;
+    this.timeout = config.timeout;
+    this.fetchImpl = config.fetch;
+    this.defaultHeaders = config.defaultHeaders;
+  }
+
+  get apiKey(): string {
+    return this.#apiKey;
   }
 
   get<T>(path: string, query?: APIRequest['query'], options?: RequestOptions): APIPromise<T> {
@@ -85,12 +74,13 @@ export class APIClient {
 
   /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
   request<T>(req: APIRequest): APIPromise<T> {
+    checkRequestOptions(req.options ?? {});
     return new APIPromise<T>(this.send(req));
   }
 
   private async send(req: APIRequest): Promise<APIResponse> {
     const options = req.options ?? {};
-    const maxRetries = validRetries(options.maxRetries ?? this.maxRetries, 'maxRetries');
+    const maxRetries = options.maxRetries ?? this.maxRetries;
     const timeout = options.timeout ?? this.timeout;
     const url = this.buildURL(req.prefix ?? EXTERNAL_PREFIX, req.path, req.query);
     // One key per logical POST, created before the first attempt and kept across retries.
@@ -102,7 +92,9 @@ export class APIClient {
     for (let retry = 0; ; retry++) {
       const retriesLeft = maxRetries - retry;
       const headers = this.buildHeaders(req, options, idempotencyKey, retry);
-      const init: RequestInit = { method: req.method.toUpperCase(), headers, body: req.body === undefined ? undefined : JSON.stringify(req.body) };
+      // Redirects are not followed: fetch would turn a POST into a GET (create() then resolving
+      // with a list) and send x-api-key to whatever host the Location names. A 3xx is an APIError.
+      const init: RequestInit = { method: req.method.toUpperCase(), headers, body: req.body === undefined ? undefined : JSON.stringify(req.body), redirect: 'manual' };
       const outcome = await this.attempt(url, init, timeout, options.signal);
 
       if ('kind' in outcome) {
@@ -117,7 +109,7 @@ export class APIClient {
       }
 
       const { response, text } = outcome;
-      if (response.ok) return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data') };
+      if (response.ok) return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data', req.query?.page) };
       if (req.method === 'delete' && response.status === 404 && mayHaveBeenDone) {
         return { response, body: { message: ALREADY_DELETED_MESSAGE } };
       }
@@ -177,8 +169,8 @@ export class APIClient {
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       ...(retry > 0 ? { 'x-confab-retry-count': String(retry) } : {}),
       ...this.defaultHeaders,
-      ...options.headers,
-      'x-api-key': this.apiKey,
+      ...lowercaseNames(options.headers),
+      'x-api-key': this.#apiKey,
     };
   }
 

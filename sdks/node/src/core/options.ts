@@ -4,7 +4,8 @@ export interface ClientOptions {
   /** Workspace API key (header x-api-key). Default: process.env.CONFAB_API_KEY. */
   apiKey?: string;
   /**
-   * The service's `{base_url}`, ending in /api/v1; the SDK appends /external/v1/….
+   * The service's `{base_url}`, ending in /api/v1; the SDK appends /external/v1/…. A bare
+   * origin (`https://confab.example.com`) means its /api/v1. Redirects are not followed.
    * Default: process.env.CONFAB_BASE_URL, else http://localhost:3000/api/v1.
    */
   baseURL?: string;
@@ -13,11 +14,11 @@ export interface ClientOptions {
    * an Idempotency-Key still in progress). Default 3.
    */
   maxRetries?: number;
-  /** Milliseconds each attempt may take, answer body included. Default 60 000. */
+  /** Milliseconds each attempt may take, answer body included (a positive number). Default 60 000. */
   timeout?: number;
   /** A fetch implementation (tests, proxies, instrumentation). Default: the global fetch. */
   fetch?: typeof fetch;
-  /** Headers sent with every request. */
+  /** Headers sent with every request; names are case-insensitive, and x-api-key is always the client's. */
   defaultHeaders?: Record<string, string>;
 }
 
@@ -29,8 +30,8 @@ export interface RequestOptions {
   /** Aborts the request, including a wait between retries. Never retried. */
   signal?: AbortSignal;
   /**
-   * Idempotency-Key of a POST; one is generated when not given. The same key is sent on every
-   * retry, so the service does the work once (CONTRACT.md §8).
+   * Idempotency-Key of a POST (1 to 255 printable ASCII characters); one is generated when not
+   * given. The same key is sent on every retry, so the service does the work once (CONTRACT.md §8).
    */
   idempotencyKey?: string;
   /** Extra headers for this request. */

@@ -53,7 +53,18 @@ export class Page<Item> implements AsyncIterable<Item> {
   }
 
   async *[Symbol.asyncIterator](): AsyncIterator<Item> {
-    for await (const page of this.iterPages()) yield* page.data;
+    // The list is newest first: a response recorded while we walk it pushes the last item of a
+    // page onto the next one, so an item already yielded is skipped (by its `_id`, as in the
+    // Python SDK) instead of being seen twice.
+    const seen = new Set<unknown>();
+    for await (const page of this.iterPages()) {
+      for (const item of page.data) {
+        const id = (item as { _id?: unknown } | null)?._id ?? item;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        yield item;
+      }
+    }
   }
 }
 

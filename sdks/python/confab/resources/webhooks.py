@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Literal, Sequence
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
+from .._exceptions import InvalidArgumentError
 from ..types import Deleted, RequestOptions, Webhook, WebhookCreated, WebhookEvent
 from .. import webhooks as signatures
 from ._resource import AsyncAPIResource, SyncAPIResource
@@ -17,12 +18,19 @@ __all__ = ["Webhooks", "AsyncWebhooks"]
 _LIST = APICall("GET", "/webhooks")
 
 
+def _events(events: Sequence[WebhookEvent]) -> List[WebhookEvent]:
+    # A str is a Sequence too: events="response.created" would go out as its letters.
+    if isinstance(events, (str, bytes)):
+        raise InvalidArgumentError(f"events must be a list of event names, e.g. [{events!r}], not a single string")
+    return list(events)
+
+
 def _create(chatbot_id: str, url: str, events: Sequence[WebhookEvent], description: str) -> APICall:
-    return APICall("POST", "/webhooks", body=body_of(chatbotId=chatbot_id, url=url, events=list(events), description=description))
+    return APICall("POST", "/webhooks", body=body_of(chatbotId=chatbot_id, url=url, events=_events(events), description=description))
 
 
 def _update(webhook_id: str, url: str, events: Sequence[WebhookEvent], description: str, status: str) -> APICall:
-    body = body_of(url=url, events=list(events) if events is not NOT_GIVEN else NOT_GIVEN, description=description, status=status)
+    body = body_of(url=url, events=_events(events) if events is not NOT_GIVEN else NOT_GIVEN, description=description, status=status)
     return APICall("PATCH", f"/webhooks/{path_id('webhook_id', webhook_id)}", body=body)
 
 

@@ -1,0 +1,121 @@
+/**
+ * The SDK's methods against the OpenAPI document the running service serves (GET
+ * /api/v1/openapi.json): every External API operation, and the workspace operations the SDK
+ * covers, is sent by exactly one method, with the document's HTTP method and path, every query
+ * parameter and body field the operation takes and no other; every method of every resource is
+ * in that list; and the External API's resources have exactly the names CONTRACT.md §9 gives.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import Confab from '../src/index.js';
+import { APIResource } from '../src/core/resource.js';
+import { fetchOpenApiDocument } from '../scripts/generateTypes.js';
+import { EXTERNAL_PREFIX, sdkApiSubset } from '../scripts/openApiSubset.js';
+import { scriptedFetch, json } from './support/scriptedFetch.js';
+
+type Json = Record<string, any>;
+/** Each method called with every parameter it has; ids are the document's path templates. */
+const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
+  'chatbots.list': (c) => c.chatbots.list(),
+  'chatbots.retrieve': (c) => c.chatbots.retrieve('{id}'),
+  'chatbots.create': (c) => c.chatbots.create({ name: 'n', description: 'd', flow: { steps: [{ type: 'message', text: 't' }] } }),
+  'chatbots.update': (c) => c.chatbots.update('{id}', { name: 'n', description: 'd', disabled: true, flow: { steps: [] } }),
+  'chatbots.delete': (c) => c.chatbots.delete('{id}'),
+  'chatbots.duplicate': (c) => c.chatbots.duplicate('{id}'),
+  'responses.list': (c) => c.responses.list('{id}', { page: 1, limit: 5, startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'responses.retrieve': (c) => c.responses.retrieve('{id}', '{responseId}'),
+  'analytics.retrieve': (c) => c.analytics.retrieve('{id}', { days: 7 }),
+  'webhooks.list': (c) => c.webhooks.list(),
+  'webhooks.create': (c) => c.webhooks.create({ chatbotId: 'b', url: 'https://x.example', events: ['response.created'], description: 'd' }),
+  'webhooks.update': (c) => c.webhooks.update('{id}', { url: 'https://x.example', events: ['response.created'], description: 'd', status: 'paused' }),
+  'webhooks.delete': (c) => c.webhooks.delete('{id}'),
+  'account.retrieve': (c) => c.account.retrieve(),
+  'account.update': (c) => c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
+  'account.email.requestChange': (c) => c.account.email.requestChange({ newEmail: 'a@example.com' }),
+  'account.email.verifyIdentity': (c) => c.account.email.verifyIdentity({ newEmail: 'a@example.com', otp: '123456' }),
+  'account.email.confirmChange': (c) => c.account.email.confirmChange({ newEmail: 'a@example.com', otp: '123456' }),
+  'usage.retrieve': (c) => c.usage.retrieve(),
+  'workspace.slug.check': (c) => c.workspace.slug.check('{slug}'),
+  'workspace.slug.update': (c) => c.workspace.slug.update({ slug: 's' }),
+  'workspace.branding.retrieve': (c) => c.workspace.branding.retrieve(),
+  'workspace.branding.update': (c) =>
+    c.workspace.branding.update({ displayName: 'd', loginLogo: null, companyLogo: null, primaryColor: '#000000', secondaryColor: '#ffffff', tagline: 't', display: { fit: 'cover' } }),
+  'workspace.branding.retrievePublic': (c) => c.workspace.branding.retrievePublic('{slug}'),
+  'workspace.organization.update': (c) =>
+    c.workspace.organization.update({ description: 'd', website: null, industry: null, companySize: null, country: null, timezone: null }),
+  'workspace.adAnalytics.retrieve': (c) => c.workspace.adAnalytics.retrieve(),
+};
+
+/** CONTRACT.md §9: the External API's resources and their methods. */
+const CONTRACT_METHODS = [
+  'chatbots.list', 'chatbots.retrieve', 'chatbots.create', 'chatbots.update', 'chatbots.delete', 'chatbots.duplicate',
+  'responses.list', 'responses.retrieve', 'analytics.retrieve', 'webhooks.list', 'webhooks.create', 'webhooks.update', 'webhooks.delete',
+  'account.retrieve', 'account.update', 'account.email.requestChange', 'account.email.verifyIdentity', 'account.email.confirmChange', 'usage.retrieve',
+];
+
+let doc: Json;
+const ref = (value: Json): Json => (value?.$ref ? ref(value.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc)) : value);
+
+interface Operation { query: string[]; body: string[]; required: string[] }
+function operations(): Map<string, Operation> {
+  const out = new Map<string, Operation>();
+  for (const [path, item] of Object.entries(sdkApiSubset(doc).paths as Json)) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete']) {
+      const op = item[method];
+      if (!op) continue;
+      const params = (op.parameters ?? []).map(ref);
+      const schema = ref(op.requestBody?.content?.['application/json']?.schema ?? {});
+      out.set(`${method.toUpperCase()} ${path}`, {
+        query: params.filter((p: Json) => p.in === 'query').map((p: Json) => p.name).sort(),
+        body: Object.keys(schema.properties ?? {}).sort(),
+        required: [...(schema.required ?? [])].sort(),
+      });
+    }
+  }
+  return out;
+}
+
+/** `chatbots.list`, `account.email.requestChange`, …: every method of every resource of the client. */
+function sdkMethods(resource: object, prefix = ''): string[] {
+  return Object.entries(resource).flatMap(([name, value]) => {
+    if (!(value instanceof APIResource)) return [];
+    const proto = Object.getPrototypeOf(value);
+    const own = Object.getOwnPropertyNames(proto).filter((m) => m !== 'constructor' && typeof proto[m] === 'function');
+    return [...own.map((m) => `${prefix}${name}.${m}`), ...sdkMethods(value, `${prefix}${name}.`)];
+  });
+}
+
+test.before(async () => {
+  doc = await fetchOpenApiDocument();
+});
+
+test('each SDK method sends one operation of the served document, with all its query parameters and body fields and no others', async () => {
+  const expected = operations();
+  const { fetch, sent } = scriptedFetch((req) => json(200, { data: [], message: 'ok', total: 0, page: Number(req.url.searchParams.get('page') ?? 1), totalPages: 0 }));
+  const client = new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch });
+  const called = new Map<string, string>();
+  for (const [name, call] of Object.entries(CALLS)) {
+    const before = sent.length;
+    await call(client);
+    assert.is(sent.length, before + 1, `${name} sends one request`);
+    const req = sent.at(-1)!;
+    const op = `${req.method} ${decodeURIComponent(req.url.pathname)}`;
+    assert.ok(expected.has(op), `${name} sends ${op}, which the service does not serve`);
+    assert.not.ok(called.has(op), `${name} and ${called.get(op)} both send ${op}`);
+    called.set(op, name);
+    const body = req.body === undefined ? {} : JSON.parse(req.body);
+    assert.equal([...req.url.searchParams.keys()].sort(), expected.get(op)!.query, `${name}: query parameters`);
+    assert.equal(Object.keys(body).sort(), expected.get(op)!.body, `${name}: body fields`);
+  }
+  assert.equal([...expected.keys()].filter((op) => !called.has(op)), [], 'operations without an SDK method');
+  assert.ok([...called.keys()].filter((op) => op.includes(EXTERNAL_PREFIX)).length >= 19);
+});
+
+test('every method of every resource is in that list; the External API resources are exactly CONTRACT.md §9\'s', () => {
+  const methods = sdkMethods(new Confab({ apiKey: 'k' }));
+  assert.equal(methods.sort(), Object.keys(CALLS).sort());
+  assert.equal(methods.filter((m) => !m.startsWith('workspace.')).sort(), [...CONTRACT_METHODS].sort());
+  assert.type(Confab.webhooks.verify, 'function');
+});
+
+test.run();
