@@ -7,7 +7,7 @@
 //     (where httpx and pytest come from); without that interpreter it is reported as skipped.
 // Arguments are substrings: only suites whose path contains one of them run.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -48,29 +48,65 @@ function pythonSuiteRunnable() {
 
 const strip = (s) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
+/** The suites running now: their process groups are stopped if the runner itself is stopped. */
+const running = new Set();
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // The group is gone already.
+  }
+}
+
+// Separate process groups do not get a terminal's Ctrl-C: pass the stop on.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) killGroup(child);
+    process.exit(130);
+  });
+}
+
 function run(suite) {
   const started = Date.now();
   return new Promise((resolve) => {
+    // Its own process group, so that a timed-out suite is stopped with the servers and browsers
+    // it started: left running, they would load the machine for every suite after it.
     const child = spawn(suite.command[0], suite.command.slice(1), {
       cwd: root,
       env: { ...process.env, FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    running.add(child);
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
     const timer = setTimeout(() => {
       out += `\n[test runner] ${suite.name} timed out after ${suite.timeoutMs} ms\n`;
-      child.kill('SIGKILL');
+      killGroup(child);
     }, suite.timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
+      running.delete(child);
+      // Whatever the suite left running (a server it did not stop) goes with it.
+      killGroup(child);
       const text = strip(out);
       const counts = suite.counts(text);
       if (code !== 0 && counts.failed === 0) counts.failed = 1; // crashed before or after its tests
       resolve({ name: suite.name, ...counts, text, seconds: (Date.now() - started) / 1000 });
     });
   });
+}
+
+/**
+ * A file whose work is long by design (a fault loop of restarts) says so near its top with a
+ * line `// test runner timeout: 600 s`; every other file gets the default.
+ */
+function declaredTimeoutMs(file) {
+  const head = readFileSync(join(root, file), 'utf8').slice(0, 4096);
+  const seconds = /^\/\/ test runner timeout: (\d+) s$/m.exec(head)?.[1];
+  return seconds ? Number(seconds) * 1000 : 0;
 }
 
 const matches = (path) => filters.length === 0 || filters.some((x) => path.includes(x));
@@ -81,7 +117,7 @@ const suites = ['test', 'sdks/node/test']
   .map((f) => relative(root, f))
   .filter(matches)
   .sort()
-  .map((file) => ({ name: file, command: [process.execPath, '--import', 'tsx', file], counts: uvuCounts, timeoutMs: fileTimeoutMs }));
+  .map((file) => ({ name: file, command: [process.execPath, '--import', 'tsx', file], counts: uvuCounts, timeoutMs: Math.max(fileTimeoutMs, declaredTimeoutMs(file)) }));
 
 const skippedSuites = [];
 if (matches(PYTHON_SUITE)) {

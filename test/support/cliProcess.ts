@@ -35,3 +35,28 @@ export function parseCliJson(args: string[], out: CliOutput): any {
 export async function runCliJson(env: NodeJS.ProcessEnv, ...args: string[]): Promise<any> {
   return parseCliJson(args, await runCli(env, ...args));
 }
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * `npm start`'s entry point with this environment (PORT 0 on 127.0.0.1), resolved once it logs
+ * the address it listens on: CLI commands then go through its admin socket on the same DATA_DIR.
+ */
+export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1' } });
+    const exited = new Promise<void>((done) => server.once('exit', () => done()));
+    let log = '';
+    const onData = (d: Buffer) => {
+      log += d;
+      const m = /"url":"(http:\/\/[^"]+)"/.exec(log);
+      if (m) resolve({ url: m[1]!, stop: async () => void (server.exitCode === null && server.kill('SIGTERM'), await exited) });
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`server exited ${code}: ${log}`)));
+  });
+}

@@ -68,6 +68,7 @@ test('events no webhook receives write nothing per batch; the checkpoint records
   } as typeof tx))) as typeof h.services.sql.transaction;
   try {
     let last = '';
+    const since = Date.now();
     for (let i = 0; i < 5; i++) {
       await h.append(bot, 'ConversationStarted', started());
       const [latest] = await h.services.events.readAll({ after: null, limit: 10_000 }).then((all) => all.slice(-1));
@@ -75,7 +76,10 @@ test('events no webhook receives write nothing per batch; the checkpoint records
       await h.services.projections.waitFor(latest.position);
     }
     await eventually(async () => positionToStringOrEmpty(await readCheckpoint(h.services.sql)) === last, 4000, 'the checkpoint to reach the last event');
-    assert.ok(writes.length <= 2, `one idle save records the progress (saw ${writes.length})`);
+    // At most one save a second while idle, never one per batch: on a fast machine the five
+    // batches take well under a second (two saves at most); a loaded one may spread them out.
+    const allowed = 1 + Math.ceil((Date.now() - since) / 1000);
+    assert.ok(writes.length <= allowed, `saves at most once a second, not per batch (saw ${writes.length} in ${allowed - 1} s)`);
     assert.is(transactions, 0, 'no fan-out transaction for events without effects');
   } finally {
     h.services.sql.query = query;
