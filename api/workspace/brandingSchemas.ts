@@ -71,7 +71,7 @@ export const publicBrandingSchema = {
       properties: {
         loginLogo: nullableStr, primaryColor: str, secondaryColor: str, tagline: str,
         activeLoginMedia: {
-          type: 'object', nullable: true,
+          type: 'object', nullable: true, required: ['mediaUrl', 'mediaType', 'adUrl', 'adLabel'],
           properties: { mediaUrl: str, mediaType: { type: 'string', enum: ['image', 'video'] }, adUrl: nullableStr, adLabel: nullableStr },
         },
       },

@@ -2326,11 +2326,11 @@ export interface operations {
                             secondaryColor: string;
                             tagline: string;
                             activeLoginMedia: {
-                                mediaUrl?: string;
+                                mediaUrl: string;
                                 /** @enum {string} */
-                                mediaType?: "image" | "video";
-                                adUrl?: string | null;
-                                adLabel?: string | null;
+                                mediaType: "image" | "video";
+                                adUrl: string | null;
+                                adLabel: string | null;
                             } | null;
                         };
                         organization: {
