@@ -39,7 +39,11 @@ const depthLimit: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** express.json with the same options, followed by the depth limit. */
+/**
+ * express.json with the same options, followed by the depth limit. Not `strict` unless asked:
+ * a body of `null`, `42` or `"text"` is JSON, just not an object, and the route's schema says
+ * so ("request body must be object") where strict parsing would call it "not valid JSON".
+ */
 export function jsonBody(options: Omit<Parameters<typeof express.json>[0] & object, 'verify'>): RequestHandler[] {
-  return [express.json({ ...options, verify: refuseNonUtf8 }), depthLimit];
+  return [express.json({ strict: false, ...options, verify: refuseNonUtf8 }), depthLimit];
 }

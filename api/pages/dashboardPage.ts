@@ -34,8 +34,10 @@ async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, ba
 export function dashboardPage(deps: SessionAuthDeps): Router {
   const router = Router();
   router.get(['/dashboard', '/dashboard/*rest'], async (req, res, next) => {
-    // A workspace host's dashboard is at its root.
-    if (isWorkspaceHost(req, deps)) return res.redirect(302, req.originalUrl.replace(/^\/dashboard/, '') || '/');
+    // A workspace host's dashboard is at its root. Every slash after /dashboard goes with it:
+    // "/dashboard//evil.example" must land on "/evil.example" here, never on "//evil.example",
+    // which a browser reads as another host.
+    if (isWorkspaceHost(req, deps)) return res.redirect(302, `/${req.originalUrl.replace(/^\/dashboard[/\\]*/i, '')}`);
     serveShell(req, res, deps, '/dashboard').catch(next);
   });
   // The main host's root is no API: a person who opens it lands on the dashboard (or signs in first).

@@ -8,7 +8,9 @@ import { slugOfHost } from '../session/workspaceHost.js';
 
 export type HostKind = { kind: 'main' } | { kind: 'slug'; slug: string };
 
-export function hostKindOf(hostname: string, workspaceDomain: string, publicUrl: string): HostKind {
+export function hostKindOf(hostname: string | undefined, workspaceDomain: string, publicUrl: string): HostKind {
+  // An empty Host header leaves Express no hostname: a request that names no host names no workspace.
+  if (!hostname) return { kind: 'main' };
   if (hostname.toLowerCase().replace(/\.$/, '') === new URL(publicUrl).hostname.toLowerCase()) return { kind: 'main' };
   const slug = slugOfHost(hostname, workspaceDomain);
   return slug ? { kind: 'slug', slug } : { kind: 'main' };

@@ -9,6 +9,7 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 import type { Readable } from 'node:stream';
 import { UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.js';
+import { faultOf, textFaultError } from '../http/textFaults.js';
 
 export interface FilePart {
   file: Readable;
@@ -38,7 +39,9 @@ export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile:
   } catch (err) {
     throw new ValidationError(`the multipart body cannot be read: ${(err as Error).message}`, 'file');
   }
-  const fields: Record<string, string> = {};
+  // No prototype: a field named "__proto__" is then a field like any other (and refused as
+  // unknown), rather than an assignment to the object's prototype that silently drops it.
+  const fields: Record<string, string> = Object.create(null);
   let fieldsDone!: { resolve: (f: Record<string, string>) => void; reject: (err: Error) => void };
   const allFields = new Promise<Record<string, string>>((resolve, reject) => (fieldsDone = { resolve, reject }));
   allFields.catch(() => undefined);
@@ -59,9 +62,14 @@ export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile:
     };
     parser.on('field', (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(new ValidationError(`${name} is too long`, name));
+      // The JSON routes refuse such text in api/http/route.ts; a form field must not bring it in.
+      const fault = faultOf(value);
+      if (fault) return fail(textFaultError(name, fault));
       fields[name] = value;
     });
     parser.on('file', (name, stream) => {
+      // Refused already (a field before it): the rest of the body is read and thrown away.
+      if (settled) return void stream.resume();
       if (name !== 'file') {
         stream.resume();
         return fail(new ValidationError(`${name}: send the file in a field named "file"`, name));

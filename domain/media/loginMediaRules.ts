@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { charLength } from '../charLength.js';
+import { refuseControlCharacters } from '../singleLineText.js';
 
 export const MAX_AD_URL = 2048;
 export const MAX_AD_LABEL = 60;
@@ -42,7 +43,8 @@ export function validateAdUrl(raw: unknown): string | null {
 export function validateAdLabel(raw: unknown): string | null {
   if (raw === null) return null;
   if (typeof raw !== 'string') throw new ValidationError('adLabel must be a string', 'adLabel');
-  const label = raw.trim();
+  // One line of link text on the login page: no control characters or line breaks.
+  const label = refuseControlCharacters(raw.trim(), 'adLabel');
   if (charLength(label) > MAX_AD_LABEL) throw new ValidationError(`adLabel must be at most ${MAX_AD_LABEL} characters`, 'adLabel');
   return label || null;
 }

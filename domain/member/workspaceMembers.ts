@@ -54,6 +54,14 @@ export type MemberCommand =
   | { type: 'ChangeRole'; workspaceId: string; ownerId: string; userId: string; role: MemberRole }
   | { type: 'RemoveMember'; workspaceId: string; ownerId: string; userId: string };
 
+/**
+ * Ids arrive from request paths: only an id recorded in the state counts, never a name every
+ * object inherits ("constructor", "toString", "__proto__"), which would pass for a member or an
+ * invite and be written into the log as one.
+ */
+const memberRole = (state: WorkspaceMembersState, userId: string): MemberRole | undefined => (Object.hasOwn(state.members, userId) ? state.members[userId] : undefined);
+const isPending = (state: WorkspaceMembersState, inviteId: string): boolean => Object.hasOwn(state.invites, inviteId);
+
 export function parseMemberRole(raw: unknown): MemberRole {
   if (raw === 'admin' || raw === 'member') return raw;
   throw new ValidationError("role must be 'admin' or 'member'", 'role');
@@ -79,21 +87,21 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
       ];
     }
     case 'RevokeInvite':
-      if (!state.invites[command.inviteId]) throw new NotFoundError('Invite not found');
+      if (!isPending(state, command.inviteId)) throw new NotFoundError('Invite not found');
       return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'requested' } }];
     case 'WithdrawUndeliveredInvite':
-      if (!state.invites[command.inviteId]) return [];
+      if (!isPending(state, command.inviteId)) return [];
       return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'mail_not_delivered' } }];
     case 'AcceptInvite': {
       const invite = inviteByTokenHash(state, command.tokenHash, command.now);
       if (!invite) throw new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
       const accepted: MemberEvent = { type: 'InviteAccepted', data: { workspaceId, inviteId: invite.inviteId, userId: command.userId } };
-      if (command.userId === command.ownerId || state.members[command.userId]) return [accepted];
+      if (command.userId === command.ownerId || memberRole(state, command.userId)) return [accepted];
       return [accepted, { type: 'MemberAdded', data: { workspaceId, userId: command.userId, role: invite.role } }];
     }
     case 'ChangeRole': {
       assertChangeable(command.userId, command.ownerId, state);
-      if (state.members[command.userId] === command.role) return [];
+      if (memberRole(state, command.userId) === command.role) return [];
       return [{ type: 'MemberRoleChanged', data: { workspaceId, userId: command.userId, role: command.role } }];
     }
     case 'RemoveMember':
@@ -105,7 +113,7 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
 /** The owner stays an admin and a member, which is what keeps every workspace with an admin. */
 function assertChangeable(userId: string, ownerId: string, state: WorkspaceMembersState): void {
   if (userId === ownerId) throw new ForbiddenError("The workspace owner's membership cannot be changed", 'OWNER_FIXED');
-  if (!state.members[userId]) throw new NotFoundError('Member not found');
+  if (!memberRole(state, userId)) throw new NotFoundError('Member not found');
 }
 
 export function evolveMembers(state: WorkspaceMembersState, event: MemberEvent): WorkspaceMembersState {

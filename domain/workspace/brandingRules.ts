@@ -5,6 +5,7 @@
 import countries from 'i18n-iso-countries';
 import { ValidationError } from '../errors.js';
 import { validateTimezone } from '../account/profileRules.js';
+import { refuseControlCharacters } from '../singleLineText.js';
 import { BACKGROUND_FITS, BACKGROUND_POSITIONS, COMPANY_SIZES, INDUSTRIES, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION, MAX_TAGLINE } from './brandingOptions.js';
 import { charLength } from '../charLength.js';
 
@@ -40,9 +41,15 @@ export type OrganizationFields = {
 export const DEFAULT_DISPLAY: DisplaySettings = { fit: 'cover', position: 'center', cardPosition: '50,50' };
 
 
-function text(raw: unknown, field: string, max: number): string {
+/**
+ * A text field. `singleLine` (the name and tagline a login page shows in one line) also refuses
+ * control characters and line breaks, as the operator's CLI does for names: an escape sequence
+ * or a stray newline is a mistake to point at, not something to show visitors.
+ */
+function text(raw: unknown, field: string, max: number, { singleLine = false } = {}): string {
   if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
   const value = raw.trim();
+  if (singleLine) refuseControlCharacters(value, field);
   if (charLength(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return value;
 }
@@ -126,14 +133,14 @@ export function validateBrandingPatch(body: Record<string, unknown>, current: Br
   onlyKnown(body, ['displayName', 'loginLogo', 'companyLogo', 'primaryColor', 'secondaryColor', 'tagline', 'display']);
   const out: Partial<BrandingFields> = {};
   if (body.displayName !== undefined) {
-    out.displayName = text(body.displayName, 'displayName', MAX_DISPLAY_NAME);
+    out.displayName = text(body.displayName, 'displayName', MAX_DISPLAY_NAME, { singleLine: true });
     if (!out.displayName) throw new ValidationError('displayName must not be empty', 'displayName');
   }
   if (body.loginLogo !== undefined) out.loginLogo = validateLogoUrl(body.loginLogo, 'loginLogo', logoSources);
   if (body.companyLogo !== undefined) out.companyLogo = validateLogoUrl(body.companyLogo, 'companyLogo', logoSources);
   if (body.primaryColor !== undefined) out.primaryColor = validateColor(body.primaryColor, 'primaryColor');
   if (body.secondaryColor !== undefined) out.secondaryColor = validateColor(body.secondaryColor, 'secondaryColor');
-  if (body.tagline !== undefined) out.tagline = text(body.tagline, 'tagline', MAX_TAGLINE);
+  if (body.tagline !== undefined) out.tagline = text(body.tagline, 'tagline', MAX_TAGLINE, { singleLine: true });
   if (body.display !== undefined) out.display = validateDisplay(body.display, current.display);
   return out;
 }

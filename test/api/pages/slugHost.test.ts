@@ -16,6 +16,9 @@ test('PUBLIC_URL host, the bare domain, deeper names and other domains are the m
   assert.equal(hostKindOf('a.b.example.com', 'example.com', PUBLIC), { kind: 'main' });
   assert.equal(hostKindOf('acme.example.org', 'example.com', PUBLIC), { kind: 'main' });
   assert.equal(hostKindOf('127.0.0.1', 'localhost', 'http://127.0.0.1:3000'), { kind: 'main' });
+  // An empty Host header leaves Express's req.hostname undefined.
+  assert.equal(hostKindOf(undefined, 'example.com', PUBLIC), { kind: 'main' });
+  assert.equal(hostKindOf('', 'example.com', PUBLIC), { kind: 'main' });
 });
 
 test.run();

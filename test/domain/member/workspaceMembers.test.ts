@@ -66,4 +66,15 @@ test('roles: change and remove members; the owner is fixed; unknown members are 
   assert.throws(() => parseMemberRole('owner'), (e: unknown) => e instanceof ValidationError);
 });
 
+test('names every object inherits are no member and no invite: 404, nothing recorded', () => {
+  const s = run(run(initialMembersState, invite('i1', 'a@x.test', 'h1')), { type: 'AcceptInvite', ...base, tokenHash: 'h1', userId: 'u1', now });
+  const notFound = (e: unknown) => e instanceof NotFoundError;
+  for (const id of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+    assert.throws(() => decideMembers({ type: 'ChangeRole', ...base, userId: id, role: 'admin' }, s), notFound, id);
+    assert.throws(() => decideMembers({ type: 'RemoveMember', ...base, userId: id }, s), notFound, id);
+    assert.throws(() => decideMembers({ type: 'RevokeInvite', workspaceId: 'w1', inviteId: id }, s), notFound, id);
+    assert.equal(decideMembers({ type: 'WithdrawUndeliveredInvite', workspaceId: 'w1', inviteId: id }, s), [], id);
+  }
+});
+
 test.run();
