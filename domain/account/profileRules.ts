@@ -7,9 +7,6 @@ import sanitizeHtml from 'sanitize-html';
 import { ValidationError } from '../errors.js';
 import { charLength } from '../charLength.js';
 
-// Where the CLI and its tests have always found it.
-export { refuseControlCharacters } from '../singleLineText.js';
-
 export interface ProfilePatch {
   name?: string;
   phone?: string | null;

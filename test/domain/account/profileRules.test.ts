@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../../domain/errors.js';
-import { refuseControlCharacters, validateAccountName, validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
+import { validateAccountName, validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
 
 const now = new Date('2024-06-15T12:00:00Z');
 
@@ -248,13 +248,6 @@ test('validateAccountName: the account name rule, for names that come from elsew
       assert.is((err as ValidationError).field, 'ownerName');
       assert.match((err as Error).message, message);
     }
-  }
-});
-
-test('refuseControlCharacters: line breaks, tabs and other control characters are refused, naming the field', () => {
-  assert.is(refuseControlCharacters('Ünïcødé 🤖 <b>', '--name'), 'Ünïcødé 🤖 <b>');
-  for (const raw of ['a\nb', 'a\r', '\tx', 'x\u0000', 'x\u007f', 'x\u0085', 'x\u2028', 'x\u2029']) {
-    assert.throws(() => refuseControlCharacters(raw, '--name'), (e: Error) => e instanceof ValidationError && e.message === '--name must be a single line without control characters', JSON.stringify(raw));
   }
 });
 
