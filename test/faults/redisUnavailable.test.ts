@@ -162,6 +162,9 @@ test('Redis killed (SIGKILL) while the service runs: requests are served, no 500
 
 test('Redis back on the same port: served again, and the shared limit is enforced again', async () => {
   redis = await startRedis(redisPort);
+  // The client reconnects on its own schedule; a 429 alone would not show it (the per-process
+  // fallback limits too), so wait for the service to say Redis is back.
+  await eventually(async () => logLines(BACK).length > 0, 60_000, 'the service to notice Redis is back', 250);
   const after = await newKey();
   const seen = await eventually(async () => {
     const s: number[] = [];
