@@ -56,7 +56,9 @@ export function adRoutes(router: Router, registry: OpenApiRegistry, mount: strin
     const target = await adTarget(views, params.slug, params.mediaId);
     const clientAddress = rateLimitKeyOf(req.ip);
     try {
-      if ((await perAddress.consume(clientAddress)).allowed) {
+      // Express answers HEAD with this GET handler. Link checkers and unfurlers send HEAD, and no
+      // person follows the link that way, so a HEAD is answered the same but not counted.
+      if (req.method === 'GET' && (await perAddress.consume(clientAddress)).allowed) {
         await adClicks.recordClick({
           workspaceId: target.workspaceId, mediaId: params.mediaId, vid: query.vid, clientAddress,
           userAgent: req.get('user-agent') ?? '', requestId: res.locals.requestId,

@@ -43,13 +43,14 @@ export interface ClickOptions {
   ip?: string;
   /** Extra query text appended as is. */
   extraQuery?: string;
+  method?: 'GET' | 'HEAD';
 }
 
 export async function click(app: TestApp, slug: string, mediaId: string, opts: ClickOptions = {}): Promise<Response> {
   const query = [opts.vid !== undefined ? `vid=${encodeURIComponent(opts.vid)}` : '', opts.extraQuery ?? ''].filter(Boolean).join('&');
   const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '192.0.2.1' };
   if (opts.ua !== undefined) headers['user-agent'] = opts.ua;
-  const res = await fetch(`${app.baseUrl}${W}/public/ad-click/${slug}/${mediaId}${query ? `?${query}` : ''}`, { redirect: 'manual', headers });
+  const res = await fetch(`${app.baseUrl}${W}/public/ad-click/${slug}/${mediaId}${query ? `?${query}` : ''}`, { method: opts.method ?? 'GET', redirect: 'manual', headers });
   await res.arrayBuffer();
   return res;
 }

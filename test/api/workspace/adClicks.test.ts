@@ -120,6 +120,19 @@ test('a bot following the link is redirected but not counted', async () => {
   assert.is((await analytics(app, ws.apiKey)).body.totalClicks, 0);
 });
 
+test('a HEAD (link checkers, unfurlers) is answered like the click but not counted; the GET after it is', async () => {
+  const ws = await workspaceWithSlug(app, 'head-check');
+  const ad = await mediaItem(app, ws, AD);
+  const head = await click(app, ws.slug, ad, { ua: UA.chromeWindows, ip: '203.0.113.60', method: 'HEAD' });
+  assert.is(head.status, 302);
+  assert.is(head.headers.get('location'), AD);
+  await settle(app);
+  assert.is((await analytics(app, ws.apiKey)).body.totalClicks, 0);
+  await click(app, ws.slug, ad, { ua: UA.chromeWindows, ip: '203.0.113.60' });
+  await settle(app);
+  assert.is((await analytics(app, ws.apiKey)).body.totalClicks, 1);
+});
+
 test('a malformed vid is ignored: the click still redirects and counts under the address pseudonym', async () => {
   const ws = await workspaceWithSlug(app, 'bad-vids');
   const ad = await mediaItem(app, ws, AD);
