@@ -7,7 +7,9 @@
  * (The password is set at POST /account/password, by the sign-in module.)
  */
 import type { Response, Router } from 'express';
-import { EMAIL_CHANGE_LIMIT, emailChangeLimit, readProfile } from '../external/accountRoutes.js';
+import { readProfile } from '../external/accountRoutes.js';
+import { EMAIL_CHANGE_LIMIT, emailChangeBudget } from '../external/emailChangeBudget.js';
+import { validateEmailAddress } from '../../domain/account/profileRules.js';
 import {
   accountProfileSchema,
   codeBody,
@@ -19,7 +21,6 @@ import {
 } from '../external/accountSchemas.js';
 import { wrapped } from '../external/chatbotSchemas.js';
 import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
-import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
@@ -30,7 +31,7 @@ const MINUTES = 10;
 export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, account: commands, rateLimiters }: DashboardApiDeps): void {
   const userOf = (res: Response) => signedInOf(res).userId;
   const profile = (userId: string) => readProfile(views, userId);
-  const limited = emailChangeLimit(rateLimiters, (res) => `user:${userOf(res)}`, 'account');
+  const spendBudget = emailChangeBudget(rateLimiters, (res) => `user:${userOf(res)}`, 'account');
   const budget = `${EMAIL_CHANGE_LIMIT.points} per hour, shared with request-change`;
 
   addSessionRoute(router, registry, mount, {
@@ -46,13 +47,14 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
     return { body: await profile(userOf(res)) };
   });
 
-  // addRoute rather than addSessionRoute: the hourly budget runs before the handler (the
-  // router has checked the session and CSRF already).
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/request-change', tags, body: requestChangeBody, security: 'session',
+  addSessionRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/request-change', tags, body: requestChangeBody,
     summary: `Email change step 1: mails a 6-digit code to the current address (${EMAIL_CHANGE_LIMIT.points} per hour per user)`,
     responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 429: { description: 'Hourly budget spent' }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
+    // A malformed address sent no mail: refused before it could spend the hour's budget.
+    validateEmailAddress(body.newEmail);
+    await spendBudget(res);
     await commands.requestEmailChange(userOf(res), body.newEmail, sessionContextOf(res));
     return {
       body: {
@@ -63,13 +65,16 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
         },
       },
     };
-  }, limited);
+  });
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/verify-identity', tags, body: codeBody, security: 'session',
+  addSessionRoute(router, registry, mount, {
+    method: 'post', path: '/account/email/verify-identity', tags, body: codeBody,
     summary: `Email change step 2: checks the current-address code, then mails a code to the new address (${budget})`,
     responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 429: { description: 'Hourly budget spent' }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
+    // A malformed address sent no mail: refused before it could spend the hour's budget.
+    validateEmailAddress(body.newEmail);
+    await spendBudget(res);
     await commands.verifyIdentity(userOf(res), body.newEmail, body.otp, sessionContextOf(res));
     return {
       body: {
@@ -80,7 +85,7 @@ export function accountRoutes(router: Router, registry: OpenApiRegistry, mount: 
         },
       },
     };
-  }, limited);
+  });
 
   addSessionRoute(router, registry, mount, {
     method: 'post', path: '/account/email/confirm-change', tags, body: codeBody,

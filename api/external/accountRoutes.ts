@@ -2,9 +2,10 @@
  * Account endpoints (seed: Endpoints → Account): the workspace owner's profile and the
  * three-step email change. Profile reads come from the `users` view.
  */
-import type { RequestHandler, Response, Router } from 'express';
-import { NotFoundError, TooManyRequestsError } from '../../domain/errors.js';
-import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import type { Router } from 'express';
+import { NotFoundError } from '../../domain/errors.js';
+import { emailChangeBudget } from './emailChangeBudget.js';
+import { validateEmailAddress } from '../../domain/account/profileRules.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { USERS, type UserDoc } from '../../projections/views/usersView.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
@@ -20,41 +21,12 @@ import {
   verifyIdentityResult,
 } from './accountSchemas.js';
 
-export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSeconds: 3600 };
-
 /** The answer of an email-change step that went through. */
 const stepDone = (data: Record<string, unknown>) => ({ body: { data: { success: true, ...data } } });
 
 export function profileOf(doc: UserDoc) {
   const { name, email, phone, dateOfBirth, address, timezone } = doc;
   return { name, email, phone: phone ?? null, dateOfBirth: dateOfBirth ?? null, address: address ?? null, timezone };
-}
-
-/**
- * One budget shared by request-change and verify-identity, per API key (seed: Rate limits 4);
- * the dashboard keys it by the signed-in user instead (`keyOf`, `per`).
- */
-export function emailChangeLimit(rateLimiters: RateLimiterFactory, keyOf: (res: Response) => string = (res) => callerOf(res).keyId, per = 'API key'): RequestHandler {
-  const limiter = rateLimiters.create(EMAIL_CHANGE_LIMIT);
-  return async (_req, res, next) => {
-    try {
-      const key = keyOf(res);
-      const decision = await limiter.consume(key);
-      // A code that could not be mailed (502) was never sent: retrying while mail is down must
-      // not spend the hour's budget (a fault audit locked a key out this way).
-      if (decision.allowed) res.on('finish', () => res.statusCode === 502 && void limiter.refund(key).catch(() => undefined));
-      if (!decision.allowed) {
-        throw new TooManyRequestsError(
-          `Too many email change requests: at most ${EMAIL_CHANGE_LIMIT.points} per hour per ${per}`,
-          decision.resetSeconds,
-          'EMAIL_CHANGE_RATE_LIMIT',
-        );
-      }
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
 }
 
 /** A user's profile from the `users` view, as `{data}`; 404 when there is none. */
@@ -74,8 +46,8 @@ export function accountRoutes(
   const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
   const profile = (userId: string) => readProfile(views, userId);
   // The seed's account:write scope (Authentication 3), checked before the hourly budget is spent.
-  const limited = { extraScopes: ['account:write' as const], before: [emailChangeLimit(rateLimiters)] };
-  const scoped = { extraScopes: limited.extraScopes };
+  const scoped = { extraScopes: ['account:write' as const] };
+  const spendBudget = emailChangeBudget(rateLimiters, (res) => callerOf(res).keyId, 'API key');
 
   addApiKeyRoute(router, registry, mount, {
     method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags,
@@ -95,25 +67,31 @@ export function accountRoutes(
     summary: 'Step 1 of the email change: mails a 6-digit code to the current address (5 per hour per key)',
     responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
+    // A malformed address sent no mail: refused before it could spend the hour's budget.
+    validateEmailAddress(body.newEmail);
+    await spendBudget(res);
     await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
     return stepDone({
       verified: false,
       message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
       nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
     });
-  }, limited);
+  }, scoped);
 
   addApiKeyRoute(router, registry, mount, {
     method: 'post', path: '/account/email/verify-identity', tags, body: codeBody,
     summary: 'Step 2: check the current-address code, then mail a code to the new address (5 per hour per key)',
     responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
   }, async ({ body, res }) => {
+    // A malformed address sent no mail: refused before it could spend the hour's budget.
+    validateEmailAddress(body.newEmail);
+    await spendBudget(res);
     await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
     return stepDone({
       message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
       nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
     });
-  }, limited);
+  }, scoped);
 
   addApiKeyRoute(router, registry, mount, {
     method: 'post', path: '/account/email/confirm-change', tags, body: codeBody,

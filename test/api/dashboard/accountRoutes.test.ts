@@ -90,6 +90,8 @@ test('the three steps move the signed-in user\'s address with the codes from bot
 test('request-change and verify-identity share 5 per hour per user (429 EMAIL_CHANGE_RATE_LIMIT)', async () => {
   const who = await createSignedInWorkspace(app, 'free');
   const mine = as(app, who);
+  // A malformed address is refused before the budget: only the five good requests spend it.
+  assert.is((await mine('POST', `${EMAIL}/request-change`, { newEmail: 'no-at-sign' })).status, 400);
   for (let i = 0; i < 5; i++) assert.is((await mine('POST', `${EMAIL}/request-change`, { newEmail: `n${i}-${Date.now()}@example.org` })).status, 200);
   const sixth = await mine('POST', `${EMAIL}/verify-identity`, { newEmail: 'x@example.org', otp: '123456' });
   assert.is(sixth.status, 429, sixth.text);

@@ -59,8 +59,8 @@ test('request-change and verify-identity share 5 per hour per API key (429 with 
   const code = mailbox.latestCode(o.email);
   assert.is((await post(VERIFY, o.key, { newEmail: target, otp: wrongCode(code) })).status, 400);
   assert.is((await post(VERIFY, o.key, { newEmail: target, otp: code })).status, 200);
-  for (const path of [REQUEST, VERIFY]) {
-    const r = await post(path, o.key, { newEmail: target, otp: code });
+  for (const [path, body] of [[REQUEST, { newEmail: target }], [VERIFY, { newEmail: target, otp: code }]] as const) {
+    const r = await post(path, o.key, body);
     assert.is(r.status, 429, path);
     assert.is(r.body.code, 'EMAIL_CHANGE_RATE_LIMIT');
     const retry = Number(r.headers.get('retry-after'));
@@ -151,6 +151,19 @@ test('requests whose code could not be mailed (502) do not spend the hourly budg
   // The refund lands just after each answer: mail is back and the key still has its 5.
   for (let i = 0; i < 5; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} once mail is back`);
   assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 429, 'and the budget still holds');
+});
+
+test('requests refused for their input (400 before any mail or code check) do not spend the hourly budget', async () => {
+  const o = await owner();
+  for (let i = 0; i < 7; i++) {
+    const r = await post(REQUEST, o.key, i % 2 ? { newEmail: 'not an address' } : {});
+    assert.is(r.status, 400, `malformed request-change ${i + 1}`);
+    assert.is(r.body.code, 'VALIDATION_ERROR');
+  }
+  assert.is((await post(VERIFY, o.key, { newEmail: 'x@example.org', otp: 'abc' })).status, 400, 'an otp that is not 6 digits');
+  const target = `after-typos${serial()}@example.org`;
+  for (let i = 0; i < 5; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} after the typos`);
+  assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 429, 'the budget itself still holds');
 });
 
 test('close', closeHarness);
