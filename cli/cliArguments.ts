@@ -5,7 +5,7 @@
  * `--help`/`-h` anywhere, `help …` or no command at all ask for help instead.
  */
 import { ValidationError } from '../domain/errors.js';
-import { refuseControlCharacters } from '../domain/singleLineText.js';
+import { refuseControlCharacters } from '../domain/controlCharacters.js';
 import { COMMANDS, type CliCommand, type OptionSpec, type OptionValues } from './commandTable.js';
 
 export type ParsedCommandLine =

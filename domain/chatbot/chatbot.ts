@@ -6,6 +6,7 @@ import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { DEFAULT_FLOW, type Flow, validateFlow } from './flow.js';
 import { charLength } from '../charLength.js';
+import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 
 export const MAX_CHATBOT_NAME = 100;
 export const MAX_CHATBOT_DESCRIPTION = 2000;
@@ -49,14 +50,14 @@ export function validateName(raw: unknown): string {
   const name = raw.trim();
   if (!name) throw new ValidationError('name must not be empty', 'name');
   if (charLength(name) > MAX_CHATBOT_NAME) throw new ValidationError(`name must be at most ${MAX_CHATBOT_NAME} characters`, 'name');
-  return name;
+  return refuseControlCharacters(name, 'name');
 }
 
 export function validateDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('description must be a string', 'description');
   if (charLength(raw) > MAX_CHATBOT_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_CHATBOT_DESCRIPTION} characters`, 'description');
-  return raw;
+  return refuseControlCharactersInParagraphs(raw, 'description');
 }
 
 /** Validates an update body: only given fields change. */

@@ -5,6 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { charLength } from '../charLength.js';
+import { hasControlCharactersBesidesLineBreaks } from '../controlCharacters.js';
 
 export type FlowStep =
   | { type: 'message'; text: string }
@@ -53,6 +54,7 @@ export function validateFlow(raw: unknown): Flow {
     const s = step as Record<string, unknown>;
     if (typeof s.text !== 'string' || s.text.trim() === '') return fail(`${at}.text must be a non-empty string`);
     if (charLength(s.text) > MAX_STEP_TEXT) return fail(`${at}.text must be at most ${MAX_STEP_TEXT} characters`);
+    if (hasControlCharactersBesidesLineBreaks(s.text)) return fail(`${at}.text must not contain control characters (line breaks and tabs are fine)`);
     const allowed = s.type === 'question' ? ['type', 'text', 'variable'] : ['type', 'text'];
     const unknown = Object.keys(s).filter((k) => !allowed.includes(k));
     if (unknown.length) return fail(`${at} has unknown properties: ${unknown.join(', ')}`);

@@ -5,7 +5,7 @@
  */
 import { ValidationError } from '../errors.js';
 import { charLength } from '../charLength.js';
-import { refuseControlCharacters } from '../singleLineText.js';
+import { refuseControlCharacters } from '../controlCharacters.js';
 
 export const MAX_AD_URL = 2048;
 export const MAX_AD_LABEL = 60;

@@ -5,7 +5,7 @@
 import countries from 'i18n-iso-countries';
 import { ValidationError } from '../errors.js';
 import { validateTimezone } from '../account/profileRules.js';
-import { refuseControlCharacters } from '../singleLineText.js';
+import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 import { BACKGROUND_FITS, BACKGROUND_POSITIONS, COMPANY_SIZES, INDUSTRIES, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION, MAX_TAGLINE } from './brandingOptions.js';
 import { charLength } from '../charLength.js';
 
@@ -50,6 +50,7 @@ function text(raw: unknown, field: string, max: number, { singleLine = false } =
   if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
   const value = raw.trim();
   if (singleLine) refuseControlCharacters(value, field);
+  else refuseControlCharactersInParagraphs(value, field);
   if (charLength(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
   return value;
 }

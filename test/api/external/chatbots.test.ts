@@ -100,6 +100,8 @@ test('create rejects each bad input with a 400 naming the field', async () => {
   assertBadField(await call('POST', '', { name: '' }), 'name');
   assertBadField(await call('POST', '', { name: '   ' }), 'name');
   assertBadField(await call('POST', '', { name: 'ok', description: 7 }), 'description');
+  assertBadField(await call('POST', '', { name: 'Support\nBot' }), 'name');
+  assertBadField(await call('POST', '', { name: 'ok', description: 'esc\u001b[2J' }), 'description');
   assertBadField(await call('POST', '', { name: 'ok', color: 'red' }), 'color');
   assertBadField(await call('POST', '', { name: 'ok', disabled: true }), 'disabled');
   for (const body of ['[]', '[{"name":"x"}]', 'null', '"a string"', '42']) {
@@ -145,6 +147,7 @@ test('bad flows are 400 naming flow', async () => {
     { steps: [{ type: 'message', text: 'x'.repeat(2001) }] },
     { steps: Array.from({ length: 101 }, () => ({ type: 'message', text: 'x' })) },
     { steps: ['not a step'] },
+    { steps: [{ type: 'message', text: 'hi\u0008' }] },
   ];
   const bot = await create({ name: 'Flow target', flow: FLOW });
   for (const flow of bad) {

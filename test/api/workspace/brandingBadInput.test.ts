@@ -58,7 +58,7 @@ const BAD_BRANDING: Array<[Record<string, unknown>, string]> = [
 /** [body, field] for PATCH /organization. */
 const BAD_ORGANIZATION: Array<[Record<string, unknown>, string]> = [
   ...['description', 'website', 'industry', 'companySize', 'country', 'timezone'].flatMap((f) => NOT_A_STRING.map((v): [Record<string, unknown>, string] => [{ [f]: v }, f])),
-  [{ description: 'd'.repeat(501) }, 'description'], [{ website: 'ftp://example.com' }, 'website'], [{ website: 'not a url' }, 'website'],
+  [{ description: 'd'.repeat(501) }, 'description'], [{ description: 'About us\u0007' }, 'description'], [{ description: 'x\u001b[31m' }, 'description'], [{ website: 'ftp://example.com' }, 'website'], [{ website: 'not a url' }, 'website'],
   [{ industry: 'Crime' }, 'industry'], [{ companySize: '5' }, 'companySize'], [{ country: 'XX' }, 'country'], [{ country: 'USA' }, 'country'],
   [{ timezone: 'Mars/Olympus' }, 'timezone'], [{ timezone: '' }, 'timezone'], [{ employees: 5 }, 'employees'],
 ];

@@ -59,6 +59,7 @@ test('name: required string, trimmed, 1 to 100 characters', () => {
   const long = fieldOf(() => validateName('x'.repeat(101)));
   assert.is(long.field, 'name');
   assert.match(long.message, '100');
+  for (const bad of ['Support\nBot', 'Bot\t2', 'Bot\u001b[31m', 'Bot\u2028 2']) assert.match(fieldOf(() => validateName(bad)).message, 'name must be a single line without control characters');
 });
 
 test('description: optional string with a length cap', () => {
@@ -67,6 +68,8 @@ test('description: optional string with a length cap', () => {
   assert.is(validateDescription('hi'), 'hi');
   assert.is(fieldOf(() => validateDescription(3)).field, 'description');
   assert.is(fieldOf(() => validateDescription('x'.repeat(MAX_CHATBOT_DESCRIPTION + 1))).field, 'description');
+  assert.is(validateDescription('Answers billing questions.\n\tOpen 9–5.'), 'Answers billing questions.\n\tOpen 9–5.');
+  assert.is(fieldOf(() => validateDescription('bell\u0007')).field, 'description');
 });
 
 test('validateChanges keeps only given fields and names each bad one', () => {

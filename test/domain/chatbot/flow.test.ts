@@ -42,6 +42,12 @@ test('rejects bad steps and names the step', () => {
   assert.match(rejected({ steps: [{ type: 'question', text: 'x', variable: '1abc' }] }), 'variable');
   assert.match(rejected({ steps: [{ type: 'question', text: 'x', variable: 'a-b' }] }), 'variable');
   assert.match(rejected({ steps: [{ type: 'message', text: 'x', variable: 'v' }] }), 'unknown properties: variable');
+  assert.match(rejected({ steps: [{ type: 'message', text: 'ok' }, { type: 'handoff', text: 'Bye\u0007' }] }), 'steps[1].text must not contain control characters');
+});
+
+test('step texts keep their line breaks and tabs', () => {
+  const text = 'Hello!\n\nWe answer within a day:\r\n\t- weekdays';
+  assert.equal(validateFlow({ steps: [{ type: 'message', text }] }), { steps: [{ type: 'message', text }] });
 });
 
 test('interpolate replaces {{variable}} and blanks unknown ones', () => {

@@ -1,7 +1,7 @@
 /** Logo addresses (domain/workspace/brandingRules.ts): https anywhere, or this workspace's own uploaded images. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { validateLogoUrl, type LogoSources } from '../../../domain/workspace/brandingRules.js';
+import { validateLogoUrl, validateOrganizationPatch, type LogoSources } from '../../../domain/workspace/brandingRules.js';
 import { ValidationError } from '../../../domain/errors.js';
 
 const OWN = '/api/v1/workspace/public/media/aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -39,6 +39,13 @@ test('any other address of the service is refused: another upload, a page, an AP
 
 test('http elsewhere, javascript: and data: are refused', () => {
   for (const raw of ['http://elsewhere.example/logo.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'logo.png', 42]) refused(raw, local);
+});
+
+test('organization description: a paragraph keeps its line breaks and tabs; other control characters are refused naming it', () => {
+  assert.equal(validateOrganizationPatch({ description: 'We make tents.\n\n\tSince 1999.' }), { description: 'We make tents.\n\n\tSince 1999.' });
+  for (const description of ['bell\u0007', 'x\u001b[31m', 'x\u000by', 'x\u0085y']) {
+    assert.throws(() => validateOrganizationPatch({ description }), (e: Error) => e instanceof ValidationError && e.field === 'description', JSON.stringify(description));
+  }
 });
 
 test.run();
