@@ -165,7 +165,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     // An explicit DATA_DIR is taken as given (relative to the current folder); the default is the project's.
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : resolve(PROJECT_ROOT, 'data'),
     databaseUrl: urlFrom(env, 'DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user:password@db.example:5432/confab'),
-    eventStoreUrl: urlFrom(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover'], 'esdb://localhost:2113?tls=false'),
+    eventStoreUrl: urlFrom(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'], 'esdb://localhost:2113?tls=false'),
     mongodbUrl: urlFrom(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv'], 'mongodb://localhost:27017/confab'),
     redisUrl: urlFrom(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     smtpUrl: urlFrom(env, 'SMTP_URL', ['smtp', 'smtps'], 'smtps://user:password@mail.example:465'),

@@ -25,6 +25,7 @@ import {
 } from '@eventstore/db-client';
 import type { AppendResult, EventMetadata, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
 import { WrongExpectedRevisionError, comparePositions } from './eventStore.js';
+import { esdbConnectionString } from './eventStoreDbConnectionString.js';
 
 function toEsdbRevision(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;
@@ -65,9 +66,9 @@ export class EventStoreDbEventStore implements EventStore {
   readonly appended$ = new Subject<void>();
   private constructor(private readonly client: EventStoreDBClient) {}
 
-  /** e.g. `esdb://localhost:2113?tls=false`; the client connects lazily, on first use. */
+  /** e.g. `esdb://localhost:2113?tls=false` or `kurrentdb://…`; the client connects lazily, on first use. */
   static async create(connectionString: string): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(connectionString));
+    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(esdbConnectionString(connectionString)));
   }
 
   async append(streamId: string, events: NewEvent[], opts: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
