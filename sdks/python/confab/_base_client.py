@@ -17,6 +17,7 @@ import httpx
 from ._answers import Envelope, parse_success
 from ._config import DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT, ClientOptions, check_request_options, lowercase_names, resolve_options
 from ._exceptions import APIConnectionError, APITimeoutError, InvalidArgumentError, make_status_error
+from ._redaction import redacted_transport_error
 from ._retry_policy import retry_delay, should_retry
 from ._version import __version__
 from .types import RequestOptions, Timeout
@@ -188,6 +189,12 @@ class BaseClient(Generic[HttpT]):
             timeout=timeout,
         )
 
+    def _deadline(self, options: RequestOptions) -> Optional[float]:
+        """Seconds one attempt may take as a whole (_deadline.py); None for an httpx.Timeout,
+        whose per-phase limits then apply alone, or for no timeout at all."""
+        timeout = options["timeout"] if "timeout" in options else self._options.timeout
+        return float(timeout) if isinstance(timeout, (int, float)) else None
+
     def _max_retries(self, options: RequestOptions) -> int:
         return options["max_retries"] if "max_retries" in options else self._options.max_retries
 
@@ -206,14 +213,17 @@ class BaseClient(Generic[HttpT]):
     def _delay_after_error(self, call: APICall, request: httpx.Request, err: httpx.RequestError, retries_done: int, max_retries: int) -> float:
         """No (readable) answer came: the wait before the next attempt, or the error when none is
         left. A body that cannot be decoded (a proxy's broken Content-Encoding) counts as a
-        broken connection, as in the Node SDK, rather than escaping as a bare httpx error."""
+        broken connection, as in the Node SDK, rather than escaping as a bare httpx error.
+        Called outside any ``except`` block, so the error raised here chains only the redacted
+        copy of ``err`` (_redaction.py), never ``err`` itself, whose request holds the API key."""
         timed_out = isinstance(err, httpx.TimeoutException)
-        delay = self._retry_plan(call, retries_done, max_retries, None, "timeout" if timed_out else f"connection error: {err!r}")
+        cause = redacted_transport_error(err, self._options.api_key)
+        delay = self._retry_plan(call, retries_done, max_retries, None, "timeout" if timed_out else f"connection error: {cause!r}")
         if delay is not None:
             return delay
         if timed_out:
-            raise APITimeoutError(request=request) from err
-        raise APIConnectionError(f"Connection error: {err}", request=request) from err
+            raise APITimeoutError(request=request) from cause
+        raise APIConnectionError(f"Connection error: {cause}", request=request) from cause
 
     @staticmethod
     def _parse(call: APICall, response: httpx.Response) -> Any:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from ._base_client import APICall, BaseClient
+from ._deadline import asend_within, send_within
 from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_reached_service
 from .resources.account import Account, AsyncAccount
 from .resources.analytics import Analytics, AsyncAnalytics
@@ -64,14 +65,13 @@ class Confab(BaseClient[httpx.Client]):
         may_have_run = False
         while True:
             req = self._build_request(self._http, call, options, key)
-            try:
-                # Never a redirect, whatever http_client= says: following one turns a POST into
-                # a GET and sends x-api-key to the host the Location names.
-                response = self._http.send(req, follow_redirects=False)
-            except httpx.RequestError as err:
-                may_have_run = may_have_run or may_have_reached_service(err)
-                delay = self._delay_after_error(call, req, err, retries_done, max_retries)
+            # The whole attempt within `timeout`, redirects never followed (_deadline.py).
+            outcome = send_within(self._http, req, self._deadline(options))
+            if isinstance(outcome, httpx.RequestError):
+                may_have_run = may_have_run or may_have_reached_service(outcome)
+                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries)
             else:
+                response = outcome
                 if is_lost_delete(call.method, response, may_have_run):
                     return {"message": ALREADY_DELETED_MESSAGE}
                 delay = self._retry_plan(call, retries_done, max_retries, response, f"status {response.status_code}")
@@ -126,12 +126,12 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         may_have_run = False
         while True:
             req = self._build_request(self._http, call, options, key)
-            try:
-                response = await self._http.send(req, follow_redirects=False)
-            except httpx.RequestError as err:
-                may_have_run = may_have_run or may_have_reached_service(err)
-                delay = self._delay_after_error(call, req, err, retries_done, max_retries)
+            outcome = await asend_within(self._http, req, self._deadline(options))
+            if isinstance(outcome, httpx.RequestError):
+                may_have_run = may_have_run or may_have_reached_service(outcome)
+                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries)
             else:
+                response = outcome
                 if is_lost_delete(call.method, response, may_have_run):
                     return {"message": ALREADY_DELETED_MESSAGE}
                 delay = self._retry_plan(call, retries_done, max_retries, response, f"status {response.status_code}")

@@ -9,6 +9,8 @@ from typing import Any, Optional
 
 import httpx
 
+from ._redaction import redacted_request, request_of
+
 __all__ = [
     "ConfabError",
     "InvalidArgumentError",
@@ -72,8 +74,21 @@ class APIError(ConfabError):
         self.headers = headers if headers is not None else httpx.Headers()
         self.request_id = self.headers.get("x-request-id")
         self.body = body
-        self.request = request
+        # Never the request that went out: its x-api-key would be in every log of this error.
+        if response is not None:
+            sent = request_of(response)
+            safe = redacted_request(sent)
+            if safe is not sent:
+                response.request = safe  # type: ignore[assignment]
+            if request is sent:
+                request = safe
+        self.request = redacted_request(request)
         self.response = response
+
+    def __reduce__(self) -> Any:
+        # Rebuilt without calling __init__ (the subclasses take keyword-only arguments, so the
+        # default cls(*args) fails), so an error survives pickling (multiprocessing, task queues).
+        return (_rebuild_error, (type(self), self.args), self.__dict__)
 
     # Stripe and OpenAI users look for these names; same values.
     @property
@@ -183,6 +198,10 @@ class APITimeoutError(APIConnectionError):
 
 class WebhookVerificationError(ConfabError):
     """A webhook delivery's signature is missing, malformed, stale or wrong."""
+
+
+def _rebuild_error(cls: type[APIError], args: tuple[Any, ...]) -> APIError:
+    return cls.__new__(cls, *args)
 
 
 _STATUS_ERRORS: dict[int, type[APIStatusError]] = {

@@ -1,5 +1,6 @@
 """Small local servers for the tests: a fault proxy in front of the real service, a redirector,
-and an HTTPS webhook receiver. Each runs in a background thread of the test process."""
+a scripted server (slow, trickling or failing answers of its own) and an HTTPS webhook receiver.
+Each runs in a background thread of the test process."""
 
 from __future__ import annotations
 
@@ -151,6 +152,79 @@ class Redirector:
         threading.Thread(target=self._server.serve_forever, daemon=True).start()
 
     def close(self) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+
+class ScriptedServer:
+    """A server of its own (no service behind it) answering each request with the next scripted
+    answer, then "ok": "ok" (a usage answer), "401", "500", "429-long" (Retry-After: 3600),
+    "not-json" (a 200 whose body is not JSON), "reset" (TCP RST), "silent" (never answers),
+    "trickle-body" (status and headers at once, then the body one byte every `interval` s) and
+    "trickle-head" (the status line and headers a byte at a time as well). It records when each
+    request arrived, and when a trickle found its client gone."""
+
+    BODY = b'{"data":{"month":"2024-06","plan":"pro","used":1,"limit":50000,"remaining":49999}}'
+
+    def __init__(self, interval: float = 0.05) -> None:
+        self.script: List[str] = []
+        self.arrivals: List[float] = []
+        self.abandoned: List[float] = []
+        self._stop = threading.Event()
+        server = self
+
+        class Handler(_Quiet):
+            def _handle(self) -> None:
+                self._read()
+                server.arrivals.append(time.monotonic())
+                answer = server.script.pop(0) if server.script else "ok"
+                server._serve(self, answer, interval)
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
+
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def reset(self, *script: str) -> None:
+        self.script, self.arrivals, self.abandoned = list(script), [], []
+
+    def _serve(self, handler: _Quiet, answer: str, interval: float) -> None:
+        json_type = {"content-type": "application/json", "x-request-id": f"scripted-{len(self.arrivals)}"}
+        if answer in ("401", "500"):
+            return handler._answer(int(answer), b'{"error":"Scripted failure","code":"SCRIPTED"}', json_type)
+        if answer == "429-long":
+            return handler._answer(429, b'{"error":"quota","code":"QUOTA_EXCEEDED"}', {**json_type, "retry-after": "3600"})
+        if answer == "not-json":
+            return handler._answer(200, b"<html>login</html>", {"content-type": "text/html"})
+        if answer == "reset":
+            return FaultProxy._reset(handler)
+        if answer == "silent":
+            self._stop.wait(30)
+            handler.close_connection = True
+            return None
+        if answer == "ok":
+            return handler._answer(200, self.BODY, json_type)
+        head = f"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {len(self.BODY)}\r\n\r\n".encode()
+        handler.close_connection = True
+        if answer == "trickle-body":
+            handler.connection.sendall(head)
+            self._trickle(handler, self.BODY, interval)
+        else:
+            self._trickle(handler, head + self.BODY, interval)
+
+    def _trickle(self, handler: _Quiet, data: bytes, interval: float) -> None:
+        for i in range(len(data)):
+            if self._stop.wait(interval):
+                return
+            try:
+                handler.connection.sendall(data[i : i + 1])
+            except OSError:
+                self.abandoned.append(time.monotonic())
+                return
+
+    def close(self) -> None:
+        self._stop.set()
         self._server.shutdown()
         self._server.server_close()
 
