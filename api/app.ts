@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from '../infrastructure/logger.js';
 import type { TrustProxy } from '../infrastructure/config.js';
 import { errorHandler, notFoundHandler } from './http/errorHandler.js';
+import { methodNotAllowedHandler } from './http/methodNotAllowed.js';
 import { OpenApiRegistry } from './http/openApiRegistry.js';
 import { READINESS_SPEC, readinessHandler, type ReadinessCheck } from './http/readiness.js';
 import { requestContext } from './http/requestContext.js';
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps): Express {
   // Last before the 404: on a workspace host every page path left is the dashboard's.
   app.use(dashboardPage(deps.session));
 
+  app.use(methodNotAllowedHandler(registry));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../infrastructure/config.js';
 import { createApp, type AppDeps } from '../api/app.js';
+import { answerClientErrorsAsJson } from '../api/http/clientErrorResponse.js';
 import type { ReadinessCheck } from '../api/http/readiness.js';
 import type { ChatBranding } from '../api/chat/chatRouter.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
@@ -109,6 +110,7 @@ export async function startServer(config: Config, opts: ServiceOptions & { port?
   services.projections.start();
   const workers = await startBackgroundWorkers(services);
   const server = createServer(createApp(appDeps(services)));
+  answerClientErrorsAsJson(server);
   server.headersTimeout = 30_000;
   // Whole-request limit: long enough for a 100 MB media upload on a slow line; slow headers
   // are cut much sooner by headersTimeout.

@@ -99,6 +99,17 @@ export class OpenApiRegistry {
     this.routes.push({ mount, spec });
   }
 
+  /** The methods registered for each full Express path, e.g. `/api/v1/external/v1/chatbots/:id` → get, put, delete. */
+  methodsByPath(): Map<string, Set<RouteSpec['method']>> {
+    const byPath = new Map<string, Set<RouteSpec['method']>>();
+    for (const { mount, spec } of this.routes) {
+      const path = mount + spec.path;
+      if (!byPath.has(path)) byPath.set(path, new Set());
+      byPath.get(path)!.add(spec.method);
+    }
+    return byPath;
+  }
+
   document(serverUrl: string): Record<string, unknown> {
     const paths: Record<string, Record<string, unknown>> = {};
     const sharedResponses: Record<string, unknown> = {};

@@ -46,16 +46,21 @@ function parse(all: Buffer): RawAnswer {
 
 /** `headers` are sent as given, in order (Host included: pass it, even empty); a `body` as UTF-8. */
 export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
-  const { hostname, port } = new URL(baseUrl);
   const payload = body === undefined ? '' : Buffer.from(body, 'utf8').toString('latin1');
   const all = { ...headers, ...(body === undefined ? {} : { 'content-length': String(payload.length) }), connection: 'close' };
   const head = [`${method} ${path} HTTP/1.1`, ...Object.entries(all).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n') + payload;
+  return rawExchange(baseUrl, head);
+}
+
+/** Writes `bytes` (latin1) as they are, however malformed, and reads the answer until the server closes. */
+export function rawExchange(baseUrl: string, bytes: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
     socket.on('error', reject);
     socket.on('end', () => resolve(parse(Buffer.concat(chunks))));
-    socket.write(head, 'latin1');
+    socket.write(bytes, 'latin1');
   });
 }

@@ -59,7 +59,7 @@ test('PATCH /media/{id} and PUT /media/order: bodies and fields that are wrong a
   assert.equal(await gallery(), before);
 });
 
-test('a path id that names no item is a 404, whatever its text; a path that is no percent-encoding is a 400', async () => {
+test('a path id that names no item is a 404, whatever its text; a path that is no percent-encoding is a 400; a wrong method 405', async () => {
   const before = await gallery();
   const names = ['%2F', 'a%2Fb', '%2e%2e', '%00', 'a'.repeat(5000), itemId.toUpperCase(), `${itemId}%00`, '__proto__', 'constructor', '%20', '%E2%80%AE', '-1'];
   for (const id of names) {
@@ -71,7 +71,8 @@ test('a path id that names no item is a 404, whatever its text; a path that is n
   }
   // Not UTF-8 once decoded: a malformed escape, an overlong "." and a lone surrogate's bytes.
   for (const id of ['%ZZ', '%C0%AE', '%ED%A0%80']) assertRefused(await call('DELETE', `/${id}`), 400, /percent-encoding/, id);
-  for (const method of ['POST', 'PUT']) assertRefused(await call(method, `/${itemId}`, { adLabel: 'x' }), 404, 'Not found', `${method} /media/{id}`);
+  // A method the item path does not take names the ones it does (405 with Allow).
+  for (const method of ['POST', 'PUT']) assertRefused(await call(method, `/${itemId}`, { adLabel: 'x' }), 405, 'it takes DELETE, PATCH', `${method} /media/{id}`);
   assert.equal(await gallery(), before);
 });
 
