@@ -239,7 +239,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     sessions,
     challenges,
     storeSessions,
-    storefront: new StorefrontCommands({ aggregates, bigcommerce: bigCommerceClientFrom(config.bigcommerce), tokens: storeTokens, sessions: storeSessions, appUrl: config.appUrl }),
+    storefront: new StorefrontCommands({ aggregates, bigcommerce: bigCommerceClientFrom(config.bigcommerce), tokens: storeTokens, sessions: storeSessions, appUrl: config.appUrl, logger }),
     signIn,
     members: new MemberCommands({
       aggregates, reservations, views, mailer, logger,

@@ -18,6 +18,7 @@ import type { SignedPayload } from '../infrastructure/bigcommerce/bigCommerceJwt
 import { registerLoaderScripts, type LoaderRegistration } from '../infrastructure/bigcommerce/scriptRegistration.js';
 import type { StoreTokenStore } from '../infrastructure/bigcommerce/storeTokenStore.js';
 import type { StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
+import type { Logger } from '../infrastructure/logger.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 
@@ -28,6 +29,8 @@ export interface StorefrontCommandDeps {
   tokens: StoreTokenStore;
   sessions: StoreSessionStore;
   appUrl: string;
+  /** For what must not fail the merchant's request but must not go unnoticed either. */
+  logger: Logger;
 }
 
 const CONTEXT = /^stores\/([a-z0-9]{1,64})$/;
@@ -68,13 +71,15 @@ export class StorefrontCommands {
     );
     // The store is installed and its scripts are placed: a failure here must not send the merchant
     // to an error page. The record then still differs from what the next load finds, so that
-    // load records it.
-    await this.recordCoverage(storeHash, scripts, context).catch(() => undefined);
+    // load records it; until then the settings page shows the coverage recorded before.
+    await this.recordCoverage(storeHash, scripts, context).catch((err: Error) => {
+      this.deps.logger.warn('storefront loader coverage not recorded on install; the next load records it', { storeHash, error: String(err?.message).slice(0, 200) });
+    });
     return { storeHash, userId: installedBy.id, scripts };
   }
 
   private async recordCoverage(storeHash: string, r: LoaderRegistration, context: CommandContext): Promise<void> {
-    const command = { type: 'RecordLoaderCoverage' as const, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, channelsRead: r.channelsRead };
+    const command = { type: 'RecordLoaderCoverage' as const, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, refusedByPlatform: r.refusedByPlatform, channelsRead: r.channelsRead };
     await this.deps.aggregates.handle(storeStreamId(storeHash), storeDecider, command, context);
   }
 

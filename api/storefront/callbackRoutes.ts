@@ -16,6 +16,7 @@ import type { RouteSpec } from '../http/routeSpec.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
 import { sendMerchantPage } from './merchantPage.js';
 import { setStoreSessionCookie } from './storeSessionAuth.js';
+import { LOADER_CHECK_WAIT_MS } from './loaderCheckWait.js';
 
 const TAGS = ['Storefront app'];
 const HTML = { description: 'An HTML page explaining the failure', contentType: 'text/html', schema: { type: 'string' } };
@@ -50,14 +51,15 @@ function queryString(req: Request, name: string): string | null {
 
 /**
  * What registration did, for the operator: a warning when a storefront went without the loader
- * (the app's 10-script limit) or channels could not be read (the store granted the app no
- * Channel Settings scope: only the default storefront is served until the merchant accepts the
- * app's updated scopes); info when something was written; debug when all was current.
+ * (the app's 10-script limit, or BigCommerce refused it with 403: a platform limit) or channels
+ * could not be read (the store granted the app no Channel Settings scope: only the default
+ * storefront is served until the merchant accepts the app's updated scopes); info when
+ * something was written; debug when all was current.
  */
 function logScripts(logger: Logger, on: 'install' | 'load', storeHash: string, r: LoaderRegistration): void {
-  const fields = { storeHash, on, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, channelsRead: r.channelsRead, ...r.changes };
+  const fields = { storeHash, on, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, refusedByPlatform: r.refusedByPlatform, channelsRead: r.channelsRead, ...r.changes };
   const wrote = r.changes.created + r.changes.updated + r.changes.deleted > 0;
-  if (r.leftOut.length > 0 || !r.channelsRead) logger.warn('storefront loader scripts incomplete', fields);
+  if (r.leftOut.length > 0 || r.refusedByPlatform.length > 0 || !r.channelsRead) logger.warn('storefront loader scripts incomplete', fields);
   else logger.log(wrote ? 'info' : 'debug', 'storefront loader scripts checked', fields);
 }
 
@@ -105,12 +107,17 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
     try {
       const payload = await verified(req);
       await deps.commands.load(payload, requestOf(res));
-      // After the answer's work, not before it: the merchant's page does not wait on BigCommerce.
-      deps.commands.repairScripts(payload.storeHash).then(
-        (scripts) => scripts && logScripts(deps.logger, 'load', payload.storeHash, scripts),
-        (err: Error) => deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }),
-      );
-      const { id } = await deps.sessions.open(payload.storeHash, payload.user.id);
+      // The session says a check is running, so the settings page's first read can wait for it
+      // (loaderCheckWait.ts); the redirect does not: the check overlaps the page's loading.
+      const { id } = await deps.sessions.open(payload.storeHash, payload.user.id, { loaderCheckWithinMs: LOADER_CHECK_WAIT_MS });
+      deps.commands
+        .repairScripts(payload.storeHash)
+        .then(
+          (scripts) => scripts && logScripts(deps.logger, 'load', payload.storeHash, scripts),
+          (err: Error) => deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }),
+        )
+        .then(() => deps.sessions.endLoaderCheck(id))
+        .catch((err: Error) => deps.logger.warn('storefront loader check not marked settled', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }));
       setStoreSessionCookie(res, id, deps.appUrl);
       res.redirect(302, appPath);
     } catch (err) {

@@ -17,6 +17,8 @@ import type { StorefrontApiDeps } from './storefrontApiDeps.js';
 export const STORE_SESSION_COOKIE = 'confab_store_session';
 
 export interface SignedInStore extends StoreSession {
+  /** The cookie's value: the session as the store knows it (never logged). */
+  sessionId: string;
   store: StoreDoc;
 }
 
@@ -48,10 +50,10 @@ export function setStoreSessionCookie(res: Response, sessionId: string, appUrl: 
 export async function storeSessionOf(req: Request, deps: Pick<StorefrontApiDeps, 'sessions' | 'views'>): Promise<SignedInStore | null> {
   const id = readCookie(req);
   const session = id ? await deps.sessions.find(id) : null;
-  if (!session) return null;
+  if (!id || !session) return null;
   const store = await deps.views.get<StoreDoc>(STORES, session.storeHash);
   if (!store || !store.users.some((u) => u.id === session.userId)) return null;
-  return { ...session, store };
+  return { ...session, sessionId: id, store };
 }
 
 function sameToken(a: string, b: string): boolean {

@@ -93,8 +93,8 @@ function evolve(state: StoreState, event: StoreEvent): StoreState {
     case 'StoreSettingsChanged':
       return { ...state, chatbotId: event.data.chatbotId, enabled: event.data.enabled };
     case 'LoaderCoverageChanged': {
-      const { channels, leftOut, channelsRead } = event.data;
-      return { ...state, loaderCoverage: { channels, leftOut, channelsRead } };
+      const { storeHash: _s, ...coverage } = event.data;
+      return { ...state, loaderCoverage: normalizedCoverage(coverage) };
     }
     case 'StoreUninstalled':
       // The record is gone (seed); a later install starts from nothing.

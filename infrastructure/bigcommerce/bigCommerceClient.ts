@@ -73,6 +73,19 @@ export interface Channel {
   icon_url?: string;
 }
 
+/**
+ * What creating a script came to. BigCommerce refuses a creation over a limit in one of two ways:
+ *  - 422 (Create a Script's documented refusal): for our fixed, valid body that is the app's limit
+ *    of 10 scripts per store, reached when a concurrent registration took the last slot;
+ *  - 403: "operations resulting from API request exceed a platform limit" (API Status Codes,
+ *    troubleshooting, docs/start/about/status-codes.mdx), in the v3 error shape {status, title,
+ *    type, errors}; for a script, such as the 50 scripts a storefront may hold ("Limits" of
+ *    Create a Script). The other channels are unaffected, so the registration goes on.
+ */
+export type ScriptCreation =
+  | { created: Script }
+  | { refused: 'app-script-limit' | 'platform-limit' };
+
 export interface BigCommerceClientOptions {
   clientId: string;
   clientSecret: string;
@@ -93,11 +106,8 @@ export interface BigCommerceClient {
    * channels name them all.
    */
   listScripts(storeHash: string, accessToken: string, channelIds?: number[]): Promise<Script[]>;
-  /**
-   * Null when BigCommerce answers 422: for our fixed, valid body that is the app's limit of 10
-   * scripts per store (a concurrent registration took the last slot). Other refusals throw.
-   */
-  createScript(storeHash: string, accessToken: string, script: ScriptInput): Promise<Script | null>;
+  /** The script, or which limit refused it (ScriptCreation). Other refusals throw. */
+  createScript(storeHash: string, accessToken: string, script: ScriptInput): Promise<ScriptCreation>;
   /** Null when the script is gone (404): deleted meanwhile by the merchant or a concurrent install. */
   updateScript(storeHash: string, accessToken: string, uuid: string, script: ScriptInput): Promise<Script | null>;
   /** False when it was already gone (404): deleting is done either way. */
@@ -190,9 +200,11 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
       const res = await answer<{ data: Script }>(
         'script registration',
         () => http.post(scriptsUrl(storeHash), { headers: authHeaders(accessToken), json: script, responseType: 'json', retry: { limit: 0 } }),
-        (s) => s === 200 || s === 201 || s === 422,
+        (s) => s === 200 || s === 201 || s === 422 || s === 403,
       );
-      return res.status === 422 ? null : res.body.data;
+      if (res.status === 422) return { refused: 'app-script-limit' };
+      if (res.status === 403) return { refused: 'platform-limit' };
+      return { created: res.body.data };
     },
     async updateScript(storeHash, accessToken, uuid, script) {
       const res = await answer<{ data: Script }>(

@@ -12,6 +12,11 @@
  * A token without it (an install from before the app asked for it) gets 403: then only the
  * default storefront, channel 1, is served and loaders on other channels are left alone.
  *
+ * A creation BigCommerce refuses with 403 (a platform limit, such as the scripts a storefront
+ * may hold) leaves that storefront without the loader and is reported (`refusedByPlatform`); the
+ * other storefronts are served and every loader already placed stays. The next registration
+ * (the next time the merchant opens the app) asks again.
+ *
  * Two registrations can run at once (a double-clicked Install, /auth called twice, a load during
  * an install): both read the same list and both create. So a registration that created reads
  * the list again and removes what the plan says, and all of them keep the same copies. A script
@@ -78,6 +83,11 @@ export interface LoaderRegistration {
   scripts: Array<{ channelId: number; uuid: string; created: boolean }>;
   /** Storefront channels left without one: the app may own only 10 scripts per store. */
   leftOut: number[];
+  /**
+   * Storefront channels where BigCommerce refused the loader with 403 (a platform limit, such as
+   * the scripts a storefront may hold): tried again by every registration, the others go on.
+   */
+  refusedByPlatform: number[];
   /** False when the token may not read channels: only the default storefront was served. */
   channelsRead: boolean;
   /** The writes made (none when everything was current). */
@@ -97,6 +107,9 @@ export async function registerLoaderScripts(client: BigCommerceClient, appUrl: s
   const wanted = (channelId: number, category?: ConsentCategory) => loaderScript(appUrl, storeHash, channelId, category);
   const changes = { created: 0, updated: 0, deleted: 0 };
   const made = new Set<string>();
+  /** Channels whose creation BigCommerce refused with 403 in this registration: not asked again. */
+  const refused = new Set<number>();
+  const toCreate = (plan: LoaderPlan) => plan.create.filter((channelId) => !refused.has(channelId));
   /** Per loader as last listed: the category a rewrite carries over. */
   const categories = new Map<string, ConsentCategory | undefined>();
 
@@ -117,24 +130,28 @@ export async function registerLoaderScripts(client: BigCommerceClient, appUrl: s
     let plan = await readPlan();
     // Removing first frees the slots the creations need on a store at the limit.
     await remove(plan);
-    if (plan.create.length > 0) {
-      for (const channelId of plan.create) {
-        const script = await client.createScript(storeHash, accessToken, wanted(channelId));
-        if (script) made.add(script.uuid);
+    const creations = toCreate(plan);
+    if (creations.length > 0) {
+      for (const channelId of creations) {
+        const outcome = await client.createScript(storeHash, accessToken, wanted(channelId));
+        if ('created' in outcome) made.add(outcome.created.uuid);
+        else if (outcome.refused === 'platform-limit') refused.add(channelId);
       }
       changes.created = made.size;
       // Concurrent registrations may have created too: read again so that all keep the same copies.
       plan = await readPlan();
       await remove(plan);
     }
-    let settled = plan.create.length === 0;
+    // Settled once the only channels still without one are those BigCommerce refused.
+    let settled = toCreate(plan).length === 0;
     for (const keep of plan.keep) {
       if (keep.current) continue;
       if (await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId, categories.get(keep.uuid)))) changes.updated++;
       else settled = false; // deleted meanwhile (the merchant, or a concurrent registration)
     }
     if (settled) {
-      return { scripts: plan.keep.map((k) => ({ channelId: k.channelId, uuid: k.uuid, created: made.has(k.uuid) })), leftOut: plan.leftOut, channelsRead: channels.complete, changes };
+      const scripts = plan.keep.map((k) => ({ channelId: k.channelId, uuid: k.uuid, created: made.has(k.uuid) }));
+      return { scripts, leftOut: plan.leftOut, refusedByPlatform: plan.create.filter((c) => refused.has(c)), channelsRead: channels.complete, changes };
     }
     if (attempt >= ATTEMPTS) throw new UpstreamError('BigCommerce script registration did not settle: scripts kept disappearing or the app\'s script limit was reached', 'BIGCOMMERCE_REFUSED');
   }

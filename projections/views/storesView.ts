@@ -4,7 +4,7 @@
  */
 import { defineProjection, stampedAt } from '../projection.js';
 import type { StoreUser } from '../../domain/storefront/storeRecord.js';
-import type { LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
+import { normalizedCoverage, type LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
 
 export const STORES = 'stores';
 
@@ -49,8 +49,8 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     await tx.patch(STORES, d.storeHash, { chatbotId: d.chatbotId, enabled: d.enabled, updatedAt: e.metadata.occurredAt });
   },
   async LoaderCoverageChanged(e, tx) {
-    const { storeHash, channels, leftOut, channelsRead } = e.data as { storeHash: string } & LoaderCoverage;
-    await tx.patch(STORES, storeHash, { loaderCoverage: { channels, leftOut, channelsRead }, updatedAt: e.metadata.occurredAt });
+    const { storeHash, ...coverage } = e.data as { storeHash: string } & LoaderCoverage;
+    await tx.patch(STORES, storeHash, { loaderCoverage: normalizedCoverage(coverage), updatedAt: e.metadata.occurredAt });
   },
   async StoreUninstalled(e, tx) {
     await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);

@@ -55,6 +55,8 @@ test('loader coverage: none on install, then as last recorded', async () => {
   await run('s2', { type: 'RecordLoaderCoverage', channels: [3, 1], leftOut: [], channelsRead: false });
   await run('s2', { type: 'RecordLoaderCoverage', channels: [1, 2], leftOut: [4], channelsRead: true });
   assert.equal((await doc('s2'))?.loaderCoverage, { channels: [1, 2], leftOut: [4], channelsRead: true });
+  await run('s2', { type: 'RecordLoaderCoverage', channels: [1], leftOut: [4], channelsRead: true, refusedByPlatform: [2] });
+  assert.equal((await doc('s2'))?.loaderCoverage, { channels: [1], leftOut: [4], channelsRead: true, refusedByPlatform: [2] });
 });
 
 test('a rebuild replays the log into identical documents', async () => {

@@ -1,7 +1,8 @@
 /** The settings page's calls to {app_url}/api (CONTRACT §7), with the session's CSRF token on writes. */
-import type { LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
+import type { LoaderCoverage as RecordedCoverage } from '../../domain/storefront/loaderCoverage.js';
 
-export type { LoaderCoverage };
+/** `loader` of /api/settings: the recorded coverage with every list present. */
+export type LoaderCoverage = Required<RecordedCoverage>;
 
 export interface ChatbotStatus {
   id: string;

@@ -112,14 +112,14 @@ test('a token without the Channel Settings scope: the default storefront only, a
 
 test('the settings show which storefronts went without the chat: a token without Channel Settings', async () => {
   const { cookie } = await loadAndCheck('oldscope1');
-  assert.equal(await loaderOf('oldscope1', cookie), { channels: [1], leftOut: [], channelsRead: false });
+  assert.equal(await loaderOf('oldscope1', cookie), { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: false });
 });
 
 test('more storefronts than the app may have scripts: the settings name the ones left out', async () => {
   const added = Array.from({ length: 11 }, () => h.bc.addChannel('many12', { type: 'storefront', platform: 'bigcommerce', status: 'active' }));
   const installed = await h.install('many12');
   assert.is(installed.status, 302);
-  assert.equal(await loaderOf('many12', installed.cookie), { channels: [1, ...added.slice(0, 9).map((c) => c.id)], leftOut: added.slice(9).map((c) => c.id), channelsRead: true });
+  assert.equal(await loaderOf('many12', installed.cookie), { channels: [1, ...added.slice(0, 9).map((c) => c.id)], leftOut: added.slice(9).map((c) => c.id), refusedByPlatform: [], channelsRead: true });
   assert.equal((await storeEvents('many12')).filter((t) => t === 'LoaderCoverageChanged').length, 1);
 });
 
@@ -137,7 +137,7 @@ test('storefronts archived since free slots: the next load places the chat on th
   const before = (await storeEvents('many12')).length;
   const { cookie } = await loadAndCheck('many12');
   assert.equal((await storeEvents('many12')).slice(before), ['LoaderCoverageChanged']);
-  assert.equal(await loaderOf('many12', cookie), { channels: [1, ...rest.map((c) => c.id)], leftOut: [], channelsRead: true });
+  assert.equal(await loaderOf('many12', cookie), { channels: [1, ...rest.map((c) => c.id)], leftOut: [], refusedByPlatform: [], channelsRead: true });
   assert.equal(channelsOfOurs('many12'), [1, ...rest.map((c) => c.id)]);
 });
 

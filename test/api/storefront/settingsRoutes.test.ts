@@ -30,13 +30,13 @@ test('a fresh store has no Chatbot ID and is switched off', async () => {
   const res = await h.settings('GET', cookie);
   assert.is(res.status, 200);
   // The install found one storefront, the default one, and put the chat on it.
-  assert.equal(res.body, { storeHash: 'set123', chatbotId: null, enabled: false, chatbot: null, loader: { channels: [1], leftOut: [], channelsRead: true } });
+  assert.equal(res.body, { storeHash: 'set123', chatbotId: null, enabled: false, chatbot: null, loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true } });
 });
 
 test('a bare id is saved and the answer says which chatbot it is and that it is enabled', async () => {
   const res = await h.settings('PUT', cookie, { chatbotId: botId, enabled: true }, csrf);
   assert.is(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body, { storeHash: 'set123', chatbotId: botId, enabled: true, chatbot: { id: botId, exists: true, name: botName, enabled: true }, loader: { channels: [1], leftOut: [], channelsRead: true } });
+  assert.equal(res.body, { storeHash: 'set123', chatbotId: botId, enabled: true, chatbot: { id: botId, exists: true, name: botName, enabled: true }, loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true } });
   assert.equal((await h.settings('GET', cookie)).body.chatbotId, botId);
 });
 

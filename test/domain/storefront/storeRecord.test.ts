@@ -72,6 +72,20 @@ test('loader coverage is recorded sorted, and again only when it differs (channe
   assert.equal(state.loaderCoverage, { channels: [1], leftOut: [], channelsRead: true });
 });
 
+test('storefronts BigCommerce refused are part of the coverage: recorded sorted, and again only when they change', () => {
+  const refused = (channels: number[], refusedByPlatform: number[]): StoreCommand => ({ type: 'RecordLoaderCoverage', channels, leftOut: [], channelsRead: true, refusedByPlatform });
+  const { state, events } = run([install, coverage([1], []), refused([1], []), refused([1], [7, 3]), refused([1], [3, 7, 3]), refused([1, 3], [7]), coverage([1, 3, 7], [])]);
+  const changes = events.filter((e) => e.type === 'LoaderCoverageChanged').map((e) => e.data);
+  assert.equal(changes, [
+    { storeHash: 'abc', channels: [1], leftOut: [], channelsRead: true },
+    { storeHash: 'abc', channels: [1], leftOut: [], channelsRead: true, refusedByPlatform: [3, 7] },
+    { storeHash: 'abc', channels: [1, 3], leftOut: [], channelsRead: true, refusedByPlatform: [7] },
+    // None refused any more: the event looks as every coverage did before refusals were recorded.
+    { storeHash: 'abc', channels: [1, 3, 7], leftOut: [], channelsRead: true },
+  ]);
+  assert.equal(state.loaderCoverage, { channels: [1, 3, 7], leftOut: [], channelsRead: true });
+});
+
 test('a reinstall keeps the coverage until the next one is recorded; an uninstall forgets it', () => {
   const recorded = coverage([1, 2], [3]);
   assert.equal(run([install, recorded, install]).state.loaderCoverage, { channels: [1, 2], leftOut: [3], channelsRead: true });

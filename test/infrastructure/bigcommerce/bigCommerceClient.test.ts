@@ -78,10 +78,10 @@ test('scripts of named channels only, with the documented channel_id:in filter',
   assert.equal((await client().listScripts('filter1', token)).length, 3);
 });
 
-test('the app may own 10 scripts on a store: the 11th creation is refused (422) and answered null', async () => {
+test('the app may own 10 scripts on a store: the 11th creation is refused (422) and answered as the app\'s limit', async () => {
   const token = (await exchange('limit1')).access_token;
-  for (let i = 0; i < 10; i++) assert.ok(await client().createScript('limit1', token, loaderScript(APP, 'limit1')));
-  assert.is(await client().createScript('limit1', token, loaderScript(APP, 'limit1')), null);
+  for (let i = 0; i < 10; i++) assert.ok('created' in (await client().createScript('limit1', token, loaderScript(APP, 'limit1'))));
+  assert.equal(await client().createScript('limit1', token, loaderScript(APP, 'limit1')), { refused: 'app-script-limit' });
   const raw = await fetch(`${bc.url}/stores/limit1/v3/content/scripts`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(loaderScript(APP, 'limit1')) });
   const body = await raw.json();
   assert.equal({ status: raw.status, shape: Object.keys(body).sort() }, { status: 422, shape: ['errors', 'status', 'title', 'type'] });
@@ -89,6 +89,23 @@ test('the app may own 10 scripts on a store: the 11th creation is refused (422) 
   // Another app's scripts count against that app, not this one.
   bc.seedScript('limit1', { name: 'Theirs' }, { apiClientId: 'another-app' });
   assert.is(bc.scriptsOf('limit1').length, 11);
+});
+
+test('a storefront at the platform\'s limit of 50 scripts: the creation is refused (403, the documented v3 shape) and answered as a platform limit', async () => {
+  const token = (await exchange('full1')).access_token;
+  for (let i = 0; i < 50; i++) bc.seedScript('full1', { name: `Merchant's ${i}` }, { apiClientId: '' });
+  assert.throws(() => bc.seedScript('full1', { name: 'One too many' }, { apiClientId: 'another-app' }), /50 scripts on one channel/);
+  const raw = await fetch(`${bc.url}/stores/full1/v3/content/scripts`, { method: 'POST', headers: { 'x-auth-token': token, 'content-type': 'application/json' }, body: JSON.stringify(loaderScript(APP, 'full1')) });
+  // The `403` response of BigCommerce's v3 specs (reference/shipping.v3.yml, sites.v3.yml), exactly.
+  assert.equal({ status: raw.status, body: await raw.json() }, {
+    status: 403,
+    body: { status: 403, title: 'Unauthorized Access. You do not have permission to make this request.', type: '/api-docs/getting-started/api-status-codes', errors: {} },
+  });
+  assert.equal(await client().createScript('full1', token, loaderScript(APP, 'full1')), { refused: 'platform-limit' });
+  assert.is(bc.scriptsOf('full1').length, 50, 'nothing was added');
+  // Another storefront of the store is not full.
+  const other = bc.addChannel('full1', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
+  assert.ok('created' in (await client().createScript('full1', token, loaderScript(APP, 'full1', other.id))));
 });
 
 test('a script on a channel the store does not have is refused (422)', async () => {

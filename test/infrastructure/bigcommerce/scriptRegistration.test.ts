@@ -149,6 +149,31 @@ test('a storefront archived since loses its loader; a storefront added since gai
   assert.equal(result.changes, { created: 1, updated: 0, deleted: 1 });
 });
 
+test('BigCommerce refuses one storefront with 403 (a platform limit): the others are served, nothing placed is lost, the next registration asks again', async () => {
+  const token = await tokenFor('refused1');
+  const second = bc.addChannel('refused1', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
+  await register('refused1', token);
+  const placed = ours('refused1').map((s) => s.uuid);
+  // Two storefronts added since, each already holding the platform's 50 scripts (the merchant's own).
+  const [added, crowded] = [1, 2].map(() => bc.addChannel('refused1', { type: 'storefront', platform: 'bigcommerce', status: 'active' }));
+  for (const channelId of [added.id, crowded.id]) for (let i = 0; i < 50; i++) bc.seedScript('refused1', { name: `Merchant's ${i}` }, { apiClientId: '', channelId });
+
+  const from = bc.calls.length;
+  const result = await register('refused1', token);
+  assert.equal(result.refusedByPlatform, [added.id, crowded.id]);
+  assert.equal(result.scripts.map((s) => s.channelId), [1, second.id]);
+  assert.equal(result.leftOut, []);
+  assert.equal(ours('refused1').map((s) => s.uuid), placed, 'the loaders already placed stay, untouched');
+  assert.equal(writes('refused1', from), ['POST /content/scripts', 'POST /content/scripts'], 'each refused storefront is asked once');
+
+  // The merchant makes room on one of them: the next registration places it there.
+  const crowdedScripts = bc.scriptsOf('refused1').filter((s) => s.channel_id === crowded.id);
+  bc.scriptsOf('refused1').splice(bc.scriptsOf('refused1').indexOf(crowdedScripts[0]), 1);
+  const next = await register('refused1', token);
+  assert.equal(next.refusedByPlatform, [added.id]);
+  assert.equal(channelsOfOurs('refused1'), [1, second.id, crowded.id]);
+});
+
 test('a token without the Channel Settings scope: the default storefront only, loaders elsewhere left alone', async () => {
   const token = await tokenFor('noscope1', 'store_v2_content store_content_checkout');
   const other = bc.addChannel('noscope1', { type: 'storefront', platform: 'bigcommerce', status: 'active' });

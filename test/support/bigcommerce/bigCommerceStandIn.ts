@@ -6,7 +6,8 @@
  *    username, email}, owner{…}, context: "stores/<hash>", account_uuid}; each code works once;
  *    the token carries the scopes of its grant;
  *  - the v3 REST API under `/stores/{hash}/v3` with X-Auth-Token (401 for a token of another
- *    store): the Scripts API (scriptsStandIn.ts: channel_id, the limit of 10 scripts per app) and
+ *    store): the Scripts API (scriptsStandIn.ts: channel_id, the limit of 10 scripts per app, 403
+ *    for a channel at the platform's limit of 50 scripts) and
  *    the Channels API (channelsStandIn.ts: storefronts, marketplaces, POS…, its scope);
  *  - the JWTs BigCommerce signs with the app's client secret: `signed_payload_jwt` (load,
  *    uninstall, remove_user) and the Current Customer token.
@@ -70,6 +71,8 @@ export interface BigCommerceStandIn {
   holdScriptLists(count: number): void;
   /** Makes the token endpoint answer this status for the next exchange. */
   failNextExchange(status: number): void;
+  /** Answers every v3 API call `ms` late, as a BigCommerce far away would (0: at once again). */
+  delayStoreApi(ms: number): void;
   signedPayload(storeHash: string, user: StandInUser, opts?: SignOptions): Promise<string>;
   currentCustomerJwt(storeHash: string, customer: { id: number; email: string; group_id?: string }, opts?: SignOptions): Promise<string>;
   close(): Promise<void>;
@@ -98,6 +101,7 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
   const channels = createChannelsResource();
   const scripts = createScriptsResource(clientId, channels.exists);
   let failNext: number | null = null;
+  let storeApiDelayMs = 0;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -129,6 +133,7 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
     const m = /^\/stores\/([^/]+)\/v3(\/.*)$/.exec(url.pathname);
     if (m) {
       const [, storeHash, path] = m;
+      if (storeApiDelayMs > 0) await new Promise((r) => setTimeout(r, storeApiDelayMs));
       const token = tokens.get(String(req.headers['x-auth-token'] ?? ''));
       if (token?.storeHash !== storeHash) return sendError(res, 401, 'You are not authorized to perform this action');
       const request = { method: req.method ?? '', storeHash, path, query: url.searchParams, body, scopes: token.scopes };
@@ -173,6 +178,9 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
     addChannel: channels.addChannel,
     failNextExchange(status) {
       failNext = status;
+    },
+    delayStoreApi(ms) {
+      storeApiDelayMs = ms;
     },
     signedPayload(storeHash, user, o = {}) {
       const owner = o.owner ?? OWNER;

@@ -11,6 +11,15 @@
  *  - "Each app can have 10 scripts installed": the 11th POST of an app on a store is refused
  *    with 422, Create a Script's documented refusal, in BigCommerce's error shape (the title
  *    text is ours: BigCommerce does not publish its wording);
+ *  - a platform limit: Create a Script's "Limits" give "50 scripts per channel" (the Scripts API
+ *    guide: "Each channel can have 50 control panel-created scripts"), and a request that would
+ *    exceed a platform limit is answered 403 ("API Status Codes", troubleshooting:
+ *    "operations resulting from API request exceed a platform limit"). So a POST onto a channel
+ *    that already holds 50 scripts, whoever made them, is refused with 403 in the documented v3
+ *    shape and text of a 403 (the `403` response of reference/shipping.v3.yml and sites.v3.yml:
+ *    {status: 403, title: "Unauthorized Access. You do not have permission to make this
+ *    request.", type: "/api-docs/getting-started/api-status-codes", errors: {}}): BigCommerce's
+ *    403 does not say which limit, so neither does the stand-in;
  *  - GET/PUT one ({data, meta}), DELETE one (204); another app's or the control panel's
  *    scripts are neither listed nor changeable (404).
  */
@@ -26,6 +35,10 @@ export interface StoredScript extends Record<string, unknown> {
 
 /** "Each app can have 10 scripts installed" (Create a Script, reference/scripts.v3.yml). */
 export const SCRIPTS_PER_APP = 10;
+/** "50 scripts per channel" (Create a Script's Limits, reference/scripts.v3.yml). */
+export const SCRIPTS_PER_CHANNEL = 50;
+/** The documented title of a v3 403 (reference/shipping.v3.yml, sites.v3.yml). */
+export const FORBIDDEN_TITLE = 'Unauthorized Access. You do not have permission to make this request.';
 
 export interface ScriptsResource {
   handle(req: StoreApiRequest, res: ServerResponse): Promise<void>;
@@ -43,6 +56,7 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
     return scripts.get(storeHash)!;
   };
   const countOf = (storeHash: string, apiClientId: string) => scriptsOf(storeHash).filter((s) => s.api_client_id === apiClientId).length;
+  const onChannel = (storeHash: string, channelId: number) => scriptsOf(storeHash).filter((s) => s.channel_id === channelId).length;
 
   /** Resolves once `held.count` lists wait (each list answers what it read before waiting). */
   function barrier(): Promise<void> {
@@ -68,6 +82,7 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
     seedScript(storeHash, fields, o = {}) {
       const apiClientId = o.apiClientId ?? clientId;
       if (apiClientId && countOf(storeHash, apiClientId) >= SCRIPTS_PER_APP) throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_APP} scripts of one app`);
+      if (onChannel(storeHash, o.channelId ?? 1) >= SCRIPTS_PER_CHANNEL) throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_CHANNEL} scripts on one channel`);
       const when = o.dateCreated ?? new Date().toISOString();
       const script: StoredScript = { ...fields, uuid: randomUUID(), api_client_id: apiClientId, channel_id: o.channelId ?? 1, date_created: when, date_modified: when };
       scriptsOf(storeHash).push(script);
@@ -95,6 +110,7 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
         const invalid = badChannel(req.storeHash, body.channel_id);
         if (invalid) return sendError(res, 422, invalid, { channel_id: invalid });
         if (mine.length >= SCRIPTS_PER_APP) return sendError(res, 422, `This app already has ${SCRIPTS_PER_APP} scripts on the store, the most an app can have.`);
+        if (onChannel(req.storeHash, (body.channel_id as number | undefined) ?? 1) >= SCRIPTS_PER_CHANNEL) return sendError(res, 403, FORBIDDEN_TITLE);
         const script: StoredScript = { ...body, uuid: randomUUID(), api_client_id: clientId, channel_id: (body.channel_id as number | undefined) ?? 1, date_created: now, date_modified: now };
         list.push(script);
         return send(res, 200, { data: script, meta: {} });

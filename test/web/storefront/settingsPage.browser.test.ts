@@ -2,8 +2,9 @@
  * The BigCommerce app's settings page in Chromium, reached the way the control panel reaches it
  * (the load callback, then /app): paste an embed snippet, see which chatbot it names, switch the
  * chat on, save; a bad paste is explained; a store whose chat is not on every storefront is told
- * why (the app's limit of ten scripts, or no permission to see other storefronts), and a store
- * where it is sees no such notice; axe scan and desktop/phone screenshots of each state.
+ * why (the app's limit of ten scripts, a storefront where BigCommerce refused the script, or no
+ * permission to see other storefronts) on the very open that found it, and a store where it is
+ * sees no such notice; axe scan and desktop/phone screenshots of each state.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -28,6 +29,8 @@ test.before(async () => {
   // Installed before the app asked for Channel Settings: only the default storefront is known.
   h.bc.addChannel('pageold', { type: 'storefront', platform: 'catalyst', status: 'active' });
   await h.install('pageold', OWNER, 'store_v2_content store_content_checkout');
+  // Installed with the chat on its one storefront; a second storefront, already full, comes later.
+  await h.install('pagefull');
   const ws = await h.app.createWorkspace('pro');
   botId = (await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Northwind shop assistant', description: '' } })).body.data.id;
   browser = await launchBrowser();
@@ -126,6 +129,30 @@ test('a store that never granted Channel Settings: the notice says how to accept
   await screenshotBothSizes(page, 'storefront-settings-default-storefront-only');
   assert.equal(problems, []);
   await page.close();
+});
+
+test('a storefront BigCommerce refuses (a platform limit): the open that finds it says so, though BigCommerce is slow', async () => {
+  const full = h.bc.addChannel('pagefull', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
+  for (let i = 0; i < 50; i++) h.bc.seedScript('pagefull', { name: `Merchant script ${i}` }, { apiClientId: '', channelId: full.id });
+  // The check this open starts takes over a second: the notice still reflects it, not the last open.
+  h.bc.delayStoreApi(300);
+  try {
+    const { page, problems } = await openApp('pagefull');
+    const notice = page.getByRole('region', { name: 'The chat is on 1 of your 2 storefronts' });
+    assert.is(await notice.count(), 1, 'the notice is there as soon as the form is');
+    const text = await notice.innerText();
+    assert.match(text, new RegExp(`BigCommerce refused to add the chat to the storefront with channel ID ${full.id}\\.`));
+    assert.match(text, /remove scripts you no longer need in that storefront’s Script Manager, then open Confab again/);
+    assert.match(text, /Your other storefronts keep the chat\./);
+    assert.is(await anyNotice(page).count(), 1);
+    assert.is(await page.getByRole('alert').count(), 0, 'information, not an alert');
+    await expectAccessible(page, 'settings page, storefront refused by BigCommerce');
+    await screenshotBothSizes(page, 'storefront-settings-storefront-refused');
+    assert.equal(problems, []);
+    await page.close();
+  } finally {
+    h.bc.delayStoreApi(0);
+  }
 });
 
 test('an id of no chatbot is marked as not found', async () => {
