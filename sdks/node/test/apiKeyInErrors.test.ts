@@ -20,6 +20,7 @@ import Confab, {
   UnexpectedResponseError,
 } from '../src/index.js';
 import { startScriptedServer, type ScriptedAnswer, type ScriptedServer } from './support/scriptedServer.js';
+import { failure } from './support/failure.js';
 
 const KEY = `cfb_${randomBytes(24).toString('hex')}`;
 
@@ -60,15 +61,6 @@ function assertKeyNowhere(err: unknown): void {
   for (const text of [String(e), e.message, e.stack ?? '', JSON.stringify(e), inspect(e, { showHidden: true, depth: Infinity })]) {
     assert.not.ok(text.includes(KEY), text);
   }
-}
-
-async function failure(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected the call to fail');
 }
 
 async function closedPortURL(): Promise<string> {

@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import Confab, { APITimeoutError } from '../src/index.js';
 import { startScriptedServer, USAGE_BODY, type ScriptedAnswer, type ScriptedServer } from './support/scriptedServer.js';
+import { failure } from './support/failure.js';
 
 const TIMEOUT_MS = 500;
 const INTERVAL_MS = 50; // a byte every 50 ms: the usage answer alone takes about 4 s
@@ -25,15 +26,6 @@ test.after(async () => {
 });
 
 const client = (options: { maxRetries?: number; timeout?: number } = {}) => new Confab({ apiKey: 'cfb_deadline', baseURL: server.baseURL, timeout: TIMEOUT_MS, ...options });
-
-async function failure(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 test('the trickle is far slower than the timeout (else the tests below prove nothing)', () => {
   assert.ok(USAGE_BODY.length * INTERVAL_MS > 6 * TIMEOUT_MS);

@@ -10,6 +10,7 @@ import type Confab from '../src/index.js';
 import { ALREADY_DELETED_MESSAGE, NotFoundError } from '../src/index.js';
 import { startFaultProxy, type FaultProxy } from './support/faultProxy.js';
 import { startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
+import { failure } from './support/failure.js';
 
 let h: SdkHarness;
 let proxy: FaultProxy;
@@ -24,15 +25,6 @@ test.after(async () => {
   await proxy?.close();
   await h?.close();
 });
-
-async function failure(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const newBot = async (name: string) => (await h.client().chatbots.create({ name })).id;
 

@@ -15,6 +15,7 @@ import Confab, {
 } from '../src/index.js';
 import { ServiceUnavailable, startFaultProxy, type Attempt, type FaultProxy } from './support/faultProxy.js';
 import { eventually, startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
+import { failure } from './support/failure.js';
 
 let h: SdkHarness;
 let proxy: FaultProxy;
@@ -32,15 +33,6 @@ test.after(async () => {
 
 const keysOf = (attempts: Attempt[]) => attempts.map((a) => a.headers['idempotency-key']);
 const chatbotCount = async () => (await h.client().chatbots.list()).length;
-
-async function failure(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected the call to fail');
-}
 
 test('503 then success: retried, one chatbot, the same Idempotency-Key on every attempt', async () => {
   const before = await chatbotCount();
