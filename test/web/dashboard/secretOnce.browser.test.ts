@@ -39,6 +39,19 @@ async function tryToDismiss(page: Page, dialog: Locator): Promise<void> {
   assert.is(await dialog.getByRole('button', { name: 'Close' }).count(), 0, 'no × to close it by accident');
 }
 
+/**
+ * Opens the dialog again with `reopen` and answers every dialog title rendered meanwhile, frame
+ * by frame: a secret dialog must not come back for even one frame before the form replaces it.
+ */
+async function titlesWhileReopening(page: Page, reopen: () => Promise<void>): Promise<string[]> {
+  await page.evaluate(() => {
+    const seen: string[] = ((window as any).__titles = []);
+    new MutationObserver(() => document.querySelectorAll('dialog[open] .modal-title').forEach((h) => seen.push(h.textContent ?? ''))).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  });
+  await reopen();
+  return page.evaluate(() => (window as any).__titles as string[]);
+}
+
 test('a new API key stays on screen until "I have copied the key"', async () => {
   const opened = await openDashboard(env, owner, '/api-keys');
   const { page } = opened;
@@ -54,6 +67,15 @@ test('a new API key stays on screen until "I have copied the key"', async () => 
   await checkPage(opened, 'secret-api-key');
   await dialog.getByRole('button', { name: 'I have copied the key' }).click();
   await dialog.waitFor({ state: 'hidden' });
+  // Opened again: the form from its first frame, never the last key, and Escape closes it.
+  const form = page.getByRole('dialog', { name: 'Create an API key' });
+  const titles = await titlesWhileReopening(page, async () => {
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await form.waitFor();
+  });
+  assert.ok(titles.length > 0 && !titles.includes('Copy your API key'), `titles rendered on reopening: ${titles.join(' | ')}`);
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'hidden' });
   await page.context().close();
 });
 
@@ -73,9 +95,12 @@ test('a webhook signing secret stays on screen until "I have saved the secret"',
   await checkPage(opened, 'secret-webhook');
   await dialog.getByRole('button', { name: 'I have saved the secret' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  // An ordinary dialog still closes with Escape.
-  await page.getByRole('button', { name: 'Add endpoint' }).first().click();
-  await page.getByRole('dialog', { name: 'Add a webhook endpoint' }).waitFor();
+  // An ordinary dialog still closes with Escape, and opens as the form from its first frame.
+  const titles = await titlesWhileReopening(page, async () => {
+    await page.getByRole('button', { name: 'Add endpoint' }).first().click();
+    await page.getByRole('dialog', { name: 'Add a webhook endpoint' }).waitFor();
+  });
+  assert.ok(titles.length > 0 && !titles.includes('Save your signing secret'), `titles rendered on reopening: ${titles.join(' | ')}`);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Add a webhook endpoint' }).waitFor({ state: 'hidden' });
   await page.context().close();

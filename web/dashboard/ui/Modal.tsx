@@ -23,15 +23,19 @@ export function Modal({ open, title, onClose, children, footer, wide, dismissibl
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId('dlg');
+  // Read when the key comes, not when effects last ran: the same dialog may turn dismissible (a
+  // form after a secret) a frame before its effects catch up, and Escape must work from then on.
+  const dismissibleNow = useRef(dismissible);
+  dismissibleNow.current = dismissible;
   useEffect(() => {
-    if (!open || dismissible) return;
+    if (!open) return;
     // Chromium closes a modal dialog on a second Escape even when its cancel event is refused,
     // and the key may come from anywhere (focus can fall to <body> when the content changes):
     // refusing the key itself, for the whole document, keeps the dialog open.
-    const refuse = (e: KeyboardEvent) => e.key === 'Escape' && e.preventDefault();
+    const refuse = (e: KeyboardEvent) => e.key === 'Escape' && !dismissibleNow.current && e.preventDefault();
     document.addEventListener('keydown', refuse, true);
     return () => document.removeEventListener('keydown', refuse, true);
-  }, [open, dismissible]);
+  }, [open]);
   useEffect(() => {
     const d = ref.current;
     if (!d) return;

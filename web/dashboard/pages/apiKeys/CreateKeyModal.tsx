@@ -16,8 +16,10 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
     onCreated(r.data);
   });
 
+  // Reset once closed, not when opened again: the first frame of the next open must not show the
+  // last key (nor keep its dialog's refusal of Escape) before a reset could run.
   useEffect(() => {
-    if (!open) return;
+    if (open) return;
     setRole('member');
     setScopes(['read', 'write']);
     form.clearError();

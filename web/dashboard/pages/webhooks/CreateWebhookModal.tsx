@@ -25,8 +25,10 @@ export function CreateWebhookModal({ open, list, onClose, onCreated }: { open: b
     onCreated(webhook);
   }, LABELS, { url: webAddressProblem(LABELS.url, url, { https: true }) });
 
+  // Reset once closed, not when opened again: the first frame of the next open must not show the
+  // last secret (nor keep its dialog's refusal of Escape) before a reset could run.
   useEffect(() => {
-    if (!open) return;
+    if (open) return;
     setUrl('https://');
     setChatbotId(list.chatbots[0]?.id ?? '');
     setEvents([...list.events]);
