@@ -8,6 +8,12 @@
  * a 10 s timeout). Now a webhook already sending `perWebhook` jobs is passed over, so a slow
  * receiver holds at most that share of the pool and the other webhooks' jobs are claimed at once.
  *
+ * The share is not a ceiling when nobody else is waiting: a webhook with a backlog may also use
+ * the pool's spare slots (`beyondShare`: the free slots less one share, which always stays free
+ * for another webhook's job). A strict cap held one busy webhook to two sends at a time however
+ * idle the pool (about 25 deliveries a second to a receiver answering in 75 ms), and its backlog
+ * grew without end. Jobs within their webhook's share are claimed first.
+ *
  * Why per webhook and not per receiver origin: the job row knows its webhook, so the cap is one
  * more condition of the claim query. The target URL is read from the webhooks view only at send
  * time (a PATCH may move it while jobs wait), so an origin cap would need the URL copied onto
@@ -30,8 +36,13 @@ export interface ClaimRequest {
   limit: number;
   /** How long the claim holds the job; it becomes due again after (a sender that died). */
   leaseMs: number;
-  /** Sends one webhook may have in flight at once in this instance. */
+  /** Sends one webhook may have in flight at once in this instance when others wait. */
   perWebhook: number;
+  /**
+   * At most this many jobs in all once any lies beyond its webhook's share (the free slots less
+   * the one share kept free); 0: every webhook held to its share.
+   */
+  beyondShare: number;
 }
 
 /**
@@ -60,25 +71,38 @@ export async function claimDueDeliveries(sql: SqlClient, req: ClaimRequest): Pro
           GROUP BY webhook_id
        ),
        due_window AS (
-         SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
-          WHERE ${DUE}
-            AND NOT EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
-          ORDER BY d.next_attempt_at, d.id
-          LIMIT ${CLAIM_WINDOW}
+         (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+           WHERE ${DUE}
+             AND NOT EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
+           ORDER BY d.next_attempt_at, d.id
+           LIMIT ${CLAIM_WINDOW})
+         UNION ALL
+         -- Webhooks at their share: only as many of their jobs as the spare slots could take.
+         (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+           WHERE ${DUE}
+             AND EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
+           ORDER BY d.next_attempt_at, d.id
+           LIMIT $5)
        ),
        ranked AS (
          SELECT w.id, w.webhook_id, w.next_attempt_at,
                 row_number() OVER (PARTITION BY w.webhook_id ORDER BY w.next_attempt_at, w.id) AS nth
            FROM due_window w
        ),
-       within_cap AS (
-         SELECT r.id, r.next_attempt_at FROM ranked r LEFT JOIN sending s ON s.webhook_id = r.webhook_id
-          WHERE r.nth + coalesce(s.n, 0) <= $4
+       shared AS (
+         SELECT r.id, r.next_attempt_at, (r.nth + coalesce(s.n, 0) > $4) AS beyond
+           FROM ranked r LEFT JOIN sending s ON s.webhook_id = r.webhook_id
+       ),
+       candidates AS (
+         SELECT c.id, c.next_attempt_at, c.beyond,
+                row_number() OVER (PARTITION BY c.beyond ORDER BY c.next_attempt_at, c.id) AS k
+           FROM shared c
        ),
        due AS (
-         SELECT d.id FROM webhook_deliveries d JOIN within_cap c ON c.id = d.id
-          WHERE ${DUE}
-          ORDER BY c.next_attempt_at, c.id
+         SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
+          -- Beyond-share jobs only in the slots left once every within-share one is counted.
+          WHERE ${DUE} AND (NOT c.beyond OR c.k + (SELECT count(*) FROM candidates w WHERE NOT w.beyond) <= $5)
+          ORDER BY c.beyond, c.next_attempt_at, c.id
           LIMIT $2
           FOR UPDATE OF d SKIP LOCKED
        )
@@ -86,7 +110,7 @@ export async function claimDueDeliveries(sql: SqlClient, req: ClaimRequest): Pro
           SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
          FROM due WHERE d.id = due.id
        RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
-      [req.lease, req.limit, req.leaseMs, req.perWebhook],
+      [req.lease, req.limit, req.leaseMs, req.perWebhook, req.beyondShare],
     ),
   );
   return rows.map((r) => ({

@@ -167,7 +167,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
       try {
         const free = concurrency - inFlight.size;
         if (free > 0) {
-          const jobs = await claimDueDeliveries(sql, { lease, limit: free, leaseMs, perWebhook });
+          // One share of the pool stays free for other webhooks' jobs; the rest may go to a backlog.
+          const jobs = await claimDueDeliveries(sql, { lease, limit: free, leaseMs, perWebhook, beyondShare: Math.max(0, free - perWebhook) });
           claimed = jobs.length;
           for (const job of jobs) {
             const running: Promise<void> = deliver(job)

@@ -43,7 +43,7 @@ test('a sender that died mid-attempt: 3 more POSTs, not 4; with no attempt left,
   await h.append(other, 'ConversationStarted', started());
   await fanOutNow();
   // The "killed" instance claims both jobs (each attempt is counted at claim) and never finishes.
-  const dead = await claimDueDeliveries(h.services.sql, { lease: 'killed-instance', limit: 10, leaseMs: 1, perWebhook: 10 });
+  const dead = await claimDueDeliveries(h.services.sql, { lease: 'killed-instance', limit: 10, leaseMs: 1, perWebhook: 10, beyondShare: 0 });
   assert.equal(dead.map((j) => j.attempts), [1, 1]);
   // The second one had already spent all four attempts when its sender died.
   await h.services.sql.query(`UPDATE webhook_deliveries SET attempts = 4 WHERE webhook_id = $1`, [spent.webhookId]);

@@ -63,14 +63,19 @@ test('a delivery claimed after a 410 came back is not sent, even before the 410 
   await h.append(bot, 'ResponseCreated', responseCreated(2));
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  // One send per webhook at a time: the second job is claimed only after the first one's 410 came back.
-  const dispatcher = await h.startDispatcher({ perWebhookConcurrency: 1 }, undefined, slowFailureRecording(released));
+  // One send per webhook at a time, and no spare slot to go beyond it (a pool of two keeps one
+  // share free): the second job is claimed only after the first one's 410 came back.
+  const dispatcher = await h.startDispatcher({ concurrency: 2, perWebhookConcurrency: 1 }, undefined, slowFailureRecording(released));
 
-  await eventually(async () => (await jobStatuses(webhookId)).join() === 'failed,sending', 10_000, 'the 410 logged and the second delivery claimed while the 410 is not yet recorded');
-  // A send of the second delivery would come now; before the fix it arrived within milliseconds.
-  await eventually(() => onPath('/gone').length >= 2, 1000, 'a second request').catch(() => null);
-  const requestsBeforeRecorded = onPath('/gone').length;
-  release();
+  let requestsBeforeRecorded: number;
+  try {
+    await eventually(async () => (await jobStatuses(webhookId)).join() === 'failed,sending', 10_000, 'the 410 logged and the second delivery claimed while the 410 is not yet recorded');
+    // A send of the second delivery would come now; before the fix it arrived within milliseconds.
+    await eventually(() => onPath('/gone').length >= 2, 1000, 'a second request').catch(() => null);
+    requestsBeforeRecorded = onPath('/gone').length;
+  } finally {
+    release(); // else a failure above leaves the dispatcher waiting on it, and the file never ends
+  }
   assert.is(requestsBeforeRecorded, 1, 'the receiver that answered 410 got no second request');
 
   await eventually(async () => (await jobStatuses(webhookId)).join() === 'cancelled,failed', 10_000, 'the second delivery dropped');

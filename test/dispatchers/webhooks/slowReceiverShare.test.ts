@@ -1,8 +1,9 @@
 /**
- * A receiver that never answers holds only its webhook's share of the delivery pool
- * (deliveryClaims.ts): with a backlog of its jobs due before anyone else's, another webhook's
- * deliveries are still claimed and sent at once, not after waves of timeouts. With two
- * dispatcher instances on one database each keeps to its share, and no attempt is sent twice.
+ * A receiver that never answers never holds the whole delivery pool (deliveryClaims.ts): its
+ * share, plus spare slots while nobody else waits, but one share always stays free. With a
+ * backlog of its jobs due before anyone else's, another webhook's deliveries are still claimed
+ * and sent at once, not after waves of timeouts. With two dispatcher instances on one database
+ * each keeps one share free, and no attempt is sent twice.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,6 +18,8 @@ const PROMPT_MS = TIMEOUT_MS / 3;
 const CONCURRENCY = 10;
 /** The default share: a fifth of the pool. */
 const PER_WEBHOOK = 2;
+/** What one webhook may hold of an instance's pool: all but the one share kept free. */
+const MOST = CONCURRENCY - PER_WEBHOOK;
 const BACKLOG = 30;
 
 let h: Harness;
@@ -79,7 +82,7 @@ test('a receiver that never answers holds its share of the pool; another webhook
   const delays = await healthyDelays(healthyBot, '/healthy', 5);
   assert.ok(delays.every((ms) => ms < PROMPT_MS), `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`);
   const held = heldNow('/hung');
-  assert.is(held.length, PER_WEBHOOK, `at most ${PER_WEBHOOK} sends to the hung receiver at once, got ${held.length}`);
+  assert.ok(held.length >= PER_WEBHOOK && held.length <= MOST, `at most ${MOST} sends to the hung receiver at once, got ${held.length}`);
 });
 
 test('two instances: each keeps to its share, healthy deliveries stay prompt, no attempt is sent twice', async () => {
@@ -89,9 +92,9 @@ test('two instances: each keeps to its share, healthy deliveries stay prompt, no
 
   const delays = await healthyDelays(healthyBot, '/healthy-2', 5);
   assert.ok(delays.every((ms) => ms < PROMPT_MS), `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`);
-  // The share is per instance (a dead instance's claims must not hold the webhook): one each at most.
+  // Per instance (a dead instance's claims must not hold the webhook): at most MOST each.
   const held = heldNow('/hung-2');
-  assert.ok(held.length >= PER_WEBHOOK && held.length <= 2 * PER_WEBHOOK, `${held.length} sends to the hung receiver at once`);
+  assert.ok(held.length >= PER_WEBHOOK && held.length <= 2 * MOST, `${held.length} sends to the hung receiver at once`);
   const attempts = new Set(held.map((r) => `${r.headers['x-webhook-delivery-id']}`));
   assert.is(attempts.size, held.length, 'each delivery sent once');
   assert.is(new Set(onPath('/healthy-2').map((r) => r.headers['x-webhook-delivery-id'])).size, 5, 'each healthy delivery sent once');

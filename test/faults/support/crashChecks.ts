@@ -44,15 +44,22 @@ export async function assertViewsConverge(o: { url: string; key: string; hubBotI
 /** Waits until the receiver holds a delivery for every webhook event of the log. */
 export async function waitForWebhookEvents(receiver: HttpsReceiver, summary: LogSummary, timeoutMs: number): Promise<number> {
   const expected = [...summary.webhookEvents.values()].reduce((a, b) => a + b, 0);
-  await eventually(async () => {
+  const missing = () => {
     const got = new Map<string, Set<string>>();
     for (const r of receiver.requests) {
       const k = webhookKey(r.headers, r.rawBody);
       if (!got.has(k)) got.set(k, new Set());
       got.get(k)!.add(String(r.headers['x-webhook-delivery-id']));
     }
-    return [...summary.webhookEvents].every(([k, n]) => (got.get(k)?.size ?? 0) >= n);
-  }, timeoutMs, `all ${expected} webhook events to arrive`, 500);
+    return [...summary.webhookEvents].filter(([k, n]) => (got.get(k)?.size ?? 0) < n).map(([k]) => k);
+  };
+  try {
+    await eventually(async () => missing().length === 0, timeoutMs, `all ${expected} webhook events to arrive`, 500);
+  } catch (err) {
+    // How far it got: a timeout alone does not tell a slow dispatcher from a stuck one.
+    const left = missing();
+    throw new Error(`${(err as Error).message}: ${left.length} still missing after ${receiver.requests.length} requests received (first: ${left.slice(0, 5).join(', ')})`);
+  }
   return expected;
 }
 
