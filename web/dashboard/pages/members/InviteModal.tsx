@@ -13,8 +13,9 @@ export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClo
     await api.send('POST', `${DASHBOARD_API}/invites`, { email: email.trim(), role });
     onInvited(email.trim());
   }, LABELS);
+  // Reset once closed, so that the next open shows an empty form from its first frame.
   useEffect(() => {
-    if (!open) return;
+    if (open) return;
     setEmail('');
     setRole('member');
     form.clearError();
