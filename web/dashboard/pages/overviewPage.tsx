@@ -110,7 +110,7 @@ function ChatbotsCard({ o }: { o: Overview }) {
                 <Icon name="bot" />
                 <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{c.name}</span>
                 {c.disabled ? <Badge>Disabled</Badge> : <Badge tone="success">Active</Badge>}
-                <span class="muted small" style={{ marginLeft: 'auto' }}>{formatNumber(c.responseCount)} response{c.responseCount === 1 ? '' : 's'}</span>
+                <span class="muted small nowrap" style={{ marginLeft: 'auto' }}>{formatNumber(c.responseCount)} response{c.responseCount === 1 ? '' : 's'}</span>
               </Link>
             </li>
           ))}
