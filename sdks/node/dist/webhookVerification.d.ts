@@ -6,6 +6,11 @@ export interface VerifyOptions {
     tolerance?: number;
     /** The current time in milliseconds (tests). */
     now?: number;
+    /**
+     * Accept a delivery signed only with `x-webhook-signature` (no `webhook-signature`). Off by
+     * default: that signature covers the body alone, so such a request has no replay protection.
+     */
+    allowBodyOnlySignature?: boolean;
 }
 export declare const DEFAULT_TOLERANCE_SECONDS = 300;
 /**

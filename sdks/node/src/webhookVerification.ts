@@ -4,8 +4,10 @@
  *  - `x-webhook-signature`: lowercase hex HMAC-SHA256 of the raw body (the seed's scheme);
  *  - Standard Webhooks: `webhook-id`, `webhook-timestamp` (seconds) and `webhook-signature:
  *    v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, which also guards against replays.
- * Every scheme whose headers are present must check out, at least one must be present, and
- * comparisons are timing-safe. The HMAC key is the secret string exactly as `webhooks.create`
+ * Every scheme whose headers are present must check out, and comparisons are timing-safe. The
+ * Standard Webhooks signature is required unless `allowBodyOnlySignature` is set: the seed's
+ * signature covers the body alone (its `x-webhook-timestamp` is not signed), so a captured
+ * delivery stripped down to it would verify at any age. Confab always sends both. The HMAC key is the secret string exactly as `webhooks.create`
  * returned it; a Standard Webhooks `whsec_<base64>` form of the key is accepted too.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -20,6 +22,11 @@ export interface VerifyOptions {
   tolerance?: number;
   /** The current time in milliseconds (tests). */
   now?: number;
+  /**
+   * Accept a delivery signed only with `x-webhook-signature` (no `webhook-signature`). Off by
+   * default: that signature covers the body alone, so such a request has no replay protection.
+   */
+  allowBodyOnlySignature?: boolean;
 }
 
 export const DEFAULT_TOLERANCE_SECONDS = 300;
@@ -93,6 +100,13 @@ export function verify(rawBody: string | Uint8Array, headers: WebhookHeaders, se
   const standard = header(headers, 'webhook-signature');
   if (seed === undefined && standard === undefined) {
     throw new WebhookVerificationError('No signature: expected an x-webhook-signature or webhook-signature header');
+  }
+  if (standard === undefined && !options.allowBodyOnlySignature) {
+    // The same words as the Python SDK (test_webhook_parity.py compares them).
+    throw new WebhookVerificationError(
+      'No webhook-signature header: x-webhook-signature alone signs only the body, so a replayed request cannot be told apart ' +
+        '(Confab always sends both; allow a body-only signature in the options to accept it anyway)',
+    );
   }
   if (standard !== undefined) checkStandardSignature(body, key, headers, standard, options);
   if (seed !== undefined) checkSeedSignature(body, key, seed);

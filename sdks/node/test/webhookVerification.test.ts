@@ -66,9 +66,9 @@ test('Confab.webhooks.verify returns the parsed event of each delivery', () => {
   }
 });
 
-test('each scheme alone verifies: the seed\'s x-webhook-signature, and Standard Webhooks', () => {
+test('each scheme alone verifies: Standard Webhooks, and the seed\'s x-webhook-signature when allowed', () => {
   const [d] = deliveries;
-  assert.ok(Confab.webhooks.verify(d!.rawBody, without(d!.headers, STANDARD), secret));
+  assert.ok(Confab.webhooks.verify(d!.rawBody, without(d!.headers, STANDARD), secret, { allowBodyOnlySignature: true }));
   assert.ok(Confab.webhooks.verify(d!.rawBody, without(d!.headers, ['x-webhook-signature']), secret));
   // A Standard Webhooks library's key form: whsec_ + base64 of the secret's bytes.
   assert.ok(Confab.webhooks.verify(d!.rawBody, d!.headers, `whsec_${Buffer.from(secret).toString('base64')}`));
@@ -78,14 +78,14 @@ test('a tampered body is refused by either scheme', () => {
   const [d] = deliveries;
   const tampered = Buffer.from(d!.rawBody.toString('utf8').replace('visitor-7', 'visitor-8').replace('"botId"', '"botId" '));
   rejects(() => Confab.webhooks.verify(tampered, d!.headers, secret), /altered body/);
-  rejects(() => Confab.webhooks.verify(tampered, without(d!.headers, STANDARD), secret), /x-webhook-signature does not match/);
+  rejects(() => Confab.webhooks.verify(tampered, without(d!.headers, STANDARD), secret, { allowBodyOnlySignature: true }), /x-webhook-signature does not match/);
   rejects(() => Confab.webhooks.verify(tampered, without(d!.headers, ['x-webhook-signature']), secret), /webhook-signature does not match/);
 });
 
 test('a wrong secret is refused', () => {
   const [d] = deliveries;
   rejects(() => Confab.webhooks.verify(d!.rawBody, d!.headers, 'f'.repeat(64)), /does not match/);
-  rejects(() => Confab.webhooks.verify(d!.rawBody, without(d!.headers, STANDARD), secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0')), /does not match/);
+  rejects(() => Confab.webhooks.verify(d!.rawBody, without(d!.headers, STANDARD), secret.slice(0, -1) + (secret.endsWith('0') ? '1' : '0'), { allowBodyOnlySignature: true }), /does not match/);
   rejects(() => Confab.webhooks.verify(d!.rawBody, d!.headers, ''), /secret/);
 });
 
@@ -95,6 +95,8 @@ test('an old (replayed) or future timestamp is refused outside the tolerance', (
   rejects(() => Confab.webhooks.verify(d!.rawBody, d!.headers, secret, { now: sentAt + 301_000 }), /old/);
   rejects(() => Confab.webhooks.verify(d!.rawBody, d!.headers, secret, { now: sentAt - 301_000 }), /future/);
   assert.ok(Confab.webhooks.verify(d!.rawBody, d!.headers, secret, { now: sentAt + 3_000_000, tolerance: 3600 }));
+  // Stripped down to the body-only signature, an old delivery is refused: nothing dates it.
+  rejects(() => Confab.webhooks.verify(d!.rawBody, without(d!.headers, STANDARD), secret, { now: sentAt + 3_600_000 }), /No webhook-signature header/);
   // The timestamp is signed: moving it forward breaks the signature.
   rejects(() => Confab.webhooks.verify(d!.rawBody, { ...d!.headers, 'webhook-timestamp': String(Number(d!.headers['webhook-timestamp']) + 1) }, secret), /webhook-signature does not match/);
 });
@@ -102,7 +104,7 @@ test('an old (replayed) or future timestamp is refused outside the tolerance', (
 test('missing signatures, malformed headers and parsed bodies are refused', () => {
   const [d] = deliveries;
   rejects(() => Confab.webhooks.verify(d!.rawBody, without(d!.headers, [...STANDARD, 'x-webhook-signature']), secret), /No signature/);
-  rejects(() => Confab.webhooks.verify(d!.rawBody, { ...without(d!.headers, STANDARD), 'x-webhook-signature': 'sha256=abc' }, secret), /not a hex/);
+  rejects(() => Confab.webhooks.verify(d!.rawBody, { ...without(d!.headers, STANDARD), 'x-webhook-signature': 'sha256=abc' }, secret, { allowBodyOnlySignature: true }), /not a hex/);
   rejects(() => Confab.webhooks.verify(d!.rawBody, without(d!.headers, ['webhook-id']), secret), /webhook-id/);
   rejects(() => Confab.webhooks.verify(JSON.parse(d!.rawBody.toString('utf8')), d!.headers, secret), /raw request body/);
 });

@@ -26,6 +26,7 @@ import json
 import math
 import re
 import time
+import uuid
 from typing import Any, Iterable, Mapping, Optional, Tuple, Union
 
 from ._exceptions import WebhookVerificationError
@@ -98,15 +99,19 @@ def _lower_headers(headers: Any) -> dict[str, str]:
 
 
 def sign(raw_body: Union[bytes, str], secret: str, *, msg_id: Optional[str] = None, timestamp: Optional[int] = None) -> dict[str, str]:
-    """The signature headers Confab would send for this body (for your own tests)."""
+    """The signature headers Confab would send for this body (for your own tests): both schemes,
+    as every delivery carries them; ``msg_id`` defaults to a fresh ``msg_<uuid>``."""
     body = _body_bytes(raw_body)
     key = _key(secret)
-    headers = {"x-webhook-signature": hmac.new(key, body, hashlib.sha256).hexdigest()}
-    if msg_id is not None:
-        ts = int(time.time()) if timestamp is None else timestamp
-        digest = hmac.new(key, f"{msg_id}.{ts}.".encode() + body, hashlib.sha256).digest()
-        headers.update({"webhook-id": msg_id, "webhook-timestamp": str(ts), "webhook-signature": f"v1,{base64.b64encode(digest).decode()}"})
-    return headers
+    msg_id = f"msg_{uuid.uuid4()}" if msg_id is None else msg_id
+    ts = int(time.time()) if timestamp is None else timestamp
+    digest = hmac.new(key, f"{msg_id}.{ts}.".encode() + body, hashlib.sha256).digest()
+    return {
+        "x-webhook-signature": hmac.new(key, body, hashlib.sha256).hexdigest(),
+        "webhook-id": msg_id,
+        "webhook-timestamp": str(ts),
+        "webhook-signature": f"v1,{base64.b64encode(digest).decode()}",
+    }
 
 
 def _verify_standard(body: bytes, h: dict[str, str], key: bytes, signatures: str, tolerance: float, now: float) -> None:
@@ -152,6 +157,7 @@ def verify(
     *,
     tolerance: float = DEFAULT_TOLERANCE,
     now: Optional[float] = None,
+    allow_body_only_signature: bool = False,
 ) -> Any:
     """Checks a delivery's signatures and returns its parsed JSON payload.
 
@@ -159,6 +165,10 @@ def verify(
     than ``tolerance`` seconds from ``now`` (Unix seconds; default: the clock), the body is not
     JSON, or the arguments are not a raw body, headers and a secret. Pass the body exactly as
     received (before JSON parsing); header names are matched case-insensitively.
+
+    The Standard Webhooks signature is required unless ``allow_body_only_signature``: the
+    ``x-webhook-signature`` covers the body alone (its timestamp is not signed), so a captured
+    delivery stripped down to it would verify at any age. Confab always sends both.
     """
     body = _body_bytes(raw_body)
     key = _key(secret)
@@ -166,6 +176,11 @@ def verify(
     seed, standard = h.get("x-webhook-signature"), h.get("webhook-signature")
     if seed is None and standard is None:
         raise WebhookVerificationError("No signature: expected an x-webhook-signature or webhook-signature header")
+    if standard is None and not allow_body_only_signature:
+        raise WebhookVerificationError(
+            "No webhook-signature header: x-webhook-signature alone signs only the body, so a replayed request cannot be told apart "
+            "(Confab always sends both; allow a body-only signature in the options to accept it anyway)"
+        )
     if standard is not None:
         _verify_standard(body, h, key, standard, tolerance, time.time() if now is None else now)
     if seed is not None:

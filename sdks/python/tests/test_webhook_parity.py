@@ -33,22 +33,24 @@ def _standard(body: bytes, msg_id: str, raw_ts: str, secret: str = SECRET) -> Di
     return {"webhook-id": msg_id, "webhook-timestamp": raw_ts, "webhook-signature": f"v1,{base64.b64encode(digest).decode()}"}
 
 
-def _case(name: str, accept: bool, headers: Dict[str, str], body: bytes = BODY, secret: str = SECRET, now: float = TS + 10, tolerance: float = 300) -> Dict[str, Any]:
-    return {"name": name, "accept": accept, "headers": headers, "body": base64.b64encode(body).decode(), "secret": secret, "now": now, "tolerance": tolerance}
+def _case(name: str, accept: bool, headers: Dict[str, str], body: bytes = BODY, secret: str = SECRET, now: float = TS + 10, tolerance: float = 300, body_only: bool = False) -> Dict[str, Any]:
+    return {"name": name, "accept": accept, "headers": headers, "body": base64.b64encode(body).decode(), "secret": secret, "now": now, "tolerance": tolerance, "bodyOnly": body_only}
 
 
 NAN_BODY = b'{"event": NaN}'
 CASES: List[Dict[str, Any]] = [
     _case("both schemes", True, SIGNED),
     _case("Standard Webhooks alone", True, STANDARD),
-    _case("x-webhook-signature alone", True, SEED),
+    _case("x-webhook-signature alone: no replay protection, refused by default", False, SEED),
+    _case("x-webhook-signature alone, an hour old, refused by default", False, SEED, now=TS + 3600),
+    _case("x-webhook-signature alone, allowed", True, SEED, body_only=True),
     _case("valid Standard, garbage x-webhook-signature", False, {**SIGNED, "x-webhook-signature": "garbage"}),
     _case("valid Standard, empty x-webhook-signature", False, {**SIGNED, "x-webhook-signature": ""}),
     _case("valid Standard, x-webhook-signature of another body", False, {**SIGNED, "x-webhook-signature": hmac.new(SECRET.encode(), b"{}", hashlib.sha256).hexdigest()}),
     _case("valid x-webhook-signature, garbage Standard", False, {**SIGNED, "webhook-signature": "v1,Z2FyYmFnZQ=="}),
-    _case("x-webhook-signature in capitals", True, {"x-webhook-signature": SEED["x-webhook-signature"].upper()}),
-    _case("x-webhook-signature with spaces around", True, {"x-webhook-signature": f"  {SEED['x-webhook-signature']} "}),
-    _case("x-webhook-signature with a prefix", False, {"x-webhook-signature": f"sha256={SEED['x-webhook-signature']}"}),
+    _case("x-webhook-signature in capitals", True, {"x-webhook-signature": SEED["x-webhook-signature"].upper()}, body_only=True),
+    _case("x-webhook-signature with spaces around", True, {"x-webhook-signature": f"  {SEED['x-webhook-signature']} "}, body_only=True),
+    _case("x-webhook-signature with a prefix", False, {"x-webhook-signature": f"sha256={SEED['x-webhook-signature']}"}, body_only=True),
     _case("header names in any case", True, {k.upper(): v for k, v in SIGNED.items()}),
     _case("300 s old: inside the tolerance", True, SIGNED, now=TS + 300),
     _case("301 s old: a replay", False, SIGNED, now=TS + 301),
@@ -79,7 +81,7 @@ import { verify } from %s;
 const cases = JSON.parse(readFileSync(0, 'utf8'));
 console.log(JSON.stringify(cases.map((c) => {
   try {
-    return { ok: true, value: verify(Buffer.from(c.body, 'base64'), c.headers, c.secret, { now: c.now * 1000, tolerance: c.tolerance }) };
+    return { ok: true, value: verify(Buffer.from(c.body, 'base64'), c.headers, c.secret, { now: c.now * 1000, tolerance: c.tolerance, allowBodyOnlySignature: c.bodyOnly }) };
   } catch (err) {
     return { ok: false, error: err.name, message: err.message };
   }
@@ -89,7 +91,7 @@ console.log(JSON.stringify(cases.map((c) => {
 
 def _python(case: Dict[str, Any]) -> Dict[str, Any]:
     try:
-        value = confab.webhooks.verify(base64.b64decode(case["body"]), case["headers"], case["secret"], now=case["now"], tolerance=case["tolerance"])
+        value = confab.webhooks.verify(base64.b64decode(case["body"]), case["headers"], case["secret"], now=case["now"], tolerance=case["tolerance"], allow_body_only_signature=case["bodyOnly"])
         return {"ok": True, "value": value}
     except confab.WebhookVerificationError as err:
         return {"ok": False, "error": "WebhookVerificationError", "message": str(err)}

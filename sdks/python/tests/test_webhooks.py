@@ -73,12 +73,16 @@ def _check_tampering(body: bytes, headers: dict, secret: str) -> None:
     with pytest.raises(WebhookVerificationError):
         confab.webhooks.verify(body, forged, secret)
     tampered = body.replace(b"conversation.started", b"conversation.complete")
+    # The body-only signature alone has no replay protection: refused unless allowed.
+    with pytest.raises(WebhookVerificationError, match="No webhook-signature header"):
+        confab.webhooks.verify(body, seed_only, secret)
     for hdrs in (headers, seed_only, standard_only):
-        assert confab.webhooks.verify(body, hdrs, secret)["event"] == "conversation.started"
+        allow = {"allow_body_only_signature": hdrs is seed_only}
+        assert confab.webhooks.verify(body, hdrs, secret, **allow)["event"] == "conversation.started"
         with pytest.raises(WebhookVerificationError):
-            confab.webhooks.verify(tampered, hdrs, secret)
+            confab.webhooks.verify(tampered, hdrs, secret, **allow)
         with pytest.raises(WebhookVerificationError):
-            confab.webhooks.verify(body, hdrs, "0" * 64)
+            confab.webhooks.verify(body, hdrs, "0" * 64, **allow)
     # Standard Webhooks signs the timestamp: an old delivery replayed later is refused.
     with pytest.raises(WebhookVerificationError, match="s old, more than the 300 s tolerance"):
         confab.webhooks.verify(body, headers, secret, now=time.time() + 600)
@@ -87,7 +91,7 @@ def _check_tampering(body: bytes, headers: dict, secret: str) -> None:
     whsec = "whsec_" + base64.b64encode(secret.encode()).decode()
     assert confab.webhooks.verify(body, standard_only, whsec)["event"] == "conversation.started"
     # Header names are case-insensitive; a list of pairs works as well as a dict.
-    assert confab.webhooks.verify(body.decode(), [(k.upper(), v) for k, v in seed_only.items()], secret)
+    assert confab.webhooks.verify(body.decode(), [(k.upper(), v) for k, v in headers.items()], secret)
 
 
 async def test_webhooks_crud_async(aclient: AsyncConfab, receiver: HttpsReceiver) -> None:
@@ -129,7 +133,10 @@ def test_verify_rules() -> None:
     with pytest.raises(WebhookVerificationError):
         confab.webhooks.verify(body, signed, "")
     seed = confab.webhooks.sign(body, secret)
-    assert confab.webhooks.verify(body, {"X-Webhook-Signature": seed["x-webhook-signature"].upper()}, secret)
+    assert confab.webhooks.verify(body, {"X-Webhook-Signature": seed["x-webhook-signature"].upper()}, secret, allow_body_only_signature=True)
+    # Stripped down to the body-only signature, an old delivery verifies at any age unless refused.
+    with pytest.raises(WebhookVerificationError, match="No webhook-signature header"):
+        confab.webhooks.verify(body, {"x-webhook-signature": seed["x-webhook-signature"]}, secret, now=time.time() + 3600)
     assert issubclass(WebhookVerificationError, confab.ConfabError)
 
 
