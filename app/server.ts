@@ -26,7 +26,8 @@ export interface RunningServer {
  * (optional: the limiters fall back to per-process counts without it).
  */
 function readinessChecks({ config, sql, events, views, rateLimiters }: Services): ReadinessCheck[] {
-  const checks: ReadinessCheck[] = [{ name: 'database', required: true, probe: () => sql.query('SELECT 1') }];
+  // Its own connection where the driver has one: a saturated pool is load, not an outage.
+  const checks: ReadinessCheck[] = [{ name: 'database', required: true, probe: () => (sql.probe ? sql.probe() : sql.query('SELECT 1')) }];
   if (config.eventStoreUrl) checks.push({ name: 'eventStore', required: true, probe: () => events.readStream('readiness-probe') });
   if (config.mongodbUrl) checks.push({ name: 'readStore', required: true, probe: () => views.getCheckpoint('readiness-probe') });
   const redis = rateLimiters.redis;

@@ -50,7 +50,8 @@ export const READINESS_SPEC: RouteSpec = {
 /**
  * A probe still waiting after this long is left to its driver's own timeout (60 s for
  * PostgreSQL statements) and a fresh one is started: a connection that died silently then hides
- * the store's return for at most this long, and at most two probes hold a pooled connection.
+ * the store's return for at most this long, and at most two probes hold a connection (the SQL
+ * client's probe connections, apart from its pool: SqlClient.probe).
  */
 const STALE_PROBE_MS = 30_000;
 

@@ -49,9 +49,20 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
   });
   const listeners: Array<() => Promise<void>> = [];
   const locks = new Set<() => Promise<void>>();
+  // Readiness probes' own connections, opened on the first probe and closed when idle. Two:
+  // a probe stuck on a silent server is left behind after 30 s (readiness.ts), and the next
+  // one must not queue behind it.
+  let probes: pg.Pool | null = null;
 
   return {
     driver: 'pg',
+    async probe() {
+      if (!probes) {
+        probes = new pg.Pool({ ...clientConfig, max: 2, idleTimeoutMillis: 60_000 });
+        probes.on('error', () => undefined); // as the main pool: replaced on the next probe
+      }
+      await probes.query('SELECT 1');
+    },
     async query(sql, params) {
       const r = await pool.query(preparedQuery(sql, params));
       return { rows: r.rows };
@@ -174,7 +185,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
     },
     async close() {
       await Promise.all([...listeners.map((stop) => stop()), ...[...locks].map((release) => release())]);
-      await pool.end();
+      await Promise.all([pool.end(), probes?.end()]);
     },
   };
 }

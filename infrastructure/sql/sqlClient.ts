@@ -32,6 +32,12 @@ export interface SqlClient extends SqlQueryable {
    * server driver has it (the embedded store has one process).
    */
   sessionLock?(key: string): Promise<SessionLock | null>;
+  /**
+   * Resolves when the database answers, asked on a connection of its own (the server driver), so
+   * that a pool busy with requests does not read as an outage: readiness (api/http/readiness.ts)
+   * must say whether the database is there, not whether this process is busy.
+   */
+  probe?(): Promise<void>;
   close(): Promise<void>;
   readonly driver: 'pg' | 'pglite';
 }

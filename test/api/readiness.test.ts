@@ -117,6 +117,26 @@ if (url) {
       await dropPgSchema(url, schema);
     }
   });
+
+  test('PostgreSQL with every pooled connection busy: still 200 (the probe has its own connection), within the deadline', async () => {
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const sql = await createPgSqlClient({ connectionString: url, schema, max: 2 });
+    const app = await serve(sql);
+    try {
+      assert.equal(shape(await probe(app.running)), ready);
+      // Requests holding the whole pool for longer than the probe's 2 s deadline.
+      const busy = [sql.query('SELECT pg_sleep(4)'), sql.query('SELECT pg_sleep(4)')];
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const p = await probe(app.running);
+      assert.equal(shape(p), ready, 'a busy pool is load, not a database outage');
+      assert.ok(p.ms < 2000, `answered after ${p.ms} ms`);
+      await Promise.all(busy);
+    } finally {
+      await app.close();
+      await sql.close();
+      await dropPgSchema(url, schema);
+    }
+  });
 } else {
   test.skip('PostgreSQL made unreachable (needs DATABASE_URL)', () => undefined);
 }
