@@ -150,6 +150,12 @@ export async function createSignedInWorkspace(app: TestApp, plan = 'pro', opts: 
   return { ...ws, email, password, ...session };
 }
 
+/** A sign-in app with one signed-in Pro workspace on `slug`'s host, and the app's port (for Host headers). */
+export async function startSignInWorkspace(slug: string): Promise<{ app: TestApp; ws: SignedInWorkspace; port: number }> {
+  const app = await startSignInApp();
+  return { app, ws: await createSignedInWorkspace(app, 'pro', { slug }), port: portOf(app) };
+}
+
 /** A page in a fresh browser context with the session cookie set on `who.origin`; opens `path` there when given. */
 export async function signedInPage(browser: Browser, _app: TestApp, who: { cookie: string; origin: string }, path?: string): Promise<Page> {
   const context = await browser.newContext();

@@ -6,7 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, signIn, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
+import { hostRequest, signIn, startSignInWorkspace, type SignedInWorkspace } from '../../support/signIn.js';
 import { rawRequest } from '../../support/rawHttp.js';
 import { assertRefused, NOT_A_STRING, NOT_AN_OBJECT, NOT_JSON_TYPES, UNSTORABLE_TEXT } from '../../support/badInput.js';
 
@@ -15,9 +15,7 @@ let ws: SignedInWorkspace;
 let port: number;
 
 test.before(async () => {
-  app = await startSignInApp();
-  port = Number(new URL(app.baseUrl).port);
-  ws = await createSignedInWorkspace(app, 'pro', { slug: 'authbad' });
+  ({ app, ws, port } = await startSignInWorkspace('authbad'));
 });
 test.after(async () => {
   await app.close();

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
+import { hostRequest, startSignInWorkspace, type SignedInWorkspace } from '../../support/signIn.js';
 import { rawRequest } from '../../support/rawHttp.js';
 
 let app: TestApp;
@@ -15,9 +15,7 @@ let ws: SignedInWorkspace;
 let port: number;
 
 test.before(async () => {
-  app = await startSignInApp();
-  port = Number(new URL(app.baseUrl).port);
-  ws = await createSignedInWorkspace(app, 'pro', { slug: 'pagebad' });
+  ({ app, ws, port } = await startSignInWorkspace('pagebad'));
 });
 test.after(async () => {
   await app.close();
