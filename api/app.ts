@@ -63,16 +63,34 @@ export function createApp(deps: AppDeps): Express {
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);
   app.use(accessLog(deps.logger));
-  app.use(helmet({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } }, crossOriginResourcePolicy: false }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+      crossOriginResourcePolicy: false,
+    }),
+  );
 
   // Served by plain handlers, but part of "every HTTP endpoint" of the document (CONTRACT.md §1).
   registry.add('', {
-    method: 'get', path: '/healthz', summary: 'Health check: 200 once the process serves requests', tags: ['Service'], security: 'none',
-    responses: { 200: { description: 'Serving', schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } } } },
+    method: 'get',
+    path: '/healthz',
+    summary: 'Health check: 200 once the process serves requests',
+    tags: ['Service'],
+    security: 'none',
+    responses: {
+      200: {
+        description: 'Serving',
+        schema: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } },
+      },
+    },
   });
   registry.add('', READINESS_SPEC);
   registry.add('', {
-    method: 'get', path: '/api/v1/openapi.json', summary: 'This OpenAPI 3.0 document', tags: ['Service'], security: 'none',
+    method: 'get',
+    path: '/api/v1/openapi.json',
+    summary: 'This OpenAPI 3.0 document',
+    tags: ['Service'],
+    security: 'none',
     responses: { 200: { description: 'The OpenAPI document', schema: { type: 'object' } } },
   });
   app.get('/healthz', (_req, res) => {

@@ -25,7 +25,10 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
   const { sql, events, views, logger, clock, config, webhooks, projections } = services;
   const ctx = (workspaceId: string) => systemContext('webhook-dispatcher', workspaceId);
   return {
-    sql, events, logger, clock,
+    sql,
+    events,
+    logger,
+    clock,
     outcomes: {
       recordFailure: (webhookId, workspaceId, outcome) => webhooks.recordFailure(webhookId, outcome, ctx(workspaceId)),
       recordSuccess: (webhookId, workspaceId, outcome) => webhooks.recordSuccess(webhookId, outcome, ctx(workspaceId)),
@@ -35,7 +38,11 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
       if (subs.length === 0) return subs;
       // A workspace on the Free plan has no webhook access: its webhooks wait, unserved, for an upgrade.
       const workspaceIds = [...new Set(subs.map((s) => s.workspaceId))];
-      const served = new Set((await views.find<WorkspaceDoc>(WORKSPACES, { id: { $in: workspaceIds } })).filter((w) => hasWebhookAccess(w.plan as PlanName)).map((w) => w.id));
+      const served = new Set(
+        (await views.find<WorkspaceDoc>(WORKSPACES, { id: { $in: workspaceIds } }))
+          .filter((w) => hasWebhookAccess(w.plan as PlanName))
+          .map((w) => w.id),
+      );
       return subs.filter((s) => served.has(s.workspaceId));
     },
     webhookOf: async (webhookId) => {
@@ -51,26 +58,43 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
   };
 }
 
-const STREAM_OF_CLAIM: Record<PendingClaimDoc['kind'], string> = { chatbotSlot: 'chatbot', webhookSlot: 'webhook', webhookUrl: 'webhook', email: 'user' };
+const STREAM_OF_CLAIM: Record<PendingClaimDoc['kind'], string> = {
+  chatbotSlot: 'chatbot',
+  webhookSlot: 'webhook',
+  webhookUrl: 'webhook',
+  email: 'user',
+};
 
 /** The reconciler's view of the process: the pending claims view, the streams, the releases. */
 export function claimReconcilerDeps(services: Services): ClaimReconcilerDeps {
   const { views, events, logger, clock, workspaces, reservations } = services;
   const ctx = (claim: PendingClaimDoc) => systemContext('claim-reconciler', claim.workspaceId);
   return {
-    logger, clock,
-    staleClaims: (before, limit) => views.find<PendingClaimDoc>(PENDING_CLAIMS, { takenAt: { $lt: before } }, { sort: [['takenAt', 1]], limit }),
-    resourceExists: async (claim) => (await events.readStream(`${STREAM_OF_CLAIM[claim.kind]}-${claim.resourceId}`)).length > 0,
+    logger,
+    clock,
+    staleClaims: (before, limit) =>
+      views.find<PendingClaimDoc>(PENDING_CLAIMS, { takenAt: { $lt: before } }, { sort: [['takenAt', 1]], limit }),
+    resourceExists: async (claim) =>
+      (await events.readStream(`${STREAM_OF_CLAIM[claim.kind]}-${claim.resourceId}`)).length > 0,
     async release(claim) {
-      if (claim.kind === 'chatbotSlot') return workspaces.releaseSlot(claim.workspaceId!, { chatbotId: claim.resourceId }, ctx(claim));
-      if (claim.kind === 'webhookSlot') return workspaces.releaseSlot(claim.workspaceId!, { webhookId: claim.resourceId }, ctx(claim));
+      if (claim.kind === 'chatbotSlot')
+        return workspaces.releaseSlot(claim.workspaceId!, { chatbotId: claim.resourceId }, ctx(claim));
+      if (claim.kind === 'webhookSlot')
+        return workspaces.releaseSlot(claim.workspaceId!, { webhookId: claim.resourceId }, ctx(claim));
       await reservations.release(claim.reservation!.kind, claim.reservation!.key, claim.resourceId, ctx(claim));
     },
   };
 }
 
-export async function startBackgroundWorkers(services: Services, dispatcher: WebhookDispatcherOptions = {}): Promise<BackgroundWorkers> {
-  const running = [await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher), startClaimReconciler(claimReconcilerDeps(services)), startIdempotencyPurge(services.idempotency, services.logger)];
+export async function startBackgroundWorkers(
+  services: Services,
+  dispatcher: WebhookDispatcherOptions = {},
+): Promise<BackgroundWorkers> {
+  const running = [
+    await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher),
+    startClaimReconciler(claimReconcilerDeps(services)),
+    startIdempotencyPurge(services.idempotency, services.logger),
+  ];
   return {
     async stop() {
       await Promise.all(running.map((r) => r.stop()));

@@ -188,19 +188,41 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const events = await openEventStore(config, sql);
   const views = await openReadStore(config, sql);
   // One instance applies the views; the others follow their checkpoint (DESIGN.md decision 21).
-  const projections = new ProjectionRunner(events, views, allProjections, logger, clock, sqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }));
+  const projections = new ProjectionRunner(
+    events,
+    views,
+    allProjections,
+    logger,
+    clock,
+    sqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
+  );
   await projections.init();
-  const aggregates = new AggregateStore(events, (p) => projections.waitFor(p).catch((err) => {
-    logger.warn('views did not catch up in time', { error: (err as Error).message });
-  }), clock, events.appendedStreams$);
+  const aggregates = new AggregateStore(
+    events,
+    (p) =>
+      projections.waitFor(p).catch((err) => {
+        logger.warn('views did not catch up in time', { error: (err as Error).message });
+      }),
+    clock,
+    events.appendedStreams$,
+  );
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl, { log: logger });
   await rateLimiters.ready();
-  const usage = await createLeasedUsageCounter(sql, { onError: (err) => logger.warn('usage not written', { error: err.message }) });
+  const usage = await createLeasedUsageCounter(sql, {
+    onError: (err) => logger.warn('usage not written', { error: err.message }),
+  });
   const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });
-  const callers = createCallerCache({ views, appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))), catchUps: projections });
+  const callers = createCallerCache({
+    views,
+    appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))),
+    catchUps: projections,
+  });
   const idempotency = await createSqlIdempotencyStore(sql, clock);
-  const keyLastUsed = await createApiKeyLastUsed(sql, { clock, onError: (err) => logger.warn('api key last-used not written', { error: err.message }) });
+  const keyLastUsed = await createApiKeyLastUsed(sql, {
+    clock,
+    onError: (err) => logger.warn('api key last-used not written', { error: err.message }),
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   const codePepper = loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir });
@@ -213,12 +235,40 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
   const workspaces = new WorkspaceCommands(aggregates, reservations);
-  const signIn = new SignInCommands({ views, aggregates, sessions, challenges, logger, originOf: (slug) => workspaceOrigin(slug, config) });
-  const relyingParty = config.oidc ? createOidcRelyingParty(config.oidc, `${config.publicUrl}/auth/oidc/callback`) : null;
+  const signIn = new SignInCommands({
+    views,
+    aggregates,
+    sessions,
+    challenges,
+    logger,
+    originOf: (slug) => workspaceOrigin(slug, config),
+  });
+  const relyingParty = config.oidc
+    ? createOidcRelyingParty(config.oidc, `${config.publicUrl}/auth/oidc/callback`)
+    : null;
   const storeSessions = await createStoreSessionStore(sql, { clock });
-  const storeTokens = await createStoreTokenStore(sql, createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })));
+  const storeTokens = await createStoreTokenStore(
+    sql,
+    createTokenCipher(() => loadTokenKey({ key: config.storefrontTokenKey, dataDir: config.dataDir })),
+  );
   const services: Services = {
-    config, logger, clock, sql, events, views, projections, aggregates, reservations, rateLimiters, usage, callers, apiViews, keyLastUsed, idempotency, mailer, mediaStore,
+    config,
+    logger,
+    clock,
+    sql,
+    events,
+    views,
+    projections,
+    aggregates,
+    reservations,
+    rateLimiters,
+    usage,
+    callers,
+    apiViews,
+    keyLastUsed,
+    idempotency,
+    mailer,
+    mediaStore,
     workspaces,
     chatbots: new ChatbotCommands(aggregates, webhooks),
     webhooks,
@@ -239,11 +289,23 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     sessions,
     challenges,
     storeSessions,
-    storefront: new StorefrontCommands({ aggregates, bigcommerce: bigCommerceClientFrom(config.bigcommerce), tokens: storeTokens, sessions: storeSessions, appUrl: config.appUrl, logger }),
+    storefront: new StorefrontCommands({
+      aggregates,
+      bigcommerce: bigCommerceClientFrom(config.bigcommerce),
+      tokens: storeTokens,
+      sessions: storeSessions,
+      appUrl: config.appUrl,
+      logger,
+    }),
     signIn,
     members: new MemberCommands({
-      aggregates, reservations, views, mailer, logger,
-      loginOriginOf: async (id) => workspaceOrigin((await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id))?.slug ?? null, config),
+      aggregates,
+      reservations,
+      views,
+      mailer,
+      logger,
+      loginOriginOf: async (id) =>
+        workspaceOrigin((await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id))?.slug ?? null, config),
     }),
     mailSignIn: new MailSignInCommands({ signIn, challenges, views, mailer, logger, codePepper }),
     signup: new SignupCommands({ workspaces, reservations, challenges, mailer, logger, publicUrl: config.publicUrl }),

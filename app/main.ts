@@ -24,7 +24,11 @@ try {
 }
 const running = await startServer(config).catch((err: unknown) => cannotStart('', err));
 const admin = config.databaseUrl ? null : await startAdminSocket(config.dataDir, running.services);
-running.services.logger.info('Confab listening', { url: running.url, publicUrl: config.publicUrl, store: config.databaseUrl ? 'postgresql' : 'embedded' });
+running.services.logger.info('Confab listening', {
+  url: running.url,
+  publicUrl: config.publicUrl,
+  store: config.databaseUrl ? 'postgresql' : 'embedded',
+});
 
 let stopping = false;
 async function shutdown(signal: string) {

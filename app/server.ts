@@ -27,9 +27,13 @@ export interface RunningServer {
  */
 function readinessChecks({ config, sql, events, views, rateLimiters }: Services): ReadinessCheck[] {
   // Its own connection where the driver has one: a saturated pool is load, not an outage.
-  const checks: ReadinessCheck[] = [{ name: 'database', required: true, probe: () => (sql.probe ? sql.probe() : sql.query('SELECT 1')) }];
-  if (config.eventStoreUrl) checks.push({ name: 'eventStore', required: true, probe: () => events.readStream('readiness-probe') });
-  if (config.mongodbUrl) checks.push({ name: 'readStore', required: true, probe: () => views.getCheckpoint('readiness-probe') });
+  const checks: ReadinessCheck[] = [
+    { name: 'database', required: true, probe: () => (sql.probe ? sql.probe() : sql.query('SELECT 1')) },
+  ];
+  if (config.eventStoreUrl)
+    checks.push({ name: 'eventStore', required: true, probe: () => events.readStream('readiness-probe') });
+  if (config.mongodbUrl)
+    checks.push({ name: 'readStore', required: true, probe: () => views.getCheckpoint('readiness-probe') });
   const redis = rateLimiters.redis;
   if (redis) checks.push({ name: 'redis', required: false, probe: () => redis.probe() });
   return checks;
@@ -38,11 +42,19 @@ function readinessChecks({ config, sql, events, views, rateLimiters }: Services)
 /** The HTTP layer's share of the process: the commands and reads its routes use. */
 export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
-  const session = { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain };
+  const session = {
+    views,
+    sessions: services.sessions,
+    publicUrl: config.publicUrl,
+    workspaceDomain: config.workspaceDomain,
+  };
   const external: AppDeps['external'] = {
     // Answers kept in process until the projections write their collection (cachedReader.ts).
     views: services.apiViews,
-    clock, logger, usage, rateLimiters,
+    clock,
+    logger,
+    usage,
+    rateLimiters,
     keyLastUsed: services.keyLastUsed,
     callers: services.callers,
     rateLimitPerMinute: config.rateLimitPerMinute,
@@ -65,7 +77,10 @@ export function appDeps(services: Services): AppDeps {
         (await views.get<{ id: string; branding?: ChatBranding }>('workspace_branding', workspaceId))?.branding ?? null,
     },
     workspace: {
-      views, clock, logger, rateLimiters,
+      views,
+      clock,
+      logger,
+      rateLimiters,
       publicUrl: config.publicUrl,
       workspaceDomain: config.workspaceDomain,
       branding: services.branding,
@@ -74,13 +89,31 @@ export function appDeps(services: Services): AppDeps {
       mediaStore: services.mediaStore,
       reservations: services.reservations,
       events: services.events,
-      session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
+      session: {
+        views,
+        sessions: services.sessions,
+        publicUrl: config.publicUrl,
+        workspaceDomain: config.workspaceDomain,
+      },
     },
     session,
     // The dashboard reuses the External API's commands and reads, behind the session.
-    dashboard: { ...external, session, members: services.members, signIn: services.signIn, workspaces: services.workspaces, keyLastUsed: services.keyLastUsed, sql: services.sql },
+    dashboard: {
+      ...external,
+      session,
+      members: services.members,
+      signIn: services.signIn,
+      workspaces: services.workspaces,
+      keyLastUsed: services.keyLastUsed,
+      sql: services.sql,
+    },
     auth: {
-      session: { views, sessions: services.sessions, publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain },
+      session: {
+        views,
+        sessions: services.sessions,
+        publicUrl: config.publicUrl,
+        workspaceDomain: config.workspaceDomain,
+      },
       signIn: services.signIn,
       members: services.members,
       mailSignIn: services.mailSignIn,
@@ -95,10 +128,14 @@ export function appDeps(services: Services): AppDeps {
       magicLinkWorkspace: (token) => services.mailSignIn.magicLinkWorkspace(token, null),
     },
     storefront: {
-      views, logger,
+      views,
+      logger,
       appUrl: config.appUrl,
       publicUrl: config.publicUrl,
-      credentials: config.bigcommerce.clientId && config.bigcommerce.clientSecret ? { clientId: config.bigcommerce.clientId, clientSecret: config.bigcommerce.clientSecret } : null,
+      credentials:
+        config.bigcommerce.clientId && config.bigcommerce.clientSecret
+          ? { clientId: config.bigcommerce.clientId, clientSecret: config.bigcommerce.clientSecret }
+          : null,
       commands: services.storefront,
       sessions: services.storeSessions,
       rateLimiters,
@@ -106,7 +143,10 @@ export function appDeps(services: Services): AppDeps {
   };
 }
 
-export async function startServer(config: Config, opts: ServiceOptions & { port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: ServiceOptions & { port?: number } = {},
+): Promise<RunningServer> {
   const services = await createServices(config, opts);
   services.projections.start();
   const workers = await startBackgroundWorkers(services);

@@ -25,13 +25,31 @@ const VISITORS = Number(process.env.VISITORS ?? 200_000);
 const OTHER_WORKSPACES = Number(process.env.OTHER_WORKSPACES ?? 500);
 const PROJECTED = Number(process.env.PROJECTED_CLICKS ?? 2_000);
 const SECONDS = Number(process.env.SECONDS ?? 10);
-const BROWSERS = ['Chrome', 'Mobile Safari', 'Safari', 'Firefox', 'Edge', 'Samsung Internet', 'Mobile Chrome', 'Opera', 'Yandex', 'UCBrowser', 'Vivaldi', 'Mobile Firefox', 'IE', 'Other'];
+const BROWSERS = [
+  'Chrome',
+  'Mobile Safari',
+  'Safari',
+  'Firefox',
+  'Edge',
+  'Samsung Internet',
+  'Mobile Chrome',
+  'Opera',
+  'Yandex',
+  'UCBrowser',
+  'Vivaldi',
+  'Mobile Firefox',
+  'IE',
+  'Other',
+];
 
 const server = await startBenchServer();
 const { services } = server.running;
 const { sql } = services;
 try {
-  const { apiKey, workspaceId } = await services.workspaces.createWorkspace({ name: 'Ads', plan: 'pro', ownerEmail: `ads-${Date.now()}@example.com` }, operatorContext());
+  const { apiKey, workspaceId } = await services.workspaces.createWorkspace(
+    { name: 'Ads', plan: 'pro', ownerEmail: `ads-${Date.now()}@example.com` },
+    operatorContext(),
+  );
   const today = dayOf(new Date());
   const first = addDays(today, -29);
 
@@ -82,8 +100,12 @@ try {
     [first, today],
   );
   const rawMs = performance.now() - t;
-  const rows = await sql.query<{ days: number; visitors: number }>(`SELECT (SELECT count(*)::int FROM rm_ad_click_days) AS days, (SELECT count(*)::int FROM rm_ad_visitors) AS visitors`);
-  console.log(`store: ${server.store}; ${CLICKS} clicks of one workspace (${VISITORS} visitors, 365 days) seeded as ${rows.rows[0].days} day rows (incl. ${OTHER_WORKSPACES} other workspaces) and ${rows.rows[0].visitors} visitor rows in ${Math.round(seededMs)} ms`);
+  const rows = await sql.query<{ days: number; visitors: number }>(
+    `SELECT (SELECT count(*)::int FROM rm_ad_click_days) AS days, (SELECT count(*)::int FROM rm_ad_visitors) AS visitors`,
+  );
+  console.log(
+    `store: ${server.store}; ${CLICKS} clicks of one workspace (${VISITORS} visitors, 365 days) seeded as ${rows.rows[0].days} day rows (incl. ${OTHER_WORKSPACES} other workspaces) and ${rows.rows[0].visitors} visitor rows in ${Math.round(seededMs)} ms`,
+  );
   await sql.exec('DROP TABLE bench_clicks');
 
   const headers = { 'x-api-key': apiKey };
@@ -91,23 +113,36 @@ try {
   const answer = await (await fetch(url, { headers })).json();
   const expected = truth.rows[0];
   const matches = answer.totalClicks === expected.clicks && answer.uniqueVisitors === expected.visitors;
-  console.log(`answer: totalClicks ${answer.totalClicks}, uniqueVisitors ${answer.uniqueVisitors}; over the raw clicks: ${expected.clicks}, ${expected.visitors} → ${matches ? 'equal' : 'DIFFERENT'} (that count over the raw clicks took ${Math.round(rawMs)} ms)`);
+  console.log(
+    `answer: totalClicks ${answer.totalClicks}, uniqueVisitors ${answer.uniqueVisitors}; over the raw clicks: ${expected.clicks}, ${expected.visitors} → ${matches ? 'equal' : 'DIFFERENT'} (that count over the raw clicks took ${Math.round(rawMs)} ms)`,
+  );
   if (!matches) throw new Error('the analytics answer differs from the raw clicks');
 
   // The write path: real clicks through the command, then the time until the views include them.
   // Ten clicks in flight at a time, as from ten visitors at once.
   t = performance.now();
   let next = 0;
-  await Promise.all(Array.from({ length: 10 }, async () => {
-    for (let i = next++; i < PROJECTED; i = next++) {
-      await services.adClicks.recordClick({ workspaceId: 'write-path', mediaId: 'm', vid: `w${i % 500}`, clientAddress: '192.0.2.1', userAgent: i % 2 ? UA.iphone : UA.chromeWindows, requestId: `r${i}` });
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let i = next++; i < PROJECTED; i = next++) {
+        await services.adClicks.recordClick({
+          workspaceId: 'write-path',
+          mediaId: 'm',
+          vid: `w${i % 500}`,
+          clientAddress: '192.0.2.1',
+          userAgent: i % 2 ? UA.iphone : UA.chromeWindows,
+          requestId: `r${i}`,
+        });
+      }
+    }),
+  );
   const appendMs = performance.now() - t;
   await services.projections.catchUp();
   await services.projections.catchUp();
   const totalMs = performance.now() - t;
-  console.log(`write path: ${PROJECTED} clicks appended (10 at a time) in ${Math.round(appendMs)} ms (${Math.round(PROJECTED / (appendMs / 1000))}/s); views include them after ${Math.round(totalMs)} ms (${Math.round(PROJECTED / (totalMs / 1000))} clicks/s end to end)`);
+  console.log(
+    `write path: ${PROJECTED} clicks appended (10 at a time) in ${Math.round(appendMs)} ms (${Math.round(PROJECTED / (appendMs / 1000))}/s); views include them after ${Math.round(totalMs)} ms (${Math.round(PROJECTED / (totalMs / 1000))} clicks/s end to end)`,
+  );
 
   const captured = new Map<string, { text: string; params: unknown[] }>();
   const query = sql.query.bind(sql);
@@ -121,9 +156,14 @@ try {
 
   // /healthz in the same run: what this machine's HTTP stack alone allows at the moment.
   console.log(`\n| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx |\n|---|---|---|---|---|---|`);
-  for (const [name, target, h] of [['GET /healthz (no store)', `${server.url}/healthz`, {}], [`GET /ad-analytics (${CLICKS} clicks)`, url, headers]] as const) {
+  for (const [name, target, h] of [
+    ['GET /healthz (no store)', `${server.url}/healthz`, {}],
+    [`GET /ad-analytics (${CLICKS} clicks)`, url, headers],
+  ] as const) {
     const r = await autocannon({ url: target, headers: h, connections: 10, duration: SECONDS });
-    console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx + r.errors} |`);
+    console.log(
+      `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx + r.errors} |`,
+    );
   }
 
   console.log('\nQuery plans (EXPLAIN ANALYZE of the statements one request runs):');

@@ -7,6 +7,16 @@ const { keys, ...opts } = JSON.parse(process.argv[2]);
 let next = 0;
 const r = await autocannon({
   ...opts,
-  ...(keys ? { setupClient: (client) => client.setHeaders({ ...opts.headers, 'x-api-key': keys[next++ % keys.length] }) } : {}),
+  ...(keys
+    ? { setupClient: (client) => client.setHeaders({ ...opts.headers, 'x-api-key': keys[next++ % keys.length] }) }
+    : {}),
 });
-console.log(JSON.stringify({ rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors + r.timeouts, total: r.requests.total }));
+console.log(
+  JSON.stringify({
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors + r.timeouts,
+    total: r.requests.total,
+  }),
+);

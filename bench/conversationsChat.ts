@@ -17,7 +17,13 @@ const TURNS = Math.min(Number(process.env.TURNS ?? 60), CHAT_LIMITS.requestsPerM
 
 const server = await startBenchServer();
 try {
-  const flow = { steps: Array.from({ length: TURNS + 1 }, (_, i) => ({ type: 'question', text: `Question ${i}, {{a${Math.max(0, i - 1)}}}?`, variable: `a${i}` })) };
+  const flow = {
+    steps: Array.from({ length: TURNS + 1 }, (_, i) => ({
+      type: 'question',
+      text: `Question ${i}, {{a${Math.max(0, i - 1)}}}?`,
+      variable: `a${i}`,
+    })),
+  };
   const { botId } = await createEnterpriseBot(server, flow);
   const chat = `${server.url}/api/v1/chat/${botId}/sessions`;
   console.log(`store: ${server.store}; flow of ${TURNS + 1} questions; ${TURNS} messages per visitor`);
@@ -28,31 +34,35 @@ try {
     const messages: number[] = [];
     let failures = 0;
     const began = performance.now();
-    await Promise.all(Array.from({ length: visitors }, async () => {
-      const n = nextAddress++;
-      const headers = { 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` };
-      let t = performance.now();
-      const s = await postJson(chat, { visitorId: `bench-${n}`, customData: { bench: 'yes' } }, headers);
-      starts.push(performance.now() - t);
-      if (s.status !== 201) return void failures++;
-      for (let i = 0; i < TURNS; i++) {
-        t = performance.now();
-        const r = await postJson(`${chat}/${s.body.sessionId}/messages`, { message: `answer ${i}` }, headers);
-        messages.push(performance.now() - t);
-        if (r.status !== 200) failures++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: visitors }, async () => {
+        const n = nextAddress++;
+        const headers = { 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` };
+        let t = performance.now();
+        const s = await postJson(chat, { visitorId: `bench-${n}`, customData: { bench: 'yes' } }, headers);
+        starts.push(performance.now() - t);
+        if (s.status !== 201) return void failures++;
+        for (let i = 0; i < TURNS; i++) {
+          t = performance.now();
+          const r = await postJson(`${chat}/${s.body.sessionId}/messages`, { message: `answer ${i}` }, headers);
+          messages.push(performance.now() - t);
+          if (r.status !== 200) failures++;
+        }
+      }),
+    );
     const seconds = (performance.now() - began) / 1000;
     const m = percentiles(messages);
     const st = percentiles(starts);
-    console.log(JSON.stringify({
-      visitors,
-      messages: m.n,
-      failures,
-      throughputPerSecond: Math.round(((m.n + st.n) / seconds) * 10) / 10,
-      messageMs: { p50: m.p50, p90: m.p90, p99: m.p99, max: m.max, mean: m.mean },
-      startMs: { p50: st.p50, p99: st.p99 },
-    }));
+    console.log(
+      JSON.stringify({
+        visitors,
+        messages: m.n,
+        failures,
+        throughputPerSecond: Math.round(((m.n + st.n) / seconds) * 10) / 10,
+        messageMs: { p50: m.p50, p90: m.p90, p99: m.p99, max: m.max, mean: m.mean },
+        startMs: { p50: st.p50, p99: st.p99 },
+      }),
+    );
   }
 } finally {
   await server.close();

@@ -51,18 +51,30 @@ try {
      SELECT c || ':' || d, jsonb_build_object('id', c || ':' || d, 'chatbotId', c, 'day', d, 'count', n)
      FROM (SELECT doc->>'chatbotId' AS c, substr(doc->>'chatDate', 1, 10) AS d, count(*)::int AS n FROM rm_responses GROUP BY 1, 2) x`,
   );
-  await sql.query(`UPDATE rm_chatbots SET doc = jsonb_set(doc, '{responseCount}', to_jsonb($2::int)) WHERE id = $1`, [botId, RESPONSES]);
+  await sql.query(`UPDATE rm_chatbots SET doc = jsonb_set(doc, '{responseCount}', to_jsonb($2::int)) WHERE id = $1`, [
+    botId,
+    RESPONSES,
+  ]);
   await sql.exec('ANALYZE rm_responses; ANALYZE rm_response_daily_counts; ANALYZE rm_chatbots');
   const seeded = await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM rm_responses`);
-  console.log(`store: ${server.store}; seeded ${seeded.rows[0].n} response rows (${RESPONSES} for the bench chatbot) in ${Math.round(performance.now() - t)} ms`);
+  console.log(
+    `store: ${server.store}; seeded ${seeded.rows[0].n} response rows (${RESPONSES} for the bench chatbot) in ${Math.round(performance.now() - t)} ms`,
+  );
 
-  const one = await (await fetch(`${server.url}/api/v1/external/v1/chatbots/${botId}/responses?limit=1`, { headers: { 'x-api-key': apiKey } })).json();
+  const one = await (
+    await fetch(`${server.url}/api/v1/external/v1/chatbots/${botId}/responses?limit=1`, {
+      headers: { 'x-api-key': apiKey },
+    })
+  ).json();
   const base = `/api/v1/external/v1/chatbots/${botId}`;
   const cases: Array<[string, string]> = [
     ['list page 1 (limit 20)', `${base}/responses`],
     ['list page 1, limit 100', `${base}/responses?limit=100`],
     ['list, last 30 days', `${base}/responses?startDate=${addDays(today, -29)}&endDate=${today}`],
-    ['list, one day, page 2', `${base}/responses?startDate=${addDays(today, -100)}&endDate=${addDays(today, -100)}&limit=100&page=2`],
+    [
+      'list, one day, page 2',
+      `${base}/responses?startDate=${addDays(today, -100)}&endDate=${addDays(today, -100)}&limit=100&page=2`,
+    ],
     ['list page 2500 (offset 49,980)', `${base}/responses?page=2500`],
     ['analytics (30 days)', `${base}/analytics`],
     ['analytics (365 days)', `${base}/analytics?days=365`],
@@ -84,8 +96,15 @@ try {
     const check = await fetch(server.url + path, { headers: { 'x-api-key': apiKey } });
     capturing = false;
     if (check.status !== 200) throw new Error(`${name}: ${check.status} ${await check.text()}`);
-    const r = await autocannon({ url: server.url + path, headers: { 'x-api-key': apiKey }, connections: 10, duration: SECONDS });
-    console.log(`| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`);
+    const r = await autocannon({
+      url: server.url + path,
+      headers: { 'x-api-key': apiKey },
+      connections: 10,
+      duration: SECONDS,
+    });
+    console.log(
+      `| ${name} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} |`,
+    );
   }
 
   console.log('\nQuery plans (EXPLAIN ANALYZE of the statements above):');

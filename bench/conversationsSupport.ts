@@ -22,7 +22,10 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
   const pg = process.env.DATABASE_URL ? await createTestSql('pg') : null;
-  const running = await startServer({ ...config, databaseUrl: undefined }, { port: 0, logger: createLogger('error'), ...(pg ? { sql: pg.sql } : {}) });
+  const running = await startServer(
+    { ...config, databaseUrl: undefined },
+    { port: 0, logger: createLogger('error'), ...(pg ? { sql: pg.sql } : {}) },
+  );
   return {
     url: running.url,
     store: pg ? 'postgresql' : 'pglite (file, DATA_DIR)',
@@ -36,7 +39,14 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
 }
 
 /** Nearest-rank percentiles over all samples (no histogram buckets, so no rounding). */
-export function percentiles(samples: number[]): { n: number; p50: number; p90: number; p99: number; max: number; mean: number } {
+export function percentiles(samples: number[]): {
+  n: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
+} {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
   const round = (x: number) => Math.round(x * 10) / 10;
@@ -50,18 +60,33 @@ export function percentiles(samples: number[]): { n: number; p50: number; p90: n
   };
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
-export async function createEnterpriseBot(server: BenchServer, flow?: unknown): Promise<{ apiKey: string; workspaceId: string; botId: string }> {
+export async function createEnterpriseBot(
+  server: BenchServer,
+  flow?: unknown,
+): Promise<{ apiKey: string; workspaceId: string; botId: string }> {
   const { operatorContext } = await import('../commands/commandContext.js');
   const ws = await server.running.services.workspaces.createWorkspace(
     { name: 'Bench', plan: 'enterprise', ownerEmail: `bench-${Date.now()}@example.com` },
     operatorContext(),
   );
-  const bot = await postJson(`${server.url}/api/v1/external/v1/chatbots`, { name: 'Bench bot', ...(flow ? { flow } : {}) }, { 'x-api-key': ws.apiKey });
+  const bot = await postJson(
+    `${server.url}/api/v1/external/v1/chatbots`,
+    { name: 'Bench bot', ...(flow ? { flow } : {}) },
+    { 'x-api-key': ws.apiKey },
+  );
   if (bot.status !== 201) throw new Error(`create chatbot: ${bot.status} ${JSON.stringify(bot.body)}`);
   return { apiKey: ws.apiKey, workspaceId: ws.workspaceId, botId: bot.body.data.id };
 }

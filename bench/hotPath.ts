@@ -20,7 +20,17 @@ import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { createTestSql } from '../test/support/testStores.js';
 import { percentiles } from './conversationsSupport.js';
-import { autocannon, bareServers, expressInsertServer, load1, rawInsertRate, seedEvents, startConfab, type Confab, type Load } from './hotPathSupport.js';
+import {
+  autocannon,
+  bareServers,
+  expressInsertServer,
+  load1,
+  rawInsertRate,
+  seedEvents,
+  startConfab,
+  type Confab,
+  type Load,
+} from './hotPathSupport.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -39,7 +49,10 @@ function row(scenario: string, cells: Array<string | number>, l: { load: string 
 const fmt = (r: Load) => `${r.rps} (p50 ${r.p50}, p99 ${r.p99}${r.non2xx ? `, ${r.non2xx} non-2xx` : ''})`;
 
 async function workspace(c: Confab, name: string): Promise<string> {
-  const ws = await c.running.services.workspaces.createWorkspace({ name, plan: 'enterprise', ownerEmail: `${name.replace(/\W/g, '')}-${Date.now()}@example.com` }, operatorContext());
+  const ws = await c.running.services.workspaces.createWorkspace(
+    { name, plan: 'enterprise', ownerEmail: `${name.replace(/\W/g, '')}-${Date.now()}@example.com` },
+    operatorContext(),
+  );
   return ws.apiKey;
 }
 
@@ -48,7 +61,11 @@ async function serialCreates(c: Confab, apiKey: string, n: number) {
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {
     const t = performance.now();
-    const r = await fetch(c.url + API, { method: 'POST', headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: '{"name":"One client"}' });
+    const r = await fetch(c.url + API, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: '{"name":"One client"}',
+    });
     await r.arrayBuffer();
     samples.push(performance.now() - t);
   }
@@ -60,15 +77,26 @@ async function rywWait(c: Confab, seconds: number) {
   const { events, projections } = c.running.services;
   const samples: number[] = [];
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: CONNECTIONS }, async (_, w) => {
-    for (let i = 0; Date.now() < until; i++) {
-      const meta = { workspaceId: null, actor: { type: 'system' as const, id: 'bench' }, correlationId: 'bench', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
-      const { position } = await events.append(`benchping-${w}`, [{ type: 'BenchPing', data: { i }, metadata: meta }]);
-      const t = performance.now();
-      await projections.waitFor(position);
-      samples.push(performance.now() - t);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async (_, w) => {
+      for (let i = 0; Date.now() < until; i++) {
+        const meta = {
+          workspaceId: null,
+          actor: { type: 'system' as const, id: 'bench' },
+          correlationId: 'bench',
+          causationId: null,
+          requestId: null,
+          occurredAt: new Date().toISOString(),
+        };
+        const { position } = await events.append(`benchping-${w}`, [
+          { type: 'BenchPing', data: { i }, metadata: meta },
+        ]);
+        const t = performance.now();
+        await projections.waitFor(position);
+        samples.push(performance.now() - t);
+      }
+    }),
+  );
   return percentiles(samples);
 }
 
@@ -78,7 +106,10 @@ async function storeRows(store: 'pg' | 'pglite'): Promise<void> {
   try {
     const key = await workspace(c, 'Bench read');
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
-    for (let i = 0; i < 20; i++) await (await fetch(c.url + API, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+    for (let i = 0; i < 20; i++)
+      await (
+        await fetch(c.url + API, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })
+      ).arrayBuffer();
     const listBody = await (await fetch(c.url + API, { headers })).text();
     const bare = await bareServers(listBody);
     try {
@@ -90,20 +121,40 @@ async function storeRows(store: 'pg' | 'pglite'): Promise<void> {
       }
       if (!SKIP.has('post')) {
         const body = '{"name":"Bench bot"}';
-        const e = await autocannon({ ...run, url: `${bare.express}/chatbots`, method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        const e = await autocannon({
+          ...run,
+          url: `${bare.express}/chatbots`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
         const one = await serialCreates(c, await workspace(c, 'Bench one client'), 200);
-        row(`POST /chatbots, one client, ${label}`, ['—', '—', `p50 ${one.p50}, p99 ${one.p99} ms`, '—'], { load: load1() });
-        const p = await autocannon({ ...run, url: c.url + API, method: 'POST', headers: { ...headers, 'x-api-key': await workspace(c, 'Bench one ws') }, body });
+        row(`POST /chatbots, one client, ${label}`, ['—', '—', `p50 ${one.p50}, p99 ${one.p99} ms`, '—'], {
+          load: load1(),
+        });
+        const p = await autocannon({
+          ...run,
+          url: c.url + API,
+          method: 'POST',
+          headers: { ...headers, 'x-api-key': await workspace(c, 'Bench one ws') },
+          body,
+        });
         row(`POST /chatbots, one workspace, ${label}`, ['—', e.rps, fmt(p), (p.rps / e.rps).toFixed(2)], p);
         const keys = [];
         for (let i = 0; i < 10; i++) keys.push(await workspace(c, `Bench ws ${i}`));
         const spread = await autocannon({ ...run, url: c.url + API, method: 'POST', headers, body, keys });
-        row(`POST /chatbots, 10 workspaces, ${label}`, ['—', e.rps, fmt(spread), (spread.rps / e.rps).toFixed(2)], spread);
+        row(
+          `POST /chatbots, 10 workspaces, ${label}`,
+          ['—', e.rps, fmt(spread), (spread.rps / e.rps).toFixed(2)],
+          spread,
+        );
       }
       if (!SKIP.has('ryw')) {
         const l = load1();
         const w = await rywWait(c, 4);
-        row(`read-your-writes wait, ${label}`, ['—', '—', `p50 ${w.p50}, p99 ${w.p99} ms (${w.n} appends)`, '—'], { load: l });
+        row(`read-your-writes wait, ${label}`, ['—', '—', `p50 ${w.p50}, p99 ${w.p99} ms (${w.n} appends)`, '—'], {
+          load: l,
+        });
       }
     } finally {
       bare.close();
@@ -126,7 +177,16 @@ async function rebuildRow(): Promise<void> {
       t = performance.now();
       const n = await services.projections.rebuild();
       const s = (performance.now() - t) / 1000;
-      row(`projections rebuild, ${n.toLocaleString('en')} events, PostgreSQL`, ['—', '—', `${Math.round(n / s).toLocaleString('en')} events/s (${s.toFixed(1)} s; seed ${seedS.toFixed(1)} s)`, '—'], { load: l });
+      row(
+        `projections rebuild, ${n.toLocaleString('en')} events, PostgreSQL`,
+        [
+          '—',
+          '—',
+          `${Math.round(n / s).toLocaleString('en')} events/s (${s.toFixed(1)} s; seed ${seedS.toFixed(1)} s)`,
+          '—',
+        ],
+        { load: l },
+      );
     } finally {
       await services.close();
     }
@@ -143,7 +203,16 @@ function chatRows(store: 'pg' | 'pglite'): void {
   const r = spawnSync(process.execPath, ['--import', 'tsx', script], { env, encoding: 'utf8' });
   for (const line of r.stdout.split('\n').filter((x) => x.startsWith('{'))) {
     const j = JSON.parse(line);
-    row(`visitor chat, ${j.visitors} visitor(s), ${store === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`, ['—', '—', `p50 ${j.messageMs.p50}, p99 ${j.messageMs.p99} ms, ${j.throughputPerSecond} req/s${j.failures ? `, ${j.failures} failed` : ''}`, '—'], { load: l });
+    row(
+      `visitor chat, ${j.visitors} visitor(s), ${store === 'pg' ? 'PostgreSQL' : 'embedded PGlite'}`,
+      [
+        '—',
+        '—',
+        `p50 ${j.messageMs.p50}, p99 ${j.messageMs.p99} ms, ${j.throughputPerSecond} req/s${j.failures ? `, ${j.failures} failed` : ''}`,
+        '—',
+      ],
+      { load: l },
+    );
   }
 }
 
@@ -158,8 +227,18 @@ if (PG_URL) {
     // The floor of a service that writes once per request, beside the raw rate it is measured against.
     const floor = await expressInsertServer(PG_URL);
     try {
-      const f = await autocannon({ ...run, url: floor.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench bot"}' });
-      row('bare Express 5 + one INSERT per POST, PostgreSQL', ['—', '—', `${fmt(f)} = ${(f.rps / r.rps).toFixed(2)} × raw INSERT`, '—'], f);
+      const f = await autocannon({
+        ...run,
+        url: floor.url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Bench bot"}',
+      });
+      row(
+        'bare Express 5 + one INSERT per POST, PostgreSQL',
+        ['—', '—', `${fmt(f)} = ${(f.rps / r.rps).toFixed(2)} × raw INSERT`, '—'],
+        f,
+      );
     } finally {
       await floor.close();
     }

@@ -30,12 +30,22 @@ export interface Load {
 export const load1 = (): string => loadavg()[0].toFixed(1);
 
 /** autocannon in its own process; `keys` spreads the connections over several API keys. */
-export function autocannon(opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; keys?: string[]; seconds: number; connections: number }): Promise<Load> {
+export function autocannon(opts: {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  keys?: string[];
+  seconds: number;
+  connections: number;
+}): Promise<Load> {
   const script = fileURLToPath(new URL('./autocannonProcess.mjs', import.meta.url));
   const { seconds, ...rest } = opts;
   const before = load1();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, JSON.stringify({ ...rest, duration: seconds })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [script, JSON.stringify({ ...rest, duration: seconds })], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('error', reject);
@@ -48,7 +58,9 @@ export function autocannon(opts: { url: string; method?: string; headers?: Recor
 
 /** A bare node:http server and a bare Express 5 app answering `body` from memory. */
 export async function bareServers(body: string): Promise<{ http: string; express: string; close(): void }> {
-  const created = JSON.stringify({ data: { id: 'x', name: 'Bench bot', description: '', createdAt: new Date().toISOString() } });
+  const created = JSON.stringify({
+    data: { id: 'x', name: 'Bench bot', description: '', createdAt: new Date().toISOString() },
+  });
   const http = createServer((req, res) => {
     res.writeHead(req.method === 'POST' ? 201 : 200, { 'content-type': 'application/json' });
     res.end(req.method === 'POST' ? created : body);
@@ -74,9 +86,18 @@ export interface Confab {
 /** The real service on a fresh PostgreSQL schema (`pg`) or on the embedded PGlite under a temporary DATA_DIR. */
 export async function startConfab(store: 'pg' | 'pglite'): Promise<Confab> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-hot-'));
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000' });
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
   const test = store === 'pg' ? await createTestSql('pg') : null;
-  const running = await startServer({ ...config, databaseUrl: undefined }, { port: 0, logger: createLogger('error'), ...(test ? { sql: test.sql } : {}) });
+  const running = await startServer(
+    { ...config, databaseUrl: undefined },
+    { port: 0, logger: createLogger('error'), ...(test ? { sql: test.sql } : {}) },
+  );
   return {
     url: running.url,
     running,
@@ -90,22 +111,30 @@ export async function startConfab(store: 'pg' | 'pglite'): Promise<Confab> {
 }
 
 /** Single-row INSERTs (autocommit) from `connections` clients for `seconds`: the database's own write rate. */
-export async function rawInsertRate(url: string, seconds: number, connections: number): Promise<{ rps: number; load: string }> {
+export async function rawInsertRate(
+  url: string,
+  seconds: number,
+  connections: number,
+): Promise<{ rps: number; load: string }> {
   const before = load1();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE TABLE IF NOT EXISTS bench_raw_insert (id BIGSERIAL PRIMARY KEY, doc JSONB NOT NULL)`);
   let count = 0;
   const until = Date.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    while (Date.now() < until) {
-      await c.query(`INSERT INTO bench_raw_insert (doc) VALUES ($1)`, [JSON.stringify({ name: 'Bench bot', n: count })]);
-      count++;
-    }
-    await c.end();
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      while (Date.now() < until) {
+        await c.query(`INSERT INTO bench_raw_insert (doc) VALUES ($1)`, [
+          JSON.stringify({ name: 'Bench bot', n: count }),
+        ]);
+        count++;
+      }
+      await c.end();
+    }),
+  );
   await admin.query(`DROP TABLE bench_raw_insert`);
   await admin.end();
   return { rps: Math.round(count / seconds), load: before };
@@ -122,7 +151,11 @@ export async function expressInsertServer(url: string): Promise<{ url: string; c
   const app = express();
   app.use(express.json());
   app.post('/chatbots', async (req, res) => {
-    const r = await pool.query({ name: 'bench_insert', text: `INSERT INTO bench_express_insert (doc) VALUES ($1) RETURNING id`, values: [JSON.stringify(req.body)] });
+    const r = await pool.query({
+      name: 'bench_insert',
+      text: `INSERT INTO bench_express_insert (doc) VALUES ($1) RETURNING id`,
+      values: [JSON.stringify(req.body)],
+    });
     res.status(201).json({ data: { id: String(r.rows[0].id), name: req.body.name } });
   });
   const server = app.listen(0, '127.0.0.1');

@@ -41,25 +41,62 @@ const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5
 await admin.connect();
 await admin.query('DROP DATABASE IF EXISTS bench_instances WITH (FORCE)');
 await admin.query('CREATE DATABASE bench_instances');
-const env = { ...process.env, DATABASE_URL: DB, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '1000000000', HOST: '127.0.0.1', DATA_DIR: '/tmp/bench-instances' };
+const env = {
+  ...process.env,
+  DATABASE_URL: DB,
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  HOST: '127.0.0.1',
+  DATA_DIR: '/tmp/bench-instances',
+};
 const setup = await createServices({ ...loadConfig(env), databaseUrl: DB }, { logger: createLogger('error') });
 const keys: string[] = [];
-for (let i = 0; i < 10; i++) keys.push((await setup.workspaces.createWorkspace({ name: `Bench ${i}`, plan: 'enterprise', ownerEmail: `bench${i}-${Date.now()}@example.com` }, operatorContext())).apiKey);
+for (let i = 0; i < 10; i++)
+  keys.push(
+    (
+      await setup.workspaces.createWorkspace(
+        { name: `Bench ${i}`, plan: 'enterprise', ownerEmail: `bench${i}-${Date.now()}@example.com` },
+        operatorContext(),
+      )
+    ).apiKey,
+  );
 await setup.close();
 
-const instances = Array.from({ length: INSTANCES }, (_, i) => spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { env: { ...env, PORT: String(4100 + i) }, stdio: ['ignore', 'ignore', 'inherit'] }));
+const instances = Array.from({ length: INSTANCES }, (_, i) =>
+  spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+    env: { ...env, PORT: String(4100 + i) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }),
+);
 try {
   await new Promise((r) => setTimeout(r, 6000)); // both listening, one leading
   const per = Math.floor(10 / INSTANCES);
   const before = cpuTicks();
-  const runs = await Promise.all(instances.map((_, i) => autocannon({
-    url: `http://127.0.0.1:${4100 + i}/api/v1/external/v1/chatbots`, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Bench bot"}',
-    keys: keys.slice(i * per, (i + 1) * per), seconds: SECONDS, connections: per,
-  })));
+  const runs = await Promise.all(
+    instances.map((_, i) =>
+      autocannon({
+        url: `http://127.0.0.1:${4100 + i}/api/v1/external/v1/chatbots`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"name":"Bench bot"}',
+        keys: keys.slice(i * per, (i + 1) * per),
+        seconds: SECONDS,
+        connections: per,
+      }),
+    ),
+  );
   const after = cpuTicks();
   const creates = runs.reduce((n, r) => n + r.total, 0);
-  const msPer = (name: string) => Number((((after[name] ?? 0) - (before[name] ?? 0)) * 10 / creates).toFixed(3));
-  console.log(JSON.stringify({ instances: INSTANCES, createsPerSecond: runs.reduce((n, r) => n + r.rps, 0), p50: runs.map((r) => r.p50), p99: runs.map((r) => r.p99), cpuMsPerCreate: { node: msPer('node'), postgres: msPer('postgres') } }));
+  const msPer = (name: string) => Number(((((after[name] ?? 0) - (before[name] ?? 0)) * 10) / creates).toFixed(3));
+  console.log(
+    JSON.stringify({
+      instances: INSTANCES,
+      createsPerSecond: runs.reduce((n, r) => n + r.rps, 0),
+      p50: runs.map((r) => r.p50),
+      p99: runs.map((r) => r.p99),
+      cpuMsPerCreate: { node: msPer('node'), postgres: msPer('postgres') },
+    }),
+  );
 } finally {
   instances.forEach((p) => p.kill('SIGTERM'));
   await new Promise((r) => setTimeout(r, 1500));

@@ -11,16 +11,34 @@ import { operatorContext } from '../commands/commandContext.js';
 import { autocannon, startConfab } from './hotPathSupport.js';
 
 const c = await startConfab(process.env.DATABASE_URL ? 'pg' : 'pglite');
-const { apiKey } = await c.running.services.workspaces.createWorkspace({ name: 'Profile', plan: 'enterprise', ownerEmail: `p-${Date.now()}@example.com` }, operatorContext());
+const { apiKey } = await c.running.services.workspaces.createWorkspace(
+  { name: 'Profile', plan: 'enterprise', ownerEmail: `p-${Date.now()}@example.com` },
+  operatorContext(),
+);
 const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
 const url = `${c.url}/api/v1/external/v1/chatbots`;
-for (let i = 0; i < 20; i++) await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+for (let i = 0; i < 20; i++)
+  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
 const post = process.env.PROFILE === 'post' || process.env.PROFILE === 'spread';
 const keys: string[] = [];
 for (let i = 0; process.env.PROFILE === 'spread' && i < 10; i++) {
-  keys.push((await c.running.services.workspaces.createWorkspace({ name: `Spread ${i}`, plan: 'enterprise', ownerEmail: `s${i}-${Date.now()}@example.com` }, operatorContext())).apiKey);
+  keys.push(
+    (
+      await c.running.services.workspaces.createWorkspace(
+        { name: `Spread ${i}`, plan: 'enterprise', ownerEmail: `s${i}-${Date.now()}@example.com` },
+        operatorContext(),
+      )
+    ).apiKey,
+  );
 }
-const r = await autocannon({ url, headers, seconds: Number(process.env.BENCH_SECONDS ?? 8), connections: 10, ...(post ? { method: 'POST', body: '{"name":"P"}' } : {}), ...(keys.length ? { keys } : {}) });
+const r = await autocannon({
+  url,
+  headers,
+  seconds: Number(process.env.BENCH_SECONDS ?? 8),
+  connections: 10,
+  ...(post ? { method: 'POST', body: '{"name":"P"}' } : {}),
+  ...(keys.length ? { keys } : {}),
+});
 console.log(JSON.stringify(r));
 await c.close();
 process.exit(0);

@@ -17,4 +17,5 @@ for (const [id, n] of counts) {
   total += n * dt;
 }
 const rows = [...self].sort((a, b) => b[1] - a[1]).slice(0, top);
-for (const [k, us] of rows) console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);
+for (const [k, us] of rows)
+  console.log(`${((us / total) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(6)} ms  ${k}`);

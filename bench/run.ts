@@ -17,15 +17,24 @@ const scripts = readdirSync(dir)
   .sort();
 
 if (scripts.length === 0) {
-  console.error(`no benchmark matches ${wanted.join(', ')}; there are: ${readdirSync(dir).filter((f) => f.endsWith('.ts') && !SUPPORT.has(f)).join(', ')}`);
+  console.error(
+    `no benchmark matches ${wanted.join(', ')}; there are: ${readdirSync(dir)
+      .filter((f) => f.endsWith('.ts') && !SUPPORT.has(f))
+      .join(', ')}`,
+  );
   process.exit(1);
 }
 let failed = 0;
 for (const script of scripts) {
   console.log(`\n== bench/${script}`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${script}`], { stdio: 'inherit', env: process.env });
-  console.log(`== bench/${script}: ${run.status === 0 ? 'done' : `exit ${run.status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', `${dir}${script}`], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  console.log(
+    `== bench/${script}: ${run.status === 0 ? 'done' : `exit ${run.status}`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

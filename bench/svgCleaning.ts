@@ -14,8 +14,12 @@ const rect = `  <rect${[' x="1"', ' y="2"', ' width="3"', ' height="4"', ' fill=
 const files: Record<string, Buffer> = {
   'first file, starting the worker (1 element)': Buffer.from(`${OPEN}<rect/></svg>`),
   'illustration (500 elements)': Buffer.from(`${OPEN}${rect.repeat(500)}</svg>`),
-  [`largest allowed (${DEFAULT_SVG_LIMITS.maxElements - 1} elements, ${perElement} attributes each)`]: Buffer.from(`${OPEN}${rect.repeat(DEFAULT_SVG_LIMITS.maxElements - 1)}</svg>`),
-  'embedded PNG (10 MB in one attribute)': Buffer.from(`${OPEN}<image href="data:image/png;base64,${'QUJD'.repeat(2_600_000)}"/></svg>`),
+  [`largest allowed (${DEFAULT_SVG_LIMITS.maxElements - 1} elements, ${perElement} attributes each)`]: Buffer.from(
+    `${OPEN}${rect.repeat(DEFAULT_SVG_LIMITS.maxElements - 1)}</svg>`,
+  ),
+  'embedded PNG (10 MB in one attribute)': Buffer.from(
+    `${OPEN}<image href="data:image/png;base64,${'QUJD'.repeat(2_600_000)}"/></svg>`,
+  ),
 };
 
 const cleaner = new SvgCleaner();
@@ -26,6 +30,8 @@ for (const [name, bytes] of Object.entries(files)) {
   const clean = await cleaner.clean(bytes);
   const ms = performance.now() - started;
   delay.disable();
-  console.log(`${name}: ${(bytes.length / 1e6).toFixed(2)} MB cleaned in ${ms.toFixed(0)} ms (${clean?.length ?? 0} characters); event loop held at most ${(delay.max / 1e6).toFixed(0)} ms`);
+  console.log(
+    `${name}: ${(bytes.length / 1e6).toFixed(2)} MB cleaned in ${ms.toFixed(0)} ms (${clean?.length ?? 0} characters); event loop held at most ${(delay.max / 1e6).toFixed(0)} ms`,
+  );
 }
 await cleaner.close();

@@ -24,7 +24,9 @@ export async function startAdminSocket(dataDir: string, services: CliDeps): Prom
         const result = await runCliCommand(services, argv);
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
       } catch (err) {
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (err as Error).message }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: (err as Error).message }));
       }
     });
   });
@@ -44,15 +46,18 @@ export function sendToAdminSocket(dataDir: string, argv: string[]): Promise<CliR
   const path = adminSocketPath(dataDir);
   if (!existsSync(path)) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: path, method: 'POST', path: '/run', headers: { 'content-type': 'application/json' } }, (res) => {
-      let body = '';
-      res.on('data', (d) => (body += d));
-      res.on('end', () => {
-        const parsed = JSON.parse(body);
-        if (res.statusCode !== 200) reject(new Error(parsed.error));
-        else resolve(parsed as CliResult);
-      });
-    });
+    const req = request(
+      { socketPath: path, method: 'POST', path: '/run', headers: { 'content-type': 'application/json' } },
+      (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => {
+          const parsed = JSON.parse(body);
+          if (res.statusCode !== 200) reject(new Error(parsed.error));
+          else resolve(parsed as CliResult);
+        });
+      },
+    );
     req.on('error', (err: NodeJS.ErrnoException) => {
       // A socket file left by a crashed server: nobody listens, so the CLI opens the store itself.
       if (err.code === 'ECONNREFUSED' || err.code === 'ENOENT') resolve(null);

@@ -52,29 +52,67 @@ export interface CliCommand {
 const one = (values: OptionValues, name: string) => values[name] as string | undefined;
 
 const LIMIT_OPTIONS: OptionSpec[] = [
-  { name: 'monthly-calls', value: 'N', description: `enterprise only: External API calls a month, 1 to ${CUSTOM_LIMIT_MAX.monthlyCalls} (default unlimited)` },
-  { name: 'chatbots', value: 'N', description: `enterprise only: chatbots, 1 to ${CUSTOM_LIMIT_MAX.chatbots} (default unlimited)` },
-  { name: 'webhooks', value: 'N', description: `enterprise only: webhooks, 1 to ${CUSTOM_LIMIT_MAX.webhooks} (default unlimited)` },
+  {
+    name: 'monthly-calls',
+    value: 'N',
+    description: `enterprise only: External API calls a month, 1 to ${CUSTOM_LIMIT_MAX.monthlyCalls} (default unlimited)`,
+  },
+  {
+    name: 'chatbots',
+    value: 'N',
+    description: `enterprise only: chatbots, 1 to ${CUSTOM_LIMIT_MAX.chatbots} (default unlimited)`,
+  },
+  {
+    name: 'webhooks',
+    value: 'N',
+    description: `enterprise only: webhooks, 1 to ${CUSTOM_LIMIT_MAX.webhooks} (default unlimited)`,
+  },
 ];
-const PLAN_OPTION: OptionSpec = { name: 'plan', value: 'P', description: 'the plan', required: true, choices: PLAN_NAMES };
+const PLAN_OPTION: OptionSpec = {
+  name: 'plan',
+  value: 'P',
+  description: 'the plan',
+  required: true,
+  choices: PLAN_NAMES,
+};
 
 /** The limit options as typed; the domain checks them (domain/plans.ts parseCustomLimits). */
-const limitsOf = (values: OptionValues) => ({ monthlyCalls: one(values, 'monthly-calls'), chatbots: one(values, 'chatbots'), webhooks: one(values, 'webhooks') });
+const limitsOf = (values: OptionValues) => ({
+  monthlyCalls: one(values, 'monthly-calls'),
+  chatbots: one(values, 'chatbots'),
+  webhooks: one(values, 'webhooks'),
+});
 
 export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'workspace create',
     description: 'Creates a workspace with its owner and an admin API key with every scope (the key is shown once).',
     options: [
-      { name: 'name', value: 'N', description: "the workspace's name, also its owner's (HTML tags stripped, at most 200 characters)", required: true, singleLine: true },
+      {
+        name: 'name',
+        value: 'N',
+        description: "the workspace's name, also its owner's (HTML tags stripped, at most 200 characters)",
+        required: true,
+        singleLine: true,
+      },
       PLAN_OPTION,
       { name: 'owner-email', value: 'E', description: "the owner's email address (signs in with it)", required: true },
-      { name: 'owner-password', value: 'PW', description: "the owner's password, 8 to 200 characters (default none: signs in by emailed code or link)" },
+      {
+        name: 'owner-password',
+        value: 'PW',
+        description: "the owner's password, 8 to 200 characters (default none: signs in by emailed code or link)",
+      },
       ...LIMIT_OPTIONS,
     ],
     run: async (deps, v) => ({
       json: await deps.workspaces.createWorkspace(
-        { name: one(v, 'name'), plan: one(v, 'plan'), ownerEmail: one(v, 'owner-email'), ownerPassword: one(v, 'owner-password'), limits: limitsOf(v) },
+        {
+          name: one(v, 'name'),
+          plan: one(v, 'plan'),
+          ownerEmail: one(v, 'owner-email'),
+          ownerPassword: one(v, 'owner-password'),
+          limits: limitsOf(v),
+        },
         operatorContext(),
       ),
     }),
@@ -82,10 +120,16 @@ export const COMMANDS: readonly CliCommand[] = [
   {
     name: 'workspace set-plan',
     description: "Changes a workspace's plan (and an enterprise plan's limits: those not given are unlimited).",
-    options: [{ name: 'workspace', value: 'W', description: 'the workspace id', required: true }, PLAN_OPTION, ...LIMIT_OPTIONS],
+    options: [
+      { name: 'workspace', value: 'W', description: 'the workspace id', required: true },
+      PLAN_OPTION,
+      ...LIMIT_OPTIONS,
+    ],
     run: async (deps, v) => {
       const workspaceId = one(v, 'workspace')!;
-      return { json: await deps.workspaces.setPlan(workspaceId, one(v, 'plan'), operatorContext(workspaceId), limitsOf(v)) };
+      return {
+        json: await deps.workspaces.setPlan(workspaceId, one(v, 'plan'), operatorContext(workspaceId), limitsOf(v)),
+      };
     },
   },
   {
@@ -93,12 +137,23 @@ export const COMMANDS: readonly CliCommand[] = [
     description: 'Creates an API key for a workspace (the key is shown once).',
     options: [
       { name: 'workspace', value: 'W', description: 'the workspace id', required: true },
-      { name: 'role', value: 'R', description: 'the key\'s role (default member)', choices: API_KEY_ROLES },
-      { name: 'scopes', value: 'S1,S2', description: 'its scopes; read and write are added unless one of them is named', choices: API_KEY_SCOPES, list: true },
+      { name: 'role', value: 'R', description: "the key's role (default member)", choices: API_KEY_ROLES },
+      {
+        name: 'scopes',
+        value: 'S1,S2',
+        description: 'its scopes; read and write are added unless one of them is named',
+        choices: API_KEY_SCOPES,
+        list: true,
+      },
     ],
     run: async (deps, v) => {
       const workspaceId = one(v, 'workspace')!;
-      return { json: await deps.workspaces.createApiKey({ workspaceId, role: one(v, 'role'), scopes: one(v, 'scopes') }, operatorContext(workspaceId)) };
+      return {
+        json: await deps.workspaces.createApiKey(
+          { workspaceId, role: one(v, 'role'), scopes: one(v, 'scopes') },
+          operatorContext(workspaceId),
+        ),
+      };
     },
   },
   {
@@ -109,7 +164,8 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'projections rebuild',
-    description: 'Replays the whole log into fresh copies of the views and swaps them in at the end. One at a time: a second is refused while one runs.',
+    description:
+      'Replays the whole log into fresh copies of the views and swaps them in at the end. One at a time: a second is refused while one runs.',
     options: [],
     run: async (deps) => {
       const started = Date.now();
@@ -123,20 +179,40 @@ export const COMMANDS: readonly CliCommand[] = [
     options: [],
     run: async (deps) => {
       const parked = await deps.projections.parked();
-      const events = parked.map(({ id, projection, eventId, streamId, type, position, error, parkedAt }) => ({ id, projection, eventId, streamId, type, position, error, parkedAt }));
+      const events = parked.map(({ id, projection, eventId, streamId, type, position, error, parkedAt }) => ({
+        id,
+        projection,
+        eventId,
+        streamId,
+        type,
+        position,
+        error,
+        parkedAt,
+      }));
       return { json: { parked: parked.length, events } };
     },
   },
   {
     name: 'projections retry',
     description: 'Applies parked events again, all of them or those named, once the cause is fixed.',
-    options: [{ name: 'id', value: 'ID', description: 'a parked event id from projections failed (repeatable; default all)', repeatable: true }],
+    options: [
+      {
+        name: 'id',
+        value: 'ID',
+        description: 'a parked event id from projections failed (repeatable; default all)',
+        repeatable: true,
+      },
+    ],
     run: async (deps, v) => {
       const ids = [...new Set((v.id as string[] | undefined) ?? [])];
       if (ids.length) {
         const parked = new Set((await deps.projections.parked()).map((p) => p.id));
         const unknown = ids.filter((id) => !parked.has(id));
-        if (unknown.length) throw new ValidationError(`no parked event with id ${unknown.map((id) => `"${id}"`).join(', ')} (confab projections failed lists them)`, 'id');
+        if (unknown.length)
+          throw new ValidationError(
+            `no parked event with id ${unknown.map((id) => `"${id}"`).join(', ')} (confab projections failed lists them)`,
+            'id',
+          );
       }
       const { applied, failing } = await deps.projections.retryParked(ids.length ? ids : undefined);
       return { json: { applied, failing: failing.map((f) => ({ id: f.id, error: f.error })) } };
@@ -144,11 +220,18 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'events export',
-    description: "Prints the audit trail: one JSON object per line, each event with its envelope; secrets print as [redacted].",
+    description:
+      'Prints the audit trail: one JSON object per line, each event with its envelope; secrets print as [redacted].',
     options: [
       { name: 'stream', value: 'S', description: 'only this stream (e.g. workspace-<id>, user-<id>, apikey-<id>)' },
-      { name: 'workspace', value: 'W', description: "only this workspace's events (with --stream: its events in that stream)" },
+      {
+        name: 'workspace',
+        value: 'W',
+        description: "only this workspace's events (with --stream: its events in that stream)",
+      },
     ],
-    run: async (deps, v) => ({ lines: await exportEvents(deps.events, { stream: one(v, 'stream'), workspace: one(v, 'workspace') }) }),
+    run: async (deps, v) => ({
+      lines: await exportEvents(deps.events, { stream: one(v, 'stream'), workspace: one(v, 'workspace') }),
+    }),
   },
 ];

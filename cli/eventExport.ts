@@ -4,7 +4,12 @@
  * `--stream S --workspace W` is the events of stream S recorded for workspace W.
  */
 import { ValidationError } from '../domain/errors.js';
-import { positionToString, type EventStore, type Position, type RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
+import {
+  positionToString,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../infrastructure/eventStore/eventStore.js';
 import { redactSecrets } from './exportRedaction.js';
 
 const PAGE = 1000;
@@ -30,7 +35,10 @@ export interface ExportFilter {
  * The export's lines. A stream or workspace that does not exist is an error, not an empty
  * export: an operator's typo must not pass for "nothing happened".
  */
-export async function exportEvents(events: Pick<EventStore, 'readStream' | 'readAll'>, filter: ExportFilter): Promise<string[]> {
+export async function exportEvents(
+  events: Pick<EventStore, 'readStream' | 'readAll'>,
+  filter: ExportFilter,
+): Promise<string[]> {
   const { stream, workspace } = filter;
   if (workspace !== undefined && (await events.readStream(`workspace-${workspace}`)).length === 0) {
     throw new ValidationError(`no workspace with id "${workspace}"`, 'workspace');
@@ -38,7 +46,11 @@ export async function exportEvents(events: Pick<EventStore, 'readStream' | 'read
   const mine = (e: RecordedEvent) => workspace === undefined || e.metadata.workspaceId === workspace;
   if (stream !== undefined) {
     const recorded = await events.readStream(stream);
-    if (recorded.length === 0) throw new ValidationError(`no stream named "${stream}" (streams are named like workspace-<id>, user-<id>, apikey-<id>)`, 'stream');
+    if (recorded.length === 0)
+      throw new ValidationError(
+        `no stream named "${stream}" (streams are named like workspace-<id>, user-<id>, apikey-<id>)`,
+        'stream',
+      );
     return recorded.filter(mine).map((e) => JSON.stringify(eventToJson(e)));
   }
   const lines: string[] = [];

@@ -63,7 +63,8 @@ function newCode(hashCode: CodeHasher): { code: string; salt: string; codeHash: 
   return { code, salt, codeHash: hashCode(code, salt) };
 }
 
-const emailTaken = (email: string) => new ConflictError(`The address ${email} is already used by another account`, 'EMAIL_TAKEN');
+const emailTaken = (email: string) =>
+  new ConflictError(`The address ${email} is already used by another account`, 'EMAIL_TAKEN');
 
 export class AccountCommands {
   private readonly hashCode: CodeHasher;
@@ -97,7 +98,14 @@ export class AccountCommands {
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString();
     let before: UserAccountState;
     try {
-      ({ before } = await this.decideAndAppend(userId, ctx, { type: 'RequestEmailChange', requestId: randomBytes(12).toString('hex'), newEmail, codeHash, salt, expiresAt }));
+      ({ before } = await this.decideAndAppend(userId, ctx, {
+        type: 'RequestEmailChange',
+        requestId: randomBytes(12).toString('hex'),
+        newEmail,
+        codeHash,
+        salt,
+        expiresAt,
+      }));
     } catch (err) {
       // Refused (e.g. the address is the current one): give back what this call took.
       if (!alreadyHeld) await this.deps.reservations.release('email', newEmail, userId, ctx);
@@ -105,7 +113,12 @@ export class AccountCommands {
     }
     const superseded = before.emailChange.pending?.newEmail ?? null;
     if (superseded && superseded !== newEmail) await this.deps.reservations.release('email', superseded, userId, ctx);
-    const mail = emailChangeCodeToCurrent({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code, newEmail, minutes: CODE_MINUTES });
+    const mail = emailChangeCodeToCurrent({
+      workspaceName: await this.deps.workspaceName(ctx.workspaceId),
+      code,
+      newEmail,
+      minutes: CODE_MINUTES,
+    });
     await this.send(before.registration.email ?? '', mail, 'email change code (current address)');
   }
 
@@ -123,18 +136,32 @@ export class AccountCommands {
       expiresAt: new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString(),
       now,
     });
-    const mail = emailChangeCodeToNew({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), code: next.code, minutes: CODE_MINUTES });
+    const mail = emailChangeCodeToNew({
+      workspaceName: await this.deps.workspaceName(ctx.workspaceId),
+      code: next.code,
+      minutes: CODE_MINUTES,
+    });
     await this.send(state.emailChange.pending!.newEmail, mail, 'email change code (new address)');
   }
 
   async confirmChange(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<{ newEmail: string }> {
     await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
     const now = this.deps.aggregates.now();
-    const { before, state } = await this.decideAndAppend(userId, ctx, { type: 'ConfirmEmailChange', newEmail: rawNewEmail as string, otp, hashCode: this.hashCode, now });
+    const { before, state } = await this.decideAndAppend(userId, ctx, {
+      type: 'ConfirmEmailChange',
+      newEmail: rawNewEmail as string,
+      otp,
+      hashCode: this.hashCode,
+      now,
+    });
     const oldEmail = before.registration.email ?? '';
     const newEmail = state.registration.email!;
     await this.deps.reservations.release('email', oldEmail, userId, ctx);
-    const notice = emailChangedNotice({ workspaceName: await this.deps.workspaceName(ctx.workspaceId), newEmail, changedAt: now });
+    const notice = emailChangedNotice({
+      workspaceName: await this.deps.workspaceName(ctx.workspaceId),
+      newEmail,
+      changedAt: now,
+    });
     // The change is done; a lost notice (already logged by send) must not turn it into an error.
     await this.send(oldEmail, notice, 'email changed notice').catch(() => undefined);
     return { newEmail };
@@ -145,8 +172,17 @@ export class AccountCommands {
    * must spend an attempt and still fail). A request that ended (burned, expired) gives
    * its reserved address back.
    */
-  private async decideAndAppend(userId: string, ctx: Ctx, command: UserCommand): Promise<{ before: UserAccountState; state: UserAccountState }> {
-    const { before, state, events, rejection } = await this.deps.aggregates.handle(this.stream(userId), userDecider, command, ctx);
+  private async decideAndAppend(
+    userId: string,
+    ctx: Ctx,
+    command: UserCommand,
+  ): Promise<{ before: UserAccountState; state: UserAccountState }> {
+    const { before, state, events, rejection } = await this.deps.aggregates.handle(
+      this.stream(userId),
+      userDecider,
+      command,
+      ctx,
+    );
     const ended = events.some((e) => e.type === 'EmailChangeCodeBurned' || e.type === 'EmailChangeExpired');
     const endedAddress = ended ? before.emailChange.pending?.newEmail : null;
     if (endedAddress) await this.deps.reservations.release('email', endedAddress, userId, ctx);
@@ -159,7 +195,12 @@ export class AccountCommands {
    * would move to. Only when the call matches the pending request: a wrong order or a
    * wrong newEmail is left to the decision, which reports it precisely.
    */
-  private async reassertPendingReservation(userId: string, rawNewEmail: unknown, stage: 'identity' | 'newAddress', ctx: Ctx): Promise<void> {
+  private async reassertPendingReservation(
+    userId: string,
+    rawNewEmail: unknown,
+    stage: 'identity' | 'newAddress',
+    ctx: Ctx,
+  ): Promise<void> {
     const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
     const pending = (await this.load(userId)).emailChange.pending;
     if (!pending || pending.stage !== stage || pending.newEmail !== newEmail) return;

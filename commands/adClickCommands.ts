@@ -6,7 +6,13 @@
  */
 import { createHmac } from 'node:crypto';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
-import { AD_CLICKED, adClickStream, classifyUserAgent, parseVisitorId, type AdClickedData } from '../domain/workspace/adClicks.js';
+import {
+  AD_CLICKED,
+  adClickStream,
+  classifyUserAgent,
+  parseVisitorId,
+  type AdClickedData,
+} from '../domain/workspace/adClicks.js';
 import { metadataFor, type CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
 
@@ -33,9 +39,7 @@ const UA_PREFIX = 500;
 export class AdClickCommands {
   private readonly visitorKey: Buffer;
 
-  constructor(
-    private readonly deps: { events: Pick<EventStore, 'append'>; clock: () => Date; secret: string },
-  ) {
+  constructor(private readonly deps: { events: Pick<EventStore, 'append'>; clock: () => Date; secret: string }) {
     // A key of its own, derived from the server secret, so a visitor id hash can never be
     // confused with (or help recover) anything else the secret protects.
     this.visitorKey = createHmac('sha256', deps.secret).update('confab/ad-visitor-id/v1').digest();
@@ -49,7 +53,9 @@ export class AdClickCommands {
   visitorIdOf(vid: unknown, clientAddress: string, userAgent: string): string {
     const given = parseVisitorId(vid);
     if (given) return given;
-    const digest = createHmac('sha256', this.visitorKey).update(`${clientAddress}\n${userAgent.slice(0, UA_PREFIX)}`).digest('hex');
+    const digest = createHmac('sha256', this.visitorKey)
+      .update(`${clientAddress}\n${userAgent.slice(0, UA_PREFIX)}`)
+      .digest('hex');
     return `anon-${digest.slice(0, 32)}`;
   }
 
@@ -58,7 +64,14 @@ export class AdClickCommands {
     if (client.bot) return { recorded: false, reason: 'bot' };
     const visitorId = this.visitorIdOf(input.vid, input.clientAddress, input.userAgent);
     const now = this.deps.clock();
-    const data: AdClickedData = { workspaceId: input.workspaceId, mediaId: input.mediaId, visitorId, device: client.device, browser: client.browser, at: now.toISOString() };
+    const data: AdClickedData = {
+      workspaceId: input.workspaceId,
+      mediaId: input.mediaId,
+      visitorId,
+      device: client.device,
+      browser: client.browser,
+      at: now.toISOString(),
+    };
     // No address in the metadata either (unlike other visitor events): the pseudonym is the
     // whole trace a click leaves of who made it.
     const ctx: CommandContext = {
@@ -69,7 +82,11 @@ export class AdClickCommands {
       request: { userAgent: input.userAgent.slice(0, UA_PREFIX) },
     };
     const clickId = newId();
-    await this.deps.events.append(adClickStream(clickId), [{ type: AD_CLICKED, data, metadata: metadataFor(ctx, now) }], { expectedRevision: 'no_stream' });
+    await this.deps.events.append(
+      adClickStream(clickId),
+      [{ type: AD_CLICKED, data, metadata: metadataFor(ctx, now) }],
+      { expectedRevision: 'no_stream' },
+    );
     return { recorded: true, clickId };
   }
 }

@@ -104,13 +104,20 @@ export class AggregateStore {
   }
   private readonly noticed: boolean;
 
-  async load<State, Event extends DomainEvent>(streamId: string, decider: Decider<unknown, State, Event>): Promise<{ state: State; revision: number }> {
+  async load<State, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<unknown, State, Event>,
+  ): Promise<{ state: State; revision: number }> {
     const known = this.cached.get(streamId);
     const base = known && known.decider === decider ? (known as CachedStream & { state: State }) : null;
     if (base && base.current && this.noticed) return { state: base.state, revision: base.revision };
     const seen = `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
     const recorded = await this.events.readStream(streamId, base ? { fromRevision: base.revision + 1 } : undefined);
-    const state = fold(decider.evolve, base ? base.state : decider.initialState, recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event));
+    const state = fold(
+      decider.evolve,
+      base ? base.state : decider.initialState,
+      recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event),
+    );
     const revision = recorded.length ? recorded[recorded.length - 1].revision : (base?.revision ?? -1);
     // Current only when no notice for the stream came in meanwhile: one may name an append
     // this read missed. Either way the state is exact up to its revision, a base for next time.
@@ -141,7 +148,9 @@ export class AggregateStore {
      */
     opts: { waitForViews?: boolean; newStream?: boolean } = {},
   ): Promise<HandleResult<State, Event>> {
-    const outcome = await this.queue.run(streamId, () => this.handleOnce(streamId, decider, command, ctx, opts.newStream === true));
+    const outcome = await this.queue.run(streamId, () =>
+      this.handleOnce(streamId, decider, command, ctx, opts.newStream === true),
+    );
     if (outcome.result && opts.waitForViews !== false) await this.waitForViews(outcome.result.position);
     return outcome;
   }
@@ -153,7 +162,11 @@ export class AggregateStore {
    * command decided nothing or a refusal with events to record; the caller then runs the steps
    * one by one with `handle`. A command that throws on the current state throws here.
    */
-  async handleTogether(steps: TogetherStep[], ctx: CommandContext, opts: { waitForViews?: boolean } = {}): Promise<Array<HandleResult<unknown, DomainEvent>> | null> {
+  async handleTogether(
+    steps: TogetherStep[],
+    ctx: CommandContext,
+    opts: { waitForViews?: boolean } = {},
+  ): Promise<Array<HandleResult<unknown, DomainEvent>> | null> {
     const appendAll = this.events.appendAll?.bind(this.events);
     if (!appendAll) return null;
     // Stream locks in one order, so two such calls never wait for each other crosswise.
@@ -182,10 +195,19 @@ export class AggregateStore {
     };
     for (let attempt = 1; ; attempt++) {
       // First on what this process remembers; after any doubt, on every stream as read.
-      const current = await Promise.all(steps.map(async (step) => {
-        const known = step.newStream && attempt === 1 ? { decider: step.decider, state: step.decider.initialState, revision: -1, current: true } : fresh ? undefined : this.cached.get(step.streamId);
-        return known && known.current && known.decider === step.decider ? { state: known.state, revision: known.revision } : this.load(step.streamId, step.decider);
-      }));
+      const current = await Promise.all(
+        steps.map(async (step) => {
+          const known =
+            step.newStream && attempt === 1
+              ? { decider: step.decider, state: step.decider.initialState, revision: -1, current: true }
+              : fresh
+                ? undefined
+                : this.cached.get(step.streamId);
+          return known && known.current && known.decider === step.decider
+            ? { state: known.state, revision: known.revision }
+            : this.load(step.streamId, step.decider);
+        }),
+      );
       let decisions: ReturnType<TogetherStep['decider']['decide']>[];
       try {
         decisions = steps.map((step, i) => step.decider.decide(step.command, current[i].state));
@@ -202,15 +224,29 @@ export class AggregateStore {
       const metadata = metadataFor(ctx, this.clock());
       const events = decisions as DomainEvent[][];
       try {
-        const results = await appendAll(steps.map((step, i) => ({
-          streamId: step.streamId,
-          events: events[i].map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
-          expectedRevision: current[i].revision < 0 ? 'no_stream' as const : current[i].revision,
-        })));
+        const results = await appendAll(
+          steps.map((step, i) => ({
+            streamId: step.streamId,
+            events: events[i].map((e) => ({ type: e.type, data: e.data as Record<string, unknown>, metadata })),
+            expectedRevision: current[i].revision < 0 ? ('no_stream' as const) : current[i].revision,
+          })),
+        );
         return steps.map((step, i) => {
           const state = fold(step.decider.evolve, current[i].state, events[i]);
-          this.remember(step.streamId, { decider: step.decider, state, revision: results[i].nextExpectedRevision, current: true });
-          return { before: current[i].state, state, events: events[i], result: results[i], occurredAt: metadata.occurredAt, rejection: null };
+          this.remember(step.streamId, {
+            decider: step.decider,
+            state,
+            revision: results[i].nextExpectedRevision,
+            current: true,
+          });
+          return {
+            before: current[i].state,
+            state,
+            events: events[i],
+            result: results[i],
+            occurredAt: metadata.occurredAt,
+            rejection: null,
+          };
         });
       } catch (err) {
         const wasFresh = fresh;
@@ -232,10 +268,14 @@ export class AggregateStore {
   ): Promise<HandleResult<State, Event>> {
     let assumeNew = newStream;
     for (let attempt = 1; ; attempt++) {
-      const known = assumeNew ? { decider, state: decider.initialState, revision: -1, current: true } : this.cached.get(streamId);
+      const known = assumeNew
+        ? { decider, state: decider.initialState, revision: -1, current: true }
+        : this.cached.get(streamId);
       assumeNew = false;
       const fromCache = known !== undefined && known.current && known.decider === decider;
-      const { state, revision } = fromCache ? (known as { state: State; revision: number }) : await this.load(streamId, decider);
+      const { state, revision } = fromCache
+        ? (known as { state: State; revision: number })
+        : await this.load(streamId, decider);
       let decision: ReturnType<typeof decider.decide>;
       try {
         decision = decider.decide(command, state);

@@ -46,26 +46,56 @@ export class BrandingCommands {
     }
     let previous: string | null;
     try {
-      ({ before: { slug: previous } } = await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'ChangeSlug', slug }, ctx));
+      ({
+        before: { slug: previous },
+      } = await this.aggregates.handle(
+        `workspace-${ctx.workspaceId}`,
+        brandingDecider,
+        { type: 'ChangeSlug', slug },
+        ctx,
+      ));
     } catch (err) {
       await this.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
       throw err;
     }
     // The old subdomain is free for others once the new one is ours.
-    if (previous && previous !== slug) await this.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
+    if (previous && previous !== slug)
+      await this.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
     return { slug };
   }
 
   async updateBranding(body: unknown, ctx: Ctx): Promise<BrandingState> {
     const stream = `workspace-${ctx.workspaceId}`;
-    const [current, gallery] = await Promise.all([this.load(ctx.workspaceId), this.aggregates.load(stream, galleryDecider)]);
-    const images = new Set(gallery.state.items.filter((i) => i.mediaType === 'image').map((i) => mediaUrlPath(i.mediaId)));
-    const changes = validateBrandingPatch(bodyObject(body), current.branding, { ownOrigin: this.ownOrigin, isOwnImage: (path) => images.has(path) });
-    return (await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'UpdateBranding', changes }, ctx)).state;
+    const [current, gallery] = await Promise.all([
+      this.load(ctx.workspaceId),
+      this.aggregates.load(stream, galleryDecider),
+    ]);
+    const images = new Set(
+      gallery.state.items.filter((i) => i.mediaType === 'image').map((i) => mediaUrlPath(i.mediaId)),
+    );
+    const changes = validateBrandingPatch(bodyObject(body), current.branding, {
+      ownOrigin: this.ownOrigin,
+      isOwnImage: (path) => images.has(path),
+    });
+    return (
+      await this.aggregates.handle(
+        `workspace-${ctx.workspaceId}`,
+        brandingDecider,
+        { type: 'UpdateBranding', changes },
+        ctx,
+      )
+    ).state;
   }
 
   async updateOrganization(body: unknown, ctx: Ctx): Promise<BrandingState> {
     const changes = validateOrganizationPatch(bodyObject(body));
-    return (await this.aggregates.handle(`workspace-${ctx.workspaceId}`, brandingDecider, { type: 'UpdateOrganization', changes }, ctx)).state;
+    return (
+      await this.aggregates.handle(
+        `workspace-${ctx.workspaceId}`,
+        brandingDecider,
+        { type: 'UpdateOrganization', changes },
+        ctx,
+      )
+    ).state;
   }
 }

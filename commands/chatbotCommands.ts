@@ -63,7 +63,9 @@ export class ChatbotCommands {
     const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
     if (state.status === 'none') return null;
     if (state.status !== 'active' || state.workspaceId !== workspaceId) {
-      throw new ConflictError('The chatbot an earlier request with this Idempotency-Key created has since been deleted; use a new key');
+      throw new ConflictError(
+        'The chatbot an earlier request with this Idempotency-Key created has since been deleted; use a new key',
+      );
     }
     return { chatbotId, state, at: null, recovered: true };
   }
@@ -76,11 +78,18 @@ export class ChatbotCommands {
     const earlier = presetId ? await this.earlierCreate(presetId, ctx.workspaceId) : null;
     if (earlier) return earlier;
     const chatbotId = presetId ?? newId();
-    const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeChatbotSlot' as const, chatbotId } };
+    const slot = {
+      streamId: `workspace-${ctx.workspaceId}`,
+      decider: workspaceDecider,
+      command: { type: 'TakeChatbotSlot' as const, chatbotId },
+    };
     const create = { type: 'CreateChatbot' as const, chatbotId, workspaceId: ctx.workspaceId, ...fields };
     // The slot and the chatbot in one append where the store can (one round trip, and no slot
     // is ever left without its chatbot).
-    const together = await this.aggregates.handleTogether([slot, { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: create, newStream: true }], ctx);
+    const together = await this.aggregates.handleTogether(
+      [slot, { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: create, newStream: true }],
+      ctx,
+    );
     if (together) {
       const made = together[1] as HandleResult<ChatbotState, ChatbotEvent>;
       return { chatbotId, state: made.state, at: made.occurredAt! };
@@ -89,7 +98,9 @@ export class ChatbotCommands {
     // covers the slot too: one read-your-writes wait per create instead of two.
     await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, create, ctx, { newStream: true });
+      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, create, ctx, {
+        newStream: true,
+      });
       return { chatbotId, state, at: occurredAt! };
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to
@@ -103,7 +114,12 @@ export class ChatbotCommands {
   async update(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {
     const changes = validateChanges(bodyObject(body));
     await this.loadOwned(chatbotId, ctx.workspaceId);
-    const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId }, ctx);
+    const { state, occurredAt } = await this.aggregates.handle(
+      `chatbot-${chatbotId}`,
+      chatbotDecider,
+      { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId },
+      ctx,
+    );
     return { state, at: occurredAt };
   }
 
@@ -116,13 +132,21 @@ export class ChatbotCommands {
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
     const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
     if (state.workspaceId !== ctx.workspaceId || state.status === 'none') throw new NotFoundError('Chatbot not found');
-    const release = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'ReleaseChatbotSlot' as const, chatbotId } };
+    const release = {
+      streamId: `workspace-${ctx.workspaceId}`,
+      decider: workspaceDecider,
+      command: { type: 'ReleaseChatbotSlot' as const, chatbotId },
+    };
     if (state.status === 'deleted') {
       await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
       await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
       throw new NotFoundError('Chatbot not found');
     }
-    const remove = { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: { type: 'DeleteChatbot' as const, workspaceId: ctx.workspaceId } };
+    const remove = {
+      streamId: `chatbot-${chatbotId}`,
+      decider: chatbotDecider,
+      command: { type: 'DeleteChatbot' as const, workspaceId: ctx.workspaceId },
+    };
     if (!(await this.aggregates.handleTogether([remove, release], ctx))) {
       await this.aggregates.handle(remove.streamId, chatbotDecider, remove.command, ctx);
       await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);

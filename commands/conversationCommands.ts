@@ -75,7 +75,10 @@ export class ConversationCommands {
     const chatbot = await this.usableChatbot(botId);
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
-    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationDecider, {
+    const { events } = await this.aggregates.handle(
+      streamOf(sessionId),
+      conversationDecider,
+      {
         type: 'StartConversation',
         now: this.aggregates.now(),
         sessionId,
@@ -88,8 +91,16 @@ export class ConversationCommands {
         customData: input.customData,
         user: input.user,
         flow: chatbot.fields.flow,
-      }, visitorContext(visitorId, chatbot.workspaceId!, req));
-    return { sessionId, visitorId, chatbotName: chatbot.fields.name, workspaceId: chatbot.workspaceId!, ...turnOf(events as ConversationEvent[]) };
+      },
+      visitorContext(visitorId, chatbot.workspaceId!, req),
+    );
+    return {
+      sessionId,
+      visitorId,
+      chatbotName: chatbot.fields.name,
+      workspaceId: chatbot.workspaceId!,
+      ...turnOf(events as ConversationEvent[]),
+    };
   }
 
   sendMessage(botId: string, sessionId: string, message: string, req: VisitorRequest): Promise<ChatTurn> {
@@ -104,11 +115,21 @@ export class ConversationCommands {
     return this.decide(botId, sessionId, req, (now) => ({ type: 'EndConversation', now }));
   }
 
-  private async decide(botId: string, sessionId: string, req: VisitorRequest, command: (now: Date) => ConversationCommand): Promise<ChatTurn> {
+  private async decide(
+    botId: string,
+    sessionId: string,
+    req: VisitorRequest,
+    command: (now: Date) => ConversationCommand,
+  ): Promise<ChatTurn> {
     await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
-    const { events } = await this.aggregates.handle(streamOf(sessionId), conversationDecider, { ...command(this.aggregates.now()), chatbotId: botId }, ctx);
+    const { events } = await this.aggregates.handle(
+      streamOf(sessionId),
+      conversationDecider,
+      { ...command(this.aggregates.now()), chatbotId: botId },
+      ctx,
+    );
     return turnOf(events as ConversationEvent[]);
   }
 

@@ -27,7 +27,9 @@ export function emailChangeCodeToCurrent(input: {
     'The request was made with one of your workspace API keys, so consider revoking your keys.';
   return {
     subject,
-    text: [intro, '', step, '', `    ${input.code}`, '', after, '', warning, '', signature(input.workspaceName)].join('\n'),
+    text: [intro, '', step, '', `    ${input.code}`, '', after, '', warning, '', signature(input.workspaceName)].join(
+      '\n',
+    ),
     html: layout(subject, [
       paragraph(intro),
       paragraph(step),
@@ -87,7 +89,12 @@ export function signInCode(input: { workspaceName: string; code: string; minutes
   return {
     subject,
     text: [intro, '', `    ${input.code}`, '', warning, '', signature(input.workspaceName)].join('\n'),
-    html: layout(subject, [paragraph(intro), codeBlock(input.code), paragraph(warning), paragraph(signature(input.workspaceName))]),
+    html: layout(subject, [
+      paragraph(intro),
+      codeBlock(input.code),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
   };
 }
 
@@ -98,11 +105,22 @@ export function magicLinkMail(input: { workspaceName: string; link: string; minu
   return {
     subject,
     text: [intro, '', input.link, '', warning, '', signature(input.workspaceName)].join('\n'),
-    html: layout(subject, [paragraph(intro), linkButton(input.link, 'Sign in'), paragraph(warning), paragraph(signature(input.workspaceName))]),
+    html: layout(subject, [
+      paragraph(intro),
+      linkButton(input.link, 'Sign in'),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
   };
 }
 
-export function inviteMail(input: { workspaceName: string; inviterName: string; role: string; link: string; days: number }): RenderedEmail {
+export function inviteMail(input: {
+  workspaceName: string;
+  inviterName: string;
+  role: string;
+  link: string;
+  days: number;
+}): RenderedEmail {
   const subject = `${headerSafe(input.inviterName)} invited you to ${headerSafe(input.workspaceName)} on Confab`;
   const intro = `${input.inviterName} invited you to join the workspace "${input.workspaceName}" as ${input.role === 'admin' ? 'an admin' : 'a member'}.`;
   const step = `Open this link to accept. It works once and expires in ${input.days} days.`;
@@ -110,7 +128,13 @@ export function inviteMail(input: { workspaceName: string; inviterName: string; 
   return {
     subject,
     text: [intro, '', step, '', input.link, '', warning, '', signature(input.workspaceName)].join('\n'),
-    html: layout(subject, [paragraph(intro), paragraph(step), linkButton(input.link, 'Accept the invitation'), paragraph(warning), paragraph(signature(input.workspaceName))]),
+    html: layout(subject, [
+      paragraph(intro),
+      paragraph(step),
+      linkButton(input.link, 'Accept the invitation'),
+      paragraph(warning),
+      paragraph(signature(input.workspaceName)),
+    ]),
   };
 }
 
@@ -121,18 +145,29 @@ export function signupConfirmMail(input: { workspaceName: string; link: string; 
   return {
     subject,
     text: [intro, '', input.link, '', warning, '', 'Confab'].join('\n'),
-    html: layout(subject, [paragraph(intro), linkButton(input.link, 'Confirm and create the workspace'), paragraph(warning), paragraph('Confab')]),
+    html: layout(subject, [
+      paragraph(intro),
+      linkButton(input.link, 'Confirm and create the workspace'),
+      paragraph(warning),
+      paragraph('Confab'),
+    ]),
   };
 }
 
 export function signupExistingAccountMail(input: { loginUrl: string }): RenderedEmail {
   const subject = 'You already have a Confab account';
   const intro = 'Someone tried to sign up for Confab with this address, which already has an account.';
-  const step = 'To sign in, open the sign-in page; you can have a code or a link mailed to you there if you do not know your password.';
+  const step =
+    'To sign in, open the sign-in page; you can have a code or a link mailed to you there if you do not know your password.';
   return {
     subject,
     text: [intro, '', step, '', input.loginUrl, '', 'Confab'].join('\n'),
-    html: layout(subject, [paragraph(intro), paragraph(step), linkButton(input.loginUrl, 'Sign in'), paragraph('Confab')]),
+    html: layout(subject, [
+      paragraph(intro),
+      paragraph(step),
+      linkButton(input.loginUrl, 'Sign in'),
+      paragraph('Confab'),
+    ]),
   };
 }
 

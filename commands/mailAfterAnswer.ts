@@ -7,8 +7,15 @@ import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { RenderedEmail } from './emailTemplates.js';
 
-export function mailAfterAnswer(deps: { mailer: Mailer; logger: Logger }, to: string, mail: RenderedEmail, what: string): void {
+export function mailAfterAnswer(
+  deps: { mailer: Mailer; logger: Logger },
+  to: string,
+  mail: RenderedEmail,
+  what: string,
+): void {
   setImmediate(() => {
-    deps.mailer.send({ to, ...mail }).catch((err: Error) => deps.logger.error('mail not delivered', { what, error: err.message?.slice(0, 200) }));
+    deps.mailer
+      .send({ to, ...mail })
+      .catch((err: Error) => deps.logger.error('mail not delivered', { what, error: err.message?.slice(0, 200) }));
   });
 }

@@ -11,7 +11,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { AuthenticationError } from '../domain/errors.js';
 import { codeHasher, type CodeHasher } from '../domain/account/emailChange.js';
-import { formatCode, isCodeShaped, MAGIC_LINK_TTL_MS, SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODE_TTL_MS } from '../domain/signIn/challenges.js';
+import {
+  formatCode,
+  isCodeShaped,
+  MAGIC_LINK_TTL_MS,
+  SIGN_IN_CODE_MAX_ATTEMPTS,
+  SIGN_IN_CODE_TTL_MS,
+} from '../domain/signIn/challenges.js';
 import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
@@ -38,8 +44,10 @@ interface Target {
 /** What a magic link's challenge carries: who it lets in, and the login host it was asked on (null: PUBLIC_URL). */
 type MagicLinkData = Target & { hostWorkspaceId: string | null };
 
-const codeRefused = () => new AuthenticationError('The code is wrong or has expired; request a new one', 'SIGN_IN_FAILED');
-const linkRefused = () => new AuthenticationError('This sign-in link is invalid, used or expired; request a new one', 'SIGN_IN_FAILED');
+const codeRefused = () =>
+  new AuthenticationError('The code is wrong or has expired; request a new one', 'SIGN_IN_FAILED');
+const linkRefused = () =>
+  new AuthenticationError('This sign-in link is invalid, used or expired; request a new one', 'SIGN_IN_FAILED');
 
 /** One live code per address and login host: a code asked for on one host does not open another. */
 const codeSubject = (email: string, hostWorkspaceId: string | null) => `${hostWorkspaceId ?? 'main'}:${email}`;
@@ -64,16 +72,45 @@ export class MailSignInCommands {
     if (!target) return this.refusedRequest('code', hostWorkspaceId);
     const code = formatCode(randomInt(0, 1_000_000));
     const salt = randomBytes(16).toString('hex');
-    await this.deps.challenges.issueCode('code', codeSubject(email, hostWorkspaceId), target, { hash: this.hashCode(code, salt), salt }, SIGN_IN_CODE_TTL_MS, SIGN_IN_CODE_MAX_ATTEMPTS);
-    this.sendLater(email, signInCode({ workspaceName: await this.workspaceName(target.workspaceId), code, minutes: SIGN_IN_CODE_TTL_MS / 60_000 }), 'sign-in code');
+    await this.deps.challenges.issueCode(
+      'code',
+      codeSubject(email, hostWorkspaceId),
+      target,
+      { hash: this.hashCode(code, salt), salt },
+      SIGN_IN_CODE_TTL_MS,
+      SIGN_IN_CODE_MAX_ATTEMPTS,
+    );
+    this.sendLater(
+      email,
+      signInCode({
+        workspaceName: await this.workspaceName(target.workspaceId),
+        code,
+        minutes: SIGN_IN_CODE_TTL_MS / 60_000,
+      }),
+      'sign-in code',
+    );
   }
 
   async verifyCode(email: string, rawCode: unknown, hostWorkspaceId: string | null): Promise<Target> {
     const code = isCodeShaped(rawCode) ? rawCode.trim() : '';
-    const { verdict, challenge } = await this.deps.challenges.verifyCode<Target>('code', codeSubject(email, hostWorkspaceId), (salt) => this.hashCode(code, salt));
+    const { verdict, challenge } = await this.deps.challenges.verifyCode<Target>(
+      'code',
+      codeSubject(email, hostWorkspaceId),
+      (salt) => this.hashCode(code, salt),
+    );
     // Still a member? A removal between mail and verify must not let them in.
-    if (verdict === 'accepted' && challenge && (await this.deps.signIn.isMember(challenge.data.userId, challenge.data.workspaceId))) return challenge.data;
-    this.deps.logger.info('sign-in refused', { method: 'code', verdict, userId: challenge?.data.userId ?? null, hostWorkspaceId });
+    if (
+      verdict === 'accepted' &&
+      challenge &&
+      (await this.deps.signIn.isMember(challenge.data.userId, challenge.data.workspaceId))
+    )
+      return challenge.data;
+    this.deps.logger.info('sign-in refused', {
+      method: 'code',
+      verdict,
+      userId: challenge?.data.userId ?? null,
+      hostWorkspaceId,
+    });
     throw codeRefused();
   }
 
@@ -81,9 +118,22 @@ export class MailSignInCommands {
   async requestMagicLink(email: string, hostWorkspaceId: string | null, loginOrigin: string): Promise<void> {
     const target = await this.targetOf(email, hostWorkspaceId);
     if (!target) return this.refusedRequest('magic-link', hostWorkspaceId);
-    const token = await this.deps.challenges.issueToken('magic', target.userId, { ...target, hostWorkspaceId }, MAGIC_LINK_TTL_MS);
+    const token = await this.deps.challenges.issueToken(
+      'magic',
+      target.userId,
+      { ...target, hostWorkspaceId },
+      MAGIC_LINK_TTL_MS,
+    );
     const link = `${loginOrigin}/login/magic?token=${encodeURIComponent(token)}`;
-    this.sendLater(email, magicLinkMail({ workspaceName: await this.workspaceName(target.workspaceId), link, minutes: MAGIC_LINK_TTL_MS / 60_000 }), 'magic link');
+    this.sendLater(
+      email,
+      magicLinkMail({
+        workspaceName: await this.workspaceName(target.workspaceId),
+        link,
+        minutes: MAGIC_LINK_TTL_MS / 60_000,
+      }),
+      'magic link',
+    );
   }
 
   async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {

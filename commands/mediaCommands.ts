@@ -71,7 +71,15 @@ export class MediaCommands {
       const { state } = await this.aggregates.handle(
         this.stream(ctx.workspaceId),
         galleryDecider,
-        { type: 'AddLoginMedia', mediaId, storageKey, contentType: format.contentType, mediaType: format.mediaType, size, ...fields },
+        {
+          type: 'AddLoginMedia',
+          mediaId,
+          storageKey,
+          contentType: format.contentType,
+          mediaType: format.mediaType,
+          size,
+          ...fields,
+        },
         ctx,
       );
       return placedItem(state, mediaId);
@@ -85,10 +93,18 @@ export class MediaCommands {
   async update(mediaId: string, body: Record<string, unknown>, ctx: Ctx): Promise<PlacedItem> {
     const { active, ...fields } = body;
     if (active !== undefined && active !== true) {
-      throw new ValidationError('active can only be set to true: activate another item to deactivate this one', 'active');
+      throw new ValidationError(
+        'active can only be set to true: activate another item to deactivate this one',
+        'active',
+      );
     }
     const changes = validateItemChanges(fields);
-    const { state } = await this.aggregates.handle(this.stream(ctx.workspaceId), galleryDecider, { type: 'UpdateLoginMedia', mediaId, changes, activate: active === true }, ctx);
+    const { state } = await this.aggregates.handle(
+      this.stream(ctx.workspaceId),
+      galleryDecider,
+      { type: 'UpdateLoginMedia', mediaId, changes, activate: active === true },
+      ctx,
+    );
     return placedItem(state, mediaId);
   }
 
@@ -97,12 +113,22 @@ export class MediaCommands {
   }
 
   async reorder(ids: string[], ctx: Ctx): Promise<PlacedItem[]> {
-    const { state } = await this.aggregates.handle(this.stream(ctx.workspaceId), galleryDecider, { type: 'ReorderLoginMedia', ids }, ctx);
+    const { state } = await this.aggregates.handle(
+      this.stream(ctx.workspaceId),
+      galleryDecider,
+      { type: 'ReorderLoginMedia', ids },
+      ctx,
+    );
     return placedItems(state);
   }
 
   async remove(mediaId: string, ctx: Ctx): Promise<void> {
-    const { before } = await this.aggregates.handle(this.stream(ctx.workspaceId), galleryDecider, { type: 'RemoveLoginMedia', mediaId }, ctx);
+    const { before } = await this.aggregates.handle(
+      this.stream(ctx.workspaceId),
+      galleryDecider,
+      { type: 'RemoveLoginMedia', mediaId },
+      ctx,
+    );
     const item = before.items.find((i) => i.mediaId === mediaId);
     if (item) await this.forget(item.storageKey);
   }

@@ -10,7 +10,14 @@ import { PassThrough, Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TooManyRequestsError, UnsupportedMediaTypeError } from '../domain/errors.js';
-import { acceptedFormat, byteLimitOf, SVG_CONTENT_TYPE, tooLarge, type MediaFormat, type MediaLimits } from '../domain/media/mediaFormats.js';
+import {
+  acceptedFormat,
+  byteLimitOf,
+  SVG_CONTENT_TYPE,
+  tooLarge,
+  type MediaFormat,
+  type MediaLimits,
+} from '../domain/media/mediaFormats.js';
 import { SNIFF_BYTES, sniffMediaType } from '../infrastructure/media/mediaSniffer.js';
 import { svgCleaner, SvgCleanerBusyError, type SvgCleaner } from '../infrastructure/media/svgCleaner.js';
 import { SvgReader, SvgRefusedError, type SvgLimits } from '../infrastructure/media/svgReader.js';
@@ -92,7 +99,12 @@ const SCAN_SLICE = 64 * 1024;
  * and done in slices between which other requests get their turn, even when the chunks are
  * already buffered (for-await then runs on microtasks, which would never let them in).
  */
-async function readSvg(body: Readable, maxBytes: number, onTooLarge: () => Error, svgLimits: SvgLimits): Promise<Buffer> {
+async function readSvg(
+  body: Readable,
+  maxBytes: number,
+  onTooLarge: () => Error,
+  svgLimits: SvgLimits,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let length = 0;
   let sinceTurn = 0;
@@ -135,17 +147,26 @@ async function cleanSvg(original: Buffer, cleaner: SvgCleaner): Promise<string |
 }
 
 /** `svg` cleans SVG files: the process's own cleaner unless a test brings one with other limits. */
-export async function inspectUpload(source: Readable, limits: MediaLimits, svg: SvgCleaner = svgCleaner): Promise<InspectedUpload> {
+export async function inspectUpload(
+  source: Readable,
+  limits: MediaLimits,
+  svg: SvgCleaner = svgCleaner,
+): Promise<InspectedUpload> {
   const { head, ended } = await readHead(source, SNIFF_BYTES);
   if (head.length === 0) throw new UnsupportedMediaTypeError('file is empty');
   const format = acceptedFormat(await sniffMediaType(head));
   const maxBytes = byteLimitOf(format.mediaType, limits);
   const body = rejoin(head, source, ended);
   if (format.contentType !== SVG_CONTENT_TYPE) return { format, body, maxBytes };
-  const original = await readSvg(body, maxBytes, () => tooLarge(format.mediaType, limits), svg.limits).catch((err: unknown) => {
-    throw err instanceof SvgRefusedError ? new UnsupportedMediaTypeError(err.message, err.code) : err;
-  });
+  const original = await readSvg(body, maxBytes, () => tooLarge(format.mediaType, limits), svg.limits).catch(
+    (err: unknown) => {
+      throw err instanceof SvgRefusedError ? new UnsupportedMediaTypeError(err.message, err.code) : err;
+    },
+  );
   const clean = await cleanSvg(original, svg);
-  if (!clean) throw new UnsupportedMediaTypeError('file is an SVG document with nothing drawable left after removing scripts and external content');
+  if (!clean)
+    throw new UnsupportedMediaTypeError(
+      'file is an SVG document with nothing drawable left after removing scripts and external content',
+    );
   return { format, body: Readable.from([Buffer.from(clean, 'utf8')], { objectMode: false }), maxBytes };
 }

@@ -11,7 +11,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../domain/errors.js';
 import { validateEmailAddress } from '../domain/account/profileRules.js';
-import { INVITE_TTL_MS, membersDecider, membersStream, parseMemberRole, inviteByTokenHash, type MemberRole } from '../domain/member/workspaceMembers.js';
+import {
+  INVITE_TTL_MS,
+  membersDecider,
+  membersStream,
+  parseMemberRole,
+  inviteByTokenHash,
+  type MemberRole,
+} from '../domain/member/workspaceMembers.js';
 import { userDecider } from '../domain/user/userAccount.js';
 import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
@@ -50,7 +57,8 @@ export interface MemberView {
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
-export const invalidInvite = () => new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
+export const invalidInvite = () =>
+  new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
 
 export class MemberCommands {
   constructor(private readonly deps: MemberDeps) {}
@@ -61,17 +69,31 @@ export class MemberCommands {
     return workspace;
   }
 
-  async list(workspaceId: string): Promise<{ members: MemberView[]; invites: Array<{ id: string; email: string; role: MemberRole; expiresAt: string }> }> {
-    const memberships = await this.deps.views.find<MembershipDoc>(MEMBERSHIPS, { workspaceId }, { sort: [['joinedAt', 1]] });
-    const members = await Promise.all(memberships.map(async (m) => {
-      const user = await this.deps.views.get<UserDoc>(USERS, m.userId);
-      return { userId: m.userId, email: user?.email ?? '', name: user?.name ?? '', role: m.role, isOwner: m.isOwner };
-    }));
+  async list(
+    workspaceId: string,
+  ): Promise<{
+    members: MemberView[];
+    invites: Array<{ id: string; email: string; role: MemberRole; expiresAt: string }>;
+  }> {
+    const memberships = await this.deps.views.find<MembershipDoc>(
+      MEMBERSHIPS,
+      { workspaceId },
+      { sort: [['joinedAt', 1]] },
+    );
+    const members = await Promise.all(
+      memberships.map(async (m) => {
+        const user = await this.deps.views.get<UserDoc>(USERS, m.userId);
+        return { userId: m.userId, email: user?.email ?? '', name: user?.name ?? '', role: m.role, isOwner: m.isOwner };
+      }),
+    );
     const invites = await this.deps.views.find<InviteDoc>(INVITES, { workspaceId }, { sort: [['createdAt', 1]] });
     return { members, invites: invites.map(({ id, email, role, expiresAt }) => ({ id, email, role, expiresAt })) };
   }
 
-  async invite(input: { email: unknown; role: unknown; inviterName: string }, ctx: Ctx): Promise<{ id: string; email: string; role: MemberRole; expiresAt: string }> {
+  async invite(
+    input: { email: unknown; role: unknown; inviterName: string },
+    ctx: Ctx,
+  ): Promise<{ id: string; email: string; role: MemberRole; expiresAt: string }> {
     const email = validateEmailAddress(input.email, 'email');
     const role = parseMemberRole(input.role);
     const workspace = await this.ownerOf(ctx.workspaceId);
@@ -79,12 +101,30 @@ export class MemberCommands {
     const token = `${ctx.workspaceId}.${randomBytes(32).toString('base64url')}`;
     const inviteId = newId();
     const expiresAt = new Date(this.deps.aggregates.now().getTime() + INVITE_TTL_MS).toISOString();
-    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, {
-      type: 'Invite', workspaceId: ctx.workspaceId, ownerId: workspace.ownerId, inviteId, email, role, tokenHash: tokenHashOf(token), expiresAt,
-      memberEmails: members.map((m) => m.email),
-    }, ctx);
+    await this.deps.aggregates.handle(
+      membersStream(ctx.workspaceId),
+      membersDecider,
+      {
+        type: 'Invite',
+        workspaceId: ctx.workspaceId,
+        ownerId: workspace.ownerId,
+        inviteId,
+        email,
+        role,
+        tokenHash: tokenHashOf(token),
+        expiresAt,
+        memberEmails: members.map((m) => m.email),
+      },
+      ctx,
+    );
     const link = `${await this.deps.loginOriginOf(ctx.workspaceId)}/invite?token=${encodeURIComponent(token)}`;
-    const mail = inviteMail({ workspaceName: workspace.name, inviterName: input.inviterName || 'A workspace admin', role, link, days: INVITE_TTL_MS / 86_400_000 });
+    const mail = inviteMail({
+      workspaceName: workspace.name,
+      inviterName: input.inviterName || 'A workspace admin',
+      role,
+      link,
+      days: INVITE_TTL_MS / 86_400_000,
+    });
     try {
       await this.deps.mailer.send({ to: email, ...mail });
     } catch (err) {
@@ -108,25 +148,48 @@ export class MemberCommands {
    */
   private async withdrawUndelivered(inviteId: string, ctx: Ctx): Promise<void> {
     try {
-      await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'WithdrawUndeliveredInvite', workspaceId: ctx.workspaceId, inviteId }, ctx);
+      await this.deps.aggregates.handle(
+        membersStream(ctx.workspaceId),
+        membersDecider,
+        { type: 'WithdrawUndeliveredInvite', workspaceId: ctx.workspaceId, inviteId },
+        ctx,
+      );
     } catch (err) {
-      this.deps.logger.error('undelivered invite not withdrawn', { inviteId, error: (err as Error).message?.slice(0, 200) });
+      this.deps.logger.error('undelivered invite not withdrawn', {
+        inviteId,
+        error: (err as Error).message?.slice(0, 200),
+      });
     }
   }
 
   async revokeInvite(inviteId: string, ctx: Ctx): Promise<void> {
-    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'RevokeInvite', workspaceId: ctx.workspaceId, inviteId }, ctx);
+    await this.deps.aggregates.handle(
+      membersStream(ctx.workspaceId),
+      membersDecider,
+      { type: 'RevokeInvite', workspaceId: ctx.workspaceId, inviteId },
+      ctx,
+    );
   }
 
   async changeRole(userId: string, rawRole: unknown, ctx: Ctx): Promise<void> {
     const role = parseMemberRole(rawRole);
     const { ownerId } = await this.ownerOf(ctx.workspaceId);
-    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'ChangeRole', workspaceId: ctx.workspaceId, ownerId, userId, role }, ctx);
+    await this.deps.aggregates.handle(
+      membersStream(ctx.workspaceId),
+      membersDecider,
+      { type: 'ChangeRole', workspaceId: ctx.workspaceId, ownerId, userId, role },
+      ctx,
+    );
   }
 
   async remove(userId: string, ctx: Ctx): Promise<void> {
     const { ownerId } = await this.ownerOf(ctx.workspaceId);
-    await this.deps.aggregates.handle(membersStream(ctx.workspaceId), membersDecider, { type: 'RemoveMember', workspaceId: ctx.workspaceId, ownerId, userId }, ctx);
+    await this.deps.aggregates.handle(
+      membersStream(ctx.workspaceId),
+      membersDecider,
+      { type: 'RemoveMember', workspaceId: ctx.workspaceId, ownerId, userId },
+      ctx,
+    );
   }
 
   /** The workspace an invite token is for, or null when the token is not shaped like one. */
@@ -147,7 +210,10 @@ export class MemberCommands {
    * Accepts an invite: the address's existing user joins (the mailed link proves the inbox),
    * or a new user is registered with `name` and `password` (both required then).
    */
-  async accept(input: { token: string; name?: unknown; password?: unknown }, ctx: CommandContext): Promise<{ userId: string; workspaceId: string }> {
+  async accept(
+    input: { token: string; name?: unknown; password?: unknown },
+    ctx: CommandContext,
+  ): Promise<{ userId: string; workspaceId: string }> {
     const workspaceId = MemberCommands.workspaceOfToken(input.token);
     if (!workspaceId) throw invalidInvite();
     const tokenHash = tokenHashOf(input.token);
@@ -158,19 +224,41 @@ export class MemberCommands {
     const [existing] = await this.deps.views.find<UserDoc>(USERS, { email: invite.email }, { limit: 1 });
     const userId = existing?.id ?? (await this.register(invite.email, workspaceId, input, wctx));
     const { ownerId } = await this.ownerOf(workspaceId);
-    await this.deps.aggregates.handle(membersStream(workspaceId), membersDecider, { type: 'AcceptInvite', workspaceId, ownerId, tokenHash, userId, now: this.deps.aggregates.now() }, wctx);
+    await this.deps.aggregates.handle(
+      membersStream(workspaceId),
+      membersDecider,
+      { type: 'AcceptInvite', workspaceId, ownerId, tokenHash, userId, now: this.deps.aggregates.now() },
+      wctx,
+    );
     this.deps.logger.info('invite accepted', { workspaceId, userId, newUser: !existing });
     return { userId, workspaceId };
   }
 
-  private async register(email: string, workspaceId: string, input: { name?: unknown; password?: unknown }, ctx: Ctx): Promise<string> {
-    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200) throw new ValidationError('name is required (at most 200 characters)', 'name');
+  private async register(
+    email: string,
+    workspaceId: string,
+    input: { name?: unknown; password?: unknown },
+    ctx: Ctx,
+  ): Promise<string> {
+    if (typeof input.name !== 'string' || !input.name.trim() || input.name.length > 200)
+      throw new ValidationError('name is required (at most 200 characters)', 'name');
     const password = validatePassword(input.password);
     const userId = newId();
     await this.deps.reservations.reserve('email', email, userId, ctx, `An account with email ${email} already exists`);
-    await this.deps.aggregates.handle(`user-${userId}`, userDecider, {
-      type: 'RegisterUser', userId, workspaceId, email, name: input.name.trim(), passwordHash: await hashPassword(password), timezone: 'UTC',
-    }, ctx);
+    await this.deps.aggregates.handle(
+      `user-${userId}`,
+      userDecider,
+      {
+        type: 'RegisterUser',
+        userId,
+        workspaceId,
+        email,
+        name: input.name.trim(),
+        passwordHash: await hashPassword(password),
+        timezone: 'UTC',
+      },
+      ctx,
+    );
     return userId;
   }
 }

@@ -44,7 +44,8 @@ interface LoginResult {
 /** What the callback page does: post a code (or an error) to `targetOrigin`, or just show the error. */
 export type CallbackOutcome = { targetOrigin: string; code: string } | { targetOrigin: string | null; error: string };
 
-const NOT_HERE = 'This account cannot sign in to this workspace. Use an address that is a member here, confirmed by the provider.';
+const NOT_HERE =
+  'This account cannot sign in to this workspace. Use an address that is a member here, confirmed by the provider.';
 
 export class OidcSignInCommands {
   constructor(private readonly deps: OidcSignInDeps) {}
@@ -63,13 +64,22 @@ export class OidcSignInCommands {
     const rp = this.rp();
     let workspaceId: string | null = null;
     if (slug) {
-      const [doc] = await this.deps.views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
+      const [doc] = await this.deps.views.find<WorkspaceBrandingDoc>(
+        WORKSPACE_BRANDING,
+        { slug: slug.toLowerCase() },
+        { limit: 1 },
+      );
       if (!doc) throw new NotFoundError('No workspace has this slug');
       workspaceId = doc.id;
     }
     const { nonce, codeVerifier } = rp.newChecks('');
     const loginOrigin = await this.deps.signIn.loginOriginOf(workspaceId);
-    const state = await this.deps.challenges.issueToken<PendingLogin>('oidc-state', 'oidc', { nonce, codeVerifier, workspaceId, loginOrigin }, OIDC_STATE_TTL_MS);
+    const state = await this.deps.challenges.issueToken<PendingLogin>(
+      'oidc-state',
+      'oidc',
+      { nonce, codeVerifier, workspaceId, loginOrigin },
+      OIDC_STATE_TTL_MS,
+    );
     return rp.authorizationUrl({ state, nonce, codeVerifier });
   }
 
@@ -77,10 +87,22 @@ export class OidcSignInCommands {
     const rp = this.rp();
     const state = callbackUrl.searchParams.get('state') ?? '';
     const pending = (await this.deps.challenges.consumeToken<PendingLogin>('oidc-state', state))?.data;
-    if (!pending) return { targetOrigin: null, error: 'This sign-in took too long or was already used; close this window and try again.' };
+    if (!pending)
+      return {
+        targetOrigin: null,
+        error: 'This sign-in took too long or was already used; close this window and try again.',
+      };
     const refuse = (reason: string, detail: Record<string, unknown> = {}): CallbackOutcome => {
-      this.deps.logger.info('sign-in refused', { method: 'oidc', reason, hostWorkspaceId: pending.workspaceId, ...detail });
-      return { targetOrigin: pending.loginOrigin, error: reason === 'provider' ? 'The identity provider did not sign you in; try again.' : NOT_HERE };
+      this.deps.logger.info('sign-in refused', {
+        method: 'oidc',
+        reason,
+        hostWorkspaceId: pending.workspaceId,
+        ...detail,
+      });
+      return {
+        targetOrigin: pending.loginOrigin,
+        error: reason === 'provider' ? 'The identity provider did not sign you in; try again.' : NOT_HERE,
+      };
     };
     let identity;
     try {
@@ -92,14 +114,23 @@ export class OidcSignInCommands {
     const user = await this.deps.signIn.userByEmail(identity.email.trim().toLowerCase());
     const workspaceId = user ? await this.deps.signIn.chooseWorkspace(user.id, pending.workspaceId) : null;
     if (!user || !workspaceId) return refuse('no member with this address', { userId: user?.id ?? null });
-    const code = await this.deps.challenges.issueToken<LoginResult>('oidc-result', user.id, { userId: user.id, workspaceId, hostWorkspaceId: pending.workspaceId }, HANDOFF_TTL_MS);
+    const code = await this.deps.challenges.issueToken<LoginResult>(
+      'oidc-result',
+      user.id,
+      { userId: user.id, workspaceId, hostWorkspaceId: pending.workspaceId },
+      HANDOFF_TTL_MS,
+    );
     return { targetOrigin: pending.loginOrigin, code };
   }
 
   /** The result code of the popup, on the login host it was made for. */
   async exchange(code: string, hostWorkspaceId: string | null): Promise<{ userId: string; workspaceId: string }> {
     const data = (await this.deps.challenges.consumeToken<LoginResult>('oidc-result', code))?.data;
-    if (!data || data.hostWorkspaceId !== hostWorkspaceId || !(await this.deps.signIn.isMember(data.userId, data.workspaceId))) {
+    if (
+      !data ||
+      data.hostWorkspaceId !== hostWorkspaceId ||
+      !(await this.deps.signIn.isMember(data.userId, data.workspaceId))
+    ) {
       this.deps.logger.info('sign-in refused', { method: 'oidc', reason: 'exchange', hostWorkspaceId });
       throw new AuthenticationError('This sign-in did not complete; try again', 'SIGN_IN_FAILED');
     }

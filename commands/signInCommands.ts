@@ -74,7 +74,11 @@ export class SignInCommands {
   }
 
   /** The user whose password this is, allowed into `hostWorkspaceId` when given; else SIGN_IN_FAILED. */
-  async checkPassword(email: string, password: string, hostWorkspaceId: string | null): Promise<{ userId: string; workspaceId: string }> {
+  async checkPassword(
+    email: string,
+    password: string,
+    hostWorkspaceId: string | null,
+  ): Promise<{ userId: string; workspaceId: string }> {
     const user = await this.userByEmail(email);
     const stored = user ? await this.passwordHashOf(user.id) : null;
     const matches = await verifyPassword(password, stored ?? (await this.dummyHash));
@@ -129,7 +133,12 @@ export class SignInCommands {
 
   /** A one-time link that opens a session on the workspace's own host. */
   async handoffLink(userId: string, workspaceId: string, slug: string | null): Promise<string> {
-    const code = await this.deps.challenges.issueToken<HandoffData>('handoff', userId, { userId, workspaceId }, HANDOFF_TTL_MS);
+    const code = await this.deps.challenges.issueToken<HandoffData>(
+      'handoff',
+      userId,
+      { userId, workspaceId },
+      HANDOFF_TTL_MS,
+    );
     return `${this.deps.originOf(slug)}/auth/handoff?code=${encodeURIComponent(code)}`;
   }
 
@@ -140,7 +149,8 @@ export class SignInCommands {
   async redeemHandoff(code: string, hostWorkspaceId: string | null): Promise<Entry> {
     const challenge = await this.deps.challenges.consumeToken<HandoffData>('handoff', code);
     const data = challenge?.data;
-    const fits = data && (hostWorkspaceId ? data.workspaceId === hostWorkspaceId : (await this.slugOf(data.workspaceId)) === null);
+    const fits =
+      data && (hostWorkspaceId ? data.workspaceId === hostWorkspaceId : (await this.slugOf(data.workspaceId)) === null);
     if (!data || !fits || !(await this.isMember(data.userId, data.workspaceId))) {
       this.deps.logger.info('sign-in refused', { method: 'handoff', hostWorkspaceId });
       throw new AuthenticationError('This sign-in link is invalid, used or expired; sign in again', 'HANDOFF_INVALID');
@@ -170,10 +180,19 @@ export class SignInCommands {
         throw new ValidationError('currentPassword is incorrect', 'currentPassword', 'WRONG_PASSWORD');
       }
     }
-    await this.deps.aggregates.handle(`user-${input.userId}`, userDecider, { type: 'SetPassword', userId: input.userId, passwordHash: await hashPassword(newPassword) }, ctx);
+    await this.deps.aggregates.handle(
+      `user-${input.userId}`,
+      userDecider,
+      { type: 'SetPassword', userId: input.userId, passwordHash: await hashPassword(newPassword) },
+      ctx,
+    );
     const ended = await this.deps.sessions.endAllForUser(input.userId);
     this.deps.logger.info('password changed; sessions ended', { userId: input.userId, sessionsEnded: ended });
-    const { sessionId } = await this.deps.sessions.create({ userId: input.userId, workspaceId: input.workspaceId, method: 'password-change' });
+    const { sessionId } = await this.deps.sessions.create({
+      userId: input.userId,
+      workspaceId: input.workspaceId,
+      method: 'password-change',
+    });
     return { sessionId };
   }
 }

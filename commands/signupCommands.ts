@@ -49,25 +49,43 @@ export class SignupCommands {
     const workspaceName = validateAccountName(input.workspaceName, 'workspaceName');
     const passwordHash = await hashPassword(validatePassword(input.password));
     if (await this.deps.reservations.ownerOf('email', email)) {
-      this.sendLater(email, signupExistingAccountMail({ loginUrl: `${this.deps.publicUrl}/login` }), 'signup: existing account');
+      this.sendLater(
+        email,
+        signupExistingAccountMail({ loginUrl: `${this.deps.publicUrl}/login` }),
+        'signup: existing account',
+      );
       return;
     }
-    const token = await this.deps.challenges.issueToken<PendingSignup>('signup', email, { email, name, workspaceName, passwordHash }, SIGNUP_CONFIRM_TTL_MS);
+    const token = await this.deps.challenges.issueToken<PendingSignup>(
+      'signup',
+      email,
+      { email, name, workspaceName, passwordHash },
+      SIGNUP_CONFIRM_TTL_MS,
+    );
     const link = `${this.deps.publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
-    this.sendLater(email, signupConfirmMail({ workspaceName, link, hours: SIGNUP_CONFIRM_TTL_MS / 3_600_000 }), 'signup confirmation');
+    this.sendLater(
+      email,
+      signupConfirmMail({ workspaceName, link, hours: SIGNUP_CONFIRM_TTL_MS / 3_600_000 }),
+      'signup confirmation',
+    );
   }
 
   /** Creates the workspace of a confirmed signup; the link works once. */
   async confirm(token: string, ctx: CommandContext): Promise<{ workspaceId: string; ownerId: string }> {
     const challenge = await this.deps.challenges.consumeToken<PendingSignup>('signup', token);
-    if (!challenge) throw new NotFoundError('This confirmation link is invalid, used or expired; sign up again', 'SIGNUP_INVALID');
+    if (!challenge)
+      throw new NotFoundError('This confirmation link is invalid, used or expired; sign up again', 'SIGNUP_INVALID');
     const { email, name, workspaceName, passwordHash } = challenge.data;
     try {
-      const created = await this.deps.workspaces.createWorkspace({ name: workspaceName, plan: 'free', ownerEmail: email, ownerPasswordHash: passwordHash, ownerName: name }, ctx);
+      const created = await this.deps.workspaces.createWorkspace(
+        { name: workspaceName, plan: 'free', ownerEmail: email, ownerPasswordHash: passwordHash, ownerName: name },
+        ctx,
+      );
       this.deps.logger.info('signed up', { workspaceId: created.workspaceId, userId: created.ownerId });
       return { workspaceId: created.workspaceId, ownerId: created.ownerId };
     } catch (err) {
-      if (err instanceof ConflictError) throw new ConflictError('An account with this address already exists; sign in instead', 'EMAIL_TAKEN');
+      if (err instanceof ConflictError)
+        throw new ConflictError('An account with this address already exists; sign in instead', 'EMAIL_TAKEN');
       throw err;
     }
   }

@@ -36,8 +36,17 @@ export interface StorefrontCommandDeps {
 const CONTEXT = /^stores\/([a-z0-9]{1,64})$/;
 
 /** The audit trail's actor: a BigCommerce control-panel user of a store (not a Confab user). */
-export function bigCommerceContext(storeHash: string, userId: string | null, request?: CommandContext['request']): CommandContext {
-  return { actor: { type: 'system', id: `bigcommerce:${storeHash}${userId ? `:${userId}` : ''}` }, workspaceId: null, correlationId: randomUUID(), ...(request ? { request } : {}) };
+export function bigCommerceContext(
+  storeHash: string,
+  userId: string | null,
+  request?: CommandContext['request'],
+): CommandContext {
+  return {
+    actor: { type: 'system', id: `bigcommerce:${storeHash}${userId ? `:${userId}` : ''}` },
+    workspaceId: null,
+    correlationId: randomUUID(),
+    ...(request ? { request } : {}),
+  };
 }
 
 function userOf(u: { id: number | string; email?: string }): StoreUser {
@@ -48,17 +57,30 @@ export class StorefrontCommands {
   constructor(private readonly deps: StorefrontCommandDeps) {}
 
   private client(): BigCommerceClient {
-    if (!this.deps.bigcommerce) throw new UpstreamError('The BigCommerce app is not configured on this server (BIGCOMMERCE_CLIENT_ID and BIGCOMMERCE_CLIENT_SECRET)', 'STOREFRONT_NOT_CONFIGURED');
+    if (!this.deps.bigcommerce)
+      throw new UpstreamError(
+        'The BigCommerce app is not configured on this server (BIGCOMMERCE_CLIENT_ID and BIGCOMMERCE_CLIENT_SECRET)',
+        'STOREFRONT_NOT_CONFIGURED',
+      );
     return this.deps.bigcommerce;
   }
 
-  async install(query: { code: string; scope: string; context: string }, request?: CommandContext['request']): Promise<{ storeHash: string; userId: string; scripts: LoaderRegistration }> {
+  async install(
+    query: { code: string; scope: string; context: string },
+    request?: CommandContext['request'],
+  ): Promise<{ storeHash: string; userId: string; scripts: LoaderRegistration }> {
     const client = this.client();
     const asked = CONTEXT.exec(query.context)?.[1];
     if (!asked) throw new ValidationError('context must be stores/<store hash>', 'context');
-    const token = await client.exchangeCode({ code: query.code, scope: query.scope, context: query.context, redirectUri: `${this.deps.appUrl}/auth` });
+    const token = await client.exchangeCode({
+      code: query.code,
+      scope: query.scope,
+      context: query.context,
+      redirectUri: `${this.deps.appUrl}/auth`,
+    });
     const storeHash = CONTEXT.exec(token.context)?.[1];
-    if (storeHash !== asked) throw new UpstreamError('BigCommerce answered the token exchange for another store', 'BIGCOMMERCE_REFUSED');
+    if (storeHash !== asked)
+      throw new UpstreamError('BigCommerce answered the token exchange for another store', 'BIGCOMMERCE_REFUSED');
     const scripts = await registerLoaderScripts(client, this.deps.appUrl, storeHash, token.access_token);
     await this.deps.tokens.save(storeHash, token.access_token);
     const installedBy = userOf(token.user);
@@ -66,26 +88,46 @@ export class StorefrontCommands {
     await this.deps.aggregates.handle(
       storeStreamId(storeHash),
       storeDecider,
-      { type: 'Install', storeHash, scope: token.scope ?? query.scope, installedBy, ownerId: token.owner ? String(token.owner.id) : null },
+      {
+        type: 'Install',
+        storeHash,
+        scope: token.scope ?? query.scope,
+        installedBy,
+        ownerId: token.owner ? String(token.owner.id) : null,
+      },
       context,
     );
     // The store is installed and its scripts are placed: a failure here must not send the merchant
     // to an error page. The record then still differs from what the next load finds, so that
     // load records it; until then the settings page shows the coverage recorded before.
     await this.recordCoverage(storeHash, scripts, context).catch((err: Error) => {
-      this.deps.logger.warn('storefront loader coverage not recorded on install; the next load records it', { storeHash, error: String(err?.message).slice(0, 200) });
+      this.deps.logger.warn('storefront loader coverage not recorded on install; the next load records it', {
+        storeHash,
+        error: String(err?.message).slice(0, 200),
+      });
     });
     return { storeHash, userId: installedBy.id, scripts };
   }
 
   private async recordCoverage(storeHash: string, r: LoaderRegistration, context: CommandContext): Promise<void> {
-    const command = { type: 'RecordLoaderCoverage' as const, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, refusedByPlatform: r.refusedByPlatform, channelsRead: r.channelsRead };
+    const command = {
+      type: 'RecordLoaderCoverage' as const,
+      channels: r.scripts.map((s) => s.channelId),
+      leftOut: r.leftOut,
+      refusedByPlatform: r.refusedByPlatform,
+      channelsRead: r.channelsRead,
+    };
     await this.deps.aggregates.handle(storeStreamId(storeHash), storeDecider, command, context);
   }
 
   /** A verified load: the user may use the app of an installed store (404 STORE_NOT_INSTALLED otherwise). */
   async load(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {
-    await this.deps.aggregates.handle(storeStreamId(payload.storeHash), storeDecider, { type: 'AdmitUser', user: payload.user }, bigCommerceContext(payload.storeHash, payload.user.id, request));
+    await this.deps.aggregates.handle(
+      storeStreamId(payload.storeHash),
+      storeDecider,
+      { type: 'AdmitUser', user: payload.user },
+      bigCommerceContext(payload.storeHash, payload.user.id, request),
+    );
   }
 
   /**
@@ -103,7 +145,12 @@ export class StorefrontCommands {
   }
 
   async uninstall(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {
-    await this.deps.aggregates.handle(storeStreamId(payload.storeHash), storeDecider, { type: 'Uninstall' }, bigCommerceContext(payload.storeHash, payload.user.id, request));
+    await this.deps.aggregates.handle(
+      storeStreamId(payload.storeHash),
+      storeDecider,
+      { type: 'Uninstall' },
+      bigCommerceContext(payload.storeHash, payload.user.id, request),
+    );
     // The token is forgotten and every open settings page closed, whatever the record said.
     await this.deps.tokens.delete(payload.storeHash);
     await this.deps.sessions.endStore(payload.storeHash);
@@ -111,18 +158,37 @@ export class StorefrontCommands {
 
   /** remove_user: the payload's user lost access to the app (multi-user stores). */
   async removeUser(payload: SignedPayload, request?: CommandContext['request']): Promise<void> {
-    await this.deps.aggregates.handle(storeStreamId(payload.storeHash), storeDecider, { type: 'RemoveUser', userId: payload.user.id }, bigCommerceContext(payload.storeHash, payload.user.id, request));
+    await this.deps.aggregates.handle(
+      storeStreamId(payload.storeHash),
+      storeDecider,
+      { type: 'RemoveUser', userId: payload.user.id },
+      bigCommerceContext(payload.storeHash, payload.user.id, request),
+    );
     await this.deps.sessions.endUser(payload.storeHash, payload.user.id);
   }
 
   /** CONTRACT §7: {chatbotId, enabled}; the id is extracted from a bare id, an embed snippet or a dashboard URL. */
-  async saveSettings(storeHash: string, userId: string, body: { chatbotId?: unknown; enabled?: unknown }, request?: CommandContext['request']): Promise<StoreState> {
+  async saveSettings(
+    storeHash: string,
+    userId: string,
+    body: { chatbotId?: unknown; enabled?: unknown },
+    request?: CommandContext['request'],
+  ): Promise<StoreState> {
     const chatbotId = extractChatbotId(body.chatbotId);
     if (!chatbotId) {
-      throw new ValidationError('chatbotId: no Chatbot ID found. Paste the 24-character ID, the embed snippet or the chatbot\'s dashboard address.', 'chatbotId', 'CHATBOT_ID_INVALID');
+      throw new ValidationError(
+        "chatbotId: no Chatbot ID found. Paste the 24-character ID, the embed snippet or the chatbot's dashboard address.",
+        'chatbotId',
+        'CHATBOT_ID_INVALID',
+      );
     }
     if (typeof body.enabled !== 'boolean') throw new ValidationError('enabled must be true or false', 'enabled');
-    const { state } = await this.deps.aggregates.handle(storeStreamId(storeHash), storeDecider, { type: 'ChangeSettings', chatbotId, enabled: body.enabled }, bigCommerceContext(storeHash, userId, request));
+    const { state } = await this.deps.aggregates.handle(
+      storeStreamId(storeHash),
+      storeDecider,
+      { type: 'ChangeSettings', chatbotId, enabled: body.enabled },
+      bigCommerceContext(storeHash, userId, request),
+    );
     return state;
   }
 }

@@ -9,7 +9,10 @@ export class StreamQueue {
   async run<T>(streamId: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.tails.get(streamId) ?? Promise.resolve();
     const run = previous.then(fn, fn);
-    const tail = run.then(() => undefined, () => undefined);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
     this.tails.set(streamId, tail);
     try {
       return await run;

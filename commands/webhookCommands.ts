@@ -20,7 +20,11 @@ import {
   type WebhookFields,
   type WebhookState,
 } from '../domain/webhooks/webhook.js';
-import { assertResolvesToPublicAddress, systemResolver, type Resolver } from '../infrastructure/webhooks/addressGuard.js';
+import {
+  assertResolvesToPublicAddress,
+  systemResolver,
+  type Resolver,
+} from '../infrastructure/webhooks/addressGuard.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { Decider, DomainEvent } from '../domain/event.js';
 import type { Reservations } from './reservations.js';
@@ -53,7 +57,10 @@ export type CreatedWebhook = NewWebhook | (Omit<NewWebhook, 'at' | 'recovered'> 
  */
 const webhookWithSecret: Decider<never, { webhook: WebhookState; secret: string | null }, WebhookEvent> = {
   initialState: { webhook: webhookDecider.initialState, secret: null },
-  evolve: (s, e) => ({ webhook: webhookDecider.evolve(s.webhook, e), secret: e.type === 'WebhookCreated' ? e.data.secret : s.secret }),
+  evolve: (s, e) => ({
+    webhook: webhookDecider.evolve(s.webhook, e),
+    secret: e.type === 'WebhookCreated' ? e.data.secret : s.secret,
+  }),
   decide: () => [],
 };
 
@@ -89,7 +96,8 @@ export class WebhookCommands {
 
   private async loadOwned(webhookId: string, workspaceId: string): Promise<WebhookState> {
     const state = await this.load(webhookId);
-    if (state.status === 'none' || state.status === 'deleted' || state.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
+    if (state.status === 'none' || state.status === 'deleted' || state.workspaceId !== workspaceId)
+      throw new NotFoundError('Webhook not found');
     return state;
   }
 
@@ -111,7 +119,8 @@ export class WebhookCommands {
   create(body: unknown, ctx: WorkspaceContext, opts: { newId?: string }): Promise<CreatedWebhook>;
   async create(body: unknown, ctx: WorkspaceContext, opts: { newId?: string } = {}): Promise<CreatedWebhook> {
     const b = bodyObject(body);
-    if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '') throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
+    if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '')
+      throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
     const chatbotId = b.chatbotId.trim();
     const urlSyntax = validateWebhookUrl(b.url, this.options.allowHosts);
     const events = validateEventNames(b.events);
@@ -126,17 +135,35 @@ export class WebhookCommands {
     const webhookId = opts.newId ?? newId();
     const secret = generateWebhookSecret();
     const key = reservationKey(chatbotId, url);
-    const slot = { streamId: `workspace-${ctx.workspaceId}`, decider: workspaceDecider, command: { type: 'TakeWebhookSlot' as const, webhookId } };
-    const create = { type: 'CreateWebhook' as const, webhookId, workspaceId: ctx.workspaceId, chatbotId, secret, url, events, description };
+    const slot = {
+      streamId: `workspace-${ctx.workspaceId}`,
+      decider: workspaceDecider,
+      command: { type: 'TakeWebhookSlot' as const, webhookId },
+    };
+    const create = {
+      type: 'CreateWebhook' as const,
+      webhookId,
+      workspaceId: ctx.workspaceId,
+      chatbotId,
+      secret,
+      url,
+      events,
+      description,
+    };
     // The slot, the URL's reservation and the webhook in one append where the store can: one
     // round trip and one wait for the views instead of three, and nothing is ever left taken
     // for a webhook that never came (issue 15).
-    const together = await this.aggregates.handleTogether([
-      slot,
-      this.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
-      { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: create, newStream: true },
-    ], ctx);
-    const created = (together?.[2] as HandleResult<WebhookState, DomainEvent> | undefined) ?? (await this.createStepByStep(slot, key, create, ctx));
+    const together = await this.aggregates.handleTogether(
+      [
+        slot,
+        this.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
+        { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: create, newStream: true },
+      ],
+      ctx,
+    );
+    const created =
+      (together?.[2] as HandleResult<WebhookState, DomainEvent> | undefined) ??
+      (await this.createStepByStep(slot, key, create, ctx));
     // The chatbot may have been deleted while this webhook was being created. Its deletion
     // lists the webhooks only after its own append, and this check runs after ours (and the
     // views include it), so one of the two always sees the other: no webhook outlives its chatbot.
@@ -149,10 +176,14 @@ export class WebhookCommands {
 
   /** The webhook an earlier run with this preset id made, or null when there is none. */
   private async earlierCreate(webhookId: string, workspaceId: string): Promise<CreatedWebhook | null> {
-    const { state: { webhook, secret } } = await this.aggregates.load(`webhook-${webhookId}`, webhookWithSecret);
+    const {
+      state: { webhook, secret },
+    } = await this.aggregates.load(`webhook-${webhookId}`, webhookWithSecret);
     if (webhook.status === 'none' || secret === null) return null;
     if (webhook.status === 'deleted' || webhook.workspaceId !== workspaceId) {
-      throw new ConflictError('The webhook an earlier request with this Idempotency-Key created has since been deleted; use a new key');
+      throw new ConflictError(
+        'The webhook an earlier request with this Idempotency-Key created has since been deleted; use a new key',
+      );
     }
     return { webhookId, secret, state: webhook, at: null, recovered: true };
   }
@@ -172,7 +203,9 @@ export class WebhookCommands {
     // Only the last append's position is waited for: it comes later in the log than the others.
     await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      await this.reservations.reserve(RESERVATION_KIND, key, webhookId, ctx, DUPLICATE_MESSAGE, { waitForViews: false });
+      await this.reservations.reserve(RESERVATION_KIND, key, webhookId, ctx, DUPLICATE_MESSAGE, {
+        waitForViews: false,
+      });
     } catch (err) {
       await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
       throw err;
@@ -200,12 +233,19 @@ export class WebhookCommands {
     const movesUrl = changes.url !== undefined && webhookUrlKey(changes.url) !== webhookUrlKey(oldUrl);
     if (movesUrl) {
       changes.url = await this.checkedUrl(changes.url);
-      await this.reservations.reserve(RESERVATION_KIND, reservationKey(chatbotId, changes.url), webhookId, ctx, DUPLICATE_MESSAGE);
+      await this.reservations.reserve(
+        RESERVATION_KIND,
+        reservationKey(chatbotId, changes.url),
+        webhookId,
+        ctx,
+        DUPLICATE_MESSAGE,
+      );
     }
     try {
       await this.handle(webhookId, { type: 'UpdateWebhook', changes, status, workspaceId: ctx.workspaceId }, ctx);
     } catch (err) {
-      if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
+      if (movesUrl)
+        await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
       throw err;
     }
     if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, oldUrl), webhookId, ctx);
@@ -233,14 +273,23 @@ export class WebhookCommands {
     if (before.status === 'none') return false;
     const urlKey = reservationKey(before.chatbotId!, before.fields.url);
     if (before.status !== 'deleted') {
-      const together = await this.aggregates.handleTogether([
-        { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
-        { streamId: `workspace-${before.workspaceId}`, decider: workspaceDecider, command: { type: 'ReleaseWebhookSlot', webhookId } },
-        this.reservations.releaseStep(RESERVATION_KIND, urlKey, webhookId),
-      ], ctx).catch((err) => {
-        if (err instanceof NotFoundError) return null;
-        throw err;
-      });
+      const together = await this.aggregates
+        .handleTogether(
+          [
+            { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
+            {
+              streamId: `workspace-${before.workspaceId}`,
+              decider: workspaceDecider,
+              command: { type: 'ReleaseWebhookSlot', webhookId },
+            },
+            this.reservations.releaseStep(RESERVATION_KIND, urlKey, webhookId),
+          ],
+          ctx,
+        )
+        .catch((err) => {
+          if (err instanceof NotFoundError) return null;
+          throw err;
+        });
       if (together) {
         await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
         return true;
@@ -261,11 +310,17 @@ export class WebhookCommands {
 
   /** A deleted chatbot takes its webhooks with it (seed: Webhook subscription). */
   async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
-    for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId)) await this.remove(webhookId, 'chatbot_deleted', ctx);
+    for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId))
+      await this.remove(webhookId, 'chatbot_deleted', ctx);
   }
 
   private async releaseSlot(webhookId: string, workspaceId: string, ctx: CommandContext): Promise<void> {
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ReleaseWebhookSlot', webhookId }, ctx);
+    await this.aggregates.handle(
+      `workspace-${workspaceId}`,
+      workspaceDecider,
+      { type: 'ReleaseWebhookSlot', webhookId },
+      ctx,
+    );
   }
 
   /**
@@ -274,17 +329,33 @@ export class WebhookCommands {
    * turns the event into a job, so it is enqueued exactly once whichever instance reads it.
    * The caller checks that `sourceDeliveryId` is one of this webhook's logged deliveries.
    */
-  async resendDelivery(webhookId: string, sourceDeliveryId: string, ctx: WorkspaceContext): Promise<{ deliveryId: string }> {
+  async resendDelivery(
+    webhookId: string,
+    sourceDeliveryId: string,
+    ctx: WorkspaceContext,
+  ): Promise<{ deliveryId: string }> {
     const deliveryId = `dlv_${newId()}`; // the dispatcher's delivery id shape (eventFanOut)
-    await this.handle(webhookId, { type: 'ResendDelivery', workspaceId: ctx.workspaceId, sourceDeliveryId, deliveryId }, ctx);
+    await this.handle(
+      webhookId,
+      { type: 'ResendDelivery', workspaceId: ctx.workspaceId, sourceDeliveryId, deliveryId },
+      ctx,
+    );
     return { deliveryId };
   }
 
-  async recordFailure(webhookId: string, outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }, ctx: CommandContext): Promise<void> {
+  async recordFailure(
+    webhookId: string,
+    outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean },
+    ctx: CommandContext,
+  ): Promise<void> {
     await this.handle(webhookId, { type: 'RecordDeliveryFailure', ...outcome }, ctx);
   }
 
-  async recordSuccess(webhookId: string, outcome: { deliveryId: string; at: string }, ctx: CommandContext): Promise<void> {
+  async recordSuccess(
+    webhookId: string,
+    outcome: { deliveryId: string; at: string },
+    ctx: CommandContext,
+  ): Promise<void> {
     await this.handle(webhookId, { type: 'RecordDeliverySuccess', ...outcome }, ctx);
   }
 }

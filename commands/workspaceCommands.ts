@@ -5,7 +5,14 @@
 import { ValidationError } from '../domain/errors.js';
 import { type LimitName, type PlanName, parseCustomLimits, parsePlan } from '../domain/plans.js';
 import { workspaceDecider } from '../domain/workspace/workspace.js';
-import { apiKeyDecider, parseRole, parseScopes, API_KEY_SCOPES, type ApiKeyRole, type ApiKeyScope } from '../domain/apiKey/apiKey.js';
+import {
+  apiKeyDecider,
+  parseRole,
+  parseScopes,
+  API_KEY_SCOPES,
+  type ApiKeyRole,
+  type ApiKeyScope,
+} from '../domain/apiKey/apiKey.js';
 import { userDecider } from '../domain/user/userAccount.js';
 import { validateAccountName, validateEmailAddress } from '../domain/account/profileRules.js';
 import type { AggregateStore } from './aggregateStore.js';
@@ -43,29 +50,57 @@ export class WorkspaceCommands {
     const limits = parseCustomLimits(plan, input.limits);
     const email = validateEmailAddress(input.ownerEmail, 'owner-email');
     // The sign-in rule (8 to 200 characters): a longer password could be set but never used.
-    const ownerPassword = input.ownerPassword === undefined ? undefined : validatePassword(input.ownerPassword, 'owner-password');
+    const ownerPassword =
+      input.ownerPassword === undefined ? undefined : validatePassword(input.ownerPassword, 'owner-password');
     const workspaceId = newId();
     const ownerId = newId();
     const wctx = { ...ctx, workspaceId };
     await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
-    const passwordHash = input.ownerPasswordHash ?? (ownerPassword !== undefined ? await hashPassword(ownerPassword) : null);
-    await this.aggregates.handle(`user-${ownerId}`, userDecider, { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: ownerName, passwordHash, timezone: 'UTC' }, wctx);
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider,
-      { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(limits ? { limits } : {}) }, wctx);
+    const passwordHash =
+      input.ownerPasswordHash ?? (ownerPassword !== undefined ? await hashPassword(ownerPassword) : null);
+    await this.aggregates.handle(
+      `user-${ownerId}`,
+      userDecider,
+      { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: ownerName, passwordHash, timezone: 'UTC' },
+      wctx,
+    );
+    await this.aggregates.handle(
+      `workspace-${workspaceId}`,
+      workspaceDecider,
+      { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(limits ? { limits } : {}) },
+      wctx,
+    );
     const key = await this.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, wctx);
     return { workspaceId, ownerId, apiKey: key.apiKey };
   }
 
-  async setPlan(workspaceId: string, rawPlan: unknown, ctx: CommandContext, rawLimits?: Partial<Record<LimitName, unknown>>) {
+  async setPlan(
+    workspaceId: string,
+    rawPlan: unknown,
+    ctx: CommandContext,
+    rawLimits?: Partial<Record<LimitName, unknown>>,
+  ) {
     const plan: PlanName = parsePlan(rawPlan);
     // The decider checks the limits (one append: nothing to protect by checking first).
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, { type: 'ChangePlan', plan, ...(rawLimits ? { limits: rawLimits } : {}) }, { ...ctx, workspaceId });
+    await this.aggregates.handle(
+      `workspace-${workspaceId}`,
+      workspaceDecider,
+      { type: 'ChangePlan', plan, ...(rawLimits ? { limits: rawLimits } : {}) },
+      { ...ctx, workspaceId },
+    );
     return { workspaceId, plan };
   }
 
   /** Gives a plan slot back (idempotent: a slot not held is a no-op). */
-  async releaseSlot(workspaceId: string, slot: { chatbotId: string } | { webhookId: string }, ctx: CommandContext): Promise<void> {
-    const command = 'chatbotId' in slot ? { type: 'ReleaseChatbotSlot' as const, chatbotId: slot.chatbotId } : { type: 'ReleaseWebhookSlot' as const, webhookId: slot.webhookId };
+  async releaseSlot(
+    workspaceId: string,
+    slot: { chatbotId: string } | { webhookId: string },
+    ctx: CommandContext,
+  ): Promise<void> {
+    const command =
+      'chatbotId' in slot
+        ? { type: 'ReleaseChatbotSlot' as const, chatbotId: slot.chatbotId }
+        : { type: 'ReleaseWebhookSlot' as const, webhookId: slot.webhookId };
     await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, command, { ...ctx, workspaceId });
   }
 
@@ -76,9 +111,20 @@ export class WorkspaceCommands {
     if (!state.exists) throw new ValidationError(`workspace ${input.workspaceId} does not exist`, 'workspace');
     const keyId = newId();
     const secret = generateApiKey();
-    await this.aggregates.handle(`apikey-${keyId}`, apiKeyDecider,
-      { type: 'CreateApiKey', keyId, workspaceId: input.workspaceId, keyHash: secret.hash, prefix: secret.prefix, role, scopes },
-      { ...ctx, workspaceId: input.workspaceId });
+    await this.aggregates.handle(
+      `apikey-${keyId}`,
+      apiKeyDecider,
+      {
+        type: 'CreateApiKey',
+        keyId,
+        workspaceId: input.workspaceId,
+        keyHash: secret.hash,
+        prefix: secret.prefix,
+        role,
+        scopes,
+      },
+      { ...ctx, workspaceId: input.workspaceId },
+    );
     return { id: keyId, apiKey: secret.key };
   }
 

@@ -16,15 +16,18 @@ const CONTROL_CHARACTERS_BUT_LINE_BREAKS = /[\u0000-\u0008\u000b\u000c\u000e-\u0
  * a person typed (the CLI, a branding form), where a stray newline is a mistake worth pointing at.
  */
 export function refuseControlCharacters(raw: string, field: string): string {
-  if (CONTROL_CHARACTERS.test(raw)) throw new ValidationError(`${field} must be a single line without control characters`, field);
+  if (CONTROL_CHARACTERS.test(raw))
+    throw new ValidationError(`${field} must be a single line without control characters`, field);
   return raw;
 }
 
 /** True when a paragraph holds a control character other than tab, line feed and carriage return. */
-export const hasControlCharactersBesidesLineBreaks = (raw: string): boolean => CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(raw);
+export const hasControlCharactersBesidesLineBreaks = (raw: string): boolean =>
+  CONTROL_CHARACTERS_BUT_LINE_BREAKS.test(raw);
 
 /** Refuses control characters other than tab, line feed and carriage return (and the Unicode line and paragraph separators, which are line breaks too). */
 export function refuseControlCharactersInParagraphs(raw: string, field: string): string {
-  if (hasControlCharactersBesidesLineBreaks(raw)) throw new ValidationError(`${field} must not contain control characters (line breaks and tabs are fine)`, field);
+  if (hasControlCharactersBesidesLineBreaks(raw))
+    throw new ValidationError(`${field} must not contain control characters (line breaks and tabs are fine)`, field);
   return raw;
 }

@@ -3,7 +3,10 @@
  * (api/http/errorHandler.ts); domain and command code only ever throws these.
  */
 export class DomainError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -11,7 +14,11 @@ export class DomainError extends Error {
 
 /** Bad input: 400. `field` names the offending field when there is one. */
 export class ValidationError extends DomainError {
-  constructor(message: string, readonly field?: string, code = 'VALIDATION_ERROR') {
+  constructor(
+    message: string,
+    readonly field?: string,
+    code = 'VALIDATION_ERROR',
+  ) {
     super(message, code);
   }
 }
@@ -67,7 +74,11 @@ export class UnsupportedMediaTypeError extends DomainError {
 
 /** 429 */
 export class TooManyRequestsError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number, code = 'RATE_LIMIT_ERROR') {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    code = 'RATE_LIMIT_ERROR',
+  ) {
     super(message, code);
   }
 }

@@ -35,15 +35,26 @@ export const LIMIT_NAMES: readonly LimitName[] = ['monthlyCalls', 'chatbots', 'w
  * The largest custom enterprise limit per kind. Far above any real workspace, yet small enough
  * to stay an exact integer everywhere it travels (events, /usage, the X-Quota-Limit header).
  */
-export const CUSTOM_LIMIT_MAX: Readonly<Record<LimitName, number>> = { monthlyCalls: 1_000_000_000, chatbots: 100_000, webhooks: 100_000 };
+export const CUSTOM_LIMIT_MAX: Readonly<Record<LimitName, number>> = {
+  monthlyCalls: 1_000_000_000,
+  chatbots: 100_000,
+  webhooks: 100_000,
+};
 
-const LIMIT_LABEL: Record<LimitName, string> = { monthlyCalls: 'monthly calls', chatbots: 'chatbots', webhooks: 'webhooks' };
+const LIMIT_LABEL: Record<LimitName, string> = {
+  monthlyCalls: 'monthly calls',
+  chatbots: 'chatbots',
+  webhooks: 'webhooks',
+};
 
 function limitValue(name: LimitName, raw: unknown): number {
   const text = typeof raw === 'string' ? raw.trim() : null;
   const n = typeof raw === 'number' ? raw : text !== null && /^\d+$/.test(text) ? Number(text) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || n > CUSTOM_LIMIT_MAX[name]) {
-    throw new ValidationError(`the ${LIMIT_LABEL[name]} limit must be a whole number from 1 to ${CUSTOM_LIMIT_MAX[name]}, got ${JSON.stringify(raw)}`, name);
+    throw new ValidationError(
+      `the ${LIMIT_LABEL[name]} limit must be a whole number from 1 to ${CUSTOM_LIMIT_MAX[name]}, got ${JSON.stringify(raw)}`,
+      name,
+    );
   }
   return n;
 }
@@ -53,7 +64,10 @@ function limitValue(name: LimitName, raw: unknown): number {
  * none is given. Only enterprise takes them: a standard plan's limits are the seed's, and a
  * custom value recorded for it would never apply, so the log would disagree with /usage.
  */
-export function parseCustomLimits(plan: PlanName, raw: Partial<Record<LimitName, unknown>> | null | undefined): Partial<PlanLimits> | undefined {
+export function parseCustomLimits(
+  plan: PlanName,
+  raw: Partial<Record<LimitName, unknown>> | null | undefined,
+): Partial<PlanLimits> | undefined {
   const given = LIMIT_NAMES.filter((name) => raw?.[name] !== undefined);
   if (given.length === 0) return undefined;
   if (plan !== 'enterprise') {
@@ -69,7 +83,11 @@ export function parseCustomLimits(plan: PlanName, raw: Partial<Record<LimitName,
 
 export function limitsFor(plan: PlanName, custom?: Partial<PlanLimits> | null): PlanLimits {
   if (plan === 'enterprise') {
-    return { monthlyCalls: custom?.monthlyCalls ?? null, chatbots: custom?.chatbots ?? null, webhooks: custom?.webhooks ?? null };
+    return {
+      monthlyCalls: custom?.monthlyCalls ?? null,
+      chatbots: custom?.chatbots ?? null,
+      webhooks: custom?.webhooks ?? null,
+    };
   }
   return STANDARD[plan];
 }

@@ -53,7 +53,12 @@ function intFrom(env: Env, name: string, fallback: number, { min = 0, max = Numb
   if (raw === '') return fallback;
   const n = /^\d+$/.test(raw) ? Number(raw) : NaN;
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'a non-negative whole number' : `a whole number of at least ${min}`) : `a whole number from ${min} to ${max}`;
+    const range =
+      max === Number.MAX_SAFE_INTEGER
+        ? min === 0
+          ? 'a non-negative whole number'
+          : `a whole number of at least ${min}`
+        : `a whole number from ${min} to ${max}`;
     throw new Error(`${name} must be ${range}, got "${raw}"`);
   }
   return n;
@@ -76,7 +81,9 @@ function urlFrom(env: Env, name: string, schemes: string[], example: string): st
   }
   if (!scheme || !schemes.includes(scheme) || !parses) {
     // The value is not echoed: a URL may carry a password.
-    throw new Error(`${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')} (e.g. ${example})${scheme ? `, not ${scheme}://…` : ''}`);
+    throw new Error(
+      `${name} must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')} (e.g. ${example})${scheme ? `, not ${scheme}://…` : ''}`,
+    );
   }
   return raw;
 }
@@ -88,7 +95,8 @@ export const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 
 function logLevelFrom(env: Env, fallback: string): string {
   const raw = (env.LOG_LEVEL ?? '').trim().toLowerCase();
   if (raw === '') return fallback;
-  if (!(LOG_LEVELS as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  if (!(LOG_LEVELS as readonly string[]).includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
   return raw;
 }
 
@@ -112,7 +120,10 @@ function trustProxyFrom(env: Env): TrustProxy {
   if (/^\d+$/.test(raw)) return Number(raw);
   const list = listFrom(env, 'TRUST_PROXY');
   const bad = list.filter((s) => !PROXY_RANGE_NAMES.includes(s) && !isIP(s.replace(/\/\d{1,3}$/, '')));
-  if (bad.length) throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, CIDRs, ${PROXY_RANGE_NAMES.join(', ')}; got "${bad.join(', ')}"`);
+  if (bad.length)
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count or a comma list of addresses, CIDRs, ${PROXY_RANGE_NAMES.join(', ')}; got "${bad.join(', ')}"`,
+    );
   return list;
 }
 
@@ -130,11 +141,15 @@ function appUrlFrom(env: Env, publicUrl: string): string {
   try {
     url = new URL(appUrl);
   } catch {
-    throw new Error(`APP_URL must be an absolute https address such as https://confab.example/storefront, got "${appUrl}"`);
+    throw new Error(
+      `APP_URL must be an absolute https address such as https://confab.example/storefront, got "${appUrl}"`,
+    );
   }
   const local = LOCAL_HOSTS.includes(url.hostname) || url.hostname.endsWith('.localhost');
   if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) {
-    throw new Error(`APP_URL must use https (BigCommerce only calls and frames https apps); http is accepted only for localhost. Got "${appUrl}"`);
+    throw new Error(
+      `APP_URL must use https (BigCommerce only calls and frames https apps); http is accepted only for localhost. Got "${appUrl}"`,
+    );
   }
   return appUrl;
 }
@@ -145,27 +160,45 @@ function oidcFrom(env: Env): Config['oidc'] {
   if (!issuer && !clientId) return undefined;
   if (!issuer || !clientId) throw new Error('OIDC_ISSUER and OIDC_CLIENT_ID must be set together');
   if (!/^https?:\/\//.test(issuer)) throw new Error(`OIDC_ISSUER must be an http(s) URL, got "${issuer}"`);
-  return { issuer, clientId, clientSecret: env.OIDC_CLIENT_SECRET || undefined, providerName: (env.OIDC_PROVIDER_NAME ?? '').trim() || 'single sign-on' };
+  return {
+    issuer,
+    clientId,
+    clientSecret: env.OIDC_CLIENT_SECRET || undefined,
+    providerName: (env.OIDC_PROVIDER_NAME ?? '').trim() || 'single sign-on',
+  };
 }
 
 /** `defaults` lets an entry point choose its own fallbacks (the CLI logs less than the server). */
 export function loadConfig(env: Env = process.env, defaults: { logLevel?: string } = {}): Config {
   const port = intFrom(env, 'PORT', 3000, { max: 65_535 });
-  const publicUrl = (urlFrom(env, 'PUBLIC_URL', ['http', 'https'], 'https://confab.example') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (
+    urlFrom(env, 'PUBLIC_URL', ['http', 'https'], 'https://confab.example') ?? `http://localhost:${port}`
+  ).replace(/\/+$/, '');
   const delays = listFrom(env, 'WEBHOOK_RETRY_DELAYS_MS').map(Number);
   if (delays.some((d) => !Number.isInteger(d) || d < 0)) {
     throw new Error('WEBHOOK_RETRY_DELAYS_MS must be a comma list of non-negative integers');
   }
   // A short secret would make the code hashes in the log guessable again; the value is never echoed.
-  if (env.CODE_SECRET && env.CODE_SECRET.length < 32) throw new Error('CODE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
+  if (env.CODE_SECRET && env.CODE_SECRET.length < 32)
+    throw new Error('CODE_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)');
   if (env.STOREFRONT_TOKEN_KEY) parseTokenKey(env.STOREFRONT_TOKEN_KEY);
   return {
     port,
     host: env.HOST || '0.0.0.0',
     // An explicit DATA_DIR is taken as given (relative to the current folder); the default is the project's.
     dataDir: env.DATA_DIR ? resolve(env.DATA_DIR) : resolve(PROJECT_ROOT, 'data'),
-    databaseUrl: urlFrom(env, 'DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user:password@db.example:5432/confab'),
-    eventStoreUrl: urlFrom(env, 'EVENTSTORE_URL', ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'], 'esdb://localhost:2113?tls=false'),
+    databaseUrl: urlFrom(
+      env,
+      'DATABASE_URL',
+      ['postgres', 'postgresql'],
+      'postgres://user:password@db.example:5432/confab',
+    ),
+    eventStoreUrl: urlFrom(
+      env,
+      'EVENTSTORE_URL',
+      ['esdb', 'esdb+discover', 'kurrentdb', 'kurrentdb+discover', 'kurrent', 'kurrent+discover'],
+      'esdb://localhost:2113?tls=false',
+    ),
     mongodbUrl: urlFrom(env, 'MONGODB_URL', ['mongodb', 'mongodb+srv'], 'mongodb://localhost:27017/confab'),
     redisUrl: urlFrom(env, 'REDIS_URL', ['redis', 'rediss'], 'redis://127.0.0.1:6379'),
     smtpUrl: urlFrom(env, 'SMTP_URL', ['smtp', 'smtps'], 'smtps://user:password@mail.example:465'),

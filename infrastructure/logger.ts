@@ -11,7 +11,10 @@ const redact = winston.format((info) => {
     if (depth > 4 || value === null || typeof value !== 'object') return value;
     if (Array.isArray(value)) return value.map((v) => mask(v, depth + 1));
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : mask(v, depth + 1)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_KEYS.test(k) ? '[redacted]' : mask(v, depth + 1),
+      ]),
     );
   };
   for (const key of Object.keys(info)) {

@@ -15,4 +15,19 @@ import { storesView } from './views/storesView.js';
 import { membershipsView } from './views/membershipsView.js';
 import { invitesView } from './views/invitesView.js';
 
-export const allProjections: Projection[] = [workspacesView, apiKeysView, chatbotsView, usersView, responsesView, responseDailyCountsView, webhooksView, pendingClaimsView, workspaceBrandingView, adClicksView, mediaItemsView, membershipsView, invitesView, storesView];
+export const allProjections: Projection[] = [
+  workspacesView,
+  apiKeysView,
+  chatbotsView,
+  usersView,
+  responsesView,
+  responseDailyCountsView,
+  webhooksView,
+  pendingClaimsView,
+  workspaceBrandingView,
+  adClicksView,
+  mediaItemsView,
+  membershipsView,
+  invitesView,
+  storesView,
+];

@@ -26,18 +26,30 @@ export interface BatchOutcome {
 }
 
 /** Runs every handler of the batch that applies (not parked for its view) against `writer`. */
-async function runHandlers(writer: BufferedWriter, projections: Projection[], batch: RecordedEvent[], parked: Set<string>): Promise<void> {
+async function runHandlers(
+  writer: BufferedWriter,
+  projections: Projection[],
+  batch: RecordedEvent[],
+  parked: Set<string>,
+): Promise<void> {
   const applies = (projection: Projection, event: RecordedEvent) =>
     projection.handles.includes(event.type) && !parked.has(parkedId(projection.name, event.id));
-  await writer.prefetch(batch.flatMap((event) => projections.flatMap((p) => (applies(p, event) ? p.reads?.(event) ?? [] : []))));
+  await writer.prefetch(
+    batch.flatMap((event) => projections.flatMap((p) => (applies(p, event) ? (p.reads?.(event) ?? []) : []))),
+  );
   for (const event of batch) {
     for (const projection of projections) if (applies(projection, event)) await applyNamed(projection, event, writer);
   }
 }
 
 export async function applyInTransaction(
-  store: ReadStore, projections: Projection[], checkpoint: string,
-  from: Position | null, batch: RecordedEvent[], parked: Set<string>, known?: KnownDocs,
+  store: ReadStore,
+  projections: Projection[],
+  checkpoint: string,
+  from: Position | null,
+  batch: RecordedEvent[],
+  parked: Set<string>,
+  known?: KnownDocs,
 ): Promise<BatchOutcome> {
   let writer!: BufferedWriter;
   const applied = await store.transaction(async (direct) => {
@@ -55,8 +67,12 @@ export async function applyInTransaction(
 
 /** Null, having written nothing, when the store cannot or a handler needs a transaction. */
 export async function applyAtOnce(
-  store: ReadStore, projections: Projection[], checkpoint: string,
-  from: Position | null, batch: RecordedEvent[], parked: Set<string>,
+  store: ReadStore,
+  projections: Projection[],
+  checkpoint: string,
+  from: Position | null,
+  batch: RecordedEvent[],
+  parked: Set<string>,
 ): Promise<BatchOutcome | null> {
   if (!store.commitBatch) return null;
   const writer = new BufferedWriter(store, undefined, { queries: false });

@@ -7,7 +7,10 @@ import { comparePositions } from '../infrastructure/eventStore/eventStore.js';
 
 const PAGE = 500;
 
-export async function countEventsUpTo(events: Pick<EventStore, 'readAll' | 'countUpTo'>, position: Position | null): Promise<number> {
+export async function countEventsUpTo(
+  events: Pick<EventStore, 'readAll' | 'countUpTo'>,
+  position: Position | null,
+): Promise<number> {
   if (position && events.countUpTo) return events.countUpTo(position);
   let count = 0;
   let after: Position | null = null;

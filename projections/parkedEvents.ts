@@ -6,7 +6,12 @@
  */
 import type { EventStore, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { positionToString } from '../infrastructure/eventStore/eventStore.js';
-import type { CollectionSpec, ReadStore, ReadStoreReader, ReadStoreWriter } from '../infrastructure/readStore/readStore.js';
+import type {
+  CollectionSpec,
+  ReadStore,
+  ReadStoreReader,
+  ReadStoreWriter,
+} from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { Projection } from './projection.js';
 
@@ -34,7 +39,9 @@ export class HandlerFailure extends Error {
     readonly event: RecordedEvent,
     readonly reason: unknown,
   ) {
-    super(`projection ${projection} failed on ${event.type} ${event.id}: ${(reason as Error)?.message ?? String(reason)}`);
+    super(
+      `projection ${projection} failed on ${event.type} ${event.id}: ${(reason as Error)?.message ?? String(reason)}`,
+    );
   }
 }
 
@@ -82,7 +89,10 @@ const FAILURES_BEFORE_PARKING = 2;
 export class FailureParking {
   private readonly failures = new Map<string, number>();
 
-  constructor(private readonly logger: Logger, private readonly clock: () => Date) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly clock: () => Date,
+  ) {}
 
   async failed(store: ReadStore, failure: HandlerFailure): Promise<void> {
     const key = parkedId(failure.projection, failure.event.id);
@@ -92,7 +102,11 @@ export class FailureParking {
     this.failures.delete(key);
     const doc = await park(store, failure, this.clock());
     this.logger.error('projection handler failed: event parked for this view, the others go on', {
-      projection: doc.projection, eventId: doc.eventId, type: doc.type, streamId: doc.streamId, error: doc.error,
+      projection: doc.projection,
+      eventId: doc.eventId,
+      type: doc.type,
+      streamId: doc.streamId,
+      error: doc.error,
     });
   }
 }

@@ -21,7 +21,16 @@ import type { KnownDocs } from '../infrastructure/readStore/bufferedWriter.js';
 import { applyAtOnce, applyInTransaction } from './batchApplication.js';
 import { alwaysLeading, type Leadership } from '../infrastructure/leadership/leadership.js';
 import { ViewsFollower } from './viewsFollower.js';
-import { FailureParking, HandlerFailure, anyParked, listParked, parkedEventsCollection, parkedIn, retryParked, type ParkedEventDoc } from './parkedEvents.js';
+import {
+  FailureParking,
+  HandlerFailure,
+  anyParked,
+  listParked,
+  parkedEventsCollection,
+  parkedIn,
+  retryParked,
+  type ParkedEventDoc,
+} from './parkedEvents.js';
 
 const CHECKPOINT = 'views';
 const BATCH = 500;
@@ -119,7 +128,10 @@ export class ProjectionRunner {
       this.catchingUp = this.drain(this.store).finally(() => {
         this.catchingUp = null;
       });
-      this.catchingUp.then(() => this.drained$.next(number), () => undefined);
+      this.catchingUp.then(
+        () => this.drained$.next(number),
+        () => undefined,
+      );
     }
     return this.catchingUp;
   }
@@ -141,7 +153,10 @@ export class ProjectionRunner {
         this.noticesAtRead = this.notices;
         this.readAt = performance.now();
       }
-      return Promise.all([this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH }), expecting ? anyParked(store) : undefined]);
+      return Promise.all([
+        this.events.readAll({ after, limit: live ? BATCH : REBUILD_BATCH }),
+        expecting ? anyParked(store) : undefined,
+      ]);
     };
     // The live checkpoint as this runner last left it, without a round trip. A batch from a
     // stale position is refused under the checkpoint lock (then the checkpoint is read); an
@@ -187,7 +202,13 @@ export class ProjectionRunner {
    * One batch (batchApplication.ts): the live views at once where the store can, otherwise and
    * for a rebuild's staging views in a transaction; 0 when another instance got there first.
    */
-  private async applyBatch(store: ReadStore, from: Position | null, batch: RecordedEvent[], parkedAny: boolean | undefined, known?: KnownDocs): Promise<number> {
+  private async applyBatch(
+    store: ReadStore,
+    from: Position | null,
+    batch: RecordedEvent[],
+    parkedAny: boolean | undefined,
+    known?: KnownDocs,
+  ): Promise<number> {
     const live = store === this.store;
     // After a failure parked an event, the probe's answer is out of date.
     for (let attempt = 0; ; attempt++) {
@@ -196,8 +217,9 @@ export class ProjectionRunner {
       // checkpoint lock, which only the transaction waits for (parkedEvents.ts retryParked).
       const atOnce = live && attempt === 0 && parkedAny === false;
       try {
-        const { applied, writer } = (atOnce ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null)
-          ?? (await applyInTransaction(store, this.projections, CHECKPOINT, from, batch, parked, known));
+        const { applied, writer } =
+          (atOnce ? await applyAtOnce(store, this.projections, CHECKPOINT, from, batch, parked) : null) ??
+          (await applyInTransaction(store, this.projections, CHECKPOINT, from, batch, parked, known));
         if (known && applied > 0) writer.rememberIn(known);
         if (live) {
           this.viewsChanged$.next(applied > 0 ? [...writer.written] : null);
@@ -274,7 +296,8 @@ export class ProjectionRunner {
         // Lost with its connection: another rebuild may have dropped these copies meanwhile.
         if (!lock.held) throw new Error('rebuild: its lock was lost with its database connection; run it again');
         if (await this.store.promoteStaging(staging, CHECKPOINT)) break;
-        if (attempt >= PROMOTE_ATTEMPTS) throw new Error('rebuild: the staging views could not catch up with the live ones');
+        if (attempt >= PROMOTE_ATTEMPTS)
+          throw new Error('rebuild: the staging views could not catch up with the live ones');
       }
     } finally {
       await lock.release();

@@ -24,7 +24,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const bundles = [
   { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 17 * 1024 },
   // Preact + wouter + Chart.js (~200 KB of it) and every dashboard page; cssBudget for its stylesheet.
-  { entry: 'web/dashboard/main.tsx', out: 'public/dashboard.js', budget: 420 * 1024, css: 'file', cssBudget: 48 * 1024 },
+  {
+    entry: 'web/dashboard/main.tsx',
+    out: 'public/dashboard.js',
+    budget: 420 * 1024,
+    css: 'file',
+    cssBudget: 48 * 1024,
+  },
   // The sign-in pages (api/pages): Preact and the login card; login.css beside it.
   { entry: 'web/login/main.tsx', out: 'public/login.js', budget: 48 * 1024, css: 'file', cssBudget: 16 * 1024 },
   // The BigCommerce app's settings page: React 19 + BigDesign + styled-components, as the control panel uses.
@@ -72,7 +78,7 @@ export async function buildWeb({ check = false, quiet = false, only = null } = {
     // A CSS-emitting bundle has two outputs: the script and, when it imports any, its stylesheet.
     for (const file of r.outputFiles) {
       const isCss = file.path.endsWith('.css');
-      const budget = isCss ? b.cssBudget ?? b.budget : b.budget;
+      const budget = isCss ? (b.cssBudget ?? b.budget) : b.budget;
       const code = file.contents;
       const tmp = `${file.path}.${process.pid}.tmp`;
       writeFileSync(tmp, code);
@@ -84,7 +90,9 @@ export async function buildWeb({ check = false, quiet = false, only = null } = {
       results.push({ out, size, gzip, budget, over });
       if (!quiet) {
         const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-        console.log(`${out}  ${size} bytes (${kb(size)}, ${kb(gzip)} gzip; budget ${kb(budget)})${over ? '  OVER BUDGET' : ''}`);
+        console.log(
+          `${out}  ${size} bytes (${kb(size)}, ${kb(gzip)} gzip; budget ${kb(budget)})${over ? '  OVER BUDGET' : ''}`,
+        );
       }
     }
   }

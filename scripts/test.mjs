@@ -35,7 +35,12 @@ function uvuCounts(text) {
 
 // pytest's last line: "3 failed, 40 passed, 1 skipped, 2 errors in 12.3s" (any subset, any order).
 function pytestCounts(text) {
-  const summary = text.trim().split('\n').reverse().find((l) => /\b(passed|failed|error|errors|skipped)\b/.test(l) && /\bin [\d.]+s\b/.test(l)) ?? '';
+  const summary =
+    text
+      .trim()
+      .split('\n')
+      .reverse()
+      .find((l) => /\b(passed|failed|error|errors|skipped)\b/.test(l) && /\bin [\d.]+s\b/.test(l)) ?? '';
   const count = (word) => Number(new RegExp(`(\\d+) ${word}\\b`).exec(summary)?.[1] ?? 0);
   return { passed: count('passed'), failed: count('failed') + count('errors?'), skipped: count('skipped') };
 }
@@ -117,16 +122,28 @@ const suites = ['test', 'sdks/node/test']
   .map((f) => relative(root, f))
   .filter(matches)
   .sort()
-  .map((file) => ({ name: file, command: [process.execPath, '--import', 'tsx', file], counts: uvuCounts, timeoutMs: Math.max(fileTimeoutMs, declaredTimeoutMs(file)) }));
+  .map((file) => ({
+    name: file,
+    command: [process.execPath, '--import', 'tsx', file],
+    counts: uvuCounts,
+    timeoutMs: Math.max(fileTimeoutMs, declaredTimeoutMs(file)),
+  }));
 
 const skippedSuites = [];
 if (matches(PYTHON_SUITE)) {
   const runnable = pythonSuiteRunnable();
   if (runnable) {
     // Longest job: start it first so it overlaps the rest.
-    suites.unshift({ name: PYTHON_SUITE, command: [PYTHON, '-m', 'pytest', PYTHON_SUITE, '-q', '-p', 'no:cacheprovider'], counts: pytestCounts, timeoutMs: 2 * fileTimeoutMs });
+    suites.unshift({
+      name: PYTHON_SUITE,
+      command: [PYTHON, '-m', 'pytest', PYTHON_SUITE, '-q', '-p', 'no:cacheprovider'],
+      counts: pytestCounts,
+      timeoutMs: 2 * fileTimeoutMs,
+    });
   } else if (runnable === false) {
-    skippedSuites.push(`${PYTHON_SUITE} (needs ${PYTHON} with httpx, pytest and pytest-asyncio: apt-get install python3-httpx python3-pytest python3-pytest-asyncio)`);
+    skippedSuites.push(
+      `${PYTHON_SUITE} (needs ${PYTHON} with httpx, pytest and pytest-asyncio: apt-get install python3-httpx python3-pytest python3-pytest-asyncio)`,
+    );
   }
 }
 
@@ -137,8 +154,16 @@ async function worker() {
     const r = await run(suites[next++]);
     results.push(r);
     const mark = r.failed ? 'FAIL' : 'ok  ';
-    console.log(`${mark} ${r.name}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}; ${r.seconds.toFixed(1)} s)`);
-    if (r.failed) console.log(r.text.split('\n').map((l) => `    ${l}`).join('\n'));
+    console.log(
+      `${mark} ${r.name}  (${r.passed} passed${r.failed ? `, ${r.failed} failed` : ''}${r.skipped ? `, ${r.skipped} skipped` : ''}; ${r.seconds.toFixed(1)} s)`,
+    );
+    if (r.failed)
+      console.log(
+        r.text
+          .split('\n')
+          .map((l) => `    ${l}`)
+          .join('\n'),
+      );
   }
 }
 await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));

@@ -4,11 +4,19 @@
  */
 import { escapeHtml } from '../../commands/emailTemplates.js';
 
-export function authPage(input: { title: string; status: string; script: string; fallbackHref?: string; data?: Record<string, unknown> }): string {
+export function authPage(input: {
+  title: string;
+  status: string;
+  script: string;
+  fallbackHref?: string;
+  data?: Record<string, unknown>;
+}): string {
   const data = input.data
     ? `<script type="application/json" id="auth-data">${JSON.stringify(input.data).replace(/</g, '\\u003c')}</script>`
     : '';
-  const fallback = input.fallbackHref ? `<p><a id="again" hidden href="${escapeHtml(input.fallbackHref)}">Back to sign-in</a></p>` : '';
+  const fallback = input.fallbackHref
+    ? `<p><a id="again" hidden href="${escapeHtml(input.fallbackHref)}">Back to sign-in</a></p>`
+    : '';
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',

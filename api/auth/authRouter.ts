@@ -21,7 +21,14 @@ export const AUTH_MOUNT = '/auth';
 
 export type AuthResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps) => void;
 
-const RESOURCES: AuthResource[] = [passwordRoutes, mailSignInRoutes, sessionRoutes, inviteRoutes, signupRoutes, oidcRoutes];
+const RESOURCES: AuthResource[] = [
+  passwordRoutes,
+  mailSignInRoutes,
+  sessionRoutes,
+  inviteRoutes,
+  signupRoutes,
+  oidcRoutes,
+];
 
 const ASSETS: Record<string, { type: string; body: string }> = {
   'auth.css': { type: 'text/css', body: AUTH_CSS },

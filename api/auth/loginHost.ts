@@ -22,5 +22,5 @@ export async function loginHostOf(req: Request, deps: WorkspaceHostDeps): Promis
   assertSameOrigin(req);
   const onWorkspaceHost = isWorkspaceHost(req, deps);
   const host = onWorkspaceHost ? await workspaceFromHost(req, deps) : null;
-  return { workspaceId: onWorkspaceHost ? host?.workspaceId ?? NO_WORKSPACE : null, onWorkspaceHost };
+  return { workspaceId: onWorkspaceHost ? (host?.workspaceId ?? NO_WORKSPACE) : null, onWorkspaceHost };
 }

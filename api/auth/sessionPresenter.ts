@@ -8,23 +8,29 @@ import { csrfTokenOf } from '../session/csrf.js';
 import { dashboardUrlOf, type WorkspaceHostDeps } from '../session/workspaceHost.js';
 
 export async function presentSession(signedIn: SignedIn, deps: WorkspaceHostDeps & { views: ReadStoreReader }) {
-  const memberships = await deps.views.find<MembershipDoc>(MEMBERSHIPS, { userId: signedIn.userId }, { sort: [['joinedAt', 1]] });
-  const workspaces = await Promise.all(memberships.map(async (m) => {
-    const [workspace, branding] = await Promise.all([
-      deps.views.get<WorkspaceDoc>(WORKSPACES, m.workspaceId),
-      deps.views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, m.workspaceId),
-    ]);
-    const slug = branding?.slug ?? null;
-    return {
-      id: m.workspaceId,
-      name: branding?.branding.displayName || workspace?.name || '',
-      slug,
-      role: m.role,
-      dashboardUrl: dashboardUrlOf(slug, deps),
-      plan: workspace?.plan ?? 'free',
-      companyLogo: branding?.branding.companyLogo ?? null,
-    };
-  }));
+  const memberships = await deps.views.find<MembershipDoc>(
+    MEMBERSHIPS,
+    { userId: signedIn.userId },
+    { sort: [['joinedAt', 1]] },
+  );
+  const workspaces = await Promise.all(
+    memberships.map(async (m) => {
+      const [workspace, branding] = await Promise.all([
+        deps.views.get<WorkspaceDoc>(WORKSPACES, m.workspaceId),
+        deps.views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, m.workspaceId),
+      ]);
+      const slug = branding?.slug ?? null;
+      return {
+        id: m.workspaceId,
+        name: branding?.branding.displayName || workspace?.name || '',
+        slug,
+        role: m.role,
+        dashboardUrl: dashboardUrlOf(slug, deps),
+        plan: workspace?.plan ?? 'free',
+        companyLogo: branding?.branding.companyLogo ?? null,
+      };
+    }),
+  );
   const current = workspaces.find((w) => w.id === signedIn.workspaceId)!;
   return {
     user: { id: signedIn.userId, email: signedIn.email, name: signedIn.name },

@@ -23,53 +23,128 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
   const { session, signIn } = deps;
   const throttle = signInThrottle(deps.rateLimiters);
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/session', summary: 'The signed-in user, the workspace of this session, the other workspaces, and the CSRF token', tags, security: 'session',
-    responses: { 200: { description: 'Signed in', schema: sessionResult }, 401: { description: 'Not signed in (NOT_SIGNED_IN)' } },
-  }, async ({ req, res }) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const signedIn = await resolveSession(req, session);
-    if (!signedIn) throw notSignedIn();
-    return { body: await presentSession(signedIn, session) };
-  });
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/session',
+      summary: 'The signed-in user, the workspace of this session, the other workspaces, and the CSRF token',
+      tags,
+      security: 'session',
+      responses: {
+        200: { description: 'Signed in', schema: sessionResult },
+        401: { description: 'Not signed in (NOT_SIGNED_IN)' },
+      },
+    },
+    async ({ req, res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const signedIn = await resolveSession(req, session);
+      if (!signedIn) throw notSignedIn();
+      return { body: await presentSession(signedIn, session) };
+    },
+  );
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/logout', summary: 'Sign out: ends this session and clears the cookie (X-CSRF-Token)', tags, security: 'session',
-    responses: { 204: { description: 'Signed out' }, 401: { description: 'Not signed in' }, 403: { description: 'CSRF token missing or wrong' } },
-  }, async ({ req, res }) => {
-    const { sessionId, userId } = signedInOf(res);
-    await signIn.signOut(sessionId, userId);
-    clearSessionCookie(req, res, session.publicUrl);
-    res.status(204).end();
-  }, ...requireSession(session));
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/logout',
+      summary: 'Sign out: ends this session and clears the cookie (X-CSRF-Token)',
+      tags,
+      security: 'session',
+      responses: {
+        204: { description: 'Signed out' },
+        401: { description: 'Not signed in' },
+        403: { description: 'CSRF token missing or wrong' },
+      },
+    },
+    async ({ req, res }) => {
+      const { sessionId, userId } = signedInOf(res);
+      await signIn.signOut(sessionId, userId);
+      clearSessionCookie(req, res, session.publicUrl);
+      res.status(204).end();
+    },
+    ...requireSession(session),
+  );
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/switch', summary: "Switch to another of the user's workspaces: a one-time handoff link to its host (X-CSRF-Token)", tags, security: 'session', body: switchBody,
-    responses: { 200: { description: 'Open the redirect to enter the other workspace', schema: redirectResult }, 404: { description: 'Not a workspace of this user' } },
-  }, async ({ body, res }) => {
-    const { userId } = signedInOf(res);
-    if (!(await signIn.isMember(userId, body.workspaceId))) throw new NotFoundError('Workspace not found');
-    res.setHeader('Cache-Control', 'no-store');
-    return { body: { redirect: await signIn.handoffLink(userId, body.workspaceId, await signIn.slugOf(body.workspaceId)) } };
-  }, ...requireSession(session));
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/switch',
+      summary: "Switch to another of the user's workspaces: a one-time handoff link to its host (X-CSRF-Token)",
+      tags,
+      security: 'session',
+      body: switchBody,
+      responses: {
+        200: { description: 'Open the redirect to enter the other workspace', schema: redirectResult },
+        404: { description: 'Not a workspace of this user' },
+      },
+    },
+    async ({ body, res }) => {
+      const { userId } = signedInOf(res);
+      if (!(await signIn.isMember(userId, body.workspaceId))) throw new NotFoundError('Workspace not found');
+      res.setHeader('Cache-Control', 'no-store');
+      return {
+        body: { redirect: await signIn.handoffLink(userId, body.workspaceId, await signIn.slugOf(body.workspaceId)) },
+      };
+    },
+    ...requireSession(session),
+  );
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/handoff', summary: 'Handoff page: posts its one-time code to POST /auth/handoff and follows the redirect', tags, security: 'none', query: codeQuery,
-    responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
-  }, async ({ res }) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.type('html').send(authPage({ title: 'Signing you in…', status: 'One moment.', script: 'handoff.js', fallbackHref: '/login' }));
-  });
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/handoff',
+      summary: 'Handoff page: posts its one-time code to POST /auth/handoff and follows the redirect',
+      tags,
+      security: 'none',
+      query: codeQuery,
+      responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
+    },
+    async ({ res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      res
+        .type('html')
+        .send(
+          authPage({ title: 'Signing you in…', status: 'One moment.', script: 'handoff.js', fallbackHref: '/login' }),
+        );
+    },
+  );
 
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/handoff', summary: 'Trade a one-time handoff code (60 s, single use) for a session on this host', tags, security: 'none', body: codeBody,
-    responses: { 200: { description: 'Signed in on this host', schema: redirectResult }, 401: { description: 'Invalid, used or expired code (HANDOFF_INVALID)' } },
-  }, async ({ body, req, res }) => {
-    const host = await loginHostOf(req, session);
-    await throttle(req);
-    const entry = await signIn.redeemHandoff(body.code, host.workspaceId);
-    // A handoff always lands on the host it was made for; a second hop would be a loop.
-    if (entry.kind !== 'session') throw new AuthenticationError('This sign-in link is for another address', 'HANDOFF_INVALID');
-    return answerEntry(req, res, entry, session.publicUrl);
-  });
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/handoff',
+      summary: 'Trade a one-time handoff code (60 s, single use) for a session on this host',
+      tags,
+      security: 'none',
+      body: codeBody,
+      responses: {
+        200: { description: 'Signed in on this host', schema: redirectResult },
+        401: { description: 'Invalid, used or expired code (HANDOFF_INVALID)' },
+      },
+    },
+    async ({ body, req, res }) => {
+      const host = await loginHostOf(req, session);
+      await throttle(req);
+      const entry = await signIn.redeemHandoff(body.code, host.workspaceId);
+      // A handoff always lands on the host it was made for; a second hop would be a loop.
+      if (entry.kind !== 'session')
+        throw new AuthenticationError('This sign-in link is for another address', 'HANDOFF_INVALID');
+      return answerEntry(req, res, entry, session.publicUrl);
+    },
+  );
 }

@@ -43,23 +43,40 @@ export function signInThrottle(rateLimiters: RateLimiterFactory): SignInThrottle
 }
 
 function createThrottle(rateLimiters: RateLimiterFactory): SignInThrottle {
-  const perAddress = rateLimiters.create({ name: 'signin-address', points: ATTEMPTS_PER_ADDRESS, durationSeconds: WINDOW_SECONDS });
+  const perAddress = rateLimiters.create({
+    name: 'signin-address',
+    points: ATTEMPTS_PER_ADDRESS,
+    durationSeconds: WINDOW_SECONDS,
+  });
   const perAccount: Record<SignInWay, RateLimiter> = {
-    password: rateLimiters.create({ name: 'signin-account', points: ATTEMPTS_PER_ACCOUNT, durationSeconds: WINDOW_SECONDS }),
+    password: rateLimiters.create({
+      name: 'signin-account',
+      points: ATTEMPTS_PER_ACCOUNT,
+      durationSeconds: WINDOW_SECONDS,
+    }),
     code: rateLimiters.create({ name: 'signin-code', points: ATTEMPTS_PER_ACCOUNT, durationSeconds: WINDOW_SECONDS }),
     mail: rateLimiters.create({ name: 'signin-mail', points: ATTEMPTS_PER_ACCOUNT, durationSeconds: WINDOW_SECONDS }),
   };
   return async (req, account) => {
     const addressKey = rateLimitKeyOf(req.ip);
     const byAddress = await perAddress.consume(addressKey);
-    if (!byAddress.allowed) throw new TooManyRequestsError('Too many sign-in attempts from this network; try again later', byAddress.resetSeconds);
+    if (!byAddress.allowed)
+      throw new TooManyRequestsError(
+        'Too many sign-in attempts from this network; try again later',
+        byAddress.resetSeconds,
+      );
     const spent: Array<() => Promise<void>> = [() => perAddress.refund(addressKey)];
     if (account !== undefined) {
       const limiter = perAccount[account.way];
-      const accountKey = String(account.email ?? '').trim().toLowerCase();
+      const accountKey = String(account.email ?? '')
+        .trim()
+        .toLowerCase();
       const byAccount = await limiter.consume(accountKey);
       if (!byAccount.allowed) {
-        const what = account.way === 'mail' ? 'Too many sign-in mails asked for this account' : 'Too many sign-in attempts for this account';
+        const what =
+          account.way === 'mail'
+            ? 'Too many sign-in mails asked for this account'
+            : 'Too many sign-in attempts for this account';
         throw new TooManyRequestsError(`${what}; try again later`, byAccount.resetSeconds);
       }
       // A mail asked for is spent whether or not the address is known: the answer is neutral.

@@ -6,6 +6,10 @@ import type { Response } from 'express';
 import type { CommandContext } from '../../commands/commandContext.js';
 import { userContextOf } from '../session/sessionAuth.js';
 
-export function visitorContextOf(res: Response, actorId: 'invitee' | 'signup', workspaceId: string | null): CommandContext {
+export function visitorContextOf(
+  res: Response,
+  actorId: 'invitee' | 'signup',
+  workspaceId: string | null,
+): CommandContext {
   return userContextOf(res, actorId, workspaceId);
 }

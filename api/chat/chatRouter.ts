@@ -14,7 +14,17 @@ import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../comma
 import { addRoute } from '../http/route.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { DEFAULT_CHAT_COLORS, botParams, doneResult, escalateBody, messageBody, sessionParams, sessionStarted, startSessionBody, turnResult } from './chatSchemas.js';
+import {
+  DEFAULT_CHAT_COLORS,
+  botParams,
+  doneResult,
+  escalateBody,
+  messageBody,
+  sessionParams,
+  sessionStarted,
+  startSessionBody,
+  turnResult,
+} from './chatSchemas.js';
 
 export const CHAT_MOUNT = '/api/v1/chat';
 
@@ -79,14 +89,33 @@ function visitorRequest(res: Response): VisitorRequest {
   return { requestId: res.locals.requestId, ip: res.locals.clientIp, userAgent: res.locals.userAgent };
 }
 
-const asBot = (turn: ChatTurn) => ({ messages: turn.messages.map((message) => ({ type: 'bot' as const, message })), done: turn.done });
+const asBot = (turn: ChatTurn) => ({
+  messages: turn.messages.map((message) => ({ type: 'bot' as const, message })),
+  done: turn.done,
+});
 
-export function chatRouter({ conversations, rateLimiters, brandingOf }: ChatApiDeps, registry: OpenApiRegistry, limits: ChatLimits = CHAT_LIMITS): Router {
+export function chatRouter(
+  { conversations, rateLimiters, brandingOf }: ChatApiDeps,
+  registry: OpenApiRegistry,
+  limits: ChatLimits = CHAT_LIMITS,
+): Router {
   const router = Router();
   const requests = rateLimiters.create({ name: 'chat-ip', points: limits.requestsPerMinute, durationSeconds: 60 });
-  const starts = rateLimiters.create({ name: 'chat-start-ip', points: limits.sessionStartsPerHour, durationSeconds: 3600 });
+  const starts = rateLimiters.create({
+    name: 'chat-start-ip',
+    points: limits.sessionStartsPerHour,
+    durationSeconds: 3600,
+  });
 
-  router.use(cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], exposedHeaders: ['Retry-After', 'X-Request-Id'], maxAge: 600 }));
+  router.use(
+    cors({
+      origin: '*',
+      methods: ['POST'],
+      allowedHeaders: ['Content-Type'],
+      exposedHeaders: ['Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
   router.use((_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -99,56 +128,139 @@ export function chatRouter({ conversations, rateLimiters, brandingOf }: ChatApiD
 
   const tags = ['Visitor chat'];
   const security = 'none' as const;
-  const errors = { 400: { description: 'Bad body' }, 403: { description: 'Chatbot disabled' }, 404: { description: 'Unknown chatbot or session' }, 429: { description: 'Rate limited' } };
+  const errors = {
+    400: { description: 'Bad body' },
+    403: { description: 'Chatbot disabled' },
+    404: { description: 'Unknown chatbot or session' },
+    429: { description: 'Rate limited' },
+  };
 
-  addRoute(router, registry, CHAT_MOUNT, {
-    method: 'post', path: '/:botId/sessions', summary: 'Start a chat session (emits conversation.started)', tags, security,
-    params: botParams, body: startSessionBody,
-    responses: { 201: { description: 'The session, the bot\'s first messages, and the chatbot\'s name and workspace colors for the widget', schema: sessionStarted }, ...errors },
-  }, async ({ params, body, req, res }) => {
-    const input = {
-      visitorId: validateVisitorId(body.visitorId),
-      channel: validateChannel(body.channel),
-      customData: validateCustomData(body.customData),
-      user: validateUser(body.user),
-    };
-    const decision = await starts.consume(rateLimitKeyOf(req.ip));
-    if (!decision.allowed) throw new TooManyRequestsError('Too many chat sessions started from this address. Try again later.', decision.resetSeconds);
-    const started = await conversations.start(params.botId, input, visitorRequest(res));
-    // The widget's one call at start also brings what it needs to look like its brand.
-    const branding = await colorsOf(brandingOf, started.workspaceId);
-    return {
-      status: 201,
-      body: { sessionId: started.sessionId, visitorId: started.visitorId, ...asBot(started), chatbot: { name: started.chatbotName }, branding },
-    };
-  });
+  addRoute(
+    router,
+    registry,
+    CHAT_MOUNT,
+    {
+      method: 'post',
+      path: '/:botId/sessions',
+      summary: 'Start a chat session (emits conversation.started)',
+      tags,
+      security,
+      params: botParams,
+      body: startSessionBody,
+      responses: {
+        201: {
+          description:
+            "The session, the bot's first messages, and the chatbot's name and workspace colors for the widget",
+          schema: sessionStarted,
+        },
+        ...errors,
+      },
+    },
+    async ({ params, body, req, res }) => {
+      const input = {
+        visitorId: validateVisitorId(body.visitorId),
+        channel: validateChannel(body.channel),
+        customData: validateCustomData(body.customData),
+        user: validateUser(body.user),
+      };
+      const decision = await starts.consume(rateLimitKeyOf(req.ip));
+      if (!decision.allowed)
+        throw new TooManyRequestsError(
+          'Too many chat sessions started from this address. Try again later.',
+          decision.resetSeconds,
+        );
+      const started = await conversations.start(params.botId, input, visitorRequest(res));
+      // The widget's one call at start also brings what it needs to look like its brand.
+      const branding = await colorsOf(brandingOf, started.workspaceId);
+      return {
+        status: 201,
+        body: {
+          sessionId: started.sessionId,
+          visitorId: started.visitorId,
+          ...asBot(started),
+          chatbot: { name: started.chatbotName },
+          branding,
+        },
+      };
+    },
+  );
 
-  addRoute(router, registry, CHAT_MOUNT, {
-    method: 'post', path: '/:botId/sessions/:sessionId/messages', summary: 'Send a visitor message; the first creates the response record', tags, security,
-    params: sessionParams, body: messageBody,
-    responses: { 200: { description: 'The bot\'s replies', schema: turnResult }, 409: { description: 'Session already completed' }, ...errors },
-  }, async ({ params, body, res }) => ({
-    body: asBot(await conversations.sendMessage(params.botId, params.sessionId, validateMessage(body.message), visitorRequest(res))),
-  }));
+  addRoute(
+    router,
+    registry,
+    CHAT_MOUNT,
+    {
+      method: 'post',
+      path: '/:botId/sessions/:sessionId/messages',
+      summary: 'Send a visitor message; the first creates the response record',
+      tags,
+      security,
+      params: sessionParams,
+      body: messageBody,
+      responses: {
+        200: { description: "The bot's replies", schema: turnResult },
+        409: { description: 'Session already completed' },
+        ...errors,
+      },
+    },
+    async ({ params, body, res }) => ({
+      body: asBot(
+        await conversations.sendMessage(
+          params.botId,
+          params.sessionId,
+          validateMessage(body.message),
+          visitorRequest(res),
+        ),
+      ),
+    }),
+  );
 
-  addRoute(router, registry, CHAT_MOUNT, {
-    method: 'post', path: '/:botId/sessions/:sessionId/escalate', summary: 'Hand the conversation to a person (resolution escalated)', tags, security,
-    params: sessionParams, body: escalateBody,
-    responses: { 200: { description: 'Completed', schema: doneResult }, 409: { description: 'Session already completed' }, ...errors },
-  }, async ({ params, body, res }) => {
-    await conversations.escalate(params.botId, params.sessionId, validateReason(body.reason), visitorRequest(res));
-    return { body: { done: true } };
-  });
+  addRoute(
+    router,
+    registry,
+    CHAT_MOUNT,
+    {
+      method: 'post',
+      path: '/:botId/sessions/:sessionId/escalate',
+      summary: 'Hand the conversation to a person (resolution escalated)',
+      tags,
+      security,
+      params: sessionParams,
+      body: escalateBody,
+      responses: {
+        200: { description: 'Completed', schema: doneResult },
+        409: { description: 'Session already completed' },
+        ...errors,
+      },
+    },
+    async ({ params, body, res }) => {
+      await conversations.escalate(params.botId, params.sessionId, validateReason(body.reason), visitorRequest(res));
+      return { body: { done: true } };
+    },
+  );
 
-  addRoute(router, registry, CHAT_MOUNT, {
-    method: 'post', path: '/:botId/sessions/:sessionId/end', summary: 'End the conversation (resolution ended)', tags, security,
-    params: sessionParams,
-    responses: { 200: { description: 'Completed', schema: doneResult }, 409: { description: 'Session already completed' }, ...errors },
-  }, async ({ params, res }) => {
-    await conversations.end(params.botId, params.sessionId, visitorRequest(res));
-    return { body: { done: true } };
-  });
+  addRoute(
+    router,
+    registry,
+    CHAT_MOUNT,
+    {
+      method: 'post',
+      path: '/:botId/sessions/:sessionId/end',
+      summary: 'End the conversation (resolution ended)',
+      tags,
+      security,
+      params: sessionParams,
+      responses: {
+        200: { description: 'Completed', schema: doneResult },
+        409: { description: 'Session already completed' },
+        ...errors,
+      },
+    },
+    async ({ params, res }) => {
+      await conversations.end(params.botId, params.sessionId, visitorRequest(res));
+      return { body: { done: true } };
+    },
+  );
 
   return router;
 }
-

@@ -12,13 +12,22 @@ const id = { type: 'string', minLength: 1, maxLength: 64 };
 const userField = { type: 'string', maxLength: MAX_USER_FIELD_LENGTH };
 
 export const botParams: JsonSchema = { type: 'object', required: ['botId'], properties: { botId: id } };
-export const sessionParams: JsonSchema = { type: 'object', required: ['botId', 'sessionId'], properties: { botId: id, sessionId: id } };
+export const sessionParams: JsonSchema = {
+  type: 'object',
+  required: ['botId', 'sessionId'],
+  properties: { botId: id, sessionId: id },
+};
 
 export const startSessionBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    visitorId: { type: 'string', maxLength: 100, nullable: true, description: 'The visitor\'s id (1-100 of A-Z a-z 0-9 . _ : @ + -); a new one is made when absent' },
+    visitorId: {
+      type: 'string',
+      maxLength: 100,
+      nullable: true,
+      description: "The visitor's id (1-100 of A-Z a-z 0-9 . _ : @ + -); a new one is made when absent",
+    },
     channel: { type: 'string', maxLength: 32, nullable: true, description: 'Conversation channel, default "web"' },
     customData: {
       type: 'object',
@@ -41,18 +50,30 @@ export const messageBody: JsonSchema = {
   type: 'object',
   required: ['message'],
   additionalProperties: false,
-  properties: { message: { type: 'string', maxLength: MAX_MESSAGE_LENGTH, description: 'The visitor\'s message, not blank' } },
+  properties: {
+    message: { type: 'string', maxLength: MAX_MESSAGE_LENGTH, description: "The visitor's message, not blank" },
+  },
 };
 
 export const escalateBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { reason: { type: 'string', maxLength: MAX_REASON_LENGTH, description: 'Why the visitor asks for a human, not blank; "visitor_request" when absent' } },
+  properties: {
+    reason: {
+      type: 'string',
+      maxLength: MAX_REASON_LENGTH,
+      description: 'Why the visitor asks for a human, not blank; "visitor_request" when absent',
+    },
+  },
 };
 
 const botMessages: JsonSchema = {
   type: 'array',
-  items: { type: 'object', required: ['type', 'message'], properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' } } },
+  items: {
+    type: 'object',
+    required: ['type', 'message'],
+    properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' } },
+  },
 };
 
 /** The colors a workspace wears until it sets its own (the workspace branding defaults). */
@@ -75,12 +96,12 @@ export const sessionStarted: JsonSchema = {
     chatbot: {
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string', description: 'The chatbot\'s name: the widget\'s header' } },
+      properties: { name: { type: 'string', description: "The chatbot's name: the widget's header" } },
     },
     branding: {
       type: 'object',
       required: ['primaryColor', 'secondaryColor'],
-      description: 'The colors of the chatbot\'s workspace (its branding), for the widget',
+      description: "The colors of the chatbot's workspace (its branding), for the widget",
       properties: {
         primaryColor: hexColor('primary', DEFAULT_CHAT_COLORS.primaryColor),
         secondaryColor: hexColor('secondary', DEFAULT_CHAT_COLORS.secondaryColor),
@@ -95,4 +116,8 @@ export const turnResult: JsonSchema = {
   properties: { messages: botMessages, done: { type: 'boolean' } },
 };
 
-export const doneResult: JsonSchema = { type: 'object', required: ['done'], properties: { done: { type: 'boolean', enum: [true] } } };
+export const doneResult: JsonSchema = {
+  type: 'object',
+  required: ['done'],
+  properties: { done: { type: 'boolean', enum: [true] } },
+};

@@ -27,9 +27,18 @@ const apiKeySchema: JsonSchema = {
     id: { type: 'string' },
     prefix: { type: 'string', description: 'The first characters of the key, to tell keys apart' },
     role: { type: 'string', enum: [...API_KEY_ROLES] },
-    scopes: { type: 'array', items: { type: 'string', enum: [...API_KEY_SCOPES] }, description: 'What the key may do (write includes read)' },
+    scopes: {
+      type: 'array',
+      items: { type: 'string', enum: [...API_KEY_SCOPES] },
+      description: 'What the key may do (write includes read)',
+    },
     createdAt: { type: 'string', format: 'date-time' },
-    lastUsedAt: { type: 'string', format: 'date-time', nullable: true, description: 'Last authenticated call, to about a minute' },
+    lastUsedAt: {
+      type: 'string',
+      format: 'date-time',
+      nullable: true,
+      description: 'Last authenticated call, to about a minute',
+    },
     revoked: { type: 'boolean' },
     revokedAt: { type: 'string', format: 'date-time', nullable: true },
   },
@@ -42,7 +51,10 @@ const createKeyBody: JsonSchema = {
   properties: {
     role: { type: 'string', enum: [...API_KEY_ROLES] },
     scopes: {
-      type: 'array', maxItems: API_KEY_SCOPES.length, uniqueItems: true, items: { type: 'string', enum: [...API_KEY_SCOPES] },
+      type: 'array',
+      maxItems: API_KEY_SCOPES.length,
+      uniqueItems: true,
+      items: { type: 'string', enum: [...API_KEY_SCOPES] },
       description: 'read, write, account:write; a list naming neither read nor write gets both',
     },
   },
@@ -73,37 +85,87 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
     return docs.map((d) => present(d, used.get(d.id) ?? null));
   };
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/api-keys', summary: 'The workspace\'s API keys, newest first (never the keys themselves)', tags,
-    responses: { 200: { description: 'Keys', schema: wrapped({ type: 'array', items: apiKeySchema }) } },
-  }, async ({ res }) => {
-    const docs = await views.find<ApiKeyDoc>(API_KEYS, { workspaceId: signedInOf(res).workspaceId }, { sort: [['createdAt', -1]] });
-    return { body: { data: await presentAll(docs) } };
-  }, admin);
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/api-keys',
+      summary: "The workspace's API keys, newest first (never the keys themselves)",
+      tags,
+      responses: { 200: { description: 'Keys', schema: wrapped({ type: 'array', items: apiKeySchema }) } },
+    },
+    async ({ res }) => {
+      const docs = await views.find<ApiKeyDoc>(
+        API_KEYS,
+        { workspaceId: signedInOf(res).workspaceId },
+        { sort: [['createdAt', -1]] },
+      );
+      return { body: { data: await presentAll(docs) } };
+    },
+    admin,
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'post', path: '/api-keys', summary: 'Create an API key with a role and scopes; the key is answered only here', tags, body: createKeyBody,
-    responses: {
-      201: {
-        description: 'Created',
-        schema: { type: 'object', required: ['data', 'apiKey', 'message'], properties: { data: apiKeySchema, apiKey: { type: 'string', description: 'The key; shown once' }, message: { type: 'string' } } },
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/api-keys',
+      summary: 'Create an API key with a role and scopes; the key is answered only here',
+      tags,
+      body: createKeyBody,
+      responses: {
+        201: {
+          description: 'Created',
+          schema: {
+            type: 'object',
+            required: ['data', 'apiKey', 'message'],
+            properties: {
+              data: apiKeySchema,
+              apiKey: { type: 'string', description: 'The key; shown once' },
+              message: { type: 'string' },
+            },
+          },
+        },
       },
     },
-  }, async ({ body, res }) => {
-    const ctx = sessionContextOf(res);
-    const { id, apiKey } = await workspaces.createApiKey({ workspaceId: ctx.workspaceId, role: body.role, scopes: body.scopes }, ctx);
-    const [data] = await presentAll([await ownedKey(ctx.workspaceId, id)]);
-    return { status: 201, body: { data, apiKey, message: 'API key created. Copy it now: it will not be shown again.' } };
-  }, admin);
+    async ({ body, res }) => {
+      const ctx = sessionContextOf(res);
+      const { id, apiKey } = await workspaces.createApiKey(
+        { workspaceId: ctx.workspaceId, role: body.role, scopes: body.scopes },
+        ctx,
+      );
+      const [data] = await presentAll([await ownedKey(ctx.workspaceId, id)]);
+      return {
+        status: 201,
+        body: { data, apiKey, message: 'API key created. Copy it now: it will not be shown again.' },
+      };
+    },
+    admin,
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'delete', path: '/api-keys/:id', summary: 'Revoke an API key (it answers 401 from then on)', tags, params: idParams,
-    responses: { 200: { description: 'Revoked', schema: wrapped(apiKeySchema) } },
-  }, async ({ params, res }) => {
-    const ctx = sessionContextOf(res);
-    await ownedKey(ctx.workspaceId, params.id);
-    await workspaces.revokeApiKey(params.id, ctx);
-    const [data] = await presentAll([await ownedKey(ctx.workspaceId, params.id)]);
-    return { body: { data } };
-  }, admin);
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'delete',
+      path: '/api-keys/:id',
+      summary: 'Revoke an API key (it answers 401 from then on)',
+      tags,
+      params: idParams,
+      responses: { 200: { description: 'Revoked', schema: wrapped(apiKeySchema) } },
+    },
+    async ({ params, res }) => {
+      const ctx = sessionContextOf(res);
+      await ownedKey(ctx.workspaceId, params.id);
+      await workspaces.revokeApiKey(params.id, ctx);
+      const [data] = await presentAll([await ownedKey(ctx.workspaceId, params.id)]);
+      return { body: { data } };
+    },
+    admin,
+  );
 }

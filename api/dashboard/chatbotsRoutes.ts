@@ -25,7 +25,10 @@ export function presentChatbot(doc: ChatbotDoc) {
 /** The widget's embed code (web/widget/index.ts): the script, then one call with the bot id. */
 export function embedOf(publicUrl: string, chatbotId: string) {
   const scriptUrl = `${publicUrl.replace(/\/$/, '')}/widget.js`;
-  return { scriptUrl, snippet: `<script src="${scriptUrl}"></script>\n<script>ConfabWidget('${chatbotId}', 'bubble');</script>` };
+  return {
+    scriptUrl,
+    snippet: `<script src="${scriptUrl}"></script>\n<script>ConfabWidget('${chatbotId}', 'bubble');</script>`,
+  };
 }
 
 /** How many chatbots the workspace has and may have. */
@@ -39,49 +42,132 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
   const tags = ['Dashboard: chatbots'];
   const detail = async (doc: ChatbotDoc) => ({ data: presentChatbot(doc), embed: embedOf(session.publicUrl, doc.id) });
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots', summary: 'List the workspace\'s chatbots with the plan cap', tags,
-    responses: { 200: { description: 'Newest first', schema: chatbotListSchema } },
-  }, async ({ res }) => {
-    const workspaceId = workspaceOf(res);
-    const docs = await views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] });
-    return { body: { data: docs.map((d) => ({ ...pick(d, 'list'), description: d.description ?? '' })), cap: await chatbotCap(views, workspaceId, docs.length) } };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/chatbots',
+      summary: "List the workspace's chatbots with the plan cap",
+      tags,
+      responses: { 200: { description: 'Newest first', schema: chatbotListSchema } },
+    },
+    async ({ res }) => {
+      const workspaceId = workspaceOf(res);
+      const docs = await views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] });
+      return {
+        body: {
+          data: docs.map((d) => ({ ...pick(d, 'list'), description: d.description ?? '' })),
+          cap: await chatbotCap(views, workspaceId, docs.length),
+        },
+      };
+    },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id', summary: 'A chatbot with its flow and embed snippet', tags, params: idParams,
-    responses: { 200: { description: 'The chatbot', schema: chatbotDetailSchema }, 404: { description: 'No such chatbot in this workspace' } },
-  }, async ({ params, res }) => ({ body: await detail(await ownedChatbot(views, workspaceOf(res), params.id)) }));
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/chatbots/:id',
+      summary: 'A chatbot with its flow and embed snippet',
+      tags,
+      params: idParams,
+      responses: {
+        200: { description: 'The chatbot', schema: chatbotDetailSchema },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ params, res }) => ({ body: await detail(await ownedChatbot(views, workspaceOf(res), params.id)) }),
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'post', path: '/chatbots', summary: 'Create a chatbot (subject to the plan chatbot cap)', tags, body: createChatbotBody,
-    responses: { 201: { description: 'Created', schema: chatbotDetailSchema }, 400: { description: 'Invalid name, description or flow' }, 403: { description: 'PLAN_LIMIT: the plan\'s chatbot cap is reached' } },
-  }, async ({ body, res }) => {
-    const { state, at } = await chatbots.create(body, sessionContextOf(res));
-    return { status: 201, body: await detail(await written(views, state, at, true)) };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/chatbots',
+      summary: 'Create a chatbot (subject to the plan chatbot cap)',
+      tags,
+      body: createChatbotBody,
+      responses: {
+        201: { description: 'Created', schema: chatbotDetailSchema },
+        400: { description: 'Invalid name, description or flow' },
+        403: { description: "PLAN_LIMIT: the plan's chatbot cap is reached" },
+      },
+    },
+    async ({ body, res }) => {
+      const { state, at } = await chatbots.create(body, sessionContextOf(res));
+      return { status: 201, body: await detail(await written(views, state, at, true)) };
+    },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'put', path: '/chatbots/:id', summary: 'Update a chatbot: name, description, disabled, flow (only given fields change)', tags, params: idParams, body: updateChatbotBody,
-    responses: { 200: { description: 'Updated', schema: chatbotDetailSchema }, 400: { description: 'Invalid field' }, 404: { description: 'No such chatbot in this workspace' } },
-  }, async ({ params, body, res }) => {
-    const { state, at } = await chatbots.update(params.id, body, sessionContextOf(res));
-    return { body: await detail(await written(views, state, at)) };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'put',
+      path: '/chatbots/:id',
+      summary: 'Update a chatbot: name, description, disabled, flow (only given fields change)',
+      tags,
+      params: idParams,
+      body: updateChatbotBody,
+      responses: {
+        200: { description: 'Updated', schema: chatbotDetailSchema },
+        400: { description: 'Invalid field' },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ params, body, res }) => {
+      const { state, at } = await chatbots.update(params.id, body, sessionContextOf(res));
+      return { body: await detail(await written(views, state, at)) };
+    },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'post', path: '/chatbots/:id/duplicate', summary: 'Duplicate a chatbot with its flow (subject to the plan chatbot cap)', tags, params: idParams,
-    responses: { 201: { description: 'The copy', schema: chatbotDetailSchema }, 403: { description: 'PLAN_LIMIT' }, 404: { description: 'No such chatbot in this workspace' } },
-  }, async ({ params, res }) => {
-    const { state, at } = await chatbots.duplicate(params.id, sessionContextOf(res));
-    return { status: 201, body: await detail(await written(views, state, at, true)) };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/chatbots/:id/duplicate',
+      summary: 'Duplicate a chatbot with its flow (subject to the plan chatbot cap)',
+      tags,
+      params: idParams,
+      responses: {
+        201: { description: 'The copy', schema: chatbotDetailSchema },
+        403: { description: 'PLAN_LIMIT' },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ params, res }) => {
+      const { state, at } = await chatbots.duplicate(params.id, sessionContextOf(res));
+      return { status: 201, body: await detail(await written(views, state, at, true)) };
+    },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'delete', path: '/chatbots/:id', summary: 'Delete a chatbot permanently, with its webhooks', tags, params: idParams,
-    responses: { 200: { description: 'Deleted', schema: messageSchema }, 404: { description: 'No such chatbot in this workspace' } },
-  }, async ({ params, res }) => {
-    await chatbots.delete(params.id, sessionContextOf(res));
-    return { body: { message: 'Chatbot deleted successfully' } };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'delete',
+      path: '/chatbots/:id',
+      summary: 'Delete a chatbot permanently, with its webhooks',
+      tags,
+      params: idParams,
+      responses: {
+        200: { description: 'Deleted', schema: messageSchema },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ params, res }) => {
+      await chatbots.delete(params.id, sessionContextOf(res));
+      return { body: { message: 'Chatbot deleted successfully' } };
+    },
+  );
 };

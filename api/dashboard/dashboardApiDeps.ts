@@ -27,4 +27,9 @@ export interface DashboardApiDeps extends ExternalApiDeps {
 }
 
 /** One resource of the dashboard API: adds its routes (and their OpenAPI entries) under `mount`. */
-export type DashboardResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps) => void;
+export type DashboardResource = (
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  deps: DashboardApiDeps,
+) => void;

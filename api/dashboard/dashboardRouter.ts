@@ -21,7 +21,17 @@ import { accountRoutes } from './accountRoutes.js';
 export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
-const RESOURCES: DashboardResource[] = [overviewRoutes, chatbotsRoutes, responsesRoutes, analyticsRoutes, membersRoutes, accountPasswordRoutes, webhooksRoutes, apiKeysRoutes, accountRoutes];
+const RESOURCES: DashboardResource[] = [
+  overviewRoutes,
+  chatbotsRoutes,
+  responsesRoutes,
+  analyticsRoutes,
+  membersRoutes,
+  accountPasswordRoutes,
+  webhooksRoutes,
+  apiKeysRoutes,
+  accountRoutes,
+];
 
 export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();

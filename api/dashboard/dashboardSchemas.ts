@@ -30,7 +30,10 @@ export const capSchema: JsonSchema = {
 export const chatbotListSchema: JsonSchema = {
   type: 'object',
   required: ['data', 'cap'],
-  properties: { data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) }, cap: capSchema },
+  properties: {
+    data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) },
+    cap: capSchema,
+  },
 };
 
 export const embedSchema: JsonSchema = {
@@ -49,7 +52,11 @@ export const chatbotDetailSchema: JsonSchema = {
 };
 
 /** A response list item: the record plus which chatbot it belongs to. */
-export const dashboardResponseSchema: JsonSchema = withProps(responseRecordSchema, { chatbotId: str, chatbotName: str }, ['chatbotId', 'chatbotName']);
+export const dashboardResponseSchema: JsonSchema = withProps(
+  responseRecordSchema,
+  { chatbotId: str, chatbotName: str },
+  ['chatbotId', 'chatbotName'],
+);
 
 export const RESOLUTION_FILTERS = ['resolved', 'escalated', 'ended', 'active'] as const;
 
@@ -57,10 +64,19 @@ export const responsesQuery: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    chatbotId: { type: 'string', minLength: 1, maxLength: 64, description: 'Only this chatbot\'s responses (default: every chatbot of the workspace)' },
+    chatbotId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: "Only this chatbot's responses (default: every chatbot of the workspace)",
+    },
     startDate: { type: 'string', format: 'date', maxLength: 10 },
     endDate: { type: 'string', format: 'date', maxLength: 10 },
-    resolution: { type: 'string', enum: [...RESOLUTION_FILTERS], description: 'How the conversation ended; `active`: not ended yet' },
+    resolution: {
+      type: 'string',
+      enum: [...RESOLUTION_FILTERS],
+      description: 'How the conversation ended; `active`: not ended yet',
+    },
     visitorId: { type: 'string', minLength: 1, maxLength: 200, description: 'Exact visitor id' },
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
@@ -70,19 +86,33 @@ export const responsesQuery: JsonSchema = {
 export const responsesPageSchema: JsonSchema = {
   type: 'object',
   required: ['data', 'total', 'page', 'totalPages'],
-  properties: { data: { type: 'array', items: dashboardResponseSchema }, total: { type: 'integer' }, page: { type: 'integer' }, totalPages: { type: 'integer' } },
+  properties: {
+    data: { type: 'array', items: dashboardResponseSchema },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    totalPages: { type: 'integer' },
+  },
 };
 
 export const analyticsQueryDashboard: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    chatbotId: { type: 'string', minLength: 1, maxLength: 64, description: 'One chatbot (default: every chatbot of the workspace together)' },
+    chatbotId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: 'One chatbot (default: every chatbot of the workspace together)',
+    },
     days: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
   },
 };
 
-export const dashboardAnalyticsSchema: JsonSchema = { type: 'object', required: ['data'], properties: { data: analyticsSchema } };
+export const dashboardAnalyticsSchema: JsonSchema = {
+  type: 'object',
+  required: ['data'],
+  properties: { data: analyticsSchema },
+};
 
 export const usageSchema: JsonSchema = {
   type: 'object',

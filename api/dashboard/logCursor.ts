@@ -21,6 +21,7 @@ export function decodeCursor(raw: string): LogCursor {
   // The round trip refuses dates that roll over ("2024-02-30"); the shape, years PostgreSQL lacks.
   const canonicalTime = ISO_TIME.test(createdAt ?? '') && new Date(createdAt).toISOString() === createdAt;
   const bigintId = /^\d{1,19}$/.test(id ?? '') && BigInt(id) <= MAX_ID;
-  if (rest.length || !canonicalTime || !bigintId) throw new ValidationError('cursor is not one this endpoint answered', 'cursor');
+  if (rest.length || !canonicalTime || !bigintId)
+    throw new ValidationError('cursor is not one this endpoint answered', 'cursor');
   return { createdAt, id };
 }

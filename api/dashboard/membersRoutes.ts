@@ -12,13 +12,25 @@ import { addSessionRoute } from './sessionRoute.js';
 const tags = ['Dashboard: members'];
 const role = { type: 'string', enum: ['admin', 'member'] } as const;
 const str = { type: 'string' } as const;
-const idParams = (name: string) => ({ type: 'object', required: [name], properties: { [name]: { type: 'string', maxLength: 100 } } }) as const;
-const invite = { type: 'object', required: ['id', 'email', 'role', 'expiresAt'], properties: { id: str, email: str, role, expiresAt: { ...str, format: 'date-time' } } } as const;
+const idParams = (name: string) =>
+  ({ type: 'object', required: [name], properties: { [name]: { type: 'string', maxLength: 100 } } }) as const;
+const invite = {
+  type: 'object',
+  required: ['id', 'email', 'role', 'expiresAt'],
+  properties: { id: str, email: str, role, expiresAt: { ...str, format: 'date-time' } },
+} as const;
 const membersResult = {
   type: 'object',
   required: ['members', 'invites'],
   properties: {
-    members: { type: 'array', items: { type: 'object', required: ['userId', 'email', 'name', 'role', 'isOwner'], properties: { userId: str, email: str, name: str, role, isOwner: { type: 'boolean' } } } },
+    members: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['userId', 'email', 'name', 'role', 'isOwner'],
+        properties: { userId: str, email: str, name: str, role, isOwner: { type: 'boolean' } },
+      },
+    },
     invites: { type: 'array', items: invite },
   },
 } as const;
@@ -26,42 +38,116 @@ const membersResult = {
 export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps): void {
   const { members } = deps;
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/members', summary: 'Members of this workspace and its pending invites', tags,
-    responses: { 200: { description: 'Members and invites', schema: membersResult } },
-  }, async ({ res }) => ({ body: await members.list(signedInOf(res).workspaceId) }), { admin: true });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/members',
+      summary: 'Members of this workspace and its pending invites',
+      tags,
+      responses: { 200: { description: 'Members and invites', schema: membersResult } },
+    },
+    async ({ res }) => ({ body: await members.list(signedInOf(res).workspaceId) }),
+    { admin: true },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'post', path: '/invites', summary: 'Invite someone by mail (a single-use link, 7 days)', tags,
-    body: { type: 'object', required: ['email', 'role'], properties: { email: { type: 'string', maxLength: 320 }, role } },
-    responses: { 201: { description: 'Invited', schema: invite }, 409: { description: 'Already a member (ALREADY_MEMBER)' }, 502: { description: 'The mail could not be sent (MAIL_DELIVERY_FAILED); no invite is kept, invite again later' } },
-  }, async ({ body, res }) => {
-    const invited = await members.invite({ email: body.email, role: body.role, inviterName: signedInOf(res).name }, sessionContextOf(res));
-    return { status: 201, body: invited };
-  }, { admin: true });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/invites',
+      summary: 'Invite someone by mail (a single-use link, 7 days)',
+      tags,
+      body: {
+        type: 'object',
+        required: ['email', 'role'],
+        properties: { email: { type: 'string', maxLength: 320 }, role },
+      },
+      responses: {
+        201: { description: 'Invited', schema: invite },
+        409: { description: 'Already a member (ALREADY_MEMBER)' },
+        502: {
+          description: 'The mail could not be sent (MAIL_DELIVERY_FAILED); no invite is kept, invite again later',
+        },
+      },
+    },
+    async ({ body, res }) => {
+      const invited = await members.invite(
+        { email: body.email, role: body.role, inviterName: signedInOf(res).name },
+        sessionContextOf(res),
+      );
+      return { status: 201, body: invited };
+    },
+    { admin: true },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'delete', path: '/invites/:id', summary: 'Revoke a pending invite', tags, params: idParams('id'),
-    responses: { 204: { description: 'Revoked' }, 404: { description: 'No such pending invite' } },
-  }, async ({ params, res }) => {
-    await members.revokeInvite(params.id, sessionContextOf(res));
-    res.status(204).end();
-  }, { admin: true });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'delete',
+      path: '/invites/:id',
+      summary: 'Revoke a pending invite',
+      tags,
+      params: idParams('id'),
+      responses: { 204: { description: 'Revoked' }, 404: { description: 'No such pending invite' } },
+    },
+    async ({ params, res }) => {
+      await members.revokeInvite(params.id, sessionContextOf(res));
+      res.status(204).end();
+    },
+    { admin: true },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'patch', path: '/members/:userId', summary: "Change a member's role", tags, params: idParams('userId'),
-    body: { type: 'object', required: ['role'], properties: { role } },
-    responses: { 204: { description: 'Changed' }, 403: { description: 'The owner (OWNER_FIXED)' }, 404: { description: 'Not a member' } },
-  }, async ({ params, body, res }) => {
-    await members.changeRole(params.userId, body.role, sessionContextOf(res));
-    res.status(204).end();
-  }, { admin: true });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'patch',
+      path: '/members/:userId',
+      summary: "Change a member's role",
+      tags,
+      params: idParams('userId'),
+      body: { type: 'object', required: ['role'], properties: { role } },
+      responses: {
+        204: { description: 'Changed' },
+        403: { description: 'The owner (OWNER_FIXED)' },
+        404: { description: 'Not a member' },
+      },
+    },
+    async ({ params, body, res }) => {
+      await members.changeRole(params.userId, body.role, sessionContextOf(res));
+      res.status(204).end();
+    },
+    { admin: true },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'delete', path: '/members/:userId', summary: 'Remove a member (their sessions here stop working at once)', tags, params: idParams('userId'),
-    responses: { 204: { description: 'Removed' }, 403: { description: 'The owner (OWNER_FIXED)' }, 404: { description: 'Not a member' } },
-  }, async ({ params, res }) => {
-    await members.remove(params.userId, sessionContextOf(res));
-    res.status(204).end();
-  }, { admin: true });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'delete',
+      path: '/members/:userId',
+      summary: 'Remove a member (their sessions here stop working at once)',
+      tags,
+      params: idParams('userId'),
+      responses: {
+        204: { description: 'Removed' },
+        403: { description: 'The owner (OWNER_FIXED)' },
+        404: { description: 'Not a member' },
+      },
+    },
+    async ({ params, res }) => {
+      await members.remove(params.userId, sessionContextOf(res));
+      res.status(204).end();
+    },
+    { admin: true },
+  );
 }

@@ -20,44 +20,62 @@ import { usageSchema } from './dashboardSchemas.js';
 const nullableInt = { type: 'integer', nullable: true };
 
 export const overviewRoutes: DashboardResource = (router, registry, mount, { views, usage, clock }) => {
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/overview', summary: 'Usage this month, plan limits, chatbots and responses of the last 30 days', tags: ['Dashboard: overview'],
-    responses: {
-      200: {
-        description: 'The overview',
-        schema: {
-          type: 'object',
-          required: ['usage', 'apiAccess', 'limits', 'chatbots', 'responses'],
-          properties: {
-            usage: usageSchema,
-            apiAccess: { type: 'boolean', description: 'false on the Free plan (no External API)' },
-            limits: { type: 'object', properties: { monthlyCalls: nullableInt, chatbots: nullableInt, webhooks: nullableInt } },
-            chatbots: { type: 'object', properties: { count: { type: 'integer' }, items: { type: 'array', items: chatbotSchema('list') } } },
-            responses: { type: 'object', properties: { total: { type: 'integer' }, last30Days: { type: 'integer' } } },
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/overview',
+      summary: 'Usage this month, plan limits, chatbots and responses of the last 30 days',
+      tags: ['Dashboard: overview'],
+      responses: {
+        200: {
+          description: 'The overview',
+          schema: {
+            type: 'object',
+            required: ['usage', 'apiAccess', 'limits', 'chatbots', 'responses'],
+            properties: {
+              usage: usageSchema,
+              apiAccess: { type: 'boolean', description: 'false on the Free plan (no External API)' },
+              limits: {
+                type: 'object',
+                properties: { monthlyCalls: nullableInt, chatbots: nullableInt, webhooks: nullableInt },
+              },
+              chatbots: {
+                type: 'object',
+                properties: { count: { type: 'integer' }, items: { type: 'array', items: chatbotSchema('list') } },
+              },
+              responses: {
+                type: 'object',
+                properties: { total: { type: 'integer' }, last30Days: { type: 'integer' } },
+              },
+            },
           },
         },
       },
     },
-  }, async ({ res }) => {
-    const { workspaceId } = signedInOf(res);
-    const now = clock();
-    const month = monthOf(now);
-    const [workspace, used, docs] = await Promise.all([
-      views.get<WorkspaceDoc>(WORKSPACES, workspaceId),
-      usage.get(workspaceId, month),
-      views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
-    ]);
-    if (!workspace) throw new NotFoundError('Workspace not found');
-    const limits = limitsOfWorkspace(workspace);
-    const recent = await analyticsReport(views, docs, 30, now);
-    return {
-      body: {
-        usage: usageReport(month, workspace.plan, used, limits.monthlyCalls),
-        apiAccess: hasApiAccess(workspace.plan as PlanName),
-        limits,
-        chatbots: { count: docs.length, items: docs.map((d) => pick(d, 'list')) },
-        responses: { total: recent.totalResponses, last30Days: recent.recentResponses },
-      },
-    };
-  });
+    async ({ res }) => {
+      const { workspaceId } = signedInOf(res);
+      const now = clock();
+      const month = monthOf(now);
+      const [workspace, used, docs] = await Promise.all([
+        views.get<WorkspaceDoc>(WORKSPACES, workspaceId),
+        usage.get(workspaceId, month),
+        views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
+      ]);
+      if (!workspace) throw new NotFoundError('Workspace not found');
+      const limits = limitsOfWorkspace(workspace);
+      const recent = await analyticsReport(views, docs, 30, now);
+      return {
+        body: {
+          usage: usageReport(month, workspace.plan, used, limits.monthlyCalls),
+          apiAccess: hasApiAccess(workspace.plan as PlanName),
+          limits,
+          chatbots: { count: docs.length, items: docs.map((d) => pick(d, 'list')) },
+          responses: { total: recent.totalResponses, last30Days: recent.recentResponses },
+        },
+      };
+    },
+  );
 };

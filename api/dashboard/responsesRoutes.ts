@@ -48,30 +48,71 @@ function filterOf(q: ResponsesQuery, chatbotIds: string[]): Filter {
 export const responsesRoutes: DashboardResource = (router, registry, mount, { views }) => {
   const tags = ['Dashboard: responses'];
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/responses', summary: 'Response records of the workspace, newest first, filtered', tags, query: responsesQuery,
-    responses: { 200: { description: 'One page', schema: responsesPageSchema }, 400: { description: 'Invalid filter' }, 404: { description: 'No such chatbot in this workspace' } },
-  }, async ({ query, res }) => {
-    const q = query as ResponsesQuery;
-    const { workspaceId } = signedInOf(res);
-    const chatbots = q.chatbotId ? [await ownedChatbot(views, workspaceId, q.chatbotId)] : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
-    if (!chatbots.length) return { body: { data: [], total: 0, page: q.page, totalPages: 0 } };
-    const filter = filterOf(q, chatbots.map((c) => c.id));
-    const [total, docs] = await Promise.all([
-      views.count(RESPONSES, filter),
-      views.find<ResponseDoc>(RESPONSES, filter, { sort: [['chatDate', -1]], skip: (q.page - 1) * q.limit, limit: q.limit }),
-    ]);
-    const names = new Map(chatbots.map((c) => [c.id, c.name]));
-    return { body: { data: docs.map((d) => present(d, names)), total, page: q.page, totalPages: Math.ceil(total / q.limit) } };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/responses',
+      summary: 'Response records of the workspace, newest first, filtered',
+      tags,
+      query: responsesQuery,
+      responses: {
+        200: { description: 'One page', schema: responsesPageSchema },
+        400: { description: 'Invalid filter' },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ query, res }) => {
+      const q = query as ResponsesQuery;
+      const { workspaceId } = signedInOf(res);
+      const chatbots = q.chatbotId
+        ? [await ownedChatbot(views, workspaceId, q.chatbotId)]
+        : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
+      if (!chatbots.length) return { body: { data: [], total: 0, page: q.page, totalPages: 0 } };
+      const filter = filterOf(
+        q,
+        chatbots.map((c) => c.id),
+      );
+      const [total, docs] = await Promise.all([
+        views.count(RESPONSES, filter),
+        views.find<ResponseDoc>(RESPONSES, filter, {
+          sort: [['chatDate', -1]],
+          skip: (q.page - 1) * q.limit,
+          limit: q.limit,
+        }),
+      ]);
+      const names = new Map(chatbots.map((c) => [c.id, c.name]));
+      return {
+        body: { data: docs.map((d) => present(d, names)), total, page: q.page, totalPages: Math.ceil(total / q.limit) },
+      };
+    },
+  );
 
-  addSessionRoute(router, registry, mount, {
-    method: 'get', path: '/responses/:id', summary: 'One response with the full conversation', tags, params: idParams,
-    responses: { 200: { description: 'The response record', schema: { type: 'object', required: ['data'], properties: { data: dashboardResponseSchema } } }, 404: { description: 'No such response in this workspace' } },
-  }, async ({ params, res }) => {
-    const doc = await views.get<ResponseDoc>(RESPONSES, params.id);
-    if (!doc || doc.workspaceId !== signedInOf(res).workspaceId) throw new NotFoundError('Response not found');
-    const chatbot = await views.get<ChatbotDoc>(CHATBOTS, doc.chatbotId);
-    return { body: { data: present(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
-  });
+  addSessionRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/responses/:id',
+      summary: 'One response with the full conversation',
+      tags,
+      params: idParams,
+      responses: {
+        200: {
+          description: 'The response record',
+          schema: { type: 'object', required: ['data'], properties: { data: dashboardResponseSchema } },
+        },
+        404: { description: 'No such response in this workspace' },
+      },
+    },
+    async ({ params, res }) => {
+      const doc = await views.get<ResponseDoc>(RESPONSES, params.id);
+      if (!doc || doc.workspaceId !== signedInOf(res).workspaceId) throw new NotFoundError('Response not found');
+      const chatbot = await views.get<ChatbotDoc>(CHATBOTS, doc.chatbotId);
+      return { body: { data: present(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
+    },
+  );
 };

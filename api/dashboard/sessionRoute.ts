@@ -9,7 +9,11 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { signedInOf } from '../session/sessionAuth.js';
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
-  next(signedInOf(res).role === 'admin' ? undefined : new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE'));
+  next(
+    signedInOf(res).role === 'admin'
+      ? undefined
+      : new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE'),
+  );
 };
 
 export function addSessionRoute(
@@ -21,5 +25,12 @@ export function addSessionRoute(
   { admin = false }: { admin?: boolean } = {},
 ): void {
   const summary = admin ? `${spec.summary}. Admins only` : spec.summary;
-  addRoute(router, registry, mount, { ...spec, summary, security: 'session' }, handler, ...(admin ? [requireAdmin] : []));
+  addRoute(
+    router,
+    registry,
+    mount,
+    { ...spec, summary, security: 'session' },
+    handler,
+    ...(admin ? [requireAdmin] : []),
+  );
 }

@@ -49,56 +49,113 @@ export function accountRoutes(
   const scoped = { extraScopes: ['account:write' as const] };
   const spendBudget = emailChangeBudget(rateLimiters, (res) => callerOf(res).keyId, 'API key');
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'get', path: '/account', summary: 'The workspace owner\'s profile', tags,
-    responses: { 200: { description: 'The profile', schema: wrapped(accountProfileSchema) } },
-  }, async ({ res }) => ({ body: await profile(ownerOf(res)) }));
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/account',
+      summary: "The workspace owner's profile",
+      tags,
+      responses: { 200: { description: 'The profile', schema: wrapped(accountProfileSchema) } },
+    },
+    async ({ res }) => ({ body: await profile(ownerOf(res)) }),
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'patch', path: '/account', summary: 'Update the owner\'s profile (only given fields change)', tags, body: patchAccountBody,
-    responses: { 200: { description: 'The updated profile', schema: wrapped(accountProfileSchema) } },
-  }, async ({ body, res }) => {
-    await commands.updateProfile(ownerOf(res), body, contextOf(res));
-    return { body: await profile(ownerOf(res)) };
-  });
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'patch',
+      path: '/account',
+      summary: "Update the owner's profile (only given fields change)",
+      tags,
+      body: patchAccountBody,
+      responses: { 200: { description: 'The updated profile', schema: wrapped(accountProfileSchema) } },
+    },
+    async ({ body, res }) => {
+      await commands.updateProfile(ownerOf(res), body, contextOf(res));
+      return { body: await profile(ownerOf(res)) };
+    },
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/request-change', tags, body: requestChangeBody,
-    summary: 'Step 1 of the email change: mails a 6-digit code to the current address (5 per hour per key)',
-    responses: { 200: { description: 'Code sent', schema: wrapped(requestChangeResult) }, 502: { description: 'The code could not be mailed' } },
-  }, async ({ body, res }) => {
-    // A malformed address sent no mail: refused before it could spend the hour's budget.
-    validateEmailAddress(body.newEmail);
-    await spendBudget(res);
-    await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
-    return stepDone({
-      verified: false,
-      message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
-      nextStep: 'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
-    });
-  }, scoped);
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/account/email/request-change',
+      tags,
+      body: requestChangeBody,
+      summary: 'Step 1 of the email change: mails a 6-digit code to the current address (5 per hour per key)',
+      responses: {
+        200: { description: 'Code sent', schema: wrapped(requestChangeResult) },
+        502: { description: 'The code could not be mailed' },
+      },
+    },
+    async ({ body, res }) => {
+      // A malformed address sent no mail: refused before it could spend the hour's budget.
+      validateEmailAddress(body.newEmail);
+      await spendBudget(res);
+      await commands.requestEmailChange(ownerOf(res), body.newEmail, contextOf(res));
+      return stepDone({
+        verified: false,
+        message: 'A 6-digit code was sent to your current email address. It expires in 10 minutes.',
+        nextStep:
+          'verify-identity: send newEmail and the code from your current inbox to POST /external/v1/account/email/verify-identity',
+      });
+    },
+    scoped,
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/verify-identity', tags, body: codeBody,
-    summary: 'Step 2: check the current-address code, then mail a code to the new address (5 per hour per key)',
-    responses: { 200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) }, 502: { description: 'The code could not be mailed' } },
-  }, async ({ body, res }) => {
-    // A malformed address sent no mail: refused before it could spend the hour's budget.
-    validateEmailAddress(body.newEmail);
-    await spendBudget(res);
-    await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
-    return stepDone({
-      message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
-      nextStep: 'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
-    });
-  }, scoped);
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/account/email/verify-identity',
+      tags,
+      body: codeBody,
+      summary: 'Step 2: check the current-address code, then mail a code to the new address (5 per hour per key)',
+      responses: {
+        200: { description: 'Identity verified, code sent', schema: wrapped(verifyIdentityResult) },
+        502: { description: 'The code could not be mailed' },
+      },
+    },
+    async ({ body, res }) => {
+      // A malformed address sent no mail: refused before it could spend the hour's budget.
+      validateEmailAddress(body.newEmail);
+      await spendBudget(res);
+      await commands.verifyIdentity(ownerOf(res), body.newEmail, body.otp, contextOf(res));
+      return stepDone({
+        message: 'Identity verified. A 6-digit code was sent to the new email address. It expires in 10 minutes.',
+        nextStep:
+          'confirm-change: send newEmail and the code from the new inbox to POST /external/v1/account/email/confirm-change',
+      });
+    },
+    scoped,
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'post', path: '/account/email/confirm-change', tags, body: codeBody,
-    summary: 'Step 3: check the new-address code and change the email; the old address is notified',
-    responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
-  }, async ({ body, res }) => {
-    const { newEmail } = await commands.confirmChange(ownerOf(res), body.newEmail, body.otp, contextOf(res));
-    return { body: { data: { success: true, message: 'Your email address has been changed.', newEmail } } };
-  }, scoped);
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/account/email/confirm-change',
+      tags,
+      body: codeBody,
+      summary: 'Step 3: check the new-address code and change the email; the old address is notified',
+      responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
+    },
+    async ({ body, res }) => {
+      const { newEmail } = await commands.confirmChange(ownerOf(res), body.newEmail, body.otp, contextOf(res));
+      return { body: { data: { success: true, message: 'Your email address has been changed.', newEmail } } };
+    },
+    scoped,
+  );
 }

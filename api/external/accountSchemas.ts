@@ -1,6 +1,12 @@
 /** JSON schemas of the account endpoints: request validation and OpenAPI in one. */
 import type { JsonSchema } from '../http/schemaValidator.js';
-import { EMAIL_MAX, PHONE_MAX_DIGITS, PHONE_MIN_DIGITS, PROFILE_ADDRESS_MAX, PROFILE_NAME_MAX } from '../../domain/account/profileRules.js';
+import {
+  EMAIL_MAX,
+  PHONE_MAX_DIGITS,
+  PHONE_MIN_DIGITS,
+  PROFILE_ADDRESS_MAX,
+  PROFILE_NAME_MAX,
+} from '../../domain/account/profileRules.js';
 
 const nullableString = (description: string): JsonSchema => ({ type: 'string', nullable: true, description });
 
@@ -28,9 +34,17 @@ export const patchAccountBody: JsonSchema = {
   description: 'Only given fields change; null clears phone, dateOfBirth and address. email is not patchable.',
   properties: {
     name: { type: 'string', description: `at most ${PROFILE_NAME_MAX} characters once HTML tags are stripped` },
-    phone: { type: 'string', nullable: true, description: `${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits; +, spaces, dashes, parentheses allowed` },
+    phone: {
+      type: 'string',
+      nullable: true,
+      description: `${PHONE_MIN_DIGITS} to ${PHONE_MAX_DIGITS} digits; +, spaces, dashes, parentheses allowed`,
+    },
     dateOfBirth: { type: 'string', nullable: true, description: 'YYYY-MM-DD, a real date, not in the future' },
-    address: { type: 'string', nullable: true, description: `at most ${PROFILE_ADDRESS_MAX} characters once HTML tags are stripped` },
+    address: {
+      type: 'string',
+      nullable: true,
+      description: `at most ${PROFILE_ADDRESS_MAX} characters once HTML tags are stripped`,
+    },
     timezone: { type: 'string', description: 'IANA time zone name, e.g. Europe/Berlin' },
   },
 };
@@ -39,11 +53,17 @@ const newEmail: JsonSchema = { type: 'string', minLength: 1, maxLength: EMAIL_MA
 const otp: JsonSchema = { type: 'string', pattern: '^[0-9]{6}$', description: 'the 6-digit code from the mail' };
 
 export const requestChangeBody: JsonSchema = {
-  type: 'object', required: ['newEmail'], additionalProperties: false, properties: { newEmail },
+  type: 'object',
+  required: ['newEmail'],
+  additionalProperties: false,
+  properties: { newEmail },
 };
 
 export const codeBody: JsonSchema = {
-  type: 'object', required: ['newEmail', 'otp'], additionalProperties: false, properties: { newEmail, otp },
+  type: 'object',
+  required: ['newEmail', 'otp'],
+  additionalProperties: false,
+  properties: { newEmail, otp },
 };
 
 const stepResult = (extra: Record<string, JsonSchema>): JsonSchema => ({
@@ -52,6 +72,9 @@ const stepResult = (extra: Record<string, JsonSchema>): JsonSchema => ({
   properties: { success: { type: 'boolean' }, message: { type: 'string' }, ...extra },
 });
 
-export const requestChangeResult = stepResult({ verified: { type: 'boolean', enum: [false] }, nextStep: { type: 'string' } });
+export const requestChangeResult = stepResult({
+  verified: { type: 'boolean', enum: [false] },
+  nextStep: { type: 'string' },
+});
 export const verifyIdentityResult = stepResult({ nextStep: { type: 'string' } });
 export const confirmChangeResult = stepResult({ newEmail: { type: 'string' } });

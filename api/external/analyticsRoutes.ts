@@ -8,13 +8,28 @@ import { wrapped } from './chatbotSchemas.js';
 import { analyticsQuery, analyticsSchema, chatbotParams } from './responseSchemas.js';
 import { analyticsReport } from './analyticsReport.js';
 
-export function analyticsRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, clock }: Pick<ExternalApiDeps, 'views' | 'clock'>): void {
-  addApiKeyRoute(router, registry, mount, {
-    method: 'get', path: '/chatbots/:id/analytics', summary: 'Response analytics of a chatbot over the last days', tags: ['Analytics'],
-    params: chatbotParams, query: analyticsQuery,
-    responses: { 200: { description: 'The analytics object', schema: wrapped(analyticsSchema) } },
-  }, async ({ params, query, res }) => {
-    const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
-    return { body: { data: await analyticsReport(views, [chatbot], query.days as number, clock()) } };
-  });
+export function analyticsRoutes(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  { views, clock }: Pick<ExternalApiDeps, 'views' | 'clock'>,
+): void {
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/chatbots/:id/analytics',
+      summary: 'Response analytics of a chatbot over the last days',
+      tags: ['Analytics'],
+      params: chatbotParams,
+      query: analyticsQuery,
+      responses: { 200: { description: 'The analytics object', schema: wrapped(analyticsSchema) } },
+    },
+    async ({ params, query, res }) => {
+      const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
+      return { body: { data: await analyticsReport(views, [chatbot], query.days as number, clock()) } };
+    },
+  );
 }

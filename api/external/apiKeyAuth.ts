@@ -44,14 +44,21 @@ export function contextOf(res: Response): CommandContext & { workspaceId: string
 }
 
 /** The key with this hash and its workspace, read from the views (without a caller cache). */
-async function lookupInViews(views: ExternalApiDeps['views'], keyHash: string): Promise<{ key: ApiKeyDoc; workspace: WorkspaceDoc } | null> {
+async function lookupInViews(
+  views: ExternalApiDeps['views'],
+  keyHash: string,
+): Promise<{ key: ApiKeyDoc; workspace: WorkspaceDoc } | null> {
   const [key] = await views.find<ApiKeyDoc>(API_KEYS, { keyHash }, { limit: 1 });
   if (!key) return null;
   const workspace = await views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
   return workspace ? { key, workspace } : null;
 }
 
-export function apiKeyAuth({ views, keyLastUsed, callers }: Pick<ExternalApiDeps, 'views' | 'keyLastUsed' | 'callers'>): RequestHandler {
+export function apiKeyAuth({
+  views,
+  keyLastUsed,
+  callers,
+}: Pick<ExternalApiDeps, 'views' | 'keyLastUsed' | 'callers'>): RequestHandler {
   return async (req, res, next) => {
     try {
       const presented = req.get('x-api-key');
@@ -65,7 +72,14 @@ export function apiKeyAuth({ views, keyLastUsed, callers }: Pick<ExternalApiDeps
       const plan = workspace.plan as PlanName;
       const scopes = effectiveScopes(key.scopes);
       keyLastUsed?.touch(key.id);
-      res.locals.caller = { keyId: key.id, workspaceId: key.workspaceId, role: key.role, scopes, workspace, plan } satisfies ApiCaller;
+      res.locals.caller = {
+        keyId: key.id,
+        workspaceId: key.workspaceId,
+        role: key.role,
+        scopes,
+        workspace,
+        plan,
+      } satisfies ApiCaller;
       next();
     } catch (err) {
       next(err);
@@ -79,7 +93,13 @@ export function apiKeyAuth({ views, keyLastUsed, callers }: Pick<ExternalApiDeps
  */
 export function requireApiAccess(): RequestHandler {
   return (_req, res, next) => {
-    if (!hasApiAccess(callerOf(res).plan)) return next(new ForbiddenError('The Free plan has no API access. Upgrade your plan to use the External API.', 'PLAN_NO_API_ACCESS'));
+    if (!hasApiAccess(callerOf(res).plan))
+      return next(
+        new ForbiddenError(
+          'The Free plan has no API access. Upgrade your plan to use the External API.',
+          'PLAN_NO_API_ACCESS',
+        ),
+      );
     next();
   };
 }
@@ -87,7 +107,8 @@ export function requireApiAccess(): RequestHandler {
 /** Refuses a key without `scope` (403). Runs after monthlyQuota, which gives back every 4xx: never billed. */
 export function requireScope(scope: string): RequestHandler {
   return (_req, res, next) => {
-    if (!callerOf(res).scopes.includes(scope)) return next(new ForbiddenError(`This API key lacks the ${scope} scope`, 'INSUFFICIENT_SCOPE'));
+    if (!callerOf(res).scopes.includes(scope))
+      return next(new ForbiddenError(`This API key lacks the ${scope} scope`, 'INSUFFICIENT_SCOPE'));
     next();
   };
 }
@@ -95,7 +116,8 @@ export function requireScope(scope: string): RequestHandler {
 /** For workspace administration (the seed's slug endpoint); no External API route needs a role. */
 export function requireRole(role: 'admin'): RequestHandler {
   return (_req, res, next) => {
-    if (callerOf(res).role !== role) return next(new ForbiddenError(`This operation needs an API key with the ${role} role`, 'INSUFFICIENT_ROLE'));
+    if (callerOf(res).role !== role)
+      return next(new ForbiddenError(`This operation needs an API key with the ${role} role`, 'INSUFFICIENT_ROLE'));
     next();
   };
 }
@@ -120,5 +142,14 @@ export function addApiKeyRoute(
 ): void {
   const scopes = [methodScope(spec.method), ...extraScopes];
   const needs = `API key scope${scopes.length > 1 ? 's' : ''}: ${scopes.join(', ')}`;
-  addRoute(router, registry, mount, { ...spec, security: 'apiKey', externalApi: true, summary: `${spec.summary}. ${needs}` }, handler, ...scopes.map(requireScope), sendPendingReplay, ...before);
+  addRoute(
+    router,
+    registry,
+    mount,
+    { ...spec, security: 'apiKey', externalApi: true, summary: `${spec.summary}. ${needs}` },
+    handler,
+    ...scopes.map(requireScope),
+    sendPendingReplay,
+    ...before,
+  );
 }

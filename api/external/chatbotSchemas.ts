@@ -73,8 +73,21 @@ export const CHATBOT_FIELDS = {
 
 export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
   const names = CHATBOT_FIELDS[op];
-  return { type: 'object', required: [...names], additionalProperties: false, properties: Object.fromEntries(names.map((n) => [n, fields[n]])) };
+  return {
+    type: 'object',
+    required: [...names],
+    additionalProperties: false,
+    properties: Object.fromEntries(names.map((n) => [n, fields[n]])),
+  };
 }
 
-export const wrapped = (schema: JsonSchema): JsonSchema => ({ type: 'object', required: ['data'], properties: { data: schema } });
-export const messageSchema: JsonSchema = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } };
+export const wrapped = (schema: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['data'],
+  properties: { data: schema },
+});
+export const messageSchema: JsonSchema = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+};

@@ -15,7 +15,11 @@ export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSec
 /** Spends one unit for the caller `keyOf(res)` names; 429 EMAIL_CHANGE_RATE_LIMIT when none is left. */
 export type SpendEmailChangeBudget = (res: Response) => Promise<void>;
 
-export function emailChangeBudget(rateLimiters: RateLimiterFactory, keyOf: (res: Response) => string, per: string): SpendEmailChangeBudget {
+export function emailChangeBudget(
+  rateLimiters: RateLimiterFactory,
+  keyOf: (res: Response) => string,
+  per: string,
+): SpendEmailChangeBudget {
   const limiter = rateLimiters.create(EMAIL_CHANGE_LIMIT);
   return async (res) => {
     const key = keyOf(res);

@@ -23,12 +23,31 @@ export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: string, deps: ExternalApiDeps) => void;
 
 /** Every External API resource, in the order the OpenAPI document lists them. */
-const RESOURCES: ResourceRoutes[] = [chatbotsRoutes, usageRoutes, responsesRoutes, analyticsRoutes, accountRoutes, webhooksRoutes];
+const RESOURCES: ResourceRoutes[] = [
+  chatbotsRoutes,
+  usageRoutes,
+  responsesRoutes,
+  analyticsRoutes,
+  accountRoutes,
+  webhooksRoutes,
+];
 
 /** The methods whose body the routes read. */
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
-export const RATE_LIMIT_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Period', 'X-Request-Id', 'Idempotent-Replayed'];
+export const RATE_LIMIT_HEADERS = [
+  'RateLimit-Policy',
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'Retry-After',
+  'X-Quota-Limit',
+  'X-Quota-Remaining',
+  'X-Quota-Reset',
+  'X-Quota-Period',
+  'X-Request-Id',
+  'Idempotent-Replayed',
+];
 
 export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
@@ -37,7 +56,14 @@ export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry)
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'], exposedHeaders: RATE_LIMIT_HEADERS, maxAge: 600 }));
+  router.use(
+    cors({
+      origin: '*',
+      allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'],
+      exposedHeaders: RATE_LIMIT_HEADERS,
+      maxAge: 600,
+    }),
+  );
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
   router.use(apiKeyAuth(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
   // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,

@@ -15,7 +15,12 @@ import { randomUUID } from 'node:crypto';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import { callerOf } from './apiKeyAuth.js';
-import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH, isValidIdempotencyKey, requestFingerprint } from './idempotencyKey.js';
+import {
+  IDEMPOTENCY_HEADER,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  isValidIdempotencyKey,
+  requestFingerprint,
+} from './idempotencyKey.js';
 import { deferReplay, notBilled } from './pendingReplay.js';
 import { holdIdempotencyKey } from './idempotentIds.js';
 
@@ -49,7 +54,14 @@ function refuse(res: Response, status: number, error: string, code: string): voi
  * Stores the answer before it is sent: once a client has seen an answer, every retry of it is
  * a replay. An answer that is not kept gives the key back first, so its retry runs again.
  */
-function recordAnswer(res: Response, store: IdempotencyStore, logger: Logger, workspaceId: string, key: string, owner: string): void {
+function recordAnswer(
+  res: Response,
+  store: IdempotencyStore,
+  logger: Logger,
+  workspaceId: string,
+  key: string,
+  owner: string,
+): void {
   const send = res.send.bind(res);
   let recorded = false;
   res.send = function recordThenSend(body?: unknown) {
@@ -63,21 +75,36 @@ function recordAnswer(res: Response, store: IdempotencyStore, logger: Logger, wo
       const value = res.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    const saved = isKeptAnswer(status, text) ? store.complete(workspaceId, key, owner, { status, headers, body: text }) : store.release(workspaceId, key, owner);
+    const saved = isKeptAnswer(status, text)
+      ? store.complete(workspaceId, key, owner, { status, headers, body: text })
+      : store.release(workspaceId, key, owner);
     saved
-      .catch((err) => logger.warn('idempotency record not saved', { error: String(err), requestId: res.locals.requestId }))
+      .catch((err) =>
+        logger.warn('idempotency record not saved', { error: String(err), requestId: res.locals.requestId }),
+      )
       .finally(() => send(body));
     return res;
   } as Response['send'];
 }
 
-export function idempotentPosts({ idempotency: store, logger }: { idempotency: IdempotencyStore; logger: Logger }): RequestHandler {
+export function idempotentPosts({
+  idempotency: store,
+  logger,
+}: {
+  idempotency: IdempotencyStore;
+  logger: Logger;
+}): RequestHandler {
   return async (req, res, next) => {
     try {
       const key = req.method === 'POST' ? req.get(IDEMPOTENCY_HEADER) : undefined;
       if (key === undefined) return next();
       if (!isValidIdempotencyKey(key)) {
-        return refuse(res, 400, `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`, 'INVALID_IDEMPOTENCY_KEY');
+        return refuse(
+          res,
+          400,
+          `${IDEMPOTENCY_HEADER} must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters`,
+          'INVALID_IDEMPOTENCY_KEY',
+        );
       }
       const { workspaceId } = callerOf(res);
       const fingerprint = requestFingerprint(req.method, req.originalUrl.split('?')[0], req.body);
@@ -89,11 +116,21 @@ export function idempotentPosts({ idempotency: store, logger }: { idempotency: I
       }
       const { record } = outcome;
       if (record.fingerprint !== fingerprint) {
-        return refuse(res, 422, `This ${IDEMPOTENCY_HEADER} was already used with another request (method, path or body). Use a new key for a new request.`, 'IDEMPOTENCY_KEY_REUSED');
+        return refuse(
+          res,
+          422,
+          `This ${IDEMPOTENCY_HEADER} was already used with another request (method, path or body). Use a new key for a new request.`,
+          'IDEMPOTENCY_KEY_REUSED',
+        );
       }
       if (record.state === 'in-progress') {
         res.setHeader('Retry-After', String(IN_USE_RETRY_AFTER_SECONDS));
-        return refuse(res, 409, `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry shortly.`, 'IDEMPOTENCY_KEY_IN_USE');
+        return refuse(
+          res,
+          409,
+          `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry shortly.`,
+          'IDEMPOTENCY_KEY_IN_USE',
+        );
       }
       // Sent by the route once it has checked the calling key's scopes (pendingReplay.ts).
       deferReplay(res, record.answer);

@@ -31,7 +31,11 @@ export function canonicalJson(value: unknown): string {
  * `{}` are the same request, as the routes read them alike (an explicit `null` is not).
  */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  const isEmpty = body === undefined || (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
-  const bodyHash = createHash('sha256').update(isEmpty ? '{}' : canonicalJson(body)).digest('hex');
+  const isEmpty =
+    body === undefined ||
+    (typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 0);
+  const bodyHash = createHash('sha256')
+    .update(isEmpty ? '{}' : canonicalJson(body))
+    .digest('hex');
   return `${method.toUpperCase()} ${path} ${bodyHash}`;
 }

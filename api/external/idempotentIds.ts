@@ -29,7 +29,10 @@ function idempotentIdOf(res: Response, kind: string): string | undefined {
   const key = res.locals[KEY_LOCAL] as string | undefined;
   if (key === undefined) return undefined;
   // 24 hex characters, the shape of every id (commands/ids.ts).
-  return createHash('sha256').update(`${callerOf(res).workspaceId}\n${kind}\n${key}`).digest('hex').slice(0, 24);
+  return createHash('sha256')
+    .update(`${callerOf(res).workspaceId}\n${kind}\n${key}`)
+    .digest('hex')
+    .slice(0, 24);
 }
 
 /**

@@ -24,7 +24,10 @@ const WINDOW_SECONDS = 60;
  * no workspace, so nothing of either is spent and there is no monthly quota to show (0). The
  * burst limit and quotaHeaders replace them once the caller is known.
  */
-export function anonymousLimitHeaders({ rateLimitPerMinute: perMinute, clock }: Pick<ExternalApiDeps, 'rateLimitPerMinute' | 'clock'>): RequestHandler {
+export function anonymousLimitHeaders({
+  rateLimitPerMinute: perMinute,
+  clock,
+}: Pick<ExternalApiDeps, 'rateLimitPerMinute' | 'clock'>): RequestHandler {
   return (_req, res, next) => {
     res.setHeader('RateLimit-Policy', `${perMinute};w=${WINDOW_SECONDS}`);
     res.setHeader('RateLimit-Limit', String(perMinute));
@@ -38,7 +41,10 @@ export function anonymousLimitHeaders({ rateLimitPerMinute: perMinute, clock }: 
   };
 }
 
-export function burstLimit({ rateLimiters, rateLimitPerMinute: perMinute }: Pick<ExternalApiDeps, 'rateLimiters' | 'rateLimitPerMinute'>): RequestHandler {
+export function burstLimit({
+  rateLimiters,
+  rateLimitPerMinute: perMinute,
+}: Pick<ExternalApiDeps, 'rateLimiters' | 'rateLimitPerMinute'>): RequestHandler {
   const limiter = rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
   return async (_req, res, next) => {
     try {
@@ -106,7 +112,11 @@ export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 
       if (count === null) {
         res.setHeader('X-Quota-Remaining', '0');
         const retryAfter = Math.max(1, nextMonthStart(now) - Math.floor(now.getTime() / 1000));
-        throw new TooManyRequestsError(`Monthly API quota of ${limit} calls exceeded. It resets at the start of next month.`, retryAfter, 'QUOTA_EXCEEDED');
+        throw new TooManyRequestsError(
+          `Monthly API quota of ${limit} calls exceeded. It resets at the start of next month.`,
+          retryAfter,
+          'QUOTA_EXCEEDED',
+        );
       }
       if (limit !== null) {
         res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - count)));

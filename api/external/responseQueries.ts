@@ -21,7 +21,11 @@ function range<T>(low: T | null, high: T | null): Record<string, T> | null {
 }
 
 /** `chatbotId` may be several ids (`{$in: [...]}`): a workspace's chatbots together. */
-export async function dailyCounts(views: ReadStoreReader, chatbotId: string | { $in: string[] }, days: DayBounds): Promise<ResponseDailyCountDoc[]> {
+export async function dailyCounts(
+  views: ReadStoreReader,
+  chatbotId: string | { $in: string[] },
+  days: DayBounds,
+): Promise<ResponseDailyCountDoc[]> {
   const day = range(days.first, days.last);
   return views.find<ResponseDailyCountDoc>(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
 }
@@ -30,14 +34,24 @@ export async function countResponses(views: ReadStoreReader, chatbotId: string, 
   return (await dailyCounts(views, chatbotId, days)).reduce((n, d) => n + d.count, 0);
 }
 
-export function findResponses(views: ReadStoreReader, chatbotId: string, days: DayBounds, page: number, limit: number): Promise<ResponseDoc[]> {
+export function findResponses(
+  views: ReadStoreReader,
+  chatbotId: string,
+  days: DayBounds,
+  page: number,
+  limit: number,
+): Promise<ResponseDoc[]> {
   // Inclusive up to the day's last millisecond: the next day's start does not exist after 9999-12-31.
   const chatDate = range(days.first && startOfDay(days.first), days.last && endOfDay(days.last));
-  return views.find<ResponseDoc>(RESPONSES, { chatbotId, ...(chatDate ? { chatDate } : {}) }, {
-    sort: [['chatDate', -1]],
-    skip: (page - 1) * limit,
-    limit,
-  });
+  return views.find<ResponseDoc>(
+    RESPONSES,
+    { chatbotId, ...(chatDate ? { chatDate } : {}) },
+    {
+      sort: [['chatDate', -1]],
+      skip: (page - 1) * limit,
+      limit,
+    },
+  );
 }
 
 /** The API shape of a response record. */

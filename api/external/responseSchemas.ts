@@ -11,12 +11,22 @@ const id = { type: 'string', minLength: 1, maxLength: 64 };
 const day = { type: 'string', format: 'date', maxLength: 10 };
 
 export const chatbotParams: JsonSchema = { type: 'object', required: ['id'], properties: { id } };
-export const responseParams: JsonSchema = { type: 'object', required: ['id', 'responseId'], properties: { id, responseId: id } };
+export const responseParams: JsonSchema = {
+  type: 'object',
+  required: ['id', 'responseId'],
+  properties: { id, responseId: id },
+};
 
 export const listResponsesQuery: JsonSchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1, description: 'Page number, from 1. A page past the last one returns an empty data array.' },
+    page: {
+      type: 'integer',
+      minimum: 1,
+      maximum: MAX_PAGE,
+      default: 1,
+      description: 'Page number, from 1. A page past the last one returns an empty data array.',
+    },
     limit: {
       type: 'integer',
       minimum: 1,
@@ -24,8 +34,14 @@ export const listResponsesQuery: JsonSchema = {
       default: DEFAULT_PAGE_SIZE,
       description: `Page size, ${DEFAULT_PAGE_SIZE} by default. Values above ${MAX_PAGE_SIZE} are rejected with 400 (not capped), so a client never silently gets fewer items than it asked for.`,
     },
-    startDate: { ...day, description: 'First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400.' },
-    endDate: { ...day, description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.' },
+    startDate: {
+      ...day,
+      description: 'First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400.',
+    },
+    endDate: {
+      ...day,
+      description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.',
+    },
   },
 };
 
@@ -59,11 +75,19 @@ export const responseRecordSchema: JsonSchema = {
       items: {
         type: 'object',
         required: ['type', 'message'],
-        properties: { type: { type: 'string', enum: ['bot', 'user'] }, message: str, timestamp: { type: 'string', format: 'date-time' } },
+        properties: {
+          type: { type: 'string', enum: ['bot', 'user'] },
+          message: str,
+          timestamp: { type: 'string', format: 'date-time' },
+        },
       },
     },
-    answerVariables: { type: 'object', additionalProperties: str, description: 'Variable name → the visitor\'s answer' },
-    customData: { type: 'object', additionalProperties: str, description: 'What the embedding site passed to the widget' },
+    answerVariables: { type: 'object', additionalProperties: str, description: "Variable name → the visitor's answer" },
+    customData: {
+      type: 'object',
+      additionalProperties: str,
+      description: 'What the embedding site passed to the widget',
+    },
     user: {
       type: 'object',
       nullable: true,
@@ -74,7 +98,12 @@ export const responseRecordSchema: JsonSchema = {
     turnCount: { type: 'integer', description: 'Visitor messages so far' },
     status: { type: 'string', enum: ['active', 'completed'] },
     // OpenAPI 3.0: nullable alone does not admit null into an enum; it must be listed too.
-    resolution: { type: 'string', enum: ['escalated', 'resolved', 'ended', null], nullable: true, description: 'null while the conversation is active' },
+    resolution: {
+      type: 'string',
+      enum: ['escalated', 'resolved', 'ended', null],
+      nullable: true,
+      description: 'null while the conversation is active',
+    },
     escalationReason: nullableStr,
     completedAt: { type: 'string', format: 'date-time', nullable: true },
   },
@@ -101,7 +130,11 @@ export const analyticsSchema: JsonSchema = {
     dailyCounts: {
       type: 'array',
       description: 'One entry per UTC day of the period, oldest first, zeros included',
-      items: { type: 'object', required: ['date', 'count'], properties: { date: { type: 'string', format: 'date' }, count: { type: 'integer' } } },
+      items: {
+        type: 'object',
+        required: ['date', 'count'],
+        properties: { date: { type: 'string', format: 'date' }, count: { type: 'integer' } },
+      },
     },
   },
 };

@@ -7,29 +7,39 @@ import { wrapped } from './chatbotSchemas.js';
 import { usageReport } from './usageReport.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
-  addApiKeyRoute(router, registry, mount, {
-    method: 'get', path: '/usage', summary: 'API usage this month', tags: ['Usage'],
-    responses: {
-      200: {
-        description: 'Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null.',
-        schema: wrapped({
-          type: 'object',
-          required: ['month', 'plan', 'used', 'limit', 'remaining'],
-          properties: {
-            month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-            plan: { type: 'string' },
-            used: { type: 'integer' },
-            limit: { type: 'integer', nullable: true },
-            remaining: { type: 'integer', nullable: true },
-          },
-        }),
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/usage',
+      summary: 'API usage this month',
+      tags: ['Usage'],
+      responses: {
+        200: {
+          description:
+            'Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null.',
+          schema: wrapped({
+            type: 'object',
+            required: ['month', 'plan', 'used', 'limit', 'remaining'],
+            properties: {
+              month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+              plan: { type: 'string' },
+              used: { type: 'integer' },
+              limit: { type: 'integer', nullable: true },
+              remaining: { type: 'integer', nullable: true },
+            },
+          }),
+        },
       },
     },
-  }, async ({ res }) => {
-    const caller = callerOf(res);
-    // Usage as it stood when this request arrived: the call asking is not yet included.
-    const { month, used } = res.locals.quota as { month: string; used: number };
-    const limit = workspaceLimits(res).monthlyCalls;
-    return { body: { data: usageReport(month, caller.plan, used, limit) } };
-  });
+    async ({ res }) => {
+      const caller = callerOf(res);
+      // Usage as it stood when this request arrived: the call asking is not yet included.
+      const { month, used } = res.locals.quota as { month: string; used: number };
+      const limit = workspaceLimits(res).monthlyCalls;
+      return { body: { data: usageReport(month, caller.plan, used, limit) } };
+    },
+  );
 }

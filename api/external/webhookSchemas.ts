@@ -13,7 +13,11 @@ const eventsSchema: JsonSchema = {
   items: { type: 'string', maxLength: 100 },
   description: `Event names: ${WEBHOOK_EVENT_NAMES.join(', ')}`,
 };
-const urlSchema: JsonSchema = { type: 'string', maxLength: MAX_WEBHOOK_URL_LENGTH, description: 'https URL of a public host' };
+const urlSchema: JsonSchema = {
+  type: 'string',
+  maxLength: MAX_WEBHOOK_URL_LENGTH,
+  description: 'https URL of a public host',
+};
 
 export const createWebhookBody: JsonSchema = {
   type: 'object',
@@ -63,7 +67,14 @@ export const WEBHOOK_FIELD_NAMES = Object.keys(WEBHOOK_FIELDS);
 
 export function webhookSchema(withSecret: boolean): JsonSchema {
   const properties = withSecret
-    ? { ...WEBHOOK_FIELDS, secret: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'Signing secret; returned only here. Save it.' } }
+    ? {
+        ...WEBHOOK_FIELDS,
+        secret: {
+          type: 'string',
+          pattern: '^[0-9a-f]{64}$',
+          description: 'Signing secret; returned only here. Save it.',
+        },
+      }
     : WEBHOOK_FIELDS;
   return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
 }

@@ -46,7 +46,10 @@ export async function chatbotNames(views: ReadStoreReader, ids: string[]): Promi
 }
 
 /** The docs with lastDeliveryAt as the delivery log has it, where that is later than the view's. */
-export async function withLatestDeliveries(docs: WebhookDoc[], lastDeliveries?: ExternalApiDeps['lastDeliveries']): Promise<WebhookDoc[]> {
+export async function withLatestDeliveries(
+  docs: WebhookDoc[],
+  lastDeliveries?: ExternalApiDeps['lastDeliveries'],
+): Promise<WebhookDoc[]> {
   if (!lastDeliveries || docs.length === 0) return docs;
   const logged = await lastDeliveries(docs.map((d) => d.id));
   return docs.map((d) => ({ ...d, lastDeliveryAt: laterDelivery(d.lastDeliveryAt, logged.get(d.id)) }));
@@ -62,60 +65,139 @@ async function createdDoc(views: ReadStoreReader, workspaceId: string, created: 
   const viewed = created.at === null ? await views.get<WebhookDoc>(WEBHOOKS, webhookId) : null;
   const at = created.at ?? viewed?.createdAt ?? new Date().toISOString();
   return {
-    failureCount: 0, lastDeliveryAt: null, lastFailureAt: null, createdPosition: '', createdAt: at, updatedAt: at, ...viewed,
+    failureCount: 0,
+    lastDeliveryAt: null,
+    lastFailureAt: null,
+    createdPosition: '',
+    createdAt: at,
+    updatedAt: at,
+    ...viewed,
     // Live: the command answers no webhook that is absent or deleted.
-    id: webhookId, workspaceId, chatbotId: state.chatbotId!, ...state.fields, status: state.status as WebhookDoc['status'], secret,
+    id: webhookId,
+    workspaceId,
+    chatbotId: state.chatbotId!,
+    ...state.fields,
+    status: state.status as WebhookDoc['status'],
+    secret,
   };
 }
 
-export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, { views, webhooks: commands, lastDeliveries }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'lastDeliveries'>): void {
+export function webhooksRoutes(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  { views, webhooks: commands, lastDeliveries }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'lastDeliveries'>,
+): void {
   const tags = ['Webhooks'];
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'get', path: '/webhooks', summary: 'List the workspace\'s webhook subscriptions', tags,
-    responses: { 200: { description: 'Webhooks, newest first (no secrets)', schema: wrapped({ type: 'array', items: webhookSchema(false) }) } },
-  }, async ({ res }) => {
-    const docs = await withLatestDeliveries(await views.find<WebhookDoc>(WEBHOOKS, { workspaceId: callerOf(res).workspaceId }, { sort: [['createdAt', -1]] }), lastDeliveries);
-    const names = await chatbotNames(views, docs.map((d) => d.chatbotId));
-    return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
-  });
-
-  addApiKeyRoute(router, registry, mount, {
-    method: 'post', path: '/webhooks', summary: 'Create a webhook subscription (subject to the plan webhook cap)', tags, body: createWebhookBody,
-    responses: {
-      201: {
-        description: 'Created; the secret is returned only here',
-        schema: { type: 'object', required: ['data', 'message'], properties: { data: webhookSchema(true), message: { type: 'string' } } },
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/webhooks',
+      summary: "List the workspace's webhook subscriptions",
+      tags,
+      responses: {
+        200: {
+          description: 'Webhooks, newest first (no secrets)',
+          schema: wrapped({ type: 'array', items: webhookSchema(false) }),
+        },
       },
     },
-  }, async ({ body, res }) => {
-    const ctx = contextOf(res);
-    const created = await createUnderKey(res, 'webhook', (opts) => commands.create(body, ctx, opts));
-    return {
-      status: 201,
-      body: {
-        data: { ...present(await createdDoc(views, ctx.workspaceId, created), null), secret: created.secret },
-        message: 'Webhook created. Save the secret now: it is used to verify the x-webhook-signature header and will not be shown again.',
+    async ({ res }) => {
+      const docs = await withLatestDeliveries(
+        await views.find<WebhookDoc>(
+          WEBHOOKS,
+          { workspaceId: callerOf(res).workspaceId },
+          { sort: [['createdAt', -1]] },
+        ),
+        lastDeliveries,
+      );
+      const names = await chatbotNames(
+        views,
+        docs.map((d) => d.chatbotId),
+      );
+      return { body: { data: docs.map((d) => present(d, names.get(d.chatbotId) ?? null)) } };
+    },
+  );
+
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/webhooks',
+      summary: 'Create a webhook subscription (subject to the plan webhook cap)',
+      tags,
+      body: createWebhookBody,
+      responses: {
+        201: {
+          description: 'Created; the secret is returned only here',
+          schema: {
+            type: 'object',
+            required: ['data', 'message'],
+            properties: { data: webhookSchema(true), message: { type: 'string' } },
+          },
+        },
       },
-    };
-  });
+    },
+    async ({ body, res }) => {
+      const ctx = contextOf(res);
+      const created = await createUnderKey(res, 'webhook', (opts) => commands.create(body, ctx, opts));
+      return {
+        status: 201,
+        body: {
+          data: { ...present(await createdDoc(views, ctx.workspaceId, created), null), secret: created.secret },
+          message:
+            'Webhook created. Save the secret now: it is used to verify the x-webhook-signature header and will not be shown again.',
+        },
+      };
+    },
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'patch', path: '/webhooks/:id', summary: 'Update a webhook (only given fields change; status active or paused)', tags, params: idParams, body: updateWebhookBody,
-    responses: { 200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) }, 409: { description: 'Another webhook of this chatbot already has this URL' } },
-  }, async ({ params, body, res }) => {
-    const ctx = contextOf(res);
-    await commands.update(params.id, body, ctx);
-    const [doc] = await withLatestDeliveries([await ownedWebhook(views, ctx.workspaceId, params.id)], lastDeliveries);
-    const names = await chatbotNames(views, [doc.chatbotId]);
-    return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
-  });
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'patch',
+      path: '/webhooks/:id',
+      summary: 'Update a webhook (only given fields change; status active or paused)',
+      tags,
+      params: idParams,
+      body: updateWebhookBody,
+      responses: {
+        200: { description: 'Updated (no secret)', schema: wrapped(webhookSchema(false)) },
+        409: { description: 'Another webhook of this chatbot already has this URL' },
+      },
+    },
+    async ({ params, body, res }) => {
+      const ctx = contextOf(res);
+      await commands.update(params.id, body, ctx);
+      const [doc] = await withLatestDeliveries([await ownedWebhook(views, ctx.workspaceId, params.id)], lastDeliveries);
+      const names = await chatbotNames(views, [doc.chatbotId]);
+      return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
+    },
+  );
 
-  addApiKeyRoute(router, registry, mount, {
-    method: 'delete', path: '/webhooks/:id', summary: 'Delete a webhook and its delivery logs', tags, params: idParams,
-    responses: { 200: { description: 'Deleted', schema: messageSchema } },
-  }, async ({ params, res }) => {
-    await commands.delete(params.id, contextOf(res));
-    return { body: { message: 'Webhook deleted successfully' } };
-  });
+  addApiKeyRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'delete',
+      path: '/webhooks/:id',
+      summary: 'Delete a webhook and its delivery logs',
+      tags,
+      params: idParams,
+      responses: { 200: { description: 'Deleted', schema: messageSchema } },
+    },
+    async ({ params, res }) => {
+      await commands.delete(params.id, contextOf(res));
+      return { body: { message: 'Webhook deleted successfully' } };
+    },
+  );
 }

@@ -7,11 +7,27 @@ import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 const REFUSALS: Record<string, { status: string; error: string; code: string }> = {
-  HPE_HEADER_OVERFLOW: { status: '431 Request Header Fields Too Large', error: 'The request headers are too large', code: 'HEADERS_TOO_LARGE' },
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: '413 Payload Too Large', error: 'The chunk extensions of the request body are too large', code: 'PAYLOAD_TOO_LARGE' },
-  ERR_HTTP_REQUEST_TIMEOUT: { status: '408 Request Timeout', error: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' },
+  HPE_HEADER_OVERFLOW: {
+    status: '431 Request Header Fields Too Large',
+    error: 'The request headers are too large',
+    code: 'HEADERS_TOO_LARGE',
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    status: '413 Payload Too Large',
+    error: 'The chunk extensions of the request body are too large',
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: '408 Request Timeout',
+    error: 'The request took too long to arrive',
+    code: 'REQUEST_TIMEOUT',
+  },
 };
-const MALFORMED = { status: '400 Bad Request', error: 'The request is not well-formed HTTP', code: 'MALFORMED_REQUEST' };
+const MALFORMED = {
+  status: '400 Bad Request',
+  error: 'The request is not well-formed HTTP',
+  code: 'MALFORMED_REQUEST',
+};
 
 /** The raw HTTP/1.1 answer for a parser error code, ending the connection. */
 export function clientErrorResponse(code: string | undefined): string {
@@ -23,7 +39,11 @@ export function clientErrorResponse(code: string | undefined): string {
 export function answerClientErrorsAsJson(server: Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     // As Node does without a listener: answer only a connection nothing was written to yet.
-    if (err.code !== 'ECONNRESET' && socket.writable && (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0) {
+    if (
+      err.code !== 'ECONNRESET' &&
+      socket.writable &&
+      (socket as Duplex & { bytesWritten?: number }).bytesWritten === 0
+    ) {
       // Closed once the answer is out: the server keeps half-open sockets, and this one is done.
       socket.end(clientErrorResponse(err.code), () => socket.destroy());
       return;

@@ -13,5 +13,10 @@ export function etagOf(body: unknown): string {
 /** Sets the ETag; true when the client already holds this body (answer 304, no body). */
 export function notModified(req: Request, res: Response, etag: string): boolean {
   res.setHeader('ETag', etag);
-  return req.get('if-none-match')?.split(/\s*,\s*/).some((t) => t === etag || t === `W/${etag}` || t === '*') ?? false;
+  return (
+    req
+      .get('if-none-match')
+      ?.split(/\s*,\s*/)
+      .some((t) => t === etag || t === `W/${etag}` || t === '*') ?? false
+  );
 }

@@ -39,10 +39,17 @@ function byteSize(bytes: number): string {
 }
 
 /** body-parser / express errors carry `type` and `status`; a too-large body also its `limit`. */
-function parserError(err: { type?: string; status?: number; limit?: number }): { status: number; body: { error: string; code: string } } | null {
+function parserError(err: {
+  type?: string;
+  status?: number;
+  limit?: number;
+}): { status: number; body: { error: string; code: string } } | null {
   switch (err.type) {
     case 'entity.too.large':
-      return { status: 413, body: { error: `Request body too large. The limit is ${byteSize(err.limit ?? 0)}.`, code: 'PAYLOAD_TOO_LARGE' } };
+      return {
+        status: 413,
+        body: { error: `Request body too large. The limit is ${byteSize(err.limit ?? 0)}.`, code: 'PAYLOAD_TOO_LARGE' },
+      };
     case 'entity.parse.failed':
       return { status: 400, body: { error: 'Request body is not valid JSON', code: 'INVALID_JSON' } };
     case 'encoding.unsupported':
@@ -59,12 +66,19 @@ function parserError(err: { type?: string; status?: number; limit?: number }): {
  * 4xx errors raised below our code, named rather than echoed: a zlib message such as
  * "incorrect header check" means nothing to a caller.
  */
-function otherClientError(err: { message?: string; code?: unknown; expose?: boolean }): { error: string; code: string } {
+function otherClientError(err: { message?: string; code?: unknown; expose?: boolean }): {
+  error: string;
+  code: string;
+} {
   // zlib's codes (Z_DATA_ERROR...) and Brotli's (ERR__ERROR_FORMAT_...).
   if (/^(Z_|ERR__ERROR|ERR_BROTLI)/.test(String(err.code ?? ''))) {
-    return { error: 'Request body could not be decompressed: it does not match its Content-Encoding', code: 'INVALID_CONTENT_ENCODING' };
+    return {
+      error: 'Request body could not be decompressed: it does not match its Content-Encoding',
+      code: 'INVALID_CONTENT_ENCODING',
+    };
   }
-  if (String(err.message).startsWith('Failed to decode param')) return { error: 'The path is not valid percent-encoding', code: 'INVALID_PATH' };
+  if (String(err.message).startsWith('Failed to decode param'))
+    return { error: 'The path is not valid percent-encoding', code: 'INVALID_PATH' };
   return { error: err.expose && err.message ? err.message : 'Bad request', code: 'BAD_REQUEST' };
 }
 
@@ -86,12 +100,25 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     if (isStoreUnavailable(err)) {
-      logger.warn('database unavailable', { requestId: res.locals.requestId, path: req.path, error: String(err?.message ?? err).slice(0, 200) });
+      logger.warn('database unavailable', {
+        requestId: res.locals.requestId,
+        path: req.path,
+        error: String(err?.message ?? err).slice(0, 200),
+      });
       res.setHeader('Retry-After', '5');
-      res.status(503).json({ error: 'The service is temporarily unavailable. Try again in a few seconds.', code: 'SERVICE_UNAVAILABLE' });
+      res
+        .status(503)
+        .json({
+          error: 'The service is temporarily unavailable. Try again in a few seconds.',
+          code: 'SERVICE_UNAVAILABLE',
+        });
       return;
     }
-    logger.error('unhandled error', { requestId: res.locals.requestId, path: req.path, error: err?.stack ?? String(err) });
+    logger.error('unhandled error', {
+      requestId: res.locals.requestId,
+      path: req.path,
+      error: err?.stack ?? String(err),
+    });
     res.status(500).json({ error: 'Internal server error', code: 'INTERNAL_ERROR' });
   };
 }

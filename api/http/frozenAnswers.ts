@@ -7,7 +7,11 @@
  * time, so it is kept beside the document in a WeakMap and dropped with it. Unfrozen input (a
  * command's own result, an uncached read) is always built afresh.
  */
-export function derivedFrom<S extends object, T extends object>(cache: WeakMap<S, T>, source: S, build: (source: S) => T): T {
+export function derivedFrom<S extends object, T extends object>(
+  cache: WeakMap<S, T>,
+  source: S,
+  build: (source: S) => T,
+): T {
   if (!Object.isFrozen(source)) return build(source);
   let value = cache.get(source);
   if (!value) {

@@ -34,7 +34,9 @@ function refuseNonUtf8(_req: unknown, _res: unknown, buf: Buffer, encoding: stri
 
 const depthLimit: RequestHandler = (req, _res, next) => {
   if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) {
-    return next(new ValidationError(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, undefined, 'BODY_TOO_DEEP'));
+    return next(
+      new ValidationError(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, undefined, 'BODY_TOO_DEEP'),
+    );
   }
   next();
 };

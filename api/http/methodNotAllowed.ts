@@ -20,7 +20,11 @@ function knownPaths(registry: OpenApiRegistry): KnownPath[] {
     const names = [...methods].map((m) => m.toUpperCase());
     if (names.includes('GET')) names.push('HEAD');
     names.sort();
-    return { pattern: pathToRegexp(path, { sensitive: false, trailing: true, end: true }).regexp, methods: names, allow: names.join(', ') };
+    return {
+      pattern: pathToRegexp(path, { sensitive: false, trailing: true, end: true }).regexp,
+      methods: names,
+      allow: names.join(', '),
+    };
   });
 }
 
@@ -35,6 +39,11 @@ export function methodNotAllowedHandler(registry: OpenApiRegistry): RequestHandl
     // A method the path does take, passed on by its router (another host's page): a plain 404.
     if (!known || known.methods.includes(req.method)) return next();
     res.setHeader('Allow', known.allow);
-    res.status(405).json({ error: `${req.method} is not allowed on this path; it takes ${known.allow}`, code: 'METHOD_NOT_ALLOWED' });
+    res
+      .status(405)
+      .json({
+        error: `${req.method} is not allowed on this path; it takes ${known.allow}`,
+        code: 'METHOD_NOT_ALLOWED',
+      });
   };
 }

@@ -9,26 +9,41 @@ export const ERROR_SCHEMA: JsonSchema = {
   required: ['error'],
   properties: {
     error: { type: 'string', description: 'What went wrong, for people' },
-    code: { type: 'string', description: 'Machine-readable class of the error, e.g. RATE_LIMIT_ERROR, PLAN_LIMIT, IDEMPOTENCY_KEY_REUSED' },
+    code: {
+      type: 'string',
+      description: 'Machine-readable class of the error, e.g. RATE_LIMIT_ERROR, PLAN_LIMIT, IDEMPOTENCY_KEY_REUSED',
+    },
   },
 };
 
 const integer = (description: string) => ({ description, schema: { type: 'integer', minimum: 0 } });
-const countOrUnlimited = (description: string) => ({ description, schema: { type: 'string', pattern: '^(\\d+|unlimited)$' } });
+const countOrUnlimited = (description: string) => ({
+  description,
+  schema: { type: 'string', pattern: '^(\\d+|unlimited)$' },
+});
 
 /** Header name → Header Object. `required` says the header is on every answer that lists it. */
 export const HEADERS: Record<string, Record<string, unknown>> = {
-  'RateLimit-Policy': { description: 'The burst limit: requests per window, e.g. 60;w=60', schema: { type: 'string', pattern: '^\\d+;w=\\d+$' } },
+  'RateLimit-Policy': {
+    description: 'The burst limit: requests per window, e.g. 60;w=60',
+    schema: { type: 'string', pattern: '^\\d+;w=\\d+$' },
+  },
   'RateLimit-Limit': integer('Requests allowed per window for this API key'),
   'RateLimit-Remaining': integer('Requests left in the current window'),
   'RateLimit-Reset': integer('Seconds until the current window resets'),
-  'X-Quota-Limit': countOrUnlimited('Monthly External API calls of the workspace\'s plan'),
+  'X-Quota-Limit': countOrUnlimited("Monthly External API calls of the workspace's plan"),
   'X-Quota-Remaining': countOrUnlimited('Calls left this month'),
   'X-Quota-Reset': integer('Unix time (seconds) of the next month start (UTC), when the quota resets'),
   'X-Quota-Period': { description: 'The quota period', schema: { type: 'string', enum: ['month'] } },
   'Retry-After': integer('Seconds to wait before trying again'),
-  'Idempotent-Replayed': { description: 'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key', schema: { type: 'string', enum: ['true'] } },
-  'X-Request-Id': { description: 'The request\'s id (the caller\'s X-Request-Id when it is safe, else a new one); quote it to support', schema: { type: 'string' } },
+  'Idempotent-Replayed': {
+    description: 'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  'X-Request-Id': {
+    description: "The request's id (the caller's X-Request-Id when it is safe, else a new one); quote it to support",
+    schema: { type: 'string' },
+  },
 };
 
 /** components.headers key of a header (names with dashes are fine, but keys read better without). */
@@ -64,5 +79,6 @@ export const ERROR_DESCRIPTIONS: Record<string, string> = {
   '415': 'Unsupported body encoding or media type',
   '422': 'The Idempotency-Key was already used with another request (code IDEMPOTENCY_KEY_REUSED)',
   '429': 'Rate limit or monthly quota exceeded; wait Retry-After seconds',
-  '5XX': 'Server error, or the service is briefly unavailable (503 with Retry-After); safe to retry with the same Idempotency-Key',
+  '5XX':
+    'Server error, or the service is briefly unavailable (503 with Retry-After); safe to retry with the same Idempotency-Key',
 };

@@ -2,22 +2,36 @@
 import type { RouteSpec } from './routeSpec.js';
 import type { JsonSchema } from './schemaValidator.js';
 import { OPERATION_IDS } from './operationIds.js';
-import { ERROR_DESCRIPTIONS, ERROR_SCHEMA, IDEMPOTENCY_KEY_PARAMETER, headerComponents, headerKey } from './openApiComponents.js';
+import {
+  ERROR_DESCRIPTIONS,
+  ERROR_SCHEMA,
+  IDEMPOTENCY_KEY_PARAMETER,
+  headerComponents,
+  headerKey,
+} from './openApiComponents.js';
 
 const RATE_HEADERS = ['RateLimit-Policy', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'];
 const QUOTA_HEADERS = ['X-Quota-Limit', 'X-Quota-Remaining', 'X-Quota-Reset', 'X-Quota-Period'];
 
 const ERROR_NAMES: Record<string, string> = {
-  '400': 'BadRequest', '401': 'Unauthorized', '403': 'Forbidden', '404': 'NotFound', '409': 'Conflict', '413': 'PayloadTooLarge',
-  '415': 'UnsupportedMediaType', '422': 'IdempotencyKeyReused', '429': 'TooManyRequests', '5XX': 'ServerError',
+  '400': 'BadRequest',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'NotFound',
+  '409': 'Conflict',
+  '413': 'PayloadTooLarge',
+  '415': 'UnsupportedMediaType',
+  '422': 'IdempotencyKeyReused',
+  '429': 'TooManyRequests',
+  '5XX': 'ServerError',
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
-  Chatbots: 'External API: the workspace\'s chatbots',
+  Chatbots: "External API: the workspace's chatbots",
   Responses: 'External API: stored conversations of a chatbot',
   Analytics: 'External API: response counts of a chatbot',
   Webhooks: 'External API: webhook subscriptions (signed deliveries of conversation events)',
-  Account: 'External API: the workspace owner\'s profile and email change',
+  Account: "External API: the workspace owner's profile and email change",
   Usage: 'External API: calls counted this month',
   'Visitor chat': 'The public chat API the widget uses (no key; CORS open)',
   Service: 'Health and this document',
@@ -47,12 +61,21 @@ export function withNullInEnums<T>(schema: T): T {
 
 function parametersOf(spec: RouteSpec) {
   const out: unknown[] = [];
-  for (const [location, schema] of [['path', spec.params], ['query', spec.query]] as const) {
+  for (const [location, schema] of [
+    ['path', spec.params],
+    ['query', spec.query],
+  ] as const) {
     const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
     const required = (schema?.required ?? []) as string[];
     for (const [name, s] of Object.entries(props)) {
       const { description, ...rest } = s as { description?: string };
-      out.push({ name, in: location, required: location === 'path' || required.includes(name), schema: rest, ...(description ? { description } : {}) });
+      out.push({
+        name,
+        in: location,
+        required: location === 'path' || required.includes(name),
+        schema: rest,
+        ...(description ? { description } : {}),
+      });
     }
   }
   if (spec.externalApi && spec.method === 'post') out.push({ $ref: '#/components/parameters/IdempotencyKey' });
@@ -63,7 +86,9 @@ function parametersOf(spec: RouteSpec) {
 function impliedErrors(spec: RouteSpec): string[] {
   const statuses = new Set<string>();
   // The External API reads a JSON body on every POST, PUT and PATCH, declared or not (externalRouter.ts).
-  const readsJson = spec.externalApi ? ['post', 'put', 'patch'].includes(spec.method) : spec.body && spec.bodyContentType !== 'multipart/form-data';
+  const readsJson = spec.externalApi
+    ? ['post', 'put', 'patch'].includes(spec.method)
+    : spec.body && spec.bodyContentType !== 'multipart/form-data';
   if (spec.params || spec.query || spec.body || readsJson) statuses.add('400');
   if (spec.security === 'apiKey' || spec.security === 'session') statuses.add('401');
   if (spec.security === 'apiKey' || (spec.security === 'session' && spec.method !== 'get')) statuses.add('403');
@@ -83,10 +108,12 @@ function headersOf(spec: RouteSpec, status: string): Record<string, unknown> {
   if (spec.externalApi) {
     // A missing or invalid key carries them too, as they stand for an unknown caller (anonymousLimitHeaders).
     for (const name of [...RATE_HEADERS, ...QUOTA_HEADERS]) headers[name] = headerRef(name, true);
-    if (spec.method === 'post' && status !== '401') headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed', false);
+    if (spec.method === 'post' && status !== '401')
+      headers['Idempotent-Replayed'] = headerRef('Idempotent-Replayed', false);
   }
   if (status === '429') headers['Retry-After'] = headerRef('Retry-After', true);
-  else if (status === '5XX' || (status === '409' && spec.externalApi)) headers['Retry-After'] = headerRef('Retry-After', false);
+  else if (status === '5XX' || (status === '409' && spec.externalApi))
+    headers['Retry-After'] = headerRef('Retry-After', false);
   return headers;
 }
 
@@ -117,14 +144,21 @@ export class OpenApiRegistry {
     for (const { mount, spec } of this.routes) {
       const p = toOpenApiPath(mount, spec.path);
       const responses: Record<string, unknown> = {};
-      const declared = spec.responses as Record<string, { description: string; schema?: JsonSchema; contentType?: string }>;
+      const declared = spec.responses as Record<
+        string,
+        { description: string; schema?: JsonSchema; contentType?: string }
+      >;
       const statuses = [...new Set([...Object.keys(declared), ...impliedErrors(spec)])].sort();
       for (const status of statuses) {
         const own = declared[status];
         const headers = headersOf(spec, status);
         if (isError(status) && !own?.schema) {
           const description = own?.description ?? ERROR_DESCRIPTIONS[status] ?? 'Error';
-          const answer = { description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+          const answer = {
+            description,
+            headers,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+          };
           if (own) {
             responses[status] = answer;
             continue;
@@ -136,17 +170,27 @@ export class OpenApiRegistry {
           responses[status] = { $ref: `#/components/responses/${name}` };
           continue;
         }
-        const content = own?.schema ? { content: { [own.contentType ?? 'application/json']: { schema: withNullInEnums(own.schema) } } } : {};
+        const content = own?.schema
+          ? { content: { [own.contentType ?? 'application/json']: { schema: withNullInEnums(own.schema) } } }
+          : {};
         responses[status] = { description: own?.description ?? 'Answer', headers, ...content };
       }
       spec.tags.forEach((t) => tags.add(t));
       (paths[p] ??= {})[spec.method] = {
         summary: spec.summary,
         tags: spec.tags,
-        operationId: spec.operationId ?? OPERATION_IDS[`${spec.method.toUpperCase()} ${p}`] ?? derivedOperationId(spec.method, p),
+        operationId:
+          spec.operationId ?? OPERATION_IDS[`${spec.method.toUpperCase()} ${p}`] ?? derivedOperationId(spec.method, p),
         security: securityOf(spec),
         parameters: parametersOf(spec),
-        ...(spec.body ? { requestBody: { required: true, content: { [spec.bodyContentType ?? 'application/json']: { schema: withNullInEnums(spec.body) } } } } : {}),
+        ...(spec.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { [spec.bodyContentType ?? 'application/json']: { schema: withNullInEnums(spec.body) } },
+              },
+            }
+          : {}),
         responses,
       };
     }
@@ -155,7 +199,8 @@ export class OpenApiRegistry {
       info: {
         title: 'Confab API',
         version: '1.0.0',
-        description: 'Confab External API, visitor chat API and workspace endpoints. Every error body is {error, code?}.',
+        description:
+          'Confab External API, visitor chat API and workspace endpoints. Every error body is {error, code?}.',
       },
       servers: [{ url: serverUrl }],
       tags: [...tags].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name })),
@@ -166,7 +211,11 @@ export class OpenApiRegistry {
         },
         schemas: { Error: ERROR_SCHEMA },
         responses: sharedResponses,
-        headers: usedOnly(headerComponents(), JSON.stringify(paths) + JSON.stringify(sharedResponses), '#/components/headers/'),
+        headers: usedOnly(
+          headerComponents(),
+          JSON.stringify(paths) + JSON.stringify(sharedResponses),
+          '#/components/headers/',
+        ),
         parameters: { IdempotencyKey: IDEMPOTENCY_KEY_PARAMETER },
       },
       paths,

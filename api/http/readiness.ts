@@ -33,16 +33,29 @@ export const READINESS_TIMEOUT_MS = 2000;
 const checksSchema = { type: 'object', additionalProperties: { type: 'string', enum: ['ok', 'unavailable'] } };
 
 export const READINESS_SPEC: RouteSpec = {
-  method: 'get', path: '/readyz', operationId: 'getReadiness', tags: ['Service'], security: 'none',
-  summary: 'Readiness: 200 when the stores this process depends on answer (Redis down is "degraded", still 200), 503 naming the one that does not',
+  method: 'get',
+  path: '/readyz',
+  operationId: 'getReadiness',
+  tags: ['Service'],
+  security: 'none',
+  summary:
+    'Readiness: 200 when the stores this process depends on answer (Redis down is "degraded", still 200), 503 naming the one that does not',
   responses: {
     200: {
       description: 'Ready: every required dependency answers',
-      schema: { type: 'object', required: ['status', 'checks'], properties: { status: { type: 'string', enum: ['ok', 'degraded'] }, checks: checksSchema } },
+      schema: {
+        type: 'object',
+        required: ['status', 'checks'],
+        properties: { status: { type: 'string', enum: ['ok', 'degraded'] }, checks: checksSchema },
+      },
     },
     503: {
       description: 'Not ready: a required dependency does not answer',
-      schema: { type: 'object', required: ['status', 'checks'], properties: { status: { type: 'string', enum: ['unavailable'] }, checks: checksSchema } },
+      schema: {
+        type: 'object',
+        required: ['status', 'checks'],
+        properties: { status: { type: 'string', enum: ['unavailable'] }, checks: checksSchema },
+      },
     },
   },
 };
@@ -62,7 +75,10 @@ function boundedProbe(check: ReadinessCheck, timeoutMs: number): () => Promise<C
     if (!running || Date.now() - running.since > STALE_PROBE_MS) {
       const answer: Promise<CheckState> = check
         .probe()
-        .then((reply): CheckState => (reply === false ? 'unavailable' : 'ok'), (): CheckState => 'unavailable')
+        .then(
+          (reply): CheckState => (reply === false ? 'unavailable' : 'ok'),
+          (): CheckState => 'unavailable',
+        )
         .finally(() => {
           if (running?.answer === answer) running = null;
         });
@@ -83,6 +99,8 @@ export function readinessHandler(checks: ReadinessCheck[], timeoutMs = READINESS
     const down = states.filter((s) => s.state !== 'ok');
     const status = down.some((s) => s.check.required) ? 'unavailable' : down.length ? 'degraded' : 'ok';
     res.setHeader('Cache-Control', 'no-store');
-    res.status(status === 'unavailable' ? 503 : 200).json({ status, checks: Object.fromEntries(states.map((s) => [s.check.name, s.state])) });
+    res
+      .status(status === 'unavailable' ? 503 : 200)
+      .json({ status, checks: Object.fromEntries(states.map((s) => [s.check.name, s.state])) });
   };
 }

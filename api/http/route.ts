@@ -20,7 +20,9 @@ export interface ValidatedRequest<P = Record<string, string>, Q = Record<string,
   res: Response;
 }
 
-export type RouteHandler = (input: ValidatedRequest<any, any, any>) => Promise<{ status?: number; body: unknown } | void>;
+export type RouteHandler = (
+  input: ValidatedRequest<any, any, any>,
+) => Promise<{ status?: number; body: unknown } | void>;
 
 /** NUL and unpaired surrogates (textFaults.ts) anywhere in the request's text. */
 function rejectBadText(params: unknown, query: unknown, body: unknown): void {
@@ -51,24 +53,37 @@ function idsOrNotFound(check: (value: unknown) => unknown, params: object): unkn
   }
 }
 
-export function addRoute(router: Router, registry: OpenApiRegistry, mount: string, spec: RouteSpec, handler: RouteHandler, ...before: RequestHandler[]): void {
+export function addRoute(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  spec: RouteSpec,
+  handler: RouteHandler,
+  ...before: RequestHandler[]
+): void {
   registry.add(mount, spec);
   const checkParams = spec.params ? compileValidator(spec.params, 'path') : null;
   const checkQuery = spec.query ? compileValidator(spec.query, 'query') : null;
-  const checkBody = spec.body && spec.bodyContentType !== 'multipart/form-data' ? compileValidator(spec.body, 'body') : null;
+  const checkBody =
+    spec.body && spec.bodyContentType !== 'multipart/form-data' ? compileValidator(spec.body, 'body') : null;
   router[spec.method](spec.path, ...before, async (req, res, next) => {
     try {
       rejectBadText(spec.paramsAnyText ? {} : req.params, req.query, req.body);
       const params = checkParams && !spec.paramsAnyText ? idsOrNotFound(checkParams, req.params) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
-      if (checkBody && unreadBody(req)) throw new UnsupportedMediaTypeError('Send the request body as JSON, with Content-Type: application/json');
+      if (checkBody && unreadBody(req))
+        throw new UnsupportedMediaTypeError('Send the request body as JSON, with Content-Type: application/json');
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
       const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;
       const out = await handler({ params: params as never, query: query as never, body, req, res });
       if (!out || res.headersSent) return;
       const text = jsonOf(out.body);
       if (text === null) res.status(out.status ?? 200).json(out.body);
-      else res.status(out.status ?? 200).type('json').send(text);
+      else
+        res
+          .status(out.status ?? 200)
+          .type('json')
+          .send(text);
     } catch (err) {
       next(err);
     }

@@ -15,8 +15,10 @@ const queryAjv = new Ajv({ allErrors: false, strict: false, coerceTypes: true, u
 
 function fieldOf(error: ErrorObject, where: string): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  if (error.keyword === 'required') return [path, (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
-  if (error.keyword === 'additionalProperties') return [path, (error.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
+  if (error.keyword === 'required')
+    return [path, (error.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+  if (error.keyword === 'additionalProperties')
+    return [path, (error.params as { additionalProperty: string }).additionalProperty].filter(Boolean).join('.');
   return path || where;
 }
 
@@ -54,7 +56,8 @@ export function compileValidator(schema: JsonSchema, where: 'body' | 'query' | '
   return (value) => {
     for (const name of integers) {
       const text = (value as Record<string, unknown> | undefined)?.[name];
-      if (typeof text === 'string' && !DECIMAL_INTEGER.test(text)) throw new ValidationError(`${name} must be a whole number written in digits`, name);
+      if (typeof text === 'string' && !DECIMAL_INTEGER.test(text))
+        throw new ValidationError(`${name} must be a whole number written in digits`, name);
     }
     if (validate(value)) return value;
     const error = validate.errors![0];

@@ -18,7 +18,8 @@ interface DashboardConfig {
 }
 
 /** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
-const NOT_A_PAGE = /^\/(api|auth|login|signup|invite|storefront|healthz|readyz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
+const NOT_A_PAGE =
+  /^\/(api|auth|login|signup|invite|storefront|healthz|readyz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
 
 async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, base: string): Promise<void> {
   if (!(await resolveSession(req, deps))) {
@@ -27,7 +28,18 @@ async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, ba
     return;
   }
   const data: DashboardConfig = { base, workspaceDomain: deps.workspaceDomain };
-  sendPage(res, 200, pageShell({ title: 'Dashboard · Confab', bundle: 'dashboard', data, dataElementId: 'dashboard-config', fallback: 'The Confab dashboard needs JavaScript.' }), deps.publicUrl);
+  sendPage(
+    res,
+    200,
+    pageShell({
+      title: 'Dashboard · Confab',
+      bundle: 'dashboard',
+      data,
+      dataElementId: 'dashboard-config',
+      fallback: 'The Confab dashboard needs JavaScript.',
+    }),
+    deps.publicUrl,
+  );
 }
 
 /** Mount last, just before the 404 handler: on a workspace host it answers any page path left. */

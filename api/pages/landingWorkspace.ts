@@ -21,7 +21,12 @@ export interface LandingLookup {
 export type LandingPage = 'invite' | 'magic';
 
 /** The workspace's name, as its mails say it, when `token` is a live token of that kind; else null. */
-export async function landingWorkspaceName(views: ReadStoreReader, lookup: LandingLookup | undefined, page: LandingPage, token: unknown): Promise<string | null> {
+export async function landingWorkspaceName(
+  views: ReadStoreReader,
+  lookup: LandingLookup | undefined,
+  page: LandingPage,
+  token: unknown,
+): Promise<string | null> {
   if (!lookup || typeof token !== 'string' || token === '' || token.length > 200) return null;
   const workspaceId = page === 'invite' ? await lookup.inviteWorkspace(token) : await lookup.magicLinkWorkspace(token);
   if (!workspaceId) return null;

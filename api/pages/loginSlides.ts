@@ -27,7 +27,9 @@ function slideOf(item: MediaItemDoc, slug: string): LoginMedia {
     adUrl: item.adUrl,
     adLabel: item.adLabel,
     slideDuration: item.slideDuration,
-    clickUrl: item.adUrl ? `/api/v1/workspace/public/ad-click/${encodeURIComponent(slug)}/${encodeURIComponent(item.id)}` : null,
+    clickUrl: item.adUrl
+      ? `/api/v1/workspace/public/ad-click/${encodeURIComponent(slug)}/${encodeURIComponent(item.id)}`
+      : null,
   };
 }
 
@@ -38,5 +40,7 @@ export function loginSlides(items: MediaItemDoc[], source: SlideSource): LoginMe
   if (start < 0) return [];
   const logos = new Set(source.logos.filter((l): l is string => !!l));
   const rotated = [...ordered.slice(start), ...ordered.slice(0, start)];
-  return rotated.filter((i) => i.active || !logos.has(source.publicUrl + i.mediaUrlPath)).map((i) => slideOf(i, source.slug));
+  return rotated
+    .filter((i) => i.active || !logos.has(source.publicUrl + i.mediaUrlPath))
+    .map((i) => slideOf(i, source.slug));
 }

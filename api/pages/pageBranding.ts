@@ -31,12 +31,20 @@ export function sameOrigin(url: string | null, publicUrl: string): string | null
   return url.startsWith(`${publicUrl}/`) ? url.slice(publicUrl.length) : url;
 }
 
-export async function brandingForSlug(views: ReadStoreReader, slug: string, publicUrl: string): Promise<LoginBranding | null> {
+export async function brandingForSlug(
+  views: ReadStoreReader,
+  slug: string,
+  publicUrl: string,
+): Promise<LoginBranding | null> {
   const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
   if (!doc) return null;
   const gallery = await views.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId: doc.id }, { sort: [['position', 1]] });
   const pub = publicBranding(doc, gallery.find((i) => i.active) ?? null, publicUrl);
-  const media = loginSlides(gallery, { slug: doc.slug ?? slug, publicUrl, logos: [doc.branding.loginLogo, doc.branding.companyLogo] });
+  const media = loginSlides(gallery, {
+    slug: doc.slug ?? slug,
+    publicUrl,
+    logos: [doc.branding.loginLogo, doc.branding.companyLogo],
+  });
   return {
     slug: pub.slug,
     displayName: pub.displayName || 'Confab',

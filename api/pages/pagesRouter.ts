@@ -36,11 +36,38 @@ interface PageRoute {
 }
 
 const PAGES: PageRoute[] = [
-  { path: '/login', page: 'login', title: 'Sign in', summary: 'Sign-in page: branded on a slug host, Confab-branded on PUBLIC_URL (HTML)' },
-  { path: '/login/magic', page: 'magic', title: 'Sign in with your link', summary: 'Magic-link page (?token=): a button POSTs the token, a GET burns nothing (HTML)' },
-  { path: '/invite', page: 'invite', title: 'Accept your invitation', summary: 'Invitation page (?token=): set a name and password, or accept with an existing account (HTML)' },
-  { path: '/signup', page: 'signup', title: 'Create your workspace', summary: 'Sign-up page on PUBLIC_URL (HTML)', mainOnly: true },
-  { path: '/signup/confirm', page: 'signupConfirm', title: 'Confirm your email', summary: 'Sign-up confirmation (?token=): a button POSTs the token (HTML)', mainOnly: true },
+  {
+    path: '/login',
+    page: 'login',
+    title: 'Sign in',
+    summary: 'Sign-in page: branded on a slug host, Confab-branded on PUBLIC_URL (HTML)',
+  },
+  {
+    path: '/login/magic',
+    page: 'magic',
+    title: 'Sign in with your link',
+    summary: 'Magic-link page (?token=): a button POSTs the token, a GET burns nothing (HTML)',
+  },
+  {
+    path: '/invite',
+    page: 'invite',
+    title: 'Accept your invitation',
+    summary: 'Invitation page (?token=): set a name and password, or accept with an existing account (HTML)',
+  },
+  {
+    path: '/signup',
+    page: 'signup',
+    title: 'Create your workspace',
+    summary: 'Sign-up page on PUBLIC_URL (HTML)',
+    mainOnly: true,
+  },
+  {
+    path: '/signup/confirm',
+    page: 'signupConfirm',
+    title: 'Confirm your email',
+    summary: 'Sign-up confirmation (?token=): a button POSTs the token (HTML)',
+    mainOnly: true,
+  },
 ];
 
 const ASSET_NAME = /^[a-z][a-z0-9-]*\.(js|css)$/;
@@ -48,16 +75,42 @@ const ASSET_NAME = /^[a-z][a-z0-9-]*\.(js|css)$/;
 export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router {
   const router = express.Router();
 
-  function render(res: Response, status: number, page: PageKind, title: string, branding: LoginBranding, confab: boolean, workspaceName: string | null = null) {
-    const data: PageData = { page, publicUrl: deps.publicUrl, branding, confab, ...(workspaceName ? { workspaceName } : {}) };
+  function render(
+    res: Response,
+    status: number,
+    page: PageKind,
+    title: string,
+    branding: LoginBranding,
+    confab: boolean,
+    workspaceName: string | null = null,
+  ) {
+    const data: PageData = {
+      page,
+      publicUrl: deps.publicUrl,
+      branding,
+      confab,
+      ...(workspaceName ? { workspaceName } : {}),
+    };
     const name = workspaceName ?? (confab || !branding.displayName ? 'Confab' : branding.displayName);
-    sendPage(res, status, pageShell({ title: `${title} · ${name}`, bundle: 'login', data, dataElementId: DATA_ELEMENT_ID }), deps.publicUrl);
+    sendPage(
+      res,
+      status,
+      pageShell({ title: `${title} · ${name}`, bundle: 'login', data, dataElementId: DATA_ELEMENT_ID }),
+      deps.publicUrl,
+    );
   }
 
   for (const route of PAGES) {
     registry.add('', {
-      method: 'get', path: route.path, summary: route.summary, tags: ['Sign-in pages'], security: 'none',
-      responses: { 200: { description: 'The page', contentType: 'text/html', schema: { type: 'string' } }, 404: { description: 'No workspace has the slug of this host' } },
+      method: 'get',
+      path: route.path,
+      summary: route.summary,
+      tags: ['Sign-in pages'],
+      security: 'none',
+      responses: {
+        200: { description: 'The page', contentType: 'text/html', schema: { type: 'string' } },
+        404: { description: 'No workspace has the slug of this host' },
+      },
     });
     router.get(route.path, async (req: Request, res: Response, next) => {
       try {
@@ -67,7 +120,10 @@ export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router 
           return res.redirect(302, safeNext(req.query.next) ?? (host.kind === 'slug' ? '/' : '/dashboard'));
         }
         if (host.kind === 'main') {
-          const named = route.page === 'invite' || route.page === 'magic' ? await landingWorkspaceName(deps.views, deps.landing, route.page, req.query.token) : null;
+          const named =
+            route.page === 'invite' || route.page === 'magic'
+              ? await landingWorkspaceName(deps.views, deps.landing, route.page, req.query.token)
+              : null;
           return render(res, 200, route.page, route.title, CONFAB_BRANDING, true, named);
         }
         if (route.mainOnly) return res.redirect(302, deps.publicUrl + req.originalUrl);

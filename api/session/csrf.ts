@@ -34,7 +34,8 @@ export function assertSameOrigin(req: Request): void {
 export function assertCsrf(req: Request, sessionId: string): void {
   assertSameOrigin(req);
   const presented = req.get(CSRF_HEADER);
-  if (!presented || !sameDigest(presented, csrfTokenOf(sessionId))) throw csrfError(`the ${CSRF_HEADER} header is missing or wrong`);
+  if (!presented || !sameDigest(presented, csrfTokenOf(sessionId)))
+    throw csrfError(`the ${CSRF_HEADER} header is missing or wrong`);
 }
 
 export function isSafeMethod(method: string): boolean {

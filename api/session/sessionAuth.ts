@@ -46,7 +46,14 @@ export async function resolveSession(req: Request, deps: SessionAuthDeps): Promi
     deps.views.get<UserDoc>(USERS, session.userId),
   ]);
   if (!membership || !user) return null;
-  return { sessionId, userId: session.userId, email: user.email, name: user.name, workspaceId: session.workspaceId, role: membership.role };
+  return {
+    sessionId,
+    userId: session.userId,
+    email: user.email,
+    name: user.name,
+    workspaceId: session.workspaceId,
+    role: membership.role,
+  };
 }
 
 async function sessionFitsHost(req: Request, session: StoredSession, deps: SessionAuthDeps): Promise<boolean> {
@@ -67,7 +74,8 @@ export function requireSession(deps: SessionAuthDeps, opts: { role?: 'admin' } =
       const signedIn = await resolveSession(req, deps);
       if (!signedIn) throw notSignedIn();
       if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
-      if (opts.role === 'admin' && signedIn.role !== 'admin') throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
+      if (opts.role === 'admin' && signedIn.role !== 'admin')
+        throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
       res.locals.signedIn = signedIn;
       next();
     } catch (err) {
@@ -90,7 +98,11 @@ export function sessionContextOf(res: Response): CommandContext & { workspaceId:
 }
 
 /** A user as the actor of this request's events, with its id, address and user agent for the audit trail. */
-export function userContextOf<W extends string | null>(res: Response, userId: string, workspaceId: W): CommandContext & { workspaceId: W } {
+export function userContextOf<W extends string | null>(
+  res: Response,
+  userId: string,
+  workspaceId: W,
+): CommandContext & { workspaceId: W } {
   return {
     actor: { type: 'user', id: userId },
     workspaceId,

@@ -27,7 +27,13 @@ function secure(req: Request, publicUrl: string): boolean {
 }
 
 export function setSessionCookie(req: Request, res: Response, sessionId: string, publicUrl: string): void {
-  res.cookie(SESSION_COOKIE, sessionId, { httpOnly: true, sameSite: 'lax', secure: secure(req, publicUrl), path: '/', maxAge: SESSION_ABSOLUTE_MS });
+  res.cookie(SESSION_COOKIE, sessionId, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(req, publicUrl),
+    path: '/',
+    maxAge: SESSION_ABSOLUTE_MS,
+  });
 }
 
 export function clearSessionCookie(req: Request, res: Response, publicUrl: string): void {

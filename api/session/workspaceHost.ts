@@ -43,17 +43,26 @@ export function isWorkspaceHost(req: Request, deps: Pick<WorkspaceHostDeps, 'wor
 }
 
 /** `<scheme>://<slug>.<domain>[:port]` with PUBLIC_URL's scheme and port; PUBLIC_URL's origin without a slug. */
-export function workspaceOrigin(slug: string | null, deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>): string {
+export function workspaceOrigin(
+  slug: string | null,
+  deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>,
+): string {
   const base = new URL(deps.publicUrl);
   if (!slug) return base.origin;
   return `${base.protocol}//${slug}.${deps.workspaceDomain}${base.port ? `:${base.port}` : ''}`;
 }
 
-export function dashboardUrlOf(slug: string | null, deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>): string {
+export function dashboardUrlOf(
+  slug: string | null,
+  deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>,
+): string {
   return slug ? `${workspaceOrigin(slug, deps)}/` : `${deps.publicUrl}/dashboard`;
 }
 
-export function loginPageUrlOf(slug: string | null, deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>): string {
+export function loginPageUrlOf(
+  slug: string | null,
+  deps: Pick<WorkspaceHostDeps, 'publicUrl' | 'workspaceDomain'>,
+): string {
   return slug ? `${workspaceOrigin(slug, deps)}/login` : `${deps.publicUrl}/login`;
 }
 

@@ -18,11 +18,13 @@ const DIR = `${dirname(createRequire(import.meta.url).resolve('@fontsource-varia
 const FACES = [
   {
     file: 'source-sans-3-latin-wght-normal.woff2',
-    range: 'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
+    range:
+      'U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD',
   },
   {
     file: 'source-sans-3-latin-ext-wght-normal.woff2',
-    range: 'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C4,U+2113,U+2C60-2C7F,U+A720-A7FF',
+    range:
+      'U+0100-02BA,U+02BD-02C5,U+02C7-02CC,U+02CE-02D7,U+02DD-02FF,U+0304,U+0308,U+0329,U+1D00-1DBF,U+1E00-1E9F,U+1EF2-1EFF,U+2020,U+20A0-20AB,U+20AD-20C4,U+2113,U+2C60-2C7F,U+A720-A7FF',
   },
 ];
 const FILES = new Set(FACES.map((f) => f.file));
@@ -37,7 +39,8 @@ const FONT_MAX_AGE_S = 30 * 24 * 3600;
 export function fontHead(mount: string): string {
   const url = (file: string) => `${mount}/assets/fonts/${file}`;
   const faces = FACES.map(
-    (f) => `@font-face{font-family:"Source Sans 3";font-style:normal;font-weight:200 900;font-display:swap;src:url(${url(f.file)}) format("woff2");unicode-range:${f.range}}`,
+    (f) =>
+      `@font-face{font-family:"Source Sans 3";font-style:normal;font-weight:200 900;font-display:swap;src:url(${url(f.file)}) format("woff2");unicode-range:${f.range}}`,
   ).join('');
   return `<link rel="preload" href="${url(FACES[0].file)}" as="font" type="font/woff2" crossorigin><style>${faces}</style>`;
 }

@@ -22,24 +22,55 @@ const BUNDLE = fileURLToPath(new URL('../../public/storefront-app.js', import.me
  * The only font is our own Source Sans file (appFonts.ts): font-src 'self', no data: and no font host.
  */
 const APP_CSP = [
-  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data:", "font-src 'self'",
-  "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "form-action 'self'", `frame-ancestors ${CONTROL_PANEL_ORIGINS.join(' ')}`,
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  `frame-ancestors ${CONTROL_PANEL_ORIGINS.join(' ')}`,
 ].join('; ');
 
 const json = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
 export function appPageRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: StorefrontApiDeps): void {
   registry.add(mount, {
-    method: 'get', path: '/app', summary: 'The merchant settings page (Chatbot ID field and enabled switch), framed by the BigCommerce control panel', tags: ['Storefront app'], security: 'none',
-    responses: { 200: { description: 'The page', contentType: 'text/html', schema: { type: 'string' } }, 401: { description: 'No store session: open the app from the control panel', contentType: 'text/html', schema: { type: 'string' } } },
+    method: 'get',
+    path: '/app',
+    summary:
+      'The merchant settings page (Chatbot ID field and enabled switch), framed by the BigCommerce control panel',
+    tags: ['Storefront app'],
+    security: 'none',
+    responses: {
+      200: { description: 'The page', contentType: 'text/html', schema: { type: 'string' } },
+      401: {
+        description: 'No store session: open the app from the control panel',
+        contentType: 'text/html',
+        schema: { type: 'string' },
+      },
+    },
   });
 
   router.get('/app', async (req, res) => {
     const signedIn = await storeSessionOf(req, deps);
     if (!signedIn) {
-      return sendMerchantPage(res, 401, { title: 'Open Confab from your control panel', tone: 'info', lines: ['This page is the Confab app inside BigCommerce. Sign in to your store\'s control panel and open Apps › My Apps › Confab.'] });
+      return sendMerchantPage(res, 401, {
+        title: 'Open Confab from your control panel',
+        tone: 'info',
+        lines: [
+          "This page is the Confab app inside BigCommerce. Sign in to your store's control panel and open Apps › My Apps › Confab.",
+        ],
+      });
     }
-    const data = { storeHash: signedIn.storeHash, csrfToken: signedIn.csrfToken, apiBase: `${mount}/api`, dashboardUrl: `${deps.publicUrl}/dashboard` };
+    const data = {
+      storeHash: signedIn.storeHash,
+      csrfToken: signedIn.csrfToken,
+      apiBase: `${mount}/api`,
+      dashboardUrl: `${deps.publicUrl}/dashboard`,
+    };
     res
       .status(200)
       .setHeader('Content-Type', 'text/html; charset=utf-8')

@@ -7,7 +7,13 @@
  * pages that say what happened; /uninstall and /remove_user are server calls and answer JSON.
  */
 import type { Request, Response, Router } from 'express';
-import { AuthenticationError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../../domain/errors.js';
+import {
+  AuthenticationError,
+  DomainError,
+  NotFoundError,
+  UpstreamError,
+  ValidationError,
+} from '../../domain/errors.js';
 import { verifySignedPayload, type SignedPayload } from '../../infrastructure/bigcommerce/bigCommerceJwt.js';
 import type { LoaderRegistration } from '../../infrastructure/bigcommerce/scriptRegistration.js';
 import type { Logger } from '../../infrastructure/logger.js';
@@ -19,30 +25,78 @@ import { setStoreSessionCookie } from './storeSessionAuth.js';
 import { LOADER_CHECK_WAIT_MS } from './loaderCheckWait.js';
 
 const TAGS = ['Storefront app'];
-const HTML = { description: 'An HTML page explaining the failure', contentType: 'text/html', schema: { type: 'string' } };
-const JWT_QUERY = { type: 'object', required: ['signed_payload_jwt'], properties: { signed_payload_jwt: { type: 'string', description: 'HS256 JWT signed with the app\'s client secret' } } };
+const HTML = {
+  description: 'An HTML page explaining the failure',
+  contentType: 'text/html',
+  schema: { type: 'string' },
+};
+const JWT_QUERY = {
+  type: 'object',
+  required: ['signed_payload_jwt'],
+  properties: { signed_payload_jwt: { type: 'string', description: "HS256 JWT signed with the app's client secret" } },
+};
 
 const SPECS: Record<string, RouteSpec> = {
   auth: {
-    method: 'get', path: '/auth', summary: 'Install callback: exchanges the code for a token, registers the loader script on each storefront channel, then redirects to /app', tags: TAGS, security: 'none',
-    query: { type: 'object', required: ['code', 'scope', 'context'], properties: { code: { type: 'string' }, scope: { type: 'string' }, context: { type: 'string', description: 'stores/<store hash>' } } },
-    responses: { 302: { description: 'Installed: to the settings page, with a store session cookie' }, 400: HTML, 502: HTML },
+    method: 'get',
+    path: '/auth',
+    summary:
+      'Install callback: exchanges the code for a token, registers the loader script on each storefront channel, then redirects to /app',
+    tags: TAGS,
+    security: 'none',
+    query: {
+      type: 'object',
+      required: ['code', 'scope', 'context'],
+      properties: {
+        code: { type: 'string' },
+        scope: { type: 'string' },
+        context: { type: 'string', description: 'stores/<store hash>' },
+      },
+    },
+    responses: {
+      302: { description: 'Installed: to the settings page, with a store session cookie' },
+      400: HTML,
+      502: HTML,
+    },
   },
   load: {
-    method: 'get', path: '/load', summary: 'Load callback: opens a store session and redirects to /app; then checks the loader scripts (rewritten or put back only when needed)', tags: TAGS, security: 'none', query: JWT_QUERY,
+    method: 'get',
+    path: '/load',
+    summary:
+      'Load callback: opens a store session and redirects to /app; then checks the loader scripts (rewritten or put back only when needed)',
+    tags: TAGS,
+    security: 'none',
+    query: JWT_QUERY,
     responses: { 302: { description: 'To the settings page, with a store session cookie' }, 401: HTML, 404: HTML },
   },
   uninstall: {
-    method: 'get', path: '/uninstall', summary: 'Uninstall callback: removes the store record and forgets its token', tags: TAGS, security: 'none', query: JWT_QUERY,
-    responses: { 200: { description: 'Removed', schema: { type: 'object', properties: { status: { type: 'string' } } } } },
+    method: 'get',
+    path: '/uninstall',
+    summary: 'Uninstall callback: removes the store record and forgets its token',
+    tags: TAGS,
+    security: 'none',
+    query: JWT_QUERY,
+    responses: {
+      200: { description: 'Removed', schema: { type: 'object', properties: { status: { type: 'string' } } } },
+    },
   },
   removeUser: {
-    method: 'get', path: '/remove_user', summary: 'Remove-user callback (multi-user stores): the user loses access to the app', tags: TAGS, security: 'none', query: JWT_QUERY,
-    responses: { 200: { description: 'Removed', schema: { type: 'object', properties: { status: { type: 'string' } } } } },
+    method: 'get',
+    path: '/remove_user',
+    summary: 'Remove-user callback (multi-user stores): the user loses access to the app',
+    tags: TAGS,
+    security: 'none',
+    query: JWT_QUERY,
+    responses: {
+      200: { description: 'Removed', schema: { type: 'object', properties: { status: { type: 'string' } } } },
+    },
   },
 };
 
-const requestOf = (res: Response) => ({ ip: res.locals.clientIp as string | undefined, userAgent: res.locals.userAgent as string | undefined });
+const requestOf = (res: Response) => ({
+  ip: res.locals.clientIp as string | undefined,
+  userAgent: res.locals.userAgent as string | undefined,
+});
 
 function queryString(req: Request, name: string): string | null {
   const v = req.query[name];
@@ -57,15 +111,34 @@ function queryString(req: Request, name: string): string | null {
  * something was written; debug when all was current.
  */
 function logScripts(logger: Logger, on: 'install' | 'load', storeHash: string, r: LoaderRegistration): void {
-  const fields = { storeHash, on, channels: r.scripts.map((s) => s.channelId), leftOut: r.leftOut, refusedByPlatform: r.refusedByPlatform, channelsRead: r.channelsRead, ...r.changes };
+  const fields = {
+    storeHash,
+    on,
+    channels: r.scripts.map((s) => s.channelId),
+    leftOut: r.leftOut,
+    refusedByPlatform: r.refusedByPlatform,
+    channelsRead: r.channelsRead,
+    ...r.changes,
+  };
   const wrote = r.changes.created + r.changes.updated + r.changes.deleted > 0;
-  if (r.leftOut.length > 0 || r.refusedByPlatform.length > 0 || !r.channelsRead) logger.warn('storefront loader scripts incomplete', fields);
+  if (r.leftOut.length > 0 || r.refusedByPlatform.length > 0 || !r.channelsRead)
+    logger.warn('storefront loader scripts incomplete', fields);
   else logger.log(wrote ? 'info' : 'debug', 'storefront loader scripts checked', fields);
 }
 
-const NOT_CONFIGURED = { title: 'The Confab app is not set up on this server', lines: ['The server has no BigCommerce client ID and secret (BIGCOMMERCE_CLIENT_ID, BIGCOMMERCE_CLIENT_SECRET). Ask the Confab operator to configure them.'] };
+const NOT_CONFIGURED = {
+  title: 'The Confab app is not set up on this server',
+  lines: [
+    'The server has no BigCommerce client ID and secret (BIGCOMMERCE_CLIENT_ID, BIGCOMMERCE_CLIENT_SECRET). Ask the Confab operator to configure them.',
+  ],
+};
 
-export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: StorefrontApiDeps): void {
+export function callbackRoutes(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  deps: StorefrontApiDeps,
+): void {
   for (const spec of Object.values(SPECS)) registry.add(mount, spec);
   const appPath = `${mount}/app`;
 
@@ -80,7 +153,12 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
     const scope = queryString(req, 'scope');
     const context = queryString(req, 'context');
     if (!code || !scope || !context) {
-      return sendMerchantPage(res, 400, { title: 'The installation link is incomplete', lines: ['BigCommerce sends code, scope and context to this address. Start the installation again from your BigCommerce control panel (Apps › My Apps).'] });
+      return sendMerchantPage(res, 400, {
+        title: 'The installation link is incomplete',
+        lines: [
+          'BigCommerce sends code, scope and context to this address. Start the installation again from your BigCommerce control panel (Apps › My Apps).',
+        ],
+      });
     }
     try {
       const { storeHash, userId, scripts } = await deps.commands.install({ code, scope, context }, requestOf(res));
@@ -90,14 +168,25 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
       res.redirect(302, appPath);
     } catch (err) {
       const known = err instanceof DomainError;
-      deps.logger.warn('storefront install failed', { context, error: known ? (err as Error).message : 'unexpected error', requestId: res.locals.requestId });
-      if (!known) deps.logger.error('storefront install error', { requestId: res.locals.requestId, error: (err as Error)?.stack?.split('\n')[0] });
+      deps.logger.warn('storefront install failed', {
+        context,
+        error: known ? (err as Error).message : 'unexpected error',
+        requestId: res.locals.requestId,
+      });
+      if (!known)
+        deps.logger.error('storefront install error', {
+          requestId: res.locals.requestId,
+          error: (err as Error)?.stack?.split('\n')[0],
+        });
       const status = err instanceof ValidationError ? 400 : 502;
       sendMerchantPage(res, status, {
         title: 'Confab could not be installed',
         lines: [
-          err instanceof ValidationError ? (err as Error).message : 'BigCommerce did not accept the installation request, so nothing was saved.',
-          'Please try again from your BigCommerce control panel (Apps › My Apps). If it keeps failing, contact Confab support and mention this reference: ' + String(res.locals.requestId),
+          err instanceof ValidationError
+            ? (err as Error).message
+            : 'BigCommerce did not accept the installation request, so nothing was saved.',
+          'Please try again from your BigCommerce control panel (Apps › My Apps). If it keeps failing, contact Confab support and mention this reference: ' +
+            String(res.locals.requestId),
         ],
       });
     }
@@ -109,24 +198,45 @@ export function callbackRoutes(router: Router, registry: OpenApiRegistry, mount:
       await deps.commands.load(payload, requestOf(res));
       // The session says a check is running, so the settings page's first read can wait for it
       // (loaderCheckWait.ts); the redirect does not: the check overlaps the page's loading.
-      const { id } = await deps.sessions.open(payload.storeHash, payload.user.id, { loaderCheckWithinMs: LOADER_CHECK_WAIT_MS });
+      const { id } = await deps.sessions.open(payload.storeHash, payload.user.id, {
+        loaderCheckWithinMs: LOADER_CHECK_WAIT_MS,
+      });
       deps.commands
         .repairScripts(payload.storeHash)
         .then(
           (scripts) => scripts && logScripts(deps.logger, 'load', payload.storeHash, scripts),
-          (err: Error) => deps.logger.warn('storefront script not checked on load', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }),
+          (err: Error) =>
+            deps.logger.warn('storefront script not checked on load', {
+              storeHash: payload.storeHash,
+              error: err.message?.slice(0, 200),
+            }),
         )
         .then(() => deps.sessions.endLoaderCheck(id))
-        .catch((err: Error) => deps.logger.warn('storefront loader check not marked settled', { storeHash: payload.storeHash, error: err.message?.slice(0, 200) }));
+        .catch((err: Error) =>
+          deps.logger.warn('storefront loader check not marked settled', {
+            storeHash: payload.storeHash,
+            error: err.message?.slice(0, 200),
+          }),
+        );
       setStoreSessionCookie(res, id, deps.appUrl);
       res.redirect(302, appPath);
     } catch (err) {
       if (err instanceof UpstreamError) return sendMerchantPage(res, 503, NOT_CONFIGURED);
       if (err instanceof NotFoundError) {
-        return sendMerchantPage(res, 404, { title: 'Confab is not installed on this store', lines: ['Install the Confab app again from your BigCommerce control panel (Apps › My Apps) to set up the chat widget.'] });
+        return sendMerchantPage(res, 404, {
+          title: 'Confab is not installed on this store',
+          lines: [
+            'Install the Confab app again from your BigCommerce control panel (Apps › My Apps) to set up the chat widget.',
+          ],
+        });
       }
       if (err instanceof AuthenticationError) {
-        return sendMerchantPage(res, 401, { title: 'This request could not be verified', lines: ['Open the Confab app from your BigCommerce control panel (Apps › My Apps). If you did, reload the page.'] });
+        return sendMerchantPage(res, 401, {
+          title: 'This request could not be verified',
+          lines: [
+            'Open the Confab app from your BigCommerce control panel (Apps › My Apps). If you did, reload the page.',
+          ],
+        });
       }
       throw err;
     }

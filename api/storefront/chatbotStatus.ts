@@ -19,5 +19,10 @@ export const CHATBOT_STATUS_SCHEMA = {
   type: 'object',
   nullable: true,
   required: ['id', 'exists', 'name', 'enabled'],
-  properties: { id: { type: 'string' }, exists: { type: 'boolean' }, name: { type: 'string', nullable: true }, enabled: { type: 'boolean' } },
+  properties: {
+    id: { type: 'string' },
+    exists: { type: 'boolean' },
+    name: { type: 'string', nullable: true },
+    enabled: { type: 'boolean' },
+  },
 };

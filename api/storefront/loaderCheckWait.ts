@@ -27,7 +27,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Resolves once the session's loader check settled, or its time ran out, or the session ended.
  * Answers whether it waited (then what was read before the wait is out of date).
  */
-export async function untilLoaderCheckSettled(sessions: Pick<StoreSessionStore, 'find'>, sessionId: string, pending: boolean): Promise<boolean> {
+export async function untilLoaderCheckSettled(
+  sessions: Pick<StoreSessionStore, 'find'>,
+  sessionId: string,
+  pending: boolean,
+): Promise<boolean> {
   if (!pending) return false;
   // A guard of this process's own: the row lapses by itself, this only bounds a clock that disagrees.
   const deadline = Date.now() + LOADER_CHECK_WAIT_MS;

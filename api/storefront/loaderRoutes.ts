@@ -27,9 +27,19 @@ export const CUSTOMER_CHECKS_PER_ADDRESS = { points: 60, durationSeconds: 60 };
 
 export function loaderRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: StorefrontApiDeps): void {
   registry.add(mount, {
-    method: 'get', path: '/script.js', summary: 'Per-store widget loader (a no-op script until the store has a Chatbot ID and the switch is on)', tags: ['Storefront app'], security: 'none',
-    query: { type: 'object', required: ['store'], properties: { store: { type: 'string', description: 'store hash' } } },
-    responses: { 200: { description: 'JavaScript', contentType: 'application/javascript', schema: { type: 'string' } } },
+    method: 'get',
+    path: '/script.js',
+    summary: 'Per-store widget loader (a no-op script until the store has a Chatbot ID and the switch is on)',
+    tags: ['Storefront app'],
+    security: 'none',
+    query: {
+      type: 'object',
+      required: ['store'],
+      properties: { store: { type: 'string', description: 'store hash' } },
+    },
+    responses: {
+      200: { description: 'JavaScript', contentType: 'application/javascript', schema: { type: 'string' } },
+    },
   });
 
   router.get('/script.js', async (req, res) => {
@@ -41,30 +51,58 @@ export function loaderRoutes(router: Router, registry: OpenApiRegistry, mount: s
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (!store || !bot?.exists || !bot.enabled || !deps.credentials) return res.send(NOOP_LOADER);
-    res.send(loaderScript({
-      botId: bot.id,
-      storeHash: store.storeHash,
-      clientId: deps.credentials.clientId,
-      widgetUrl: `${deps.publicUrl}/widget.js`,
-      verifyUrl: `${deps.appUrl}/api/customer`,
-    }));
+    res.send(
+      loaderScript({
+        botId: bot.id,
+        storeHash: store.storeHash,
+        clientId: deps.credentials.clientId,
+        widgetUrl: `${deps.publicUrl}/widget.js`,
+        verifyUrl: `${deps.appUrl}/api/customer`,
+      }),
+    );
   });
 
   const anyOrigin = cors({ origin: '*', methods: ['POST'], allowedHeaders: ['Content-Type'], maxAge: 600 });
   const perAddress = deps.rateLimiters.create({ name: 'storefront-customer', ...CUSTOMER_CHECKS_PER_ADDRESS });
   router.options('/api/customer', anyOrigin);
-  addRoute(router, registry, mount, {
-    method: 'post', path: '/api/customer', summary: 'Verifies a BigCommerce Current Customer JWT for the loader and answers the customer', tags: ['Storefront app'], security: 'none',
-    body: { type: 'object', required: ['store', 'token'], properties: { store: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 8192 } } },
-    responses: {
-      200: { description: 'The verified customer', schema: { type: 'object', properties: { user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } } } } } },
-      429: { description: 'More than 60 checks a minute from one client address' },
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'post',
+      path: '/api/customer',
+      summary: 'Verifies a BigCommerce Current Customer JWT for the loader and answers the customer',
+      tags: ['Storefront app'],
+      security: 'none',
+      body: {
+        type: 'object',
+        required: ['store', 'token'],
+        properties: { store: { type: 'string', maxLength: 64 }, token: { type: 'string', maxLength: 8192 } },
+      },
+      responses: {
+        200: {
+          description: 'The verified customer',
+          schema: {
+            type: 'object',
+            properties: { user: { type: 'object', properties: { id: { type: 'string' }, email: { type: 'string' } } } },
+          },
+        },
+        429: { description: 'More than 60 checks a minute from one client address' },
+      },
     },
-  }, async ({ body, req }) => {
-    const decision = await perAddress.consume(rateLimitKeyOf(req.ip));
-    if (!decision.allowed) throw new TooManyRequestsError('Too many customer checks from this address; try again in a minute', decision.resetSeconds);
-    if (!deps.credentials || !STORE_HASH.test(body.store)) throw new AuthenticationError('The customer token is not valid', 'INVALID_SIGNED_PAYLOAD');
-    const customer = await verifyCurrentCustomer(body.token, { ...deps.credentials, storeHash: body.store });
-    return { body: { user: { id: customer.id, email: customer.email } } };
-  }, anyOrigin);
+    async ({ body, req }) => {
+      const decision = await perAddress.consume(rateLimitKeyOf(req.ip));
+      if (!decision.allowed)
+        throw new TooManyRequestsError(
+          'Too many customer checks from this address; try again in a minute',
+          decision.resetSeconds,
+        );
+      if (!deps.credentials || !STORE_HASH.test(body.store))
+        throw new AuthenticationError('The customer token is not valid', 'INVALID_SIGNED_PAYLOAD');
+      const customer = await verifyCurrentCustomer(body.token, { ...deps.credentials, storeHash: body.store });
+      return { body: { user: { id: customer.id, email: customer.email } } };
+    },
+    anyOrigin,
+  );
 }

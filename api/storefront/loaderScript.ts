@@ -17,7 +17,11 @@ export interface LoaderConfig {
 export const NOOP_LOADER = '/* Confab: the chat widget is not enabled for this store. */\n';
 
 /** JSON inside a script: also safe against a `</script>` or line separators in a value. */
-const embed = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+const embed = (v: unknown) =>
+  JSON.stringify(v)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 export function loaderScript(config: LoaderConfig): string {
   return `/* Confab chat widget loader */

@@ -5,7 +5,8 @@
  */
 import type { Response } from 'express';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Inline styles are allowed by this page's own CSP through a hash-free `style-src 'unsafe-inline'`: there is no script to inject into. */
 const STYLE = `body{margin:0;font-family:"Source Sans Pro",-apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,Helvetica,Arial,sans-serif;background:#f6f7fc;color:#313440}
@@ -14,13 +15,20 @@ h1{font-size:24px;font-weight:600;margin:0 0 12px}p{font-size:16px;line-height:1
 .tag{display:inline-block;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#db3643;margin-bottom:8px}
 .tag.info{color:#3c64f4}@media(max-width:600px){main{margin:16px;padding:24px}}`;
 
-export function sendMerchantPage(res: Response, status: number, page: { title: string; lines: string[]; tone?: 'error' | 'info' }): void {
+export function sendMerchantPage(
+  res: Response,
+  status: number,
+  page: { title: string; lines: string[]; tone?: 'error' | 'info' },
+): void {
   const tone = page.tone ?? 'error';
   res
     .status(status)
     .setHeader('Content-Type', 'text/html; charset=utf-8')
     .setHeader('Cache-Control', 'no-store')
-    .setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors https://*.bigcommerce.com https://*.mybigcommerce.com");
+    .setHeader(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors https://*.bigcommerce.com https://*.mybigcommerce.com",
+    );
   res.removeHeader('X-Frame-Options');
   res.send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escapeHtml(page.title)} · Confab</title><style>${STYLE}</style></head>

@@ -47,7 +47,10 @@ export function setStoreSessionCookie(res: Response, sessionId: string, appUrl: 
 }
 
 /** The live session of this request, or null: unknown or expired cookie, store gone, user removed. */
-export async function storeSessionOf(req: Request, deps: Pick<StorefrontApiDeps, 'sessions' | 'views'>): Promise<SignedInStore | null> {
+export async function storeSessionOf(
+  req: Request,
+  deps: Pick<StorefrontApiDeps, 'sessions' | 'views'>,
+): Promise<SignedInStore | null> {
   const id = readCookie(req);
   const session = id ? await deps.sessions.find(id) : null;
   if (!id || !session) return null;
@@ -67,8 +70,16 @@ export function requireStoreSession(deps: Pick<StorefrontApiDeps, 'sessions' | '
   return async (req, res, next) => {
     try {
       const signedIn = await storeSessionOf(req, deps);
-      if (!signedIn) throw new AuthenticationError('Open the Confab app from your BigCommerce control panel to sign in.', 'NOT_SIGNED_IN');
-      if (req.method !== 'GET' && req.method !== 'HEAD' && !sameToken(req.get('x-csrf-token') ?? '', signedIn.csrfToken)) {
+      if (!signedIn)
+        throw new AuthenticationError(
+          'Open the Confab app from your BigCommerce control panel to sign in.',
+          'NOT_SIGNED_IN',
+        );
+      if (
+        req.method !== 'GET' &&
+        req.method !== 'HEAD' &&
+        !sameToken(req.get('x-csrf-token') ?? '', signedIn.csrfToken)
+      ) {
         throw new ForbiddenError('Missing or wrong X-CSRF-Token header', 'CSRF');
       }
       res.locals.storeSession = signedIn;

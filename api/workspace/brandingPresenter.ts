@@ -46,7 +46,12 @@ export function publicBranding(doc: WorkspaceBrandingDoc, active: ActiveMediaDoc
       secondaryColor,
       tagline,
       activeLoginMedia: active
-        ? { mediaUrl: publicUrl + active.mediaUrlPath, mediaType: active.mediaType, adUrl: active.adUrl, adLabel: active.adLabel }
+        ? {
+            mediaUrl: publicUrl + active.mediaUrlPath,
+            mediaType: active.mediaType,
+            adUrl: active.adUrl,
+            adLabel: active.adLabel,
+          }
         : null,
     },
     organization: { description, website, industry, companySize, country, timezone },

@@ -22,7 +22,11 @@ export interface FilePart {
 /** Form fields beside the file are short; more parts than this is not an upload form. */
 const LIMITS = { files: 1, fields: 10, parts: 12, fieldSize: 4096, fieldNameSize: 100 };
 
-export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile: (part: FilePart) => Promise<T>): Promise<T> {
+export async function receiveFile<T>(
+  req: Request,
+  maxFileBytes: number,
+  onFile: (part: FilePart) => Promise<T>,
+): Promise<T> {
   if (!/^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) {
     throw new UnsupportedMediaTypeError('Send the upload as multipart/form-data with the file in a field named "file"');
   }
@@ -58,7 +62,10 @@ export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile:
       fieldsDone.reject(err);
       current?.destroy();
       // Answer once the consumer has cleaned up after itself (or at once when there is none).
-      (consumer ?? Promise.resolve()).then(() => reject(err), () => reject(err));
+      (consumer ?? Promise.resolve()).then(
+        () => reject(err),
+        () => reject(err),
+      );
     };
     parser.on('field', (name, value, info) => {
       if (info.nameTruncated || info.valueTruncated) return fail(new ValidationError(`${name} is too long`, name));
@@ -83,9 +90,17 @@ export async function receiveFile<T>(req: Request, maxFileBytes: number, onFile:
         resolve(out);
       }, fail);
     });
-    const tooMany = () => fail(new ValidationError('the form has too many parts: send one file and at most adUrl, adLabel, slideDuration', 'file'));
+    const tooMany = () =>
+      fail(
+        new ValidationError(
+          'the form has too many parts: send one file and at most adUrl, adLabel, slideDuration',
+          'file',
+        ),
+      );
     parser.on('filesLimit', tooMany).on('fieldsLimit', tooMany).on('partsLimit', tooMany);
-    parser.on('error', (err: Error) => fail(new ValidationError(`the multipart body is malformed: ${err.message}`, 'file')));
+    parser.on('error', (err: Error) =>
+      fail(new ValidationError(`the multipart body is malformed: ${err.message}`, 'file')),
+    );
     parser.on('close', () => {
       fieldsDone.resolve({ ...fields });
       if (!consumer) fail(new ValidationError('file is required', 'file'));

@@ -45,48 +45,70 @@ function setMediaHeaders(res: Response, doc: MediaItemDoc, etag: string): void {
   if (doc.contentType === SVG_CONTENT_TYPE) res.setHeader('Content-Security-Policy', SVG_CSP);
 }
 
-export function publicMediaRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: Pick<WorkspaceApiDeps, 'views' | 'mediaStore'>): void {
+export function publicMediaRoutes(
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  deps: Pick<WorkspaceApiDeps, 'views' | 'mediaStore'>,
+): void {
   const { views, mediaStore } = deps;
   const binary = { type: 'string', format: 'binary' };
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/public/media/:mediaId', tags: ['Login media'], security: 'none', params: publicMediaParams,
-    summary: 'The file of a login background item (public; its mediaUrl): Range requests, cached for a year; SVG served with a sandboxing CSP',
-    responses: {
-      200: { description: 'The whole file, with its content type', contentType: 'application/octet-stream', schema: binary },
-      206: { description: 'One byte range (Content-Range)', contentType: 'application/octet-stream', schema: binary },
-      304: { description: 'Not modified (If-None-Match)' },
-      404: { description: 'No such item (or it was deleted)' },
-      416: { description: 'The range lies outside the file (Content-Range: bytes */size)' },
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/public/media/:mediaId',
+      tags: ['Login media'],
+      security: 'none',
+      params: publicMediaParams,
+      summary:
+        'The file of a login background item (public; its mediaUrl): Range requests, cached for a year; SVG served with a sandboxing CSP',
+      responses: {
+        200: {
+          description: 'The whole file, with its content type',
+          contentType: 'application/octet-stream',
+          schema: binary,
+        },
+        206: { description: 'One byte range (Content-Range)', contentType: 'application/octet-stream', schema: binary },
+        304: { description: 'Not modified (If-None-Match)' },
+        404: { description: 'No such item (or it was deleted)' },
+        416: { description: 'The range lies outside the file (Content-Range: bytes */size)' },
+      },
     },
-  }, async ({ params, req, res }) => {
-    const doc = await views.get<MediaItemDoc>(MEDIA_ITEMS, params.mediaId);
-    const stat = doc ? await mediaStore.stat(doc.storageKey) : null;
-    if (!doc || !stat) throw new NotFoundError('Media not found');
-    const etag = `"${doc.id}"`;
-    if (notModified(req, res, etag)) {
+    async ({ params, req, res }) => {
+      const doc = await views.get<MediaItemDoc>(MEDIA_ITEMS, params.mediaId);
+      const stat = doc ? await mediaStore.stat(doc.storageKey) : null;
+      if (!doc || !stat) throw new NotFoundError('Media not found');
+      const etag = `"${doc.id}"`;
+      if (notModified(req, res, etag)) {
+        setMediaHeaders(res, doc, etag);
+        return void res.status(304).end();
+      }
+      const answer = rangeOf(req, stat.size, etag);
+      if (answer.kind === 'unsatisfiable') {
+        // An error, not the file: none of the file's headers (no year of caching for it).
+        res.setHeader('Content-Range', `bytes */${stat.size}`);
+        return void res
+          .status(416)
+          .json({ error: `Range not satisfiable: the file has ${stat.size} bytes`, code: 'RANGE_NOT_SATISFIABLE' });
+      }
       setMediaHeaders(res, doc, etag);
-      return void res.status(304).end();
-    }
-    const answer = rangeOf(req, stat.size, etag);
-    if (answer.kind === 'unsatisfiable') {
-      // An error, not the file: none of the file's headers (no year of caching for it).
-      res.setHeader('Content-Range', `bytes */${stat.size}`);
-      return void res.status(416).json({ error: `Range not satisfiable: the file has ${stat.size} bytes`, code: 'RANGE_NOT_SATISFIABLE' });
-    }
-    setMediaHeaders(res, doc, etag);
-    const range = answer.kind === 'part' ? answer.range : undefined;
-    const body = await mediaStore.open(doc.storageKey, range);
-    if (!body) throw new NotFoundError('Media not found');
-    if (range) {
-      res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
-    }
-    res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : stat.size));
-    if (req.method === 'HEAD') {
-      body.destroy();
-      return void res.end();
-    }
-    // A viewer that leaves mid-video ends the stream; nothing to answer any more.
-    await pipeline(body, res).catch(() => res.destroy());
-  });
+      const range = answer.kind === 'part' ? answer.range : undefined;
+      const body = await mediaStore.open(doc.storageKey, range);
+      if (!body) throw new NotFoundError('Media not found');
+      if (range) {
+        res.status(206).setHeader('Content-Range', `bytes ${range.start}-${range.end}/${stat.size}`);
+      }
+      res.setHeader('Content-Length', String(range ? range.end - range.start + 1 : stat.size));
+      if (req.method === 'HEAD') {
+        body.destroy();
+        return void res.end();
+      }
+      // A viewer that leaves mid-video ends the stream; nothing to answer any more.
+      await pipeline(body, res).catch(() => res.destroy());
+    },
+  );
 }

@@ -15,7 +15,14 @@ import { contextOf } from '../external/apiKeyAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
-import { checkSlugParams, claimSlugBody, claimSlugResult, publicBrandingSchema, slugCheckResult, slugParams } from './brandingSchemas.js';
+import {
+  checkSlugParams,
+  claimSlugBody,
+  claimSlugResult,
+  publicBrandingSchema,
+  slugCheckResult,
+  slugParams,
+} from './brandingSchemas.js';
 
 /** Login pages may cache the public branding briefly; ETag revalidation keeps it cheap. */
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
@@ -24,45 +31,98 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
   const { views, reservations, branding, publicUrl } = deps;
   const tags = ['Workspace branding'];
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/check-slug/:slug', summary: 'Whether a slug can be claimed, with the reason when not (public)', tags, security: 'none', params: checkSlugParams, paramsAnyText: true,
-    responses: { 200: { description: '{available: true, slug} or {available: false, reason, slug}; any text gets an answer (seed: a slug rule is reported, not an HTTP error)', schema: slugCheckResult } },
-  }, async ({ params, res }) => {
-    res.setHeader('Cache-Control', 'no-store');
-    const verdict = checkSlugRules(params.slug);
-    if (!verdict.ok) return { body: { available: false, reason: verdict.reason, slug: params.slug } };
-    const owner = await reservations.ownerOf(SLUG_RESERVATION, verdict.slug);
-    if (owner) return { body: { available: false, reason: 'This slug is already taken.', slug: verdict.slug } };
-    return { body: { available: true, slug: verdict.slug } };
-  });
-
-  addRoute(router, registry, mount, {
-    method: 'put', path: '/slug', summary: 'Claim the workspace slug (admin key; Starter plan or above); the old slug is released', tags, security: 'apiKey', body: claimSlugBody,
-    responses: {
-      200: { description: 'Claimed', schema: claimSlugResult },
-      400: { description: 'A slug rule is broken (the message says which)' },
-      403: { description: 'Not an admin key, or the Free plan' },
-      409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
-      ...ADMIN_RATE_LIMITED,
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/check-slug/:slug',
+      summary: 'Whether a slug can be claimed, with the reason when not (public)',
+      tags,
+      security: 'none',
+      params: checkSlugParams,
+      paramsAnyText: true,
+      responses: {
+        200: {
+          description:
+            '{available: true, slug} or {available: false, reason, slug}; any text gets an answer (seed: a slug rule is reported, not an HTTP error)',
+          schema: slugCheckResult,
+        },
+      },
     },
-  }, async ({ body, res }) => {
-    const { slug } = await branding.claimSlug(body.slug, contextOf(res));
-    return { body: { message: `Your workspace slug is now ${slug}.`, slug } };
-  }, ...requireWorkspaceAdmin(deps));
+    async ({ params, res }) => {
+      res.setHeader('Cache-Control', 'no-store');
+      const verdict = checkSlugRules(params.slug);
+      if (!verdict.ok) return { body: { available: false, reason: verdict.reason, slug: params.slug } };
+      const owner = await reservations.ownerOf(SLUG_RESERVATION, verdict.slug);
+      if (owner) return { body: { available: false, reason: 'This slug is already taken.', slug: verdict.slug } };
+      return { body: { available: true, slug: verdict.slug } };
+    },
+  );
 
-  addRoute(router, registry, mount, {
-    method: 'get', path: '/public/branding/:slug', summary: 'Public branding of a workspace by slug: what its login page shows (public, cacheable)', tags, security: 'none', params: slugParams,
-    responses: { 200: { description: 'The public branding; only the active login media item', schema: publicBrandingSchema }, 304: { description: 'Not modified (If-None-Match)' }, 404: { description: 'Unknown slug' } },
-  }, async ({ params, req, res }) => {
-    const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: String(params.slug).toLowerCase() }, { limit: 1 });
-    if (!doc) throw new NotFoundError('No workspace has this slug');
-    const [active] = await views.find<ActiveMediaDoc>(MEDIA_ITEMS, { workspaceId: doc.id, active: true }, { limit: 1 });
-    res.setHeader('Cache-Control', PUBLIC_CACHE);
-    const body = publicBranding(doc, active ?? null, publicUrl);
-    if (notModified(req, res, etagOf(body))) {
-      res.status(304).end();
-      return;
-    }
-    return { body };
-  });
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'put',
+      path: '/slug',
+      summary: 'Claim the workspace slug (admin key; Starter plan or above); the old slug is released',
+      tags,
+      security: 'apiKey',
+      body: claimSlugBody,
+      responses: {
+        200: { description: 'Claimed', schema: claimSlugResult },
+        400: { description: 'A slug rule is broken (the message says which)' },
+        403: { description: 'Not an admin key, or the Free plan' },
+        409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
+        ...ADMIN_RATE_LIMITED,
+      },
+    },
+    async ({ body, res }) => {
+      const { slug } = await branding.claimSlug(body.slug, contextOf(res));
+      return { body: { message: `Your workspace slug is now ${slug}.`, slug } };
+    },
+    ...requireWorkspaceAdmin(deps),
+  );
+
+  addRoute(
+    router,
+    registry,
+    mount,
+    {
+      method: 'get',
+      path: '/public/branding/:slug',
+      summary: 'Public branding of a workspace by slug: what its login page shows (public, cacheable)',
+      tags,
+      security: 'none',
+      params: slugParams,
+      responses: {
+        200: { description: 'The public branding; only the active login media item', schema: publicBrandingSchema },
+        304: { description: 'Not modified (If-None-Match)' },
+        404: { description: 'Unknown slug' },
+      },
+    },
+    async ({ params, req, res }) => {
+      const [doc] = await views.find<WorkspaceBrandingDoc>(
+        WORKSPACE_BRANDING,
+        { slug: String(params.slug).toLowerCase() },
+        { limit: 1 },
+      );
+      if (!doc) throw new NotFoundError('No workspace has this slug');
+      const [active] = await views.find<ActiveMediaDoc>(
+        MEDIA_ITEMS,
+        { workspaceId: doc.id, active: true },
+        { limit: 1 },
+      );
+      res.setHeader('Cache-Control', PUBLIC_CACHE);
+      const body = publicBranding(doc, active ?? null, publicUrl);
+      if (notModified(req, res, etagOf(body))) {
+        res.status(304).end();
+        return;
+      }
+      return { body };
+    },
+  );
 }

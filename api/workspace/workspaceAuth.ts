@@ -19,19 +19,27 @@ import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 const WRITES_PER_MINUTE = 120;
 
 /** The answer requireWorkspaceAdmin adds to a route, for its OpenAPI responses. */
-export const ADMIN_RATE_LIMITED = { 429: { description: `More than ${WRITES_PER_MINUTE} workspace requests a minute with this API key; wait Retry-After seconds` } };
+export const ADMIN_RATE_LIMITED = {
+  429: {
+    description: `More than ${WRITES_PER_MINUTE} workspace requests a minute with this API key; wait Retry-After seconds`,
+  },
+};
 
 /**
  * The signed-in user as the workspace API's caller; 401 without a session, 403 without CSRF on a
  * write, and 403 for a member where `adminOnly`.
  */
-function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps }, adminOnly: boolean): RequestHandler {
+function sessionCaller(
+  deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps },
+  adminOnly: boolean,
+): RequestHandler {
   return async (req, res, next) => {
     try {
       const signedIn = await resolveSession(req, deps.session);
       if (!signedIn) throw notSignedIn();
       if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
-      if (adminOnly && signedIn.role !== 'admin') throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
+      if (adminOnly && signedIn.role !== 'admin')
+        throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
       const workspace = await deps.views.get<WorkspaceDoc>(WORKSPACES, signedIn.workspaceId);
       if (!workspace) throw notSignedIn();
       res.locals.signedIn = signedIn;
@@ -56,7 +64,10 @@ function sessionCaller(deps: Pick<WorkspaceApiDeps, 'views'> & { session: Sessio
  * ad analytics that any member may see), holding the read or write scope its method needs,
  * with a per-caller burst limit.
  */
-export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>, { anyRole = false } = {}): RequestHandler[] {
+export function requireWorkspaceCaller(
+  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>,
+  { anyRole = false } = {},
+): RequestHandler[] {
   const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
   const byKey = anyRole ? [apiKeyAuth(deps)] : [apiKeyAuth(deps), requireRole('admin')];
   const bySession = sessionCaller(deps, !anyRole);
@@ -70,11 +81,19 @@ export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'r
   };
   // A key's scopes hold here as on the External API: a read-only admin key reads, never writes.
   const [readScope, writeScope] = [requireScope('read'), requireScope('write')];
-  const scoped: RequestHandler = (req, res, next) => (isSafeMethod(req.method) ? readScope : writeScope)(req, res, next);
+  const scoped: RequestHandler = (req, res, next) =>
+    (isSafeMethod(req.method) ? readScope : writeScope)(req, res, next);
   const burst: RequestHandler = async (_req, res, next) => {
     try {
       const decision = await limiter.consume(callerOf(res).keyId);
-      next(decision.allowed ? undefined : new TooManyRequestsError(`Too many workspace requests: at most ${WRITES_PER_MINUTE} per minute per caller`, decision.resetSeconds));
+      next(
+        decision.allowed
+          ? undefined
+          : new TooManyRequestsError(
+              `Too many workspace requests: at most ${WRITES_PER_MINUTE} per minute per caller`,
+              decision.resetSeconds,
+            ),
+      );
     } catch (err) {
       next(err);
     }
@@ -83,6 +102,8 @@ export function requireWorkspaceCaller(deps: Pick<WorkspaceApiDeps, 'views' | 'r
 }
 
 /** An admin's key or an admin's session (the writes of CONTRACT.md §5). */
-export function requireWorkspaceAdmin(deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>): RequestHandler[] {
+export function requireWorkspaceAdmin(
+  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>,
+): RequestHandler[] {
   return requireWorkspaceCaller(deps);
 }

@@ -16,16 +16,30 @@ import { publicMediaRoutes } from './publicMediaRoutes.js';
 
 export const WORKSPACE_MOUNT = '/api/v1/workspace';
 
-export type WorkspaceResource = (router: Router, registry: OpenApiRegistry, mount: string, deps: WorkspaceApiDeps) => void;
+export type WorkspaceResource = (
+  router: Router,
+  registry: OpenApiRegistry,
+  mount: string,
+  deps: WorkspaceApiDeps,
+) => void;
 
 const RESOURCES: WorkspaceResource[] = [slugRoutes, brandingRoutes, adRoutes, mediaRoutes, publicMediaRoutes];
 
 export function workspaceRouter(deps: WorkspaceApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
   // Public reads are embedded by login pages on other origins; writes need a key or a session.
-  router.use(cors({ origin: '*', allowedHeaders: ['Content-Type', 'x-api-key'], exposedHeaders: ['ETag', 'X-Request-Id'], maxAge: 600 }));
+  router.use(
+    cors({
+      origin: '*',
+      allowedHeaders: ['Content-Type', 'x-api-key'],
+      exposedHeaders: ['ETag', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
   // JSON bodies are small here; uploads (multipart) are streamed by their own route.
-  router.use(...jsonBody({ limit: '64kb', type: (req) => !String(req.headers['content-type'] ?? '').startsWith('multipart/') }));
+  router.use(
+    ...jsonBody({ limit: '64kb', type: (req) => !String(req.headers['content-type'] ?? '').startsWith('multipart/') }),
+  );
   for (const routes of RESOURCES) routes(router, registry, WORKSPACE_MOUNT, deps);
   return router;
 }

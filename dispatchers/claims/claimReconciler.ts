@@ -30,19 +30,30 @@ export interface ClaimReconcilerOptions {
 export const DEFAULT_CLAIM_GRACE_MS = 5 * 60 * 1000;
 
 /** One pass; returns the number of claims released. */
-export async function reconcileClaims(deps: ClaimReconcilerDeps, graceMs = DEFAULT_CLAIM_GRACE_MS, batch = 100): Promise<number> {
+export async function reconcileClaims(
+  deps: ClaimReconcilerDeps,
+  graceMs = DEFAULT_CLAIM_GRACE_MS,
+  batch = 100,
+): Promise<number> {
   const before = new Date(deps.clock().getTime() - graceMs).toISOString();
   let released = 0;
   for (const claim of await deps.staleClaims(before, batch)) {
     if (await deps.resourceExists(claim)) continue;
     await deps.release(claim);
     released++;
-    deps.logger.warn('released an abandoned claim', { kind: claim.kind, resourceId: claim.resourceId, takenAt: claim.takenAt });
+    deps.logger.warn('released an abandoned claim', {
+      kind: claim.kind,
+      resourceId: claim.resourceId,
+      takenAt: claim.takenAt,
+    });
   }
   return released;
 }
 
-export function startClaimReconciler(deps: ClaimReconcilerDeps, options: ClaimReconcilerOptions = {}): { stop(): Promise<void> } {
+export function startClaimReconciler(
+  deps: ClaimReconcilerDeps,
+  options: ClaimReconcilerOptions = {},
+): { stop(): Promise<void> } {
   const everyMs = options.everyMs ?? 60_000;
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

@@ -64,7 +64,14 @@ const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status
  */
 export async function claimDueDeliveries(sql: SqlClient, req: ClaimRequest): Promise<ClaimedDelivery[]> {
   const { rows } = await sql.transaction((tx) =>
-    tx.query<{ id: string; webhook_id: string; workspace_id: string; event_name: string; body: string; attempts: number }>(
+    tx.query<{
+      id: string;
+      webhook_id: string;
+      workspace_id: string;
+      event_name: string;
+      body: string;
+      attempts: number;
+    }>(
       `WITH sending AS (
          SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
           WHERE status = 'sending' AND lease = $1 AND locked_until >= now()

@@ -106,17 +106,19 @@ export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
   }
 }
 
-export type DeliveryOutcome =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; delayMs: number }
-  | { kind: 'failed' };
+export type DeliveryOutcome = { kind: 'delivered' } | { kind: 'retry'; delayMs: number } | { kind: 'failed' };
 
 /**
  * Ends a claimed attempt and logs it, in one transaction. Nothing is written when the lease
  * is no longer ours (the webhook was deleted meanwhile, or the lease ran out and another
  * instance took the job): false then.
  */
-export async function finishAttempt(sql: SqlClient, job: ClaimedDelivery, outcome: DeliveryOutcome, attempt: AttemptRecord): Promise<boolean> {
+export async function finishAttempt(
+  sql: SqlClient,
+  job: ClaimedDelivery,
+  outcome: DeliveryOutcome,
+  attempt: AttemptRecord,
+): Promise<boolean> {
   return sql.transaction(async (tx) => {
     const status = outcome.kind === 'retry' ? 'pending' : outcome.kind;
     const delayMs = outcome.kind === 'retry' ? outcome.delayMs : 0;
@@ -140,7 +142,20 @@ async function insertAttempt(tx: SqlQueryable, job: ClaimedDelivery, a: AttemptR
     `INSERT INTO webhook_delivery_attempts
        (delivery_id, webhook_id, attempt, event_name, request_url, request_headers, request_body, success, status_code, response_ms, response_body, error)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12)`,
-    [job.id, job.webhookId, a.attempt, a.eventName, a.requestUrl, JSON.stringify(a.requestHeaders), a.requestBody, a.success, a.statusCode, a.responseMs, a.responseBody, a.error],
+    [
+      job.id,
+      job.webhookId,
+      a.attempt,
+      a.eventName,
+      a.requestUrl,
+      JSON.stringify(a.requestHeaders),
+      a.requestBody,
+      a.success,
+      a.statusCode,
+      a.responseMs,
+      a.responseBody,
+      a.error,
+    ],
   );
 }
 
@@ -169,7 +184,11 @@ export interface ListAttemptsOptions {
 }
 
 /** The delivery log of one webhook, newest first (for the dashboard). */
-export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: ListAttemptsOptions = {}): Promise<DeliveryAttemptRow[]> {
+export async function listAttempts(
+  sql: SqlQueryable,
+  webhookId: string,
+  opts: ListAttemptsOptions = {},
+): Promise<DeliveryAttemptRow[]> {
   const limit = Math.min(Math.max(opts.limit ?? 50, 1), 500);
   const args: unknown[] = [webhookId, limit];
   const where = ['a.webhook_id = $1'];
@@ -181,7 +200,9 @@ export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: L
     // cursor's row (a burst of attempts cut at once). The row's own time is read by its id;
     // the cursor's time serves only when the row has been purged since.
     const id = arg(opts.after.id);
-    where.push(`(a.created_at, a.id) < (coalesce((SELECT c.created_at FROM webhook_delivery_attempts c WHERE c.id = ${id}::bigint AND c.webhook_id = $1), ${arg(opts.after.createdAt)}::timestamptz), ${id}::bigint)`);
+    where.push(
+      `(a.created_at, a.id) < (coalesce((SELECT c.created_at FROM webhook_delivery_attempts c WHERE c.id = ${id}::bigint AND c.webhook_id = $1), ${arg(opts.after.createdAt)}::timestamptz), ${id}::bigint)`,
+    );
   }
   if (opts.withinDays) where.push(`a.created_at >= now() - (${arg(opts.withinDays)}::int * interval '1 day')`);
   const { rows } = await sql.query<Record<string, unknown>>(
@@ -217,7 +238,10 @@ export async function listAttempts(sql: SqlQueryable, webhookId: string, opts: L
  * view records a success at most once a minute (SUCCESS_RECORD_INTERVAL_MS), so an answer's
  * lastDeliveryAt takes the later of the two. One index probe per webhook (newest first).
  */
-export async function latestSuccessfulDeliveries(sql: SqlQueryable, webhookIds: string[]): Promise<Map<string, string>> {
+export async function latestSuccessfulDeliveries(
+  sql: SqlQueryable,
+  webhookIds: string[],
+): Promise<Map<string, string>> {
   if (webhookIds.length === 0) return new Map();
   const { rows } = await sql.query<{ id: string; at: string | Date | null }>(
     `SELECT w.id, (SELECT a.created_at FROM webhook_delivery_attempts a
@@ -236,13 +260,22 @@ export function laterDelivery(recorded: string | null | undefined, logged: strin
 
 /** Whether `deliveryId` is a delivery of `webhookId` still on record (a resend needs its payload). */
 export async function deliveryOnRecord(sql: SqlQueryable, webhookId: string, deliveryId: string): Promise<boolean> {
-  const { rows } = await sql.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [deliveryId, webhookId]);
+  const { rows } = await sql.query(`SELECT 1 FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+    deliveryId,
+    webhookId,
+  ]);
   return rows.length > 0;
 }
 
 /** Removes attempts and finished jobs older than the retention period; returns rows removed. */
 export async function purgeExpired(sql: SqlClient, days = RETENTION_DAYS): Promise<number> {
-  const attempts = await sql.query(`DELETE FROM webhook_delivery_attempts WHERE created_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
-  const jobs = await sql.query(`DELETE FROM webhook_deliveries WHERE finished_at < now() - ($1::int * interval '1 day') RETURNING id`, [days]);
+  const attempts = await sql.query(
+    `DELETE FROM webhook_delivery_attempts WHERE created_at < now() - ($1::int * interval '1 day') RETURNING id`,
+    [days],
+  );
+  const jobs = await sql.query(
+    `DELETE FROM webhook_deliveries WHERE finished_at < now() - ($1::int * interval '1 day') RETURNING id`,
+    [days],
+  );
   return attempts.rows.length + jobs.rows.length;
 }

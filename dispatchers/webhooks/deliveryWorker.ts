@@ -9,13 +9,23 @@ import { wakeSignal } from '../../infrastructure/eventStore/wakeSignal.js';
 import { SUCCESS_RECORD_INTERVAL_MS } from '../../domain/webhooks/webhook.js';
 import { nextRetryDelay, parseRetryAfter } from '../../domain/webhooks/retryPolicy.js';
 import { claimDueDeliveries } from './deliveryClaims.js';
-import { cancelDelivery, finishAttempt, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './deliveryStore.js';
+import {
+  cancelDelivery,
+  finishAttempt,
+  type AttemptRecord,
+  type ClaimedDelivery,
+  type DeliveryOutcome,
+} from './deliveryStore.js';
 import { OutcomesInRecording } from './outcomesInRecording.js';
 import type { SendResult, WebhookSender } from './webhookSender.js';
 
 /** Where a delivery's final outcome goes: the webhook aggregate (failure streak, auto-disable). */
 export interface WebhookOutcomes {
-  recordFailure(webhookId: string, workspaceId: string, outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }): Promise<void>;
+  recordFailure(
+    webhookId: string,
+    workspaceId: string,
+    outcome: { deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean },
+  ): Promise<void>;
   recordSuccess(webhookId: string, workspaceId: string, outcome: { deliveryId: string; at: string }): Promise<void>;
 }
 
@@ -74,12 +84,23 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
   // streak (see SUCCESS_RECORD_INTERVAL_MS): this spares a stream read per delivery.
   const successRecordedAt = new Map<string, number>();
 
-  async function recordOutcome(job: ClaimedDelivery, outcome: DeliveryOutcome, statusCode: number | null, error: string | null): Promise<void> {
+  async function recordOutcome(
+    job: ClaimedDelivery,
+    outcome: DeliveryOutcome,
+    statusCode: number | null,
+    error: string | null,
+  ): Promise<void> {
     const now = clock();
     const at = now.toISOString();
     if (outcome.kind === 'failed') {
       successRecordedAt.delete(job.webhookId);
-      await outcomes.recordFailure(job.webhookId, job.workspaceId, { deliveryId: job.id, at, statusCode, error: error ?? 'delivery failed', gone: statusCode === 410 });
+      await outcomes.recordFailure(job.webhookId, job.workspaceId, {
+        deliveryId: job.id,
+        at,
+        statusCode,
+        error: error ?? 'delivery failed',
+        gone: statusCode === 410,
+      });
     } else if (outcome.kind === 'delivered') {
       const last = successRecordedAt.get(job.webhookId);
       if (last !== undefined && now.getTime() - last < SUCCESS_RECORD_INTERVAL_MS) return;
@@ -88,13 +109,20 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     }
   }
 
-  async function finishWithRetries(job: ClaimedDelivery, outcome: DeliveryOutcome, attempt: AttemptRecord): Promise<boolean> {
+  async function finishWithRetries(
+    job: ClaimedDelivery,
+    outcome: DeliveryOutcome,
+    attempt: AttemptRecord,
+  ): Promise<boolean> {
     for (let i = 0; ; i++) {
       try {
         return await finishAttempt(sql, job, outcome, attempt);
       } catch (err) {
         if (i >= FINISH_RETRY_DELAYS_MS.length) throw err;
-        logger.warn('webhook attempt not logged yet, trying again', { deliveryId: job.id, error: (err as Error).message });
+        logger.warn('webhook attempt not logged yet, trying again', {
+          deliveryId: job.id,
+          error: (err as Error).message,
+        });
         await new Promise((r) => setTimeout(r, FINISH_RETRY_DELAYS_MS[i]));
       }
     }
@@ -102,7 +130,8 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
 
   /** Logs the attempt and, when the delivery ended, records its outcome on the webhook. */
   async function conclude(job: ClaimedDelivery, outcome: DeliveryOutcome, attempt: AttemptRecord): Promise<void> {
-    if (await finishWithRetries(job, outcome, attempt)) await recordOutcome(job, outcome, attempt.statusCode, attempt.error);
+    if (await finishWithRetries(job, outcome, attempt))
+      await recordOutcome(job, outcome, attempt.statusCode, attempt.error);
   }
 
   /**
@@ -122,11 +151,22 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
    * mid-delivery on the last one) ends as failed without another send.
    */
   function exhausted(job: ClaimedDelivery, url: string): Promise<void> {
-    return conclude(job, { kind: 'failed' }, {
-      attempt: job.attempts, eventName: job.eventName, requestUrl: url, requestHeaders: {}, requestBody: job.body,
-      success: false, statusCode: null, responseMs: 0, responseBody: null,
-      error: 'the last attempt was interrupted (the delivering process stopped); no attempts left',
-    });
+    return conclude(
+      job,
+      { kind: 'failed' },
+      {
+        attempt: job.attempts,
+        eventName: job.eventName,
+        requestUrl: url,
+        requestHeaders: {},
+        requestBody: job.body,
+        success: false,
+        statusCode: null,
+        responseMs: 0,
+        responseBody: null,
+        error: 'the last attempt was interrupted (the delivering process stopped); no attempts left',
+      },
+    );
   }
 
   function outcomeOf(job: ClaimedDelivery, result: SendResult): DeliveryOutcome {
@@ -141,7 +181,13 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
     const target = await currentTarget(job.webhookId);
     if (!target || target.status !== 'active') return cancelDelivery(sql, job);
     if (job.attempts > retryDelaysMs.length + 1) return recordings.track(job.webhookId, exhausted(job, target.url));
-    const result = await sender.send({ deliveryId: job.id, url: target.url, secret: target.secret, eventName: job.eventName, body: job.body });
+    const result = await sender.send({
+      deliveryId: job.id,
+      url: target.url,
+      secret: target.secret,
+      eventName: job.eventName,
+      body: job.body,
+    });
     const outcome = outcomeOf(job, result);
     const concluded = conclude(job, outcome, {
       attempt: job.attempts,
@@ -168,12 +214,21 @@ export function startDeliveryWorker(deps: DeliveryWorkerDeps, options: DeliveryW
         const free = concurrency - inFlight.size;
         if (free > 0) {
           // One share of the pool stays free for other webhooks' jobs; the rest may go to a backlog.
-          const jobs = await claimDueDeliveries(sql, { lease, limit: free, leaseMs, perWebhook, beyondShare: Math.max(0, free - perWebhook) });
+          const jobs = await claimDueDeliveries(sql, {
+            lease,
+            limit: free,
+            leaseMs,
+            perWebhook,
+            beyondShare: Math.max(0, free - perWebhook),
+          });
           claimed = jobs.length;
           for (const job of jobs) {
             const running: Promise<void> = deliver(job)
               .catch((err) => {
-                logger.error('webhook delivery failed unexpectedly', { deliveryId: job.id, error: (err as Error).message });
+                logger.error('webhook delivery failed unexpectedly', {
+                  deliveryId: job.id,
+                  error: (err as Error).message,
+                });
               })
               .finally(() => {
                 inFlight.delete(running);

@@ -31,7 +31,10 @@ export interface Subscription {
 export type SubscriptionsOf = (chatbotId: string) => Promise<Subscription[]>;
 
 export async function readCheckpoint(sql: SqlQueryable): Promise<Position | null> {
-  const { rows } = await sql.query<{ position: string }>(`SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1`, [CHECKPOINT]);
+  const { rows } = await sql.query<{ position: string }>(
+    `SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1`,
+    [CHECKPOINT],
+  );
   return rows[0]?.position ? positionFromString(rows[0].position) : null;
 }
 
@@ -43,7 +46,12 @@ function receives(sub: Subscription, message: WebhookMessage, event: RecordedEve
 }
 
 /** Enqueues the event for every matching webhook; returns how many jobs it made. */
-async function fanOut(tx: SqlQueryable, event: RecordedEvent, message: WebhookMessage, subscriptions: Subscription[]): Promise<number> {
+async function fanOut(
+  tx: SqlQueryable,
+  event: RecordedEvent,
+  message: WebhookMessage,
+  subscriptions: Subscription[],
+): Promise<number> {
   const targets = subscriptions.filter((s) => receives(s, message, event)).sort((a, b) => (a.id < b.id ? -1 : 1));
   // The exact bytes every attempt will send and sign.
   const body = JSON.stringify(message.payload);
@@ -93,19 +101,31 @@ export interface BatchOutcome {
  * instance moved it meanwhile, and the batch is dropped and read again from there. Re-applying
  * an event is harmless anyway (a job is unique per webhook and event).
  */
-export async function applyBatch(sql: SqlClient, stored: Position | null, batch: RecordedEvent[], subscriptionsOf: SubscriptionsOf): Promise<BatchOutcome | null> {
+export async function applyBatch(
+  sql: SqlClient,
+  stored: Position | null,
+  batch: RecordedEvent[],
+  subscriptionsOf: SubscriptionsOf,
+): Promise<BatchOutcome | null> {
   const messages = batch.map((event) => ({ event, message: toWebhookMessage(event, event.metadata.occurredAt) }));
   // Read outside the transaction: the read store may be another database.
   const subscriptions = new Map<string, Subscription[]>();
   for (const { message } of messages) {
-    if (message && !subscriptions.has(message.chatbotId)) subscriptions.set(message.chatbotId, await subscriptionsOf(message.chatbotId));
+    if (message && !subscriptions.has(message.chatbotId))
+      subscriptions.set(message.chatbotId, await subscriptionsOf(message.chatbotId));
   }
-  const effective = messages.some(({ event, message }) =>
-    event.type === 'WebhookDeleted' || event.type === 'WebhookDeliveryResendRequested' ||
-    (message && (subscriptions.get(message.chatbotId) ?? []).some((s) => receives(s, message, event))));
+  const effective = messages.some(
+    ({ event, message }) =>
+      event.type === 'WebhookDeleted' ||
+      event.type === 'WebhookDeliveryResendRequested' ||
+      (message && (subscriptions.get(message.chatbotId) ?? []).some((s) => receives(s, message, event))),
+  );
   if (!effective) return { jobs: 0, committed: false };
   return sql.transaction(async (tx) => {
-    const { rows } = await tx.query<{ position: string }>(`SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1 FOR UPDATE`, [CHECKPOINT]);
+    const { rows } = await tx.query<{ position: string }>(
+      `SELECT position FROM webhook_dispatcher_checkpoint WHERE name = $1 FOR UPDATE`,
+      [CHECKPOINT],
+    );
     const locked = rows[0]?.position ?? '';
     if (locked !== (stored ? positionToString(stored) : '')) return null;
     let jobs = 0;
@@ -114,7 +134,10 @@ export async function applyBatch(sql: SqlClient, stored: Position | null, batch:
       else if (event.type === 'WebhookDeliveryResendRequested') jobs += await enqueueResend(tx, event);
       else if (message) jobs += await fanOut(tx, event, message, subscriptions.get(message.chatbotId) ?? []);
     }
-    await tx.query(`UPDATE webhook_dispatcher_checkpoint SET position = $2 WHERE name = $1`, [CHECKPOINT, positionToString(batch[batch.length - 1].position)]);
+    await tx.query(`UPDATE webhook_dispatcher_checkpoint SET position = $2 WHERE name = $1`, [
+      CHECKPOINT,
+      positionToString(batch[batch.length - 1].position),
+    ]);
     return { jobs, committed: true };
   });
 }
@@ -123,7 +146,11 @@ export async function applyBatch(sql: SqlClient, stored: Position | null, batch:
  * Records progress made by batches without effects, if the checkpoint is still `stored`.
  * Returns the checkpoint as it now is (another instance's, when it had moved it).
  */
-export async function saveCheckpoint(sql: SqlQueryable, stored: Position | null, position: Position): Promise<Position | null> {
+export async function saveCheckpoint(
+  sql: SqlQueryable,
+  stored: Position | null,
+  position: Position,
+): Promise<Position | null> {
   const { rows } = await sql.query(
     `UPDATE webhook_dispatcher_checkpoint SET position = $3 WHERE name = $1 AND position = $2 RETURNING 1`,
     [CHECKPOINT, stored ? positionToString(stored) : '', positionToString(position)],

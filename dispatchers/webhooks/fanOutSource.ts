@@ -48,7 +48,8 @@ export interface FanOutSource {
 const KEPT_BATCHES = 64;
 
 /** null (the log's start) before every position. */
-const before = (a: Position | null, b: Position | null): boolean => b !== null && (a === null || comparePositions(a, b) < 0);
+const before = (a: Position | null, b: Position | null): boolean =>
+  b !== null && (a === null || comparePositions(a, b) < 0);
 
 export function fanOutSource(deps: FanOutSourceDeps): FanOutSource {
   const now = deps.now ?? Date.now;

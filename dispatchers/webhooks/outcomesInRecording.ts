@@ -15,10 +15,12 @@ export class OutcomesInRecording {
   track<T>(webhookId: string, work: Promise<T>): Promise<T> {
     let set = this.pending.get(webhookId);
     if (!set) this.pending.set(webhookId, (set = new Set()));
-    const entry = work.catch(() => undefined).finally(() => {
-      set!.delete(entry);
-      if (set!.size === 0 && this.pending.get(webhookId) === set) this.pending.delete(webhookId);
-    });
+    const entry = work
+      .catch(() => undefined)
+      .finally(() => {
+        set!.delete(entry);
+        if (set!.size === 0 && this.pending.get(webhookId) === set) this.pending.delete(webhookId);
+      });
     set.add(entry);
     return work;
   }

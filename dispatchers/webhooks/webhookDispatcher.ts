@@ -71,7 +71,10 @@ export interface RunningWebhookDispatcher {
 /** How often progress over events without effects is recorded (what a restart reads again). */
 const CHECKPOINT_EVERY_MS = 1000;
 
-export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, options: WebhookDispatcherOptions = {}): Promise<RunningWebhookDispatcher> {
+export async function startWebhookDispatcher(
+  deps: WebhookDispatcherDeps,
+  options: WebhookDispatcherOptions = {},
+): Promise<RunningWebhookDispatcher> {
   const { sql, events, logger, clock } = deps;
   const eventPollMs = options.eventPollMs ?? 250;
   const deliveryPollMs = options.deliveryPollMs ?? 500;
@@ -85,15 +88,35 @@ export async function startWebhookDispatcher(deps: WebhookDispatcherDeps, option
   const lease = randomUUID();
 
   await ensureDeliveryTables(sql);
-  const sender = new WebhookSender({ timeoutMs, allowHosts: deps.allowHosts, certificateAuthority: options.certificateAuthority, resolver: options.resolver });
+  const sender = new WebhookSender({
+    timeoutMs,
+    allowHosts: deps.allowHosts,
+    certificateAuthority: options.certificateAuthority,
+    resolver: options.resolver,
+  });
 
   let stopped = false;
   const deliveries = startDeliveryWorker(
-    { sql, logger, clock, outcomes: deps.outcomes, webhookOf: deps.webhookOf, sender, retryDelaysMs: deps.retryDelaysMs },
+    {
+      sql,
+      logger,
+      clock,
+      outcomes: deps.outcomes,
+      webhookOf: deps.webhookOf,
+      sender,
+      retryDelaysMs: deps.retryDelaysMs,
+    },
     { lease, leaseMs, concurrency, perWebhook, pollMs: deliveryPollMs },
   );
 
-  const source = fanOutSource({ events, viewsInclude: deps.viewsInclude, applied$: deps.applied$, batchSize, pollMs: eventPollMs, now: () => clock().getTime() });
+  const source = fanOutSource({
+    events,
+    viewsInclude: deps.viewsInclude,
+    applied$: deps.applied$,
+    batchSize,
+    pollMs: eventPollMs,
+    now: () => clock().getTime(),
+  });
   let lastPurge = 0;
   async function eventLoop(): Promise<void> {
     // `from`: where this instance has fanned out to; `stored`: the checkpoint as it last knew

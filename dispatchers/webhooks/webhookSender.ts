@@ -71,7 +71,14 @@ export class WebhookSender {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     const failed = (error: string, statusCode: number | null = null, extra: Partial<SendResult> = {}): SendResult => ({
-      requestHeaders, statusCode, responseHeaders: {}, responseBody: null, responseMs: elapsed(), error, success: false, ...extra,
+      requestHeaders,
+      statusCode,
+      responseHeaders: {},
+      responseBody: null,
+      responseMs: elapsed(),
+      error,
+      success: false,
+      ...extra,
     });
 
     try {
@@ -102,10 +109,19 @@ export class WebhookSender {
         if (settled) return;
         settled = true;
         stream.destroy();
-        const responseBody = chunks.length ? Buffer.concat(chunks).subarray(0, MAX_LOGGED_RESPONSE).toString('utf8') : statusCode === null ? null : '';
+        const responseBody = chunks.length
+          ? Buffer.concat(chunks).subarray(0, MAX_LOGGED_RESPONSE).toString('utf8')
+          : statusCode === null
+            ? null
+            : '';
         const success = error === null && statusCode !== null && statusCode >= 200 && statusCode < 300;
         resolve({
-          requestHeaders, statusCode, responseHeaders, responseBody, responseMs: elapsed(), success,
+          requestHeaders,
+          statusCode,
+          responseHeaders,
+          responseBody,
+          responseMs: elapsed(),
+          success,
           error: error ?? (success ? null : `receiver answered ${statusCode}`),
         });
       };

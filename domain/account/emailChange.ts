@@ -51,7 +51,10 @@ export type EmailChangeCodeRejected = DomainEvent<
   'EmailChangeCodeRejected',
   { requestId: string; stage: EmailChangeStage; attemptsLeft: number }
 >;
-export type EmailChangeCodeBurned = DomainEvent<'EmailChangeCodeBurned', { requestId: string; stage: EmailChangeStage }>;
+export type EmailChangeCodeBurned = DomainEvent<
+  'EmailChangeCodeBurned',
+  { requestId: string; stage: EmailChangeStage }
+>;
 export type EmailChanged = DomainEvent<'EmailChanged', { requestId: string; oldEmail: string; newEmail: string }>;
 
 export type EmailChangeEvent =
@@ -63,7 +66,14 @@ export type EmailChangeEvent =
 
 export type RequestEmailChange = {
   type: 'requestChange';
-  data: { requestId: string; newEmail: string; currentEmail: string; codeHash: string; salt?: string; expiresAt: string };
+  data: {
+    requestId: string;
+    newEmail: string;
+    currentEmail: string;
+    codeHash: string;
+    salt?: string;
+    expiresAt: string;
+  };
 };
 export type VerifyEmailChangeIdentity = {
   type: 'verifyIdentity';
@@ -107,7 +117,13 @@ function requestChange(data: RequestEmailChange['data']): EmailChangeDecision {
   // lost or expired code never locks the owner out.
   const event: EmailChangeRequested = {
     type: 'EmailChangeRequested',
-    data: { requestId: data.requestId, newEmail, codeHash: data.codeHash, expiresAt: data.expiresAt, ...salt(data.salt) },
+    data: {
+      requestId: data.requestId,
+      newEmail,
+      codeHash: data.codeHash,
+      expiresAt: data.expiresAt,
+      ...salt(data.salt),
+    },
   };
   return { events: [event] };
 }
@@ -120,7 +136,11 @@ function pendingAt(state: EmailChangeState, stage: EmailChangeStage, wrongStage:
 }
 
 function verifyIdentity(data: VerifyEmailChangeIdentity['data'], state: EmailChangeState): EmailChangeDecision {
-  const pending = pendingAt(state, 'identity', 'Identity is already verified for this email change; confirm it with the code sent to the new address');
+  const pending = pendingAt(
+    state,
+    'identity',
+    'Identity is already verified for this email change; confirm it with the code sent to the new address',
+  );
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
   const event: EmailChangeIdentityVerified = {
@@ -140,7 +160,11 @@ function confirmChange(data: ConfirmEmailChange['data'], state: EmailChangeState
   // The reason the flow has three steps: a code for the new inbox only exists once
   // the current inbox has vouched for the change, so this stage check is the guard
   // that stops an API-key holder from moving the account on their own.
-  const pending = pendingAt(state, 'newAddress', 'Verify your identity with the code sent to the current address before confirming the change');
+  const pending = pendingAt(
+    state,
+    'newAddress',
+    'Verify your identity with the code sent to the current address before confirming the change',
+  );
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
   const event: EmailChanged = {
@@ -183,7 +207,9 @@ function checkCode(
     };
   }
   return {
-    events: [{ type: 'EmailChangeCodeRejected', data: { requestId: pending.requestId, stage: pending.stage, attemptsLeft } }],
+    events: [
+      { type: 'EmailChangeCodeRejected', data: { requestId: pending.requestId, stage: pending.stage, attemptsLeft } },
+    ],
     error: new ValidationError(
       `The code is incorrect; ${attemptsLeft} attempt${attemptsLeft === 1 ? '' : 's'} left`,
       'otp',
@@ -210,7 +236,15 @@ function freshCode(
   stage: EmailChangeStage,
 ): PendingEmailChange {
   const { requestId, newEmail, codeHash, expiresAt } = data;
-  return { requestId, newEmail, stage, codeHash, ...salt(data.salt), expiresAt, attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS };
+  return {
+    requestId,
+    newEmail,
+    stage,
+    codeHash,
+    ...salt(data.salt),
+    expiresAt,
+    attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS,
+  };
 }
 
 export function evolveEmailChange(state: EmailChangeState, event: EmailChangeEvent): EmailChangeState {

@@ -44,10 +44,7 @@ export function validateProfilePatch(body: unknown, now: Date): ProfilePatch {
       );
     }
     if (!(PATCHABLE as readonly string[]).includes(key)) {
-      throw new ValidationError(
-        `Unknown field '${key}'; allowed fields are ${PATCHABLE.join(', ')}`,
-        key,
-      );
+      throw new ValidationError(`Unknown field '${key}'; allowed fields are ${PATCHABLE.join(', ')}`, key);
     }
   }
 
@@ -81,7 +78,9 @@ function validateAddress(raw: unknown): string | null {
   if (raw === null) return null;
   if (typeof raw !== 'string') throw new ValidationError('address must be a string or null', 'address');
   // Postal addresses are legitimately multi-line, so only runs of blanks collapse.
-  const address = stripTags(raw, 'address', PROFILE_ADDRESS_MAX).replace(/[ \t]+/g, ' ').trim();
+  const address = stripTags(raw, 'address', PROFILE_ADDRESS_MAX)
+    .replace(/[ \t]+/g, ' ')
+    .trim();
   if (charLength(address) > PROFILE_ADDRESS_MAX) {
     throw new ValidationError(`address must be at most ${PROFILE_ADDRESS_MAX} characters`, 'address');
   }
@@ -95,7 +94,8 @@ function validatePhone(raw: unknown): string | null {
   if (typeof raw !== 'string') throw new ValidationError('phone must be a string or null', 'phone');
   const phone = raw.trim();
   // 20 digits leave room for a few separators each; anything longer is not a phone number.
-  if (phone.length > PHONE_MAX_LENGTH) throw new ValidationError(`phone must be at most ${PHONE_MAX_LENGTH} characters`, 'phone');
+  if (phone.length > PHONE_MAX_LENGTH)
+    throw new ValidationError(`phone must be at most ${PHONE_MAX_LENGTH} characters`, 'phone');
   if (!/^[0-9+\-() ]+$/.test(phone)) throw new ValidationError(message, 'phone');
   const digits = phone.replace(/\D/g, '').length;
   if (digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS) throw new ValidationError(message, 'phone');
@@ -104,7 +104,8 @@ function validatePhone(raw: unknown): string | null {
 
 function validateDateOfBirth(raw: unknown, now: Date): string | null {
   if (raw === null) return null;
-  if (typeof raw !== 'string') throw new ValidationError('dateOfBirth must be a string (YYYY-MM-DD) or null', 'dateOfBirth');
+  if (typeof raw !== 'string')
+    throw new ValidationError('dateOfBirth must be a string (YYYY-MM-DD) or null', 'dateOfBirth');
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
   if (!match) throw new ValidationError('dateOfBirth must be a date in the form YYYY-MM-DD', 'dateOfBirth');
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -190,7 +191,9 @@ function stripTags(raw: string, field: string, max: number): string {
   // tags ("<<b>script>"), hence repeat until the text stops changing.
   let text = raw;
   for (let pass = 0; ; pass++) {
-    const next = decodeBasicEntities(sanitizeHtml(escapeLoneBrackets(text), { allowedTags: [], allowedAttributes: {} }));
+    const next = decodeBasicEntities(
+      sanitizeHtml(escapeLoneBrackets(text), { allowedTags: [], allowedAttributes: {} }),
+    );
     if (next === text) break;
     if (pass === 5) throw new ValidationError(`${field} contains markup that cannot be stripped`, field);
     text = next;
@@ -216,4 +219,3 @@ function decodeBasicEntities(text: string): string {
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 }
-

@@ -19,7 +19,10 @@ export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const BASE_SCOPES = ['read', 'write'] as const;
 
 export type ApiKeyEvent =
-  | DomainEvent<'ApiKeyCreated', { keyId: string; workspaceId: string; keyHash: string; prefix: string; role: ApiKeyRole; scopes: ApiKeyScope[] }>
+  | DomainEvent<
+      'ApiKeyCreated',
+      { keyId: string; workspaceId: string; keyHash: string; prefix: string; role: ApiKeyRole; scopes: ApiKeyScope[] }
+    >
   | DomainEvent<'ApiKeyRevoked', { keyId: string; workspaceId: string }>;
 
 export interface ApiKeyState {
@@ -31,12 +34,21 @@ export interface ApiKeyState {
 export const initialApiKeyState: ApiKeyState = { exists: false, revoked: false, keyId: null, workspaceId: null };
 
 export type ApiKeyCommand =
-  | { type: 'CreateApiKey'; keyId: string; workspaceId: string; keyHash: string; prefix: string; role: ApiKeyRole; scopes: ApiKeyScope[] }
+  | {
+      type: 'CreateApiKey';
+      keyId: string;
+      workspaceId: string;
+      keyHash: string;
+      prefix: string;
+      role: ApiKeyRole;
+      scopes: ApiKeyScope[];
+    }
   | { type: 'RevokeApiKey' };
 
 export function parseRole(raw: unknown): ApiKeyRole {
   if (raw === undefined) return 'member';
-  if (!API_KEY_ROLES.includes(raw as ApiKeyRole)) throw new ValidationError(`role must be one of ${API_KEY_ROLES.join(', ')}`, 'role');
+  if (!API_KEY_ROLES.includes(raw as ApiKeyRole))
+    throw new ValidationError(`role must be one of ${API_KEY_ROLES.join(', ')}`, 'role');
   return raw as ApiKeyRole;
 }
 
@@ -48,9 +60,21 @@ const hasBaseScope = (scopes: readonly unknown[]) => BASE_SCOPES.some((b) => sco
  * naming one of them (`--scopes read`) is taken as it is. Stored explicitly, so a key says what it may do.
  */
 export function parseScopes(raw: unknown): ApiKeyScope[] {
-  const given = raw === undefined || raw === '' ? [] : Array.isArray(raw) ? raw : String(raw).split(',').map((s) => s.trim()).filter(Boolean);
+  const given =
+    raw === undefined || raw === ''
+      ? []
+      : Array.isArray(raw)
+        ? raw
+        : String(raw)
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
   const unknown = given.filter((s) => !API_KEY_SCOPES.includes(s as ApiKeyScope));
-  if (unknown.length) throw new ValidationError(`unknown scopes: ${unknown.join(', ')}; valid scopes: ${API_KEY_SCOPES.join(', ')}`, 'scopes');
+  if (unknown.length)
+    throw new ValidationError(
+      `unknown scopes: ${unknown.join(', ')}; valid scopes: ${API_KEY_SCOPES.join(', ')}`,
+      'scopes',
+    );
   const wanted = hasBaseScope(given) ? given : [...BASE_SCOPES, ...given];
   return API_KEY_SCOPES.filter((s) => wanted.includes(s));
 }
@@ -74,7 +98,9 @@ export function decideApiKey(command: ApiKeyCommand, state: ApiKeyState): ApiKey
     }
     case 'RevokeApiKey':
       if (!state.exists) throw new NotFoundError('API key not found');
-      return state.revoked ? [] : [{ type: 'ApiKeyRevoked', data: { keyId: state.keyId!, workspaceId: state.workspaceId! } }];
+      return state.revoked
+        ? []
+        : [{ type: 'ApiKeyRevoked', data: { keyId: state.keyId!, workspaceId: state.workspaceId! } }];
   }
 }
 
@@ -89,4 +115,8 @@ export function evolveApiKey(state: ApiKeyState, event: ApiKeyEvent): ApiKeyStat
   }
 }
 
-export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = { decide: decideApiKey, evolve: evolveApiKey, initialState: initialApiKeyState };
+export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = {
+  decide: decideApiKey,
+  evolve: evolveApiKey,
+  initialState: initialApiKeyState,
+};

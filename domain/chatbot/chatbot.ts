@@ -19,7 +19,10 @@ export interface ChatbotFields {
 }
 
 export type ChatbotEvent =
-  | DomainEvent<'ChatbotCreated', { chatbotId: string; workspaceId: string; name: string; description: string; flow: Flow; duplicatedFrom?: string }>
+  | DomainEvent<
+      'ChatbotCreated',
+      { chatbotId: string; workspaceId: string; name: string; description: string; flow: Flow; duplicatedFrom?: string }
+    >
   | DomainEvent<'ChatbotUpdated', { chatbotId: string; changes: Partial<ChatbotFields> }>
   | DomainEvent<'ChatbotDeleted', { chatbotId: string; workspaceId: string }>;
 
@@ -38,7 +41,15 @@ export const initialChatbotState: ChatbotState = {
 };
 
 export type ChatbotCommand =
-  | { type: 'CreateChatbot'; chatbotId: string; workspaceId: string; name: string; description: string; flow: Flow; duplicatedFrom?: string }
+  | {
+      type: 'CreateChatbot';
+      chatbotId: string;
+      workspaceId: string;
+      name: string;
+      description: string;
+      flow: Flow;
+      duplicatedFrom?: string;
+    }
   /** workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found". */
   | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields>; workspaceId?: string }
   | { type: 'DeleteChatbot'; workspaceId?: string };
@@ -49,14 +60,16 @@ export function validateName(raw: unknown): string {
   if (typeof raw !== 'string') throw new ValidationError('name is required and must be a string', 'name');
   const name = raw.trim();
   if (!name) throw new ValidationError('name must not be empty', 'name');
-  if (charLength(name) > MAX_CHATBOT_NAME) throw new ValidationError(`name must be at most ${MAX_CHATBOT_NAME} characters`, 'name');
+  if (charLength(name) > MAX_CHATBOT_NAME)
+    throw new ValidationError(`name must be at most ${MAX_CHATBOT_NAME} characters`, 'name');
   return refuseControlCharacters(name, 'name');
 }
 
 export function validateDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('description must be a string', 'description');
-  if (charLength(raw) > MAX_CHATBOT_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_CHATBOT_DESCRIPTION} characters`, 'description');
+  if (charLength(raw) > MAX_CHATBOT_DESCRIPTION)
+    throw new ValidationError(`description must be at most ${MAX_CHATBOT_DESCRIPTION} characters`, 'description');
   return refuseControlCharactersInParagraphs(raw, 'description');
 }
 
@@ -77,7 +90,9 @@ export function validateChanges(body: Record<string, unknown>): Partial<ChatbotF
 export function copyName(name: string): string {
   const suffix = ' (copy)';
   const chars = [...name];
-  return chars.length + suffix.length <= MAX_CHATBOT_NAME ? name + suffix : chars.slice(0, MAX_CHATBOT_NAME - suffix.length).join('') + suffix;
+  return chars.length + suffix.length <= MAX_CHATBOT_NAME
+    ? name + suffix
+    : chars.slice(0, MAX_CHATBOT_NAME - suffix.length).join('') + suffix;
 }
 
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
@@ -87,10 +102,13 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
     return [{ type: 'ChatbotCreated', data }];
   }
   if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
-  if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId) throw new NotFoundError('Chatbot not found');
+  if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId)
+    throw new NotFoundError('Chatbot not found');
   switch (command.type) {
     case 'UpdateChatbot':
-      return Object.keys(command.changes).length === 0 ? [] : [{ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: command.changes } }];
+      return Object.keys(command.changes).length === 0
+        ? []
+        : [{ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: command.changes } }];
     case 'DeleteChatbot':
       return [{ type: 'ChatbotDeleted', data: { chatbotId: state.chatbotId!, workspaceId: state.workspaceId! } }];
   }
@@ -114,4 +132,8 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
   }
 }
 
-export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = { decide: decideChatbot, evolve: evolveChatbot, initialState: initialChatbotState };
+export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = {
+  decide: decideChatbot,
+  evolve: evolveChatbot,
+  initialState: initialChatbotState,
+};

@@ -54,7 +54,8 @@ export function validateFlow(raw: unknown): Flow {
     const s = step as Record<string, unknown>;
     if (typeof s.text !== 'string' || s.text.trim() === '') return fail(`${at}.text must be a non-empty string`);
     if (charLength(s.text) > MAX_STEP_TEXT) return fail(`${at}.text must be at most ${MAX_STEP_TEXT} characters`);
-    if (hasControlCharactersBesidesLineBreaks(s.text)) return fail(`${at}.text must not contain control characters (line breaks and tabs are fine)`);
+    if (hasControlCharactersBesidesLineBreaks(s.text))
+      return fail(`${at}.text must not contain control characters (line breaks and tabs are fine)`);
     const allowed = s.type === 'question' ? ['type', 'text', 'variable'] : ['type', 'text'];
     const unknown = Object.keys(s).filter((k) => !allowed.includes(k));
     if (unknown.length) return fail(`${at} has unknown properties: ${unknown.join(', ')}`);
@@ -63,7 +64,8 @@ export function validateFlow(raw: unknown): Flow {
       case 'handoff':
         return { type: s.type, text: s.text };
       case 'question':
-        if (s.variable === undefined) return fail(`${at}.variable is required: the name the visitor's answer is kept under`);
+        if (s.variable === undefined)
+          return fail(`${at}.variable is required: the name the visitor's answer is kept under`);
         if (typeof s.variable !== 'string' || !VARIABLE.test(s.variable)) {
           return fail(`${at}.variable must be a name of letters, digits and underscores`);
         }

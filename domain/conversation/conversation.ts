@@ -95,7 +95,8 @@ function completionOf(walk: FlowWalk): { resolution: Resolution; reason: string 
 
 function requireActive(state: ConversationState): void {
   if (state.status === 'none') throw new NotFoundError('Session not found');
-  if (state.status === 'completed') throw new ConflictError('This conversation is already completed', 'CONVERSATION_COMPLETED');
+  if (state.status === 'completed')
+    throw new ConflictError('This conversation is already completed', 'CONVERSATION_COMPLETED');
 }
 
 function idsOf(state: ConversationState) {
@@ -114,12 +115,18 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     };
     const done = completionOf(walk);
     if (!done) return [started];
-    const ids = { sessionId: data.sessionId, chatbotId: data.chatbotId, workspaceId: data.workspaceId, responseId: null };
+    const ids = {
+      sessionId: data.sessionId,
+      chatbotId: data.chatbotId,
+      workspaceId: data.workspaceId,
+      responseId: null,
+    };
     return [started, completion(ids, done.resolution, done.reason, at, 0, command.now)];
   }
 
   // A session id presented under another chatbot's URL is unknown there.
-  if (command.chatbotId !== undefined && state.status !== 'none' && command.chatbotId !== state.chatbotId) throw new NotFoundError('Session not found');
+  if (command.chatbotId !== undefined && state.status !== 'none' && command.chatbotId !== state.chatbotId)
+    throw new NotFoundError('Session not found');
   requireActive(state);
   const ids = idsOf(state);
   const { now } = command;
@@ -132,21 +139,42 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       const walk = walkFlow(state.flow, state.awaiting! + 1, answers);
       const at = now.toISOString();
       const responseId = state.responseId ?? command.responseId;
-      const entries: TranscriptEntry[] = [{ type: 'user', message: command.message, at }, ...walk.replies.map((m) => bot(m, at))];
+      const entries: TranscriptEntry[] = [
+        { type: 'user', message: command.message, at },
+        ...walk.replies.map((m) => bot(m, at)),
+      ];
       const events: ConversationEvent[] = [];
       if (!state.responseId) {
-        events.push({ type: 'ResponseCreated', data: { ...ids, responseId, visitorId: state.visitorId!, chatDate: at } });
+        events.push({
+          type: 'ResponseCreated',
+          data: { ...ids, responseId, visitorId: state.visitorId!, chatDate: at },
+        });
       }
-      events.push({ type: 'MessagesRecorded', data: { ...ids, responseId, entries, answerVariables: answers, turnCount } });
+      events.push({
+        type: 'MessagesRecorded',
+        data: { ...ids, responseId, entries, answerVariables: answers, turnCount },
+      });
       if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
       const done = completionOf(walk);
-      if (done) events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
+      if (done)
+        events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
       return events;
     }
     case 'Escalate':
-      return [completion({ ...ids, responseId: state.responseId }, 'escalated', command.reason, state.startedAt!, state.turnCount, now)];
+      return [
+        completion(
+          { ...ids, responseId: state.responseId },
+          'escalated',
+          command.reason,
+          state.startedAt!,
+          state.turnCount,
+          now,
+        ),
+      ];
     case 'EndConversation':
-      return [completion({ ...ids, responseId: state.responseId }, 'ended', null, state.startedAt!, state.turnCount, now)];
+      return [
+        completion({ ...ids, responseId: state.responseId }, 'ended', null, state.startedAt!, state.turnCount, now),
+      ];
   }
 }
 
@@ -190,6 +218,11 @@ export function botMessagesOf(events: readonly ConversationEvent[]): string[] {
   });
 }
 
-export const isCompletion = (events: readonly ConversationEvent[]): boolean => events.some((e) => e.type === 'ConversationCompleted');
+export const isCompletion = (events: readonly ConversationEvent[]): boolean =>
+  events.some((e) => e.type === 'ConversationCompleted');
 
-export const conversationDecider: Decider<ConversationCommand, ConversationState, ConversationEvent> = { decide: decideConversation, evolve: evolveConversation, initialState: initialConversationState };
+export const conversationDecider: Decider<ConversationCommand, ConversationState, ConversationEvent> = {
+  decide: decideConversation,
+  evolve: evolveConversation,
+  initialState: initialConversationState,
+};

@@ -79,4 +79,9 @@ export type ConversationCompleted = DomainEvent<
   }
 >;
 
-export type ConversationEvent = ConversationStarted | ResponseCreated | MessagesRecorded | ResponseUpdated | ConversationCompleted;
+export type ConversationEvent =
+  | ConversationStarted
+  | ResponseCreated
+  | MessagesRecorded
+  | ResponseUpdated
+  | ConversationCompleted;

@@ -51,35 +51,47 @@ export function validateChannel(raw: unknown): string {
   // Channel names are compared lowercased ("WhatsApp" and "whatsapp" are one channel).
   const channel = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
   if (typeof channel !== 'string' || !CHANNEL.test(channel)) {
-    throw new ValidationError('channel must be a name of up to 32 letters, digits, _ or -, starting with a letter', 'channel');
+    throw new ValidationError(
+      'channel must be a name of up to 32 letters, digits, _ or -, starting with a letter',
+      'channel',
+    );
   }
   return channel;
 }
 
 export function validateCustomData(raw: unknown): Record<string, string> {
   if (raw === undefined || raw === null) return {};
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('customData must be an object of strings', 'customData');
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ValidationError('customData must be an object of strings', 'customData');
   const entries = Object.entries(raw as Record<string, unknown>);
-  if (entries.length > MAX_CUSTOM_DATA_KEYS) throw new ValidationError(`customData may hold at most ${MAX_CUSTOM_DATA_KEYS} keys`, 'customData');
+  if (entries.length > MAX_CUSTOM_DATA_KEYS)
+    throw new ValidationError(`customData may hold at most ${MAX_CUSTOM_DATA_KEYS} keys`, 'customData');
   for (const [key, value] of entries) {
     const field = `customData.${key.slice(0, MAX_CUSTOM_DATA_KEY_LENGTH)}`;
     if (!key || key.length > MAX_CUSTOM_DATA_KEY_LENGTH || FORBIDDEN_KEYS.has(key)) {
-      throw new ValidationError(`customData keys must be 1 to ${MAX_CUSTOM_DATA_KEY_LENGTH} characters and not a reserved name`, 'customData');
+      throw new ValidationError(
+        `customData keys must be 1 to ${MAX_CUSTOM_DATA_KEY_LENGTH} characters and not a reserved name`,
+        'customData',
+      );
     }
     if (typeof value !== 'string') throw new ValidationError(`${field} must be a string`, field);
-    if (charLength(value) > MAX_CUSTOM_DATA_VALUE_LENGTH) throw new ValidationError(`${field} must be at most ${MAX_CUSTOM_DATA_VALUE_LENGTH} characters`, field);
+    if (charLength(value) > MAX_CUSTOM_DATA_VALUE_LENGTH)
+      throw new ValidationError(`${field} must be at most ${MAX_CUSTOM_DATA_VALUE_LENGTH} characters`, field);
   }
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
 export function validateUser(raw: unknown): VisitorUser | null {
   if (raw === undefined || raw === null) return null;
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('user must be an object with id, email or name', 'user');
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ValidationError('user must be an object with id, email or name', 'user');
   const user: VisitorUser = {};
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
-    if (key !== 'id' && key !== 'email' && key !== 'name') throw new ValidationError(`user.${key.slice(0, 40)} is not a known field`, 'user');
+    if (key !== 'id' && key !== 'email' && key !== 'name')
+      throw new ValidationError(`user.${key.slice(0, 40)} is not a known field`, 'user');
     if (typeof value !== 'string') throw new ValidationError(`user.${key} must be a string`, `user.${key}`);
-    if (charLength(value) > MAX_USER_FIELD_LENGTH) throw new ValidationError(`user.${key} must be at most ${MAX_USER_FIELD_LENGTH} characters`, `user.${key}`);
+    if (charLength(value) > MAX_USER_FIELD_LENGTH)
+      throw new ValidationError(`user.${key} must be at most ${MAX_USER_FIELD_LENGTH} characters`, `user.${key}`);
     if (value) user[key] = value;
   }
   return Object.keys(user).length ? user : null;

@@ -51,7 +51,10 @@ export type GalleryCommand =
 export function assertRoomForMore(state: GalleryState): void {
   if (!state.workspaceId) throw new NotFoundError('Workspace not found');
   if (state.items.length >= MAX_GALLERY_ITEMS) {
-    throw new ConflictError(`The login gallery holds at most ${MAX_GALLERY_ITEMS} items. Delete one before uploading another.`, 'GALLERY_FULL');
+    throw new ConflictError(
+      `The login gallery holds at most ${MAX_GALLERY_ITEMS} items. Delete one before uploading another.`,
+      'GALLERY_FULL',
+    );
   }
 }
 
@@ -71,7 +74,8 @@ function checkOrder(state: GalleryState, ids: string[]): void {
   const known = new Set(state.items.map((i) => i.mediaId));
   const given = new Set(ids);
   const complete = ids.length === known.size && given.size === ids.length && ids.every((id) => known.has(id));
-  if (!complete) throw new ValidationError(`ids must list every item of the gallery exactly once (${known.size} items)`, 'ids');
+  if (!complete)
+    throw new ValidationError(`ids must list every item of the gallery exactly once (${known.size} items)`, 'ids');
 }
 
 export function decideGallery(command: GalleryCommand, state: GalleryState): GalleryEvent[] {
@@ -82,14 +86,21 @@ export function decideGallery(command: GalleryCommand, state: GalleryState): Gal
       assertRoomForMore(state);
       const { type: _t, ...item } = command;
       const added: GalleryEvent = { type: 'LoginMediaAdded', data: { workspaceId, ...item } };
-      return state.activeId ? [added] : [added, { type: 'LoginMediaActivated', data: { workspaceId, mediaId: item.mediaId, previous: null } }];
+      return state.activeId
+        ? [added]
+        : [added, { type: 'LoginMediaActivated', data: { workspaceId, mediaId: item.mediaId, previous: null } }];
     }
     case 'UpdateLoginMedia': {
       const item = itemOf(state, command.mediaId);
       const changes = realChanges(item, command.changes);
-      const events: GalleryEvent[] = Object.keys(changes).length ? [{ type: 'LoginMediaUpdated', data: { workspaceId, mediaId: item.mediaId, changes } }] : [];
+      const events: GalleryEvent[] = Object.keys(changes).length
+        ? [{ type: 'LoginMediaUpdated', data: { workspaceId, mediaId: item.mediaId, changes } }]
+        : [];
       if (command.activate && state.activeId !== item.mediaId) {
-        events.push({ type: 'LoginMediaActivated', data: { workspaceId, mediaId: item.mediaId, previous: state.activeId } });
+        events.push({
+          type: 'LoginMediaActivated',
+          data: { workspaceId, mediaId: item.mediaId, previous: state.activeId },
+        });
       }
       return events;
     }
@@ -100,12 +111,20 @@ export function decideGallery(command: GalleryCommand, state: GalleryState): Gal
     }
     case 'RemoveLoginMedia': {
       const item = itemOf(state, command.mediaId);
-      const removed: GalleryEvent = { type: 'LoginMediaRemoved', data: { workspaceId, mediaId: item.mediaId, storageKey: item.storageKey } };
+      const removed: GalleryEvent = {
+        type: 'LoginMediaRemoved',
+        data: { workspaceId, mediaId: item.mediaId, storageKey: item.storageKey },
+      };
       if (state.activeId !== item.mediaId) return [removed];
       const index = state.items.indexOf(item);
       const rest = state.items.filter((i) => i !== item);
       const next = rest[index] ?? rest[0];
-      return next ? [removed, { type: 'LoginMediaActivated', data: { workspaceId, mediaId: next.mediaId, previous: item.mediaId } }] : [removed];
+      return next
+        ? [
+            removed,
+            { type: 'LoginMediaActivated', data: { workspaceId, mediaId: next.mediaId, previous: item.mediaId } },
+          ]
+        : [removed];
     }
   }
 }
@@ -121,7 +140,10 @@ export function evolveGallery(state: GalleryState, event: GalleryEvent): Gallery
     case 'LoginMediaActivated':
       return { ...state, activeId: event.data.mediaId };
     case 'LoginMediaUpdated':
-      return { ...state, items: state.items.map((i) => (i.mediaId === event.data.mediaId ? { ...i, ...event.data.changes } : i)) };
+      return {
+        ...state,
+        items: state.items.map((i) => (i.mediaId === event.data.mediaId ? { ...i, ...event.data.changes } : i)),
+      };
     case 'LoginMediaReordered': {
       const byId = new Map(state.items.map((i) => [i.mediaId, i]));
       return { ...state, items: event.data.ids.map((id) => byId.get(id)!).filter(Boolean) };

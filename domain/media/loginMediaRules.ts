@@ -26,7 +26,8 @@ export const ITEM_FIELDS = ['adUrl', 'adLabel', 'slideDuration'] as const;
 /** null or "" clears the link. Only http and https: the login page sends visitors there. */
 export function validateAdUrl(raw: unknown): string | null {
   if (raw === null || raw === '') return null;
-  if (typeof raw !== 'string' || raw.length > MAX_AD_URL) throw new ValidationError(`adUrl must be a URL of at most ${MAX_AD_URL} characters`, 'adUrl');
+  if (typeof raw !== 'string' || raw.length > MAX_AD_URL)
+    throw new ValidationError(`adUrl must be a URL of at most ${MAX_AD_URL} characters`, 'adUrl');
   let url: URL | null = null;
   try {
     url = new URL(raw.trim());
@@ -45,13 +46,17 @@ export function validateAdLabel(raw: unknown): string | null {
   if (typeof raw !== 'string') throw new ValidationError('adLabel must be a string', 'adLabel');
   // One line of link text on the login page: no control characters or line breaks.
   const label = refuseControlCharacters(raw.trim(), 'adLabel');
-  if (charLength(label) > MAX_AD_LABEL) throw new ValidationError(`adLabel must be at most ${MAX_AD_LABEL} characters`, 'adLabel');
+  if (charLength(label) > MAX_AD_LABEL)
+    throw new ValidationError(`adLabel must be at most ${MAX_AD_LABEL} characters`, 'adLabel');
   return label || null;
 }
 
 export function validateSlideDuration(raw: unknown): number {
   if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < MIN_SLIDE_SECONDS || raw > MAX_SLIDE_SECONDS) {
-    throw new ValidationError(`slideDuration must be a whole number of seconds from ${MIN_SLIDE_SECONDS} to ${MAX_SLIDE_SECONDS}`, 'slideDuration');
+    throw new ValidationError(
+      `slideDuration must be a whole number of seconds from ${MIN_SLIDE_SECONDS} to ${MAX_SLIDE_SECONDS}`,
+      'slideDuration',
+    );
   }
   return raw;
 }
@@ -71,7 +76,11 @@ export function validateItemChanges(body: Record<string, unknown>): Partial<Logi
  */
 export function parseUploadFields(fields: Record<string, string>): Partial<LoginMediaFields> {
   const unknown = Object.keys(fields).filter((k) => !(ITEM_FIELDS as readonly string[]).includes(k));
-  if (unknown.length) throw new ValidationError(`${unknown[0]} is not a known field; allowed: file, ${ITEM_FIELDS.join(', ')}`, unknown[0]);
+  if (unknown.length)
+    throw new ValidationError(
+      `${unknown[0]} is not a known field; allowed: file, ${ITEM_FIELDS.join(', ')}`,
+      unknown[0],
+    );
   const raw: Record<string, unknown> = { ...fields };
   if (fields.slideDuration !== undefined) {
     const text = fields.slideDuration.trim();

@@ -63,5 +63,7 @@ export function describeBytes(bytes: number): string {
 
 export function tooLarge(mediaType: MediaType, limits: MediaLimits): PayloadTooLargeError {
   const limit = describeBytes(byteLimitOf(mediaType, limits));
-  return new PayloadTooLargeError(`file is too large: ${mediaType === 'image' ? 'images' : 'videos'} may be at most ${limit}`);
+  return new PayloadTooLargeError(
+    `file is too large: ${mediaType === 'image' ? 'images' : 'videos'} may be at most ${limit}`,
+  );
 }

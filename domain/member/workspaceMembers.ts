@@ -38,7 +38,10 @@ export interface WorkspaceMembersState {
 export const initialMembersState: WorkspaceMembersState = { members: {}, invites: {} };
 
 export type MemberEvent =
-  | DomainEvent<'MemberInvited', { workspaceId: string; inviteId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: string }>
+  | DomainEvent<
+      'MemberInvited',
+      { workspaceId: string; inviteId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: string }
+    >
   | DomainEvent<'InviteRevoked', { workspaceId: string; inviteId: string; reason?: InviteRevokeReason }>
   | DomainEvent<'InviteAccepted', { workspaceId: string; inviteId: string; userId: string }>
   | DomainEvent<'MemberAdded', { workspaceId: string; userId: string; role: MemberRole }>
@@ -46,7 +49,17 @@ export type MemberEvent =
   | DomainEvent<'MemberRemoved', { workspaceId: string; userId: string }>;
 
 export type MemberCommand =
-  | { type: 'Invite'; workspaceId: string; ownerId: string; inviteId: string; email: string; role: MemberRole; tokenHash: string; expiresAt: string; memberEmails: string[] }
+  | {
+      type: 'Invite';
+      workspaceId: string;
+      ownerId: string;
+      inviteId: string;
+      email: string;
+      role: MemberRole;
+      tokenHash: string;
+      expiresAt: string;
+      memberEmails: string[];
+    }
   | { type: 'RevokeInvite'; workspaceId: string; inviteId: string }
   /** The invite's mail could not be sent: a no-op when it is no longer pending (replaced, revoked meanwhile). */
   | { type: 'WithdrawUndeliveredInvite'; workspaceId: string; inviteId: string }
@@ -59,7 +72,8 @@ export type MemberCommand =
  * object inherits ("constructor", "toString", "__proto__"), which would pass for a member or an
  * invite and be written into the log as one.
  */
-const memberRole = (state: WorkspaceMembersState, userId: string): MemberRole | undefined => (Object.hasOwn(state.members, userId) ? state.members[userId] : undefined);
+const memberRole = (state: WorkspaceMembersState, userId: string): MemberRole | undefined =>
+  Object.hasOwn(state.members, userId) ? state.members[userId] : undefined;
 const isPending = (state: WorkspaceMembersState, inviteId: string): boolean => Object.hasOwn(state.invites, inviteId);
 
 export function parseMemberRole(raw: unknown): MemberRole {
@@ -78,12 +92,26 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
   const { workspaceId } = command;
   switch (command.type) {
     case 'Invite': {
-      if (command.memberEmails.includes(command.email)) throw new ConflictError(`${command.email} is already a member of this workspace`, 'ALREADY_MEMBER');
+      if (command.memberEmails.includes(command.email))
+        throw new ConflictError(`${command.email} is already a member of this workspace`, 'ALREADY_MEMBER');
       // A second invite to the same address replaces the first: only the newest link works.
       const replaced = Object.values(state.invites).filter((i) => i.email === command.email);
       return [
-        ...replaced.map((i) => ({ type: 'InviteRevoked' as const, data: { workspaceId, inviteId: i.inviteId, reason: 'replaced' as const } })),
-        { type: 'MemberInvited', data: { workspaceId, inviteId: command.inviteId, email: command.email, role: command.role, tokenHash: command.tokenHash, expiresAt: command.expiresAt } },
+        ...replaced.map((i) => ({
+          type: 'InviteRevoked' as const,
+          data: { workspaceId, inviteId: i.inviteId, reason: 'replaced' as const },
+        })),
+        {
+          type: 'MemberInvited',
+          data: {
+            workspaceId,
+            inviteId: command.inviteId,
+            email: command.email,
+            role: command.role,
+            tokenHash: command.tokenHash,
+            expiresAt: command.expiresAt,
+          },
+        },
       ];
     }
     case 'RevokeInvite':
@@ -91,11 +119,17 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
       return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'requested' } }];
     case 'WithdrawUndeliveredInvite':
       if (!isPending(state, command.inviteId)) return [];
-      return [{ type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'mail_not_delivered' } }];
+      return [
+        { type: 'InviteRevoked', data: { workspaceId, inviteId: command.inviteId, reason: 'mail_not_delivered' } },
+      ];
     case 'AcceptInvite': {
       const invite = inviteByTokenHash(state, command.tokenHash, command.now);
-      if (!invite) throw new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
-      const accepted: MemberEvent = { type: 'InviteAccepted', data: { workspaceId, inviteId: invite.inviteId, userId: command.userId } };
+      if (!invite)
+        throw new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
+      const accepted: MemberEvent = {
+        type: 'InviteAccepted',
+        data: { workspaceId, inviteId: invite.inviteId, userId: command.userId },
+      };
       if (command.userId === command.ownerId || memberRole(state, command.userId)) return [accepted];
       return [accepted, { type: 'MemberAdded', data: { workspaceId, userId: command.userId, role: invite.role } }];
     }
@@ -139,6 +173,10 @@ export function evolveMembers(state: WorkspaceMembersState, event: MemberEvent):
   }
 }
 
-export const membersDecider: Decider<MemberCommand, WorkspaceMembersState, MemberEvent> = { decide: decideMembers, evolve: evolveMembers, initialState: initialMembersState };
+export const membersDecider: Decider<MemberCommand, WorkspaceMembersState, MemberEvent> = {
+  decide: decideMembers,
+  evolve: evolveMembers,
+  initialState: initialMembersState,
+};
 
 export const membersStream = (workspaceId: string) => `members-${workspaceId}`;

@@ -28,7 +28,11 @@ const SCRIPT_RENDERING_PLATFORMS = new Set(['bigcommerce', 'catalyst']);
 const LIVE_STATUSES = new Set(['prelaunch', 'active', 'inactive']);
 
 export function carriesLoader(channel: SalesChannel): boolean {
-  return channel.type === 'storefront' && SCRIPT_RENDERING_PLATFORMS.has(channel.platform ?? '') && LIVE_STATUSES.has(channel.status ?? '');
+  return (
+    channel.type === 'storefront' &&
+    SCRIPT_RENDERING_PLATFORMS.has(channel.platform ?? '') &&
+    LIVE_STATUSES.has(channel.status ?? '')
+  );
 }
 
 /** The channels that get one loader each, default storefront first (ascending id). */

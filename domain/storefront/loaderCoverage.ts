@@ -37,11 +37,17 @@ export function normalizedCoverage(coverage: LoaderCoverage): LoaderCoverage {
   };
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /** Null (nothing recorded yet) equals no coverage. `held` is the record's, normalized when applied (storeRecord.ts). */
 export function sameCoverage(held: LoaderCoverage | null, found: LoaderCoverage): boolean {
   if (!held) return false;
   const [a, b] = [held, normalizedCoverage(found)];
-  return a.channelsRead === b.channelsRead && sameIds(a.channels, b.channels) && sameIds(a.leftOut, b.leftOut) && sameIds(a.refusedByPlatform ?? [], b.refusedByPlatform ?? []);
+  return (
+    a.channelsRead === b.channelsRead &&
+    sameIds(a.channels, b.channels) &&
+    sameIds(a.leftOut, b.leftOut) &&
+    sameIds(a.refusedByPlatform ?? [], b.refusedByPlatform ?? [])
+  );
 }

@@ -44,7 +44,8 @@ export interface LoaderPlan {
   leftOut: number[];
 }
 
-const oldestFirst = (a: PlacedLoader, b: PlacedLoader) => a.createdAt - b.createdAt || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
+const oldestFirst = (a: PlacedLoader, b: PlacedLoader) =>
+  a.createdAt - b.createdAt || (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0);
 
 /** `otherScripts`: the app's scripts that are not loaders; they use slots too and are never touched. */
 export function planLoaders(loaders: readonly PlacedLoader[], channels: LoaderChannels, otherScripts = 0): LoaderPlan {

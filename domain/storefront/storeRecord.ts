@@ -36,7 +36,15 @@ export interface StoreState {
   loaderCoverage: LoaderCoverage | null;
 }
 
-export const initialStoreState: StoreState = { installed: false, storeHash: null, scope: '', users: [], chatbotId: null, enabled: false, loaderCoverage: null };
+export const initialStoreState: StoreState = {
+  installed: false,
+  storeHash: null,
+  scope: '',
+  users: [],
+  chatbotId: null,
+  enabled: false,
+  loaderCoverage: null,
+};
 
 export type StoreCommand =
   | { type: 'Install'; storeHash: string; scope: string; installedBy: StoreUser; ownerId: string | null }
@@ -63,15 +71,23 @@ function decide(command: StoreCommand, state: StoreState): StoreEvent[] {
   const storeHash = state.storeHash;
   switch (command.type) {
     case 'AdmitUser':
-      return state.users.some((u) => u.id === command.user.id) ? [] : [{ type: 'StoreUserAdded', data: { storeHash, user: command.user } }];
+      return state.users.some((u) => u.id === command.user.id)
+        ? []
+        : [{ type: 'StoreUserAdded', data: { storeHash, user: command.user } }];
     case 'RemoveUser':
-      return state.users.some((u) => u.id === command.userId) ? [{ type: 'StoreUserRemoved', data: { storeHash, userId: command.userId } }] : [];
+      return state.users.some((u) => u.id === command.userId)
+        ? [{ type: 'StoreUserRemoved', data: { storeHash, userId: command.userId } }]
+        : [];
     case 'ChangeSettings':
       if (state.chatbotId === command.chatbotId && state.enabled === command.enabled) return [];
-      return [{ type: 'StoreSettingsChanged', data: { storeHash, chatbotId: command.chatbotId, enabled: command.enabled } }];
+      return [
+        { type: 'StoreSettingsChanged', data: { storeHash, chatbotId: command.chatbotId, enabled: command.enabled } },
+      ];
     case 'RecordLoaderCoverage': {
       const { type: _t, ...found } = command;
-      return sameCoverage(state.loaderCoverage, found) ? [] : [{ type: 'LoaderCoverageChanged', data: { storeHash, ...normalizedCoverage(found) } }];
+      return sameCoverage(state.loaderCoverage, found)
+        ? []
+        : [{ type: 'LoaderCoverageChanged', data: { storeHash, ...normalizedCoverage(found) } }];
     }
     case 'Uninstall':
       return [{ type: 'StoreUninstalled', data: { storeHash } }];
@@ -85,7 +101,13 @@ function withUser(users: StoreUser[], user: StoreUser): StoreUser[] {
 function evolve(state: StoreState, event: StoreEvent): StoreState {
   switch (event.type) {
     case 'StoreInstalled':
-      return { ...state, installed: true, storeHash: event.data.storeHash, scope: event.data.scope, users: withUser(state.users, event.data.installedBy) };
+      return {
+        ...state,
+        installed: true,
+        storeHash: event.data.storeHash,
+        scope: event.data.scope,
+        users: withUser(state.users, event.data.installedBy),
+      };
     case 'StoreUserAdded':
       return { ...state, users: withUser(state.users, event.data.user) };
     case 'StoreUserRemoved':
@@ -104,7 +126,11 @@ function evolve(state: StoreState, event: StoreEvent): StoreState {
   }
 }
 
-export const storeDecider: Decider<StoreCommand, StoreState, StoreEvent> = { decide, evolve, initialState: initialStoreState };
+export const storeDecider: Decider<StoreCommand, StoreState, StoreEvent> = {
+  decide,
+  evolve,
+  initialState: initialStoreState,
+};
 
 export function storeStreamId(storeHash: string): string {
   return `store-${storeHash}`;

@@ -18,7 +18,10 @@ export interface UserRegistration {
 
 export const initialUserRegistration: UserRegistration = { exists: false, email: null, workspaceId: null };
 
-export function decideRegister(command: Omit<UserRegistered['data'], never>, state: UserRegistration): UserRegistered[] {
+export function decideRegister(
+  command: Omit<UserRegistered['data'], never>,
+  state: UserRegistration,
+): UserRegistered[] {
   if (state.exists) throw new ConflictError('User already exists');
   return [{ type: 'UserRegistered', data: command }];
 }

@@ -16,7 +16,13 @@ import {
   type EmailChangeStage,
   type EmailChangeState,
 } from '../account/emailChange.js';
-import { decideRegister, evolveRegistration, initialUserRegistration, type UserRegistered, type UserRegistration } from './user.js';
+import {
+  decideRegister,
+  evolveRegistration,
+  initialUserRegistration,
+  type UserRegistered,
+  type UserRegistration,
+} from './user.js';
 
 export interface UserProfile {
   name: string;
@@ -46,7 +52,12 @@ export type EmailChangeExpired = DomainEvent<'EmailChangeExpired', { requestId: 
 /** The password was set or changed (the owner's first one, an invite's, or a change): only its hash. */
 export type PasswordChanged = DomainEvent<'PasswordChanged', { userId: string; passwordHash: string }>;
 
-export type UserAccountEvent = UserRegistered | ProfileUpdated | EmailChangeEvent | EmailChangeExpired | PasswordChanged;
+export type UserAccountEvent =
+  | UserRegistered
+  | ProfileUpdated
+  | EmailChangeEvent
+  | EmailChangeExpired
+  | PasswordChanged;
 
 export const initialUserAccount: UserAccountState = {
   registration: initialUserRegistration,
@@ -59,7 +70,12 @@ export function evolveUserAccount(state: UserAccountState, event: UserAccountEve
   const registration = evolveRegistration(state.registration, event);
   switch (event.type) {
     case 'UserRegistered':
-      return { ...state, registration, passwordHash: event.data.passwordHash, profile: { ...state.profile, name: event.data.name, timezone: event.data.timezone } };
+      return {
+        ...state,
+        registration,
+        passwordHash: event.data.passwordHash,
+        profile: { ...state.profile, name: event.data.name, timezone: event.data.timezone },
+      };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash };
     case 'ProfileUpdated':
@@ -107,12 +123,28 @@ export type UserCommand =
   /** passwordHash: already hashed by the command layer (scrypt is I/O-bound, deciders are pure). */
   | { type: 'SetPassword'; userId: string; passwordHash: string }
   /** The code for the current inbox, already hashed: the clear code never reaches the log. */
-  | { type: 'RequestEmailChange'; requestId: string; newEmail: string; codeHash: string; salt: string; expiresAt: string }
+  | {
+      type: 'RequestEmailChange';
+      requestId: string;
+      newEmail: string;
+      codeHash: string;
+      salt: string;
+      expiresAt: string;
+    }
   /**
    * otp: the code the owner typed, hashed here with the pending request's salt (read from the
    * same state the decision uses) by `hashCode`, which carries the server's code pepper.
    */
-  | { type: 'VerifyEmailChangeIdentity'; newEmail: string; otp: string; hashCode: CodeHasher; newCodeHash: string; newSalt: string; expiresAt: string; now: Date }
+  | {
+      type: 'VerifyEmailChangeIdentity';
+      newEmail: string;
+      otp: string;
+      hashCode: CodeHasher;
+      newCodeHash: string;
+      newSalt: string;
+      expiresAt: string;
+      now: Date;
+    }
   | { type: 'ConfirmEmailChange'; newEmail: string; otp: string; hashCode: CodeHasher; now: Date };
 
 type EmailChangeOutcome = { events: UserAccountEvent[]; error?: Error };
@@ -121,8 +153,12 @@ function asDecision(outcome: EmailChangeOutcome): UserAccountEvent[] | Rejection
   return outcome.error ? { events: outcome.events, error: outcome.error } : outcome.events;
 }
 
-export function decideUser(command: UserCommand, state: UserAccountState): UserAccountEvent[] | Rejection<UserAccountEvent> {
-  const submitted = (command: { otp: string; hashCode: CodeHasher }) => command.hashCode(command.otp, state.emailChange.pending?.salt ?? '');
+export function decideUser(
+  command: UserCommand,
+  state: UserAccountState,
+): UserAccountEvent[] | Rejection<UserAccountEvent> {
+  const submitted = (command: { otp: string; hashCode: CodeHasher }) =>
+    command.hashCode(command.otp, state.emailChange.pending?.salt ?? '');
   switch (command.type) {
     case 'RegisterUser': {
       const { type: _t, ...data } = command;
@@ -135,18 +171,43 @@ export function decideUser(command: UserCommand, state: UserAccountState): UserA
       return [{ type: 'PasswordChanged', data: { userId: command.userId, passwordHash: command.passwordHash } }];
     case 'RequestEmailChange': {
       const { type: _t, ...data } = command;
-      return asDecision(decideAccountEmailChange({ type: 'requestChange', data: { ...data, currentEmail: state.registration.email ?? '' } }, state));
+      return asDecision(
+        decideAccountEmailChange(
+          { type: 'requestChange', data: { ...data, currentEmail: state.registration.email ?? '' } },
+          state,
+        ),
+      );
     }
     case 'VerifyEmailChangeIdentity': {
       const { newEmail, newCodeHash, newSalt, expiresAt, now } = command;
-      return asDecision(decideAccountEmailChange({ type: 'verifyIdentity', data: { newEmail, codeHash: submitted(command), newCodeHash, newSalt, expiresAt, now } }, state));
+      return asDecision(
+        decideAccountEmailChange(
+          {
+            type: 'verifyIdentity',
+            data: { newEmail, codeHash: submitted(command), newCodeHash, newSalt, expiresAt, now },
+          },
+          state,
+        ),
+      );
     }
     case 'ConfirmEmailChange': {
       const { newEmail, now } = command;
-      return asDecision(decideAccountEmailChange({ type: 'confirmChange', data: { newEmail, codeHash: submitted(command), currentEmail: state.registration.email ?? '', now } }, state));
+      return asDecision(
+        decideAccountEmailChange(
+          {
+            type: 'confirmChange',
+            data: { newEmail, codeHash: submitted(command), currentEmail: state.registration.email ?? '', now },
+          },
+          state,
+        ),
+      );
     }
   }
 }
 
 /** The `user-<id>` stream: registration, profile and the email change. */
-export const userDecider: Decider<UserCommand, UserAccountState, UserAccountEvent> = { decide: decideUser, evolve: evolveUserAccount, initialState: initialUserAccount };
+export const userDecider: Decider<UserCommand, UserAccountState, UserAccountEvent> = {
+  decide: decideUser,
+  evolve: evolveUserAccount,
+  initialState: initialUserAccount,
+};

@@ -35,6 +35,7 @@ export function nextRetryDelay(
   if (isGone(statusCode)) return null;
   if (attemptsMade < 1 || attemptsMade > delaysMs.length) return null;
   const planned = delaysMs[attemptsMade - 1];
-  if (honoursRetryAfter(statusCode) && retryAfterMs !== null) return Math.max(planned, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+  if (honoursRetryAfter(statusCode) && retryAfterMs !== null)
+    return Math.max(planned, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
   return planned;
 }

@@ -34,17 +34,36 @@ export type WebhookFields = {
 };
 
 export type WebhookEvent =
-  | DomainEvent<'WebhookCreated', { webhookId: string; workspaceId: string; chatbotId: string; secret: string } & WebhookFields>
+  | DomainEvent<
+      'WebhookCreated',
+      { webhookId: string; workspaceId: string; chatbotId: string; secret: string } & WebhookFields
+    >
   | DomainEvent<'WebhookUpdated', { webhookId: string; changes: Partial<WebhookFields> }>
   | DomainEvent<'WebhookPaused', { webhookId: string }>
   | DomainEvent<'WebhookActivated', { webhookId: string }>
   | DomainEvent<'WebhookReactivated', { webhookId: string }>
-  | DomainEvent<'WebhookDeliveryFailed', { webhookId: string; deliveryId: string; at: string; consecutiveFailures: number; statusCode: number | null; error: string }>
+  | DomainEvent<
+      'WebhookDeliveryFailed',
+      {
+        webhookId: string;
+        deliveryId: string;
+        at: string;
+        consecutiveFailures: number;
+        statusCode: number | null;
+        error: string;
+      }
+    >
   | DomainEvent<'WebhookDeliverySucceeded', { webhookId: string; deliveryId: string; at: string }>
   | DomainEvent<'WebhookDisabled', { webhookId: string; reason: DisableReason; at: string }>
-  | DomainEvent<'WebhookDeleted', { webhookId: string; workspaceId: string; chatbotId: string; url: string; reason: DeleteReason }>
+  | DomainEvent<
+      'WebhookDeleted',
+      { webhookId: string; workspaceId: string; chatbotId: string; url: string; reason: DeleteReason }
+    >
   /** A past delivery sent again (same payload, fresh signature) as the new delivery `deliveryId`; the dispatcher enqueues it. */
-  | DomainEvent<'WebhookDeliveryResendRequested', { webhookId: string; workspaceId: string; sourceDeliveryId: string; deliveryId: string }>;
+  | DomainEvent<
+      'WebhookDeliveryResendRequested',
+      { webhookId: string; workspaceId: string; sourceDeliveryId: string; deliveryId: string }
+    >;
 
 export interface WebhookState {
   status: 'none' | WebhookStatus | 'deleted';
@@ -69,10 +88,23 @@ export const initialWebhookState: WebhookState = {
 };
 
 export type WebhookCommand =
-  | ({ type: 'CreateWebhook'; webhookId: string; workspaceId: string; chatbotId: string; secret: string } & WebhookFields)
+  | ({
+      type: 'CreateWebhook';
+      webhookId: string;
+      workspaceId: string;
+      chatbotId: string;
+      secret: string;
+    } & WebhookFields)
   /** workspaceId: the subscriber's workspace, which must own the webhook. */
   | { type: 'UpdateWebhook'; changes: Partial<WebhookFields>; status?: 'active' | 'paused'; workspaceId?: string }
-  | { type: 'RecordDeliveryFailure'; deliveryId: string; at: string; statusCode: number | null; error: string; gone: boolean }
+  | {
+      type: 'RecordDeliveryFailure';
+      deliveryId: string;
+      at: string;
+      statusCode: number | null;
+      error: string;
+      gone: boolean;
+    }
   | { type: 'RecordDeliverySuccess'; deliveryId: string; at: string }
   | { type: 'DeleteWebhook'; reason: DeleteReason }
   /** workspaceId: the requester's workspace, which must own the webhook. */
@@ -81,7 +113,8 @@ export type WebhookCommand =
 export function validateWebhookDescription(raw: unknown): string {
   if (raw === undefined || raw === null) return '';
   if (typeof raw !== 'string') throw new ValidationError('description must be a string', 'description');
-  if (charLength(raw) > MAX_WEBHOOK_DESCRIPTION) throw new ValidationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`, 'description');
+  if (charLength(raw) > MAX_WEBHOOK_DESCRIPTION)
+    throw new ValidationError(`description must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`, 'description');
   return raw;
 }
 
@@ -98,7 +131,8 @@ function realChanges(current: WebhookFields, changes: Partial<WebhookFields>): P
   const out: Partial<WebhookFields> = {};
   if (changes.url !== undefined && changes.url !== current.url) out.url = changes.url;
   if (changes.events !== undefined && !sameList(changes.events, current.events)) out.events = changes.events;
-  if (changes.description !== undefined && changes.description !== current.description) out.description = changes.description;
+  if (changes.description !== undefined && changes.description !== current.description)
+    out.description = changes.description;
   return out;
 }
 
@@ -106,7 +140,9 @@ function statusEvents(state: WebhookState, wanted: 'active' | 'paused' | undefin
   const webhookId = state.webhookId!;
   if (wanted === undefined || wanted === state.status) return [];
   if (wanted === 'paused') return [{ type: 'WebhookPaused', data: { webhookId } }];
-  return state.status === 'failed' ? [{ type: 'WebhookReactivated', data: { webhookId } }] : [{ type: 'WebhookActivated', data: { webhookId } }];
+  return state.status === 'failed'
+    ? [{ type: 'WebhookReactivated', data: { webhookId } }]
+    : [{ type: 'WebhookActivated', data: { webhookId } }];
 }
 
 export function decideWebhook(command: WebhookCommand, state: WebhookState): WebhookEvent[] {
@@ -124,9 +160,12 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
   const webhookId = state.webhookId!;
   switch (command.type) {
     case 'UpdateWebhook': {
-      if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId) throw new NotFoundError('Webhook not found');
+      if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId)
+        throw new NotFoundError('Webhook not found');
       const changes = realChanges(state.fields, command.changes);
-      const updated: WebhookEvent[] = Object.keys(changes).length ? [{ type: 'WebhookUpdated', data: { webhookId, changes } }] : [];
+      const updated: WebhookEvent[] = Object.keys(changes).length
+        ? [{ type: 'WebhookUpdated', data: { webhookId, changes } }]
+        : [];
       return [...updated, ...statusEvents(state, command.status)];
     }
     case 'RecordDeliveryFailure': {
@@ -138,31 +177,68 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       const consecutiveFailures = state.failureCount + 1;
       const failed: WebhookEvent = {
         type: 'WebhookDeliveryFailed',
-        data: { webhookId, deliveryId: command.deliveryId, at: command.at, consecutiveFailures, statusCode: command.statusCode, error: command.error.slice(0, 500) },
+        data: {
+          webhookId,
+          deliveryId: command.deliveryId,
+          at: command.at,
+          consecutiveFailures,
+          statusCode: command.statusCode,
+          error: command.error.slice(0, 500),
+        },
       };
-      if (command.gone) return [failed, { type: 'WebhookDisabled', data: { webhookId, reason: 'gone', at: command.at } }];
-      if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES) return [failed, { type: 'WebhookDisabled', data: { webhookId, reason: 'consecutive_failures', at: command.at } }];
+      if (command.gone)
+        return [failed, { type: 'WebhookDisabled', data: { webhookId, reason: 'gone', at: command.at } }];
+      if (consecutiveFailures >= MAX_CONSECUTIVE_FAILURES)
+        return [
+          failed,
+          { type: 'WebhookDisabled', data: { webhookId, reason: 'consecutive_failures', at: command.at } },
+        ];
       return [failed];
     }
     case 'RecordDeliverySuccess': {
       // A send in flight when the webhook was disabled may still succeed: the webhook stays
       // failed until reactivated, so its streak is not reset under it (failed with 0 failures).
       if (state.status === 'failed') return [];
-      const stale = state.lastDeliveryAt === null || Date.parse(command.at) - Date.parse(state.lastDeliveryAt) >= SUCCESS_RECORD_INTERVAL_MS;
+      const stale =
+        state.lastDeliveryAt === null ||
+        Date.parse(command.at) - Date.parse(state.lastDeliveryAt) >= SUCCESS_RECORD_INTERVAL_MS;
       if (state.failureCount === 0 && !stale) return [];
-      return [{ type: 'WebhookDeliverySucceeded', data: { webhookId, deliveryId: command.deliveryId, at: command.at } }];
+      return [
+        { type: 'WebhookDeliverySucceeded', data: { webhookId, deliveryId: command.deliveryId, at: command.at } },
+      ];
     }
     case 'ResendDelivery': {
       if (command.workspaceId !== state.workspaceId) throw new NotFoundError('Webhook not found');
       // A failed (auto-disabled) webhook gets nothing until it is reactivated, and a paused one
       // would have the job dropped at send time: refuse rather than accept a resend that never goes.
-      if (state.status === 'failed') throw new ConflictError('This webhook is disabled; reactivate it before resending a delivery', 'WEBHOOK_DISABLED');
-      if (state.status === 'paused') throw new ConflictError('This webhook is paused; resume it before resending a delivery', 'WEBHOOK_PAUSED');
+      if (state.status === 'failed')
+        throw new ConflictError(
+          'This webhook is disabled; reactivate it before resending a delivery',
+          'WEBHOOK_DISABLED',
+        );
+      if (state.status === 'paused')
+        throw new ConflictError('This webhook is paused; resume it before resending a delivery', 'WEBHOOK_PAUSED');
       const { sourceDeliveryId, deliveryId } = command;
-      return [{ type: 'WebhookDeliveryResendRequested', data: { webhookId, workspaceId: state.workspaceId!, sourceDeliveryId, deliveryId } }];
+      return [
+        {
+          type: 'WebhookDeliveryResendRequested',
+          data: { webhookId, workspaceId: state.workspaceId!, sourceDeliveryId, deliveryId },
+        },
+      ];
     }
     case 'DeleteWebhook':
-      return [{ type: 'WebhookDeleted', data: { webhookId, workspaceId: state.workspaceId!, chatbotId: state.chatbotId!, url: state.fields.url, reason: command.reason } }];
+      return [
+        {
+          type: 'WebhookDeleted',
+          data: {
+            webhookId,
+            workspaceId: state.workspaceId!,
+            chatbotId: state.chatbotId!,
+            url: state.fields.url,
+            reason: command.reason,
+          },
+        },
+      ];
   }
 }
 
@@ -170,7 +246,14 @@ export function evolveWebhook(state: WebhookState, event: WebhookEvent): Webhook
   switch (event.type) {
     case 'WebhookCreated': {
       const d = event.data;
-      return { ...initialWebhookState, status: 'active', webhookId: d.webhookId, workspaceId: d.workspaceId, chatbotId: d.chatbotId, fields: { url: d.url, events: d.events, description: d.description } };
+      return {
+        ...initialWebhookState,
+        status: 'active',
+        webhookId: d.webhookId,
+        workspaceId: d.workspaceId,
+        chatbotId: d.chatbotId,
+        fields: { url: d.url, events: d.events, description: d.description },
+      };
     }
     case 'WebhookUpdated':
       return { ...state, fields: { ...state.fields, ...event.data.changes } };
@@ -194,4 +277,8 @@ export function evolveWebhook(state: WebhookState, event: WebhookEvent): Webhook
   }
 }
 
-export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent> = { decide: decideWebhook, evolve: evolveWebhook, initialState: initialWebhookState };
+export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent> = {
+  decide: decideWebhook,
+  evolve: evolveWebhook,
+  initialState: initialWebhookState,
+};

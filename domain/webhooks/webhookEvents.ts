@@ -6,7 +6,12 @@
 import { ValidationError } from '../errors.js';
 import type { ConversationEvent } from '../conversation/conversationEvents.js';
 
-export const WEBHOOK_EVENT_NAMES = ['response.created', 'response.updated', 'conversation.started', 'conversation.completed'] as const;
+export const WEBHOOK_EVENT_NAMES = [
+  'response.created',
+  'response.updated',
+  'conversation.started',
+  'conversation.completed',
+] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 /** Which domain event becomes which public event. */
@@ -22,12 +27,16 @@ export const DOMAIN_TO_WEBHOOK_EVENT: Readonly<Record<string, WebhookEventName>>
  * dropped (a webhook gets each event once whatever the list says).
  */
 export function validateEventNames(raw: unknown): WebhookEventName[] {
-  if (!Array.isArray(raw) || raw.length === 0) throw new ValidationError('events must be a non-empty array of event names', 'events');
+  if (!Array.isArray(raw) || raw.length === 0)
+    throw new ValidationError('events must be a non-empty array of event names', 'events');
   if (raw.some((e) => typeof e !== 'string')) throw new ValidationError('events must contain only strings', 'events');
   const unknown = (raw as string[]).filter((e) => !WEBHOOK_EVENT_NAMES.includes(e as WebhookEventName));
   if (unknown.length > 0) {
     const shown = [...new Set(unknown)].map((e) => JSON.stringify(e.slice(0, 100))).join(', ');
-    throw new ValidationError(`events contains unknown event name(s): ${shown}. Valid events: ${WEBHOOK_EVENT_NAMES.join(', ')}`, 'events');
+    throw new ValidationError(
+      `events contains unknown event name(s): ${shown}. Valid events: ${WEBHOOK_EVENT_NAMES.join(', ')}`,
+      'events',
+    );
   }
   return [...new Set(raw as WebhookEventName[])];
 }
@@ -56,11 +65,21 @@ export function toWebhookMessage(event: { type: string; data: unknown }, occurre
     case 'ConversationStarted': {
       const d = e.data;
       // AI-agent conversations name the agent instead of the chatbot (seed rule 3).
-      const who: Record<string, string> = d.aiAgent ? { aiAgent: String(d.aiAgent) } : { chatbotName: String(d.chatbotName ?? '') };
+      const who: Record<string, string> = d.aiAgent
+        ? { aiAgent: String(d.aiAgent) }
+        : { chatbotName: String(d.chatbotName ?? '') };
       return {
         chatbotId: d.chatbotId,
         event: 'conversation.started',
-        payload: { event: 'conversation.started', chatSessionId: String(d.sessionId), botId: String(d.chatbotId), ...who, visitorId: String(d.visitorId), channel: String(d.channel), timestamp },
+        payload: {
+          event: 'conversation.started',
+          chatSessionId: String(d.sessionId),
+          botId: String(d.chatbotId),
+          ...who,
+          visitorId: String(d.visitorId),
+          channel: String(d.channel),
+          timestamp,
+        },
       };
     }
     case 'ResponseCreated': {
@@ -68,7 +87,14 @@ export function toWebhookMessage(event: { type: string; data: unknown }, occurre
       return {
         chatbotId: d.chatbotId,
         event: 'response.created',
-        payload: { event: 'response.created', chatSessionId: String(d.sessionId), responseId: String(d.responseId), botId: String(d.chatbotId), visitorId: String(d.visitorId), timestamp },
+        payload: {
+          event: 'response.created',
+          chatSessionId: String(d.sessionId),
+          responseId: String(d.responseId),
+          botId: String(d.chatbotId),
+          visitorId: String(d.visitorId),
+          timestamp,
+        },
       };
     }
     case 'ResponseUpdated': {
@@ -76,12 +102,19 @@ export function toWebhookMessage(event: { type: string; data: unknown }, occurre
       return {
         chatbotId: d.chatbotId,
         event: 'response.updated',
-        payload: { event: 'response.updated', responseId: String(d.responseId), botId: String(d.chatbotId), chatSessionId: String(d.sessionId), timestamp },
+        payload: {
+          event: 'response.updated',
+          responseId: String(d.responseId),
+          botId: String(d.chatbotId),
+          chatSessionId: String(d.sessionId),
+          timestamp,
+        },
       };
     }
     case 'ConversationCompleted': {
       const d = e.data;
-      const escalation: Record<string, string> = d.resolution === 'escalated' ? { escalationReason: String(d.escalationReason ?? '') } : {};
+      const escalation: Record<string, string> =
+        d.resolution === 'escalated' ? { escalationReason: String(d.escalationReason ?? '') } : {};
       return {
         chatbotId: d.chatbotId,
         event: 'conversation.completed',

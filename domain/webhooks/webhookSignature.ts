@@ -30,12 +30,7 @@ export function verifySignature(secret: string, rawBody: Body, signatureHex: unk
 }
 
 /** "v1,<base64 HMAC-SHA256 of `${msgId}.${timestampSeconds}.${body}`>" (Standard Webhooks). */
-export function standardWebhookSignature(
-  secret: string,
-  msgId: string,
-  timestampSeconds: number,
-  body: Body,
-): string {
+export function standardWebhookSignature(secret: string, msgId: string, timestampSeconds: number, body: Body): string {
   return `v1,${standardDigest(secret, msgId, timestampSeconds, body).toString('base64')}`;
 }
 

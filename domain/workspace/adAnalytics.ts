@@ -25,13 +25,22 @@ export interface AdDayTally {
   visitorsLastSeen: number;
 }
 
-export const emptyAdDay = (): AdDayTally => ({ clicks: 0, devices: { desktop: 0, mobile: 0, tablet: 0 }, browsers: {}, visitorsLastSeen: 0 });
+export const emptyAdDay = (): AdDayTally => ({
+  clicks: 0,
+  devices: { desktop: 0, mobile: 0, tablet: 0 },
+  browsers: {},
+  visitorsLastSeen: 0,
+});
 
 /**
  * One click on this day. `lastSeenHere`: the click makes this day the visitor's latest (a new
  * visitor, or one last seen on an earlier day), so the day gains them.
  */
-export function tallyClick(day: AdDayTally, click: { device: Device; browser: string }, lastSeenHere: boolean): AdDayTally {
+export function tallyClick(
+  day: AdDayTally,
+  click: { device: Device; browser: string },
+  lastSeenHere: boolean,
+): AdDayTally {
   const known = Object.hasOwn(day.browsers, click.browser);
   const browser = known || Object.keys(day.browsers).length < MAX_BROWSERS_PER_DAY ? click.browser : OTHER_BROWSER;
   return {

@@ -32,8 +32,13 @@ export const initialBrandingState: BrandingState = {
   plan: 'free',
   slug: null,
   branding: {
-    displayName: '', loginLogo: null, companyLogo: null, primaryColor: DEFAULT_PRIMARY_COLOR,
-    secondaryColor: DEFAULT_SECONDARY_COLOR, tagline: '', display: DEFAULT_DISPLAY,
+    displayName: '',
+    loginLogo: null,
+    companyLogo: null,
+    primaryColor: DEFAULT_PRIMARY_COLOR,
+    secondaryColor: DEFAULT_SECONDARY_COLOR,
+    tagline: '',
+    display: DEFAULT_DISPLAY,
   },
   organization: { description: '', website: null, industry: null, companySize: null, country: null, timezone: null },
 };
@@ -58,7 +63,11 @@ export function decideBranding(command: BrandingCommand, state: BrandingState): 
   const workspaceId = state.workspaceId;
   switch (command.type) {
     case 'ChangeSlug':
-      if (state.plan === 'free') throw new ForbiddenError('A custom subdomain needs a paid plan (Starter or above). Upgrade your plan.', 'PLAN_UPGRADE_REQUIRED');
+      if (state.plan === 'free')
+        throw new ForbiddenError(
+          'A custom subdomain needs a paid plan (Starter or above). Upgrade your plan.',
+          'PLAN_UPGRADE_REQUIRED',
+        );
       if (state.slug === command.slug) return [];
       return [{ type: 'WorkspaceSlugChanged', data: { workspaceId, slug: command.slug, previous: state.slug } }];
     case 'UpdateBranding': {
@@ -67,7 +76,9 @@ export function decideBranding(command: BrandingCommand, state: BrandingState): 
     }
     case 'UpdateOrganization': {
       const changes = realChanges(state.organization, command.changes);
-      return Object.keys(changes).length ? [{ type: 'WorkspaceOrganizationUpdated', data: { workspaceId, changes } }] : [];
+      return Object.keys(changes).length
+        ? [{ type: 'WorkspaceOrganizationUpdated', data: { workspaceId, changes } }]
+        : [];
     }
   }
 }
@@ -75,7 +86,12 @@ export function decideBranding(command: BrandingCommand, state: BrandingState): 
 export function evolveBranding(state: BrandingState, event: BrandingEvent): BrandingState {
   switch (event.type) {
     case 'WorkspaceCreated':
-      return { ...state, workspaceId: event.data.workspaceId, plan: event.data.plan, branding: { ...state.branding, displayName: event.data.name } };
+      return {
+        ...state,
+        workspaceId: event.data.workspaceId,
+        plan: event.data.plan,
+        branding: { ...state.branding, displayName: event.data.name },
+      };
     case 'WorkspacePlanChanged':
       return { ...state, plan: event.data.plan };
     case 'WorkspaceSlugChanged':
@@ -89,4 +105,8 @@ export function evolveBranding(state: BrandingState, event: BrandingEvent): Bran
   }
 }
 
-export const brandingDecider: Decider<BrandingCommand, BrandingState, BrandingEvent> = { decide: decideBranding, evolve: evolveBranding, initialState: initialBrandingState };
+export const brandingDecider: Decider<BrandingCommand, BrandingState, BrandingEvent> = {
+  decide: decideBranding,
+  evolve: evolveBranding,
+  initialState: initialBrandingState,
+};

@@ -6,10 +6,26 @@ import countries from 'i18n-iso-countries';
 import { ValidationError } from '../errors.js';
 import { validateTimezone } from '../account/profileRules.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
-import { BACKGROUND_FITS, BACKGROUND_POSITIONS, COMPANY_SIZES, INDUSTRIES, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION, MAX_TAGLINE } from './brandingOptions.js';
+import {
+  BACKGROUND_FITS,
+  BACKGROUND_POSITIONS,
+  COMPANY_SIZES,
+  INDUSTRIES,
+  MAX_DISPLAY_NAME,
+  MAX_ORGANIZATION_DESCRIPTION,
+  MAX_TAGLINE,
+} from './brandingOptions.js';
 import { charLength } from '../charLength.js';
 
-export { BACKGROUND_FITS, BACKGROUND_POSITIONS, INDUSTRIES, COMPANY_SIZES, MAX_TAGLINE, MAX_DISPLAY_NAME, MAX_ORGANIZATION_DESCRIPTION } from './brandingOptions.js';
+export {
+  BACKGROUND_FITS,
+  BACKGROUND_POSITIONS,
+  INDUSTRIES,
+  COMPANY_SIZES,
+  MAX_TAGLINE,
+  MAX_DISPLAY_NAME,
+  MAX_ORGANIZATION_DESCRIPTION,
+} from './brandingOptions.js';
 
 export interface DisplaySettings {
   fit: (typeof BACKGROUND_FITS)[number];
@@ -40,7 +56,6 @@ export type OrganizationFields = {
 
 export const DEFAULT_DISPLAY: DisplaySettings = { fit: 'cover', position: 'center', cardPosition: '50,50' };
 
-
 /**
  * A text field. `singleLine` (the name and tagline a login page shows in one line) also refuses
  * control characters and line breaks, as the operator's CLI does for names: an escape sequence
@@ -61,7 +76,8 @@ function oneOf<T extends string>(raw: unknown, field: string, allowed: readonly 
 }
 
 export function validateColor(raw: unknown, field: string): string {
-  if (typeof raw !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(raw)) throw new ValidationError(`${field} must be a color as #RRGGBB`, field);
+  if (typeof raw !== 'string' || !/^#[0-9a-fA-F]{6}$/.test(raw))
+    throw new ValidationError(`${field} must be a color as #RRGGBB`, field);
   return raw.toUpperCase();
 }
 
@@ -82,7 +98,10 @@ export function validateLogoUrl(raw: unknown, field: string, sources: LogoSource
   const url = parseUrl(raw, field, 2048);
   const ownUpload = url.origin === sources.ownOrigin && !url.search && !url.hash && sources.isOwnImage(url.pathname);
   if (url.origin === sources.ownOrigin ? !ownUpload : url.protocol !== 'https:') {
-    throw new ValidationError(`${field} must be an https URL or the address of an image uploaded to this workspace's gallery`, field);
+    throw new ValidationError(
+      `${field} must be an https URL or the address of an image uploaded to this workspace's gallery`,
+      field,
+    );
   }
   return url.toString();
 }
@@ -90,30 +109,40 @@ export function validateLogoUrl(raw: unknown, field: string, sources: LogoSource
 export function validateWebsite(raw: unknown): string | null {
   if (raw === null || raw === '') return null;
   const url = parseUrl(raw, 'website', 2048);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ValidationError('website must be an http or https URL', 'website');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ValidationError('website must be an http or https URL', 'website');
   return url.toString();
 }
 
 function parseUrl(raw: unknown, field: string, max: number): URL {
-  if (typeof raw !== 'string' || raw.length > max) throw new ValidationError(`${field} must be a URL of at most ${max} characters`, field);
+  if (typeof raw !== 'string' || raw.length > max)
+    throw new ValidationError(`${field} must be a URL of at most ${max} characters`, field);
   try {
     const url = new URL(raw.trim());
     if (!url.hostname) throw new Error('no host');
     return url;
   } catch {
-    throw new ValidationError(`${field} must be an absolute URL such as https://example.com${field === 'website' ? '' : '/logo.png'}`, field);
+    throw new ValidationError(
+      `${field} must be an absolute URL such as https://example.com${field === 'website' ? '' : '/logo.png'}`,
+      field,
+    );
   }
 }
 
 export function validateCardPosition(raw: unknown): string {
   const m = typeof raw === 'string' ? /^\s*(\d{1,3}(?:\.\d+)?)\s*,\s*(\d{1,3}(?:\.\d+)?)\s*$/.exec(raw) : null;
   const [x, y] = m ? [Number(m[1]), Number(m[2])] : [NaN, NaN];
-  if (!(x >= 0 && x <= 100 && y >= 0 && y <= 100)) throw new ValidationError('display.cardPosition must be "<x>,<y>" with each a percentage from 0 to 100', 'display.cardPosition');
+  if (!(x >= 0 && x <= 100 && y >= 0 && y <= 100))
+    throw new ValidationError(
+      'display.cardPosition must be "<x>,<y>" with each a percentage from 0 to 100',
+      'display.cardPosition',
+    );
   return `${x},${y}`;
 }
 
 function validateDisplay(raw: unknown, current: DisplaySettings): DisplaySettings {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ValidationError('display must be an object with fit, position and cardPosition', 'display');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ValidationError('display must be an object with fit, position and cardPosition', 'display');
   const d = raw as Record<string, unknown>;
   const unknown = Object.keys(d).filter((k) => !['fit', 'position', 'cardPosition'].includes(k));
   if (unknown.length) throw new ValidationError(`display has unknown fields: ${unknown.join(', ')}`, 'display');
@@ -126,11 +155,16 @@ function validateDisplay(raw: unknown, current: DisplaySettings): DisplaySetting
 
 function onlyKnown(body: Record<string, unknown>, known: readonly string[]): void {
   const unknown = Object.keys(body).filter((k) => !known.includes(k));
-  if (unknown.length) throw new ValidationError(`unknown fields: ${unknown.join(', ')}; allowed: ${known.join(', ')}`, unknown[0]);
+  if (unknown.length)
+    throw new ValidationError(`unknown fields: ${unknown.join(', ')}; allowed: ${known.join(', ')}`, unknown[0]);
 }
 
 /** A PATCH of branding: every given field checked; the result holds only the given ones. */
-export function validateBrandingPatch(body: Record<string, unknown>, current: BrandingFields, logoSources: LogoSources): Partial<BrandingFields> {
+export function validateBrandingPatch(
+  body: Record<string, unknown>,
+  current: BrandingFields,
+  logoSources: LogoSources,
+): Partial<BrandingFields> {
   onlyKnown(body, ['displayName', 'loginLogo', 'companyLogo', 'primaryColor', 'secondaryColor', 'tagline', 'display']);
   const out: Partial<BrandingFields> = {};
   if (body.displayName !== undefined) {
@@ -150,10 +184,13 @@ export function validateBrandingPatch(body: Record<string, unknown>, current: Br
 export function validateOrganizationPatch(body: Record<string, unknown>): Partial<OrganizationFields> {
   onlyKnown(body, ['description', 'website', 'industry', 'companySize', 'country', 'timezone']);
   const out: Partial<OrganizationFields> = {};
-  if (body.description !== undefined) out.description = text(body.description, 'description', MAX_ORGANIZATION_DESCRIPTION);
+  if (body.description !== undefined)
+    out.description = text(body.description, 'description', MAX_ORGANIZATION_DESCRIPTION);
   if (body.website !== undefined) out.website = validateWebsite(body.website);
-  if (body.industry !== undefined) out.industry = body.industry === null ? null : oneOf(body.industry, 'industry', INDUSTRIES);
-  if (body.companySize !== undefined) out.companySize = body.companySize === null ? null : oneOf(body.companySize, 'companySize', COMPANY_SIZES);
+  if (body.industry !== undefined)
+    out.industry = body.industry === null ? null : oneOf(body.industry, 'industry', INDUSTRIES);
+  if (body.companySize !== undefined)
+    out.companySize = body.companySize === null ? null : oneOf(body.companySize, 'companySize', COMPANY_SIZES);
   if (body.country !== undefined) out.country = body.country === null ? null : validateCountry(body.country);
   if (body.timezone !== undefined) out.timezone = body.timezone === null ? null : validateTimezone(body.timezone);
   return out;
@@ -162,7 +199,8 @@ export function validateOrganizationPatch(body: Record<string, unknown>): Partia
 /** ISO 3166-1 alpha-2 from the i18n-iso-countries list (every country, with names). */
 export function validateCountry(raw: unknown): string {
   const code = typeof raw === 'string' ? raw.trim().toUpperCase() : '';
-  if (!/^[A-Z]{2}$/.test(code) || !countries.isValid(code)) throw new ValidationError('country must be an ISO 3166-1 alpha-2 code such as DE or US', 'country');
+  if (!/^[A-Z]{2}$/.test(code) || !countries.isValid(code))
+    throw new ValidationError('country must be an ISO 3166-1 alpha-2 code such as DE or US', 'country');
   return code;
 }
 

@@ -9,7 +9,10 @@ import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
 import { type LimitName, type PlanLimits, type PlanName, limitsFor, parseCustomLimits } from '../plans.js';
 
 export type WorkspaceEvent =
-  | DomainEvent<'WorkspaceCreated', { workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }>
+  | DomainEvent<
+      'WorkspaceCreated',
+      { workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }
+    >
   | DomainEvent<'WorkspacePlanChanged', { plan: PlanName; limits?: Partial<PlanLimits> }>
   | DomainEvent<'ChatbotSlotTaken', { chatbotId: string }>
   | DomainEvent<'ChatbotSlotReleased', { chatbotId: string }>
@@ -24,10 +27,23 @@ export interface WorkspaceState {
   webhooks: string[];
 }
 
-export const initialWorkspaceState: WorkspaceState = { exists: false, plan: 'free', customLimits: null, chatbots: [], webhooks: [] };
+export const initialWorkspaceState: WorkspaceState = {
+  exists: false,
+  plan: 'free',
+  customLimits: null,
+  chatbots: [],
+  webhooks: [],
+};
 
 export type WorkspaceCommand =
-  | { type: 'CreateWorkspace'; workspaceId: string; name: string; plan: PlanName; ownerId: string; limits?: Partial<PlanLimits> }
+  | {
+      type: 'CreateWorkspace';
+      workspaceId: string;
+      name: string;
+      plan: PlanName;
+      ownerId: string;
+      limits?: Partial<PlanLimits>;
+    }
   /** `limits` as given (numbers or digit strings): the decider checks them (parseCustomLimits). */
   | { type: 'ChangePlan'; plan: PlanName; limits?: Partial<Record<LimitName, unknown>> }
   | { type: 'TakeChatbotSlot'; chatbotId: string }
@@ -72,12 +88,16 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
       assertRoomFor('chatbots', state);
       return [{ type: 'ChatbotSlotTaken', data: { chatbotId: command.chatbotId } }];
     case 'ReleaseChatbotSlot':
-      return state.chatbots.includes(command.chatbotId) ? [{ type: 'ChatbotSlotReleased', data: { chatbotId: command.chatbotId } }] : [];
+      return state.chatbots.includes(command.chatbotId)
+        ? [{ type: 'ChatbotSlotReleased', data: { chatbotId: command.chatbotId } }]
+        : [];
     case 'TakeWebhookSlot':
       assertRoomFor('webhooks', state);
       return [{ type: 'WebhookSlotTaken', data: { webhookId: command.webhookId } }];
     case 'ReleaseWebhookSlot':
-      return state.webhooks.includes(command.webhookId) ? [{ type: 'WebhookSlotReleased', data: { webhookId: command.webhookId } }] : [];
+      return state.webhooks.includes(command.webhookId)
+        ? [{ type: 'WebhookSlotReleased', data: { webhookId: command.webhookId } }]
+        : [];
   }
 }
 
@@ -100,4 +120,8 @@ export function evolveWorkspace(state: WorkspaceState, event: WorkspaceEvent): W
   }
 }
 
-export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, WorkspaceEvent> = { decide: decideWorkspace, evolve: evolveWorkspace, initialState: initialWorkspaceState };
+export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, WorkspaceEvent> = {
+  decide: decideWorkspace,
+  evolve: evolveWorkspace,
+  initialState: initialWorkspaceState,
+};

@@ -82,9 +82,7 @@ export interface Channel {
  *    type, errors}; for a script, such as the 50 scripts a storefront may hold ("Limits" of
  *    Create a Script). The other channels are unaffected, so the registration goes on.
  */
-export type ScriptCreation =
-  | { created: Script }
-  | { refused: 'app-script-limit' | 'platform-limit' };
+export type ScriptCreation = { created: Script } | { refused: 'app-script-limit' | 'platform-limit' };
 
 export interface BigCommerceClientOptions {
   clientId: string;
@@ -130,11 +128,19 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
   const timeout = { request: opts.timeoutMs ?? 10_000 };
   const http: Got = got.extend({ timeout, throwHttpErrors: false, headers: { accept: 'application/json' } });
 
-  async function call<T>(step: string, run: () => Promise<{ statusCode: number; body: unknown }>, ok: (status: number) => boolean): Promise<T> {
+  async function call<T>(
+    step: string,
+    run: () => Promise<{ statusCode: number; body: unknown }>,
+    ok: (status: number) => boolean,
+  ): Promise<T> {
     return (await answer<T>(step, run, ok)).body;
   }
 
-  async function answer<T>(step: string, run: () => Promise<{ statusCode: number; body: unknown }>, ok: (status: number) => boolean): Promise<{ status: number; body: T }> {
+  async function answer<T>(
+    step: string,
+    run: () => Promise<{ statusCode: number; body: unknown }>,
+    ok: (status: number) => boolean,
+  ): Promise<{ status: number; body: T }> {
     let res: { statusCode: number; body: unknown };
     try {
       res = await run();
@@ -143,7 +149,8 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
       const code = (err as { code?: string }).code ?? 'network error';
       throw new UpstreamError(`BigCommerce ${step} failed: ${code}`, 'BIGCOMMERCE_UNAVAILABLE');
     }
-    if (!ok(res.statusCode)) throw new UpstreamError(`BigCommerce ${step} was refused (HTTP ${res.statusCode})`, 'BIGCOMMERCE_REFUSED');
+    if (!ok(res.statusCode))
+      throw new UpstreamError(`BigCommerce ${step} was refused (HTTP ${res.statusCode})`, 'BIGCOMMERCE_REFUSED');
     return { status: res.statusCode, body: res.body as T };
   }
 
@@ -154,12 +161,24 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
   const idempotentRetry = { limit: 2, methods: ['GET', 'PUT', 'DELETE'] as ('GET' | 'PUT' | 'DELETE')[] };
 
   /** Every page of a collection; null when `forbiddenIsNull` and BigCommerce answers 403. */
-  async function collect<T>(step: string, url: string, accessToken: string, query: { limit: number; [filter: string]: string | number }, forbiddenIsNull = false): Promise<T[] | null> {
+  async function collect<T>(
+    step: string,
+    url: string,
+    accessToken: string,
+    query: { limit: number; [filter: string]: string | number },
+    forbiddenIsNull = false,
+  ): Promise<T[] | null> {
     const all: T[] = [];
     for (let page = 1; page <= MAX_PAGES; page++) {
       const res = await answer<Collection<T>>(
         step,
-        () => http.get(url, { headers: authHeaders(accessToken), searchParams: { ...query, page }, responseType: 'json', retry: idempotentRetry }),
+        () =>
+          http.get(url, {
+            headers: authHeaders(accessToken),
+            searchParams: { ...query, page },
+            responseType: 'json',
+            retry: idempotentRetry,
+          }),
         (s) => s === 200 || (forbiddenIsNull && s === 403),
       );
       if (res.status === 403) return null;
@@ -175,7 +194,15 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
         'token exchange',
         () =>
           http.post(`${opts.loginUrl}/oauth2/token`, {
-            json: { client_id: opts.clientId, client_secret: opts.clientSecret, code, context, scope, grant_type: 'authorization_code', redirect_uri: redirectUri },
+            json: {
+              client_id: opts.clientId,
+              client_secret: opts.clientSecret,
+              code,
+              context,
+              scope,
+              grant_type: 'authorization_code',
+              redirect_uri: redirectUri,
+            },
             responseType: 'json',
             // An authorization code is spent by the first attempt: never send it twice.
             retry: { limit: 0 },
@@ -188,7 +215,13 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
       return body;
     },
     listChannels(storeHash, accessToken) {
-      return collect<Channel>('channel list', v3Url(storeHash, '/channels'), accessToken, { limit: CHANNEL_PAGE_SIZE }, true);
+      return collect<Channel>(
+        'channel list',
+        v3Url(storeHash, '/channels'),
+        accessToken,
+        { limit: CHANNEL_PAGE_SIZE },
+        true,
+      );
     },
     async listScripts(storeHash, accessToken, channelIds) {
       // The filter is a comma-separated list (style form, explode false).
@@ -199,7 +232,13 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
     async createScript(storeHash, accessToken, script) {
       const res = await answer<{ data: Script }>(
         'script registration',
-        () => http.post(scriptsUrl(storeHash), { headers: authHeaders(accessToken), json: script, responseType: 'json', retry: { limit: 0 } }),
+        () =>
+          http.post(scriptsUrl(storeHash), {
+            headers: authHeaders(accessToken),
+            json: script,
+            responseType: 'json',
+            retry: { limit: 0 },
+          }),
         (s) => s === 200 || s === 201 || s === 422 || s === 403,
       );
       if (res.status === 422) return { refused: 'app-script-limit' };
@@ -209,7 +248,13 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
     async updateScript(storeHash, accessToken, uuid, script) {
       const res = await answer<{ data: Script }>(
         'script update',
-        () => http.put(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, { headers: authHeaders(accessToken), json: script, responseType: 'json', retry: idempotentRetry }),
+        () =>
+          http.put(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, {
+            headers: authHeaders(accessToken),
+            json: script,
+            responseType: 'json',
+            retry: idempotentRetry,
+          }),
         (s) => s === 200 || s === 404,
       );
       return res.status === 404 ? null : res.body.data;
@@ -217,7 +262,11 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
     async deleteScript(storeHash, accessToken, uuid) {
       const res = await answer<unknown>(
         'script removal',
-        () => http.delete(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, { headers: authHeaders(accessToken), retry: idempotentRetry }),
+        () =>
+          http.delete(`${scriptsUrl(storeHash)}/${encodeURIComponent(uuid)}`, {
+            headers: authHeaders(accessToken),
+            retry: idempotentRetry,
+          }),
         (s) => s === 204 || s === 200 || s === 404,
       );
       return res.status !== 404;
@@ -226,7 +275,19 @@ export function createBigCommerceClient(opts: BigCommerceClientOptions): BigComm
 }
 
 /** The client for the configured app, or null while BIGCOMMERCE_CLIENT_ID / _SECRET are unset. */
-export function bigCommerceClientFrom(config: { clientId?: string; clientSecret?: string; loginUrl: string; apiUrl: string }): BigCommerceClient | null {
+export function bigCommerceClientFrom(config: {
+  clientId?: string;
+  clientSecret?: string;
+  loginUrl: string;
+  apiUrl: string;
+}): BigCommerceClient | null {
   const { clientId, clientSecret } = config;
-  return clientId && clientSecret ? createBigCommerceClient({ clientId, clientSecret, loginUrl: config.loginUrl.replace(/\/+$/, ''), apiUrl: config.apiUrl.replace(/\/+$/, '') }) : null;
+  return clientId && clientSecret
+    ? createBigCommerceClient({
+        clientId,
+        clientSecret,
+        loginUrl: config.loginUrl.replace(/\/+$/, ''),
+        apiUrl: config.apiUrl.replace(/\/+$/, ''),
+      })
+    : null;
 }

@@ -38,8 +38,15 @@ function person(v: unknown): { id: string; email: string } | null {
   return id ? { id, email: typeof email === 'string' ? email.slice(0, 320) : '' } : null;
 }
 
-async function verified(token: unknown, secret: string, clientId: string, issuer: string, what: string): Promise<JWTPayload> {
-  if (typeof token !== 'string' || !token || token.length > 8192) throw new AuthenticationError(`Missing or malformed ${what}`, 'INVALID_SIGNED_PAYLOAD');
+async function verified(
+  token: unknown,
+  secret: string,
+  clientId: string,
+  issuer: string,
+  what: string,
+): Promise<JWTPayload> {
+  if (typeof token !== 'string' || !token || token.length > 8192)
+    throw new AuthenticationError(`Missing or malformed ${what}`, 'INVALID_SIGNED_PAYLOAD');
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -55,7 +62,10 @@ async function verified(token: unknown, secret: string, clientId: string, issuer
   }
 }
 
-export async function verifySignedPayload(token: unknown, opts: { clientId: string; clientSecret: string }): Promise<SignedPayload> {
+export async function verifySignedPayload(
+  token: unknown,
+  opts: { clientId: string; clientSecret: string },
+): Promise<SignedPayload> {
   const payload = await verified(token, opts.clientSecret, opts.clientId, 'bc', 'signed payload');
   const storeHash = STORE_SUB.exec(String(payload.sub))?.[1];
   const user = person(payload.user);
@@ -63,10 +73,15 @@ export async function verifySignedPayload(token: unknown, opts: { clientId: stri
   return { storeHash, user, owner: person(payload.owner) };
 }
 
-export async function verifyCurrentCustomer(token: unknown, opts: { clientId: string; clientSecret: string; storeHash: string }): Promise<CurrentCustomer> {
+export async function verifyCurrentCustomer(
+  token: unknown,
+  opts: { clientId: string; clientSecret: string; storeHash: string },
+): Promise<CurrentCustomer> {
   const payload = await verified(token, opts.clientSecret, opts.clientId, 'bc/apps', 'customer token');
   const customer = person(payload.customer);
-  const storeMatches = payload.sub === opts.storeHash && (payload.store_hash === undefined || payload.store_hash === opts.storeHash);
-  if (!customer || !storeMatches) throw new AuthenticationError('The customer token is not valid', 'INVALID_SIGNED_PAYLOAD');
+  const storeMatches =
+    payload.sub === opts.storeHash && (payload.store_hash === undefined || payload.store_hash === opts.storeHash);
+  if (!customer || !storeMatches)
+    throw new AuthenticationError('The customer token is not valid', 'INVALID_SIGNED_PAYLOAD');
   return customer;
 }

@@ -31,7 +31,12 @@
  */
 import { UpstreamError } from '../../domain/errors.js';
 import { DEFAULT_CHANNEL_ID, loaderChannelIds } from '../../domain/storefront/loaderChannels.js';
-import { planLoaders, type LoaderChannels, type LoaderPlan, type PlacedLoader } from '../../domain/storefront/loaderScriptPlan.js';
+import {
+  planLoaders,
+  type LoaderChannels,
+  type LoaderPlan,
+  type PlacedLoader,
+} from '../../domain/storefront/loaderScriptPlan.js';
 import type { BigCommerceClient, Script, ScriptInput } from './bigCommerceClient.js';
 
 type ConsentCategory = ScriptInput['consent_category'];
@@ -44,7 +49,12 @@ export function loaderScriptSrc(appUrl: string, storeHash: string): string {
   return `${appUrl}/script.js?store=${encodeURIComponent(storeHash)}`;
 }
 
-export function loaderScript(appUrl: string, storeHash: string, channelId = DEFAULT_CHANNEL_ID, consentCategory: ConsentCategory = 'functional'): ScriptInput {
+export function loaderScript(
+  appUrl: string,
+  storeHash: string,
+  channelId = DEFAULT_CHANNEL_ID,
+  consentCategory: ConsentCategory = 'functional',
+): ScriptInput {
   return {
     name: LOADER_SCRIPT_NAME,
     description: 'Starts the Confab chatbot on your storefront. Managed by the Confab app.',
@@ -63,14 +73,23 @@ export function loaderScript(appUrl: string, storeHash: string, channelId = DEFA
 
 /** Our loader for this store: by its name, or by its path when an earlier APP_URL (another host or mount) placed it. */
 function isLoader(script: Script, storeHash: string): boolean {
-  return script.name === LOADER_SCRIPT_NAME || (typeof script.src === 'string' && script.src.endsWith(`/script.js?store=${encodeURIComponent(storeHash)}`));
+  return (
+    script.name === LOADER_SCRIPT_NAME ||
+    (typeof script.src === 'string' && script.src.endsWith(`/script.js?store=${encodeURIComponent(storeHash)}`))
+  );
 }
 
 const channelOf = (script: Script) => script.channel_id ?? DEFAULT_CHANNEL_ID;
 
-const CHOSEN_CATEGORIES: ReadonlySet<string> = new Set<ConsentCategory>(['essential', 'functional', 'analytics', 'targeting']);
+const CHOSEN_CATEGORIES: ReadonlySet<string> = new Set<ConsentCategory>([
+  'essential',
+  'functional',
+  'analytics',
+  'targeting',
+]);
 /** The category a merchant chose in Script Manager, if the script has one of the four. */
-const chosenCategory = (script: Script): ConsentCategory | undefined => (CHOSEN_CATEGORIES.has(script.consent_category) ? script.consent_category : undefined);
+const chosenCategory = (script: Script): ConsentCategory | undefined =>
+  CHOSEN_CATEGORIES.has(script.consent_category) ? script.consent_category : undefined;
 
 /** Everything the script says already matches what we would write: no PUT needed. */
 function isCurrent(script: Script, wanted: ScriptInput): boolean {
@@ -95,16 +114,29 @@ export interface LoaderRegistration {
 }
 
 /** The channels to serve, and the ids of every channel whose scripts the list must cover (undefined: unknown). */
-async function loaderChannels(client: BigCommerceClient, storeHash: string, accessToken: string): Promise<{ channels: LoaderChannels; listed?: number[] }> {
+async function loaderChannels(
+  client: BigCommerceClient,
+  storeHash: string,
+  accessToken: string,
+): Promise<{ channels: LoaderChannels; listed?: number[] }> {
   const all = await client.listChannels(storeHash, accessToken);
   if (!all) return { channels: { targets: [DEFAULT_CHANNEL_ID], complete: false } };
   // Archived and deleted channels too: a loader left there is found and removed.
-  return { channels: { targets: loaderChannelIds(all), complete: true }, listed: [...new Set([DEFAULT_CHANNEL_ID, ...all.map((c) => c.id)])] };
+  return {
+    channels: { targets: loaderChannelIds(all), complete: true },
+    listed: [...new Set([DEFAULT_CHANNEL_ID, ...all.map((c) => c.id)])],
+  };
 }
 
-export async function registerLoaderScripts(client: BigCommerceClient, appUrl: string, storeHash: string, accessToken: string): Promise<LoaderRegistration> {
+export async function registerLoaderScripts(
+  client: BigCommerceClient,
+  appUrl: string,
+  storeHash: string,
+  accessToken: string,
+): Promise<LoaderRegistration> {
   const { channels, listed } = await loaderChannels(client, storeHash, accessToken);
-  const wanted = (channelId: number, category?: ConsentCategory) => loaderScript(appUrl, storeHash, channelId, category);
+  const wanted = (channelId: number, category?: ConsentCategory) =>
+    loaderScript(appUrl, storeHash, channelId, category);
   const changes = { created: 0, updated: 0, deleted: 0 };
   const made = new Set<string>();
   /** Channels whose creation BigCommerce refused with 403 in this registration: not asked again. */
@@ -118,7 +150,10 @@ export async function registerLoaderScripts(client: BigCommerceClient, appUrl: s
     const placed = scripts.filter((s) => isLoader(s, storeHash));
     for (const s of placed) categories.set(s.uuid, chosenCategory(s));
     const loaders: PlacedLoader[] = placed.map((s) => ({
-      uuid: s.uuid, channelId: channelOf(s), createdAt: Date.parse(s.date_created ?? '') || 0, current: isCurrent(s, wanted(channelOf(s), chosenCategory(s))),
+      uuid: s.uuid,
+      channelId: channelOf(s),
+      createdAt: Date.parse(s.date_created ?? '') || 0,
+      current: isCurrent(s, wanted(channelOf(s), chosenCategory(s))),
     }));
     return planLoaders(loaders, channels, scripts.length - loaders.length);
   }
@@ -146,13 +181,26 @@ export async function registerLoaderScripts(client: BigCommerceClient, appUrl: s
     let settled = toCreate(plan).length === 0;
     for (const keep of plan.keep) {
       if (keep.current) continue;
-      if (await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId, categories.get(keep.uuid)))) changes.updated++;
+      if (
+        await client.updateScript(storeHash, accessToken, keep.uuid, wanted(keep.channelId, categories.get(keep.uuid)))
+      )
+        changes.updated++;
       else settled = false; // deleted meanwhile (the merchant, or a concurrent registration)
     }
     if (settled) {
       const scripts = plan.keep.map((k) => ({ channelId: k.channelId, uuid: k.uuid, created: made.has(k.uuid) }));
-      return { scripts, leftOut: plan.leftOut, refusedByPlatform: plan.create.filter((c) => refused.has(c)), channelsRead: channels.complete, changes };
+      return {
+        scripts,
+        leftOut: plan.leftOut,
+        refusedByPlatform: plan.create.filter((c) => refused.has(c)),
+        channelsRead: channels.complete,
+        changes,
+      };
     }
-    if (attempt >= ATTEMPTS) throw new UpstreamError('BigCommerce script registration did not settle: scripts kept disappearing or the app\'s script limit was reached', 'BIGCOMMERCE_REFUSED');
+    if (attempt >= ATTEMPTS)
+      throw new UpstreamError(
+        "BigCommerce script registration did not settle: scripts kept disappearing or the app's script limit was reached",
+        'BIGCOMMERCE_REFUSED',
+      );
   }
 }

@@ -25,7 +25,11 @@ export interface StoreSessionStore {
    * Opens a session; answers the cookie value (shown once) and the session. With
    * `loaderCheckWithinMs`, a loader check runs for it: pending until `endLoaderCheck` or that long.
    */
-  open(storeHash: string, userId: string, opts?: { loaderCheckWithinMs?: number }): Promise<{ id: string; session: StoreSession }>;
+  open(
+    storeHash: string,
+    userId: string,
+    opts?: { loaderCheckWithinMs?: number },
+  ): Promise<{ id: string; session: StoreSession }>;
   find(id: string): Promise<StoreSession | null>;
   /** The session's loader check settled (done or failed). */
   endLoaderCheck(id: string): Promise<void>;
@@ -38,7 +42,10 @@ export const STORE_SESSION_TTL_MS = 8 * 60 * 60 * 1000;
 
 const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
 
-export async function createStoreSessionStore(sql: SqlClient, opts: { clock: () => Date; ttlMs?: number }): Promise<StoreSessionStore> {
+export async function createStoreSessionStore(
+  sql: SqlClient,
+  opts: { clock: () => Date; ttlMs?: number },
+): Promise<StoreSessionStore> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS storefront_sessions (
     id_hash TEXT PRIMARY KEY, store_hash TEXT NOT NULL, user_id TEXT NOT NULL, csrf_token TEXT NOT NULL,
     expires_at TIMESTAMPTZ NOT NULL);
@@ -52,20 +59,40 @@ export async function createStoreSessionStore(sql: SqlClient, opts: { clock: () 
       // Expired sessions go when new ones come: the table stays as small as the live ones.
       await sql.query(`DELETE FROM storefront_sessions WHERE expires_at < $1`, [now.toISOString()]);
       const checkUntil = o.loaderCheckWithinMs ? new Date(now.getTime() + o.loaderCheckWithinMs).toISOString() : null;
-      await sql.query(`INSERT INTO storefront_sessions (id_hash, store_hash, user_id, csrf_token, expires_at, loader_check_until) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        hashOf(id), storeHash, userId, csrfToken, new Date(now.getTime() + (opts.ttlMs ?? STORE_SESSION_TTL_MS)).toISOString(), checkUntil,
-      ]);
+      await sql.query(
+        `INSERT INTO storefront_sessions (id_hash, store_hash, user_id, csrf_token, expires_at, loader_check_until) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          hashOf(id),
+          storeHash,
+          userId,
+          csrfToken,
+          new Date(now.getTime() + (opts.ttlMs ?? STORE_SESSION_TTL_MS)).toISOString(),
+          checkUntil,
+        ],
+      );
       return { id, session: { storeHash, userId, csrfToken, loaderCheckPending: checkUntil !== null } };
     },
     async find(id) {
       if (!id || id.length > 100) return null;
-      const r = await sql.query<{ store_hash: string; user_id: string; csrf_token: string; loader_check_pending: boolean }>(
+      const r = await sql.query<{
+        store_hash: string;
+        user_id: string;
+        csrf_token: string;
+        loader_check_pending: boolean;
+      }>(
         `SELECT store_hash, user_id, csrf_token, COALESCE(loader_check_until > $2, false) AS loader_check_pending
          FROM storefront_sessions WHERE id_hash = $1 AND expires_at > $2`,
         [hashOf(id), opts.clock().toISOString()],
       );
       const row = r.rows[0];
-      return row ? { storeHash: row.store_hash, userId: row.user_id, csrfToken: row.csrf_token, loaderCheckPending: row.loader_check_pending === true } : null;
+      return row
+        ? {
+            storeHash: row.store_hash,
+            userId: row.user_id,
+            csrfToken: row.csrf_token,
+            loaderCheckPending: row.loader_check_pending === true,
+          }
+        : null;
     },
     async endLoaderCheck(id) {
       await sql.query(`UPDATE storefront_sessions SET loader_check_until = NULL WHERE id_hash = $1`, [hashOf(id)]);

@@ -25,7 +25,9 @@ export async function createStoreTokenStore(sql: SqlClient, cipher: TokenCipher)
       );
     },
     async get(storeHash) {
-      const r = await sql.query<{ ciphertext: string }>(`SELECT ciphertext FROM store_tokens WHERE store_hash = $1`, [storeHash]);
+      const r = await sql.query<{ ciphertext: string }>(`SELECT ciphertext FROM store_tokens WHERE store_hash = $1`, [
+        storeHash,
+      ]);
       return r.rows.length ? cipher.decrypt(r.rows[0].ciphertext, storeHash) : null;
     },
     async delete(storeHash) {

@@ -67,7 +67,9 @@ export interface EventStore {
    * stream that was not as expected). Only where the database can (PostgreSQL); callers
    * without it append stream by stream.
    */
-  appendAll?(appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>): Promise<AppendResult[]>;
+  appendAll?(
+    appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>,
+  ): Promise<AppendResult[]>;
   /**
    * Events of one stream in order, from revision `fromRevision` on (default 0: all of them); []
    * when the stream does not exist or has nothing from there.

@@ -4,7 +4,12 @@
  * gRPC protocol, so only the scheme is translated; everything after it (hosts, `tls`,
  * credentials, node preference) is passed on untouched.
  */
-const SCHEMES: Record<string, string> = { 'kurrentdb:': 'esdb:', 'kurrentdb+discover:': 'esdb+discover:', 'kurrent:': 'esdb:', 'kurrent+discover:': 'esdb+discover:' };
+const SCHEMES: Record<string, string> = {
+  'kurrentdb:': 'esdb:',
+  'kurrentdb+discover:': 'esdb+discover:',
+  'kurrent:': 'esdb:',
+  'kurrent+discover:': 'esdb+discover:',
+};
 
 export function esdbConnectionString(url: string): string {
   const colon = url.indexOf(':');

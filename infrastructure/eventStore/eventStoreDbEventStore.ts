@@ -23,7 +23,15 @@ import {
   type ReadPosition,
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
-import type { AppendResult, EventMetadata, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
+import type {
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  RecordedEvent,
+} from './eventStore.js';
 import { WrongExpectedRevisionError, comparePositions } from './eventStore.js';
 import { esdbConnectionString } from './eventStoreDbConnectionString.js';
 
@@ -71,20 +79,33 @@ export class EventStoreDbEventStore implements EventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(esdbConnectionString(connectionString)));
   }
 
-  async append(streamId: string, events: NewEvent[], opts: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    opts: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = opts.expectedRevision ?? 'any';
     const data = events.map((e) =>
-      jsonEvent({ id: randomUUID(), type: e.type, data: e.data, metadata: e.metadata as unknown as Record<string, unknown> }),
+      jsonEvent({
+        id: randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata as unknown as Record<string, unknown>,
+      }),
     );
     try {
       const r = await this.client.appendToStream(streamId, data, { expectedRevision: toEsdbRevision(expected) });
       this.appended$.next();
       // The server reports the position of the write's last event (its commit position).
-      return { nextExpectedRevision: Number(r.nextExpectedRevision), position: r.position ?? { commit: -1n, prepare: -1n } };
+      return {
+        nextExpectedRevision: Number(r.nextExpectedRevision),
+        position: r.position ?? { commit: -1n, prepare: -1n },
+      };
     } catch (err) {
       if (err instanceof WrongExpectedVersionError) {
-        const actual = err.actualVersion === NO_STREAM || err.actualVersion === undefined ? 'no_stream' : Number(err.actualVersion);
+        const actual =
+          err.actualVersion === NO_STREAM || err.actualVersion === undefined ? 'no_stream' : Number(err.actualVersion);
         throw new WrongExpectedRevisionError(streamId, expected, actual);
       }
       throw err;
@@ -119,7 +140,12 @@ export class EventStoreDbEventStore implements EventStore {
       const batch = limit - out.length + 1;
       let read = 0;
       let last: Position | null = null;
-      for await (const resolved of this.client.readAll({ fromPosition: from, direction: FORWARDS, maxCount: batch, resolveLinkTos: false })) {
+      for await (const resolved of this.client.readAll({
+        fromPosition: from,
+        direction: FORWARDS,
+        maxCount: batch,
+        resolveLinkTos: false,
+      })) {
         read++;
         const e = resolved.event as AllStreamRecordedEvent | undefined;
         if (!e) continue;

@@ -31,14 +31,20 @@ export interface AppendNoticeChannel {
 const typesOf = (events: NewEvent[]) => [...new Set(events.map((e) => e.type))];
 
 /** One stream: the lean statement (most appends are alone when the service is not busy). */
-export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | null, notice: AppendNoticeChannel): Promise<AppendResult | WrongExpectedRevisionError> {
+export async function appendOne(
+  q: SqlQueryable,
+  a: ExactAppend,
+  lock: string | null,
+  notice: AppendNoticeChannel,
+): Promise<AppendResult | WrongExpectedRevisionError> {
   const current = a.expected === 'no_stream' ? -1 : a.expected;
   const first = current + 1;
   const last = first + a.events.length - 1;
   const locked = lock ? 'AND EXISTS (SELECT 1 FROM appending)' : '';
-  const claim = a.expected === 'no_stream'
-    ? `INSERT INTO streams (stream_id, revision) SELECT $1, $3 WHERE TRUE ${locked} ON CONFLICT DO NOTHING RETURNING $6::int`
-    : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 ${locked} RETURNING 1`;
+  const claim =
+    a.expected === 'no_stream'
+      ? `INSERT INTO streams (stream_id, revision) SELECT $1, $3 WHERE TRUE ${locked} ON CONFLICT DO NOTHING RETURNING $6::int`
+      : `UPDATE streams SET revision = $3 WHERE stream_id = $1 AND revision = $6 ${locked} RETURNING 1`;
   // Identical notices of one transaction are delivered once, however often the join
   // evaluates pg_notify.
   const rows = await q.query<{ position: string; tx_id: string }>(
@@ -55,7 +61,15 @@ export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | 
      SELECT ins.position::text, ins.tx_id::text FROM ins, (SELECT pg_notify($4, $5)) AS notified`,
     [
       a.streamId,
-      JSON.stringify(a.events.map((e, i) => ({ id: randomUUID(), revision: first + i, type: e.type, data: e.data, metadata: e.metadata }))),
+      JSON.stringify(
+        a.events.map((e, i) => ({
+          id: randomUUID(),
+          revision: first + i,
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata,
+        })),
+      ),
       last,
       notice.channel,
       JSON.stringify({ i: notice.instanceId, s: a.streamId, t: typesOf(a.events) }),
@@ -63,7 +77,9 @@ export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | 
     ],
   );
   if (rows.rows.length === 0) {
-    const actual = await q.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [a.streamId]);
+    const actual = await q.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1`, [
+      a.streamId,
+    ]);
     return new WrongExpectedRevisionError(a.streamId, a.expected, actual.rows[0]?.revision ?? 'no_stream');
   }
   const maxPosition = rows.rows.reduce((m, r) => (BigInt(r.position) > m ? BigInt(r.position) : m), 0n);
@@ -78,7 +94,12 @@ export async function appendOne(q: SqlQueryable, a: ExactAppend, lock: string | 
  * request half written. Each request answers its results (one per stream) or the refusal of
  * its first stream that was not as expected.
  */
-export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock: string, notice: AppendNoticeChannel): Promise<Array<AppendResult[] | WrongExpectedRevisionError>> {
+export async function appendGroup(
+  q: SqlQueryable,
+  group: ExactAppend[][],
+  lock: string,
+  notice: AppendNoticeChannel,
+): Promise<Array<AppendResult[] | WrongExpectedRevisionError>> {
   if (group.length === 1 && group[0].length === 1) {
     const one = await appendOne(q, group[0][0], lock, notice);
     return [one instanceof WrongExpectedRevisionError ? one : [one]];
@@ -86,11 +107,26 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
   const flat = group.flatMap((request, r) => request.map((a) => ({ r, a })));
   const claims = flat.map(({ r, a }) => {
     const cur = a.expected === 'no_stream' ? -1 : a.expected;
-    return { r, s: a.streamId, fresh: a.expected === 'no_stream', cur, last: cur + a.events.length, t: typesOf(a.events) };
+    return {
+      r,
+      s: a.streamId,
+      fresh: a.expected === 'no_stream',
+      cur,
+      last: cur + a.events.length,
+      t: typesOf(a.events),
+    };
   });
   let k = 0;
   const rows = flat.flatMap(({ a }, g) =>
-    a.events.map((e, i) => ({ k: k++, id: randomUUID(), s: a.streamId, revision: claims[g].cur + 1 + i, type: e.type, data: e.data, metadata: e.metadata })),
+    a.events.map((e, i) => ({
+      k: k++,
+      id: randomUUID(),
+      s: a.streamId,
+      revision: claims[g].cur + 1 + i,
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata,
+    })),
   );
   // `streams` is read and updated through its primary key (= ANY of the ids), never a scan: the
   // planner guesses 100 rows for a jsonb_to_recordset and would hash the whole table.
@@ -139,7 +175,10 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
   return group.map((request) => {
     const results = request.map((a) => ({ a, claim: claims[g++], row: byStream.get(a.streamId) }));
     if (results.every((x) => x.row)) {
-      return results.map(({ claim, row }) => ({ nextExpectedRevision: claim.last, position: { commit: BigInt(row!.tx_id), prepare: BigInt(row!.position) } }));
+      return results.map(({ claim, row }) => ({
+        nextExpectedRevision: claim.last,
+        position: { commit: BigInt(row!.tx_id), prepare: BigInt(row!.position) },
+      }));
     }
     return refusalOf(request, actual);
   });
@@ -147,12 +186,17 @@ export async function appendGroup(q: SqlQueryable, group: ExactAppend[][], lock:
 
 /** The last revision of each of these streams that exists. */
 export async function currentRevisions(q: SqlQueryable, streamIds: string[]): Promise<Map<string, number>> {
-  const { rows } = await q.query<{ stream_id: string; revision: number }>(`SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`, [streamIds]);
+  const { rows } = await q.query<{ stream_id: string; revision: number }>(
+    `SELECT stream_id, revision FROM streams WHERE stream_id = ANY($1::text[])`,
+    [streamIds],
+  );
   return new Map(rows.map((r) => [r.stream_id, r.revision]));
 }
 
 /** The refusal of a request, naming its first stream that is not as expected (`actual`: revisions by stream). */
 export function refusalOf(request: ExactAppend[], actual: Map<string, number>): WrongExpectedRevisionError {
-  const moved = request.find((a) => (actual.get(a.streamId) ?? -1) !== (a.expected === 'no_stream' ? -1 : a.expected)) ?? request[0];
+  const moved =
+    request.find((a) => (actual.get(a.streamId) ?? -1) !== (a.expected === 'no_stream' ? -1 : a.expected)) ??
+    request[0];
   return new WrongExpectedRevisionError(moved.streamId, moved.expected, actual.get(moved.streamId) ?? 'no_stream');
 }

@@ -17,7 +17,15 @@
 import { randomUUID } from 'node:crypto';
 import { Observable, Subject } from 'rxjs';
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
-import type { AppendNotice, AppendResult, EventStore, ExpectedRevision, NewEvent, Position, RecordedEvent } from './eventStore.js';
+import type {
+  AppendNotice,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  Position,
+  RecordedEvent,
+} from './eventStore.js';
 import { WrongExpectedRevisionError } from './eventStore.js';
 import { catchUpSubscription } from './catchUpSubscription.js';
 import { appendGroups, type AppendGroups } from './appendGroups.js';
@@ -125,7 +133,11 @@ export class PostgresEventStore implements EventStore {
     return store;
   }
 
-  async append(streamId: string, events: NewEvent[], opts: { expectedRevision?: ExpectedRevision } = {}): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    opts: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const expected = opts.expectedRevision ?? 'any';
     // An exact expectation ('no_stream' or a revision) is checked by the write itself: a
@@ -156,11 +168,18 @@ export class PostgresEventStore implements EventStore {
    * above): a command that must change two aggregates together, such as a chatbot and its
    * workspace's slot, makes one round trip instead of two (issue 15).
    */
-  async appendAll(appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>): Promise<AppendResult[]> {
-    if (appends.length === 0 || appends.some((a) => a.events.length === 0)) throw new Error('appendAll needs at least one event per stream');
-    if (new Set(appends.map((a) => a.streamId)).size !== appends.length) throw new Error('appendAll names a stream twice');
-    const results = await this.submit(appends.map((a) => ({ streamId: a.streamId, events: a.events, expected: a.expectedRevision })));
-    for (const a of appends) this.appendedStreams$.next({ streamId: a.streamId, types: [...new Set(a.events.map((e) => e.type))] });
+  async appendAll(
+    appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>,
+  ): Promise<AppendResult[]> {
+    if (appends.length === 0 || appends.some((a) => a.events.length === 0))
+      throw new Error('appendAll needs at least one event per stream');
+    if (new Set(appends.map((a) => a.streamId)).size !== appends.length)
+      throw new Error('appendAll names a stream twice');
+    const results = await this.submit(
+      appends.map((a) => ({ streamId: a.streamId, events: a.events, expected: a.expectedRevision })),
+    );
+    for (const a of appends)
+      this.appendedStreams$.next({ streamId: a.streamId, types: [...new Set(a.events.map((e) => e.type))] });
     this.appended$.next();
     return results;
   }
@@ -173,20 +192,32 @@ export class PostgresEventStore implements EventStore {
       // Alone in its statement and still caught between two writers of another process: a
       // conflict like any other, for the caller to decide again on the streams as they are now.
       if (!hasSqlState(err, PARTIAL_APPEND)) throw err;
-      throw refusalOf(request, await currentRevisions(this.sql, request.map((a) => a.streamId)));
+      throw refusalOf(
+        request,
+        await currentRevisions(
+          this.sql,
+          request.map((a) => a.streamId),
+        ),
+      );
     }
   }
 
   /** Locks the stream row for this transaction and checks the expectation; returns the current revision (-1: none). */
   private async lockStream(tx: SqlQueryable, streamId: string, expected: ExpectedRevision): Promise<number> {
-    const existing = await tx.query<{ revision: number }>(`SELECT revision FROM streams WHERE stream_id = $1 FOR UPDATE`, [streamId]);
+    const existing = await tx.query<{ revision: number }>(
+      `SELECT revision FROM streams WHERE stream_id = $1 FOR UPDATE`,
+      [streamId],
+    );
     const current = existing.rows[0]?.revision;
     if (current === undefined) {
       if (expected === 'stream_exists' || typeof expected === 'number') {
         throw new WrongExpectedRevisionError(streamId, expected, 'no_stream');
       }
       // Two "no stream" appenders race here; the primary key lets exactly one insert win.
-      const created = await tx.query(`INSERT INTO streams (stream_id, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING RETURNING stream_id`, [streamId]);
+      const created = await tx.query(
+        `INSERT INTO streams (stream_id, revision) VALUES ($1, -1) ON CONFLICT DO NOTHING RETURNING stream_id`,
+        [streamId],
+      );
       if (created.rows.length === 0) {
         if (expected === 'no_stream') throw new WrongExpectedRevisionError(streamId, expected, 0);
         return this.lockStream(tx, streamId, expected);
@@ -194,12 +225,16 @@ export class PostgresEventStore implements EventStore {
       return -1;
     }
     if (expected === 'no_stream') throw new WrongExpectedRevisionError(streamId, expected, current);
-    if (typeof expected === 'number' && expected !== current) throw new WrongExpectedRevisionError(streamId, expected, current);
+    if (typeof expected === 'number' && expected !== current)
+      throw new WrongExpectedRevisionError(streamId, expected, current);
     return current;
   }
 
   async readStream(streamId: string, opts: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
-    const r = await this.sql.query<EventRow>(`${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`, [streamId, opts.fromRevision ?? 0]);
+    const r = await this.sql.query<EventRow>(
+      `${SELECT_EVENT} WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
+      [streamId, opts.fromRevision ?? 0],
+    );
     return r.rows.map(toRecorded);
   }
 
@@ -219,18 +254,19 @@ export class PostgresEventStore implements EventStore {
     const after = opts.after;
     const horizon = await this.horizon();
     // ORDER BY names are qualified: bare ones would bind to the ::text output columns ('10' < '8').
-    const r = after && after.commit >= 0n
-      ? await this.sql.query<EventRow>(
-          `${SELECT_EVENT}
+    const r =
+      after && after.commit >= 0n
+        ? await this.sql.query<EventRow>(
+            `${SELECT_EVENT}
            WHERE tx_id < $4::text::xid8
              AND (tx_id, position) > ($1::text::xid8, $2::bigint)
            ORDER BY events.tx_id, events.position LIMIT $3`,
-          [after.commit.toString(), after.prepare.toString(), limit, horizon],
-        )
-      : await this.sql.query<EventRow>(
-          `${SELECT_EVENT} WHERE tx_id < $2::text::xid8 ORDER BY events.tx_id, events.position LIMIT $1`,
-          [limit, horizon],
-        );
+            [after.commit.toString(), after.prepare.toString(), limit, horizon],
+          )
+        : await this.sql.query<EventRow>(
+            `${SELECT_EVENT} WHERE tx_id < $2::text::xid8 ORDER BY events.tx_id, events.position LIMIT $1`,
+            [limit, horizon],
+          );
     return r.rows.map(toRecorded);
   }
 

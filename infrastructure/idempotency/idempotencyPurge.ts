@@ -7,11 +7,17 @@ import type { IdempotencyStore } from './idempotencyStore.js';
 
 export const PURGE_INTERVAL_MS = 15 * 60 * 1000;
 
-export function startIdempotencyPurge(store: IdempotencyStore, logger: Logger, intervalMs = PURGE_INTERVAL_MS): { stop(): Promise<void> } {
+export function startIdempotencyPurge(
+  store: IdempotencyStore,
+  logger: Logger,
+  intervalMs = PURGE_INTERVAL_MS,
+): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
   const purge = () => {
     running = store.purgeExpired().then(
-      (n) => { if (n > 0) logger.debug('idempotency keys purged', { count: n }); },
+      (n) => {
+        if (n > 0) logger.debug('idempotency keys purged', { count: n });
+      },
       (err) => logger.warn('idempotency purge failed', { error: String(err) }),
     );
   };

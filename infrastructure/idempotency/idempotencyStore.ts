@@ -32,7 +32,9 @@ export type IdempotencyRecord =
  * what the first request made (the ids follow from the key), so it finds the record instead,
  * which is a 422 IDEMPOTENCY_KEY_REUSED.
  */
-export type BeginOutcome = { acquired: true; owner: string; since: number } | { acquired: false; record: IdempotencyRecord };
+export type BeginOutcome =
+  | { acquired: true; owner: string; since: number }
+  | { acquired: false; record: IdempotencyRecord };
 
 export interface IdempotencyStore {
   /** Claims (workspaceId, key) for a new request, unless a live record holds it. Atomic. */
@@ -59,11 +61,18 @@ function recordOf(row: Row): IdempotencyRecord {
   return {
     state: 'complete',
     fingerprint: row.fingerprint,
-    answer: { status: Number(row.status), headers: JSON.parse(row.headers ?? '{}') as Record<string, string>, body: row.body ?? '' },
+    answer: {
+      status: Number(row.status),
+      headers: JSON.parse(row.headers ?? '{}') as Record<string, string>,
+      body: row.body ?? '',
+    },
   };
 }
 
-export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Date = () => new Date()): Promise<IdempotencyStore> {
+export async function createSqlIdempotencyStore(
+  sql: SqlClient,
+  clock: () => Date = () => new Date(),
+): Promise<IdempotencyStore> {
   // Times are epoch milliseconds from the injected clock (not the database's now()), so
   // tests can move time and every instance agrees with the answers it writes.
   await sql.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
@@ -92,7 +101,12 @@ export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Dat
            RETURNING owner, created_at`,
           [workspaceId, key, fingerprint, owner, t, t + IN_PROGRESS_LOCK_MS, t + IDEMPOTENCY_TTL_MS],
         );
-        if (claimed.rows.length) return { acquired: true, owner, since: Number((claimed.rows[0] as { created_at: number | string }).created_at) };
+        if (claimed.rows.length)
+          return {
+            acquired: true,
+            owner,
+            since: Number((claimed.rows[0] as { created_at: number | string }).created_at),
+          };
         const found = await sql.query<Row>(
           `SELECT fingerprint, state, status, headers, body FROM idempotency_keys WHERE workspace_id = $1 AND idempotency_key = $2`,
           [workspaceId, key],
@@ -111,7 +125,10 @@ export async function createSqlIdempotencyStore(sql: SqlClient, clock: () => Dat
     async release(workspaceId, key, owner) {
       // Kept, unlocked: a 5xx may come after the request's write landed, and its retry must
       // find that write (the record's `since`), not start as a new request.
-      await sql.query(`UPDATE idempotency_keys SET locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2 AND owner = $3 AND state = 'in-progress'`, [workspaceId, key, owner]);
+      await sql.query(
+        `UPDATE idempotency_keys SET locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2 AND owner = $3 AND state = 'in-progress'`,
+        [workspaceId, key, owner],
+      );
     },
     async purgeExpired() {
       const t = now();

@@ -14,10 +14,13 @@ function skipProlog(text: string): string {
   let rest = text.replace(/^\uFEFF/, '');
   for (;;) {
     rest = rest.trimStart();
-    const end = rest.startsWith('<?') ? rest.indexOf('?>') + 2
-      : rest.startsWith('<!--') ? rest.indexOf('-->') + 3
-      : /^<!DOCTYPE/i.test(rest) ? doctypeEnd(rest)
-      : 0;
+    const end = rest.startsWith('<?')
+      ? rest.indexOf('?>') + 2
+      : rest.startsWith('<!--')
+        ? rest.indexOf('-->') + 3
+        : /^<!DOCTYPE/i.test(rest)
+          ? doctypeEnd(rest)
+          : 0;
     if (end <= 2) return rest;
     rest = rest.slice(end);
   }

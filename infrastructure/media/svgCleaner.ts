@@ -190,7 +190,8 @@ export class SvgCleaner {
     const outcome = await thread.next(this.options.startTimeoutMs);
     if (outcome.kind === 'reply' && outcome.reply.kind === 'ready') return thread;
     await thread.end();
-    if (outcome.kind === 'error' && outcome.error.code === 'ERR_WORKER_OUT_OF_MEMORY') throw new Error(`the SVG cleaning worker ran out of memory (${this.options.maxHeapMb} MB) while starting`);
+    if (outcome.kind === 'error' && outcome.error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw new Error(`the SVG cleaning worker ran out of memory (${this.options.maxHeapMb} MB) while starting`);
     throw this.failure(outcome, 'starting');
   }
 
@@ -205,21 +206,27 @@ export class SvgCleaner {
     // Timed out, out of memory, failed or gone: that thread takes no more files. The slot is
     // given back only once it has ended, so its memory has been given back too.
     await thread.end();
-    if (outcome.kind === 'timeout') throw tooComplex(`cleaning it took longer than ${this.options.timeoutMs / 1000} seconds`);
-    if (outcome.kind === 'error' && outcome.error.code === 'ERR_WORKER_OUT_OF_MEMORY') throw tooComplex(`cleaning it needs more than ${this.options.maxHeapMb} MB of memory`);
+    if (outcome.kind === 'timeout')
+      throw tooComplex(`cleaning it took longer than ${this.options.timeoutMs / 1000} seconds`);
+    if (outcome.kind === 'error' && outcome.error.code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw tooComplex(`cleaning it needs more than ${this.options.maxHeapMb} MB of memory`);
     throw this.failure(outcome, 'cleaning');
   }
 
   private failure(outcome: Outcome, doing: string): Error {
     switch (outcome.kind) {
       case 'timeout':
-        return new Error(`the SVG cleaning worker did not answer within ${this.options.startTimeoutMs / 1000} seconds of ${doing}`);
+        return new Error(
+          `the SVG cleaning worker did not answer within ${this.options.startTimeoutMs / 1000} seconds of ${doing}`,
+        );
       case 'error':
         return new Error(`the SVG cleaning worker failed: ${outcome.error.message}`, { cause: outcome.error });
       case 'exit':
         return new Error(`the SVG cleaning worker stopped (exit code ${outcome.code}) before answering`);
       default:
-        return new Error(`SVG cleaning failed: ${outcome.reply.kind === 'failed' ? outcome.reply.message : `unexpected answer ${outcome.reply.kind}`}`);
+        return new Error(
+          `SVG cleaning failed: ${outcome.reply.kind === 'failed' ? outcome.reply.message : `unexpected answer ${outcome.reply.kind}`}`,
+        );
     }
   }
 

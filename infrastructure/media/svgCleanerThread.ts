@@ -13,7 +13,10 @@ const { limits } = workerData as { limits: SvgLimits };
 
 function clean(bytes: Uint8Array): CleanerReply {
   try {
-    return { kind: 'cleaned', svg: sanitizeSvg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), limits) };
+    return {
+      kind: 'cleaned',
+      svg: sanitizeSvg(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), limits),
+    };
   } catch (err) {
     if (err instanceof SvgRefusedError) return { kind: 'refused', code: err.code, message: err.message };
     // The reader bounds nesting, so the recursive parts of jsdom stay far from the stack's end.

@@ -41,7 +41,10 @@ export type SvgRefusal = 'SVG_TOO_COMPLEX' | 'SVG_MALFORMED';
 
 /** The file is an SVG this service will not take; the message says why, naming the limit. */
 export class SvgRefusedError extends Error {
-  constructor(readonly code: SvgRefusal, message: string) {
+  constructor(
+    readonly code: SvgRefusal,
+    message: string,
+  ) {
     super(message);
     this.name = 'SvgRefusedError';
   }
@@ -57,7 +60,9 @@ const count = (n: number) => n.toLocaleString('en-US');
 function malformed(err: Error): SvgRefusedError {
   const parts = /^(\d+):(\d+): (.*?)\.?$/s.exec(err.message);
   const what = parts ? `${parts[3]} (line ${parts[1]}, column ${parts[2]})` : err.message;
-  const hint = /undefined entity/.test(what) ? '; only XML\'s own entities (&amp; &lt; &gt; &quot; &apos;) and character references are accepted' : '';
+  const hint = /undefined entity/.test(what)
+    ? "; only XML's own entities (&amp; &lt; &gt; &quot; &apos;) and character references are accepted"
+    : '';
   return new SvgRefusedError('SVG_MALFORMED', `file is not a well-formed SVG (XML) document: ${what}${hint}`);
 }
 
@@ -102,14 +107,18 @@ export class SvgReader {
       this.elements += 1;
       this.depth += 1;
       this.attributesHere = 0;
-      if (this.elements > limits.maxElements) throw tooComplex(`it has more than ${count(limits.maxElements)} elements`);
-      if (this.depth > limits.maxDepth) throw tooComplex(`its elements are nested more than ${count(limits.maxDepth)} levels deep`);
+      if (this.elements > limits.maxElements)
+        throw tooComplex(`it has more than ${count(limits.maxElements)} elements`);
+      if (this.depth > limits.maxDepth)
+        throw tooComplex(`its elements are nested more than ${count(limits.maxDepth)} levels deep`);
     });
     this.parser.on('attribute', () => {
       this.attributes += 1;
       this.attributesHere += 1;
-      if (this.attributesHere > limits.maxAttributesPerElement) throw tooComplex(`an element has more than ${count(limits.maxAttributesPerElement)} attributes`);
-      if (this.attributes > limits.maxAttributes) throw tooComplex(`it has more than ${count(limits.maxAttributes)} attributes in all`);
+      if (this.attributesHere > limits.maxAttributesPerElement)
+        throw tooComplex(`an element has more than ${count(limits.maxAttributesPerElement)} attributes`);
+      if (this.attributes > limits.maxAttributes)
+        throw tooComplex(`it has more than ${count(limits.maxAttributes)} attributes in all`);
     });
     this.parser.on('closetag', () => {
       this.depth -= 1;
@@ -117,7 +126,9 @@ export class SvgReader {
     });
     if (sink) {
       this.parser.on('opentag', (tag: SaxesTagNS) => {
-        const attributes = Object.values(tag.attributes as Record<string, SaxesAttributeNS>).map(({ uri, local, name, value }) => ({ uri, local, name, value }));
+        const attributes = Object.values(tag.attributes as Record<string, SaxesAttributeNS>).map(
+          ({ uri, local, name, value }) => ({ uri, local, name, value }),
+        );
         sink.openElement(tag.uri, tag.local, attributes);
       });
       this.parser.on('text', (data) => sink.text(data));

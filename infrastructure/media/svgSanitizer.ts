@@ -14,7 +14,15 @@
  */
 import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { DEFAULT_SVG_LIMITS, SVG_NS, SvgReader, XLINK_NS, type SvgAttribute, type SvgLimits, type SvgTreeSink } from './svgReader.js';
+import {
+  DEFAULT_SVG_LIMITS,
+  SVG_NS,
+  SvgReader,
+  XLINK_NS,
+  type SvgAttribute,
+  type SvgLimits,
+  type SvgTreeSink,
+} from './svgReader.js';
 
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 const XMLNS_NS = 'http://www.w3.org/2000/xmlns/';
@@ -28,7 +36,8 @@ export function purifier() {
   const { window } = new JSDOM('');
   const purify = createDOMPurify(window as unknown as WindowLike);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !LOCAL_REFERENCE.test(data.attrValue)) data.keepAttr = false;
+    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !LOCAL_REFERENCE.test(data.attrValue))
+      data.keepAttr = false;
   });
   instance = { purify, window };
   return instance;

@@ -42,10 +42,20 @@ function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
     async consume(key) {
       try {
         const res = await limiter.consume(key);
-        return { allowed: true, limit: points, remaining: res.remainingPoints, resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) };
+        return {
+          allowed: true,
+          limit: points,
+          remaining: res.remainingPoints,
+          resetSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+        };
       } catch (err) {
         if (err instanceof RateLimiterRes) {
-          return { allowed: false, limit: points, remaining: 0, resetSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)) };
+          return {
+            allowed: false,
+            limit: points,
+            remaining: 0,
+            resetSeconds: Math.max(1, Math.ceil(err.msBeforeNext / 1000)),
+          };
         }
         throw err;
       }
@@ -57,16 +67,28 @@ function wrap(limiter: RateLimiterAbstract, points: number): RateLimiter {
   };
 }
 
-export function createRateLimiterFactory(redisUrl?: string, opts: { log?: AvailabilityLog; heartbeatMs?: number } = {}): RateLimiterFactory {
+export function createRateLimiterFactory(
+  redisUrl?: string,
+  opts: { log?: AvailabilityLog; heartbeatMs?: number } = {},
+): RateLimiterFactory {
   // No offline queue and a short command timeout: while Redis is away, calls fail at once and
   // the insurance limiter answers, instead of requests waiting on reconnects.
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, lazyConnect: false }) : null;
+  const redis = redisUrl
+    ? new Redis(redisUrl, {
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: 500,
+        lazyConnect: false,
+      })
+    : null;
   redis?.on('error', () => undefined);
   // One limiter per name and limits: route modules that each ask for "workspace-admin" share
   // its counts in memory too, as they do in Redis (same key prefix).
   const created = new Map<string, RateLimiter>();
   const fallingBack = () => [...new Set([...created.keys()].map((id) => id.slice(0, id.lastIndexOf(':'))))];
-  const availability = redis ? watchRedisAvailability(redis, { log: opts.log, fallingBack, heartbeatMs: opts.heartbeatMs }) : null;
+  const availability = redis
+    ? watchRedisAvailability(redis, { log: opts.log, fallingBack, heartbeatMs: opts.heartbeatMs })
+    : null;
   return {
     redis: availability,
     create({ name, points, durationSeconds }) {
@@ -74,7 +96,12 @@ export function createRateLimiterFactory(redisUrl?: string, opts: { log?: Availa
       let limiter = created.get(id);
       if (!limiter) {
         const opts = { keyPrefix: `confab:rl:${name}`, points, duration: durationSeconds };
-        limiter = wrap(redis ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) }) : new RateLimiterMemory(opts), points);
+        limiter = wrap(
+          redis
+            ? new RateLimiterRedis({ ...opts, storeClient: redis, insuranceLimiter: new RateLimiterMemory(opts) })
+            : new RateLimiterMemory(opts),
+          points,
+        );
         created.set(id, limiter);
       }
       return limiter;

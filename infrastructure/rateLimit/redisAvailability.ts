@@ -52,7 +52,8 @@ export function watchRedisAvailability(redis: Redis, opts: AvailabilityOptions):
     });
   };
   const back = () => {
-    if (state === 'down') opts.log?.info('Redis reachable again: rate limits are shared again', { downForMs: Date.now() - downSince });
+    if (state === 'down')
+      opts.log?.info('Redis reachable again: rate limits are shared again', { downForMs: Date.now() - downSince });
     state = 'up';
   };
 

@@ -78,7 +78,9 @@ export function createCachedReader(base: ReadStoreReader, opts: CachedReaderOpti
       return cached(c, JSON.stringify(['get', c, id]), () => base.get<T>(c, id));
     },
     find<T extends Doc>(c: string, filter?: Filter, findOpts?: FindOptions) {
-      return cached(c, JSON.stringify(['find', c, filter ?? {}, findOpts ?? {}]), () => base.find<T>(c, filter, findOpts));
+      return cached(c, JSON.stringify(['find', c, filter ?? {}, findOpts ?? {}]), () =>
+        base.find<T>(c, filter, findOpts),
+      );
     },
     count(c: string, filter?: Filter) {
       return cached(c, JSON.stringify(['count', c, filter ?? {}]), () => base.count(c, filter));

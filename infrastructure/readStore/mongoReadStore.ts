@@ -8,7 +8,14 @@
  */
 import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
-import { type CollectionSpec, type Doc, type Filter, type FindOptions, type ReadStore, type ReadStoreWriter } from './readStore.js';
+import {
+  type CollectionSpec,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type ReadStoreWriter,
+} from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 import { inProcessRebuildLock, type RebuildLock } from './rebuildLock.js';
@@ -83,7 +90,8 @@ function writer(db: Db, session?: ClientSession, naming: Naming = LIVE): ReadSto
     },
     async patch(collection, id, fields) {
       const set = withoutId(fields);
-      if (Object.keys(set).length === 0) return (await col(collection).countDocuments({ _id: id as never }, { session, limit: 1 })) > 0;
+      if (Object.keys(set).length === 0)
+        return (await col(collection).countDocuments({ _id: id as never }, { session, limit: 1 })) > 0;
       const r = await col(collection).updateOne({ _id: id as never }, { $set: set }, { session });
       return r.matchedCount > 0;
     },
@@ -138,9 +146,10 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
     return new MongoReadStore(client, client.db(opts.dbName));
   }
 
-
   async getCheckpoint(name: string): Promise<Position | null> {
-    return toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: this.naming.checkpoints + name }));
+    return toPosition(
+      await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: this.naming.checkpoints + name }),
+    );
   }
 
   async transaction<T>(fn: (tx: ReadStoreWriter) => Promise<T>): Promise<T> {
@@ -177,10 +186,14 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
   }
 
   async dropAll(): Promise<void> {
-    const collections = await this.db.listCollections({ name: new RegExp(`^${this.naming.collections}`) }, { nameOnly: true }).toArray();
+    const collections = await this.db
+      .listCollections({ name: new RegExp(`^${this.naming.collections}`) }, { nameOnly: true })
+      .toArray();
     for (const { name } of collections) await this.db.dropCollection(name);
     const staging = { _id: { $regex: `^${STAGING_CHECKPOINT}` } };
-    await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteMany(this.naming === STAGING ? staging : { $nor: [staging] });
+    await this.db
+      .collection<{ _id: string }>(CHECKPOINTS)
+      .deleteMany(this.naming === STAGING ? staging : { $nor: [staging] });
     await this.ensureCollections(this.specs);
   }
 
@@ -202,10 +215,14 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
    */
   async promoteStaging(_staging: ReadStore, checkpoint: string): Promise<boolean> {
     const live = await this.getCheckpoint(checkpoint);
-    const built = toPosition(await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: STAGING_CHECKPOINT + checkpoint }));
+    const built = toPosition(
+      await this.db.collection<{ _id: string }>(CHECKPOINTS).findOne({ _id: STAGING_CHECKPOINT + checkpoint }),
+    );
     if (live && (!built || comparePositions(built, live) < 0)) return false;
     for (const spec of this.specs) {
-      await this.db.renameCollection(storageName(spec.name, STAGING_PREFIX), storageName(spec.name, LIVE_PREFIX), { dropTarget: true });
+      await this.db.renameCollection(storageName(spec.name, STAGING_PREFIX), storageName(spec.name, LIVE_PREFIX), {
+        dropTarget: true,
+      });
     }
     if (built) await writer(this.db).saveCheckpoint(checkpoint, built);
     await this.db.collection<{ _id: string }>(CHECKPOINTS).deleteOne({ _id: STAGING_CHECKPOINT + checkpoint });

@@ -29,7 +29,12 @@ function indexName(table: string, fields: string[]): string {
 
 /** `a.b` → doc->'a'->'b' (identifiers are checked, never user input). */
 function path(field: string): string {
-  return ['doc', ...checkedFieldPath(field).split('.').map((p) => `'${p}'`)].join('->');
+  return [
+    'doc',
+    ...checkedFieldPath(field)
+      .split('.')
+      .map((p) => `'${p}'`),
+  ].join('->');
 }
 
 function where(filter: Filter, params: unknown[]): string {
@@ -101,7 +106,9 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
     },
     async find<T extends Doc>(collection: string, filter: Filter = {}, opts: FindOptions = {}) {
       const params: unknown[] = [];
-      const order = (opts.sort ?? []).map(([f, dir]) => `${f === 'id' ? 'id' : path(f)} ${dir === -1 ? 'DESC' : 'ASC'}`);
+      const order = (opts.sort ?? []).map(
+        ([f, dir]) => `${f === 'id' ? 'id' : path(f)} ${dir === -1 ? 'DESC' : 'ASC'}`,
+      );
       let sql = `SELECT doc FROM ${table(collection)} ${where(filter, params)}`;
       sql += ` ORDER BY ${[...order, 'id'].join(', ')}`;
       if (opts.limit !== undefined) sql += ` LIMIT ${Math.max(0, Math.floor(opts.limit))}`;
@@ -111,7 +118,10 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
     },
     async count(collection, filter = {}) {
       const params: unknown[] = [];
-      const r = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table(collection)} ${where(filter, params)}`, params);
+      const r = await q.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${table(collection)} ${where(filter, params)}`,
+        params,
+      );
       return r.rows[0].n;
     },
     async upsert(collection, doc) {
@@ -127,7 +137,10 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       );
     },
     async patch(collection, id, fields) {
-      const r = await q.query(`UPDATE ${table(collection)} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING id`, [id, JSON.stringify(fields)]);
+      const r = await q.query(`UPDATE ${table(collection)} SET doc = doc || $2::jsonb WHERE id = $1 RETURNING id`, [
+        id,
+        JSON.stringify(fields),
+      ]);
       return r.rows.length > 0;
     },
     async increment(collection, id, field, by, seed = {}) {
@@ -150,7 +163,9 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
     },
     async lockCheckpoint(name) {
       // Without parameters, so that a transaction's BEGIN travels with it (issue 15).
-      const r = await q.query<{ commit: string; prepare: string }>(`${lockCheckpointSql(cp(name))} RETURNING commit, prepare`);
+      const r = await q.query<{ commit: string; prepare: string }>(
+        `${lockCheckpointSql(cp(name))} RETURNING commit, prepare`,
+      );
       const p = toPosition(r.rows[0]);
       return p && p.commit >= 0n ? p : null;
     },
@@ -173,12 +188,17 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
   }
 
   static async create(sql: SqlClient): Promise<PostgresReadStore> {
-    await sql.exec(`CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`);
+    await sql.exec(
+      `CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`,
+    );
     return new PostgresReadStore(sql);
   }
 
   async getCheckpoint(name: string): Promise<Position | null> {
-    const r = await this.sql.query<{ commit: string; prepare: string }>(`SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`, [this.naming.checkpoints + name]);
+    const r = await this.sql.query<{ commit: string; prepare: string }>(
+      `SELECT commit, prepare FROM projection_checkpoints WHERE name = $1`,
+      [this.naming.checkpoints + name],
+    );
     const p = toPosition(r.rows[0]);
     return p && p.commit >= 0n ? p : null;
   }
@@ -204,7 +224,9 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
       const t = storageName(collection, this.naming.tables);
       if (upserts.length) {
         const rows = upserts.map((d) => `(${sqlLiteral(d.id)}, ${sqlLiteral(JSON.stringify(d))}::jsonb)`);
-        statements.push(`INSERT INTO ${t} (id, doc) VALUES ${rows.join(', ')} ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`);
+        statements.push(
+          `INSERT INTO ${t} (id, doc) VALUES ${rows.join(', ')} ON CONFLICT (id) DO UPDATE SET doc = EXCLUDED.doc`,
+        );
       }
       if (deletes.length) statements.push(`DELETE FROM ${t} WHERE id IN (${deletes.map(sqlLiteral).join(', ')})`);
     }
@@ -224,7 +246,9 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
       const t = storageName(spec.name, this.naming.tables);
       const ddl = [`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc JSONB NOT NULL)`];
       for (const fields of spec.indexes) {
-        ddl.push(`CREATE INDEX IF NOT EXISTS ${indexName(t, fields)} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`);
+        ddl.push(
+          `CREATE INDEX IF NOT EXISTS ${indexName(t, fields)} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`,
+        );
       }
       await this.sql.exec(ddl.join(';\n'));
     }
@@ -236,7 +260,10 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
       [this.naming.tables],
     );
     for (const { tablename } of r.rows) await this.sql.exec(`DROP TABLE IF EXISTS ${tablename}`);
-    await this.sql.query(`DELETE FROM projection_checkpoints WHERE starts_with(name, $1) = $2`, [STAGING_CHECKPOINT, this.naming === STAGING]);
+    await this.sql.query(`DELETE FROM projection_checkpoints WHERE starts_with(name, $1) = $2`, [
+      STAGING_CHECKPOINT,
+      this.naming === STAGING,
+    ]);
     await this.ensureCollections(this.specs);
   }
 
@@ -262,7 +289,8 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
         const to = storageName(spec.name, LIVE_PREFIX);
         await q.query(`DROP TABLE IF EXISTS ${to}`);
         await q.query(`ALTER TABLE ${from} RENAME TO ${to}`);
-        for (const fields of spec.indexes) await q.query(`ALTER INDEX IF EXISTS ${indexName(from, fields)} RENAME TO ${indexName(to, fields)}`);
+        for (const fields of spec.indexes)
+          await q.query(`ALTER INDEX IF EXISTS ${indexName(from, fields)} RENAME TO ${indexName(to, fields)}`);
       }
       if (built) await writer(q, LIVE).saveCheckpoint(checkpoint, built);
       await q.query(`DELETE FROM projection_checkpoints WHERE name = $1`, [STAGING_CHECKPOINT + checkpoint]);

@@ -9,7 +9,14 @@ import type { RebuildLock } from './rebuildLock.js';
 import type { Position } from '../eventStore/eventStore.js';
 
 export type Doc = { id: string } & Record<string, unknown>;
-export type Comparison = { $gt?: unknown; $gte?: unknown; $lt?: unknown; $lte?: unknown; $in?: unknown[]; $ne?: unknown };
+export type Comparison = {
+  $gt?: unknown;
+  $gte?: unknown;
+  $lt?: unknown;
+  $lte?: unknown;
+  $in?: unknown[];
+  $ne?: unknown;
+};
 export type Filter = Record<string, unknown>;
 export type SortSpec = Array<[field: string, direction: 1 | -1]>;
 export interface FindOptions {
@@ -97,7 +104,8 @@ export function storageName(collection: string, prefix = LIVE_PREFIX): string {
 
 /** A dotted field path (`a.b`), checked the same way; the adapters turn it into their syntax. */
 export function checkedFieldPath(field: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) throw new Error(`invalid field path ${field}`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field))
+    throw new Error(`invalid field path ${field}`);
   return field;
 }
 

@@ -14,5 +14,10 @@ export const CODE_PEPPER_FILE = 'code-pepper';
 
 export function loadCodePepper(opts: { secret?: string; dataDir: string }): string {
   if (opts.secret) return opts.secret;
-  return loadOrCreateKeyFile({ dataDir: opts.dataDir, file: CODE_PEPPER_FILE, what: 'a code pepper', lossOnReset: 'live email-change codes then fail' });
+  return loadOrCreateKeyFile({
+    dataDir: opts.dataDir,
+    file: CODE_PEPPER_FILE,
+    what: 'a code pepper',
+    lossOnReset: 'live email-change codes then fail',
+  });
 }

@@ -7,7 +7,17 @@
  * their configuration instead.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, fsyncSync, linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const KEY_SHAPE = /^[0-9a-f]{64}$/;
@@ -40,7 +50,9 @@ function readKey(file: string, spec: KeyFileSpec): string | null {
   // Never guess at a damaged file: a new key silently voids what the old one protected, and the
   // operator should know the file was touched. The message names the file, not its content.
   if (!KEY_SHAPE.test(text)) {
-    throw new Error(`${file} is not ${spec.what} (64 hex characters): restore it, or delete it to generate a new one (${spec.lossOnReset})`);
+    throw new Error(
+      `${file} is not ${spec.what} (64 hex characters): restore it, or delete it to generate a new one (${spec.lossOnReset})`,
+    );
   }
   // A copy restored from a backup may have come back readable by others.
   chmodSync(file, 0o600);

@@ -23,7 +23,10 @@ export interface TokenCipher {
 export function parseTokenKey(text: string, variable = 'STOREFRONT_TOKEN_KEY'): Buffer {
   const trimmed = text.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
-  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(trimmed) && key.toString('base64').replace(/=+$/, '') !== trimmed.replace(/=+$/, ''))) {
+  if (
+    key.length !== 32 ||
+    (!/^[0-9a-fA-F]{64}$/.test(trimmed) && key.toString('base64').replace(/=+$/, '') !== trimmed.replace(/=+$/, ''))
+  ) {
     throw new Error(`${variable} must be 32 bytes, written as 64 hex characters or base64 (e.g. openssl rand -hex 32)`);
   }
   return key;
@@ -31,7 +34,12 @@ export function parseTokenKey(text: string, variable = 'STOREFRONT_TOKEN_KEY'): 
 
 export function loadTokenKey(opts: { key?: string; dataDir: string }): Buffer {
   if (opts.key) return parseTokenKey(opts.key);
-  const hex = loadOrCreateKeyFile({ dataDir: opts.dataDir, file: TOKEN_KEY_FILE, what: 'a storefront token key', lossOnReset: 'every installed store must then install the app again' });
+  const hex = loadOrCreateKeyFile({
+    dataDir: opts.dataDir,
+    file: TOKEN_KEY_FILE,
+    what: 'a storefront token key',
+    lossOnReset: 'every installed store must then install the app again',
+  });
   return Buffer.from(hex, 'hex');
 }
 
@@ -53,7 +61,12 @@ export function createTokenCipher(keySource: Buffer | (() => Buffer)): TokenCiph
       const cipher = createCipheriv('aes-256-gcm', keyOf(), iv);
       cipher.setAAD(Buffer.from(boundTo, 'utf8'));
       const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+      return [
+        VERSION,
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
     },
     decrypt(ciphertext, boundTo) {
       const [version, iv, tag, body] = ciphertext.split('.');

@@ -27,9 +27,20 @@ export interface ChallengeStore {
   /** The challenge of a live token, left in place (a page that only shows what a link is for); null when unknown, used or expired. */
   peekToken<D>(kind: ChallengeKind, token: string): Promise<Challenge<D> | null>;
   /** Stores the live code of a subject (replacing an older one). */
-  issueCode<D extends object>(kind: ChallengeKind, subject: string, data: D, code: { hash: string; salt: string }, ttlMs: number, attempts: number): Promise<void>;
+  issueCode<D extends object>(
+    kind: ChallengeKind,
+    subject: string,
+    data: D,
+    code: { hash: string; salt: string },
+    ttlMs: number,
+    attempts: number,
+  ): Promise<void>;
   /** hashWith: hashes the submitted code with the stored salt. */
-  verifyCode<D>(kind: ChallengeKind, subject: string, hashWith: (salt: string) => string): Promise<{ verdict: CodeVerdict | 'none'; challenge?: Challenge<D> }>;
+  verifyCode<D>(
+    kind: ChallengeKind,
+    subject: string,
+    hashWith: (salt: string) => string,
+  ): Promise<{ verdict: CodeVerdict | 'none'; challenge?: Challenge<D> }>;
 }
 
 const keyOf = (kind: string, value: string) => createHash('sha256').update(`${kind}:${value}`, 'utf8').digest('hex');
@@ -45,14 +56,18 @@ interface Row {
 
 const parsed = <D>(data: unknown): D => (typeof data === 'string' ? JSON.parse(data) : data) as D;
 
-const isTokenShaped = (token: unknown): token is string => typeof token === 'string' && token !== '' && token.length <= 200;
+const isTokenShaped = (token: unknown): token is string =>
+  typeof token === 'string' && token !== '' && token.length <= 200;
 
 function liveChallenge<D>(row: Row | undefined, now: number): Challenge<D> | null {
   if (!row || Number(row.expires_at) <= now) return null;
   return { subject: row.subject, data: parsed(row.data) };
 }
 
-export async function createSqlChallengeStore(sql: SqlClient, clock: () => Date = () => new Date()): Promise<ChallengeStore> {
+export async function createSqlChallengeStore(
+  sql: SqlClient,
+  clock: () => Date = () => new Date(),
+): Promise<ChallengeStore> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS auth_challenges (
       key TEXT PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, data JSONB NOT NULL,
       secret_hash TEXT, salt TEXT, attempts_left INT NOT NULL, expires_at BIGINT NOT NULL);
@@ -73,13 +88,19 @@ export async function createSqlChallengeStore(sql: SqlClient, clock: () => Date 
 
     async consumeToken(kind, token) {
       if (!isTokenShaped(token)) return null;
-      const { rows } = await sql.query<Row>(`DELETE FROM auth_challenges WHERE key = $1 AND kind = $2 RETURNING *`, [keyOf(kind, token), kind]);
+      const { rows } = await sql.query<Row>(`DELETE FROM auth_challenges WHERE key = $1 AND kind = $2 RETURNING *`, [
+        keyOf(kind, token),
+        kind,
+      ]);
       return liveChallenge(rows[0], now());
     },
 
     async peekToken(kind, token) {
       if (!isTokenShaped(token)) return null;
-      const { rows } = await sql.query<Row>(`SELECT * FROM auth_challenges WHERE key = $1 AND kind = $2`, [keyOf(kind, token), kind]);
+      const { rows } = await sql.query<Row>(`SELECT * FROM auth_challenges WHERE key = $1 AND kind = $2`, [
+        keyOf(kind, token),
+        kind,
+      ]);
       return liveChallenge(rows[0], now());
     },
 
@@ -104,7 +125,8 @@ export async function createSqlChallengeStore(sql: SqlClient, clock: () => Date 
           hashWith(row.salt ?? ''),
           new Date(now()),
         );
-        if (verdict === 'wrong') await tx.query(`UPDATE auth_challenges SET attempts_left = attempts_left - 1 WHERE key = $1`, [key]);
+        if (verdict === 'wrong')
+          await tx.query(`UPDATE auth_challenges SET attempts_left = attempts_left - 1 WHERE key = $1`, [key]);
         else await tx.query(`DELETE FROM auth_challenges WHERE key = $1`, [key]);
         return { verdict, challenge: { subject: row.subject, data: parsed(row.data) } };
       });

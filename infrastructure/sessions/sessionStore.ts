@@ -13,7 +13,15 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export type SignInMethod = 'password' | 'code' | 'magic-link' | 'oidc' | 'handoff' | 'invite' | 'signup' | 'password-change';
+export type SignInMethod =
+  | 'password'
+  | 'code'
+  | 'magic-link'
+  | 'oidc'
+  | 'handoff'
+  | 'invite'
+  | 'signup'
+  | 'password-change';
 
 export interface StoredSession {
   idHash: string;
@@ -27,7 +35,11 @@ export interface StoredSession {
 
 export interface SessionStore {
   /** Starts a session; the returned id goes into the cookie and is never stored. */
-  create(input: { userId: string; workspaceId: string; method: SignInMethod }): Promise<{ sessionId: string; session: StoredSession }>;
+  create(input: {
+    userId: string;
+    workspaceId: string;
+    method: SignInMethod;
+  }): Promise<{ sessionId: string; session: StoredSession }>;
   /** The live session of a cookie value, or null (unknown, idle too long, or past its absolute end). */
   lookup(sessionId: string): Promise<StoredSession | null>;
   end(sessionId: string): Promise<boolean>;
@@ -65,7 +77,10 @@ const toSession = (r: Row): StoredSession => ({
   expiresAt: Number(r.expires_at),
 });
 
-export async function createSqlSessionStore(sql: SqlClient, clock: () => Date = () => new Date()): Promise<SessionStore> {
+export async function createSqlSessionStore(
+  sql: SqlClient,
+  clock: () => Date = () => new Date(),
+): Promise<SessionStore> {
   await sql.exec(`CREATE TABLE IF NOT EXISTS auth_sessions (
       id_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, workspace_id TEXT NOT NULL, method TEXT NOT NULL,
       created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
@@ -78,9 +93,21 @@ export async function createSqlSessionStore(sql: SqlClient, clock: () => Date = 
     async create({ userId, workspaceId, method }) {
       const sessionId = newSecretToken();
       const t = now();
-      const session: StoredSession = { idHash: hashSessionId(sessionId), userId, workspaceId, method, createdAt: t, lastSeenAt: t, expiresAt: t + SESSION_ABSOLUTE_MS };
+      const session: StoredSession = {
+        idHash: hashSessionId(sessionId),
+        userId,
+        workspaceId,
+        method,
+        createdAt: t,
+        lastSeenAt: t,
+        expiresAt: t + SESSION_ABSOLUTE_MS,
+      };
       // The user's dead sessions go on the way: the table never grows past the live ones by much.
-      await sql.query(`DELETE FROM auth_sessions WHERE user_id = $1 AND (expires_at <= $2 OR last_seen_at <= $3)`, [userId, t, t - SESSION_IDLE_MS]);
+      await sql.query(`DELETE FROM auth_sessions WHERE user_id = $1 AND (expires_at <= $2 OR last_seen_at <= $3)`, [
+        userId,
+        t,
+        t - SESSION_IDLE_MS,
+      ]);
       await sql.query(
         `INSERT INTO auth_sessions (id_hash, user_id, workspace_id, method, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $5, $6)`,
         [session.idHash, userId, workspaceId, method, t, session.expiresAt],
@@ -112,18 +139,26 @@ export async function createSqlSessionStore(sql: SqlClient, clock: () => Date = 
     },
 
     async end(sessionId) {
-      const { rows } = await sql.query(`DELETE FROM auth_sessions WHERE id_hash = $1 RETURNING id_hash`, [hashSessionId(sessionId)]);
+      const { rows } = await sql.query(`DELETE FROM auth_sessions WHERE id_hash = $1 RETURNING id_hash`, [
+        hashSessionId(sessionId),
+      ]);
       return rows.length > 0;
     },
 
     async endAllForUser(userId, exceptSessionId) {
       const keep = exceptSessionId ? hashSessionId(exceptSessionId) : '';
-      const { rows } = await sql.query(`DELETE FROM auth_sessions WHERE user_id = $1 AND id_hash <> $2 RETURNING id_hash`, [userId, keep]);
+      const { rows } = await sql.query(
+        `DELETE FROM auth_sessions WHERE user_id = $1 AND id_hash <> $2 RETURNING id_hash`,
+        [userId, keep],
+      );
       return rows.length;
     },
 
     async lastWorkspaceOf(userId) {
-      const { rows } = await sql.query<{ workspace_id: string }>(`SELECT workspace_id FROM auth_last_workspace WHERE user_id = $1`, [userId]);
+      const { rows } = await sql.query<{ workspace_id: string }>(
+        `SELECT workspace_id FROM auth_last_workspace WHERE user_id = $1`,
+        [userId],
+      );
       return rows[0]?.workspace_id ?? null;
     },
   };

@@ -33,7 +33,9 @@ export function lockDataDir(dir: string): () => void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const holder = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(holder) && holder > 0 && alive(holder)) {
-        throw new Error(`DATA_DIR ${dir} is in use by process ${holder}: the embedded store belongs to one process (use the CLI while it runs, or set DATABASE_URL)`);
+        throw new Error(
+          `DATA_DIR ${dir} is in use by process ${holder}: the embedded store belongs to one process (use the CLI while it runs, or set DATABASE_URL)`,
+        );
       }
       unlinkSync(file);
     }

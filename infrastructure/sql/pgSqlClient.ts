@@ -101,7 +101,8 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
           },
         };
         const result = await fn(tx);
-        if (begun || atCommit.length) await client.query([...(begun ? [] : ['BEGIN']), ...atCommit, 'COMMIT'].join('; '));
+        if (begun || atCommit.length)
+          await client.query([...(begun ? [] : ['BEGIN']), ...atCommit, 'COMMIT'].join('; '));
         return result;
       } catch (err) {
         // A connection that stopped answering is dropped as it is: a ROLLBACK would only wait again.

@@ -13,9 +13,14 @@ export function isStoreUnavailable(err: unknown): boolean {
   if (!e || typeof e !== 'object') return false;
   const code = typeof e.code === 'string' ? e.code : '';
   // SQLSTATE class 08 (connection exception), 57P01–57P03 (shutdown, cannot connect now).
-  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || NETWORK_CODES.has(code)) return true;
+  if (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || NETWORK_CODES.has(code))
+    return true;
   // A server that stopped answering: pgSqlClient.ts's query and connect timeouts.
   if (isQueryTimeout(err)) return true;
-  return typeof e.message === 'string'
-    && /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(e.message);
+  return (
+    typeof e.message === 'string' &&
+    /Connection terminated|connection is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+      e.message,
+    )
+  );
 }

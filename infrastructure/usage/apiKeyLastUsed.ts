@@ -32,7 +32,9 @@ export interface ApiKeyLastUsedOptions {
 
 export async function createApiKeyLastUsed(sql: SqlClient, opts: ApiKeyLastUsedOptions = {}): Promise<ApiKeyLastUsed> {
   const clock = opts.clock ?? (() => new Date());
-  await sql.exec(`CREATE TABLE IF NOT EXISTS api_key_last_used (key_id TEXT PRIMARY KEY, last_used_at TIMESTAMPTZ NOT NULL)`);
+  await sql.exec(
+    `CREATE TABLE IF NOT EXISTS api_key_last_used (key_id TEXT PRIMARY KEY, last_used_at TIMESTAMPTZ NOT NULL)`,
+  );
   let noted = new Map<string, number>();
   let flushing: Promise<void> = Promise.resolve();
 
@@ -80,7 +82,8 @@ export async function createApiKeyLastUsed(sql: SqlClient, opts: ApiKeyLastUsedO
       for (const r of rows) out.set(r.key_id, new Date(r.last_used_at).toISOString());
       for (const id of keyIds) {
         const pending = noted.get(id);
-        if (pending !== undefined && pending > Date.parse(out.get(id) ?? '1970-01-01')) out.set(id, new Date(pending).toISOString());
+        if (pending !== undefined && pending > Date.parse(out.get(id) ?? '1970-01-01'))
+          out.set(id, new Date(pending).toISOString());
       }
       return out;
     },

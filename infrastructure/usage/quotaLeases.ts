@@ -92,11 +92,21 @@ interface MonthState {
   frozen: Block[];
 }
 
-const newBlock = (holder: string): Block => ({ holder, left: 0, used: 0, toReturn: 0, leasedUnder: null, confirmedAt: performance.now() });
+const newBlock = (holder: string): Block => ({
+  holder,
+  left: 0,
+  used: 0,
+  toReturn: 0,
+  leasedUnder: null,
+  confirmedAt: performance.now(),
+});
 const holds = (b: Block) => b.left > 0 || b.used !== 0 || b.toReturn > 0;
 const unsettled = (s: MonthState) => s.frozen.reduce((n, b) => n + b.used, s.block.used);
 
-export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseOptions = {}): Promise<LeasedUsageCounter> {
+export async function createLeasedUsageCounter(
+  sql: SqlClient,
+  opts: QuotaLeaseOptions = {},
+): Promise<LeasedUsageCounter> {
   const flushMs = opts.flushMs ?? 1000;
   const maxBlock = opts.maxBlock ?? 500;
   const leaseTtlMs = opts.leaseTtlMs ?? 60_000;
@@ -112,7 +122,15 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
     const id = `${workspaceId}\u0000${month}`;
     let s = states.get(id);
     if (!s) {
-      s = { workspaceId, month, knownCalls: -1, lastUse: Date.now(), leasing: null, block: newBlock(holder), frozen: [] };
+      s = {
+        workspaceId,
+        month,
+        knownCalls: -1,
+        lastUse: Date.now(),
+        leasing: null,
+        block: newBlock(holder),
+        frozen: [],
+      };
       states.set(id, s);
     }
     return s;
@@ -136,14 +154,24 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
   }
 
   async function readCalls(workspaceId: string, month: string): Promise<number> {
-    const r = await sql.query<{ calls: number }>(`SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [workspaceId, month]);
+    const r = await sql.query<{ calls: number }>(
+      `SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`,
+      [workspaceId, month],
+    );
     return Number(r.rows[0]?.calls ?? 0);
   }
 
   async function lease(s: MonthState, limit: number | null): Promise<void> {
     const b = s.block;
     const sentAt = performance.now();
-    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, [s.workspaceId, s.month, limit, maxBlock, b.holder, leaseTtlMs]);
+    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, [
+      s.workspaceId,
+      s.month,
+      limit,
+      maxBlock,
+      b.holder,
+      leaseTtlMs,
+    ]);
     const granted = Number(r.rows[0]?.granted ?? 0);
     s.knownCalls = Number(r.rows[0]?.calls ?? 0);
     // Frozen while the lease was on its way: the grant sits in the frozen block's row, to go back.
@@ -154,7 +182,8 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
   }
 
   /** A block leased under a higher limit (or none) than `limit` is not this instance's to spend any more. */
-  const lowered = (b: Block, limit: number | null) => b.left > 0 && limit !== null && (b.leasedUnder === null || limit < b.leasedUnder);
+  const lowered = (b: Block, limit: number | null) =>
+    b.left > 0 && limit !== null && (b.leasedUnder === null || limit < b.leasedUnder);
 
   /** Renews this holder's rows, then settles dead holders' ones; on failure, tried again at the next flush. */
   async function renewAndReclaim(now: number): Promise<void> {
@@ -194,7 +223,11 @@ export async function createLeasedUsageCounter(sql: SqlClient, opts: QuotaLeaseO
     if (batch.length > 0) {
       try {
         const r = await sql.query<{ holder: string; workspace_id: string; month: string; calls: number }>(SETTLE_SQL, [
-          batch.map((e) => e.b.holder), batch.map((e) => e.s.workspaceId), batch.map((e) => e.s.month), batch.map((e) => e.used), batch.map((e) => e.unused),
+          batch.map((e) => e.b.holder),
+          batch.map((e) => e.s.workspaceId),
+          batch.map((e) => e.s.month),
+          batch.map((e) => e.used),
+          batch.map((e) => e.unused),
         ]);
         const settled = new Set(r.rows.map((row) => `${row.holder}\u0000${row.workspace_id}\u0000${row.month}`));
         for (const row of r.rows) stateOf(row.workspace_id, row.month).knownCalls = Number(row.calls);

@@ -28,7 +28,10 @@ export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounte
     workspace_id TEXT NOT NULL, month TEXT NOT NULL, calls BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (workspace_id, month))`);
   const get = async (workspaceId: string, month: string) => {
-    const r = await sql.query<{ calls: number }>(`SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [workspaceId, month]);
+    const r = await sql.query<{ calls: number }>(
+      `SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`,
+      [workspaceId, month],
+    );
     return Number(r.rows[0]?.calls ?? 0);
   };
   return {
@@ -46,7 +49,10 @@ export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounte
       return r.rows.length ? Number(r.rows[0].calls) : null;
     },
     async release(workspaceId, month) {
-      await sql.query(`UPDATE usage_counters SET calls = calls - 1 WHERE workspace_id = $1 AND month = $2 AND calls > 0`, [workspaceId, month]);
+      await sql.query(
+        `UPDATE usage_counters SET calls = calls - 1 WHERE workspace_id = $1 AND month = $2 AND calls > 0`,
+        [workspaceId, month],
+      );
     },
   };
 }

@@ -16,8 +16,7 @@ import { isAllowedHost, normalizeHost } from '../../domain/webhooks/webhookUrl.j
 /** Every A and AAAA answer for a name. Injectable so tests need no real DNS. */
 export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
 
-export const systemResolver: Resolver = (hostname) =>
-  dnsPromises.lookup(hostname, { all: true, verbatim: true });
+export const systemResolver: Resolver = (hostname) => dnsPromises.lookup(hostname, { all: true, verbatim: true });
 
 export const FORBIDDEN_ADDRESS_CODE = 'EFORBIDDENADDRESS';
 
@@ -73,7 +72,11 @@ export function createGuardedLookup(
 
     guardedResolve(hostname, family, allowHosts, resolver).then(
       (answers) => {
-        if (opts.all) cb(null, answers.map((a) => ({ address: a.address, family: a.family })));
+        if (opts.all)
+          cb(
+            null,
+            answers.map((a) => ({ address: a.address, family: a.family })),
+          );
         else cb(null, answers[0].address, answers[0].family);
       },
       (err: NodeJS.ErrnoException) => cb(err, opts.all ? [] : '', undefined),

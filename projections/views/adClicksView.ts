@@ -31,7 +31,12 @@ export const adClickDayId = (workspaceId: string, day: string): string => `${wor
 export const adVisitorId = (workspaceId: string, visitorId: string): string => `${workspaceId}:${visitorId}`;
 
 /** Read, change and write back one day row (the runner's transaction holds the checkpoint lock, so no other writer interleaves). */
-async function updateDay(tx: ReadStoreWriter, workspaceId: string, day: string, change: (d: AdDayTally) => AdDayTally): Promise<void> {
+async function updateDay(
+  tx: ReadStoreWriter,
+  workspaceId: string,
+  day: string,
+  change: (d: AdDayTally) => AdDayTally,
+): Promise<void> {
   const id = adClickDayId(workspaceId, day);
   const doc = await tx.get<AdClickDayDoc>(AD_CLICK_DAYS, id);
   const { clicks, devices, browsers, visitorsLastSeen } = change(doc ?? emptyAdDay());
@@ -55,7 +60,12 @@ export const adClicksView = defineProjection(
       // stamped before the visitor's latest day counts on its own day but moves nobody.
       const lastSeenHere = previous === null || day > previous;
       if (lastSeenHere) {
-        await tx.upsert(AD_VISITORS, { id: visitorKey, workspaceId: click.workspaceId, visitorId: click.visitorId, lastClickDay: day } satisfies AdVisitorDoc);
+        await tx.upsert(AD_VISITORS, {
+          id: visitorKey,
+          workspaceId: click.workspaceId,
+          visitorId: click.visitorId,
+          lastClickDay: day,
+        } satisfies AdVisitorDoc);
         if (previous !== null) await updateDay(tx, click.workspaceId, previous, visitorMovedOn);
       }
       await updateDay(tx, click.workspaceId, day, (d) => tallyClick(d, click, lastSeenHere));

@@ -16,25 +16,35 @@ export interface ChatbotDoc {
   [key: string]: unknown;
 }
 
-export const chatbotsView = defineProjection('chatbots', [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }], {
-  async ChatbotCreated(e, tx) {
-    const d = e.data as { chatbotId: string; workspaceId: string; name: string; description: string; flow: ChatbotDoc['flow'] };
-    await tx.upsert(CHATBOTS, {
-      id: d.chatbotId,
-      workspaceId: d.workspaceId,
-      name: d.name,
-      description: d.description,
-      disabled: false,
-      responseCount: 0,
-      flow: d.flow,
-      ...stampedAt(e),
-    });
+export const chatbotsView = defineProjection(
+  'chatbots',
+  [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }],
+  {
+    async ChatbotCreated(e, tx) {
+      const d = e.data as {
+        chatbotId: string;
+        workspaceId: string;
+        name: string;
+        description: string;
+        flow: ChatbotDoc['flow'];
+      };
+      await tx.upsert(CHATBOTS, {
+        id: d.chatbotId,
+        workspaceId: d.workspaceId,
+        name: d.name,
+        description: d.description,
+        disabled: false,
+        responseCount: 0,
+        flow: d.flow,
+        ...stampedAt(e),
+      });
+    },
+    async ChatbotUpdated(e, tx) {
+      const d = e.data as { chatbotId: string; changes: Record<string, unknown> };
+      await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
+    },
+    async ChatbotDeleted(e, tx) {
+      await tx.delete(CHATBOTS, (e.data as { chatbotId: string }).chatbotId);
+    },
   },
-  async ChatbotUpdated(e, tx) {
-    const d = e.data as { chatbotId: string; changes: Record<string, unknown> };
-    await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
-  },
-  async ChatbotDeleted(e, tx) {
-    await tx.delete(CHATBOTS, (e.data as { chatbotId: string }).chatbotId);
-  },
-});
+);

@@ -19,7 +19,14 @@ export interface InviteDoc {
 export const invitesView = defineProjection('invites', [{ name: INVITES, indexes: [['workspaceId']] }], {
   async MemberInvited(e, tx) {
     const d = e.data as { workspaceId: string; inviteId: string; email: string; role: string; expiresAt: string };
-    await tx.upsert(INVITES, { id: d.inviteId, workspaceId: d.workspaceId, email: d.email, role: d.role, expiresAt: d.expiresAt, createdAt: e.metadata.occurredAt });
+    await tx.upsert(INVITES, {
+      id: d.inviteId,
+      workspaceId: d.workspaceId,
+      email: d.email,
+      role: d.role,
+      expiresAt: d.expiresAt,
+      createdAt: e.metadata.occurredAt,
+    });
   },
   async InviteRevoked(e, tx) {
     await tx.delete(INVITES, (e.data as { inviteId: string }).inviteId);

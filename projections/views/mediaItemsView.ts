@@ -49,34 +49,60 @@ async function placeInOrder(tx: ReadStoreWriter, docs: MediaItemDoc[], ids: stri
   }
 }
 
-const ofWorkspace = (tx: ReadStoreWriter, workspaceId: string) => tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
+const ofWorkspace = (tx: ReadStoreWriter, workspaceId: string) =>
+  tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
 
-export const mediaItemsView = defineProjection('mediaItems', [{ name: MEDIA_ITEMS, indexes: [['workspaceId', 'position'], ['workspaceId', 'active']] }], {
-  async LoginMediaAdded(e, tx) {
-    const { workspaceId, mediaId, ...item } = dataOf<'LoginMediaAdded'>(e) as { workspaceId: string } & GalleryItem;
-    const position = await tx.count(MEDIA_ITEMS, { workspaceId });
-    await tx.upsert(MEDIA_ITEMS, { id: mediaId, workspaceId, ...item, mediaUrlPath: mediaUrlPath(mediaId), active: false, position, ...stampedAt(e) });
+export const mediaItemsView = defineProjection(
+  'mediaItems',
+  [
+    {
+      name: MEDIA_ITEMS,
+      indexes: [
+        ['workspaceId', 'position'],
+        ['workspaceId', 'active'],
+      ],
+    },
+  ],
+  {
+    async LoginMediaAdded(e, tx) {
+      const { workspaceId, mediaId, ...item } = dataOf<'LoginMediaAdded'>(e) as { workspaceId: string } & GalleryItem;
+      const position = await tx.count(MEDIA_ITEMS, { workspaceId });
+      await tx.upsert(MEDIA_ITEMS, {
+        id: mediaId,
+        workspaceId,
+        ...item,
+        mediaUrlPath: mediaUrlPath(mediaId),
+        active: false,
+        position,
+        ...stampedAt(e),
+      });
+    },
+    async LoginMediaActivated(e, tx) {
+      const { workspaceId, mediaId } = dataOf<'LoginMediaActivated'>(e);
+      const at = e.metadata.occurredAt;
+      for (const doc of await tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId, active: true })) {
+        if (doc.id !== mediaId) await tx.patch(MEDIA_ITEMS, doc.id, { active: false, updatedAt: at });
+      }
+      await tx.patch(MEDIA_ITEMS, mediaId, { active: true, updatedAt: at });
+    },
+    async LoginMediaUpdated(e, tx) {
+      const { mediaId, changes } = dataOf<'LoginMediaUpdated'>(e);
+      await tx.patch(MEDIA_ITEMS, mediaId, { ...changes, updatedAt: e.metadata.occurredAt });
+    },
+    async LoginMediaReordered(e, tx) {
+      const { workspaceId, ids } = dataOf<'LoginMediaReordered'>(e);
+      await placeInOrder(tx, await ofWorkspace(tx, workspaceId), ids, e.metadata.occurredAt);
+    },
+    async LoginMediaRemoved(e, tx) {
+      const { workspaceId, mediaId } = dataOf<'LoginMediaRemoved'>(e);
+      await tx.delete(MEDIA_ITEMS, mediaId);
+      const rest = await ofWorkspace(tx, workspaceId);
+      await placeInOrder(
+        tx,
+        rest,
+        rest.map((d) => d.id),
+        e.metadata.occurredAt,
+      );
+    },
   },
-  async LoginMediaActivated(e, tx) {
-    const { workspaceId, mediaId } = dataOf<'LoginMediaActivated'>(e);
-    const at = e.metadata.occurredAt;
-    for (const doc of await tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId, active: true })) {
-      if (doc.id !== mediaId) await tx.patch(MEDIA_ITEMS, doc.id, { active: false, updatedAt: at });
-    }
-    await tx.patch(MEDIA_ITEMS, mediaId, { active: true, updatedAt: at });
-  },
-  async LoginMediaUpdated(e, tx) {
-    const { mediaId, changes } = dataOf<'LoginMediaUpdated'>(e);
-    await tx.patch(MEDIA_ITEMS, mediaId, { ...changes, updatedAt: e.metadata.occurredAt });
-  },
-  async LoginMediaReordered(e, tx) {
-    const { workspaceId, ids } = dataOf<'LoginMediaReordered'>(e);
-    await placeInOrder(tx, await ofWorkspace(tx, workspaceId), ids, e.metadata.occurredAt);
-  },
-  async LoginMediaRemoved(e, tx) {
-    const { workspaceId, mediaId } = dataOf<'LoginMediaRemoved'>(e);
-    await tx.delete(MEDIA_ITEMS, mediaId);
-    const rest = await ofWorkspace(tx, workspaceId);
-    await placeInOrder(tx, rest, rest.map((d) => d.id), e.metadata.occurredAt);
-  },
-});
+);

@@ -20,21 +20,39 @@ export interface MembershipDoc {
 
 export const membershipId = (workspaceId: string, userId: string) => `${workspaceId}:${userId}`;
 
-export const membershipsView = defineProjection('memberships', [{ name: MEMBERSHIPS, indexes: [['workspaceId'], ['userId']] }], {
-  async WorkspaceCreated(e, tx) {
-    const d = e.data as { workspaceId: string; ownerId: string };
-    await tx.upsert(MEMBERSHIPS, { id: membershipId(d.workspaceId, d.ownerId), workspaceId: d.workspaceId, userId: d.ownerId, role: 'admin', isOwner: true, joinedAt: e.metadata.occurredAt });
+export const membershipsView = defineProjection(
+  'memberships',
+  [{ name: MEMBERSHIPS, indexes: [['workspaceId'], ['userId']] }],
+  {
+    async WorkspaceCreated(e, tx) {
+      const d = e.data as { workspaceId: string; ownerId: string };
+      await tx.upsert(MEMBERSHIPS, {
+        id: membershipId(d.workspaceId, d.ownerId),
+        workspaceId: d.workspaceId,
+        userId: d.ownerId,
+        role: 'admin',
+        isOwner: true,
+        joinedAt: e.metadata.occurredAt,
+      });
+    },
+    async MemberAdded(e, tx) {
+      const d = e.data as { workspaceId: string; userId: string; role: string };
+      await tx.upsert(MEMBERSHIPS, {
+        id: membershipId(d.workspaceId, d.userId),
+        workspaceId: d.workspaceId,
+        userId: d.userId,
+        role: d.role,
+        isOwner: false,
+        joinedAt: e.metadata.occurredAt,
+      });
+    },
+    async MemberRoleChanged(e, tx) {
+      const d = e.data as { workspaceId: string; userId: string; role: string };
+      await tx.patch(MEMBERSHIPS, membershipId(d.workspaceId, d.userId), { role: d.role });
+    },
+    async MemberRemoved(e, tx) {
+      const d = e.data as { workspaceId: string; userId: string };
+      await tx.delete(MEMBERSHIPS, membershipId(d.workspaceId, d.userId));
+    },
   },
-  async MemberAdded(e, tx) {
-    const d = e.data as { workspaceId: string; userId: string; role: string };
-    await tx.upsert(MEMBERSHIPS, { id: membershipId(d.workspaceId, d.userId), workspaceId: d.workspaceId, userId: d.userId, role: d.role, isOwner: false, joinedAt: e.metadata.occurredAt });
-  },
-  async MemberRoleChanged(e, tx) {
-    const d = e.data as { workspaceId: string; userId: string; role: string };
-    await tx.patch(MEMBERSHIPS, membershipId(d.workspaceId, d.userId), { role: d.role });
-  },
-  async MemberRemoved(e, tx) {
-    const d = e.data as { workspaceId: string; userId: string };
-    await tx.delete(MEMBERSHIPS, membershipId(d.workspaceId, d.userId));
-  },
-});
+);

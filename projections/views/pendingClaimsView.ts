@@ -32,9 +32,21 @@ const claimId = (kind: ClaimKind, resourceId: string) => `${kind}:${resourceId}`
 const workspaceOf = (e: RecordedEvent) => e.streamId.slice('workspace-'.length);
 const field = (e: RecordedEvent, name: string) => (e.data as Record<string, string>)[name];
 
-function upsertClaim(tx: ReadStoreWriter, e: RecordedEvent, kind: ClaimKind, resourceId: string, extra: Partial<PendingClaimDoc>): Promise<void> {
+function upsertClaim(
+  tx: ReadStoreWriter,
+  e: RecordedEvent,
+  kind: ClaimKind,
+  resourceId: string,
+  extra: Partial<PendingClaimDoc>,
+): Promise<void> {
   return tx.upsert(PENDING_CLAIMS, {
-    id: claimId(kind, resourceId), kind, resourceId, workspaceId: null, reservation: null, takenAt: e.metadata.occurredAt, ...extra,
+    id: claimId(kind, resourceId),
+    kind,
+    resourceId,
+    workspaceId: null,
+    reservation: null,
+    takenAt: e.metadata.occurredAt,
+    ...extra,
   });
 }
 
@@ -46,10 +58,12 @@ async function forget(tx: ReadStoreWriter, kind: ClaimKind, resourceId: string):
 const reservationKindOf = (e: RecordedEvent) => e.streamId.slice(0, e.streamId.lastIndexOf('-'));
 
 export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PENDING_CLAIMS, indexes: [['takenAt']] }], {
-  ChatbotSlotTaken: (e, tx) => upsertClaim(tx, e, 'chatbotSlot', field(e, 'chatbotId'), { workspaceId: workspaceOf(e) }),
+  ChatbotSlotTaken: (e, tx) =>
+    upsertClaim(tx, e, 'chatbotSlot', field(e, 'chatbotId'), { workspaceId: workspaceOf(e) }),
   ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
   ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
-  WebhookSlotTaken: (e, tx) => upsertClaim(tx, e, 'webhookSlot', field(e, 'webhookId'), { workspaceId: workspaceOf(e) }),
+  WebhookSlotTaken: (e, tx) =>
+    upsertClaim(tx, e, 'webhookSlot', field(e, 'webhookId'), { workspaceId: workspaceOf(e) }),
   WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', field(e, 'webhookId')),
   async WebhookCreated(e, tx) {
     await forget(tx, 'webhookSlot', field(e, 'webhookId'));
@@ -62,7 +76,8 @@ export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PEND
     const reservation = { kind, key: field(e, 'key') };
     // Only a create's first claim is pending: a URL change of a live webhook, or an email
     // change of a registered user, reserves for a resource that already exists.
-    if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner))) await upsertClaim(tx, e, 'webhookUrl', owner, { reservation });
+    if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner)))
+      await upsertClaim(tx, e, 'webhookUrl', owner, { reservation });
     if (kind === 'email' && !(await tx.get(USERS, owner))) await upsertClaim(tx, e, 'email', owner, { reservation });
   },
   async NameReleased(e, tx) {

@@ -26,7 +26,10 @@ export const responseDailyCountsView = defineProjection(
     async ResponseCreated(e, tx) {
       const d = e.data as ResponseCreated['data'];
       const day = dayOf(d.chatDate);
-      await tx.increment(RESPONSE_DAILY_COUNTS, dailyCountId(d.chatbotId, day), 'count', 1, { chatbotId: d.chatbotId, day });
+      await tx.increment(RESPONSE_DAILY_COUNTS, dailyCountId(d.chatbotId, day), 'count', 1, {
+        chatbotId: d.chatbotId,
+        day,
+      });
     },
   },
 );

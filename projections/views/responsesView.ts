@@ -147,12 +147,20 @@ export const responsesView = defineProjection(
     },
   },
   {
-    ResponseCreated: (e) => [[CHAT_SESSIONS, data<ResponseCreated>(e).sessionId], [CHATBOTS, data<ResponseCreated>(e).chatbotId]],
+    ResponseCreated: (e) => [
+      [CHAT_SESSIONS, data<ResponseCreated>(e).sessionId],
+      [CHATBOTS, data<ResponseCreated>(e).chatbotId],
+    ],
     MessagesRecorded: (e) => [[RESPONSES, data<MessagesRecorded>(e).responseId]],
     ResponseUpdated: (e) => [[RESPONSES, data<ResponseUpdated>(e).responseId]],
     ConversationCompleted(e) {
       const d = data<ConversationCompleted>(e);
-      return d.responseId ? [[CHAT_SESSIONS, d.sessionId], [RESPONSES, d.responseId]] : [[CHAT_SESSIONS, d.sessionId]];
+      return d.responseId
+        ? [
+            [CHAT_SESSIONS, d.sessionId],
+            [RESPONSES, d.responseId],
+          ]
+        : [[CHAT_SESSIONS, d.sessionId]];
     },
   },
 );

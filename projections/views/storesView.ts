@@ -29,28 +29,58 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
     if (current) {
       const users = [...current.users.filter((u) => u.id !== d.installedBy.id), d.installedBy];
-      await tx.patch(STORES, d.storeHash, { scope: d.scope, installedBy: d.installedBy, users, updatedAt: e.metadata.occurredAt });
+      await tx.patch(STORES, d.storeHash, {
+        scope: d.scope,
+        installedBy: d.installedBy,
+        users,
+        updatedAt: e.metadata.occurredAt,
+      });
       return;
     }
-    await tx.upsert(STORES, { id: d.storeHash, storeHash: d.storeHash, scope: d.scope, installedBy: d.installedBy, users: [d.installedBy], chatbotId: null, enabled: false, loaderCoverage: null, ...stampedAt(e) });
+    await tx.upsert(STORES, {
+      id: d.storeHash,
+      storeHash: d.storeHash,
+      scope: d.scope,
+      installedBy: d.installedBy,
+      users: [d.installedBy],
+      chatbotId: null,
+      enabled: false,
+      loaderCoverage: null,
+      ...stampedAt(e),
+    });
   },
   async StoreUserAdded(e, tx) {
     const d = e.data as { storeHash: string; user: StoreUser };
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
-    if (current) await tx.patch(STORES, d.storeHash, { users: [...current.users.filter((u) => u.id !== d.user.id), d.user], updatedAt: e.metadata.occurredAt });
+    if (current)
+      await tx.patch(STORES, d.storeHash, {
+        users: [...current.users.filter((u) => u.id !== d.user.id), d.user],
+        updatedAt: e.metadata.occurredAt,
+      });
   },
   async StoreUserRemoved(e, tx) {
     const d = e.data as { storeHash: string; userId: string };
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
-    if (current) await tx.patch(STORES, d.storeHash, { users: current.users.filter((u) => u.id !== d.userId), updatedAt: e.metadata.occurredAt });
+    if (current)
+      await tx.patch(STORES, d.storeHash, {
+        users: current.users.filter((u) => u.id !== d.userId),
+        updatedAt: e.metadata.occurredAt,
+      });
   },
   async StoreSettingsChanged(e, tx) {
     const d = e.data as { storeHash: string; chatbotId: string; enabled: boolean };
-    await tx.patch(STORES, d.storeHash, { chatbotId: d.chatbotId, enabled: d.enabled, updatedAt: e.metadata.occurredAt });
+    await tx.patch(STORES, d.storeHash, {
+      chatbotId: d.chatbotId,
+      enabled: d.enabled,
+      updatedAt: e.metadata.occurredAt,
+    });
   },
   async LoaderCoverageChanged(e, tx) {
     const { storeHash, ...coverage } = e.data as { storeHash: string } & LoaderCoverage;
-    await tx.patch(STORES, storeHash, { loaderCoverage: normalizedCoverage(coverage), updatedAt: e.metadata.occurredAt });
+    await tx.patch(STORES, storeHash, {
+      loaderCoverage: normalizedCoverage(coverage),
+      updatedAt: e.metadata.occurredAt,
+    });
   },
   async StoreUninstalled(e, tx) {
     await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);

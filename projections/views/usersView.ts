@@ -38,6 +38,9 @@ export const usersView = defineProjection('users', [{ name: USERS, indexes: [['w
   },
   async EmailChanged(e, tx) {
     const userId = e.streamId.slice('user-'.length);
-    await tx.patch(USERS, userId, { email: (e.data as { newEmail: string }).newEmail, updatedAt: e.metadata.occurredAt });
+    await tx.patch(USERS, userId, {
+      email: (e.data as { newEmail: string }).newEmail,
+      updatedAt: e.metadata.occurredAt,
+    });
   },
 });

@@ -32,50 +32,83 @@ export interface WebhookDoc {
 
 const id = (e: { data: unknown }) => (e.data as { webhookId: string }).webhookId;
 
-export const webhooksView = defineProjection('webhooks', [{ name: WEBHOOKS, indexes: [['workspaceId', 'createdAt'], ['chatbotId', 'status']] }], {
-  async WebhookCreated(e, tx) {
-    const d = e.data as { webhookId: string; workspaceId: string; chatbotId: string; url: string; events: string[]; description: string; secret: string };
-    await tx.upsert(WEBHOOKS, {
-      id: d.webhookId,
-      workspaceId: d.workspaceId,
-      chatbotId: d.chatbotId,
-      url: d.url,
-      events: d.events,
-      description: d.description,
-      status: 'active',
-      failureCount: 0,
-      lastDeliveryAt: null,
-      lastFailureAt: null,
-      secret: d.secret,
-      createdPosition: positionToString(e.position),
-      ...stampedAt(e),
-    });
+export const webhooksView = defineProjection(
+  'webhooks',
+  [
+    {
+      name: WEBHOOKS,
+      indexes: [
+        ['workspaceId', 'createdAt'],
+        ['chatbotId', 'status'],
+      ],
+    },
+  ],
+  {
+    async WebhookCreated(e, tx) {
+      const d = e.data as {
+        webhookId: string;
+        workspaceId: string;
+        chatbotId: string;
+        url: string;
+        events: string[];
+        description: string;
+        secret: string;
+      };
+      await tx.upsert(WEBHOOKS, {
+        id: d.webhookId,
+        workspaceId: d.workspaceId,
+        chatbotId: d.chatbotId,
+        url: d.url,
+        events: d.events,
+        description: d.description,
+        status: 'active',
+        failureCount: 0,
+        lastDeliveryAt: null,
+        lastFailureAt: null,
+        secret: d.secret,
+        createdPosition: positionToString(e.position),
+        ...stampedAt(e),
+      });
+    },
+    async WebhookUpdated(e, tx) {
+      await tx.patch(WEBHOOKS, id(e), { ...(e.data as { changes: object }).changes, updatedAt: e.metadata.occurredAt });
+    },
+    async WebhookPaused(e, tx) {
+      const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
+      await tx.patch(WEBHOOKS, id(e), {
+        status: 'paused',
+        ...(doc?.status === 'failed' ? { failureCount: 0, disabledReason: null } : {}),
+        updatedAt: e.metadata.occurredAt,
+      });
+    },
+    async WebhookActivated(e, tx) {
+      await tx.patch(WEBHOOKS, id(e), { status: 'active', updatedAt: e.metadata.occurredAt });
+    },
+    async WebhookReactivated(e, tx) {
+      await tx.patch(WEBHOOKS, id(e), {
+        status: 'active',
+        failureCount: 0,
+        disabledReason: null,
+        updatedAt: e.metadata.occurredAt,
+      });
+    },
+    // Delivery health is not an edit by the subscriber, so updatedAt stays.
+    async WebhookDeliveryFailed(e, tx) {
+      const d = e.data as { consecutiveFailures: number; at: string };
+      await tx.patch(WEBHOOKS, id(e), { failureCount: d.consecutiveFailures, lastFailureAt: d.at });
+    },
+    async WebhookDeliverySucceeded(e, tx) {
+      await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: (e.data as { at: string }).at });
+    },
+    async WebhookDisabled(e, tx) {
+      await tx.patch(WEBHOOKS, id(e), {
+        status: 'failed',
+        disabledReason: (e.data as { reason: string }).reason,
+        updatedAt: e.metadata.occurredAt,
+      });
+    },
+    async WebhookDeleted(e, tx) {
+      await tx.delete(WEBHOOKS, id(e));
+    },
   },
-  async WebhookUpdated(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { ...(e.data as { changes: object }).changes, updatedAt: e.metadata.occurredAt });
-  },
-  async WebhookPaused(e, tx) {
-    const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
-    await tx.patch(WEBHOOKS, id(e), { status: 'paused', ...(doc?.status === 'failed' ? { failureCount: 0, disabledReason: null } : {}), updatedAt: e.metadata.occurredAt });
-  },
-  async WebhookActivated(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { status: 'active', updatedAt: e.metadata.occurredAt });
-  },
-  async WebhookReactivated(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { status: 'active', failureCount: 0, disabledReason: null, updatedAt: e.metadata.occurredAt });
-  },
-  // Delivery health is not an edit by the subscriber, so updatedAt stays.
-  async WebhookDeliveryFailed(e, tx) {
-    const d = e.data as { consecutiveFailures: number; at: string };
-    await tx.patch(WEBHOOKS, id(e), { failureCount: d.consecutiveFailures, lastFailureAt: d.at });
-  },
-  async WebhookDeliverySucceeded(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: (e.data as { at: string }).at });
-  },
-  async WebhookDisabled(e, tx) {
-    await tx.patch(WEBHOOKS, id(e), { status: 'failed', disabledReason: (e.data as { reason: string }).reason, updatedAt: e.metadata.occurredAt });
-  },
-  async WebhookDeleted(e, tx) {
-    await tx.delete(WEBHOOKS, id(e));
-  },
-});
+);

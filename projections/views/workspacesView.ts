@@ -16,7 +16,13 @@ export interface WorkspaceDoc {
 
 export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES, indexes: [] }], {
   async WorkspaceCreated(e, tx) {
-    const d = e.data as { workspaceId: string; name: string; plan: string; ownerId: string; limits?: Record<string, number | null> };
+    const d = e.data as {
+      workspaceId: string;
+      name: string;
+      plan: string;
+      ownerId: string;
+      limits?: Record<string, number | null>;
+    };
     await tx.upsert(WORKSPACES, {
       id: d.workspaceId,
       name: d.name,
@@ -28,6 +34,10 @@ export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES
   },
   async WorkspacePlanChanged(e, tx) {
     const d = e.data as { plan: string; limits?: Record<string, number | null> };
-    await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), { plan: d.plan, limits: d.limits ?? null, updatedAt: e.metadata.occurredAt });
+    await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), {
+      plan: d.plan,
+      limits: d.limits ?? null,
+      updatedAt: e.metadata.occurredAt,
+    });
   },
 });

@@ -65,11 +65,20 @@ test('every seed External API path the app serves appears in the OpenAPI documen
   const { apiKey } = await app.createWorkspace('pro');
   const { body: doc } = await app.api('GET', '/api/v1/openapi.json');
   for (const [path, methods] of SEED_PATHS) {
-    const concrete = path.replace('{id}', 'aaaaaaaaaaaaaaaaaaaaaaaa').replace('{responseId}', 'bbbbbbbbbbbbbbbbbbbbbbbb');
+    const concrete = path
+      .replace('{id}', 'aaaaaaaaaaaaaaaaaaaaaaaa')
+      .replace('{responseId}', 'bbbbbbbbbbbbbbbbbbbbbbbb');
     for (const method of methods) {
-      const r = await app.api(method.toUpperCase(), `/api/v1${concrete}`, { apiKey, body: method === 'get' || method === 'delete' ? undefined : {} });
+      const r = await app.api(method.toUpperCase(), `/api/v1${concrete}`, {
+        apiKey,
+        body: method === 'get' || method === 'delete' ? undefined : {},
+      });
       const served = !(r.status === 404 && r.body?.error === 'Not found');
-      if (served) assert.ok(doc.paths[`/api/v1${path}`]?.[method], `${method.toUpperCase()} ${path} is served but not documented`);
+      if (served)
+        assert.ok(
+          doc.paths[`/api/v1${path}`]?.[method],
+          `${method.toUpperCase()} ${path} is served but not documented`,
+        );
     }
   }
 });
@@ -112,7 +121,11 @@ test('security headers: nosniff, no X-Powered-By, frames denied', async () => {
 test('CORS preflight from any origin allows x-api-key and exposes the rate-limit headers', async () => {
   const res = await fetch(app.baseUrl + `${EXTERNAL}/chatbots`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://some-shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'x-api-key, content-type' },
+    headers: {
+      origin: 'https://some-shop.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'x-api-key, content-type',
+    },
   });
   assert.ok(res.status === 204 || res.status === 200, `status ${res.status}`);
   assert.is(res.headers.get('access-control-allow-origin'), '*');
@@ -121,10 +134,22 @@ test('CORS preflight from any origin allows x-api-key and exposes the rate-limit
   assert.match(allowed, 'content-type');
   assert.match((res.headers.get('access-control-allow-methods') ?? '').toUpperCase(), 'POST');
   const { apiKey } = await app.createWorkspace('starter');
-  const get = await fetch(app.baseUrl + `${EXTERNAL}/chatbots`, { headers: { origin: 'https://some-shop.example', 'x-api-key': apiKey } });
+  const get = await fetch(app.baseUrl + `${EXTERNAL}/chatbots`, {
+    headers: { origin: 'https://some-shop.example', 'x-api-key': apiKey },
+  });
   assert.is(get.headers.get('access-control-allow-origin'), '*');
   const exposed = (get.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/);
-  for (const h of ['ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'retry-after', 'x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-quota-period']) {
+  for (const h of [
+    'ratelimit-policy',
+    'ratelimit-limit',
+    'ratelimit-remaining',
+    'ratelimit-reset',
+    'retry-after',
+    'x-quota-limit',
+    'x-quota-remaining',
+    'x-quota-reset',
+    'x-quota-period',
+  ]) {
     assert.ok(exposed.includes(h), `exposes ${h}`);
   }
 });

@@ -12,12 +12,18 @@ import { startTestApp, type TestApp } from '../support/testApp.js';
 /** Redocly warnings accepted, by rule and location, with the reason. */
 const ACCEPTED_WARNINGS: Record<string, string> = {
   'info-license #/info': 'a hosted service, not a published work: there is no license to name',
-  'no-server-example.com #/servers/0/url': 'the server is PUBLIC_URL, which is localhost in tests (a deployment sets its own)',
-  'operation-4xx-response #/paths/~1healthz/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
-  'operation-4xx-response #/paths/~1api~1v1~1openapi.json/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
-  'operation-4xx-response #/paths/~1readyz/get/responses': 'takes no input and needs no credentials: it has no 4xx answer',
-  'operation-4xx-response #/paths/~1api~1v1~1workspace~1countries/get/responses': 'a fixed public list: it has no 4xx answer',
-  'operation-2xx-response #/paths/~1api~1v1~1workspace~1public~1ad-click~1{slug}~1{mediaId}/get/responses': 'its success is a 302 redirect to the ad link',
+  'no-server-example.com #/servers/0/url':
+    'the server is PUBLIC_URL, which is localhost in tests (a deployment sets its own)',
+  'operation-4xx-response #/paths/~1healthz/get/responses':
+    'takes no input and needs no credentials: it has no 4xx answer',
+  'operation-4xx-response #/paths/~1api~1v1~1openapi.json/get/responses':
+    'takes no input and needs no credentials: it has no 4xx answer',
+  'operation-4xx-response #/paths/~1readyz/get/responses':
+    'takes no input and needs no credentials: it has no 4xx answer',
+  'operation-4xx-response #/paths/~1api~1v1~1workspace~1countries/get/responses':
+    'a fixed public list: it has no 4xx answer',
+  'operation-2xx-response #/paths/~1api~1v1~1workspace~1public~1ad-click~1{slug}~1{mediaId}/get/responses':
+    'its success is a 302 redirect to the ad link',
 };
 
 /** Operations of these tags are documented by the sign-in, dashboard and storefront work. */
@@ -47,9 +53,16 @@ test('Redocly recommended: no errors, no "only a default error" operations, only
   const errors = problems.filter((p) => p.severity === 'error').map((p) => `${describe(p)}: ${p.message}`);
   assert.equal(errors, []);
   const warnings = problems.filter((p) => p.severity !== 'error' && !(describe(p) in ACCEPTED_WARNINGS));
-  const others = warnings.filter((p) => ownedElsewhere(p.location?.[0]?.pointer ?? '')).map((p) => `${describe(p)}: ${p.message}`);
-  if (others.length) console.log(`warnings on sign-in, dashboard and storefront operations (their owners' to judge):\n  ${others.join('\n  ')}`);
-  const unexpected = warnings.filter((p) => !ownedElsewhere(p.location?.[0]?.pointer ?? '')).map((p) => `${describe(p)}: ${p.message}`);
+  const others = warnings
+    .filter((p) => ownedElsewhere(p.location?.[0]?.pointer ?? ''))
+    .map((p) => `${describe(p)}: ${p.message}`);
+  if (others.length)
+    console.log(
+      `warnings on sign-in, dashboard and storefront operations (their owners' to judge):\n  ${others.join('\n  ')}`,
+    );
+  const unexpected = warnings
+    .filter((p) => !ownedElsewhere(p.location?.[0]?.pointer ?? ''))
+    .map((p) => `${describe(p)}: ${p.message}`);
   assert.equal(unexpected, []);
 });
 
@@ -75,10 +88,33 @@ test('operationIds are unique camelCase names; no operation answers only `defaul
 
 test('the SDK-facing External API names', () => {
   const byId = new Map<string, any>();
-  for (const item of Object.values<any>(doc.paths)) for (const op of Object.values<any>(item)) byId.set(op.operationId, op);
-  for (const id of ['listChatbots', 'getChatbot', 'createChatbot', 'updateChatbot', 'deleteChatbot', 'duplicateChatbot', 'getUsage', 'listResponses',
-    'getResponse', 'getAnalytics', 'getAccount', 'updateAccount', 'requestEmailChange', 'verifyEmailIdentity', 'confirmEmailChange', 'listWebhooks',
-    'createWebhook', 'updateWebhook', 'deleteWebhook', 'startChatSession', 'sendChatMessage', 'escalateChatSession', 'endChatSession']) {
+  for (const item of Object.values<any>(doc.paths))
+    for (const op of Object.values<any>(item)) byId.set(op.operationId, op);
+  for (const id of [
+    'listChatbots',
+    'getChatbot',
+    'createChatbot',
+    'updateChatbot',
+    'deleteChatbot',
+    'duplicateChatbot',
+    'getUsage',
+    'listResponses',
+    'getResponse',
+    'getAnalytics',
+    'getAccount',
+    'updateAccount',
+    'requestEmailChange',
+    'verifyEmailIdentity',
+    'confirmEmailChange',
+    'listWebhooks',
+    'createWebhook',
+    'updateWebhook',
+    'deleteWebhook',
+    'startChatSession',
+    'sendChatMessage',
+    'escalateChatSession',
+    'endChatSession',
+  ]) {
     assert.ok(byId.has(id), id);
   }
 });
@@ -86,16 +122,34 @@ test('the SDK-facing External API names', () => {
 test('errors share one schema; rate-limit, quota, retry and idempotency headers are defined once and referenced', () => {
   assert.equal(doc.components.schemas.Error.required, ['error']);
   const text = JSON.stringify(doc.paths);
-  for (const name of ['RateLimitPolicy', 'RateLimitLimit', 'RateLimitRemaining', 'RateLimitReset', 'XQuotaLimit', 'XQuotaRemaining', 'XQuotaReset', 'XQuotaPeriod', 'RetryAfter', 'IdempotentReplayedOptional']) {
+  for (const name of [
+    'RateLimitPolicy',
+    'RateLimitLimit',
+    'RateLimitRemaining',
+    'RateLimitReset',
+    'XQuotaLimit',
+    'XQuotaRemaining',
+    'XQuotaReset',
+    'XQuotaPeriod',
+    'RetryAfter',
+    'IdempotentReplayedOptional',
+  ]) {
     assert.ok(doc.components.headers[name], name);
-    assert.ok(text.includes(`#/components/headers/${name}"`) || JSON.stringify(doc.components.responses).includes(`#/components/headers/${name}"`), `${name} is referenced`);
+    assert.ok(
+      text.includes(`#/components/headers/${name}"`) ||
+        JSON.stringify(doc.components.responses).includes(`#/components/headers/${name}"`),
+      `${name} is referenced`,
+    );
   }
   const create = doc.paths['/api/v1/external/v1/chatbots'].post;
   assert.ok(create.parameters.some((p: any) => p.$ref === '#/components/parameters/IdempotencyKey'));
   assert.is(doc.components.parameters.IdempotencyKey.name, 'Idempotency-Key');
   assert.is(doc.components.parameters.IdempotencyKey.in, 'header');
   assert.ok(create.responses['422'] && create.responses['409'] && create.responses['429']);
-  assert.not.ok(doc.paths['/api/v1/external/v1/chatbots'].get.parameters.some((p: any) => p.$ref), 'GETs take no Idempotency-Key');
+  assert.not.ok(
+    doc.paths['/api/v1/external/v1/chatbots'].get.parameters.some((p: any) => p.$ref),
+    'GETs take no Idempotency-Key',
+  );
   const chat404 = doc.paths['/api/v1/chat/{botId}/sessions'].post.responses['404'];
   assert.equal(chat404.content['application/json'].schema, { $ref: '#/components/schemas/Error' });
 });
@@ -110,7 +164,10 @@ test('null is in the enum of every nullable enum (resolution of an active conver
   };
   walk(doc, '#');
   assert.equal(bad, []);
-  const record = doc.paths['/api/v1/external/v1/chatbots/{id}/responses/{responseId}'].get.responses['200'].content['application/json'].schema.properties.data;
+  const record =
+    doc.paths['/api/v1/external/v1/chatbots/{id}/responses/{responseId}'].get.responses['200'].content[
+      'application/json'
+    ].schema.properties.data;
   assert.ok(record.properties.resolution.enum.includes(null));
 });
 

@@ -37,7 +37,8 @@ const expect: Expect = async (op, status, method, path, req = {}) => {
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
   const res = await fetch(app.baseUrl + path, { method, headers, body, redirect: 'manual' });
   const text = await res.text();
-  if (res.status !== status) problems.push(`${op} ${method} ${path.slice(0, 120)}: expected ${status}, got ${res.status} ${text.slice(0, 200)}`);
+  if (res.status !== status)
+    problems.push(`${op} ${method} ${path.slice(0, 120)}: expected ${status}, got ${res.status} ${text.slice(0, 200)}`);
   problems.push(...conformance.check(op, { status: res.status, headers: res.headers, text }));
   try {
     return JSON.parse(text);
@@ -48,7 +49,11 @@ const expect: Expect = async (op, status, method, path, req = {}) => {
 
 test.before(async () => {
   mailbox = await startMailbox();
-  app = await startTestApp({ SMTP_URL: mailbox.url, MAIL_FROM: 'Confab <no-reply@confab.test>', MEDIA_MAX_IMAGE_BYTES: '2048' });
+  app = await startTestApp({
+    SMTP_URL: mailbox.url,
+    MAIL_FROM: 'Confab <no-reply@confab.test>',
+    MEDIA_MAX_IMAGE_BYTES: '2048',
+  });
   const doc = await app.api('GET', '/api/v1/openapi.json');
   conformance = await Conformance.load(doc.body);
 });
@@ -86,7 +91,8 @@ test('every documented operation and status has a live sample (5XX excepted: not
   for (const op of conformance.operations.values()) {
     const missing = conformance.missing(op.id).filter((status) => !(`${op.id} ${status}` in SAMPLED_ELSEWHERE));
     if (!missing.length) continue;
-    const isExempt = !conformance.seen.has(op.id) && op.tags.some((t) => EXEMPT_TAG_PREFIXES.some((p) => t.startsWith(p)));
+    const isExempt =
+      !conformance.seen.has(op.id) && op.tags.some((t) => EXEMPT_TAG_PREFIXES.some((p) => t.startsWith(p)));
     (isExempt ? exempt : uncovered).push(`${op.id} (${op.method} ${op.path}): ${missing.join(', ')}`);
   }
   if (exempt.length) console.log(`exempt by tag, no live sample here:\n  ${exempt.join('\n  ')}`);

@@ -31,24 +31,50 @@ const UNKNOWN = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const BAD_ENCODING = { 'content-encoding': 'x-unknown' };
 const bigBodies = new Map<number, string>();
 /** A JSON body of `bytes` characters and more (made once per size). */
-const big = (bytes: number) => bigBodies.get(bytes) ?? bigBodies.set(bytes, JSON.stringify({ name: 'x'.repeat(bytes) })).get(bytes)!;
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const big = (bytes: number) =>
+  bigBodies.get(bytes) ?? bigBodies.set(bytes, JSON.stringify({ name: 'x'.repeat(bytes) })).get(bytes)!;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** A JSON-body operation's 413 and 415. */
-async function bodyErrors(expect: Expect, op: string, method: string, path: string, limit: number, req: Request = {}): Promise<void> {
+async function bodyErrors(
+  expect: Expect,
+  op: string,
+  method: string,
+  path: string,
+  limit: number,
+  req: Request = {},
+): Promise<void> {
   await expect(op, 413, method, path, { ...req, raw: big(limit + 1) });
   await expect(op, 415, method, path, { ...req, body: {}, headers: { ...req.headers, ...BAD_ENCODING } });
 }
 
 /** An External API operation's 401 (no key), 403 (Free plan) and 429 (monthly quota spent). */
-async function accessErrors(expect: Expect, op: string, method: string, path: string, keys: { free: string; spent: string }, body?: unknown): Promise<void> {
+async function accessErrors(
+  expect: Expect,
+  op: string,
+  method: string,
+  path: string,
+  keys: { free: string; spent: string },
+  body?: unknown,
+): Promise<void> {
   await expect(op, 401, method, path, { body });
   await expect(op, 403, method, path, { key: keys.free, body });
   await expect(op, 429, method, path, { key: keys.spent, body });
 }
 
 /** A POST's 409 (a request with the key still running) and 422 (the key used with another body). */
-async function idempotencyErrors(app: TestApp, expect: Expect, op: string, path: string, key: string, workspaceId: string, body: unknown): Promise<void> {
+async function idempotencyErrors(
+  app: TestApp,
+  expect: Expect,
+  op: string,
+  path: string,
+  key: string,
+  workspaceId: string,
+  body: unknown,
+): Promise<void> {
   const busy = `busy-${op}`;
   await app.services.idempotency.begin(workspaceId, busy, requestFingerprint('POST', path, body), 'someone-else');
   await expect(op, 409, 'POST', path, { key, body, headers: { 'Idempotency-Key': busy } });
@@ -61,15 +87,26 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   const key = ws.apiKey;
   const free = (await app.createWorkspace('free')).apiKey;
   const spentWs = await app.createWorkspace('starter');
-  await app.services.sql.query('INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 10000)', [spentWs.workspaceId, monthOf(new Date())]);
+  await app.services.sql.query('INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 10000)', [
+    spentWs.workspaceId,
+    monthOf(new Date()),
+  ]);
   const keys = { free, spent: spentWs.apiKey };
   const limit = 15 * 1024 * 1024;
 
   // Chatbots
   await expect('listChatbots', 200, 'GET', `${EXT}/chatbots`, { key });
   await accessErrors(expect, 'listChatbots', 'GET', `${EXT}/chatbots`, keys);
-  const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Docs' }, headers: { 'Idempotency-Key': 'create-1' } });
-  await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Docs' }, headers: { 'Idempotency-Key': 'create-1' } });
+  const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, {
+    key,
+    body: { name: 'Docs' },
+    headers: { 'Idempotency-Key': 'create-1' },
+  });
+  await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, {
+    key,
+    body: { name: 'Docs' },
+    headers: { 'Idempotency-Key': 'create-1' },
+  });
   await expect('createChatbot', 400, 'POST', `${EXT}/chatbots`, { key, body: {} });
   await accessErrors(expect, 'createChatbot', 'POST', `${EXT}/chatbots`, keys, { name: 'x' });
   await bodyErrors(expect, 'createChatbot', 'POST', `${EXT}/chatbots`, limit, { key });
@@ -89,9 +126,22 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   }
   await bodyErrors(expect, 'updateChatbot', 'PUT', `${EXT}/chatbots/${id}`, limit, { key });
   // A second key of the workspace: one key's 60 calls a minute do not reach through every sample.
-  const key2 = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'admin' }, operatorContext(ws.workspaceId))).apiKey;
+  const key2 = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: ws.workspaceId, role: 'admin' },
+      operatorContext(ws.workspaceId),
+    )
+  ).apiKey;
   await bodyErrors(expect, 'duplicateChatbot', 'POST', `${EXT}/chatbots/${id}/duplicate`, limit, { key: key2 });
-  await idempotencyErrors(app, expect, 'duplicateChatbot', `${EXT}/chatbots/${id}/duplicate`, key, ws.workspaceId, undefined);
+  await idempotencyErrors(
+    app,
+    expect,
+    'duplicateChatbot',
+    `${EXT}/chatbots/${id}/duplicate`,
+    key,
+    ws.workspaceId,
+    undefined,
+  );
   const scratch = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Scratch' } });
   await expect('deleteChatbot', 200, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
   await expect('deleteChatbot', 404, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
@@ -100,7 +150,9 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
 
   // Responses: one conversation, left active (resolution null), then one that is ended.
   const session = await expect('startChatSession', 201, 'POST', `${CHAT}/${id}/sessions`, { body: {} });
-  await expect('sendChatMessage', 200, 'POST', `${CHAT}/${id}/sessions/${session.sessionId}/messages`, { body: { message: 'Ada' } });
+  await expect('sendChatMessage', 200, 'POST', `${CHAT}/${id}/sessions/${session.sessionId}/messages`, {
+    body: { message: 'Ada' },
+  });
   const page = await expect('listResponses', 200, 'GET', `${EXT}/chatbots/${id}/responses?limit=5`, { key });
   await expect('listResponses', 400, 'GET', `${EXT}/chatbots/${id}/responses?limit=1000`, { key });
   const rid = page.data[0]._id;
@@ -137,8 +189,14 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('updateWebhook', 404, 'PATCH', `${EXT}/webhooks/${UNKNOWN}`, { key, body: {} });
   await accessErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, keys, {});
   await bodyErrors(expect, 'updateWebhook', 'PATCH', `${EXT}/webhooks/${hid}`, limit, { key });
-  const other = await expect('createWebhook', 201, 'POST', `${EXT}/webhooks`, { key: key2, body: { ...hook, url: 'https://hooks.example.com/other' } });
-  await expect('updateWebhook', 409, 'PATCH', `${EXT}/webhooks/${other.data.id}`, { key: key2, body: { url: hook.url } });
+  const other = await expect('createWebhook', 201, 'POST', `${EXT}/webhooks`, {
+    key: key2,
+    body: { ...hook, url: 'https://hooks.example.com/other' },
+  });
+  await expect('updateWebhook', 409, 'PATCH', `${EXT}/webhooks/${other.data.id}`, {
+    key: key2,
+    body: { url: hook.url },
+  });
   await expect('deleteWebhook', 400, 'DELETE', `${EXT}/webhooks/${hid}${NUL}`, { key });
   await accessErrors(expect, 'deleteWebhook', 'DELETE', `${EXT}/webhooks/${hid}`, keys);
   await expect('deleteWebhook', 200, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
@@ -146,8 +204,21 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
 }
 
 /** The three email-change steps, each with its own key (5 requests per hour per key). */
-async function emailChangeSamples(app: TestApp, expect: Expect, mailbox: Mailbox, workspaceId: string, owner: string, keys: { free: string; spent: string }): Promise<void> {
-  const newKey = async () => (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin', scopes: ['read', 'write', 'account:write'] }, operatorContext(workspaceId))).apiKey;
+async function emailChangeSamples(
+  app: TestApp,
+  expect: Expect,
+  mailbox: Mailbox,
+  workspaceId: string,
+  owner: string,
+  keys: { free: string; spent: string },
+): Promise<void> {
+  const newKey = async () =>
+    (
+      await app.services.workspaces.createApiKey(
+        { workspaceId, role: 'admin', scopes: ['read', 'write', 'account:write'] },
+        operatorContext(workspaceId),
+      )
+    ).apiKey;
   const limit = 15 * 1024 * 1024;
   const steps = [
     ['requestEmailChange', '/account/email/request-change'],
@@ -169,11 +240,20 @@ async function emailChangeSamples(app: TestApp, expect: Expect, mailbox: Mailbox
   await expect('requestEmailChange', 200, 'POST', `${EXT}/account/email/request-change`, { key, body: { newEmail } });
   const first = mailbox.latestCode(owner);
   mailbox.refuse.add(newEmail);
-  await expect('verifyEmailIdentity', 502, 'POST', `${EXT}/account/email/verify-identity`, { key, body: { newEmail, otp: first } });
+  await expect('verifyEmailIdentity', 502, 'POST', `${EXT}/account/email/verify-identity`, {
+    key,
+    body: { newEmail, otp: first },
+  });
   mailbox.refuse.delete(newEmail);
   await expect('requestEmailChange', 200, 'POST', `${EXT}/account/email/request-change`, { key, body: { newEmail } });
-  await expect('verifyEmailIdentity', 200, 'POST', `${EXT}/account/email/verify-identity`, { key, body: { newEmail, otp: mailbox.latestCode(owner) } });
-  await expect('confirmEmailChange', 200, 'POST', `${EXT}/account/email/confirm-change`, { key, body: { newEmail, otp: mailbox.latestCode(newEmail) } });
+  await expect('verifyEmailIdentity', 200, 'POST', `${EXT}/account/email/verify-identity`, {
+    key,
+    body: { newEmail, otp: mailbox.latestCode(owner) },
+  });
+  await expect('confirmEmailChange', 200, 'POST', `${EXT}/account/email/confirm-change`, {
+    key,
+    body: { newEmail, otp: mailbox.latestCode(newEmail) },
+  });
 }
 
 export async function chatSamples(app: TestApp, expect: Expect): Promise<void> {
@@ -182,7 +262,8 @@ export async function chatSamples(app: TestApp, expect: Expect): Promise<void> {
   const off = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Off' } });
   const id = bot.body.data.id;
   const offId = off.body.data.id;
-  const start = (botId: string) => expect('startChatSession', 201, 'POST', `${CHAT}/${botId}/sessions`, { body: { visitorId: 'v-1' } });
+  const start = (botId: string) =>
+    expect('startChatSession', 201, 'POST', `${CHAT}/${botId}/sessions`, { body: { visitorId: 'v-1' } });
   const open = await start(id);
   const offSession = await start(offId);
   await app.api('PUT', `${EXT}/chatbots/${offId}`, { apiKey, body: { disabled: true } });
@@ -206,20 +287,34 @@ export async function chatSamples(app: TestApp, expect: Expect): Promise<void> {
   }
   const done = await start(id);
   await expect('endChatSession', 200, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/end`);
-  for (const [op, action, body] of ops) await expect(op, 409, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body });
+  for (const [op, action, body] of ops)
+    await expect(op, 409, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body });
   // One address spends its per-minute budget (600), then every chat operation answers 429.
   const ip = '203.0.113.9';
   for (let sent = 0; sent < 600; sent += 50) {
-    await Promise.all(Array.from({ length: 50 }, () => fetch(`${app.baseUrl}${CHAT}/${UNKNOWN}/sessions/x/end`, { method: 'POST', headers: { 'x-forwarded-for': ip } })));
+    await Promise.all(
+      Array.from({ length: 50 }, () =>
+        fetch(`${app.baseUrl}${CHAT}/${UNKNOWN}/sessions/x/end`, {
+          method: 'POST',
+          headers: { 'x-forwarded-for': ip },
+        }),
+      ),
+    );
   }
   await expect('startChatSession', 429, 'POST', `${CHAT}/${id}/sessions`, { body: {}, ip });
-  for (const [op, action, body] of ops) await expect(op, 429, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body, ip });
+  for (const [op, action, body] of ops)
+    await expect(op, 429, 'POST', `${CHAT}/${id}/sessions/${done.sessionId}/${action}`, { body, ip });
 }
 
 export async function workspaceSamples(app: TestApp, expect: Expect): Promise<void> {
   const ws = await app.createWorkspace('pro');
   const key = ws.apiKey;
-  const member = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'member' }, operatorContext(ws.workspaceId))).apiKey;
+  const member = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: ws.workspaceId, role: 'member' },
+      operatorContext(ws.workspaceId),
+    )
+  ).apiKey;
   const other = await app.createWorkspace('pro');
   const starter = await app.createWorkspace('starter');
   const slug = `docs${Date.now().toString(36).replace(/\d/g, '')}`.slice(0, 12);
@@ -227,7 +322,8 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
     await expect(op, 401, method, WS + path, { body });
     await expect(op, 403, method, WS + path, { key: member, body });
   };
-  const jsonErrors = (op: string, method: string, path: string) => bodyErrors(expect, op, method, WS + path, 64 * 1024, { key });
+  const jsonErrors = (op: string, method: string, path: string) =>
+    bodyErrors(expect, op, method, WS + path, 64 * 1024, { key });
 
   await expect('checkSlug', 200, 'GET', `${WS}/check-slug/${slug}`);
   await expect('checkSlug', 400, 'GET', `${WS}/check-slug/${slug}${NUL}`);
@@ -243,8 +339,14 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   await expect('updateBranding', 400, 'PATCH', `${WS}/branding`, { key, body: { primaryColor: 'blue-ish' } });
   await adminOnly('updateBranding', 'PATCH', '/branding', {});
   await jsonErrors('updateBranding', 'PATCH', '/branding');
-  await expect('updateOrganization', 200, 'PATCH', `${WS}/organization`, { key, body: { website: 'https://docs.example.com' } });
-  await expect('updateOrganization', 400, 'PATCH', `${WS}/organization`, { key, body: { website: 'javascript:alert(1)' } });
+  await expect('updateOrganization', 200, 'PATCH', `${WS}/organization`, {
+    key,
+    body: { website: 'https://docs.example.com' },
+  });
+  await expect('updateOrganization', 400, 'PATCH', `${WS}/organization`, {
+    key,
+    body: { website: 'javascript:alert(1)' },
+  });
   await adminOnly('updateOrganization', 'PATCH', '/organization', {});
   await jsonErrors('updateOrganization', 'PATCH', '/organization');
   await expect('listCountries', 200, 'GET', `${WS}/countries`);
@@ -266,7 +368,10 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   await expect('reorderMedia', 400, 'PUT', `${WS}/media/order`, { key, body: { ids: [] } });
   await adminOnly('reorderMedia', 'PUT', '/media/order', { ids: [] });
   await jsonErrors('reorderMedia', 'PUT', '/media/order');
-  await expect('updateMedia', 200, 'PATCH', `${WS}/media/${item.id}`, { key, body: { adUrl: 'https://shop.example.com/sale' } });
+  await expect('updateMedia', 200, 'PATCH', `${WS}/media/${item.id}`, {
+    key,
+    body: { adUrl: 'https://shop.example.com/sale' },
+  });
   await expect('updateMedia', 400, 'PATCH', `${WS}/media/${item.id}`, { key, body: { slideDuration: 1 } });
   await expect('updateMedia', 404, 'PATCH', `${WS}/media/${UNKNOWN}`, { key, body: { adLabel: 'x' } });
   await adminOnly('updateMedia', 'PATCH', `/media/${item.id}`, {});
@@ -280,7 +385,9 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   await expect('getPublicMedia', 400, 'GET', file + NUL);
   await expect('getPublicBranding', 200, 'GET', `${WS}/public/branding/${slug}`);
   const etag = (await fetch(`${app.baseUrl}${WS}/public/branding/${slug}`)).headers.get('etag')!;
-  await expect('getPublicBranding', 304, 'GET', `${WS}/public/branding/${slug}`, { headers: { 'if-none-match': etag } });
+  await expect('getPublicBranding', 304, 'GET', `${WS}/public/branding/${slug}`, {
+    headers: { 'if-none-match': etag },
+  });
   await expect('getPublicBranding', 404, 'GET', `${WS}/public/branding/nosuchslug`);
   await expect('getPublicBranding', 400, 'GET', `${WS}/public/branding/${slug}${NUL}`);
   await expect('followAdLink', 302, 'GET', `${WS}/public/ad-click/${slug}/${item.id}`);
@@ -289,7 +396,8 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   await expect('getAdAnalytics', 200, 'GET', `${WS}/ad-analytics`, { key });
   await expect('getAdAnalytics', 401, 'GET', `${WS}/ad-analytics`);
   await expect('getAdAnalytics', 403, 'GET', `${WS}/ad-analytics`, { key: starter.apiKey });
-  for (let i = 1; i < 10; i += 1) await fetch(`${app.baseUrl}${WS}/media`, { method: 'POST', headers: { 'x-api-key': key }, body: form(PNG) });
+  for (let i = 1; i < 10; i += 1)
+    await fetch(`${app.baseUrl}${WS}/media`, { method: 'POST', headers: { 'x-api-key': key }, body: form(PNG) });
   await expect('uploadMedia', 409, 'POST', `${WS}/media`, { key, raw: form(PNG) });
   await expect('deleteMedia', 200, 'DELETE', `${WS}/media/${item.id}`, { key });
   await expect('deleteMedia', 404, 'DELETE', `${WS}/media/${item.id}`, { key });
@@ -299,15 +407,32 @@ export async function workspaceSamples(app: TestApp, expect: Expect): Promise<vo
   // One admin key spends its per-minute budget (120), then every admin operation answers 429.
   // Without Redis each route module counts on its own (slug, branding, media): spend all three.
   const spent = (await app.createWorkspace('pro')).apiKey;
-  for (const [method, path] of [['GET', '/branding'], ['GET', '/media'], ['PUT', '/slug']]) {
+  for (const [method, path] of [
+    ['GET', '/branding'],
+    ['GET', '/media'],
+    ['PUT', '/slug'],
+  ]) {
     for (let sent = 0; sent < 120; sent += 40) {
-      await Promise.all(Array.from({ length: 40 }, () => fetch(`${app.baseUrl}${WS}${path}`, { method, headers: { 'x-api-key': spent, 'content-type': 'application/json' }, body: method === 'PUT' ? '{}' : undefined })));
+      await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${app.baseUrl}${WS}${path}`, {
+            method,
+            headers: { 'x-api-key': spent, 'content-type': 'application/json' },
+            body: method === 'PUT' ? '{}' : undefined,
+          }),
+        ),
+      );
     }
   }
   for (const [op, method, path, body] of [
-    ['claimSlug', 'PUT', '/slug', { slug }], ['getBranding', 'GET', '/branding'], ['updateBranding', 'PATCH', '/branding', {}],
-    ['updateOrganization', 'PATCH', '/organization', {}], ['listMedia', 'GET', '/media'], ['reorderMedia', 'PUT', '/media/order', { ids: [] }],
-    ['updateMedia', 'PATCH', `/media/${UNKNOWN}`, {}], ['deleteMedia', 'DELETE', `/media/${UNKNOWN}`],
+    ['claimSlug', 'PUT', '/slug', { slug }],
+    ['getBranding', 'GET', '/branding'],
+    ['updateBranding', 'PATCH', '/branding', {}],
+    ['updateOrganization', 'PATCH', '/organization', {}],
+    ['listMedia', 'GET', '/media'],
+    ['reorderMedia', 'PUT', '/media/order', { ids: [] }],
+    ['updateMedia', 'PATCH', `/media/${UNKNOWN}`, {}],
+    ['deleteMedia', 'DELETE', `/media/${UNKNOWN}`],
   ] as const) {
     await expect(op, 429, method, WS + path, { key: spent, body });
   }

@@ -36,10 +36,16 @@ let conformance: Conformance | null = null;
 const problems: string[] = [];
 
 /** The service on `sql`, as startServer runs it; its logs (store errors while cut off) are not the subject here. */
-async function serve(sql: SqlClient, env: Record<string, string> = {}): Promise<{ running: RunningServer; close(): Promise<void> }> {
+async function serve(
+  sql: SqlClient,
+  env: Record<string, string> = {},
+): Promise<{ running: RunningServer; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-readyz-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
-  const running = await startServer({ ...config, databaseUrl: undefined }, { sql, logger: winston.createLogger({ silent: true }) });
+  const running = await startServer(
+    { ...config, databaseUrl: undefined },
+    { sql, logger: winston.createLogger({ silent: true }) },
+  );
   conformance ??= await Conformance.load(await (await fetch(`${running.url}/api/v1/openapi.json`)).json());
   return {
     running,
@@ -73,7 +79,11 @@ test('embedded store: ready while it answers, 503 naming the database while cut 
     assert.equal(shape(await probe(app.running)), ready);
     line.cut();
     assert.equal(shape(await probe(app.running)), databaseDown);
-    assert.is((await probe(app.running, '/healthz')).status, 200, 'liveness is not readiness: the process still serves');
+    assert.is(
+      (await probe(app.running, '/healthz')).status,
+      200,
+      'liveness is not readiness: the process still serves',
+    );
     line.restore();
     assert.equal(shape(await probe(app.running)), ready);
   } finally {
@@ -98,7 +108,11 @@ if (url) {
       assert.equal(shape(refused), databaseDown);
       assert.not.match(refused.text, /127\.0\.0\.1|postgres|:\d{2,5}\b/, 'no address, no connection string');
       relay.forward();
-      await eventually(async () => (await probe(app.running)).status === 200, 15_000, 'ready once connections are accepted again');
+      await eventually(
+        async () => (await probe(app.running)).status === 200,
+        15_000,
+        'ready once connections are accepted again',
+      );
 
       relay.silence();
       // Several probes at once (a balancer and an orchestrator): each answers within the deadline.
@@ -108,7 +122,11 @@ if (url) {
         assert.ok(p.ms < 5000, `answered after ${p.ms} ms: the probe's deadline is 2 s`);
       }
       relay.forward();
-      await eventually(async () => (await probe(app.running)).status === 200, 15_000, 'ready once the server answers again');
+      await eventually(
+        async () => (await probe(app.running)).status === 200,
+        15_000,
+        'ready once the server answers again',
+      );
     } finally {
       relay.forward();
       await app.close();
@@ -148,10 +166,16 @@ test('Redis (REDIS_URL) away: still 200, "degraded", naming redis; "ok" again on
   const sql = await createPgliteSqlClient();
   const app = await serve(sql, { REDIS_URL: `redis://127.0.0.1:${relay.port}` });
   try {
-    assert.equal(shape(await probe(app.running)), { status: 200, body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } } });
+    assert.equal(shape(await probe(app.running)), {
+      status: 200,
+      body: { status: 'ok', checks: { database: 'ok', redis: 'ok' } },
+    });
     relay.refuse();
     const away = await probe(app.running);
-    assert.equal(shape(away), { status: 200, body: { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } } });
+    assert.equal(shape(away), {
+      status: 200,
+      body: { status: 'degraded', checks: { database: 'ok', redis: 'unavailable' } },
+    });
     assert.not.match(away.text, /redis:\/\/|127\.0\.0\.1/);
     relay.forward();
     await eventually(async () => (await probe(app.running)).body.status === 'ok', 15_000, 'redis ok again');

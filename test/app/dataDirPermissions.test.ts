@@ -31,21 +31,38 @@ test('after a run on the embedded store DATA_DIR is 0700 and no file under it ha
       resolver: async () => [{ address: '93.184.216.34', family: 4 }],
     });
     try {
-      const ws = await services.workspaces.createWorkspace({ name: 'Perms', plan: 'pro', ownerEmail: 'perms@example.com' }, operatorContext());
+      const ws = await services.workspaces.createWorkspace(
+        { name: 'Perms', plan: 'pro', ownerEmail: 'perms@example.com' },
+        operatorContext(),
+      );
       const ctx = { ...operatorContext(ws.workspaceId), workspaceId: ws.workspaceId };
       const chatbot = await services.chatbots.create({ name: 'Bot' }, ctx);
       // Its signing secret is in the WAL.
-      await services.webhooks.create({ chatbotId: chatbot.chatbotId, url: 'https://hooks.example.com/in', events: ['response.created'] }, ctx);
+      await services.webhooks.create(
+        { chatbotId: chatbot.chatbotId, url: 'https://hooks.example.com/in', events: ['response.created'] },
+        ctx,
+      );
       await services.account.requestEmailChange(ws.ownerId, 'moved@example.com', ctx);
       assert.is(mode(join(dataDir, 'confab.pid')), 0o600, 'the lock file, while it exists');
     } finally {
       await services.close();
     }
     const entries = readdirSync(dataDir, { recursive: true }).map((p) => join(dataDir, String(p)));
-    assert.ok(entries.some((p) => p.endsWith('.eml')), 'the mail went to the outbox');
-    assert.ok(entries.some((p) => p.includes('pgdata')), 'the store is under DATA_DIR');
-    assert.ok(entries.some((p) => p.endsWith('code-pepper')), 'the code pepper is under DATA_DIR');
-    const loose = entries.filter((p) => mode(p) & 0o077).map((p) => `${p.slice(dataDir.length)} ${mode(p).toString(8)}`);
+    assert.ok(
+      entries.some((p) => p.endsWith('.eml')),
+      'the mail went to the outbox',
+    );
+    assert.ok(
+      entries.some((p) => p.includes('pgdata')),
+      'the store is under DATA_DIR',
+    );
+    assert.ok(
+      entries.some((p) => p.endsWith('code-pepper')),
+      'the code pepper is under DATA_DIR',
+    );
+    const loose = entries
+      .filter((p) => mode(p) & 0o077)
+      .map((p) => `${p.slice(dataDir.length)} ${mode(p).toString(8)}`);
     assert.equal(loose, [], 'nothing readable by group or others');
     assert.is(mode(dataDir), 0o700);
   } finally {

@@ -19,7 +19,15 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stdo
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'error',
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -39,7 +47,10 @@ test('a bad value: one clear line naming the variable, exit 1, no stack trace', 
   for (const [env, message] of [
     [{ RATE_LIMIT_PER_MINUTE: '0' }, 'RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, got "0"'],
     [{ LOG_LEVEL: 'bogus' }, 'LOG_LEVEL must be one of error, warn, info, http, verbose, debug, silly, got "bogus"'],
-    [{ DATABASE_URL: 'mysql://root@db/confab' }, 'DATABASE_URL must be a URL starting with postgres:// or postgresql://'],
+    [
+      { DATABASE_URL: 'mysql://root@db/confab' },
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    ],
   ] as const) {
     const out = await start(env);
     assert.is(out.code, 1, JSON.stringify(env));
@@ -57,7 +68,10 @@ function assertDatabaseLine(out: Awaited<ReturnType<typeof start>>, address: str
   assert.is(out.stdout, '');
   const lines = out.stderr.trim().split('\n');
   assert.is(lines.length, 1, `one line, got:\n${out.stderr}`);
-  assert.ok(lines[0]!.startsWith(`Confab cannot start: the PostgreSQL database at ${address} (DATABASE_URL) cannot be used: `), lines[0]);
+  assert.ok(
+    lines[0]!.startsWith(`Confab cannot start: the PostgreSQL database at ${address} (DATABASE_URL) cannot be used: `),
+    lines[0],
+  );
   assert.match(lines[0]!, reason);
   assert.not.match(out.stderr, /s3cret-pw/, 'no password');
   assert.not.match(out.stderr, /\n\s+at /, 'no stack trace');

@@ -44,11 +44,22 @@ test('GET /account: the owner profile with its six fields', async () => {
 });
 
 test('PATCH changes only the given fields and answers the profile', async () => {
-  const r = await patch({ name: 'Ada Lovelace', phone: '+44 (20) 7946-0958', dateOfBirth: '1990-12-10', address: '12 St James Square\nLondon', timezone: 'Europe/London' });
+  const r = await patch({
+    name: 'Ada Lovelace',
+    phone: '+44 (20) 7946-0958',
+    dateOfBirth: '1990-12-10',
+    address: '12 St James Square\nLondon',
+    timezone: 'Europe/London',
+  });
   assert.is(r.status, 200);
   assert.equal(sortedKeys(r.body.data), PROFILE);
   assert.equal(r.body.data, {
-    name: 'Ada Lovelace', email: ws.ownerEmail, phone: '+44 (20) 7946-0958', dateOfBirth: '1990-12-10', address: '12 St James Square\nLondon', timezone: 'Europe/London',
+    name: 'Ada Lovelace',
+    email: ws.ownerEmail,
+    phone: '+44 (20) 7946-0958',
+    dateOfBirth: '1990-12-10',
+    address: '12 St James Square\nLondon',
+    timezone: 'Europe/London',
   });
   const tz = await patch({ timezone: 'America/New_York' });
   assert.is(tz.status, 200);
@@ -79,15 +90,18 @@ test('phone: digits, +, spaces, dashes, parentheses with 6 to 20 digits', async 
     assert.is(r.body.data.phone, phone);
   }
   const before = await getAccount();
-  for (const phone of ['12345', '1'.repeat(21), '555-CALL-NOW', '12345678x', '+1.555.010.0000']) assertRefused(await patch({ phone }), `phone ${phone}`);
+  for (const phone of ['12345', '1'.repeat(21), '555-CALL-NOW', '12345678x', '+1.555.010.0000'])
+    assertRefused(await patch({ phone }), `phone ${phone}`);
   assert.equal(await getAccount(), before);
 });
 
 test('dateOfBirth is YYYY-MM-DD; timezone a real IANA name', async () => {
   assert.is((await patch({ dateOfBirth: '1985-02-28' })).body.data.dateOfBirth, '1985-02-28');
   const before = await getAccount();
-  for (const dateOfBirth of ['28/02/1985', '1985-2-28', 'yesterday', '1985-02-30']) assertRefused(await patch({ dateOfBirth }), `dateOfBirth ${dateOfBirth}`);
-  for (const timezone of ['Mars/Olympus_Mons', 'Europe/Nowhere', '']) assertRefused(await patch({ timezone }), `timezone ${timezone}`);
+  for (const dateOfBirth of ['28/02/1985', '1985-2-28', 'yesterday', '1985-02-30'])
+    assertRefused(await patch({ dateOfBirth }), `dateOfBirth ${dateOfBirth}`);
+  for (const timezone of ['Mars/Olympus_Mons', 'Europe/Nowhere', ''])
+    assertRefused(await patch({ timezone }), `timezone ${timezone}`);
   assert.equal(await getAccount(), before);
   assert.is((await patch({ timezone: 'Asia/Tokyo' })).body.data.timezone, 'Asia/Tokyo');
 });
@@ -139,10 +153,19 @@ test('the three steps move the account: codes from the current, then the new inb
   assert.is(bb.mails().filter((m) => m.to.includes(newEmail)).length, 0, 'nothing goes to the new address yet');
 
   // The current-address code does not confirm the change, and step 2 needs it to be right.
-  assertRefused(await bb.api('POST', `${EMAIL}/confirm-change`, { key, body: { newEmail, otp: code1 } }), 'confirm before verify');
+  assertRefused(
+    await bb.api('POST', `${EMAIL}/confirm-change`, { key, body: { newEmail, otp: code1 } }),
+    'confirm before verify',
+  );
   const wrong = code1 === '000000' ? '111111' : '000000';
-  assertRefused(await bb.api('POST', `${EMAIL}/verify-identity`, { key, body: { newEmail, otp: wrong } }), 'wrong code');
-  assertRefused(await bb.api('POST', `${EMAIL}/verify-identity`, { key, body: { newEmail: 'other@example.org', otp: code1 } }), 'another newEmail');
+  assertRefused(
+    await bb.api('POST', `${EMAIL}/verify-identity`, { key, body: { newEmail, otp: wrong } }),
+    'wrong code',
+  );
+  assertRefused(
+    await bb.api('POST', `${EMAIL}/verify-identity`, { key, body: { newEmail: 'other@example.org', otp: code1 } }),
+    'another newEmail',
+  );
 
   const step2 = await bb.api('POST', `${EMAIL}/verify-identity`, { key, body: { newEmail, otp: code1 } });
   assert.is(step2.status, 200, JSON.stringify(step2.body));
@@ -152,7 +175,11 @@ test('the three steps move the account: codes from the current, then the new inb
   assert.match(code2, /^\d{6}$/);
   assert.is((await getAccount(key)).email, oldEmail, 'not changed before step 3');
 
-  if (code2 !== code1) assertRefused(await bb.api('POST', `${EMAIL}/confirm-change`, { key, body: { newEmail, otp: code1 } }), 'the current-address code at step 3');
+  if (code2 !== code1)
+    assertRefused(
+      await bb.api('POST', `${EMAIL}/confirm-change`, { key, body: { newEmail, otp: code1 } }),
+      'the current-address code at step 3',
+    );
   const notified = bb.mails().filter((m) => m.to.includes(oldEmail)).length;
   const step3 = await bb.api('POST', `${EMAIL}/confirm-change`, { key, body: { newEmail, otp: code2 } });
   assert.is(step3.status, 200, JSON.stringify(step3.body));
@@ -172,7 +199,11 @@ test('request-change and verify-identity: 5 requests per hour per API key', asyn
   assert.is(over.status, 429);
   assert.type(over.body.error, 'string');
   const fresh = await bb.apiKey(ws.workspaceId, '--scopes', 'account:write');
-  assert.is((await bb.api('POST', `${EMAIL}/request-change`, { key: fresh, body: { newEmail: 'limit7@example.org' } })).status, 200, 'per key');
+  assert.is(
+    (await bb.api('POST', `${EMAIL}/request-change`, { key: fresh, body: { newEmail: 'limit7@example.org' } })).status,
+    200,
+    'per key',
+  );
 });
 
 test.run();

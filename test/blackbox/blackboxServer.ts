@@ -53,7 +53,11 @@ export interface Blackbox {
   /** A second key for a workspace (fresh burst budget). */
   apiKey(workspaceId: string, ...extra: string[]): Promise<string>;
   /** External API call; `path` is relative to /api/v1/external/v1. */
-  api(method: string, path: string, opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  api(
+    method: string,
+    path: string,
+    opts?: { key?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ): Promise<ApiAnswer>;
   /** Any HTTP call on the service (full path). */
   http(method: string, path: string, opts?: { body?: unknown; headers?: Record<string, string> }): Promise<ApiAnswer>;
   /** Every .eml in DATA_DIR/outbox, oldest first (the file names start with the time). */
@@ -68,12 +72,25 @@ function withSearchPath(url: string, schema: string): string {
 /** The environment a user would have: no mail server, no overrides of the documented defaults. */
 function baseEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'WEBHOOK_ALLOW_HOSTS', 'RATE_LIMIT_PER_MINUTE', 'WEBHOOK_RETRY_DELAYS_MS', 'WEBHOOK_TIMEOUT_MS', 'EVENTSTORE_URL', 'MONGODB_URL']) delete env[name];
+  for (const name of [
+    'SMTP_URL',
+    'MAIL_FROM',
+    'PUBLIC_URL',
+    'WEBHOOK_ALLOW_HOSTS',
+    'RATE_LIMIT_PER_MINUTE',
+    'WEBHOOK_RETRY_DELAYS_MS',
+    'WEBHOOK_TIMEOUT_MS',
+    'EVENTSTORE_URL',
+    'MONGODB_URL',
+  ])
+    delete env[name];
   return env;
 }
 
 function decodeQuotedPrintable(body: string): string {
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -81,7 +98,10 @@ function splitHead(raw: string): { head: Map<string, string>; body: string } {
   const m = /\r?\n\r?\n/.exec(raw);
   const at = m ? m.index : raw.length;
   const head = new Map<string, string>();
-  for (const line of raw.slice(0, at).replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+  for (const line of raw
+    .slice(0, at)
+    .replace(/\r?\n[ \t]+/g, ' ')
+    .split(/\r?\n/)) {
     const colon = line.indexOf(':');
     if (colon > 0) head.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
@@ -177,7 +197,11 @@ export async function startBlackbox(opts: BlackboxOptions = {}): Promise<Blackbo
   const cliJson = (...args: string[]) => runCliJson(env, ...args);
 
   let n = 0;
-  const http = async (method: string, path: string, opts: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<ApiAnswer> => {
+  const http = async (
+    method: string,
+    path: string,
+    opts: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiAnswer> => {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     let body: string | undefined = opts.raw;
     if (opts.body !== undefined) {
@@ -202,7 +226,17 @@ export async function startBlackbox(opts: BlackboxOptions = {}): Promise<Blackbo
     cliJson,
     async workspace(plan, extra = []) {
       const ownerEmail = `owner${++n}-${randomBytes(3).toString('hex')}@example.com`;
-      const out = await cliJson('workspace', 'create', '--name', `Acme ${n}`, '--plan', plan, '--owner-email', ownerEmail, ...extra);
+      const out = await cliJson(
+        'workspace',
+        'create',
+        '--name',
+        `Acme ${n}`,
+        '--plan',
+        plan,
+        '--owner-email',
+        ownerEmail,
+        ...extra,
+      );
       return { ...out, ownerEmail };
     },
     async apiKey(workspaceId, ...extra) {

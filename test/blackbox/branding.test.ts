@@ -8,11 +8,24 @@ import * as assert from 'uvu/assert';
 import { startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
 
 const W = '/api/v1/workspace';
-const CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#f50"/></svg>');
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.alloc(64)]);
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#f50"/></svg>',
+);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2'),
+  Buffer.alloc(64),
+]);
 
 let bb: Blackbox;
 let ws: Workspace;
@@ -21,7 +34,11 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   const res = await fetch(bb.url + path, {
     method,
     redirect: 'manual',
-    headers: { 'x-api-key': ws.apiKey, ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      'x-api-key': ws.apiKey,
+      ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body instanceof FormData ? body : body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -47,12 +64,23 @@ test('a new user brands a workspace and reads its ad analytics, with HTTP alone'
   assert.is((await call('GET', `${W}/check-slug/acme-anvils`)).body.available, true);
   assert.is((await call('PUT', `${W}/slug`, { slug: 'acme-anvils' })).status, 200);
   assert.is((await call('PATCH', `${W}/branding`, { primaryColor: '#FF5500', tagline: 'Anvils, fast.' })).status, 200);
-  assert.is((await call('PATCH', `${W}/organization`, { industry: 'Retail', country: 'DE', timezone: 'Europe/Berlin' })).status, 200);
+  assert.is(
+    (await call('PATCH', `${W}/organization`, { industry: 'Retail', country: 'DE', timezone: 'Europe/Berlin' })).status,
+    200,
+  );
 
-  const first = await call('POST', `${W}/media`, upload(PNG, 'hero.png', { adUrl: 'https://shop.example/sale', adLabel: 'Sale' }));
+  const first = await call(
+    'POST',
+    `${W}/media`,
+    upload(PNG, 'hero.png', { adUrl: 'https://shop.example/sale', adLabel: 'Sale' }),
+  );
   assert.is(first.status, 201, JSON.stringify(first.body));
   const second = await call('POST', `${W}/media`, upload(SVG, 'logo.svg'));
-  const third = await call('POST', `${W}/media`, upload(MP4, 'clip.mp4', { adUrl: 'https://shop.example/video', slideDuration: '10' }));
+  const third = await call(
+    'POST',
+    `${W}/media`,
+    upload(MP4, 'clip.mp4', { adUrl: 'https://shop.example/video', slideDuration: '10' }),
+  );
   assert.equal([second.status, third.status], [201, 201]);
   assert.equal([first.body.active, second.body.active, third.body.active], [true, false, false]);
   assert.is((await call('PATCH', `${W}/media/${third.body.id}`, { active: true })).status, 200);
@@ -64,8 +92,14 @@ test('a new user brands a workspace and reads its ad analytics, with HTTP alone'
   // PUBLIC_URL names the port the service was told; this test's server listens on a random one.
   assert.is((await fetch(bb.url + new URL(pub.branding.activeLoginMedia.mediaUrl).pathname)).status, 200);
 
-  for (const [ua, vid] of [[CHROME, 'visitor-a'], [IPHONE, 'visitor-b']]) {
-    const click = await fetch(`${bb.url}${W}/public/ad-click/acme-anvils/${third.body.id}?vid=${vid}`, { redirect: 'manual', headers: { 'user-agent': ua } });
+  for (const [ua, vid] of [
+    [CHROME, 'visitor-a'],
+    [IPHONE, 'visitor-b'],
+  ]) {
+    const click = await fetch(`${bb.url}${W}/public/ad-click/acme-anvils/${third.body.id}?vid=${vid}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': ua },
+    });
     assert.is(click.status, 302);
     assert.is(click.headers.get('location'), 'https://shop.example/video');
   }
@@ -78,7 +112,9 @@ test('a new user brands a workspace and reads its ad analytics, with HTTP alone'
   assert.is(figures.uniqueVisitors, 2);
   assert.is(figures.daily.length, 30);
   assert.is(figures.daily.at(-1).clicks, 2);
-  const devices = Object.fromEntries(figures.devices.map((d: { device: string; count: number }) => [d.device, d.count]));
+  const devices = Object.fromEntries(
+    figures.devices.map((d: { device: string; count: number }) => [d.device, d.count]),
+  );
   assert.equal(devices, { desktop: 1, mobile: 1, tablet: 0 });
   assert.equal(figures.browsers.map((b: { browser: string }) => b.browser).sort(), ['Chrome', 'Mobile Safari']);
 });

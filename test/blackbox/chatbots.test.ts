@@ -97,7 +97,14 @@ test('create validation: name required, at most 100 characters, strings only', a
   assertError(await bb.api('POST', '/chatbots', { key, body: { description: 'no name' } }), 400);
   assertError(await bb.api('POST', '/chatbots', { key, body: { name: 'x'.repeat(101) } }), 400);
   assertError(await bb.api('POST', '/chatbots', { key, body: { name: 42 } }), 400);
-  assertError(await bb.api('POST', '/chatbots', { key, raw: '{"name": "broken', headers: { 'content-type': 'application/json' } }), 400);
+  assertError(
+    await bb.api('POST', '/chatbots', {
+      key,
+      raw: '{"name": "broken',
+      headers: { 'content-type': 'application/json' },
+    }),
+    400,
+  );
   const max = await create(key, { name: 'n'.repeat(100) });
   assert.is(max.name, 'n'.repeat(100));
 });
@@ -109,12 +116,18 @@ test('update changes only the given fields and returns id, name, description, di
   const renamed = await bb.api('PUT', `/chatbots/${bot.id}`, { key: ws.apiKey, body: { name: 'After' } });
   assert.is(renamed.status, 200);
   assert.equal(sortedKeys(renamed.body.data), FIELDS.update);
-  assert.equal({ ...renamed.body.data, updatedAt: 'x' }, { id: bot.id, name: 'After', description: 'Kept', disabled: false, updatedAt: 'x' });
+  assert.equal(
+    { ...renamed.body.data, updatedAt: 'x' },
+    { id: bot.id, name: 'After', description: 'Kept', disabled: false, updatedAt: 'x' },
+  );
   assert.match(renamed.body.data.updatedAt, ISO_UTC);
   assert.ok(renamed.body.data.updatedAt >= before.updatedAt);
 
   const disabled = await bb.api('PUT', `/chatbots/${bot.id}`, { key: ws.apiKey, body: { disabled: true } });
-  assert.equal({ ...disabled.body.data, updatedAt: 'x' }, { id: bot.id, name: 'After', description: 'Kept', disabled: true, updatedAt: 'x' });
+  assert.equal(
+    { ...disabled.body.data, updatedAt: 'x' },
+    { id: bot.id, name: 'After', description: 'Kept', disabled: true, updatedAt: 'x' },
+  );
   const described = await bb.api('PUT', `/chatbots/${bot.id}`, { key: ws.apiKey, body: { description: 'New text' } });
   assert.is(described.body.data.description, 'New text');
   assert.is(described.body.data.disabled, true);
@@ -124,7 +137,9 @@ test('update changes only the given fields and returns id, name, description, di
   assert.is(got.disabled, true);
   assert.is(got.description, 'New text');
   assert.is(got.createdAt, before.createdAt);
-  const listed = (await bb.api('GET', '/chatbots', { key: ws.apiKey })).body.data.find((c: { id: string }) => c.id === bot.id);
+  const listed = (await bb.api('GET', '/chatbots', { key: ws.apiKey })).body.data.find(
+    (c: { id: string }) => c.id === bot.id,
+  );
   assert.is(listed.disabled, true);
 });
 
@@ -149,7 +164,11 @@ test('duplicate makes a new chatbot named "<name> (copy)" with the create field 
   assert.is(got.status, 200);
   assert.is(got.body.data.name, 'Original (copy)');
   assert.is(got.body.data.responseCount, 0);
-  assert.is((await bb.api('GET', `/chatbots/${bot.id}`, { key: ws.apiKey })).body.data.name, 'Original', 'the original is unchanged');
+  assert.is(
+    (await bb.api('GET', `/chatbots/${bot.id}`, { key: ws.apiKey })).body.data.name,
+    'Original',
+    'the original is unchanged',
+  );
 });
 
 test('delete answers {message} and is permanent', async () => {

@@ -26,8 +26,10 @@ async function createBot(body: Record<string, unknown>): Promise<string> {
   return r.body.data.id;
 }
 const start = (botId: string, body: unknown = {}) => bb.http('POST', `${CHAT}/${botId}/sessions`, { body });
-const say = (botId: string, sessionId: string, message: string) => bb.http('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
-const escalate = (botId: string, sessionId: string, reason: string) => bb.http('POST', `${CHAT}/${botId}/sessions/${sessionId}/escalate`, { body: { reason } });
+const say = (botId: string, sessionId: string, message: string) =>
+  bb.http('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
+const escalate = (botId: string, sessionId: string, reason: string) =>
+  bb.http('POST', `${CHAT}/${botId}/sessions/${sessionId}/escalate`, { body: { reason } });
 const end = (botId: string, sessionId: string) => bb.http('POST', `${CHAT}/${botId}/sessions/${sessionId}/end`);
 
 const FLOW = {
@@ -53,7 +55,10 @@ test('a visitor runs a custom flow: bot messages, {{variable}} answers, done at 
   assert.type(s.body.sessionId, 'string');
   assert.is(s.body.visitorId, 'visitor-42');
   assert.is(s.body.done, false);
-  assert.equal(s.body.messages, [{ type: 'bot', message: 'Welcome to the shop.' }, { type: 'bot', message: 'Your name?' }]);
+  assert.equal(s.body.messages, [
+    { type: 'bot', message: 'Welcome to the shop.' },
+    { type: 'bot', message: 'Your name?' },
+  ]);
   flowSession = s.body.sessionId;
 
   const a = await say(flowBot, flowSession, 'Ada');
@@ -70,11 +75,19 @@ test('a visitor runs a custom flow: bot messages, {{variable}} answers, done at 
 test('the chat API is open to any site (CORS)', async () => {
   const r = await fetch(`${bb.url}${CHAT}/${flowBot}/sessions`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    headers: {
+      origin: 'https://shop.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
   });
   assert.ok(r.status >= 200 && r.status < 300);
   assert.is(r.headers.get('access-control-allow-origin'), '*');
-  const s = await fetch(`${bb.url}${CHAT}/${flowBot}/sessions`, { method: 'POST', headers: { origin: 'https://shop.example', 'content-type': 'application/json' }, body: '{}' });
+  const s = await fetch(`${bb.url}${CHAT}/${flowBot}/sessions`, {
+    method: 'POST',
+    headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+    body: '{}',
+  });
   assert.is(s.status, 201);
   assert.is(s.headers.get('access-control-allow-origin'), '*');
 });
@@ -115,7 +128,15 @@ test('escalate and end complete a session with {done:true}; later messages are 4
 });
 
 test('a handoff step completes the session', async () => {
-  const botId = await createBot({ name: 'Handoff', flow: { steps: [{ type: 'question', text: 'Topic?', variable: 'topic' }, { type: 'handoff', text: 'Passing you to a person.' }] } });
+  const botId = await createBot({
+    name: 'Handoff',
+    flow: {
+      steps: [
+        { type: 'question', text: 'Topic?', variable: 'topic' },
+        { type: 'handoff', text: 'Passing you to a person.' },
+      ],
+    },
+  });
   const s = await start(botId);
   const r = await say(botId, s.body.sessionId, 'refund');
   assert.is(r.status, 200);
@@ -143,20 +164,24 @@ test('responses: {data, total, page, totalPages} with the record of the conversa
   assert.is(page.body.page, 1);
   assert.is(page.body.totalPages, 1);
   const item = page.body.data[0];
-  for (const f of ['_id', 'chatSessionId', 'visitorId', 'chatDate', 'record', 'answerVariables']) assert.ok(f in item, `list item has ${f}`);
+  for (const f of ['_id', 'chatSessionId', 'visitorId', 'chatDate', 'record', 'answerVariables'])
+    assert.ok(f in item, `list item has ${f}`);
   assert.type(item._id, 'string');
   assert.is(item.chatSessionId, flowSession);
   assert.is(item.visitorId, 'visitor-42');
   assert.match(item.chatDate, ISO_UTC);
   assert.equal(item.answerVariables, { name: 'Ada', city: 'London' });
-  assert.equal(item.record.map((e: { type: string; message: string }) => [e.type, e.message]), [
-    ['bot', 'Welcome to the shop.'],
-    ['bot', 'Your name?'],
-    ['user', 'Ada'],
-    ['bot', 'Your city, Ada?'],
-    ['user', 'London'],
-    ['bot', 'Thanks Ada from London!'],
-  ]);
+  assert.equal(
+    item.record.map((e: { type: string; message: string }) => [e.type, e.message]),
+    [
+      ['bot', 'Welcome to the shop.'],
+      ['bot', 'Your name?'],
+      ['user', 'Ada'],
+      ['bot', 'Your city, Ada?'],
+      ['user', 'London'],
+      ['bot', 'Thanks Ada from London!'],
+    ],
+  );
 
   const one = await bb.api('GET', `/chatbots/${flowBot}/responses/${item._id}`, { key: readKey });
   assert.is(one.status, 200);
@@ -184,20 +209,32 @@ let pagedBot = '';
 const RESPONSES = 23;
 
 test('responses paging: default page 1 and limit 20; page and limit parameters', async () => {
-  pagedBot = await createBot({ name: 'Busy', flow: { steps: [{ type: 'question', text: 'Order number?', variable: 'order' }] } });
+  pagedBot = await createBot({
+    name: 'Busy',
+    flow: { steps: [{ type: 'question', text: 'Order number?', variable: 'order' }] },
+  });
   for (let i = 0; i < RESPONSES; i++) {
     const s = await start(pagedBot, { visitorId: `v${i}` });
     assert.is((await say(pagedBot, s.body.sessionId, `order-${i}`)).status, 200);
   }
   const first = await bb.api('GET', `/chatbots/${pagedBot}/responses`, { key: readKey });
-  assert.equal([first.body.data.length, first.body.total, first.body.page, first.body.totalPages], [20, RESPONSES, 1, 2]);
+  assert.equal(
+    [first.body.data.length, first.body.total, first.body.page, first.body.totalPages],
+    [20, RESPONSES, 1, 2],
+  );
   const second = await bb.api('GET', `/chatbots/${pagedBot}/responses?page=2`, { key: readKey });
-  assert.equal([second.body.data.length, second.body.total, second.body.page, second.body.totalPages], [RESPONSES - 20, RESPONSES, 2, 2]);
+  assert.equal(
+    [second.body.data.length, second.body.total, second.body.page, second.body.totalPages],
+    [RESPONSES - 20, RESPONSES, 2, 2],
+  );
   const ids = new Set([...first.body.data, ...second.body.data].map((r: { _id: string }) => r._id));
   assert.is(ids.size, RESPONSES, 'the pages together hold every response once');
 
   const small = await bb.api('GET', `/chatbots/${pagedBot}/responses?limit=5&page=3`, { key: readKey });
-  assert.equal([small.body.data.length, small.body.total, small.body.page, small.body.totalPages], [5, RESPONSES, 3, 5]);
+  assert.equal(
+    [small.body.data.length, small.body.total, small.body.page, small.body.totalPages],
+    [5, RESPONSES, 3, 5],
+  );
   const max = await bb.api('GET', `/chatbots/${pagedBot}/responses?limit=100`, { key: readKey });
   assert.equal([max.body.data.length, max.body.totalPages], [RESPONSES, 1]);
   for (const r of max.body.data) assert.match(r.chatDate, ISO_UTC);
@@ -233,7 +270,10 @@ test('analytics: totals, period "<days>d", dailyCounts of days entries (default 
     assert.ok(Number.isInteger(d.count));
   }
   assert.is(new Set(a.dailyCounts.map((d: { date: string }) => d.date)).size, 30, 'one entry per day');
-  assert.is(a.dailyCounts.reduce((n: number, d: { count: number }) => n + d.count, 0), RESPONSES);
+  assert.is(
+    a.dailyCounts.reduce((n: number, d: { count: number }) => n + d.count, 0),
+    RESPONSES,
+  );
   assert.is(a.dailyCounts.find((d: { date: string }) => d.date === utcDay())?.count, RESPONSES);
 
   for (const days of [1, 7, 90]) {
@@ -243,8 +283,12 @@ test('analytics: totals, period "<days>d", dailyCounts of days entries (default 
     assert.is(x.recentResponses, RESPONSES);
   }
 
-  const empty = (await bb.api('GET', `/chatbots/${await createBot({ name: 'Quiet' })}/analytics`, { key: readKey })).body.data;
-  assert.equal([empty.totalResponses, empty.recentResponses, empty.period, empty.dailyCounts.length], [0, 0, '30d', 30]);
+  const empty = (await bb.api('GET', `/chatbots/${await createBot({ name: 'Quiet' })}/analytics`, { key: readKey }))
+    .body.data;
+  assert.equal(
+    [empty.totalResponses, empty.recentResponses, empty.period, empty.dailyCounts.length],
+    [0, 0, '30d', 30],
+  );
 });
 
 test.run();

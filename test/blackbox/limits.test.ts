@@ -34,7 +34,10 @@ function assertLimitHeaders(r: ApiAnswer, quotaLimit: number, what: string) {
   assert.match(h('X-Quota-Remaining') ?? '', /^\d+$/, `${what}: X-Quota-Remaining`);
   assert.ok(Number(h('X-Quota-Remaining')) <= quotaLimit);
   const reset = Number(h('X-Quota-Reset'));
-  assert.ok([nextMonthStartEpoch(), nextMonthStartEpoch(new Date(Date.now() + 60_000))].includes(reset), `${what}: X-Quota-Reset is the next month start, got ${reset}`);
+  assert.ok(
+    [nextMonthStartEpoch(), nextMonthStartEpoch(new Date(Date.now() + 60_000))].includes(reset),
+    `${what}: X-Quota-Reset is the next month start, got ${reset}`,
+  );
   assert.is(h('X-Quota-Period'), 'month', `${what}: X-Quota-Period`);
 }
 
@@ -44,13 +47,21 @@ test('a missing or unknown API key is 401 "Invalid API key"', async () => {
     assert.is(r.status, 401, String(key));
     assert.is(r.body.error, 'Invalid API key');
   }
-  const w = await bb.api('POST', '/webhooks', { body: { chatbotId: 'x', url: 'https://hooks.example.com/x', events: ['response.created'] } });
+  const w = await bb.api('POST', '/webhooks', {
+    body: { chatbotId: 'x', url: 'https://hooks.example.com/x', events: ['response.created'] },
+  });
   assert.is(w.status, 401);
 });
 
 test('the free plan has no API access: 403 on every endpoint', async () => {
   const free = await bb.workspace('free');
-  for (const [method, path] of [['GET', '/chatbots'], ['GET', '/usage'], ['GET', '/account'], ['GET', '/webhooks'], ['POST', '/chatbots']]) {
+  for (const [method, path] of [
+    ['GET', '/chatbots'],
+    ['GET', '/usage'],
+    ['GET', '/account'],
+    ['GET', '/webhooks'],
+    ['POST', '/chatbots'],
+  ]) {
     const r = await bb.api(method!, path!, { key: free.apiKey, body: method === 'POST' ? { name: 'x' } : undefined });
     assert.is(r.status, 403, `${method} ${path}`);
     assert.type(r.body.error, 'string');
@@ -69,17 +80,29 @@ test('every response carries the RateLimit-* and X-Quota-* headers (2xx, 4xx ali
     ['400', await bb.api('POST', '/chatbots', { key, body: {} })],
     ['404', await bb.api('GET', '/chatbots/nope', { key })],
     ['404 route', await bb.api('GET', '/no-such-resource', { key })],
-    ['403 scope', await bb.api('POST', '/account/email/confirm-change', { key: await bb.apiKey(ws.workspaceId), body: { newEmail: 'a@example.org', otp: '123456' } })],
-    ['409', await (async () => {
-      const body = { chatbotId: bot.body.data.id, url: 'https://hooks.example.com/h', events: ['response.created'] };
-      await bb.api('POST', '/webhooks', { key, body });
-      return bb.api('POST', '/webhooks', { key, body });
-    })()],
+    [
+      '403 scope',
+      await bb.api('POST', '/account/email/confirm-change', {
+        key: await bb.apiKey(ws.workspaceId),
+        body: { newEmail: 'a@example.org', otp: '123456' },
+      }),
+    ],
+    [
+      '409',
+      await (async () => {
+        const body = { chatbotId: bot.body.data.id, url: 'https://hooks.example.com/h', events: ['response.created'] };
+        await bb.api('POST', '/webhooks', { key, body });
+        return bb.api('POST', '/webhooks', { key, body });
+      })(),
+    ],
   ];
   assert.is(answers[7]![1].status, 409);
   for (const [what, r] of answers) assertLimitHeaders(r, 10_000, what);
   const remaining = answers.slice(0, 3).map(([, r]) => Number(r.headers.get('RateLimit-Remaining')));
-  assert.ok(remaining[0]! > remaining[1]! && remaining[1]! > remaining[2]!, `RateLimit-Remaining counts down: ${remaining}`);
+  assert.ok(
+    remaining[0]! > remaining[1]! && remaining[1]! > remaining[2]!,
+    `RateLimit-Remaining counts down: ${remaining}`,
+  );
 });
 
 test('usage: month, plan, used, limit, remaining; only 2xx calls are counted', async () => {
@@ -107,7 +130,10 @@ test('usage: month, plan, used, limit, remaining; only 2xx calls are counted', a
   assert.is(d3.used, d2.used + 3);
   assert.is(d3.remaining, d3.limit - d3.used);
 
-  for (const [plan, limit] of [['pro', 50_000], ['business', 200_000]] as const) {
+  for (const [plan, limit] of [
+    ['pro', 50_000],
+    ['business', 200_000],
+  ] as const) {
     const p = await bb.workspace(plan);
     const u = (await bb.api('GET', '/usage', { key: p.apiKey })).body.data;
     assert.equal([u.plan, u.limit], [plan, limit]);
@@ -130,7 +156,10 @@ test('burst limit: 60 requests a minute per key, then 429 with the exact body an
   for (let i = 0; i < 3; i++) {
     const r = await bb.api('GET', '/chatbots', { key: w.apiKey });
     assert.is(r.status, 429);
-    assert.equal(r.body, { error: 'External API rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_ERROR' });
+    assert.equal(r.body, {
+      error: 'External API rate limit exceeded. Max 60 requests per minute.',
+      code: 'RATE_LIMIT_ERROR',
+    });
     assert.is(r.headers.get('Retry-After'), '60');
     assertLimitHeaders(r, 10_000, '429');
     assert.is(r.headers.get('RateLimit-Remaining'), '0');
@@ -155,7 +184,11 @@ test('monthly quota: calls past the limit are 429', async () => {
 test('bodies over 15 MB are 413', async () => {
   const w = await bb.workspace('starter');
   const big = JSON.stringify({ name: 'big', description: 'x'.repeat(15 * 1024 * 1024 + 10) });
-  const r = await bb.api('POST', '/chatbots', { key: w.apiKey, raw: big, headers: { 'content-type': 'application/json' } });
+  const r = await bb.api('POST', '/chatbots', {
+    key: w.apiKey,
+    raw: big,
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(r.status, 413);
   assert.type(r.body.error, 'string');
 });

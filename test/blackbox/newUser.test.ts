@@ -29,13 +29,28 @@ test('GET /api/v1/openapi.json is an OpenAPI 3.0 document of the HTTP endpoints'
   assert.match(r.body.openapi, /^3\.0\./);
   const paths = Object.keys(r.body.paths);
   for (const p of [
-    '/chatbots', '/chatbots/{id}', '/chatbots/{id}/duplicate', '/chatbots/{id}/responses', '/chatbots/{id}/analytics',
-    '/webhooks', '/webhooks/{id}', '/account', '/account/email/request-change', '/account/email/verify-identity',
-    '/account/email/confirm-change', '/usage',
+    '/chatbots',
+    '/chatbots/{id}',
+    '/chatbots/{id}/duplicate',
+    '/chatbots/{id}/responses',
+    '/chatbots/{id}/analytics',
+    '/webhooks',
+    '/webhooks/{id}',
+    '/account',
+    '/account/email/request-change',
+    '/account/email/verify-identity',
+    '/account/email/confirm-change',
+    '/usage',
   ]) {
-    assert.ok(paths.some((x) => x.endsWith(`/external/v1${p}`)), `OpenAPI documents ${p}`);
+    assert.ok(
+      paths.some((x) => x.endsWith(`/external/v1${p}`)),
+      `OpenAPI documents ${p}`,
+    );
   }
-  assert.ok(paths.some((x) => x.includes('/chat/')), 'the visitor chat API is documented too');
+  assert.ok(
+    paths.some((x) => x.includes('/chat/')),
+    'the visitor chat API is documented too',
+  );
 });
 
 test('GET /widget.js serves the widget as JavaScript with the ConfabWidget global', async () => {
@@ -46,7 +61,16 @@ test('GET /widget.js serves the widget as JavaScript with the ConfabWidget globa
 });
 
 test('README first steps: workspace from the CLI, then a chatbot with its key', async () => {
-  const out = await bb.cli('workspace', 'create', '--name', 'Acme', '--plan', 'starter', '--owner-email', 'owner@acme.test');
+  const out = await bb.cli(
+    'workspace',
+    'create',
+    '--name',
+    'Acme',
+    '--plan',
+    'starter',
+    '--owner-email',
+    'owner@acme.test',
+  );
   assert.is(out.code, 0, out.stderr);
   const lines = out.stdout.trim().split('\n');
   assert.is(lines.length, 1, 'exactly one JSON object on stdout');
@@ -54,7 +78,10 @@ test('README first steps: workspace from the CLI, then a chatbot with its key', 
   assert.equal(sortedKeys(ws), ['apiKey', 'ownerId', 'workspaceId']);
   for (const k of ['apiKey', 'ownerId', 'workspaceId']) assert.type(ws[k], 'string');
 
-  const r = await bb.api('POST', '/chatbots', { key: ws.apiKey, body: { name: 'Support bot', description: 'Answers questions' } });
+  const r = await bb.api('POST', '/chatbots', {
+    key: ws.apiKey,
+    body: { name: 'Support bot', description: 'Answers questions' },
+  });
   assert.ok([200, 201].includes(r.status), `create answers ${r.status}`);
   assert.equal(sortedKeys(r.body), ['data']);
   assert.equal(sortedKeys(r.body.data), ['createdAt', 'description', 'id', 'name']);
@@ -64,7 +91,10 @@ test('README first steps: workspace from the CLI, then a chatbot with its key', 
 
   const list = await bb.api('GET', '/chatbots', { key: ws.apiKey });
   assert.is(list.status, 200);
-  assert.equal(list.body.data.map((c: { id: string }) => c.id), [r.body.data.id]);
+  assert.equal(
+    list.body.data.map((c: { id: string }) => c.id),
+    [r.body.data.id],
+  );
 
   const account = await bb.api('GET', '/account', { key: ws.apiKey });
   assert.is(account.body.data.email, 'owner@acme.test');
@@ -90,12 +120,18 @@ test('CLI errors: {"error"} on stderr, nothing on stdout, non-zero exit', async 
 
 test('CLI set-plan prints {workspaceId, plan} and the API follows the new plan', async () => {
   const ws = await bb.workspace('starter');
-  assert.equal(await bb.cliJson('workspace', 'set-plan', '--workspace', ws.workspaceId, '--plan', 'pro'), { workspaceId: ws.workspaceId, plan: 'pro' });
+  assert.equal(await bb.cliJson('workspace', 'set-plan', '--workspace', ws.workspaceId, '--plan', 'pro'), {
+    workspaceId: ws.workspaceId,
+    plan: 'pro',
+  });
   const usage = await bb.api('GET', '/usage', { key: ws.apiKey });
   assert.is(usage.body.data.plan, 'pro');
   assert.is(usage.body.data.limit, 50_000);
 
-  assert.equal(await bb.cliJson('workspace', 'set-plan', '--workspace', ws.workspaceId, '--plan', 'free'), { workspaceId: ws.workspaceId, plan: 'free' });
+  assert.equal(await bb.cliJson('workspace', 'set-plan', '--workspace', ws.workspaceId, '--plan', 'free'), {
+    workspaceId: ws.workspaceId,
+    plan: 'free',
+  });
   assert.is((await bb.api('GET', '/chatbots', { key: ws.apiKey })).status, 403, 'free plan: no API access');
 });
 
@@ -106,7 +142,16 @@ test('CLI apikey create and revoke: the new key works at once, the revoked one g
   assert.type(created.apiKey, 'string');
   assert.is((await bb.api('GET', '/chatbots', { key: created.apiKey })).status, 200);
 
-  const member = await bb.cliJson('apikey', 'create', '--workspace', ws.workspaceId, '--role', 'member', '--scopes', 'account:write');
+  const member = await bb.cliJson(
+    'apikey',
+    'create',
+    '--workspace',
+    ws.workspaceId,
+    '--role',
+    'member',
+    '--scopes',
+    'account:write',
+  );
   assert.is((await bb.api('GET', '/account', { key: member.apiKey })).status, 200);
 
   assert.equal(await bb.cliJson('apikey', 'revoke', '--id', created.id), { id: created.id, revoked: true });

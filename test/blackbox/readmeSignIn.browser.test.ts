@@ -76,9 +76,23 @@ async function onDashboard(page: Page, email: string): Promise<any> {
 const emailBox = (page: Page) => page.getByLabel('Email', { exact: true });
 
 test('README steps 1–2: workspace with an owner password from the CLI, slug claimed with the admin key', async () => {
-  const ws = await bb.cliJson('workspace', 'create', '--name', NAME, '--plan', 'pro', '--owner-email', OWNER, '--owner-password', PASSWORD);
+  const ws = await bb.cliJson(
+    'workspace',
+    'create',
+    '--name',
+    NAME,
+    '--plan',
+    'pro',
+    '--owner-email',
+    OWNER,
+    '--owner-password',
+    PASSWORD,
+  );
   assert.type(ws.apiKey, 'string');
-  const claimed = await bb.http('PUT', '/api/v1/workspace/slug', { headers: { 'x-api-key': ws.apiKey }, body: { slug: 'acme' } });
+  const claimed = await bb.http('PUT', '/api/v1/workspace/slug', {
+    headers: { 'x-api-key': ws.apiKey },
+    body: { slug: 'acme' },
+  });
   assert.ok(claimed.status === 200 || claimed.status === 201, `PUT slug answered ${claimed.status}: ${claimed.text}`);
   oidc.accounts.set('acme-owner', { email: OWNER, emailVerified: true });
 });
@@ -120,7 +134,10 @@ test('Email me a sign-in link: the mailed /login/magic page, its Sign in button'
 
 test(`Continue with ${PROVIDER}: the popup signs in at the real provider`, async () => {
   const page = await open(`${origin}/login`);
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: `Continue with ${PROVIDER}` }).click(),
+  ]);
   // oidc-provider's development login and consent pages.
   await popup.locator('input[name="login"]').fill('acme-owner');
   await popup.locator('input[name="password"]').fill('any');

@@ -11,8 +11,18 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { freePort } from '../support/freePort.js';
-import { APP_SCOPE, OWNER, startBigCommerceStandIn, type BigCommerceStandIn } from '../support/bigcommerce/bigCommerceStandIn.js';
-import { startStorefrontPage, WIDGET_CALL_TRAP, widgetCalls, type StorefrontPageStandIn } from '../support/bigcommerce/storefrontPageStandIn.js';
+import {
+  APP_SCOPE,
+  OWNER,
+  startBigCommerceStandIn,
+  type BigCommerceStandIn,
+} from '../support/bigcommerce/bigCommerceStandIn.js';
+import {
+  startStorefrontPage,
+  WIDGET_CALL_TRAP,
+  widgetCalls,
+  type StorefrontPageStandIn,
+} from '../support/bigcommerce/storefrontPageStandIn.js';
 import { buildBundle } from '../web/helpers.js';
 import { startBlackbox, type Blackbox } from './blackboxServer.js';
 
@@ -36,9 +46,19 @@ test.before(async () => {
   appUrl = `${publicUrl}/storefront`; // APP_URL's default
   bb = await startBlackbox({
     port,
-    env: { PUBLIC_URL: publicUrl, BIGCOMMERCE_CLIENT_ID: bc.clientId, BIGCOMMERCE_CLIENT_SECRET: bc.clientSecret, BIGCOMMERCE_LOGIN_URL: bc.url, BIGCOMMERCE_API_URL: bc.url },
+    env: {
+      PUBLIC_URL: publicUrl,
+      BIGCOMMERCE_CLIENT_ID: bc.clientId,
+      BIGCOMMERCE_CLIENT_SECRET: bc.clientSecret,
+      BIGCOMMERCE_LOGIN_URL: bc.url,
+      BIGCOMMERCE_API_URL: bc.url,
+    },
   });
-  shop = await startStorefrontPage(bc, { storeHash: STORE, scriptSrc: `${appUrl}/script.js?store=${STORE}`, customers: { '42': 'shopper@example.com' } });
+  shop = await startStorefrontPage(bc, {
+    storeHash: STORE,
+    scriptSrc: `${appUrl}/script.js?store=${STORE}`,
+    customers: { '42': 'shopper@example.com' },
+  });
   browser = await launchBrowser();
 });
 test.after(async () => {
@@ -48,7 +68,11 @@ test.after(async () => {
   await bc?.close();
 });
 
-const install = () => fetch(`${appUrl}/auth?${new URLSearchParams({ code: bc.issueCode(STORE, { scope: SCOPE }), scope: SCOPE, context: `stores/${STORE}` })}`, { redirect: 'manual' });
+const install = () =>
+  fetch(
+    `${appUrl}/auth?${new URLSearchParams({ code: bc.issueCode(STORE, { scope: SCOPE }), scope: SCOPE, context: `stores/${STORE}` })}`,
+    { redirect: 'manual' },
+  );
 
 test('install: the code is exchanged exactly as documented, one loader script, reinstall keeps one', async () => {
   const first = await install();
@@ -58,15 +82,34 @@ test('install: the code is exchanged exactly as documented, one loader script, r
   assert.is(exchanges.length, 1);
   const code = (exchanges[0]!.body as { code: string }).code;
   assert.equal(exchanges[0]!.body, {
-    client_id: bc.clientId, client_secret: bc.clientSecret, code, context: `stores/${STORE}`, scope: SCOPE,
-    grant_type: 'authorization_code', redirect_uri: `${appUrl}/auth`,
+    client_id: bc.clientId,
+    client_secret: bc.clientSecret,
+    code,
+    context: `stores/${STORE}`,
+    scope: SCOPE,
+    grant_type: 'authorization_code',
+    redirect_uri: `${appUrl}/auth`,
   });
   const scripts = bc.scriptsOf(STORE);
   assert.is(scripts.length, 1);
   const s = scripts[0]!;
   assert.equal(
-    { src: s.src, kind: s.kind, load_method: s.load_method, location: s.location, visibility: s.visibility, auto_uninstall: s.auto_uninstall },
-    { src: `${appUrl}/script.js?store=${STORE}`, kind: 'src', load_method: 'async', location: 'footer', visibility: 'all_pages', auto_uninstall: true },
+    {
+      src: s.src,
+      kind: s.kind,
+      load_method: s.load_method,
+      location: s.location,
+      visibility: s.visibility,
+      auto_uninstall: s.auto_uninstall,
+    },
+    {
+      src: `${appUrl}/script.js?store=${STORE}`,
+      kind: 'src',
+      load_method: 'async',
+      location: 'footer',
+      visibility: 'all_pages',
+      auto_uninstall: true,
+    },
   );
   assert.type(s.consent_category, 'string');
 
@@ -77,14 +120,19 @@ test('install: the code is exchanged exactly as documented, one loader script, r
 
 test('load → /app in Chromium: paste the embed snippet of a real chatbot, switch on, save', async () => {
   const ws = await bb.workspace('pro');
-  const created = await bb.api('POST', '/chatbots', { key: ws.apiKey, body: { name: 'Northwind helper', description: 'Shop questions' } });
+  const created = await bb.api('POST', '/chatbots', {
+    key: ws.apiKey,
+    body: { name: 'Northwind helper', description: 'Shop questions' },
+  });
   assert.ok([200, 201].includes(created.status), created.text);
   botId = created.body.data.id;
 
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${appUrl}/load?signed_payload_jwt=${await bc.signedPayload(STORE, OWNER)}`);
   assert.is(new URL(page.url()).pathname, '/storefront/app');
-  await page.getByLabel('Chatbot ID').fill(`<script src="${publicUrl}/widget.js"></script>\n<script>ConfabWidget('${botId}', 'bubble', {});</script>`);
+  await page
+    .getByLabel('Chatbot ID')
+    .fill(`<script src="${publicUrl}/widget.js"></script>\n<script>ConfabWidget('${botId}', 'bubble', {});</script>`);
   await page.getByText('Northwind helper').first().waitFor();
   await page.getByText('Show the chat on my storefront').click();
   assert.is(await page.getByRole('switch', { name: 'Show the chat on my storefront' }).isChecked(), true);
@@ -105,14 +153,24 @@ async function visitShop(path: string): Promise<Page> {
 test('the storefront page starts the widget with the store and the verified customer', async () => {
   const page = await visitShop('/login?customer=42');
   await page.getByRole('button', { name: 'Open chat' }).waitFor({ timeout: 20_000 });
-  assert.equal(await widgetCalls(page), [[botId, 'bubble', { customData: { platform: 'bigcommerce', storeHash: STORE }, user: { id: '42', email: 'shopper@example.com' } }]]);
+  assert.equal(await widgetCalls(page), [
+    [
+      botId,
+      'bubble',
+      { customData: { platform: 'bigcommerce', storeHash: STORE }, user: { id: '42', email: 'shopper@example.com' } },
+    ],
+  ]);
   await page.context().close();
 });
 
 test('uninstall: the store record is gone and the loader does nothing', async () => {
-  const res = await fetch(`${appUrl}/uninstall?signed_payload_jwt=${await bc.signedPayload(STORE, OWNER)}`, { redirect: 'manual' });
+  const res = await fetch(`${appUrl}/uninstall?signed_payload_jwt=${await bc.signedPayload(STORE, OWNER)}`, {
+    redirect: 'manual',
+  });
   assert.ok(res.status >= 200 && res.status < 300, `uninstall answered ${res.status}`);
-  const load = await fetch(`${appUrl}/load?signed_payload_jwt=${await bc.signedPayload(STORE, OWNER)}`, { redirect: 'manual' });
+  const load = await fetch(`${appUrl}/load?signed_payload_jwt=${await bc.signedPayload(STORE, OWNER)}`, {
+    redirect: 'manual',
+  });
   assert.ok(load.status >= 400, `a load after uninstall answered ${load.status} (no store record)`);
 
   const page = await visitShop('/');

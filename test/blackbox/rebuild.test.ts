@@ -28,9 +28,13 @@ async function ok(r: Promise<{ status: number; body: any }>) {
 
 async function converse(botId: string, visitorId: string, answers: string[], finish?: 'end' | 'escalate') {
   const s = await ok(bb.http('POST', `${CHAT}/${botId}/sessions`, { body: { visitorId } }));
-  for (const message of answers) await ok(bb.http('POST', `${CHAT}/${botId}/sessions/${s.sessionId}/messages`, { body: { message } }));
+  for (const message of answers)
+    await ok(bb.http('POST', `${CHAT}/${botId}/sessions/${s.sessionId}/messages`, { body: { message } }));
   if (finish === 'end') await ok(bb.http('POST', `${CHAT}/${botId}/sessions/${s.sessionId}/end`));
-  if (finish === 'escalate') await ok(bb.http('POST', `${CHAT}/${botId}/sessions/${s.sessionId}/escalate`, { body: { reason: 'human please' } }));
+  if (finish === 'escalate')
+    await ok(
+      bb.http('POST', `${CHAT}/${botId}/sessions/${s.sessionId}/escalate`, { body: { reason: 'human please' } }),
+    );
 }
 
 /** Every GET answer of a workspace, by path. Usage counts calls, so only its fixed fields are kept. */
@@ -60,8 +64,15 @@ async function snapshot(key: string): Promise<Record<string, unknown>> {
 
 test('projections rebuild keeps every GET answer identical', async () => {
   const key = ws.apiKey;
-  const flow = { steps: [{ type: 'question', text: 'Name?', variable: 'name' }, { type: 'question', text: 'Email?', variable: 'email' }, { type: 'message', text: 'Bye {{name}}' }] };
-  const a = (await ok(bb.api('POST', '/chatbots', { key, body: { name: 'Alpha', description: 'first', flow } }))).data.id;
+  const flow = {
+    steps: [
+      { type: 'question', text: 'Name?', variable: 'name' },
+      { type: 'question', text: 'Email?', variable: 'email' },
+      { type: 'message', text: 'Bye {{name}}' },
+    ],
+  };
+  const a = (await ok(bb.api('POST', '/chatbots', { key, body: { name: 'Alpha', description: 'first', flow } }))).data
+    .id;
   const b = (await ok(bb.api('POST', '/chatbots', { key, body: { name: 'Beta' } }))).data.id;
   const copy = (await ok(bb.api('POST', `/chatbots/${a}/duplicate`, { key }))).data.id;
   const gone = (await ok(bb.api('POST', '/chatbots', { key, body: { name: 'Gone' } }))).data.id;
@@ -76,25 +87,53 @@ test('projections rebuild keeps every GET answer identical', async () => {
   await converse(gone, 'v6', ['Eve']);
 
   const events = ['response.created', 'conversation.completed'];
-  await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: a, url: 'https://hooks.example.com/a', events, description: 'A' } }));
-  const paused = (await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: b, url: 'https://hooks.example.com/b', events } }))).data.id;
-  await ok(bb.api('PATCH', `/webhooks/${paused}`, { key, body: { status: 'paused', events: ['conversation.started'] } }));
-  const removed = (await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: b, url: 'https://hooks.example.com/c', events } }))).data.id;
+  await ok(
+    bb.api('POST', '/webhooks', {
+      key,
+      body: { chatbotId: a, url: 'https://hooks.example.com/a', events, description: 'A' },
+    }),
+  );
+  const paused = (
+    await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: b, url: 'https://hooks.example.com/b', events } }))
+  ).data.id;
+  await ok(
+    bb.api('PATCH', `/webhooks/${paused}`, { key, body: { status: 'paused', events: ['conversation.started'] } }),
+  );
+  const removed = (
+    await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: b, url: 'https://hooks.example.com/c', events } }))
+  ).data.id;
   await ok(bb.api('DELETE', `/webhooks/${removed}`, { key }));
-  await ok(bb.api('POST', '/webhooks', { key, body: { chatbotId: gone, url: 'https://hooks.example.com/gone', events } }));
+  await ok(
+    bb.api('POST', '/webhooks', { key, body: { chatbotId: gone, url: 'https://hooks.example.com/gone', events } }),
+  );
   await ok(bb.api('DELETE', `/chatbots/${gone}`, { key }));
 
-  await ok(bb.api('PATCH', '/account', { key, body: { name: '<b>Owner</b>', phone: '+1 555 0100 00', timezone: 'Europe/Paris', address: 'Rue 1' } }));
+  await ok(
+    bb.api('PATCH', '/account', {
+      key,
+      body: { name: '<b>Owner</b>', phone: '+1 555 0100 00', timezone: 'Europe/Paris', address: 'Rue 1' },
+    }),
+  );
   const newEmail = 'rebuilt-owner@example.org';
   await ok(bb.api('POST', '/account/email/request-change', { key, body: { newEmail } }));
   const toOld = bb.mails().filter((m) => m.to.includes(ws.ownerEmail));
-  await ok(bb.api('POST', '/account/email/verify-identity', { key, body: { newEmail, otp: codeIn(toOld[toOld.length - 1]!) } }));
+  await ok(
+    bb.api('POST', '/account/email/verify-identity', {
+      key,
+      body: { newEmail, otp: codeIn(toOld[toOld.length - 1]!) },
+    }),
+  );
   const toNew = bb.mails().filter((m) => m.to.includes(newEmail));
-  await ok(bb.api('POST', '/account/email/confirm-change', { key, body: { newEmail, otp: codeIn(toNew[toNew.length - 1]!) } }));
+  await ok(
+    bb.api('POST', '/account/email/confirm-change', { key, body: { newEmail, otp: codeIn(toNew[toNew.length - 1]!) } }),
+  );
   await ok(bb.api('POST', '/chatbots', { key: second.apiKey, body: { name: 'Other workspace' } }));
 
   const [readerBefore, readerAfter, otherBefore, otherAfter] = await Promise.all([
-    bb.apiKey(ws.workspaceId), bb.apiKey(ws.workspaceId), bb.apiKey(second.workspaceId), bb.apiKey(second.workspaceId),
+    bb.apiKey(ws.workspaceId),
+    bb.apiKey(ws.workspaceId),
+    bb.apiKey(second.workspaceId),
+    bb.apiKey(second.workspaceId),
   ]);
   const before = await snapshot(readerBefore);
   const beforeOther = await snapshot(otherBefore);

@@ -7,10 +7,14 @@
 import { spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as assert from 'uvu/assert';
-import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest, type ReceiverReply } from '../support/httpsReceiver.js';
+import {
+  startHttpsReceiver,
+  type HttpsReceiver,
+  type ReceivedRequest,
+  type ReceiverReply,
+} from '../support/httpsReceiver.js';
 import { eventually, sleep } from '../support/waiting.js';
 import { sortedKeys, startBlackbox, type ApiAnswer, type Blackbox } from './blackboxServer.js';
-
 
 export const root = new URL('../../', import.meta.url).pathname;
 export const EVENTS = ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'];
@@ -19,8 +23,28 @@ export const TIMEOUT_MS = 1500;
 export const PASSWORD = 'Receiver-Audit-2026!';
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 /** The headers the README documents for a delivery; the rest may only be HTTP transport. */
-export const DOCUMENTED_HEADERS = ['content-type', 'user-agent', 'webhook-id', 'webhook-signature', 'webhook-timestamp', 'x-webhook-delivery-id', 'x-webhook-event', 'x-webhook-signature', 'x-webhook-timestamp'];
-export const TRANSPORT_HEADERS = ['host', 'connection', 'content-length', 'accept', 'accept-encoding', 'accept-language', 'sec-fetch-mode', 'transfer-encoding', 'keep-alive'];
+export const DOCUMENTED_HEADERS = [
+  'content-type',
+  'user-agent',
+  'webhook-id',
+  'webhook-signature',
+  'webhook-timestamp',
+  'x-webhook-delivery-id',
+  'x-webhook-event',
+  'x-webhook-signature',
+  'x-webhook-timestamp',
+];
+export const TRANSPORT_HEADERS = [
+  'host',
+  'connection',
+  'content-length',
+  'accept',
+  'accept-encoding',
+  'accept-language',
+  'sec-fetch-mode',
+  'transfer-encoding',
+  'keep-alive',
+];
 export const PAYLOAD_FIELDS: Record<string, string[]> = {
   'response.created': ['event', 'chatSessionId', 'responseId', 'botId', 'visitorId', 'timestamp'],
   'response.updated': ['event', 'responseId', 'botId', 'chatSessionId', 'timestamp'],
@@ -68,7 +92,11 @@ export async function startReceiverAudit(): Promise<void> {
   const ws = await bb.workspace('enterprise', ['--owner-password', PASSWORD]);
   key = ws.apiKey;
   ownerEmail = ws.ownerEmail;
-  const login = await fetch(`${bb.url}/auth/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ownerEmail, password: PASSWORD }) });
+  const login = await fetch(`${bb.url}/auth/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ownerEmail, password: PASSWORD }),
+  });
   assert.is(login.status, 200, await login.text());
   cookie = (login.headers.getSetCookie().find((c) => c.startsWith('confab_session=')) ?? '').split(';')[0]!;
   assert.ok(cookie, 'a session cookie');
@@ -79,12 +107,17 @@ export async function stopReceiverAudit(): Promise<void> {
   await receiver?.close();
 }
 
-
-
-export async function botWithHook(path: string, events = EVENTS, name = `Bot ${path}`): Promise<{ botId: string; hookId: string; secret: string }> {
+export async function botWithHook(
+  path: string,
+  events = EVENTS,
+  name = `Bot ${path}`,
+): Promise<{ botId: string; hookId: string; secret: string }> {
   const bot = await bb.api('POST', '/chatbots', { key, body: { name, flow: FLOW } });
   assert.is(bot.status, 201, bot.text);
-  const hook = await bb.api('POST', '/webhooks', { key, body: { chatbotId: bot.body.data.id, url: `${receiver.url}${path}`, events } });
+  const hook = await bb.api('POST', '/webhooks', {
+    key,
+    body: { chatbotId: bot.body.data.id, url: `${receiver.url}${path}`, events },
+  });
   assert.is(hook.status, 201, hook.text);
   assert.match(hook.body.data.secret, /^[0-9a-f]{64}$/);
   secrets.push(hook.body.data.secret);
@@ -189,13 +222,21 @@ for case in json.load(sys.stdin):
     print(json.dumps({"doc": doc, "sdk": sdk}))
 `;
 
-export function pythonVerify(cases: Array<{ body: Buffer; headers: Record<string, string>; secret: string; now?: number }>): Array<{ doc: boolean; sdk: string }> {
-  const input = JSON.stringify(cases.map((c) => ({ body: c.body.toString('base64'), headers: c.headers, secret: c.secret, now: c.now ?? null })));
+export function pythonVerify(
+  cases: Array<{ body: Buffer; headers: Record<string, string>; secret: string; now?: number }>,
+): Array<{ doc: boolean; sdk: string }> {
+  const input = JSON.stringify(
+    cases.map((c) => ({ body: c.body.toString('base64'), headers: c.headers, secret: c.secret, now: c.now ?? null })),
+  );
   const out = spawnSync(PYTHON, ['-c', PY, root], { input, encoding: 'utf8' });
   assert.is(out.status, 0, out.stderr);
-  return out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  return out.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
 }
 
-export const plainHeaders = (r: ReceivedRequest) => Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+export const plainHeaders = (r: ReceivedRequest) =>
+  Object.fromEntries(Object.entries(r.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
 
 // ---------------------------------------------------------------- tests

@@ -12,7 +12,29 @@ import * as assert from 'uvu/assert';
 import { eventually, sleep } from '../support/waiting.js';
 import { sortedKeys, type ApiAnswer } from './blackboxServer.js';
 import {
-  root, EVENTS, ISO_MS, DOCUMENTED_HEADERS, TRANSPORT_HEADERS, PAYLOAD_FIELDS, bb, receiver, key, secrets, botWithHook, startSession, say, at, bodyOf, byDelivery, hookView, dashboard, readmeVerify, pythonVerify, plainHeaders, startReceiverAudit, stopReceiverAudit,
+  root,
+  EVENTS,
+  ISO_MS,
+  DOCUMENTED_HEADERS,
+  TRANSPORT_HEADERS,
+  PAYLOAD_FIELDS,
+  bb,
+  receiver,
+  key,
+  secrets,
+  botWithHook,
+  startSession,
+  say,
+  at,
+  bodyOf,
+  byDelivery,
+  hookView,
+  dashboard,
+  readmeVerify,
+  pythonVerify,
+  plainHeaders,
+  startReceiverAudit,
+  stopReceiverAudit,
 } from './webhookReceiverHarness.js';
 
 test.before(startReceiverAudit);
@@ -27,7 +49,11 @@ test('every event type arrives with exactly the documented headers, fields and t
   const done = await say(shapes.botId, s1, 'ann@example.com');
   assert.is(done.body.done, true, 'the flow ran to its end');
   const s2 = await startSession(shapes.botId, { visitorId: 'visitor-2' });
-  assert.is((await bb.http('POST', `/api/v1/chat/${shapes.botId}/sessions/${s2}/escalate`, { body: { reason: 'angry' } })).status, 200);
+  assert.is(
+    (await bb.http('POST', `/api/v1/chat/${shapes.botId}/sessions/${s2}/escalate`, { body: { reason: 'angry' } }))
+      .status,
+    200,
+  );
   const s3 = await startSession(shapes.botId);
   assert.is((await bb.http('POST', `/api/v1/chat/${shapes.botId}/sessions/${s3}/end`)).status, 200);
   // s1: started, created, updated, completed; s2: started, completed; s3: started, completed
@@ -52,7 +78,11 @@ test('every event type arrives with exactly the documented headers, fields and t
     const ms = Number(r.headers['x-webhook-timestamp']);
     assert.match(String(r.headers['x-webhook-timestamp']), /^\d{13}$/, 'epoch milliseconds');
     assert.ok(Math.abs(ms - r.receivedAt.getTime()) < 5000, 'x-webhook-timestamp is the send time');
-    assert.is(Number(r.headers['webhook-timestamp']), Math.floor(ms / 1000), 'webhook-timestamp is the same instant in seconds');
+    assert.is(
+      Number(r.headers['webhook-timestamp']),
+      Math.floor(ms / 1000),
+      'webhook-timestamp is the same instant in seconds',
+    );
     assert.match(String(r.headers['webhook-signature']), /^v1,[A-Za-z0-9+/]+=*$/);
 
     const body = bodyOf(r);
@@ -69,7 +99,11 @@ test('every event type arrives with exactly the documented headers, fields and t
     events.push(body);
   }
   assert.is(new Set(deliveries.keys()).size, 8, 'distinct delivery ids');
-  const of = (s: string) => events.filter((e) => e.chatSessionId === s).map((e) => e.event).sort();
+  const of = (s: string) =>
+    events
+      .filter((e) => e.chatSessionId === s)
+      .map((e) => e.event)
+      .sort();
   assert.equal(of(s1), [...EVENTS].sort());
   assert.equal(of(s2), ['conversation.completed', 'conversation.started']);
   const started = events.find((e) => e.event === 'conversation.started' && e.chatSessionId === s1);
@@ -80,10 +114,12 @@ test('every event type arrives with exactly the documented headers, fields and t
   assert.is(created.responseId, updated.responseId);
   const completed = (s: string) => events.find((e) => e.event === 'conversation.completed' && e.chatSessionId === s);
   assert.equal([completed(s1).resolution, completed(s1).turnCount], ['resolved', 2]);
-  assert.equal([completed(s2).resolution, completed(s2).escalationReason, completed(s2).turnCount], ['escalated', 'angry', 0]);
+  assert.equal(
+    [completed(s2).resolution, completed(s2).escalationReason, completed(s2).turnCount],
+    ['escalated', 'angry', 0],
+  );
   assert.is(completed(s3).resolution, 'ended');
 });
-
 
 test('a webhook gets only its events and only its chatbot', async () => {
   const narrow = await botWithHook('/narrow', ['conversation.completed']);
@@ -92,10 +128,15 @@ test('a webhook gets only its events and only its chatbot', async () => {
   await say(narrow.botId, s, 'bo@example.com');
   await eventually(async () => at('/narrow').length >= 1, 15_000, 'the completion');
   await sleep(800);
-  assert.equal(at('/narrow').map((r) => bodyOf(r).event), ['conversation.completed']);
-  assert.ok(at('/shapes').every((r) => bodyOf(r).botId === shapes.botId), 'no other chatbot\'s events');
+  assert.equal(
+    at('/narrow').map((r) => bodyOf(r).event),
+    ['conversation.completed'],
+  );
+  assert.ok(
+    at('/shapes').every((r) => bodyOf(r).botId === shapes.botId),
+    "no other chatbot's events",
+  );
 });
-
 
 test('signatures verify with the README recipe (Node, Python) and both SDKs; tampering, a wrong secret and an old timestamp are refused', async () => {
   const { default: Confab, WebhookVerificationError } = await import(`${root}sdks/node/dist/index.js`);
@@ -111,32 +152,62 @@ test('signatures verify with the README recipe (Node, Python) and both SDKs; tam
     }
     return false;
   };
-  const cases: Array<{ body: Buffer; headers: Record<string, string>; secret: string; now?: number; want: [boolean, string] }> = [];
+  const cases: Array<{
+    body: Buffer;
+    headers: Record<string, string>;
+    secret: string;
+    now?: number;
+    want: [boolean, string];
+  }> = [];
   for (const r of reqs) {
     const headers = plainHeaders(r);
     assert.ok(readmeVerify(r.rawBody, r, shapes.secret), 'README recipe accepts');
     assert.not.ok(readmeVerify(r.rawBody, r, other), 'README recipe refuses another secret');
     const event = Confab.webhooks.verify(r.rawBody, r.headers, shapes.secret);
     assert.equal(event, bodyOf(r));
-    assert.equal(Confab.webhooks.verify(r.rawBody.toString('utf8'), new Headers(headers), shapes.secret), bodyOf(r), 'fetch Headers and a string body');
+    assert.equal(
+      Confab.webhooks.verify(r.rawBody.toString('utf8'), new Headers(headers), shapes.secret),
+      bodyOf(r),
+      'fetch Headers and a string body',
+    );
 
     const tampered = Buffer.from(r.rawBody.toString('utf8').replace(shapes.botId, 'bot_forged'));
     assert.is.not(tampered.toString(), r.rawBody.toString());
-    assert.ok(refuses(() => Confab.webhooks.verify(tampered, r.headers, shapes.secret)), 'tampered body refused');
-    assert.ok(refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, other)), 'wrong secret refused');
+    assert.ok(
+      refuses(() => Confab.webhooks.verify(tampered, r.headers, shapes.secret)),
+      'tampered body refused',
+    );
+    assert.ok(
+      refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, other)),
+      'wrong secret refused',
+    );
     const later = Number(r.headers['x-webhook-timestamp']) + 301_000;
-    assert.ok(refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, shapes.secret, { now: later })), 'a delivery over 5 minutes old refused');
-    assert.not.ok(refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, shapes.secret, { now: later - 2000 })), 'within 5 minutes accepted');
+    assert.ok(
+      refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, shapes.secret, { now: later })),
+      'a delivery over 5 minutes old refused',
+    );
+    assert.not.ok(
+      refuses(() => Confab.webhooks.verify(r.rawBody, r.headers, shapes.secret, { now: later - 2000 })),
+      'within 5 minutes accepted',
+    );
 
     cases.push({ body: r.rawBody, headers, secret: shapes.secret, want: [true, 'ok'] });
     cases.push({ body: tampered, headers, secret: shapes.secret, want: [false, 'WebhookVerificationError'] });
     cases.push({ body: r.rawBody, headers, secret: other, want: [false, 'WebhookVerificationError'] });
-    cases.push({ body: r.rawBody, headers, secret: shapes.secret, now: later / 1000, want: [true, 'WebhookVerificationError'] });
+    cases.push({
+      body: r.rawBody,
+      headers,
+      secret: shapes.secret,
+      now: later / 1000,
+      want: [true, 'WebhookVerificationError'],
+    });
   }
   const got = pythonVerify(cases);
-  assert.equal(got.map((g) => [g.doc, g.sdk]), cases.map((c) => c.want));
+  assert.equal(
+    got.map((g) => [g.doc, g.sdk]),
+    cases.map((c) => c.want),
+  );
 });
-
 
 test('the secret is answered once: never by list, PATCH, the dashboard, the delivery log or error answers', async () => {
   const h = await botWithHook('/secret');
@@ -145,8 +216,14 @@ test('the secret is answered once: never by list, PATCH, the dashboard, the deli
     await bb.api('PATCH', `/webhooks/${h.hookId}`, { key, body: { description: 'renamed' } }),
     await bb.api('PATCH', `/webhooks/${h.hookId}`, { key, body: { status: 'failed' } }),
     await bb.api('PATCH', `/webhooks/${h.hookId}`, { key, body: { url: 'http://example.com/x' } }),
-    await bb.api('POST', '/webhooks', { key, body: { chatbotId: shapes.botId, url: `${receiver.url}/shapes`, events: EVENTS } }),
-    await bb.api('POST', '/webhooks', { key, body: { chatbotId: shapes.botId, url: `${receiver.url}/x`, events: ['nope'] } }),
+    await bb.api('POST', '/webhooks', {
+      key,
+      body: { chatbotId: shapes.botId, url: `${receiver.url}/shapes`, events: EVENTS },
+    }),
+    await bb.api('POST', '/webhooks', {
+      key,
+      body: { chatbotId: shapes.botId, url: `${receiver.url}/x`, events: ['nope'] },
+    }),
     await bb.api('GET', `/webhooks/${h.hookId}`, { key }),
     await dashboard('GET', '/webhooks'),
     await dashboard('PATCH', `/webhooks/${h.hookId}`, { description: 'again' }),
@@ -162,7 +239,10 @@ test('the secret is answered once: never by list, PATCH, the dashboard, the deli
     assert.not.ok(/"secret"/.test(a.text), 'no secret field');
   }
   for (const e of answers[9]!.body.data) {
-    assert.ok(e.requestHeaders['x-webhook-signature'] === undefined || /^[0-9a-f]{64}$/.test(e.requestHeaders['x-webhook-signature']));
+    assert.ok(
+      e.requestHeaders['x-webhook-signature'] === undefined ||
+        /^[0-9a-f]{64}$/.test(e.requestHeaders['x-webhook-signature']),
+    );
   }
 });
 

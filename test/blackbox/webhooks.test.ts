@@ -8,7 +8,19 @@ import * as assert from 'uvu/assert';
 import { ISO_UTC, sortedKeys, startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
 
 const EVENTS = ['response.created', 'response.updated', 'conversation.started', 'conversation.completed'];
-const FIELDS = ['chatbot', 'createdAt', 'description', 'events', 'failureCount', 'id', 'lastDeliveryAt', 'lastFailureAt', 'status', 'updatedAt', 'url'];
+const FIELDS = [
+  'chatbot',
+  'createdAt',
+  'description',
+  'events',
+  'failureCount',
+  'id',
+  'lastDeliveryAt',
+  'lastFailureAt',
+  'status',
+  'updatedAt',
+  'url',
+];
 const REQUIRED = FIELDS.filter((f) => f !== 'description');
 
 let bb: Blackbox;
@@ -52,7 +64,12 @@ let hookId = '';
 test('create answers the webhook with its secret once, and a message to save it', async () => {
   const r = await bb.api('POST', '/webhooks', {
     key: ws.apiKey,
-    body: { chatbotId: botId, url: 'https://hooks.example.com/confab', events: ['response.created', 'conversation.completed'], description: 'CRM sync' },
+    body: {
+      chatbotId: botId,
+      url: 'https://hooks.example.com/confab',
+      events: ['response.created', 'conversation.completed'],
+      description: 'CRM sync',
+    },
   });
   assert.ok([200, 201].includes(r.status), JSON.stringify(r.body));
   assert.equal(sortedKeys(r.body), ['data', 'message']);
@@ -80,17 +97,32 @@ test('create answers the webhook with its secret once, and a message to save it'
 });
 
 test('the same chatbot and URL again is 409; another URL or chatbot is fine', async () => {
-  assertError(await bb.api('POST', '/webhooks', { key: ws.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/confab', events: ['response.updated'] } }), 409);
-  const other = await bb.api('POST', '/webhooks', { key: ws.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/other', events: ['response.updated'] } });
+  assertError(
+    await bb.api('POST', '/webhooks', {
+      key: ws.apiKey,
+      body: { chatbotId: botId, url: 'https://hooks.example.com/confab', events: ['response.updated'] },
+    }),
+    409,
+  );
+  const other = await bb.api('POST', '/webhooks', {
+    key: ws.apiKey,
+    body: { chatbotId: botId, url: 'https://hooks.example.com/other', events: ['response.updated'] },
+  });
   assert.ok([200, 201].includes(other.status));
   const bot2 = await createBot(ws.apiKey, 'Second');
-  const again = await bb.api('POST', '/webhooks', { key: ws.apiKey, body: { chatbotId: bot2, url: 'https://hooks.example.com/confab', events: EVENTS } });
+  const again = await bb.api('POST', '/webhooks', {
+    key: ws.apiKey,
+    body: { chatbotId: bot2, url: 'https://hooks.example.com/confab', events: EVENTS },
+  });
   assert.ok([200, 201].includes(again.status));
   assert.equal(again.body.data.events, EVENTS);
 });
 
 test('an unknown event name is 400 naming it and listing the valid events', async () => {
-  const r = await bb.api('POST', '/webhooks', { key: ws.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/typo', events: ['response.created', 'respons.deleted'] } });
+  const r = await bb.api('POST', '/webhooks', {
+    key: ws.apiKey,
+    body: { chatbotId: botId, url: 'https://hooks.example.com/typo', events: ['response.created', 'respons.deleted'] },
+  });
   assertError(r, 400);
   assert.ok(r.body.error.includes('respons.deleted'), r.body.error);
   for (const e of EVENTS) assert.ok(r.body.error.includes(e), `lists ${e}: ${r.body.error}`);
@@ -101,11 +133,26 @@ test('an unknown event name is 400 naming it and listing the valid events', asyn
 
 test('bad bodies are 400: missing fields, empty events', async () => {
   const key = ws.apiKey;
-  assertError(await bb.api('POST', '/webhooks', { key, body: { url: 'https://hooks.example.com/x', events: EVENTS } }), 400);
+  assertError(
+    await bb.api('POST', '/webhooks', { key, body: { url: 'https://hooks.example.com/x', events: EVENTS } }),
+    400,
+  );
   assertError(await bb.api('POST', '/webhooks', { key, body: { chatbotId: botId, events: EVENTS } }), 400);
-  assertError(await bb.api('POST', '/webhooks', { key, body: { chatbotId: botId, url: 'https://hooks.example.com/x' } }), 400);
-  assertError(await bb.api('POST', '/webhooks', { key, body: { chatbotId: botId, url: 'https://hooks.example.com/x', events: [] } }), 400);
-  const unknownBot = await bb.api('POST', '/webhooks', { key, body: { chatbotId: 'no-such-bot', url: 'https://hooks.example.com/x', events: EVENTS } });
+  assertError(
+    await bb.api('POST', '/webhooks', { key, body: { chatbotId: botId, url: 'https://hooks.example.com/x' } }),
+    400,
+  );
+  assertError(
+    await bb.api('POST', '/webhooks', {
+      key,
+      body: { chatbotId: botId, url: 'https://hooks.example.com/x', events: [] },
+    }),
+    400,
+  );
+  const unknownBot = await bb.api('POST', '/webhooks', {
+    key,
+    body: { chatbotId: 'no-such-bot', url: 'https://hooks.example.com/x', events: EVENTS },
+  });
   assert.ok([400, 404].includes(unknownBot.status), `unknown chatbot: ${unknownBot.status}`);
 });
 
@@ -129,12 +176,23 @@ test('targets must be https and public: http, javascript:, file:, localhost, pri
   for (const url of ['http://hooks.example.com/x', 'https://127.0.0.1/x']) {
     assertError(await bb.api('PATCH', `/webhooks/${hookId}`, { key, body: { url } }), 400);
   }
-  const ok = await bb.api('POST', '/webhooks', { key, body: { chatbotId: botId, url: 'https://93.184.215.14/hook', events: EVENTS } });
+  const ok = await bb.api('POST', '/webhooks', {
+    key,
+    body: { chatbotId: botId, url: 'https://93.184.215.14/hook', events: EVENTS },
+  });
   assert.ok([200, 201].includes(ok.status), 'a public IP is fine');
 });
 
 test('update: only given fields change, no secret, status active or paused only', async () => {
-  const created = await bb.api('POST', '/webhooks', { key: ws.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/patch', events: ['response.created'], description: 'one' } });
+  const created = await bb.api('POST', '/webhooks', {
+    key: ws.apiKey,
+    body: {
+      chatbotId: botId,
+      url: 'https://hooks.example.com/patch',
+      events: ['response.created'],
+      description: 'one',
+    },
+  });
   const id = created.body.data.id;
   const paused = await bb.api('PATCH', `/webhooks/${id}`, { key: ws.apiKey, body: { status: 'paused' } });
   assert.is(paused.status, 200);
@@ -145,7 +203,14 @@ test('update: only given fields change, no secret, status active or paused only'
   assert.equal(paused.body.data.events, ['response.created']);
   assert.equal(paused.body.data.chatbot, { id: botId, name: 'Hooked bot' });
 
-  const changed = await bb.api('PATCH', `/webhooks/${id}`, { key: ws.apiKey, body: { events: ['conversation.started', 'response.updated'], url: 'https://hooks.example.com/patched', description: 'two' } });
+  const changed = await bb.api('PATCH', `/webhooks/${id}`, {
+    key: ws.apiKey,
+    body: {
+      events: ['conversation.started', 'response.updated'],
+      url: 'https://hooks.example.com/patched',
+      description: 'two',
+    },
+  });
   assert.is(changed.status, 200);
   assert.equal(changed.body.data.events, ['conversation.started', 'response.updated'], 'events are a replacement list');
   assert.is(changed.body.data.url, 'https://hooks.example.com/patched');
@@ -158,7 +223,9 @@ test('update: only given fields change, no secret, status active or paused only'
   assertError(await bb.api('PATCH', `/webhooks/${id}`, { key: ws.apiKey, body: { events: [] } }), 400);
   assertError(await bb.api('PATCH', '/webhooks/no-such-hook', { key: ws.apiKey, body: { status: 'paused' } }), 404);
 
-  const listed = (await bb.api('GET', '/webhooks', { key: ws.apiKey })).body.data.find((h: { id: string }) => h.id === id);
+  const listed = (await bb.api('GET', '/webhooks', { key: ws.apiKey })).body.data.find(
+    (h: { id: string }) => h.id === id,
+  );
   assert.equal([listed.status, listed.url, listed.description], ['active', 'https://hooks.example.com/patched', 'two']);
   assert.not.ok('secret' in listed);
 });
@@ -177,7 +244,10 @@ test('delete answers {message}; a deleted webhook is gone (404)', async () => {
 test('deleting the parent chatbot deletes its webhooks', async () => {
   const key = await bb.apiKey(ws.workspaceId);
   const bot = await createBot(key, 'Short-lived');
-  const h = await bb.api('POST', '/webhooks', { key, body: { chatbotId: bot, url: 'https://hooks.example.com/gone', events: EVENTS } });
+  const h = await bb.api('POST', '/webhooks', {
+    key,
+    body: { chatbotId: bot, url: 'https://hooks.example.com/gone', events: EVENTS },
+  });
   assert.ok([200, 201].includes(h.status));
   assert.is((await bb.api('DELETE', `/chatbots/${bot}`, { key })).status, 200);
   const list = await bb.api('GET', '/webhooks', { key });
@@ -188,11 +258,17 @@ test('deleting the parent chatbot deletes its webhooks', async () => {
 test('deleting the parent chatbot gives its webhook slots back at once', async () => {
   const w = await bb.workspace('enterprise', ['--webhooks', '1']);
   const first = await createBot(w.apiKey, 'First');
-  const h = await bb.api('POST', '/webhooks', { key: w.apiKey, body: { chatbotId: first, url: 'https://hooks.example.com/slot', events: EVENTS } });
+  const h = await bb.api('POST', '/webhooks', {
+    key: w.apiKey,
+    body: { chatbotId: first, url: 'https://hooks.example.com/slot', events: EVENTS },
+  });
   assert.ok([200, 201].includes(h.status));
   assert.is((await bb.api('DELETE', `/chatbots/${first}`, { key: w.apiKey })).status, 200);
   const second = await createBot(w.apiKey, 'Second');
-  const again = await bb.api('POST', '/webhooks', { key: w.apiKey, body: { chatbotId: second, url: 'https://hooks.example.com/slot', events: EVENTS } });
+  const again = await bb.api('POST', '/webhooks', {
+    key: w.apiKey,
+    body: { chatbotId: second, url: 'https://hooks.example.com/slot', events: EVENTS },
+  });
   assert.ok([200, 201].includes(again.status), `the slot is free: ${again.status} ${again.text}`);
 });
 
@@ -203,29 +279,52 @@ test('webhooks of another workspace are invisible (404)', async () => {
   const mine = (await bb.api('GET', '/webhooks', { key: ws.apiKey })).body.data[0];
   assertError(await bb.api('PATCH', `/webhooks/${mine.id}`, { key: stranger.apiKey, body: { status: 'paused' } }), 404);
   assertError(await bb.api('DELETE', `/webhooks/${mine.id}`, { key: stranger.apiKey }), 404);
-  const onTheirBot = await bb.api('POST', '/webhooks', { key: stranger.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/steal', events: EVENTS } });
-  assert.ok([400, 404].includes(onTheirBot.status), 'no webhook on another workspace\'s chatbot');
+  const onTheirBot = await bb.api('POST', '/webhooks', {
+    key: stranger.apiKey,
+    body: { chatbotId: botId, url: 'https://hooks.example.com/steal', events: EVENTS },
+  });
+  assert.ok([400, 404].includes(onTheirBot.status), "no webhook on another workspace's chatbot");
 });
 
-async function assertWebhookCap(plan: 'starter' | 'pro' | 'business' | 'enterprise', cap: number, extra: string[] = []) {
+async function assertWebhookCap(
+  plan: 'starter' | 'pro' | 'business' | 'enterprise',
+  cap: number,
+  extra: string[] = [],
+) {
   const w = await bb.workspace(plan, extra);
   const bot = await createBot(w.apiKey, 'Capped');
   for (let i = 0; i < cap; i++) {
-    const r = await bb.api('POST', '/webhooks', { key: w.apiKey, body: { chatbotId: bot, url: `https://hooks.example.com/${i}`, events: EVENTS } });
+    const r = await bb.api('POST', '/webhooks', {
+      key: w.apiKey,
+      body: { chatbotId: bot, url: `https://hooks.example.com/${i}`, events: EVENTS },
+    });
     assert.ok([200, 201].includes(r.status), `webhook ${i + 1} of ${cap}: ${r.status}`);
   }
-  assertError(await bb.api('POST', '/webhooks', { key: w.apiKey, body: { chatbotId: bot, url: 'https://hooks.example.com/over', events: EVENTS } }), 403);
+  assertError(
+    await bb.api('POST', '/webhooks', {
+      key: w.apiKey,
+      body: { chatbotId: bot, url: 'https://hooks.example.com/over', events: EVENTS },
+    }),
+    403,
+  );
 }
 
 test('plan webhook caps: starter 5', () => assertWebhookCap('starter', 5));
 test('plan webhook caps: pro 15', () => assertWebhookCap('pro', 15));
 test('plan webhook caps: business 50', () => assertWebhookCap('business', 50));
-test('plan webhook caps: enterprise custom cap from the CLI', () => assertWebhookCap('enterprise', 2, ['--webhooks', '2']));
+test('plan webhook caps: enterprise custom cap from the CLI', () =>
+  assertWebhookCap('enterprise', 2, ['--webhooks', '2']));
 
 test('free plan: no webhook access (403)', async () => {
   const w = await bb.workspace('free');
   assertError(await bb.api('GET', '/webhooks', { key: w.apiKey }), 403);
-  assertError(await bb.api('POST', '/webhooks', { key: w.apiKey, body: { chatbotId: botId, url: 'https://hooks.example.com/free', events: EVENTS } }), 403);
+  assertError(
+    await bb.api('POST', '/webhooks', {
+      key: w.apiKey,
+      body: { chatbotId: botId, url: 'https://hooks.example.com/free', events: EVENTS },
+    }),
+    403,
+  );
 });
 
 test.run();

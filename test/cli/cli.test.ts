@@ -26,7 +26,18 @@ let workspaceId = '';
 let keyId = '';
 
 test('workspace create prints ids and an admin key', async () => {
-  const out = await confab('workspace', 'create', '--name', 'Acme', '--plan', 'starter', '--owner-email', 'ops@acme.test', '--owner-password', 'correct horse');
+  const out = await confab(
+    'workspace',
+    'create',
+    '--name',
+    'Acme',
+    '--plan',
+    'starter',
+    '--owner-email',
+    'ops@acme.test',
+    '--owner-password',
+    'correct horse',
+  );
   assert.is(out.code, 0, out.stderr);
   const body = json(out);
   assert.equal(Object.keys(body).sort(), ['apiKey', 'ownerId', 'workspaceId']);
@@ -42,8 +53,13 @@ test('bad input without a server: error JSON on stderr and a non-zero exit', asy
 });
 
 test('set-plan, apikey create and revoke', async () => {
-  assert.equal(json(await confab('workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'pro')), { workspaceId, plan: 'pro' });
-  const key = json(await confab('apikey', 'create', '--workspace', workspaceId, '--role', 'member', '--scopes', 'account:write'));
+  assert.equal(json(await confab('workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'pro')), {
+    workspaceId,
+    plan: 'pro',
+  });
+  const key = json(
+    await confab('apikey', 'create', '--workspace', workspaceId, '--role', 'member', '--scopes', 'account:write'),
+  );
   assert.match(key.apiKey, /^cfb_/);
   keyId = key.id;
   assert.equal(json(await confab('apikey', 'revoke', '--id', keyId)), { id: keyId, revoked: true });
@@ -56,9 +72,13 @@ test('set-plan, apikey create and revoke', async () => {
 test('events export prints the audit trail as JSON lines with the envelope', async () => {
   const out = await confab('events', 'export', '--workspace', workspaceId);
   assert.is(out.code, 0, out.stderr);
-  const events = out.stdout.trim().split('\n').map((l) => JSON.parse(l));
+  const events = out.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   const types = events.map((e) => e.type);
-  for (const t of ['WorkspaceCreated', 'ApiKeyCreated', 'WorkspacePlanChanged', 'ApiKeyRevoked']) assert.ok(types.includes(t), t);
+  for (const t of ['WorkspaceCreated', 'ApiKeyCreated', 'WorkspacePlanChanged', 'ApiKeyRevoked'])
+    assert.ok(types.includes(t), t);
   for (const e of events) {
     assert.is(e.metadata.workspaceId, workspaceId);
     assert.equal(e.metadata.actor, { type: 'operator', id: 'cli' });
@@ -68,7 +88,13 @@ test('events export prints the audit trail as JSON lines with the envelope', asy
   const raw = out.stdout;
   assert.not.match(raw, /correct horse/, 'no password in clear');
   const stream = await confab('events', 'export', '--stream', `apikey-${keyId}`);
-  assert.equal(stream.stdout.trim().split('\n').map((l) => JSON.parse(l).type), ['ApiKeyCreated', 'ApiKeyRevoked']);
+  assert.equal(
+    stream.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).type),
+    ['ApiKeyCreated', 'ApiKeyRevoked'],
+  );
 });
 
 test('projections rebuild reports the events replayed', async () => {
@@ -84,7 +110,9 @@ let serverUrl = '';
 test('the CLI works while the server runs on the same DATA_DIR', async () => {
   server = await startServer({ ...env, LOG_LEVEL: 'info' });
   const url = (serverUrl = server.url);
-  const created = json(await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'));
+  const created = json(
+    await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'),
+  );
   const res = await fetch(`${url}/api/v1/external/v1/chatbots`, {
     method: 'POST',
     headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
@@ -102,7 +130,9 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
 });
 
 test('events export shows no email-change code material: hash and salt print as [redacted]', async () => {
-  const owner = json(await confab('workspace', 'create', '--name', 'Mover', '--plan', 'starter', '--owner-email', 'mover@acme.test'));
+  const owner = json(
+    await confab('workspace', 'create', '--name', 'Mover', '--plan', 'starter', '--owner-email', 'mover@acme.test'),
+  );
   const res = await fetch(`${serverUrl}/api/v1/external/v1/account/email/request-change`, {
     method: 'POST',
     headers: { 'x-api-key': owner.apiKey, 'content-type': 'application/json' },
@@ -111,7 +141,11 @@ test('events export shows no email-change code material: hash and salt print as 
   assert.is(res.status, 200, await res.text());
   const out = await confab('events', 'export', '--stream', `user-${owner.ownerId}`);
   assert.is(out.code, 0, out.stderr);
-  const requested = out.stdout.trim().split('\n').map((l) => JSON.parse(l)).find((e) => e.type === 'EmailChangeRequested');
+  const requested = out.stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l))
+    .find((e) => e.type === 'EmailChangeRequested');
   assert.is(requested?.data.newEmail, 'moved@acme.test');
   assert.is(requested.data.codeHash, '[redacted]');
   assert.is(requested.data.salt, '[redacted]');

@@ -24,7 +24,10 @@ function values(argv: string[]) {
 
 test('an option given twice is refused, unless it is documented as repeatable', () => {
   refused(['apikey', 'revoke', '--id', 'A', '--id', 'B'], /--id is given more than once/);
-  refused(['workspace', 'create', '--name', 'A', '--plan', 'pro', '--owner-email', 'a@b.test', '--plan', 'free'], /--plan is given more than once/);
+  refused(
+    ['workspace', 'create', '--name', 'A', '--plan', 'pro', '--owner-email', 'a@b.test', '--plan', 'free'],
+    /--plan is given more than once/,
+  );
   refused(['events', 'export', '--stream=a', '--stream', 'b'], /--stream is given more than once/);
   assert.equal(values(['projections', 'retry', '--id', 'A', '--id', 'B']), { id: ['A', 'B'] });
 });
@@ -35,7 +38,10 @@ test('empty values, missing values, stray arguments and unknown options are refu
   refused(['events', 'export', '--stream'], /--stream needs a value/);
   refused(['workspace', 'create', '--name', '--plan', 'pro'], /--name needs a value/);
   refused(['apikey', 'revoke', 'K'], /unexpected argument "K"/);
-  refused(['workspace', 'create', '--bogus-flag'], /unknown option --bogus-flag for workspace create\. Its options: --name, --plan/);
+  refused(
+    ['workspace', 'create', '--bogus-flag'],
+    /unknown option --bogus-flag for workspace create\. Its options: --name, --plan/,
+  );
   refused(['apikey', 'revoke'], /--id is required/);
   refused(['frobnicate'], /unknown command "frobnicate"\. Commands: workspace create, .*events export/);
   refused([], /no command given/);
@@ -47,22 +53,40 @@ test('empty values, missing values, stray arguments and unknown options are refu
 });
 
 test('plan, role and scope names ignore case and surrounding blanks alike', () => {
-  assert.equal(values(['workspace', 'set-plan', '--workspace', 'w', '--plan', ' STARTER ']), { workspace: 'w', plan: 'starter' });
-  assert.equal(values(['apikey', 'create', '--workspace', 'w', '--role', 'ADMIN', '--scopes', 'READ, Account:Write']), { workspace: 'w', role: 'admin', scopes: 'read,account:write' });
+  assert.equal(values(['workspace', 'set-plan', '--workspace', 'w', '--plan', ' STARTER ']), {
+    workspace: 'w',
+    plan: 'starter',
+  });
+  assert.equal(values(['apikey', 'create', '--workspace', 'w', '--role', 'ADMIN', '--scopes', 'READ, Account:Write']), {
+    workspace: 'w',
+    role: 'admin',
+    scopes: 'read,account:write',
+  });
   // Everything else is taken as typed: ids and names are not names from a list.
   assert.equal(values(['apikey', 'revoke', '--id', 'AbC']), { id: 'AbC' });
 });
 
 test('a name with a line break or control character is refused, not stored', () => {
   for (const name of ['Acme\nInc', 'Acme\r', 'Tab\there', 'Bell\u0007', 'Line\u2028sep']) {
-    refused(['workspace', 'create', '--name', name, '--plan', 'pro', '--owner-email', 'a@b.test'], /--name must be a single line without control characters/);
+    refused(
+      ['workspace', 'create', '--name', name, '--plan', 'pro', '--owner-email', 'a@b.test'],
+      /--name must be a single line without control characters/,
+    );
   }
-  assert.is(values(['workspace', 'create', '--name', 'Ünïcødé 🤖', '--plan', 'pro', '--owner-email', 'a@b.test']).name, 'Ünïcødé 🤖');
+  assert.is(
+    values(['workspace', 'create', '--name', 'Ünïcødé 🤖', '--plan', 'pro', '--owner-email', 'a@b.test']).name,
+    'Ünïcødé 🤖',
+  );
 });
 
 test('help: --help, -h and help, for everything, a group or one command', () => {
-  for (const argv of [['--help'], ['-h'], ['help']]) assert.equal(parseCommandLine(argv), { kind: 'help', group: null, command: null }, argv.join(' '));
-  for (const argv of [['workspace', 'create', '--help'], ['workspace', 'create', '--name', 'x', '-h'], ['help', 'workspace', 'create']]) {
+  for (const argv of [['--help'], ['-h'], ['help']])
+    assert.equal(parseCommandLine(argv), { kind: 'help', group: null, command: null }, argv.join(' '));
+  for (const argv of [
+    ['workspace', 'create', '--help'],
+    ['workspace', 'create', '--name', 'x', '-h'],
+    ['help', 'workspace', 'create'],
+  ]) {
     const parsed = parseCommandLine(argv);
     assert.is(parsed.kind === 'help' && parsed.command?.name, 'workspace create', argv.join(' '));
   }

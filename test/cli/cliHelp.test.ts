@@ -15,7 +15,12 @@ test('confab --help lists every command with its description and every option', 
   const text = helpText({ group: null, command: null });
   for (const command of COMMANDS) {
     assert.ok(text.includes(`  ${command.name}\n      ${command.description}`), command.name);
-    for (const option of command.options) assert.match(text, new RegExp(`--${option.name} ${option.value}\\s+${option.description.slice(0, 20).replace(/[()]/g, '.')}`), `${command.name} --${option.name}`);
+    for (const option of command.options)
+      assert.match(
+        text,
+        new RegExp(`--${option.name} ${option.value}\\s+${option.description.slice(0, 20).replace(/[()]/g, '.')}`),
+        `${command.name} --${option.name}`,
+      );
   }
   assert.ok(text.includes(PLAN_NAMES.join(', ')), 'the plans come from the domain');
 });
@@ -25,9 +30,16 @@ test('per-command help: usage line with required and optional options, then the 
   const text = helpText({ group: null, command: create });
   assert.match(text, /^Usage: confab workspace create --name N --plan P --owner-email E \[--owner-password PW\]/);
   assert.match(text, /--owner-password PW\s+the owner's password, 8 to 200 characters/);
-  assert.match(helpText({ group: null, command: COMMANDS.find((c) => c.name === 'projections retry')! }), /\[--id ID\]…/);
+  assert.match(
+    helpText({ group: null, command: COMMANDS.find((c) => c.name === 'projections retry')! }),
+    /\[--id ID\]…/,
+  );
   const group = helpText({ group: 'apikey', command: null });
-  assert.ok(group.includes('  apikey create\n') && group.includes('  apikey revoke\n') && !group.includes('  workspace create\n'));
+  assert.ok(
+    group.includes('  apikey create\n') &&
+      group.includes('  apikey revoke\n') &&
+      !group.includes('  workspace create\n'),
+  );
 });
 
 test('runCliCommand answers help as text without touching any service', async () => {

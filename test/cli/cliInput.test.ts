@@ -27,7 +27,19 @@ let workspaceId = '';
 
 test.before(async () => {
   server = await startServer({ ...env, LOG_LEVEL: 'info' });
-  workspaceId = (await runCliJson(env, 'workspace', 'create', '--name', 'Acme', '--plan', 'starter', '--owner-email', 'owner@acme.test')).workspaceId;
+  workspaceId = (
+    await runCliJson(
+      env,
+      'workspace',
+      'create',
+      '--name',
+      'Acme',
+      '--plan',
+      'starter',
+      '--owner-email',
+      'owner@acme.test',
+    )
+  ).workspaceId;
 });
 
 const errorOf = (out: { stderr: string }) => JSON.parse(out.stderr.trim().split('\n').pop()!).error as string;
@@ -42,14 +54,27 @@ async function refused(args: string[], message: RegExp): Promise<void> {
 const exported = async (...args: string[]) => {
   const out = await confab('events', 'export', ...args);
   assert.is(out.code, 0, out.stderr);
-  return out.stdout.trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return out.stdout
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 };
 
 test('help: confab --help, help, -h and <command> --help print the commands and their options, exit 0', async () => {
   for (const args of [['--help'], ['help'], ['-h']]) {
     const out = await confab(...args);
     assert.is(out.code, 0, `${args.join(' ')}: ${out.stderr}`);
-    for (const c of ['workspace create', 'workspace set-plan', 'apikey create', 'apikey revoke', 'projections rebuild', 'projections failed', 'projections retry', 'events export']) {
+    for (const c of [
+      'workspace create',
+      'workspace set-plan',
+      'apikey create',
+      'apikey revoke',
+      'projections rebuild',
+      'projections failed',
+      'projections retry',
+      'events export',
+    ]) {
       assert.ok(out.stdout.includes(`  ${c}\n`), `${args.join(' ')} lists ${c}`);
     }
     assert.match(out.stdout, /--owner-email E\s+the owner's email address/);
@@ -63,48 +88,163 @@ test('a repeated option is refused and nothing runs: apikey revoke --id A --id B
   const a = json(await confab('apikey', 'create', '--workspace', workspaceId));
   const b = json(await confab('apikey', 'create', '--workspace', workspaceId));
   await refused(['apikey', 'revoke', '--id', a.id, '--id', b.id], /--id is given more than once/);
-  for (const key of [a, b]) assert.equal((await exported('--stream', `apikey-${key.id}`)).map((e) => e.type), ['ApiKeyCreated']);
+  for (const key of [a, b])
+    assert.equal(
+      (await exported('--stream', `apikey-${key.id}`)).map((e) => e.type),
+      ['ApiKeyCreated'],
+    );
 });
 
 test('limits: refused on plans without custom limits and out of range; enterprise takes positive whole numbers', async () => {
-  await refused(['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'pro', '--monthly-calls', '5', '--chatbots', '1'], /only to the enterprise plan; the pro plan's limits are fixed/);
-  await refused(['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'enterprise', '--monthly-calls', '99999999999999999999999'], /monthly calls limit must be a whole number from 1 to 1000000000/);
-  await refused(['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'enterprise', '--chatbots', '0'], /chatbots limit must be a whole number from 1/);
-  await refused(['workspace', 'create', '--name', 'L', '--plan', 'starter', '--owner-email', 'limits@acme.test', '--webhooks', '3'], /only to the enterprise plan/);
-  assert.equal(json(await confab('workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'enterprise', '--monthly-calls', '1234')), { workspaceId, plan: 'enterprise' });
-  const changes = (await exported('--stream', `workspace-${workspaceId}`)).filter((e) => e.type === 'WorkspacePlanChanged');
+  await refused(
+    ['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'pro', '--monthly-calls', '5', '--chatbots', '1'],
+    /only to the enterprise plan; the pro plan's limits are fixed/,
+  );
+  await refused(
+    [
+      'workspace',
+      'set-plan',
+      '--workspace',
+      workspaceId,
+      '--plan',
+      'enterprise',
+      '--monthly-calls',
+      '99999999999999999999999',
+    ],
+    /monthly calls limit must be a whole number from 1 to 1000000000/,
+  );
+  await refused(
+    ['workspace', 'set-plan', '--workspace', workspaceId, '--plan', 'enterprise', '--chatbots', '0'],
+    /chatbots limit must be a whole number from 1/,
+  );
+  await refused(
+    ['workspace', 'create', '--name', 'L', '--plan', 'starter', '--owner-email', 'limits@acme.test', '--webhooks', '3'],
+    /only to the enterprise plan/,
+  );
+  assert.equal(
+    json(
+      await confab(
+        'workspace',
+        'set-plan',
+        '--workspace',
+        workspaceId,
+        '--plan',
+        'enterprise',
+        '--monthly-calls',
+        '1234',
+      ),
+    ),
+    { workspaceId, plan: 'enterprise' },
+  );
+  const changes = (await exported('--stream', `workspace-${workspaceId}`)).filter(
+    (e) => e.type === 'WorkspacePlanChanged',
+  );
   assert.equal(changes.at(-1).data, { plan: 'enterprise', limits: { monthlyCalls: 1234 } });
-  assert.ok(changes.every((e) => e.data.plan === 'enterprise' || e.data.limits === undefined), 'no refused limits reached the log');
+  assert.ok(
+    changes.every((e) => e.data.plan === 'enterprise' || e.data.limits === undefined),
+    'no refused limits reached the log',
+  );
 });
 
 test('owner password: the sign-in rule (8 to 200 characters)', async () => {
-  await refused(['workspace', 'create', '--name', 'P', '--plan', 'pro', '--owner-email', 'longpw@acme.test', '--owner-password', 'x'.repeat(201)], /owner-password must be 8 to 200 characters/);
-  await refused(['workspace', 'create', '--name', 'P', '--plan', 'pro', '--owner-email', 'shortpw@acme.test', '--owner-password', 'short'], /owner-password must be 8 to 200 characters/);
-  json(await confab('workspace', 'create', '--name', 'P', '--plan', 'pro', '--owner-email', 'longpw@acme.test', '--owner-password', 'x'.repeat(200)));
+  await refused(
+    [
+      'workspace',
+      'create',
+      '--name',
+      'P',
+      '--plan',
+      'pro',
+      '--owner-email',
+      'longpw@acme.test',
+      '--owner-password',
+      'x'.repeat(201),
+    ],
+    /owner-password must be 8 to 200 characters/,
+  );
+  await refused(
+    [
+      'workspace',
+      'create',
+      '--name',
+      'P',
+      '--plan',
+      'pro',
+      '--owner-email',
+      'shortpw@acme.test',
+      '--owner-password',
+      'short',
+    ],
+    /owner-password must be 8 to 200 characters/,
+  );
+  json(
+    await confab(
+      'workspace',
+      'create',
+      '--name',
+      'P',
+      '--plan',
+      'pro',
+      '--owner-email',
+      'longpw@acme.test',
+      '--owner-password',
+      'x'.repeat(200),
+    ),
+  );
 });
 
 test("names: HTML tags stripped from the workspace's and the owner's name; line breaks and control characters refused", async () => {
-  const created = json(await confab('workspace', 'create', '--name', 'Ünïcødé 🤖 <b>bold</b>', '--plan', 'pro', '--owner-email', 'unicode@acme.test'));
+  const created = json(
+    await confab(
+      'workspace',
+      'create',
+      '--name',
+      'Ünïcødé 🤖 <b>bold</b>',
+      '--plan',
+      'pro',
+      '--owner-email',
+      'unicode@acme.test',
+    ),
+  );
   const [user] = await exported('--stream', `user-${created.ownerId}`);
   assert.is(user.data.name, 'Ünïcødé 🤖 bold');
   const [workspace] = await exported('--stream', `workspace-${created.workspaceId}`);
   assert.is(workspace.data.name, 'Ünïcødé 🤖 bold');
-  await refused(['workspace', 'create', '--name', 'Acme\nInc', '--plan', 'pro', '--owner-email', 'newline@acme.test'], /--name must be a single line without control characters/);
-  await refused(['workspace', 'create', '--name', '<b></b>', '--plan', 'pro', '--owner-email', 'empty@acme.test'], /name must not be empty/);
+  await refused(
+    ['workspace', 'create', '--name', 'Acme\nInc', '--plan', 'pro', '--owner-email', 'newline@acme.test'],
+    /--name must be a single line without control characters/,
+  );
+  await refused(
+    ['workspace', 'create', '--name', '<b></b>', '--plan', 'pro', '--owner-email', 'empty@acme.test'],
+    /name must not be empty/,
+  );
 });
 
 test('plan, role and scope names ignore case and blanks alike', async () => {
-  const created = json(await confab('workspace', 'create', '--name', 'Case', '--plan', ' STARTER ', '--owner-email', 'case@acme.test'));
-  const key = json(await confab('apikey', 'create', '--workspace', created.workspaceId, '--role', 'ADMIN', '--scopes', 'READ'));
+  const created = json(
+    await confab('workspace', 'create', '--name', 'Case', '--plan', ' STARTER ', '--owner-email', 'case@acme.test'),
+  );
+  const key = json(
+    await confab('apikey', 'create', '--workspace', created.workspaceId, '--role', 'ADMIN', '--scopes', 'READ'),
+  );
   const [event] = await exported('--stream', `apikey-${key.id}`);
   assert.equal([event.data.role, event.data.scopes], ['admin', ['read']]);
 });
 
 test('events export: --stream with --workspace filters by both; empty or unknown values are errors', async () => {
-  const other = json(await confab('workspace', 'create', '--name', 'Other', '--plan', 'pro', '--owner-email', 'other@acme.test'));
-  assert.equal(await exported('--stream', `workspace-${workspaceId}`, '--workspace', other.workspaceId), [], "another workspace's stream: none of its events");
+  const other = json(
+    await confab('workspace', 'create', '--name', 'Other', '--plan', 'pro', '--owner-email', 'other@acme.test'),
+  );
+  assert.equal(
+    await exported('--stream', `workspace-${workspaceId}`, '--workspace', other.workspaceId),
+    [],
+    "another workspace's stream: none of its events",
+  );
   const own = await exported('--stream', `workspace-${other.workspaceId}`, '--workspace', other.workspaceId);
-  assert.ok(own.length > 0 && own.every((e) => e.metadata.workspaceId === other.workspaceId && e.streamId === `workspace-${other.workspaceId}`));
+  assert.ok(
+    own.length > 0 &&
+      own.every((e) => e.metadata.workspaceId === other.workspaceId && e.streamId === `workspace-${other.workspaceId}`),
+  );
   await refused(['events', 'export', '--stream', ''], /--stream must not be empty/);
   await refused(['events', 'export', '--workspace', 'nope'], /no workspace with id "nope"/);
   await refused(['events', 'export', '--stream', 'workspace-nope'], /no stream named "workspace-nope"/);

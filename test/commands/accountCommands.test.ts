@@ -36,7 +36,11 @@ async function user(): Promise<{ id: string; email: string; ctx: CommandContext 
   n += 1;
   const email = `cmd-owner${n}@example.com`;
   const ws = await app.createWorkspace('pro', { ownerEmail: email });
-  return { id: ws.ownerId, email, ctx: { actor: { type: 'apiKey', id: `key-${n}` }, workspaceId: ws.workspaceId, correlationId: `c-${n}` } };
+  return {
+    id: ws.ownerId,
+    email,
+    ctx: { actor: { type: 'apiKey', id: `key-${n}` }, workspaceId: ws.workspaceId, correlationId: `c-${n}` },
+  };
 }
 
 async function rejects(promise: Promise<unknown>, type: typeof DomainError, code: string): Promise<void> {
@@ -52,7 +56,11 @@ async function rejects(promise: Promise<unknown>, type: typeof DomainError, code
 
 test.before(async () => {
   app = await startTestApp();
-  const aggregates = new AggregateStore(app.services.events, (p) => app.services.projections.waitFor(p), () => now);
+  const aggregates = new AggregateStore(
+    app.services.events,
+    (p) => app.services.projections.waitFor(p),
+    () => now,
+  );
   reservations = new Reservations(aggregates);
   const stream = new PassThrough();
   stream.on('data', (chunk: Buffer) => (logs += chunk.toString()));
@@ -184,7 +192,7 @@ test('a request whose mail failed keeps its address until superseded; a refused 
 
 test('no code appears in any log line, even when mail fails', async () => {
   assert.ok(logs.length > 0, 'something was logged');
-  const codes = sent.flatMap((m) => [.../^ {4}(\d{6})$/gm.exec(m.text) ?? []].slice(1));
+  const codes = sent.flatMap((m) => [...(/^ {4}(\d{6})$/gm.exec(m.text) ?? [])].slice(1));
   assert.ok(codes.length >= 5);
   for (const code of codes) assert.not.ok(logs.includes(code), `code ${code} in the logs`);
   assert.not.match(logs, /"otp"|codeHash|salt/);

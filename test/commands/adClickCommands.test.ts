@@ -20,7 +20,13 @@ function commands(secret = 's'.repeat(64)) {
 }
 
 const click = (over: Partial<AdClickInput> = {}): AdClickInput => ({
-  workspaceId: 'w1', mediaId: 'm1', vid: undefined, clientAddress: '198.51.100.7', userAgent: UA.iphone, requestId: 'r1', ...over,
+  workspaceId: 'w1',
+  mediaId: 'm1',
+  vid: undefined,
+  clientAddress: '198.51.100.7',
+  userAgent: UA.iphone,
+  requestId: 'r1',
+  ...over,
 });
 
 test('a click is one AdClicked event on a new stream of its own, by a visitor actor', async () => {
@@ -32,9 +38,19 @@ test('a click is one AdClicked event on a new stream of its own, by a visitor ac
   assert.is(streamId, `adclick-${out.recorded ? out.clickId : ''}`);
   assert.is(expectedRevision, 'no_stream');
   assert.is(events[0].type, 'AdClicked');
-  assert.equal(events[0].data, { workspaceId: 'w1', mediaId: 'm1', visitorId: 'visitor_1', device: 'mobile', browser: 'Mobile Safari', at: now.toISOString() });
+  assert.equal(events[0].data, {
+    workspaceId: 'w1',
+    mediaId: 'm1',
+    visitorId: 'visitor_1',
+    device: 'mobile',
+    browser: 'Mobile Safari',
+    at: now.toISOString(),
+  });
   assert.equal(events[0].metadata.actor, { type: 'visitor', id: 'visitor_1' });
-  assert.equal([events[0].metadata.workspaceId, events[0].metadata.requestId, events[0].metadata.occurredAt], ['w1', 'r1', now.toISOString()]);
+  assert.equal(
+    [events[0].metadata.workspaceId, events[0].metadata.requestId, events[0].metadata.occurredAt],
+    ['w1', 'r1', now.toISOString()],
+  );
 });
 
 test('the client address is never stored: not in the data, not in the metadata', async () => {

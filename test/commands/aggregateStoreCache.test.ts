@@ -43,13 +43,21 @@ test.after(async () => {
   await events.close();
   await store.cleanup();
 });
-const meta = () => ({ workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() });
+const meta = () => ({
+  workspaceId: null,
+  actor: { type: 'system' as const, id: 't' },
+  correlationId: 'c',
+  causationId: null,
+  requestId: null,
+  occurredAt: new Date().toISOString(),
+});
 
 test('a stream this process wrote is not read again for the next command', async () => {
   const aggregates = new AggregateStore(events);
   await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
   const before = reads;
-  for (let i = 0; i < 5; i++) await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+  for (let i = 0; i < 5; i++)
+    await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
   assert.is(reads, before);
   assert.is((await aggregates.load('c-1', counter)).state.total, 6);
 });
@@ -68,7 +76,8 @@ test("another writer's append is not missed: the append fails on the revision an
 test("after another writer's append only the events after the remembered revision are read, never the whole stream", async () => {
   const aggregates = new AggregateStore(events);
   const other = new AggregateStore(events);
-  for (let i = 0; i < 40; i++) await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
+  for (let i = 0; i < 40; i++)
+    await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
   await other.handle('c-5', counter, { type: 'Add', by: 10, max: 1000 }, operatorContext());
   const before = eventsRead;
   const r = await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
@@ -86,7 +95,9 @@ test('a refusal is decided on the stream as read, not on a remembered state', as
   const r = await aggregates.handle('c-3', counter, { type: 'Add', by: 5, max: 5 }, operatorContext());
   assert.is(r.state.total, 5);
   let refused: unknown = null;
-  await aggregates.handle('c-3', counter, { type: 'Add', by: 1, max: 5 }, operatorContext()).catch((err) => (refused = err));
+  await aggregates
+    .handle('c-3', counter, { type: 'Add', by: 1, max: 5 }, operatorContext())
+    .catch((err) => (refused = err));
   assert.instance(refused, Error);
 });
 
@@ -96,7 +107,12 @@ test("with append notices, loads are remembered too, and another instance's appe
     const here = new AggregateStore(events, undefined, undefined, events.appendedStreams$);
     const there = new AggregateStore(otherEvents, undefined, undefined, otherEvents.appendedStreams$);
     // On a server the NOTIFY of the first append reaches `here` asynchronously: let it arrive first.
-    const noticed = firstValueFrom(events.appendedStreams$.pipe(filter((n) => n.streamId === 'c-4'), timeout(2000))).catch(() => undefined);
+    const noticed = firstValueFrom(
+      events.appendedStreams$.pipe(
+        filter((n) => n.streamId === 'c-4'),
+        timeout(2000),
+      ),
+    ).catch(() => undefined);
     await there.handle('c-4', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
     await noticed;
     assert.is((await here.load('c-4', counter)).state.total, 1);
@@ -105,7 +121,8 @@ test("with append notices, loads are remembered too, and another instance's appe
     assert.is(reads, before, 'the second load is answered from memory');
     await there.handle('c-4', counter, { type: 'Add', by: 2, max: 100 }, operatorContext());
     const deadline = Date.now() + 1000;
-    while ((await here.load('c-4', counter)).state.total !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+    while ((await here.load('c-4', counter)).state.total !== 3 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 5));
     assert.is((await here.load('c-4', counter)).state.total, 3, "the other instance's append is seen within a second");
   } finally {
     await otherEvents.close();

@@ -11,7 +11,11 @@ import { createTestSql, type TestSql } from '../support/testStores.js';
 type Taken = DomainEvent<'SlotTaken', { item: string }>;
 type Refused = DomainEvent<'Refused', Record<string, never>>;
 /** A pool of `max` slots: taking one past the cap throws; 'Refuse' is a refusal with an event. */
-const slots: Decider<{ type: 'Take'; item: string; max: number } | { type: 'Refuse' } | { type: 'Nothing' }, { items: string[] }, Taken | Refused> = {
+const slots: Decider<
+  { type: 'Take'; item: string; max: number } | { type: 'Refuse' } | { type: 'Nothing' },
+  { items: string[] },
+  Taken | Refused
+> = {
   initialState: { items: [] },
   decide(command, state) {
     if (command.type === 'Refuse') return { events: [{ type: 'Refused', data: {} }], error: new Error('refused') };
@@ -51,7 +55,10 @@ test('both streams are written by one append, and the states after it are answer
   const aggregates = new AggregateStore(events);
   const out = await aggregates.handleTogether(steps('pool-a', 'a1'), operatorContext());
   assert.ok(out);
-  assert.equal(out!.map((o) => o.state), [{ items: ['a1'] }, { name: 'a1' }]);
+  assert.equal(
+    out!.map((o) => o.state),
+    [{ items: ['a1'] }, { name: 'a1' }],
+  );
   const [slot] = await events.readStream('pool-a');
   const [made] = await events.readStream('item-a1');
   assert.is(slot.position.commit, made.position.commit, 'one transaction wrote both');
@@ -78,21 +85,33 @@ test('two instances racing for the last slots: the cap holds and no item is made
   await one.load('pool-c', slots);
   await two.load('pool-c', slots);
   const results = await Promise.allSettled(
-    Array.from({ length: 12 }, (_, i) => (i % 2 ? one : two).handleTogether(steps('pool-c', `c${i}`, 5), operatorContext())),
+    Array.from({ length: 12 }, (_, i) =>
+      (i % 2 ? one : two).handleTogether(steps('pool-c', `c${i}`, 5), operatorContext()),
+    ),
   );
   assert.is(results.filter((r) => r.status === 'fulfilled').length, 5);
   for (const r of results) if (r.status === 'rejected') assert.is((r.reason as Error).message, 'no slot left');
   const taken = (await events.readStream('pool-c')).map((e) => (e.data as { item: string }).item);
   assert.is(taken.length, 5);
   for (let i = 0; i < 12; i++) {
-    assert.is((await events.readStream(`item-c${i}`)).length, taken.includes(`c${i}`) ? 1 : 0, `item c${i} exists exactly when it holds a slot`);
+    assert.is(
+      (await events.readStream(`item-c${i}`)).length,
+      taken.includes(`c${i}`) ? 1 : 0,
+      `item c${i} exists exactly when it holds a slot`,
+    );
   }
 });
 
 test('null, with nothing written, when a command decides nothing or a refusal with events', async () => {
   const aggregates = new AggregateStore(events);
   for (const command of [{ type: 'Nothing' }, { type: 'Refuse' }]) {
-    const out = await aggregates.handleTogether([{ streamId: 'pool-d', decider: slots, command }, { streamId: 'item-d', decider: item, command: { type: 'Make', name: 'd' }, newStream: true }], operatorContext());
+    const out = await aggregates.handleTogether(
+      [
+        { streamId: 'pool-d', decider: slots, command },
+        { streamId: 'item-d', decider: item, command: { type: 'Make', name: 'd' }, newStream: true },
+      ],
+      operatorContext(),
+    );
     assert.is(out, null);
   }
   assert.equal(await events.readStream('pool-d'), []);

@@ -27,7 +27,12 @@ test.after(async () => {
 /** An enterprise workspace capped at one chatbot and two webhooks. */
 async function cappedWorkspace(): Promise<{ workspaceId: string; apiKey: string }> {
   const ws = await app.services.workspaces.createWorkspace(
-    { name: 'Capped', plan: 'enterprise', ownerEmail: `capped-${Date.now()}-${Math.random()}@example.com`, limits: { chatbots: 1, webhooks: 2 } },
+    {
+      name: 'Capped',
+      plan: 'enterprise',
+      ownerEmail: `capped-${Date.now()}-${Math.random()}@example.com`,
+      limits: { chatbots: 1, webhooks: 2 },
+    },
     operatorContext(),
   );
   return { workspaceId: ws.workspaceId, apiKey: ws.apiKey };
@@ -54,7 +59,12 @@ test('a chatbot deleted without its release (a fault between writes) gets it on 
   const made = await app.api('POST', `${BASE}/chatbots`, { apiKey, body: { name: 'Half deleted' } });
   const chatbotId = made.body.data.id as string;
   // What a lost connection after the first write left behind before the fix.
-  await app.services.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, { type: 'DeleteChatbot', workspaceId }, operatorContext(workspaceId));
+  await app.services.aggregates.handle(
+    `chatbot-${chatbotId}`,
+    chatbotDecider,
+    { type: 'DeleteChatbot', workspaceId },
+    operatorContext(workspaceId),
+  );
   const capped = await app.api('POST', `${BASE}/chatbots`, { apiKey, body: { name: 'No room' } });
   assert.is(capped.status, 403, 'the slot is still taken');
   const retried = await app.api('DELETE', `${BASE}/chatbots/${chatbotId}`, { apiKey });
@@ -70,21 +80,40 @@ test('a webhook delete gives back its URL and slot in the same append; a half-do
   const { workspaceId, apiKey } = await cappedWorkspace();
   const bot = await app.api('POST', `${BASE}/chatbots`, { apiKey, body: { name: 'Hooked' } });
   const chatbotId = bot.body.data.id as string;
-  const hook = await app.api('POST', `${BASE}/webhooks`, { apiKey, body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] } });
+  const hook = await app.api('POST', `${BASE}/webhooks`, {
+    apiKey,
+    body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] },
+  });
   assert.is(hook.status, 201, JSON.stringify(hook.body));
   assert.is((await app.api('DELETE', `${BASE}/webhooks/${hook.body.data.id}`, { apiKey })).status, 200);
-  const again = await app.api('POST', `${BASE}/webhooks`, { apiKey, body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] } });
+  const again = await app.api('POST', `${BASE}/webhooks`, {
+    apiKey,
+    body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] },
+  });
   assert.is(again.status, 201, 'URL and slot are free again');
 
   // A delete whose releases never ran (the old two-step delete cut after its first write).
   const webhookId = again.body.data.id as string;
-  await app.services.aggregates.handle(`webhook-${webhookId}`, webhookDecider, { type: 'DeleteWebhook', reason: 'requested' }, operatorContext(workspaceId));
-  const blocked = await app.api('POST', `${BASE}/webhooks`, { apiKey, body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] } });
+  await app.services.aggregates.handle(
+    `webhook-${webhookId}`,
+    webhookDecider,
+    { type: 'DeleteWebhook', reason: 'requested' },
+    operatorContext(workspaceId),
+  );
+  const blocked = await app.api('POST', `${BASE}/webhooks`, {
+    apiKey,
+    body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] },
+  });
   assert.is(blocked.status, 409, 'the URL is still reserved by the deleted webhook');
   assert.is((await app.api('DELETE', `${BASE}/webhooks/${webhookId}`, { apiKey })).status, 404);
-  const released = (await app.services.events.readStream(`workspace-${workspaceId}`)).filter((e) => e.type === 'WebhookSlotReleased').map((e) => e.data.webhookId);
+  const released = (await app.services.events.readStream(`workspace-${workspaceId}`))
+    .filter((e) => e.type === 'WebhookSlotReleased')
+    .map((e) => e.data.webhookId);
   assert.ok(released.includes(webhookId), 'its slot was given back too');
-  const freed = await app.api('POST', `${BASE}/webhooks`, { apiKey, body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] } });
+  const freed = await app.api('POST', `${BASE}/webhooks`, {
+    apiKey,
+    body: { chatbotId, url: HOOK_URL, events: ['conversation.completed'] },
+  });
   assert.is(freed.status, 201, JSON.stringify(freed.body));
 });
 

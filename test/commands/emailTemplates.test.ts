@@ -10,11 +10,19 @@ import {
 const evil = `<script>alert("x")</script> & 'Co'`;
 
 test('escapeHtml escapes the five HTML-significant characters', () => {
-  assert.is(escapeHtml(`<a href="x">Tom & 'Jerry'</a>`), '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;');
+  assert.is(
+    escapeHtml(`<a href="x">Tom & 'Jerry'</a>`),
+    '&lt;a href=&quot;x&quot;&gt;Tom &amp; &#39;Jerry&#39;&lt;/a&gt;',
+  );
 });
 
 test('code to the current address: code, new address, workspace and Confab in both parts', () => {
-  const mail = emailChangeCodeToCurrent({ workspaceName: 'Acme', code: '482913', newEmail: 'new@example.org', minutes: 10 });
+  const mail = emailChangeCodeToCurrent({
+    workspaceName: 'Acme',
+    code: '482913',
+    newEmail: 'new@example.org',
+    minutes: 10,
+  });
   for (const part of [mail.text, mail.html]) {
     assert.ok(part.includes('482913'), 'code');
     assert.ok(part.includes('new@example.org'), 'new address');
@@ -43,19 +51,32 @@ test('code to the new address: code, workspace and expiry in both parts', () => 
 });
 
 test('changed notice: new address and a fixed UTC time in both parts', () => {
-  const mail = emailChangedNotice({ workspaceName: 'Acme', newEmail: 'new@example.org', changedAt: new Date('2024-06-15T12:34:56Z') });
+  const mail = emailChangedNotice({
+    workspaceName: 'Acme',
+    newEmail: 'new@example.org',
+    changedAt: new Date('2024-06-15T12:34:56Z'),
+  });
   for (const part of [mail.text, mail.html]) {
     assert.ok(part.includes('new@example.org'));
     assert.ok(part.includes('2024-06-15 12:34 UTC'));
     assert.ok(part.includes('Acme'));
   }
-  const fromString = emailChangedNotice({ workspaceName: 'Acme', newEmail: 'new@example.org', changedAt: '2024-06-15T12:34:56Z' });
+  const fromString = emailChangedNotice({
+    workspaceName: 'Acme',
+    newEmail: 'new@example.org',
+    changedAt: '2024-06-15T12:34:56Z',
+  });
   assert.is(fromString.html, mail.html);
 });
 
 test('every interpolated value is HTML-escaped', () => {
   const mails = [
-    emailChangeCodeToCurrent({ workspaceName: evil, code: '<b>1</b>', newEmail: 'x"><img src=y>@example.org', minutes: 10 }),
+    emailChangeCodeToCurrent({
+      workspaceName: evil,
+      code: '<b>1</b>',
+      newEmail: 'x"><img src=y>@example.org',
+      minutes: 10,
+    }),
     emailChangeCodeToNew({ workspaceName: evil, code: '<b>1</b>', minutes: 10 }),
     emailChangedNotice({ workspaceName: evil, newEmail: 'x"><img src=y>@example.org', changedAt: new Date(0) }),
   ];
@@ -63,7 +84,10 @@ test('every interpolated value is HTML-escaped', () => {
     assert.not.ok(mail.html.includes('<script>'), 'raw script tag');
     assert.not.ok(mail.html.includes('<b>1</b>'), 'raw code markup');
     assert.not.ok(mail.html.includes('<img'), 'raw img');
-    assert.ok(mail.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;'), 'escaped workspace');
+    assert.ok(
+      mail.html.includes('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;Co&#39;'),
+      'escaped workspace',
+    );
     // The text part is plain text: values appear verbatim there.
     assert.ok(mail.text.includes(evil));
   }

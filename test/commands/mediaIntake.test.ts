@@ -18,12 +18,15 @@ const OPEN = '<svg xmlns="http://www.w3.org/2000/svg">';
 /** An upload as it arrives: 64 KB chunks, pulled one at a time; `pulled` says how far it was read. */
 function upload(bytes: Buffer) {
   const state = { pulled: 0 };
-  const stream = Readable.from((function* () {
-    for (let at = 0; at < bytes.length; at += 64 * 1024) {
-      state.pulled = Math.min(bytes.length, at + 64 * 1024);
-      yield bytes.subarray(at, at + 64 * 1024);
-    }
-  })(), { objectMode: false });
+  const stream = Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.length; at += 64 * 1024) {
+        state.pulled = Math.min(bytes.length, at + 64 * 1024);
+        yield bytes.subarray(at, at + 64 * 1024);
+      }
+    })(),
+    { objectMode: false },
+  );
   return { stream, state };
 }
 
@@ -34,7 +37,10 @@ async function bodyOf(stream: Readable): Promise<string> {
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.instance(err, Error, 'expected a refusal');
   return err as Error;
 }
@@ -47,32 +53,55 @@ function assertRefused(err: Error, code: string, pattern: RegExp) {
 
 test('an SVG nested 5,000 deep is refused as too complex (a 415 naming the limit), not a 500', async () => {
   const deep = Buffer.from(`${OPEN}${'<g>'.repeat(5000)}${'</g>'.repeat(5000)}</svg>`);
-  assertRefused(await failure(inspectUpload(upload(deep).stream, DEFAULT_MEDIA_LIMITS)), 'SVG_TOO_COMPLEX', /nested more than 100 levels deep/);
+  assertRefused(
+    await failure(inspectUpload(upload(deep).stream, DEFAULT_MEDIA_LIMITS)),
+    'SVG_TOO_COMPLEX',
+    /nested more than 100 levels deep/,
+  );
   const deeper = Buffer.from(`${OPEN}${'<g>'.repeat(100_000)}${'</g>'.repeat(100_000)}</svg>`);
-  assertRefused(await failure(inspectUpload(upload(deeper).stream, DEFAULT_MEDIA_LIMITS)), 'SVG_TOO_COMPLEX', /100 levels/);
+  assertRefused(
+    await failure(inspectUpload(upload(deeper).stream, DEFAULT_MEDIA_LIMITS)),
+    'SVG_TOO_COMPLEX',
+    /100 levels/,
+  );
 });
 
 test('an SVG with more elements than the limit is refused as soon as it passes it, without reading the rest', async () => {
   const flat = Buffer.from(`${OPEN}${'<rect/>'.repeat(1_400_000)}</svg>`); // the audit's 9.8 MB file
   const { stream, state } = upload(flat);
-  assertRefused(await failure(inspectUpload(stream, DEFAULT_MEDIA_LIMITS)), 'SVG_TOO_COMPLEX', /more than 20,000 elements/);
+  assertRefused(
+    await failure(inspectUpload(stream, DEFAULT_MEDIA_LIMITS)),
+    'SVG_TOO_COMPLEX',
+    /more than 20,000 elements/,
+  );
   assert.ok(state.pulled <= 1024 * 1024, `read ${state.pulled} of ${flat.length} bytes`);
 });
 
 test('an SVG that is not well-formed XML is refused as malformed', async () => {
   for (const text of [`${OPEN}<g></svg>`, `${OPEN}<rect/>`, `${OPEN}<text>&nbsp;</text></svg>`]) {
-    assertRefused(await failure(inspectUpload(upload(Buffer.from(text)).stream, DEFAULT_MEDIA_LIMITS)), 'SVG_MALFORMED', /not a well-formed SVG \(XML\) document/);
+    assertRefused(
+      await failure(inspectUpload(upload(Buffer.from(text)).stream, DEFAULT_MEDIA_LIMITS)),
+      'SVG_MALFORMED',
+      /not a well-formed SVG \(XML\) document/,
+    );
   }
 });
 
 test('the byte limit still comes first: an SVG over it is a 413', async () => {
-  const err = await failure(inspectUpload(upload(Buffer.concat([SVG, Buffer.alloc(3000, 0x20)])).stream, { imageBytes: 2048, videoBytes: 4096 }));
+  const err = await failure(
+    inspectUpload(upload(Buffer.concat([SVG, Buffer.alloc(3000, 0x20)])).stream, {
+      imageBytes: 2048,
+      videoBytes: 4096,
+    }),
+  );
   assert.instance(err, PayloadTooLargeError);
 });
 
 test('a large SVG within the limits is cleaned while the event loop keeps running', async () => {
   // 19,000 elements and 95,000 attributes: seconds of jsdom work, which used to block every request.
-  const big = Buffer.from(`${OPEN}\n${'  <rect x="1" y="2" width="3" height="4" onclick="alert(1)"/>\n'.repeat(19_000)}</svg>`);
+  const big = Buffer.from(
+    `${OPEN}\n${'  <rect x="1" y="2" width="3" height="4" onclick="alert(1)"/>\n'.repeat(19_000)}</svg>`,
+  );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const inspected = await inspectUpload(upload(big).stream, DEFAULT_MEDIA_LIMITS);
@@ -87,13 +116,18 @@ test('a large SVG within the limits is cleaned while the event loop keeps runnin
 
 test('a hostile SVG is still cleaned on its way in', async () => {
   const clean = await bodyOf((await inspectUpload(upload(EVIL_SVG).stream, DEFAULT_MEDIA_LIMITS)).body);
-  for (const gone of ['script', 'alert', 'onload', 'foreignObject', 'javascript:', 'https://']) assert.not.ok(clean.includes(gone), gone);
+  for (const gone of ['script', 'alert', 'onload', 'foreignObject', 'javascript:', 'https://'])
+    assert.not.ok(clean.includes(gone), gone);
   assert.match(clean, /<rect id="box" width="10" height="10" fill="red"\/>/);
 });
 
 test('a cleaning worker that runs out of time refuses the file as too complex; a busy cleaner is a 429', async () => {
   const big = Buffer.from(`${OPEN}${'<rect x="1" y="2" width="3" height="4"/>'.repeat(19_000)}</svg>`);
-  assertRefused(await failure(inspectUpload(upload(big).stream, DEFAULT_MEDIA_LIMITS, new SvgCleaner({ timeoutMs: 300 }))), 'SVG_TOO_COMPLEX', /took longer than 0.3 seconds/);
+  assertRefused(
+    await failure(inspectUpload(upload(big).stream, DEFAULT_MEDIA_LIMITS, new SvgCleaner({ timeoutMs: 300 }))),
+    'SVG_TOO_COMPLEX',
+    /took longer than 0.3 seconds/,
+  );
   const busy = new SvgCleaner({ maxConcurrent: 1, maxQueued: 0 });
   const [first, second] = await Promise.allSettled([
     inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, busy),

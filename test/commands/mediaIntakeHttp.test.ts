@@ -21,14 +21,39 @@ test.before(async () => {
 });
 test.after(async () => app.close());
 
-test('the audit\'s SVGs are refused with 415 SVG_TOO_COMPLEX or SVG_MALFORMED, nothing is kept, and the server stays up', async () => {
+test("the audit's SVGs are refused with 415 SVG_TOO_COMPLEX or SVG_MALFORMED, nothing is kept, and the server stays up", async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('free');
   const nested = (n: number) => Buffer.from(`${OPEN}${'<g>'.repeat(n)}${'</g>'.repeat(n)}</svg>`);
-  assertError(await m.upload(apiKey, nested(5_000), AS_SVG), 415, 'SVG_TOO_COMPLEX', /nested more than 100 levels deep/);
-  assertError(await m.upload(apiKey, nested(100_000), AS_SVG), 415, 'SVG_TOO_COMPLEX', /nested more than 100 levels deep/);
-  assertError(await m.upload(apiKey, Buffer.from(`${OPEN}${'<rect/>'.repeat(1_400_000)}</svg>`), AS_SVG), 415, 'SVG_TOO_COMPLEX', /more than 20,000 elements/);
-  assertError(await m.upload(apiKey, Buffer.from(`${OPEN}${'<rect/>'.repeat(140_000)}</svg>`), AS_SVG), 415, 'SVG_TOO_COMPLEX', /more than 20,000 elements/);
-  assertError(await m.upload(apiKey, Buffer.from(`${OPEN}<g><rect></g></svg>`), AS_SVG), 415, 'SVG_MALFORMED', /not a well-formed SVG \(XML\) document: unexpected close tag/);
+  assertError(
+    await m.upload(apiKey, nested(5_000), AS_SVG),
+    415,
+    'SVG_TOO_COMPLEX',
+    /nested more than 100 levels deep/,
+  );
+  assertError(
+    await m.upload(apiKey, nested(100_000), AS_SVG),
+    415,
+    'SVG_TOO_COMPLEX',
+    /nested more than 100 levels deep/,
+  );
+  assertError(
+    await m.upload(apiKey, Buffer.from(`${OPEN}${'<rect/>'.repeat(1_400_000)}</svg>`), AS_SVG),
+    415,
+    'SVG_TOO_COMPLEX',
+    /more than 20,000 elements/,
+  );
+  assertError(
+    await m.upload(apiKey, Buffer.from(`${OPEN}${'<rect/>'.repeat(140_000)}</svg>`), AS_SVG),
+    415,
+    'SVG_TOO_COMPLEX',
+    /more than 20,000 elements/,
+  );
+  assertError(
+    await m.upload(apiKey, Buffer.from(`${OPEN}<g><rect></g></svg>`), AS_SVG),
+    415,
+    'SVG_MALFORMED',
+    /not a well-formed SVG \(XML\) document: unexpected close tag/,
+  );
   assert.equal(await m.list(apiKey), []);
   assert.equal(m.mediaFiles(workspaceId), []);
   assert.is((await app.api('GET', '/healthz')).status, 200);
@@ -36,7 +61,9 @@ test('the audit\'s SVGs are refused with 415 SVG_TOO_COMPLEX or SVG_MALFORMED, n
 
 test('a large SVG within the limits is stored cleaned, and other requests are answered while it is cleaned', async () => {
   const { apiKey } = await app.createWorkspace('free');
-  const big = Buffer.from(`${OPEN}\n${'  <path d="M0 0L10 10" fill="#123456" stroke="#000" onmouseover="alert(1)"/>\n'.repeat(19_000)}</svg>`);
+  const big = Buffer.from(
+    `${OPEN}\n${'  <path d="M0 0L10 10" fill="#123456" stroke="#000" onmouseover="alert(1)"/>\n'.repeat(19_000)}</svg>`,
+  );
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   const uploading = m.upload(apiKey, big, AS_SVG);

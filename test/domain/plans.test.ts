@@ -1,7 +1,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../domain/errors.js';
-import { CUSTOM_LIMIT_MAX, PLAN_NAMES, hasApiAccess, limitsFor, parseCustomLimits, parsePlan, planAtLeast } from '../../domain/plans.js';
+import {
+  CUSTOM_LIMIT_MAX,
+  PLAN_NAMES,
+  hasApiAccess,
+  limitsFor,
+  parseCustomLimits,
+  parsePlan,
+  planAtLeast,
+} from '../../domain/plans.js';
 
 test('standard plans carry the seed limits', () => {
   assert.equal(limitsFor('free'), { monthlyCalls: 0, chatbots: 0, webhooks: 0 });
@@ -57,12 +65,36 @@ test('custom limits: enterprise only; a standard plan refuses them instead of re
 });
 
 test('custom limits: positive safe integers up to a documented maximum', () => {
-  assert.equal(parseCustomLimits('enterprise', { monthlyCalls: String(CUSTOM_LIMIT_MAX.monthlyCalls), webhooks: CUSTOM_LIMIT_MAX.webhooks }), { monthlyCalls: 1_000_000_000, webhooks: 100_000 });
-  for (const bad of ['99999999999999999999999', '1000000001', '0', '-1', '1.5', '1e3', 'ten', '', 0, 2.5, Number.MAX_SAFE_INTEGER + 1, NaN, null, true]) {
+  assert.equal(
+    parseCustomLimits('enterprise', {
+      monthlyCalls: String(CUSTOM_LIMIT_MAX.monthlyCalls),
+      webhooks: CUSTOM_LIMIT_MAX.webhooks,
+    }),
+    { monthlyCalls: 1_000_000_000, webhooks: 100_000 },
+  );
+  for (const bad of [
+    '99999999999999999999999',
+    '1000000001',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    'ten',
+    '',
+    0,
+    2.5,
+    Number.MAX_SAFE_INTEGER + 1,
+    NaN,
+    null,
+    true,
+  ]) {
     const e = refusal(() => parseCustomLimits('enterprise', { monthlyCalls: bad }));
     assert.match(e.message, 'the monthly calls limit must be a whole number from 1 to 1000000000', String(bad));
   }
-  assert.match(refusal(() => parseCustomLimits('enterprise', { chatbots: '100001' })).message, 'the chatbots limit must be a whole number from 1 to 100000');
+  assert.match(
+    refusal(() => parseCustomLimits('enterprise', { chatbots: '100001' })).message,
+    'the chatbots limit must be a whole number from 1 to 100000',
+  );
 });
 
 test('only the free plan lacks API access', () => {

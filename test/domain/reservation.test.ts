@@ -11,7 +11,10 @@ import {
   type ReservationEvent,
 } from '../../domain/reservation.js';
 
-const held = (owner: string) => fold(evolveReservation, initialReservation, [{ type: 'NameReserved', data: { key: 'k', owner } }] as ReservationEvent[]);
+const held = (owner: string) =>
+  fold(evolveReservation, initialReservation, [
+    { type: 'NameReserved', data: { key: 'k', owner } },
+  ] as ReservationEvent[]);
 
 test('a free name is reserved for the asker', () => {
   assert.equal(decideReserve('k', 'a', initialReservation), [{ type: 'NameReserved', data: { key: 'k', owner: 'a' } }]);
@@ -40,11 +43,20 @@ test('releasing a free name yields nothing', () => {
   assert.equal(decideRelease('k', 'a', initialReservation), []);
 });
 
-test('the decider: reserve conflicts with the caller\'s message; release by the holder frees it', () => {
-  const held = reservationDecider.evolve(reservationDecider.initialState, { type: 'NameReserved', data: { key: 'k', owner: 'a' } });
-  assert.throws(() => reservationDecider.decide({ type: 'Reserve', key: 'k', owner: 'b', conflictMessage: 'taken by someone' }, held), (err: Error) => err instanceof ConflictError && err.message === 'taken by someone');
+test("the decider: reserve conflicts with the caller's message; release by the holder frees it", () => {
+  const held = reservationDecider.evolve(reservationDecider.initialState, {
+    type: 'NameReserved',
+    data: { key: 'k', owner: 'a' },
+  });
+  assert.throws(
+    () =>
+      reservationDecider.decide({ type: 'Reserve', key: 'k', owner: 'b', conflictMessage: 'taken by someone' }, held),
+    (err: Error) => err instanceof ConflictError && err.message === 'taken by someone',
+  );
   assert.equal(reservationDecider.decide({ type: 'Reserve', key: 'k', owner: 'a', conflictMessage: 'x' }, held), []);
-  assert.equal(reservationDecider.decide({ type: 'Release', key: 'k', owner: 'a' }, held), [{ type: 'NameReleased', data: { key: 'k', owner: 'a' } }]);
+  assert.equal(reservationDecider.decide({ type: 'Release', key: 'k', owner: 'a' }, held), [
+    { type: 'NameReleased', data: { key: 'k', owner: 'a' } },
+  ]);
 });
 
 test.run();

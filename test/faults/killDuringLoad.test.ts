@@ -18,7 +18,12 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import { assertAcknowledgedWritesPresent, assertDeliveryLogAndReport, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
+import {
+  assertAcknowledgedWritesPresent,
+  assertDeliveryLogAndReport,
+  assertViewsConverge,
+  waitForWebhookEvents,
+} from './support/crashChecks.js';
 import { exportEvents } from './support/eventExport.js';
 import { freshStore, type FaultStore } from './support/faultStore.js';
 import { summarize, type LogSummary } from './support/logSummary.js';
@@ -55,7 +60,10 @@ test.before(async () => {
   // Answer 2xx, a little later sometimes, so that kills often land while a send is in flight.
   answerOkWithJitter(receiver);
   env = webhookServiceEnv(store.env, receiver, '100000');
-  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, { name: 'Crash test', ownerEmail: 'ops@crash.test' }));
+  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, {
+    name: 'Crash test',
+    ownerEmail: 'ops@crash.test',
+  }));
 });
 
 test.after(async () => {
@@ -72,11 +80,21 @@ test(`${KILLS} × kill -9 at a random point under write and delivery load, resta
     if (!service) {
       service = await startService(env);
       // The embedded store's pid lock was left by a killed owner: the new process took it over.
-      if (store.kind === 'embedded') assert.is(readFileSync(join(store.dataDir, 'confab.pid'), 'utf8'), String(service.pid));
+      if (store.kind === 'embedded')
+        assert.is(readFileSync(join(store.dataDir, 'confab.pid'), 'utf8'), String(service.pid));
     }
     const current = service;
     const before = ledger.answers.filter((a) => typeof a.status === 'number' && a.status < 300).length;
-    const load = startLoad({ url: () => current.url, key, hubBotId, ledger, chatbotWriters: 2, visitors: 6, tag: `c${i}`, stopOnNetworkError: true });
+    const load = startLoad({
+      url: () => current.url,
+      key,
+      hubBotId,
+      ledger,
+      chatbotWriters: 2,
+      visitors: 6,
+      tag: `c${i}`,
+      stopOnNetworkError: true,
+    });
     // The kill lands 50–800 ms into the load, counted from its first acknowledged write (the
     // first requests after a start take a while on a busy machine), or from 2 s after the
     // start when nothing was acknowledged by then.
@@ -92,12 +110,21 @@ test(`${KILLS} × kill -9 at a random point under write and delivery load, resta
     service = null;
     await load.stop();
     cycles.push({ startupMs: current.startupMs, killAfterMs, answered2xx: ok2xx() });
-    console.log(`cycle ${i}: listening after ${current.startupMs} ms, load ran ${Date.now() - loadStarted} ms, killed ${killAfterMs} ms later, ${ok2xx()} writes acknowledged`);
+    console.log(
+      `cycle ${i}: listening after ${current.startupMs} ms, load ran ${Date.now() - loadStarted} ms, killed ${killAfterMs} ms later, ${ok2xx()} writes acknowledged`,
+    );
   }
-  assert.is(cycles.length, KILLS, `only ${cycles.length} kills within ${LOOP_BUDGET_MS / 1000} s: the machine is too busy for this file`);
+  assert.is(
+    cycles.length,
+    KILLS,
+    `only ${cycles.length} kills within ${LOOP_BUDGET_MS / 1000} s: the machine is too busy for this file`,
+  );
   // The load did reach the service: acknowledged writes of every kind, and nothing but 2xx or
   // a dropped connection (a kill) as answers.
-  assert.ok(ledger.chatbots.size > 0 && ledger.sessions.size > 0 && ledger.responded.size > 0, `acknowledged: ${ledger.chatbots.size} chatbots, ${ledger.sessions.size} sessions, ${ledger.responded.size} responses`);
+  assert.ok(
+    ledger.chatbots.size > 0 && ledger.sessions.size > 0 && ledger.responded.size > 0,
+    `acknowledged: ${ledger.chatbots.size} chatbots, ${ledger.sessions.size} sessions, ${ledger.responded.size} responses`,
+  );
   const unexpected = ledger.answers.filter((a) => typeof a.status === 'number' && a.status >= 300);
   assert.equal(unexpected.slice(0, 5), [], `non-2xx answers under load: ${JSON.stringify(unexpected.slice(0, 5))}`);
 });
@@ -106,7 +133,11 @@ test('with the service killed, the CLI works on the store (stale pid file and ad
   assert.is(service, null);
   const events = await exportEvents(env, '--workspace', workspaceId);
   const created = new Set(events.filter((e) => e.type === 'ChatbotCreated').map((e) => e.data.chatbotId));
-  assert.equal([...ledger.chatbots].filter((id) => !created.has(id)), [], 'acknowledged chatbots in the log read by the CLI');
+  assert.equal(
+    [...ledger.chatbots].filter((id) => !created.has(id)),
+    [],
+    'acknowledged chatbots in the log read by the CLI',
+  );
 });
 
 test('after the last restart every acknowledged write is there', async () => {
@@ -152,15 +183,29 @@ test('every webhook event is delivered, and no attempt is sent more than once pe
   await service!.kill('SIGTERM');
   service = null;
   const sql = await store.openSql();
-  await assertDeliveryLogAndReport({ sql, webhookId, receiver, secret, expectedJobs: expected, ledger, summary, fileStarted, figures: () => {
-    const startup = cycles.map((c) => c.startupMs).sort((x, y) => x - y);
-    return {
-      store: store.kind,
-      kills: cycles.length,
-      startupMs: { min: startup[0], median: startup[Math.floor(startup.length / 2)], max: startup[startup.length - 1] },
-      killAfterMs: cycles.map((c) => c.killAfterMs),
-    };
-  } });
+  await assertDeliveryLogAndReport({
+    sql,
+    webhookId,
+    receiver,
+    secret,
+    expectedJobs: expected,
+    ledger,
+    summary,
+    fileStarted,
+    figures: () => {
+      const startup = cycles.map((c) => c.startupMs).sort((x, y) => x - y);
+      return {
+        store: store.kind,
+        kills: cycles.length,
+        startupMs: {
+          min: startup[0],
+          median: startup[Math.floor(startup.length / 2)],
+          max: startup[startup.length - 1],
+        },
+        killAfterMs: cycles.map((c) => c.killAfterMs),
+      };
+    },
+  });
 });
 
 test.run();

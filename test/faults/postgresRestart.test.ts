@@ -20,7 +20,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import { assertAcknowledgedWritesPresent, assertDeliveryLogAndReport, assertViewsConverge, waitForWebhookEvents } from './support/crashChecks.js';
+import {
+  assertAcknowledgedWritesPresent,
+  assertDeliveryLogAndReport,
+  assertViewsConverge,
+  waitForWebhookEvents,
+} from './support/crashChecks.js';
 import { exportEvents } from './support/eventExport.js';
 import { EXTERNAL, http } from './support/externalApi.js';
 import { postgresReader } from './support/faultStore.js';
@@ -60,7 +65,10 @@ test.before(async () => {
   answerOkWithJitter(receiver);
   dataDir = mkdtempSync(join(tmpdir(), 'confab-faults-pgrestart-'));
   env = webhookServiceEnv({ DATA_DIR: dataDir, DATABASE_URL: cluster.url }, receiver, '100000');
-  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, { name: 'Database outage', ownerEmail: 'ops@pg-outage.test' }));
+  ({ workspaceId, key, service, hubBotId, webhookId, secret } = await startServiceWithHub(env, receiver, {
+    name: 'Database outage',
+    ownerEmail: 'ops@pg-outage.test',
+  }));
 });
 
 test.after(async () => {
@@ -72,9 +80,26 @@ test.after(async () => {
 });
 
 test('under load with PostgreSQL up, writes are acknowledged', async () => {
-  load = startLoad({ url: () => service.url, key, hubBotId, ledger, chatbotWriters: 2, visitors: 4, tag: 'pg', stopOnNetworkError: false, timeoutMs: HANG_MS });
-  await eventually(async () => ledger.sessions.size >= 3 && ledger.chatbots.size >= 3, 60_000, 'acknowledged writes before the outage');
-  assert.ok(ledger.answers.every((a) => a.status === 200 || a.status === 201), JSON.stringify(ledger.answers.filter((a) => a.status !== 200 && a.status !== 201).slice(0, 3)));
+  load = startLoad({
+    url: () => service.url,
+    key,
+    hubBotId,
+    ledger,
+    chatbotWriters: 2,
+    visitors: 4,
+    tag: 'pg',
+    stopOnNetworkError: false,
+    timeoutMs: HANG_MS,
+  });
+  await eventually(
+    async () => ledger.sessions.size >= 3 && ledger.chatbots.size >= 3,
+    60_000,
+    'acknowledged writes before the outage',
+  );
+  assert.ok(
+    ledger.answers.every((a) => a.status === 200 || a.status === 201),
+    JSON.stringify(ledger.answers.filter((a) => a.status !== 200 && a.status !== 201).slice(0, 3)),
+  );
 });
 
 test('PostgreSQL crashes (stop -m immediate): answers are 5xx JSON {error}, none hangs, the process stays up', async () => {
@@ -84,20 +109,34 @@ test('PostgreSQL crashes (stop -m immediate): answers are 5xx JSON {error}, none
   // Probes a client would make, besides the load.
   const probes = await Promise.all([
     http(service.url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS }).catch((err: Error) => err),
-    http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: 'During the outage' }, timeoutMs: HANG_MS }).catch((err: Error) => err),
-    http(service.url, 'POST', `/api/v1/chat/${hubBotId}/sessions`, { body: { visitorId: 'outage' }, headers: { 'x-forwarded-for': '10.200.0.1' }, timeoutMs: HANG_MS }).catch((err: Error) => err),
+    http(service.url, 'POST', `${EXTERNAL}/chatbots`, {
+      key,
+      body: { name: 'During the outage' },
+      timeoutMs: HANG_MS,
+    }).catch((err: Error) => err),
+    http(service.url, 'POST', `/api/v1/chat/${hubBotId}/sessions`, {
+      body: { visitorId: 'outage' },
+      headers: { 'x-forwarded-for': '10.200.0.1' },
+      timeoutMs: HANG_MS,
+    }).catch((err: Error) => err),
   ]);
   // Answers to requests sent once PostgreSQL was down (those in flight at the crash may have
   // gone either way).
   // First of all: the process is still there (an unhandled error would have ended it).
-  assert.ok(service.alive(), `the service process exited during the outage (${JSON.stringify(await Promise.race([service.exited, sleep(0)]))}):\n${service.log().slice(-3000)}`);
+  assert.ok(
+    service.alive(),
+    `the service process exited during the outage (${JSON.stringify(await Promise.race([service.exited, sleep(0)]))}):\n${service.log().slice(-3000)}`,
+  );
   const during = ledger.answers.filter((a) => a.at > outage.stoppedAt && a.at < outage.stoppedAt + OUTAGE_MS);
   figures.outageAnswers = during.length;
   figures.outageStatuses = [...new Set(during.map((a) => a.status))];
   figures.slowestOutageAnswerMs = Math.max(0, ...during.map((a) => a.ms));
   assert.ok(during.length > 0, 'the load kept calling during the outage');
   for (const a of during) {
-    assert.ok(typeof a.status === 'number', `${a.what}: ${a.status} (no answer: the request hung or the connection dropped)`);
+    assert.ok(
+      typeof a.status === 'number',
+      `${a.what}: ${a.status} (no answer: the request hung or the connection dropped)`,
+    );
     assert.ok((a.status as number) >= 500 && (a.status as number) <= 599, `${a.what}: ${a.status} during the outage`);
     assert.type(a.error, 'string', `${a.what}: a JSON {error} body`);
   }
@@ -115,16 +154,29 @@ test('PostgreSQL back: the same process serves writes again within a bounded tim
   cluster.start();
   outage.startedAgainAt = Date.now();
   let tries = 0;
-  await eventually(async () => {
-    tries++;
-    const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: `After the outage ${tries}` }, timeoutMs: HANG_MS });
-    if (bot.status !== 201) return null;
-    ledger.chatbots.add(bot.body.data.id);
-    const s = await http(service.url, 'POST', `/api/v1/chat/${hubBotId}/sessions`, { body: { visitorId: 'after' }, headers: { 'x-forwarded-for': '10.200.0.2' }, timeoutMs: HANG_MS });
-    if (s.status !== 201) return null;
-    ledger.sessions.add(s.body.sessionId);
-    return true;
-  }, RECOVERY_BOUND_MS, 'a chatbot and a chat session to be created after PostgreSQL came back', 250);
+  await eventually(
+    async () => {
+      tries++;
+      const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, {
+        key,
+        body: { name: `After the outage ${tries}` },
+        timeoutMs: HANG_MS,
+      });
+      if (bot.status !== 201) return null;
+      ledger.chatbots.add(bot.body.data.id);
+      const s = await http(service.url, 'POST', `/api/v1/chat/${hubBotId}/sessions`, {
+        body: { visitorId: 'after' },
+        headers: { 'x-forwarded-for': '10.200.0.2' },
+        timeoutMs: HANG_MS,
+      });
+      if (s.status !== 201) return null;
+      ledger.sessions.add(s.body.sessionId);
+      return true;
+    },
+    RECOVERY_BOUND_MS,
+    'a chatbot and a chat session to be created after PostgreSQL came back',
+    250,
+  );
   figures.recoveryMs = Date.now() - outage.startedAgainAt;
   // The load goes on for a while on the recovered database, then stops.
   const acknowledged = ledger.sessions.size;
@@ -149,7 +201,17 @@ test('every webhook event is delivered, each attempt at most once per claim', as
   // lease runs out (WEBHOOK_TIMEOUT_MS + 30 s), then is claimed and sent again.
   await sleep(Math.max(1000, outage.stoppedAt + 32_000 + 8000 - Date.now()));
   const sql = postgresReader(cluster.url);
-  await assertDeliveryLogAndReport({ sql, webhookId, receiver, secret, expectedJobs: expected, ledger, summary, fileStarted, figures: () => ({ outageMs: OUTAGE_MS, ...figures }) });
+  await assertDeliveryLogAndReport({
+    sql,
+    webhookId,
+    receiver,
+    secret,
+    expectedJobs: expected,
+    ledger,
+    summary,
+    fileStarted,
+    figures: () => ({ outageMs: OUTAGE_MS, ...figures }),
+  });
 });
 
 test.run();

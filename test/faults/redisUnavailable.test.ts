@@ -59,9 +59,17 @@ async function traffic(key: string, tag: string) {
   const url = service!.url;
   const calls = await Promise.all([
     attempt(() => http(url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS })),
-    attempt(() => http(url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: `During ${tag}` }, timeoutMs: HANG_MS })),
+    attempt(() =>
+      http(url, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: `During ${tag}` }, timeoutMs: HANG_MS }),
+    ),
     attempt(() => http(url, 'GET', `${EXTERNAL}/usage`, { key, timeoutMs: HANG_MS })),
-    attempt(() => http(url, 'POST', `/api/v1/chat/${botId}/sessions`, { body: { visitorId: `v-${tag.replace(/[^a-z0-9]+/gi, '-')}` }, headers: { 'x-forwarded-for': `10.9.0.${Math.floor(Math.random() * 250)}` }, timeoutMs: HANG_MS })),
+    attempt(() =>
+      http(url, 'POST', `/api/v1/chat/${botId}/sessions`, {
+        body: { visitorId: `v-${tag.replace(/[^a-z0-9]+/gi, '-')}` },
+        headers: { 'x-forwarded-for': `10.9.0.${Math.floor(Math.random() * 250)}` },
+        timeoutMs: HANG_MS,
+      }),
+    ),
   ]);
   console.log(`${tag}: ${calls.map((c) => `${c.status} in ${c.ms} ms`).join(', ')}`);
   return calls;
@@ -79,7 +87,11 @@ const LOST = /Redis unreachable: rate limits fall back to per-process counts/;
 const BACK = /Redis reachable again: rate limits are shared again/;
 
 /** The service's log lines that match. */
-const logLines = (pattern: RegExp) => service!.log().split('\n').filter((line) => pattern.test(line));
+const logLines = (pattern: RegExp) =>
+  service!
+    .log()
+    .split('\n')
+    .filter((line) => pattern.test(line));
 
 /** GET /readyz as a load balancer would ask it. */
 async function readiness(): Promise<{ status: number; body: unknown }> {
@@ -93,7 +105,10 @@ const shared = { status: 200, body: { status: 'ok', checks: { database: 'ok', re
 async function assertLimitHolds(what: string) {
   const key = await newKey();
   const statuses: Array<number | string> = [];
-  for (let i = 0; i <= LIMIT; i++) statuses.push((await attempt(() => http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS }))).status);
+  for (let i = 0; i <= LIMIT; i++)
+    statuses.push(
+      (await attempt(() => http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key, timeoutMs: HANG_MS }))).status,
+    );
   assert.equal(statuses, [...Array(LIMIT).fill(200), 429], `${what}: the burst limit per key`);
 }
 
@@ -110,11 +125,27 @@ test.after(async () => {
 test('REDIS_URL pointing at a closed port: requests are served, no 500', async () => {
   const closed = await freePort();
   env = serviceEnv({ ...store.env, REDIS_URL: `redis://127.0.0.1:${closed}`, RATE_LIMIT_PER_MINUTE: String(LIMIT) });
-  const ws = await cliJson(env, 'workspace', 'create', '--name', 'Redis fault', '--plan', 'pro', '--owner-email', 'ops@redis-fault.test');
+  const ws = await cliJson(
+    env,
+    'workspace',
+    'create',
+    '--name',
+    'Redis fault',
+    '--plan',
+    'pro',
+    '--owner-email',
+    'ops@redis-fault.test',
+  );
   workspaceId = ws.workspaceId;
   service = await startService(env);
   // The chatbot the visitor calls use; created through the CLI's key, with the limit degraded or not.
-  const bot = await attempt(() => http(service!.url, 'POST', `${EXTERNAL}/chatbots`, { key: ws.apiKey, body: { name: 'Visitor bot' }, timeoutMs: HANG_MS }));
+  const bot = await attempt(() =>
+    http(service!.url, 'POST', `${EXTERNAL}/chatbots`, {
+      key: ws.apiKey,
+      body: { name: 'Visitor bot' },
+      timeoutMs: HANG_MS,
+    }),
+  );
   assert.is(bot.status, 201, `creating the chatbot answered ${bot.status} ${JSON.stringify(bot.body)}`);
   botId = (bot.body as { data: { id: string } }).data.id;
   assertServed(await traffic(await newKey(), 'never reachable'), 'Redis never reachable');
@@ -135,13 +166,17 @@ test('with a private redis-server: the burst limit is shared through it (baselin
   env = { ...env, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
   service = await startService(env);
   if (!botId) {
-    const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, { key: await newKey(), body: { name: 'Visitor bot' } });
+    const bot = await http(service.url, 'POST', `${EXTERNAL}/chatbots`, {
+      key: await newKey(),
+      body: { name: 'Visitor bot' },
+    });
     assert.is(bot.status, 201, bot.text);
     botId = bot.body.data.id;
   }
   const limited = await newKey();
   const statuses: number[] = [];
-  for (let i = 0; i <= LIMIT; i++) statuses.push((await http(service.url, 'GET', `${EXTERNAL}/chatbots`, { key: limited })).status);
+  for (let i = 0; i <= LIMIT; i++)
+    statuses.push((await http(service.url, 'GET', `${EXTERNAL}/chatbots`, { key: limited })).status);
   assert.equal(statuses, [...Array(LIMIT).fill(200), 429]);
   assert.equal(await readiness(), shared);
   assert.equal(logLines(LOST), [], 'Redis there from the start: nothing to warn about');
@@ -155,7 +190,11 @@ test('Redis killed (SIGKILL) while the service runs: requests are served, no 500
   await assertLimitHolds('Redis killed');
   assert.ok(service!.alive(), 'the process is still running');
   assert.is(logLines(LOST).length, 1, `one warning, not one per request:\n${logLines(LOST).join('\n')}`);
-  assert.match(logLines(LOST)[0]!, /"limits":\[[^\]]*"external"[^\]]*"email-change"/, 'names the budgets that fall back');
+  assert.match(
+    logLines(LOST)[0]!,
+    /"limits":\[[^\]]*"external"[^\]]*"email-change"/,
+    'names the budgets that fall back',
+  );
   assert.equal(await readiness(), degraded);
   assert.is(logLines(LOST).length, 1, 'asking /readyz adds no warning');
 });
@@ -166,11 +205,17 @@ test('Redis back on the same port: served again, and the shared limit is enforce
   // fallback limits too), so wait for the service to say Redis is back.
   await eventually(async () => logLines(BACK).length > 0, 60_000, 'the service to notice Redis is back', 250);
   const after = await newKey();
-  const seen = await eventually(async () => {
-    const s: number[] = [];
-    for (let i = 0; i <= LIMIT; i++) s.push((await http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key: after, timeoutMs: HANG_MS })).status);
-    return s.includes(429) ? s : null;
-  }, 60_000, 'the burst limit to be enforced again once Redis is back', 500);
+  const seen = await eventually(
+    async () => {
+      const s: number[] = [];
+      for (let i = 0; i <= LIMIT; i++)
+        s.push((await http(service!.url, 'GET', `${EXTERNAL}/chatbots`, { key: after, timeoutMs: HANG_MS })).status);
+      return s.includes(429) ? s : null;
+    },
+    60_000,
+    'the burst limit to be enforced again once Redis is back',
+    500,
+  );
   assert.not.ok(seen.includes(500), `after Redis came back: ${seen.join(', ')}`);
   assertServed(await traffic(await newKey(), 'Redis back'), 'Redis back');
   assert.is(logLines(BACK).length, 1, `one line saying it is back:\n${service!.log().slice(-2000)}`);

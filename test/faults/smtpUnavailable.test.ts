@@ -46,7 +46,8 @@ test.after(async () => {
   await store?.cleanup();
 });
 
-const post = (path: string, body: unknown, key = owner.apiKey) => http(service.url, 'POST', path, { key, body, timeoutMs: 60_000 });
+const post = (path: string, body: unknown, key = owner.apiKey) =>
+  http(service.url, 'POST', path, { key, body, timeoutMs: 60_000 });
 
 test('mail server down: request-change answers 502 MAIL_DELIVERY_FAILED as JSON, no code in the answer', async () => {
   assert.not.ok(gate.isOpen());
@@ -69,7 +70,10 @@ test('the failed attempt does not block the owner: with the server back, the sam
   assert.is(toCurrent.length, 1, 'exactly one code mail to the current address');
   const verify = await post(VERIFY, { newEmail: 'moved@smtp-fault.test', otp: mailbox.latestCode(owner.email) });
   assert.is(verify.status, 200, verify.text);
-  const confirm = await post(CONFIRM, { newEmail: 'moved@smtp-fault.test', otp: mailbox.latestCode('moved@smtp-fault.test') });
+  const confirm = await post(CONFIRM, {
+    newEmail: 'moved@smtp-fault.test',
+    otp: mailbox.latestCode('moved@smtp-fault.test'),
+  });
   assert.is(confirm.status, 200, confirm.text);
   const account = await http(service.url, 'GET', `${EXTERNAL}/account`, { key: owner.apiKey });
   assert.is(account.status, 200, account.text);
@@ -78,7 +82,19 @@ test('the failed attempt does not block the owner: with the server back, the sam
 
 test('down again at the second step: 502, and starting over once it is back completes the change', async () => {
   // request-change and verify-identity share 5 calls an hour per key: a second admin key.
-  const key = (await cliJson(env, 'apikey', 'create', '--workspace', owner.workspaceId, '--role', 'admin', '--scopes', 'read,write,account:write')).apiKey as string;
+  const key = (
+    await cliJson(
+      env,
+      'apikey',
+      'create',
+      '--workspace',
+      owner.workspaceId,
+      '--role',
+      'admin',
+      '--scopes',
+      'read,write,account:write',
+    )
+  ).apiKey as string;
   const post2 = (path: string, body: unknown) => post(path, body, key);
   const target = 'second@smtp-fault.test';
   const first = await post2(REQUEST, { newEmail: target });
@@ -98,7 +114,19 @@ test('down again at the second step: 502, and starting over once it is back comp
 });
 
 test('a mail server that accepts the connection but never answers: 502 within a bounded time, then it works again', async () => {
-  const key = (await cliJson(env, 'apikey', 'create', '--workspace', owner.workspaceId, '--role', 'admin', '--scopes', 'read,write,account:write')).apiKey as string;
+  const key = (
+    await cliJson(
+      env,
+      'apikey',
+      'create',
+      '--workspace',
+      owner.workspaceId,
+      '--role',
+      'admin',
+      '--scopes',
+      'read,write,account:write',
+    )
+  ).apiKey as string;
   await gate.open('silent');
   const started = Date.now();
   const r = await post(REQUEST, { newEmail: 'third@smtp-fault.test' }, key);

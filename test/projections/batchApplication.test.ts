@@ -38,7 +38,15 @@ let seq = 0n;
 function batch(n: number, stream = 's'): RecordedEvent[] {
   return Array.from({ length: n }, () => {
     seq++;
-    return { id: `e${seq}`, streamId: stream, revision: Number(seq), type: 'Ticked', data: {}, metadata: meta(), position: { commit: seq, prepare: seq } };
+    return {
+      id: `e${seq}`,
+      streamId: stream,
+      revision: Number(seq),
+      type: 'Ticked',
+      data: {},
+      metadata: meta(),
+      position: { commit: seq, prepare: seq },
+    };
   });
 }
 const end = (b: RecordedEvent[]): Position => b[b.length - 1].position;
@@ -78,7 +86,11 @@ test('a handler that asks by filter: null from at once, with nothing written; th
   assert.is(await store.getCheckpoint('cp-c'), null);
   const out = await applyInTransaction(store, [tally, numbering], 'cp-c', null, b, new Set());
   assert.is(out.applied, 3);
-  assert.equal((await store.find('numbered', { kind: 'tick' }, { sort: [['n', 1]] })).map((d) => d.n), [0, 1, 2], 'each count saw the earlier writes');
+  assert.equal(
+    (await store.find('numbered', { kind: 'tick' }, { sort: [['n', 1]] })).map((d) => d.n),
+    [0, 1, 2],
+    'each count saw the earlier writes',
+  );
   assert.equal(await store.get('tallies', 'q'), { id: 'q', n: 3 });
   assert.equal(await store.getCheckpoint('cp-c'), end(b));
 });

@@ -10,7 +10,11 @@ test('counts up to a position, by the store where it can and page by page where 
   const store = await PostgresEventStore.create(t.sql, { listen: false });
   try {
     // More than one page (500) before the position, and events after it.
-    for (let i = 0; i < 6; i++) await store.append(`s-${i}`, Array.from({ length: 100 }, (_, k) => ev('E', { k })));
+    for (let i = 0; i < 6; i++)
+      await store.append(
+        `s-${i}`,
+        Array.from({ length: 100 }, (_, k) => ev('E', { k })),
+      );
     const all = await readAllSettled(store, 's-', 600);
     const at = all[549].position;
     const readOnly = { readAll: store.readAll.bind(store) };

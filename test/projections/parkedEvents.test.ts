@@ -33,8 +33,19 @@ logger.error = ((message: string, meta?: unknown) => {
   return logger;
 }) as typeof logger.error;
 
-const meta = () => ({ workspaceId: 'w1', actor: { type: 'system' as const, id: 't' }, correlationId: randomUUID(), causationId: null, requestId: null, occurredAt: new Date().toISOString() });
-const created = (chatbotId: string, name: string): NewEvent => ({ type: 'ChatbotCreated', data: { chatbotId, workspaceId: 'w1', name, description: '', flow: { steps: [] } }, metadata: meta() });
+const meta = () => ({
+  workspaceId: 'w1',
+  actor: { type: 'system' as const, id: 't' },
+  correlationId: randomUUID(),
+  causationId: null,
+  requestId: null,
+  occurredAt: new Date().toISOString(),
+});
+const created = (chatbotId: string, name: string): NewEvent => ({
+  type: 'ChatbotCreated',
+  data: { chatbotId, workspaceId: 'w1', name, description: '', flow: { steps: [] } },
+  metadata: meta(),
+});
 
 /** A view whose handler throws on chatbots named "poison" until it is fixed. */
 let fixed = false;
@@ -65,12 +76,26 @@ test('a failing handler parks its event for its view only; the rest of the log a
   await events.append('chatbot-b', [created('b', 'after')]);
   const applied = await runner.catchUp();
   assert.is(applied, 3);
-  assert.equal((await views.find(CHATBOTS, {}, { sort: [['name', 1]] })).map((d) => d.name), ['after', 'fine', 'poison'], 'the other views have every event');
-  assert.equal((await views.find(POISONED, {}, { sort: [['name', 1]] })).map((d) => d.name), ['after', 'fine'], 'the failing view goes on past it');
+  assert.equal(
+    (await views.find(CHATBOTS, {}, { sort: [['name', 1]] })).map((d) => d.name),
+    ['after', 'fine', 'poison'],
+    'the other views have every event',
+  );
+  assert.equal(
+    (await views.find(POISONED, {}, { sort: [['name', 1]] })).map((d) => d.name),
+    ['after', 'fine'],
+    'the failing view goes on past it',
+  );
   const parked = await runner.parked();
-  assert.equal(parked.map((p) => [p.projection, p.type, p.streamId]), [['fragile', 'ChatbotCreated', 'chatbot-p']]);
+  assert.equal(
+    parked.map((p) => [p.projection, p.type, p.streamId]),
+    [['fragile', 'ChatbotCreated', 'chatbot-p']],
+  );
   assert.match(parked[0].error, /cannot handle poison/);
-  assert.ok(logged.some((l) => /parked/.test(l.message)), 'an operator is alerted in the log');
+  assert.ok(
+    logged.some((l) => /parked/.test(l.message)),
+    'an operator is alerted in the log',
+  );
 
   const stillBroken = await runner.retryParked();
   assert.equal(stillBroken.applied, []);
@@ -135,7 +160,10 @@ test('while anything is parked, batches take the checkpoint lock, and a retry wa
 });
 
 test('confab projections failed / retry', async () => {
-  const services = await createServices(loadConfig({ LOG_LEVEL: 'error' }), { sql: (await anotherStore()).sql, logger });
+  const services = await createServices(loadConfig({ LOG_LEVEL: 'error' }), {
+    sql: (await anotherStore()).sql,
+    logger,
+  });
   try {
     const listed = await runCliCommand(services, ['projections', 'failed']);
     assert.equal(listed, { json: { parked: 0, events: [] } });
@@ -154,7 +182,9 @@ test('rebuild builds beside the live views and swaps: a reader never sees a half
   await runner.init();
   const N = 400;
   for (let i = 0; i < N; i += 50) {
-    await Promise.all(Array.from({ length: 50 }, (_, j) => events.append(`chatbot-r${i + j}`, [created(`r${i + j}`, `bot ${i + j}`)])));
+    await Promise.all(
+      Array.from({ length: 50 }, (_, j) => events.append(`chatbot-r${i + j}`, [created(`r${i + j}`, `bot ${i + j}`)])),
+    );
   }
   await runner.catchUp();
   assert.is(await views.count(CHATBOTS), N);

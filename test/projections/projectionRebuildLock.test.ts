@@ -30,7 +30,11 @@ test.before(async () => {
   store = await createTestSql();
   services = await open();
   // Enough history that a rebuild is still replaying when the second one asks.
-  for (let i = 0; i < 40; i++) await services.workspaces.createWorkspace({ name: `Rebuild ${i}`, plan: 'pro', ownerEmail: `rebuild${i}@example.com` }, operatorContext());
+  for (let i = 0; i < 40; i++)
+    await services.workspaces.createWorkspace(
+      { name: `Rebuild ${i}`, plan: 'pro', ownerEmail: `rebuild${i}@example.com` },
+      operatorContext(),
+    );
   await services.projections.catchUp();
 });
 
@@ -42,8 +46,15 @@ test.after(async () => {
 async function exactlyOneRefused(runs: Array<Promise<unknown>>): Promise<void> {
   const results = await Promise.allSettled(runs);
   const refused = results.filter((r) => r.status === 'rejected');
-  assert.is(refused.length, 1, `one of two refused: ${JSON.stringify(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok')))}`);
-  assert.is(((refused[0] as PromiseRejectedResult).reason as Error).message, 'a projections rebuild is already running');
+  assert.is(
+    refused.length,
+    1,
+    `one of two refused: ${JSON.stringify(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok')))}`,
+  );
+  assert.is(
+    ((refused[0] as PromiseRejectedResult).reason as Error).message,
+    'a projections rebuild is already running',
+  );
 }
 
 test('in one process: the second rebuild is refused with a clear error, the first completes, and the next one runs', async () => {
@@ -54,12 +65,15 @@ test('in one process: the second rebuild is refused with a clear error, the firs
 });
 
 test('through the CLI command: the same clear error', async () => {
-  const runs = [runCliCommand(services, ['projections', 'rebuild']), runCliCommand(services, ['projections', 'rebuild'])];
+  const runs = [
+    runCliCommand(services, ['projections', 'rebuild']),
+    runCliCommand(services, ['projections', 'rebuild']),
+  ];
   await exactlyOneRefused(runs);
 });
 
 if (process.env.DATABASE_URL) {
-  test('two processes on one PostgreSQL server: the second is refused, neither drops the other\'s staging tables', async () => {
+  test("two processes on one PostgreSQL server: the second is refused, neither drops the other's staging tables", async () => {
     const other = await open(await store.another());
     const before = await hashViews(services.views, allProjections);
     for (let round = 0; round < 3; round++) {

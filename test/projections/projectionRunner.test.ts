@@ -26,7 +26,10 @@ test('projections rebuild yields identical views', async () => {
   const { apiKey } = await app.createWorkspace('business');
   const ids: string[] = [];
   for (let i = 0; i < 6; i++) {
-    const r = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name: `R${i}`, description: `d${i}` } });
+    const r = await app.api('POST', '/api/v1/external/v1/chatbots', {
+      apiKey,
+      body: { name: `R${i}`, description: `d${i}` },
+    });
     ids.push(r.body.data.id);
   }
   await app.api('PUT', `/api/v1/external/v1/chatbots/${ids[0]}`, { apiKey, body: { disabled: true, name: 'Renamed' } });
@@ -63,7 +66,14 @@ test('the running loop skips the log when woken with no append announced since i
   let reads = 0;
   services.events.readAll = ((opts) => (reads++, readAll(opts))) as typeof readAll;
   try {
-    const meta = { workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+    const meta = {
+      workspaceId: null,
+      actor: { type: 'system' as const, id: 't' },
+      correlationId: 'c',
+      causationId: null,
+      requestId: null,
+      occurredAt: new Date().toISOString(),
+    };
     const { position } = await services.events.append('runner-skip', [{ type: 'Unhandled', data: {}, metadata: meta }]);
     await runner.waitFor(position);
     assert.ok(reads >= 1, 'the announced append is read');
@@ -93,7 +103,8 @@ test('waitFor gives up at once when the running loop finds the database unreacha
   let down = false;
   const events = new Proxy(services.events, {
     get(target, prop, receiver) {
-      if (prop === 'readAll' && down) return async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
+      if (prop === 'readAll' && down)
+        return async () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }));
       const v = Reflect.get(target, prop, receiver);
       return typeof v === 'function' ? v.bind(target) : v;
     },
@@ -104,7 +115,10 @@ test('waitFor gives up at once when the running loop finds the database unreacha
   try {
     down = true;
     const started = Date.now();
-    const failed = await runner.waitFor({ commit: 2n ** 60n, prepare: 0n }, 5000).then(() => null, (err: { code?: string }) => err);
+    const failed = await runner.waitFor({ commit: 2n ** 60n, prepare: 0n }, 5000).then(
+      () => null,
+      (err: { code?: string }) => err,
+    );
     assert.is(failed?.code, 'ECONNREFUSED', 'the store error, not a timeout');
     assert.ok(Date.now() - started < 2000, `answered after ${Date.now() - started} ms, not at the 5 s timeout`);
   } finally {

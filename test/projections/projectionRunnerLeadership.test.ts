@@ -20,12 +20,23 @@ if (!process.env.DATABASE_URL) {
 } else {
   let store: TestSql;
   let services: Services;
-  const meta = () => ({ workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() });
-  const ping = (i: number) => services.events.append(`leadership-${i}`, [{ type: 'Unhandled', data: { i }, metadata: meta() }]);
+  const meta = () => ({
+    workspaceId: null,
+    actor: { type: 'system' as const, id: 't' },
+    correlationId: 'c',
+    causationId: null,
+    requestId: null,
+    occurredAt: new Date().toISOString(),
+  });
+  const ping = (i: number) =>
+    services.events.append(`leadership-${i}`, [{ type: 'Unhandled', data: { i }, metadata: meta() }]);
 
   test.before(async () => {
     store = await createTestSql('pg');
-    services = await createServices(loadConfig({ LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
+    services = await createServices(loadConfig({ LOG_LEVEL: 'error' }), {
+      sql: store.sql,
+      logger: createLogger('error'),
+    });
   });
   test.after(async () => {
     await services.close();
@@ -33,7 +44,14 @@ if (!process.env.DATABASE_URL) {
   });
 
   async function runner(sql = store.sql) {
-    const r = new ProjectionRunner(services.events, services.views, allProjections, services.logger, () => new Date(), sqlLeadership(sql, { retryMs: 20 }));
+    const r = new ProjectionRunner(
+      services.events,
+      services.views,
+      allProjections,
+      services.logger,
+      () => new Date(),
+      sqlLeadership(sql, { retryMs: 20 }),
+    );
     await r.init();
     let batches = 0;
     r.applied$.subscribe(() => void batches++);

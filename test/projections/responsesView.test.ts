@@ -33,14 +33,26 @@ async function append(streamId: string, events: Parameters<Services['events']['a
 test('setup', async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confab-proj-'));
   store = await createTestSql();
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), {
+    sql: store.sql,
+    logger: createLogger('error'),
+  });
   services.projections.start();
-  ({ workspaceId } = await services.workspaces.createWorkspace({ name: 'W', plan: 'pro', ownerEmail: 'proj@example.com' }, operatorContext()));
+  ({ workspaceId } = await services.workspaces.createWorkspace(
+    { name: 'W', plan: 'pro', ownerEmail: 'proj@example.com' },
+    operatorContext(),
+  ));
 });
 
-test('a conversation builds its session, response, daily count and the chatbot\'s responseCount', async () => {
+test("a conversation builds its session, response, daily count and the chatbot's responseCount", async () => {
   const chatbotId = await newChatbot();
-  const c = conversationEvents({ chatbotId, workspaceId, chatDate: '2025-04-30T23:59:59.500Z', name: 'Eve', customData: { storeHash: 'h1' } });
+  const c = conversationEvents({
+    chatbotId,
+    workspaceId,
+    chatDate: '2025-04-30T23:59:59.500Z',
+    name: 'Eve',
+    customData: { storeHash: 'h1' },
+  });
   await append(c.streamId, c.events.slice(0, 1));
   const session = await services.views.get(CHAT_SESSIONS, c.seeded.sessionId);
   assert.equal([session?.status, session?.responseId, (session?.messages as unknown[]).length], ['active', null, 1]);
@@ -50,14 +62,34 @@ test('a conversation builds its session, response, daily count and the chatbot\'
   const doc = await services.views.get<ResponseDoc>(RESPONSES, c.seeded.responseId);
   assert.ok(doc);
   assert.equal(
-    { chatbotId: doc!.chatbotId, workspaceId: doc!.workspaceId, chatSessionId: doc!.chatSessionId, chatDate: doc!.chatDate, customData: doc!.customData, answers: doc!.answerVariables },
-    { chatbotId, workspaceId, chatSessionId: c.seeded.sessionId, chatDate: '2025-04-30T23:59:59.500Z', customData: { storeHash: 'h1' }, answers: { name: 'Eve' } },
+    {
+      chatbotId: doc!.chatbotId,
+      workspaceId: doc!.workspaceId,
+      chatSessionId: doc!.chatSessionId,
+      chatDate: doc!.chatDate,
+      customData: doc!.customData,
+      answers: doc!.answerVariables,
+    },
+    {
+      chatbotId,
+      workspaceId,
+      chatSessionId: c.seeded.sessionId,
+      chatDate: '2025-04-30T23:59:59.500Z',
+      customData: { storeHash: 'h1' },
+      answers: { name: 'Eve' },
+    },
   );
-  assert.equal(doc!.record.map((e) => `${e.type}:${e.message}`), ['bot:What is your name?', 'user:Eve', 'bot:Thanks, Eve']);
+  assert.equal(
+    doc!.record.map((e) => `${e.type}:${e.message}`),
+    ['bot:What is your name?', 'user:Eve', 'bot:Thanks, Eve'],
+  );
   assert.equal([doc!.status, doc!.resolution, doc!.turnCount], ['completed', 'resolved', 1]);
   assert.equal((await services.views.get(CHAT_SESSIONS, c.seeded.sessionId))?.status, 'completed');
   const counts = await services.views.find(RESPONSE_DAILY_COUNTS, { chatbotId });
-  assert.equal(counts.map((d) => [d.day, d.count]), [['2025-04-30', 1]]);
+  assert.equal(
+    counts.map((d) => [d.day, d.count]),
+    [['2025-04-30', 1]],
+  );
   assert.is((await services.views.get(CHATBOTS, chatbotId))?.responseCount, 1);
 });
 
@@ -83,7 +115,13 @@ test('rebuilding from the log gives the same documents', async () => {
     chatbots: await services.views.find(CHATBOTS, {}),
   });
   const before = await snapshot();
-  assert.equal(before.counts.filter((d) => d.chatbotId === chatbotId).map((d) => [d.day, d.count]), [['2025-06-01', 2], ['2025-06-02', 1]]);
+  assert.equal(
+    before.counts.filter((d) => d.chatbotId === chatbotId).map((d) => [d.day, d.count]),
+    [
+      ['2025-06-01', 2],
+      ['2025-06-02', 1],
+    ],
+  );
   await services.views.dropAll();
   await services.projections.catchUp();
   assert.equal(await snapshot(), before);

@@ -18,7 +18,8 @@ let store: TestSql;
 let services: Services;
 let dataDir: string;
 
-const run = (hash: string, command: StoreCommand) => services.aggregates.handle(storeStreamId(hash), storeDecider, command, bigCommerceContext(hash, null));
+const run = (hash: string, command: StoreCommand) =>
+  services.aggregates.handle(storeStreamId(hash), storeDecider, command, bigCommerceContext(hash, null));
 const owner = { id: '1', email: 'o@s.example' };
 const staff = { id: '2', email: 's@s.example' };
 const doc = (hash: string) => services.views.get<StoreDoc>(STORES, hash);
@@ -26,7 +27,10 @@ const doc = (hash: string) => services.views.get<StoreDoc>(STORES, hash);
 test.before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confab-stores-'));
   store = await createTestSql();
-  services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
+  services = await createServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'error' }), {
+    sql: store.sql,
+    logger: createLogger('error'),
+  });
   services.projections.start();
 });
 test.after(async () => {
@@ -55,8 +59,19 @@ test('loader coverage: none on install, then as last recorded', async () => {
   await run('s2', { type: 'RecordLoaderCoverage', channels: [3, 1], leftOut: [], channelsRead: false });
   await run('s2', { type: 'RecordLoaderCoverage', channels: [1, 2], leftOut: [4], channelsRead: true });
   assert.equal((await doc('s2'))?.loaderCoverage, { channels: [1, 2], leftOut: [4], channelsRead: true });
-  await run('s2', { type: 'RecordLoaderCoverage', channels: [1], leftOut: [4], channelsRead: true, refusedByPlatform: [2] });
-  assert.equal((await doc('s2'))?.loaderCoverage, { channels: [1], leftOut: [4], channelsRead: true, refusedByPlatform: [2] });
+  await run('s2', {
+    type: 'RecordLoaderCoverage',
+    channels: [1],
+    leftOut: [4],
+    channelsRead: true,
+    refusedByPlatform: [2],
+  });
+  assert.equal((await doc('s2'))?.loaderCoverage, {
+    channels: [1],
+    leftOut: [4],
+    channelsRead: true,
+    refusedByPlatform: [2],
+  });
 });
 
 test('a rebuild replays the log into identical documents', async () => {

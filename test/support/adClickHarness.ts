@@ -30,7 +30,11 @@ export async function mediaItem(app: TestApp, ws: { apiKey: string }, adUrl: str
   const form = new FormData();
   if (adUrl) form.append('adUrl', adUrl);
   form.append('file', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'ad.png');
-  const res = await fetch(`${app.baseUrl}${W}/media`, { method: 'POST', headers: { 'x-api-key': ws.apiKey }, body: form });
+  const res = await fetch(`${app.baseUrl}${W}/media`, {
+    method: 'POST',
+    headers: { 'x-api-key': ws.apiKey },
+    body: form,
+  });
   const body = await res.json();
   if (res.status !== 201) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
   return body.id;
@@ -47,10 +51,16 @@ export interface ClickOptions {
 }
 
 export async function click(app: TestApp, slug: string, mediaId: string, opts: ClickOptions = {}): Promise<Response> {
-  const query = [opts.vid !== undefined ? `vid=${encodeURIComponent(opts.vid)}` : '', opts.extraQuery ?? ''].filter(Boolean).join('&');
+  const query = [opts.vid !== undefined ? `vid=${encodeURIComponent(opts.vid)}` : '', opts.extraQuery ?? '']
+    .filter(Boolean)
+    .join('&');
   const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? '192.0.2.1' };
   if (opts.ua !== undefined) headers['user-agent'] = opts.ua;
-  const res = await fetch(`${app.baseUrl}${W}/public/ad-click/${slug}/${mediaId}${query ? `?${query}` : ''}`, { method: opts.method ?? 'GET', redirect: 'manual', headers });
+  const res = await fetch(`${app.baseUrl}${W}/public/ad-click/${slug}/${mediaId}${query ? `?${query}` : ''}`, {
+    method: opts.method ?? 'GET',
+    redirect: 'manual',
+    headers,
+  });
   await res.arrayBuffer();
   return res;
 }
@@ -68,6 +78,17 @@ export const analytics = (app: TestApp, apiKey?: string) => app.api('GET', `${W}
 
 /** A click on an earlier day, appended as the click command would have (the API cannot backdate). */
 export async function pastClick(app: TestApp, workspaceId: string, visitorId: string, at: string): Promise<void> {
-  const data: AdClickedData = { workspaceId, mediaId: 'past-media', visitorId, device: 'desktop', browser: 'Chrome', at };
-  await app.services.events.append(adClickStream(newId()), [{ type: AD_CLICKED, data, metadata: metadataFor(systemContext('test', workspaceId), new Date(at)) }], { expectedRevision: 'no_stream' });
+  const data: AdClickedData = {
+    workspaceId,
+    mediaId: 'past-media',
+    visitorId,
+    device: 'desktop',
+    browser: 'Chrome',
+    at,
+  };
+  await app.services.events.append(
+    adClickStream(newId()),
+    [{ type: AD_CLICKED, data, metadata: metadataFor(systemContext('test', workspaceId), new Date(at)) }],
+    { expectedRevision: 'no_stream' },
+  );
 }

@@ -17,8 +17,14 @@ export interface Answer {
 export function assertRefused(r: Answer, status: number, what: string | RegExp, label = ''): void {
   const shown = `${label} → ${r.status} ${JSON.stringify(r.body)?.slice(0, 300)}`;
   assert.is(r.status, status, shown);
-  assert.ok(r.body !== null && typeof r.body === 'object' && typeof r.body.error === 'string', `a JSON error body: ${shown}`);
-  assert.ok(Object.keys(r.body).every((k) => k === 'error' || k === 'code'), `only error and code: ${shown}`);
+  assert.ok(
+    r.body !== null && typeof r.body === 'object' && typeof r.body.error === 'string',
+    `a JSON error body: ${shown}`,
+  );
+  assert.ok(
+    Object.keys(r.body).every((k) => k === 'error' || k === 'code'),
+    `only error and code: ${shown}`,
+  );
   if (typeof what === 'string') assert.ok(r.body.error.includes(what), `"${r.body.error}" names ${what} (${label})`);
   else assert.match(r.body.error, what, label);
 }
@@ -61,7 +67,12 @@ export function adminKeys(app: TestApp, workspaceId: string): () => Promise<stri
   let uses = 0;
   return async () => {
     if (uses++ % 100 === 0) {
-      key = (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] }, operatorContext(workspaceId))).apiKey;
+      key = (
+        await app.services.workspaces.createApiKey(
+          { workspaceId, role: 'admin', scopes: [...API_KEY_SCOPES] },
+          operatorContext(workspaceId),
+        )
+      ).apiKey;
     }
     return key;
   };

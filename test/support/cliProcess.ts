@@ -47,13 +47,20 @@ export interface RunningServer {
  */
 export function startServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1' } });
+    const server = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+      cwd: root,
+      env: { ...env, PORT: '0', HOST: '127.0.0.1' },
+    });
     const exited = new Promise<void>((done) => server.once('exit', () => done()));
     let log = '';
     const onData = (d: Buffer) => {
       log += d;
       const m = /"url":"(http:\/\/[^"]+)"/.exec(log);
-      if (m) resolve({ url: m[1]!, stop: async () => void (server.exitCode === null && server.kill('SIGTERM'), await exited) });
+      if (m)
+        resolve({
+          url: m[1]!,
+          stop: async () => void (server.exitCode === null && server.kill('SIGTERM'), await exited),
+        });
     };
     server.stdout.on('data', onData);
     server.stderr.on('data', onData);

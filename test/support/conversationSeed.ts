@@ -15,7 +15,13 @@ export interface SeededResponse {
 
 const hex = () => randomBytes(12).toString('hex');
 
-export function conversationEvents(opts: { chatbotId: string; workspaceId: string; chatDate: string; name?: string; customData?: Record<string, string> }) {
+export function conversationEvents(opts: {
+  chatbotId: string;
+  workspaceId: string;
+  chatDate: string;
+  name?: string;
+  customData?: Record<string, string>;
+}) {
   const sessionId = hex();
   const responseId = hex();
   const visitorId = `v-${sessionId.slice(0, 8)}`;
@@ -23,23 +29,68 @@ export function conversationEvents(opts: { chatbotId: string; workspaceId: strin
   const ids = { sessionId, chatbotId: opts.chatbotId, workspaceId: opts.workspaceId };
   const name = opts.name ?? 'Ann';
   const metadata = (occurredAt: string) => ({
-    workspaceId: opts.workspaceId, actor: { type: 'visitor' as const, id: visitorId }, correlationId: sessionId, causationId: null, requestId: null, occurredAt,
+    workspaceId: opts.workspaceId,
+    actor: { type: 'visitor' as const, id: visitorId },
+    correlationId: sessionId,
+    causationId: null,
+    requestId: null,
+    occurredAt,
   });
   const events: NewEvent[] = [
-    { type: 'ConversationStarted', metadata: metadata(startedAt), data: {
-      ...ids, chatbotName: 'Bot', aiAgent: null, visitorId, channel: 'web', customData: opts.customData ?? {}, user: null, flow: DEFAULT_FLOW, startedAt,
-      messages: [{ type: 'bot', message: 'What is your name?', at: startedAt }],
-    } },
-    { type: 'ResponseCreated', metadata: metadata(opts.chatDate), data: { ...ids, responseId, visitorId, chatDate: opts.chatDate } },
-    { type: 'MessagesRecorded', metadata: metadata(opts.chatDate), data: {
-      ...ids, responseId, turnCount: 1, answerVariables: { name },
-      entries: [{ type: 'user', message: name, at: opts.chatDate }, { type: 'bot', message: `Thanks, ${name}`, at: opts.chatDate }],
-    } },
-    { type: 'ConversationCompleted', metadata: metadata(opts.chatDate), data: {
-      ...ids, responseId, resolution: 'resolved', escalationReason: null, duration: 5, turnCount: 1, completedAt: opts.chatDate,
-    } },
+    {
+      type: 'ConversationStarted',
+      metadata: metadata(startedAt),
+      data: {
+        ...ids,
+        chatbotName: 'Bot',
+        aiAgent: null,
+        visitorId,
+        channel: 'web',
+        customData: opts.customData ?? {},
+        user: null,
+        flow: DEFAULT_FLOW,
+        startedAt,
+        messages: [{ type: 'bot', message: 'What is your name?', at: startedAt }],
+      },
+    },
+    {
+      type: 'ResponseCreated',
+      metadata: metadata(opts.chatDate),
+      data: { ...ids, responseId, visitorId, chatDate: opts.chatDate },
+    },
+    {
+      type: 'MessagesRecorded',
+      metadata: metadata(opts.chatDate),
+      data: {
+        ...ids,
+        responseId,
+        turnCount: 1,
+        answerVariables: { name },
+        entries: [
+          { type: 'user', message: name, at: opts.chatDate },
+          { type: 'bot', message: `Thanks, ${name}`, at: opts.chatDate },
+        ],
+      },
+    },
+    {
+      type: 'ConversationCompleted',
+      metadata: metadata(opts.chatDate),
+      data: {
+        ...ids,
+        responseId,
+        resolution: 'resolved',
+        escalationReason: null,
+        duration: 5,
+        turnCount: 1,
+        completedAt: opts.chatDate,
+      },
+    },
   ];
-  return { streamId: `conversation-${sessionId}`, events, seeded: { sessionId, responseId, visitorId, chatDate: opts.chatDate } };
+  return {
+    streamId: `conversation-${sessionId}`,
+    events,
+    seeded: { sessionId, responseId, visitorId, chatDate: opts.chatDate },
+  };
 }
 
 /** Appends one finished conversation per chatDate; returns them and the last position. */

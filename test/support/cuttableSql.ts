@@ -11,7 +11,8 @@ export interface CuttableSql {
   restore(): void;
 }
 
-const unreachable = () => Object.assign(new Error('connect ECONNREFUSED (cut off by the test)'), { code: 'ECONNREFUSED' });
+const unreachable = () =>
+  Object.assign(new Error('connect ECONNREFUSED (cut off by the test)'), { code: 'ECONNREFUSED' });
 
 export function cuttableSql(target: SqlClient): CuttableSql {
   let cut = false;
@@ -21,7 +22,8 @@ export function cuttableSql(target: SqlClient): CuttableSql {
       const v = Reflect.get(t, prop, receiver);
       if (typeof v !== 'function') return v;
       if (!guarded.has(String(prop))) return v.bind(t);
-      return (...args: unknown[]) => (cut ? Promise.reject(unreachable()) : (v as (...a: unknown[]) => unknown).apply(t, args));
+      return (...args: unknown[]) =>
+        cut ? Promise.reject(unreachable()) : (v as (...a: unknown[]) => unknown).apply(t, args);
     },
   });
   return { sql, cut: () => void (cut = true), restore: () => void (cut = false) };

@@ -13,12 +13,7 @@ interface Reply {
   body: string;
 }
 
-function post(
-  url: string,
-  body: string,
-  headers: Record<string, string>,
-  tls: { ca?: string } = {},
-): Promise<Reply> {
+function post(url: string, body: string, headers: Record<string, string>, tls: { ca?: string } = {}): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', headers, ...tls }, (res) => {
       let text = '';
@@ -48,7 +43,12 @@ test.before.each(() => {
 test('a request trusting the receiver CA succeeds and is recorded with its raw body', async () => {
   // Non-canonical JSON spacing: the signature covers these bytes, not a re-serialization.
   const body = '{ "event":"response.created",  "responseId":"r_1" }';
-  const res = await post(`${receiver.url}/hooks/a?x=1`, body, { 'content-type': 'application/json', 'x-webhook-event': 'response.created' }, { ca: receiver.caPem });
+  const res = await post(
+    `${receiver.url}/hooks/a?x=1`,
+    body,
+    { 'content-type': 'application/json', 'x-webhook-event': 'response.created' },
+    { ca: receiver.caPem },
+  );
   assert.is(res.status, 200);
   assert.equal(JSON.parse(res.body), { ok: true });
 

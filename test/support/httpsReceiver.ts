@@ -71,9 +71,23 @@ export function getTestCertificate(): TestCertificate {
     execFileSync(
       'openssl',
       [
-        'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-        '-keyout', keyFile, '-out', certFile, '-days', '2', '-subj', '/CN=localhost',
-        '-addext', 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost',
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        keyFile,
+        '-out',
+        certFile,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=localhost',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,IP:::1,DNS:localhost',
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
@@ -151,7 +165,9 @@ export async function startHttpsReceiver(opts: HttpsReceiverOptions = {}): Promi
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`httpsReceiver: expected ${count} request(s) within ${timeoutMs} ms, got ${requests.length}`));
+          reject(
+            new Error(`httpsReceiver: expected ${count} request(s) within ${timeoutMs} ms, got ${requests.length}`),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

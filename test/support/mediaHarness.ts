@@ -24,16 +24,25 @@ export interface UploadOpts {
 }
 
 export function mediaClient(app: TestApp) {
-  async function upload(apiKey: string | null, file: Buffer, { name = 'upload.bin', type = 'application/octet-stream', fields = {}, fieldsAfter = {} }: UploadOpts = {}): Promise<Answer> {
+  async function upload(
+    apiKey: string | null,
+    file: Buffer,
+    { name = 'upload.bin', type = 'application/octet-stream', fields = {}, fieldsAfter = {} }: UploadOpts = {},
+  ): Promise<Answer> {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('file', new Blob([new Uint8Array(file)], { type }), name);
     for (const [k, v] of Object.entries(fieldsAfter)) form.append(k, v);
-    const res = await fetch(app.baseUrl + MEDIA, { method: 'POST', headers: apiKey ? { 'x-api-key': apiKey } : {}, body: form });
+    const res = await fetch(app.baseUrl + MEDIA, {
+      method: 'POST',
+      headers: apiKey ? { 'x-api-key': apiKey } : {},
+      body: form,
+    });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
   }
-  const call = (method: string, path: string, apiKey: string, body?: unknown) => app.api(method, MEDIA + path, { apiKey, body });
+  const call = (method: string, path: string, apiKey: string, body?: unknown) =>
+    app.api(method, MEDIA + path, { apiKey, body });
   return {
     upload,
     async uploaded(apiKey: string, file: Buffer, opts?: UploadOpts) {
@@ -52,7 +61,9 @@ export function mediaClient(app: TestApp) {
     mediaFiles(workspaceId?: string): string[] {
       const dir = join(app.config.dataDir, 'media', ...(workspaceId ? [workspaceId] : []));
       if (!existsSync(dir)) return [];
-      return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+      return readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name);
     },
   };
 }
@@ -76,10 +87,16 @@ export function assertBadField(r: Answer, field: string) {
 export function unfinishedUpload(app: TestApp, apiKey: string, sent: number): ClientRequest {
   const boundary = 'confabtestboundary';
   const { hostname, port } = new URL(app.baseUrl);
-  const headers = { 'x-api-key': apiKey, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '10000000' };
+  const headers = {
+    'x-api-key': apiKey,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'content-length': '10000000',
+  };
   const req = request({ hostname, port, path: MEDIA, method: 'POST', headers });
   req.on('error', () => undefined);
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="v.mp4"\r\nContent-Type: video/mp4\r\n\r\n`,
+  );
   req.write(padded(MP4, sent));
   return req;
 }
@@ -124,7 +141,10 @@ export function spyOnUploads(app: TestApp): { calls: SpiedUpload[]; restore(): v
     const call: SpiedUpload = { file: args[0].file, outcome: null };
     calls.push(call);
     const running = upload.apply(media, args);
-    running.then((value) => (call.outcome = { status: 'fulfilled', value }), (reason: unknown) => (call.outcome = { status: 'rejected', reason }));
+    running.then(
+      (value) => (call.outcome = { status: 'fulfilled', value }),
+      (reason: unknown) => (call.outcome = { status: 'rejected', reason }),
+    );
     return running;
   };
   return { calls, restore: () => void (media.upload = upload) };
@@ -134,7 +154,10 @@ export function spyOnUploads(app: TestApp): { calls: SpiedUpload[]; restore(): v
  * Holds the requests of one workspace in authentication: its workspace document is not read
  * until release(). `reached` turns true once a request is waiting there.
  */
-export function holdWorkspaceLookup(app: TestApp, workspaceId: string): { readonly reached: boolean; release(): void; restore(): void } {
+export function holdWorkspaceLookup(
+  app: TestApp,
+  workspaceId: string,
+): { readonly reached: boolean; release(): void; restore(): void } {
   const views = app.services.views;
   const get = views.get;
   let release!: () => void;

@@ -29,14 +29,26 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(opts: { redirectUri: string; providerName?: string }): Promise<TestOidcProvider> {
+export async function startOidcProvider(opts: {
+  redirectUri: string;
+  providerName?: string;
+}): Promise<TestOidcProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'confab-test';
   const clientSecret = 'confab-test-secret-0123456789abcdef';
   const accounts = new Map<string, TestAccount>();
   const provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [opts.redirectUri], response_types: ['code'], grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [opts.redirectUri],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'] },
     scopes: ['openid', 'email'],
     pkce: { required: () => true },
@@ -45,7 +57,10 @@ export async function startOidcProvider(opts: { redirectUri: string; providerNam
     async findAccount(_ctx: unknown, id: string) {
       const account = accounts.get(id);
       if (!account) return undefined;
-      return { accountId: id, claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }) };
+      return {
+        accountId: id,
+        claims: async () => ({ sub: id, email: account.email, email_verified: account.emailVerified }),
+      };
     },
   });
   // The dev interactions warn on every start; a test does not need to hear it.
@@ -57,11 +72,17 @@ export async function startOidcProvider(opts: { redirectUri: string; providerNam
     clientId,
     clientSecret,
     accounts,
-    env: { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret, OIDC_PROVIDER_NAME: opts.providerName ?? 'Test ID' },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    env: {
+      OIDC_ISSUER: issuer,
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_PROVIDER_NAME: opts.providerName ?? 'Test ID',
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -102,7 +123,12 @@ export async function providerLogin(authorizationUrl: string, accountId: string)
     if (!action) throw new Error(`provider page without a form (${res.status}): ${html.slice(0, 300)}`);
     const prompt = /name="prompt" value="([^"]+)"/.exec(html)?.[1] ?? 'login';
     const form = new URLSearchParams(prompt === 'login' ? { prompt, login: accountId, password: 'any' } : { prompt });
-    const posted = await fetch(new URL(action, url), { method: 'POST', redirect: 'manual', headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const posted = await fetch(new URL(action, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
     jar.take(posted);
     url = new URL(posted.headers.get('location')!, url).href;
   }

@@ -47,7 +47,13 @@ export class Conformance {
     (addFormats as unknown as (a: Ajv) => void)(this.ajv);
     for (const [path, item] of Object.entries<Json>(doc.paths)) {
       for (const [method, op] of Object.entries<Json>(item)) {
-        this.operations.set(op.operationId, { id: op.operationId, method: method.toUpperCase(), path, tags: op.tags ?? [], responses: op.responses });
+        this.operations.set(op.operationId, {
+          id: op.operationId,
+          method: method.toUpperCase(),
+          path,
+          tags: op.tags ?? [],
+          responses: op.responses,
+        });
       }
     }
   }
@@ -68,8 +74,13 @@ export class Conformance {
     if (!op) return [`no operation ${operationId} in the document`];
     const status = String(answer.status);
     const documented = op.responses[status] ?? (answer.status >= 500 ? op.responses['5XX'] : undefined);
-    if (!documented) return [`${operationId}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`];
-    (this.seen.get(operationId) ?? this.seen.set(operationId, new Set()).get(operationId)!).add(documented === op.responses['5XX'] ? '5XX' : status);
+    if (!documented)
+      return [
+        `${operationId}: status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')})`,
+      ];
+    (this.seen.get(operationId) ?? this.seen.set(operationId, new Set()).get(operationId)!).add(
+      documented === op.responses['5XX'] ? '5XX' : status,
+    );
     const problems: string[] = [];
     for (const [name, header] of Object.entries<Json>(documented.headers ?? {})) {
       const value = answer.headers.get(name);

@@ -51,7 +51,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 export async function screenshotBothSizes(page: Page, name: string, settle?: () => Promise<void>): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const original = page.viewportSize();
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await settle?.();
     // Fixed headers are drawn where the window is scrolled to: from the top, a full-page shot shows them in place.

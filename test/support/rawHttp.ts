@@ -27,7 +27,10 @@ function dechunk(body: Buffer): Buffer {
 
 function parse(all: Buffer): RawAnswer {
   const end = all.indexOf('\r\n\r\n');
-  const [statusLine, ...lines] = all.subarray(0, end < 0 ? all.length : end).toString('latin1').split('\r\n');
+  const [statusLine, ...lines] = all
+    .subarray(0, end < 0 ? all.length : end)
+    .toString('latin1')
+    .split('\r\n');
   const headers: Record<string, string> = {};
   for (const line of lines) {
     const colon = line.indexOf(':');
@@ -45,10 +48,21 @@ function parse(all: Buffer): RawAnswer {
 }
 
 /** `headers` are sent as given, in order (Host included: pass it, even empty); a `body` as UTF-8. */
-export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawAnswer> {
   const payload = body === undefined ? '' : Buffer.from(body, 'utf8').toString('latin1');
-  const all = { ...headers, ...(body === undefined ? {} : { 'content-length': String(payload.length) }), connection: 'close' };
-  const head = [`${method} ${path} HTTP/1.1`, ...Object.entries(all).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n') + payload;
+  const all = {
+    ...headers,
+    ...(body === undefined ? {} : { 'content-length': String(payload.length) }),
+    connection: 'close',
+  };
+  const head =
+    [`${method} ${path} HTTP/1.1`, ...Object.entries(all).map(([k, v]) => `${k}: ${v}`), '', ''].join('\r\n') + payload;
   return rawExchange(baseUrl, head);
 }
 

@@ -33,7 +33,13 @@ export async function startResettingHttpsReceiver(): Promise<ResettingHttpsRecei
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const received: ReceivedRequest = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, rawBody: Buffer.concat(chunks), receivedAt: new Date() };
+      const received: ReceivedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        rawBody: Buffer.concat(chunks),
+        receivedAt: new Date(),
+      };
       const delivery = req.headers['x-webhook-delivery-id'];
       const earlier = requests.filter((r) => r.headers['x-webhook-delivery-id'] === delivery).length;
       requests.push(received);

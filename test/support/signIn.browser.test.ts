@@ -26,7 +26,10 @@ for (const slug of ['browser-smoke', undefined]) {
     assert.is(body.user.email, ws.email);
     assert.is(body.workspace.id, ws.workspaceId);
     // The page's own fetch sends the CSRF token, as the dashboard does.
-    const status = await page.evaluate(async (token) => (await fetch('/auth/logout', { method: 'POST', headers: { 'X-CSRF-Token': token } })).status, body.csrfToken);
+    const status = await page.evaluate(
+      async (token) => (await fetch('/auth/logout', { method: 'POST', headers: { 'X-CSRF-Token': token } })).status,
+      body.csrfToken,
+    );
     assert.is(status, 204);
     await page.context().close();
   });

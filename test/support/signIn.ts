@@ -34,11 +34,18 @@ export { freePort };
  */
 export async function startSignInApp(env: Record<string, string> = {}): Promise<TestApp> {
   const port = await freePort();
-  return startTestApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, WORKSPACE_DOMAIN: 'localhost', ...env });
+  return startTestApp({
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    WORKSPACE_DOMAIN: 'localhost',
+    ...env,
+  });
 }
 
 /** A Confab test app and a provider that know each other (the app's PUBLIC_URL is the provider's redirect). */
-export async function startSignInAppWithOidc(env: Record<string, string> = {}): Promise<{ app: TestApp; oidc: TestOidcProvider }> {
+export async function startSignInAppWithOidc(
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; oidc: TestOidcProvider }> {
   const port = await freePort();
   const oidc = await startOidcProvider({ redirectUri: `http://localhost:${port}/auth/oidc/callback` });
   const app = await startSignInApp({ PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, ...oidc.env, ...env });
@@ -70,7 +77,8 @@ export function hostRequest(
   const headers: Record<string, string> = { host, ...(opts.headers ?? {}) };
   if (opts.cookie) headers.cookie = opts.cookie;
   if (opts.csrfToken) headers['x-csrf-token'] = opts.csrfToken;
-  const payload = opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
+  const payload =
+    opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
   if (payload !== undefined) headers['content-type'] ??= 'application/json';
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: portOf(app), method, path, headers }, (res) => {
@@ -111,19 +119,32 @@ export async function csrfTokenFor(app: TestApp, cookie: string, origin?: string
  * Completes a sign-in answer: a session cookie here, or a handoff link to follow on the
  * workspace's host. Returns the cookie, the CSRF token and the origin the session lives on.
  */
-export async function finishSignIn(app: TestApp, res: HostResponse, origin: string): Promise<SignedInCookie & { origin: string }> {
+export async function finishSignIn(
+  app: TestApp,
+  res: HostResponse,
+  origin: string,
+): Promise<SignedInCookie & { origin: string }> {
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${res.text}`);
   const cookie = sessionCookieOf(res);
   if (cookie) return { cookie, csrfToken: await csrfTokenFor(app, cookie, origin), origin };
   const link = new URL(res.body.redirect, origin);
-  const handoff = await hostRequest(app, 'POST', '/auth/handoff', { origin: link.origin, body: { code: link.searchParams.get('code') } });
+  const handoff = await hostRequest(app, 'POST', '/auth/handoff', {
+    origin: link.origin,
+    body: { code: link.searchParams.get('code') },
+  });
   return finishSignIn(app, handoff, link.origin);
 }
 
 /** Password sign-in; `host` is a slug host like `acme.localhost` (the main host when absent). */
-export async function signIn(app: TestApp, who: { email: string; password: string; host?: string }): Promise<SignedInCookie & { origin: string }> {
+export async function signIn(
+  app: TestApp,
+  who: { email: string; password: string; host?: string },
+): Promise<SignedInCookie & { origin: string }> {
   const origin = who.host ? `http://${who.host.replace(/:\d+$/, '')}:${portOf(app)}` : originOf(app);
-  const res = await hostRequest(app, 'POST', '/auth/password', { origin, body: { email: who.email, password: who.password } });
+  const res = await hostRequest(app, 'POST', '/auth/password', {
+    origin,
+    body: { email: who.email, password: who.password },
+  });
   return finishSignIn(app, res, origin);
 }
 
@@ -140,24 +161,42 @@ export interface SignedInWorkspace extends SignedInCookie {
 let created = 0;
 
 /** A new workspace whose owner has a password and is signed in (on the slug's host when `slug` is given). */
-export async function createSignedInWorkspace(app: TestApp, plan = 'pro', opts: { slug?: string; email?: string; name?: string } = {}): Promise<SignedInWorkspace> {
+export async function createSignedInWorkspace(
+  app: TestApp,
+  plan = 'pro',
+  opts: { slug?: string; email?: string; name?: string } = {},
+): Promise<SignedInWorkspace> {
   created += 1;
   const email = opts.email ?? `owner-${created}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = `pw-${Math.random().toString(36).slice(2)}-long`;
-  const ws = await app.services.workspaces.createWorkspace({ name: opts.name ?? `Signed-in ${created}`, plan, ownerEmail: email, ownerPassword: password }, operatorContext());
-  if (opts.slug) await app.services.branding.claimSlug(opts.slug, { ...operatorContext(ws.workspaceId), workspaceId: ws.workspaceId });
+  const ws = await app.services.workspaces.createWorkspace(
+    { name: opts.name ?? `Signed-in ${created}`, plan, ownerEmail: email, ownerPassword: password },
+    operatorContext(),
+  );
+  if (opts.slug)
+    await app.services.branding.claimSlug(opts.slug, {
+      ...operatorContext(ws.workspaceId),
+      workspaceId: ws.workspaceId,
+    });
   const session = await signIn(app, { email, password, host: opts.slug ? `${opts.slug}.localhost` : undefined });
   return { ...ws, email, password, ...session };
 }
 
 /** A sign-in app with one signed-in Pro workspace on `slug`'s host, and the app's port (for Host headers). */
-export async function startSignInWorkspace(slug: string): Promise<{ app: TestApp; ws: SignedInWorkspace; port: number }> {
+export async function startSignInWorkspace(
+  slug: string,
+): Promise<{ app: TestApp; ws: SignedInWorkspace; port: number }> {
   const app = await startSignInApp();
   return { app, ws: await createSignedInWorkspace(app, 'pro', { slug }), port: portOf(app) };
 }
 
 /** A page in a fresh browser context with the session cookie set on `who.origin`; opens `path` there when given. */
-export async function signedInPage(browser: Browser, _app: TestApp, who: { cookie: string; origin: string }, path?: string): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  _app: TestApp,
+  who: { cookie: string; origin: string },
+  path?: string,
+): Promise<Page> {
   const context = await browser.newContext();
   const [name, value] = who.cookie.split('=');
   await context.addCookies([{ name, value, url: who.origin, httpOnly: true, sameSite: 'Lax' }]);

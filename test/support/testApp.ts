@@ -15,9 +15,16 @@ export interface TestApp {
   baseUrl: string;
   config: Config;
   services: RunningServer['services'];
-  createWorkspace(plan?: string, opts?: { ownerEmail?: string; name?: string }): Promise<{ workspaceId: string; apiKey: string; ownerId: string }>;
+  createWorkspace(
+    plan?: string,
+    opts?: { ownerEmail?: string; name?: string },
+  ): Promise<{ workspaceId: string; apiKey: string; ownerId: string }>;
   /** fetch against the service with an optional API key and JSON body. */
-  api(method: string, path: string, opts?: { apiKey?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; headers: Headers; body: any }>;
+  api(
+    method: string,
+    path: string,
+    opts?: { apiKey?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; headers: Headers; body: any }>;
   close(): Promise<void>;
 }
 
@@ -27,7 +34,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const store = await createTestSql();
   // A test that names PORT (to know PUBLIC_URL before start, e.g. for OIDC redirects) listens on it.
   const port = env.PORT ? Number(env.PORT) : 0;
-  const running = await startServer({ ...config, databaseUrl: undefined }, { sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port });
+  const running = await startServer(
+    { ...config, databaseUrl: undefined },
+    { sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port },
+  );
   const baseUrl = running.url;
   let n = 0;
   return {
@@ -37,7 +47,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async createWorkspace(plan = 'pro', opts = {}) {
       n += 1;
       const email = opts.ownerEmail ?? `owner${n}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-      return running.services.workspaces.createWorkspace({ name: opts.name ?? `Workspace ${n}`, plan, ownerEmail: email }, operatorContext());
+      return running.services.workspaces.createWorkspace(
+        { name: opts.name ?? `Workspace ${n}`, plan, ownerEmail: email },
+        operatorContext(),
+      );
     },
     async api(method, path, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };

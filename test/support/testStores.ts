@@ -75,7 +75,11 @@ export function sqlPerTest(driver: SqlDriverName) {
 /** Runs a port's contract suite once per available SQL driver with a fresh database per test. */
 export function runOnEverySqlDriver<S extends { close(): Promise<void> }>(
   open: (sql: SqlClient) => Promise<S>,
-  runContract: (name: string, factory: () => Promise<{ store: S; cleanup(): Promise<void> }>, opts: { teardown(): Promise<void> }) => void,
+  runContract: (
+    name: string,
+    factory: () => Promise<{ store: S; cleanup(): Promise<void> }>,
+    opts: { teardown(): Promise<void> },
+  ) => void,
 ): void {
   for (const driver of availableSqlDrivers()) {
     const databases = sqlPerTest(driver);

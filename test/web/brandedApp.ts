@@ -73,7 +73,8 @@ export async function startBrandedApp() {
     plain: await createBot(app, plain.apiKey, 'Plain bot'),
   };
   const src = `${app.baseUrl}/widget.js`;
-  const call = (bot: string, embed: string, extra = '') => `ConfabWidget(${JSON.stringify(bot)}, '${embed}', {${extra}})`;
+  const call = (bot: string, embed: string, extra = '') =>
+    `ConfabWidget(${JSON.stringify(bot)}, '${embed}', {${extra}})`;
   const host = await startHostServer({
     inline: shopPage(src, call(bots.aria, 'inline', `container: '#chat'`)),
     bubble: shopPage(src, call(bots.aria, 'bubble')),
@@ -95,7 +96,9 @@ export async function startBrandedApp() {
       contexts.push(ctx);
       const page = await ctx.newPage();
       page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
-      page.on('requestfailed', (r) => diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+      page.on('requestfailed', (r) =>
+        diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+      );
       await page.goto(`${host.url}/${pageName}`);
       return page;
     },
@@ -112,7 +115,9 @@ export type BrandedApp = Awaited<ReturnType<typeof startBrandedApp>>;
 
 /** Evaluates an expression with `root` bound to the first widget's shadow root. */
 export const inShadow = <T>(page: Page, expr: string): Promise<T> =>
-  page.evaluate(`(() => { const root = document.querySelector('confab-widget').shadowRoot; return ${expr}; })()`) as Promise<T>;
+  page.evaluate(
+    `(() => { const root = document.querySelector('confab-widget').shadowRoot; return ${expr}; })()`,
+  ) as Promise<T>;
 
 /** Waits until the widget is idle (no request in flight) with at least n bot messages. */
 export async function settled(page: Page, n: number) {

@@ -47,7 +47,9 @@ async function open(pageName: string, viewport = { width: 1024, height: 768 }): 
   contexts.push(ctx);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
-  page.on('requestfailed', (r) => diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) =>
+    diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
   sessionStarts.set(page, []);
   page.on('request', (r) => {
     if (r.method() === 'POST' && SESSIONS_URL.test(r.url())) sessionStarts.get(page)!.push(r.url());
@@ -59,10 +61,15 @@ async function open(pageName: string, viewport = { width: 1024, height: 768 }): 
 const starts = (page: Page) => sessionStarts.get(page)!.length;
 
 const inShadow = <T>(page: Page, fn: string): Promise<T> =>
-  page.evaluate(`(() => { const root = document.querySelector('confab-widget').shadowRoot; return ${fn}; })()`) as Promise<T>;
+  page.evaluate(
+    `(() => { const root = document.querySelector('confab-widget').shadowRoot; return ${fn}; })()`,
+  ) as Promise<T>;
 
 /** The session the widget persisted for a bot, as it stores it (localStorage). */
-const stored = (page: Page, botId: string): Promise<{ sessionId: string; messages: unknown[]; done: boolean; updatedAt: number } | null> =>
+const stored = (
+  page: Page,
+  botId: string,
+): Promise<{ sessionId: string; messages: unknown[]; done: boolean; updatedAt: number } | null> =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) || 'null'), `confab:session:${botId}`);
 
 /** The conversation's events on the server. */
@@ -96,7 +103,10 @@ test.before(async () => {
   bots.fullpage = await createBot('Fullpage bot');
   bots.queued = await createBot('Queued bot');
   bots.disabled = await createBot('Disabled bot');
-  const off = await app.api('PUT', `/api/v1/external/v1/chatbots/${bots.disabled}`, { apiKey, body: { disabled: true } });
+  const off = await app.api('PUT', `/api/v1/external/v1/chatbots/${bots.disabled}`, {
+    apiKey,
+    body: { disabled: true },
+  });
   assert.is(off.status, 200, JSON.stringify(off.body));
 
   const src = `${app.baseUrl}/widget.js`;
@@ -104,7 +114,10 @@ test.before(async () => {
   const inline = `ConfabWidget(${id(bots.shop)}, 'inline', { container: '#chat', title: 'Shop help', customData: { platform: 'test', storeHash: 'abc123', n: 5, bad: {} }, user: { id: 7, email: 'c@example.com', extra: 'x' } })`;
   host = await startHostServer({
     inline: hostPage(src, inline),
-    twice: hostPage(src, `[${inline}, ${inline}, ConfabWidget(${id(bots.shop)}, 'inline', { container: document.getElementById('chat') })]`),
+    twice: hostPage(
+      src,
+      `[${inline}, ${inline}, ConfabWidget(${id(bots.shop)}, 'inline', { container: document.getElementById('chat') })]`,
+    ),
     bubble: hostPage(src, `ConfabWidget(${id(bots.bubble)}, 'bubble', { primaryColor: '#ffcc00' })`),
     fullpage: hostPage(src, `ConfabWidget(${id(bots.fullpage)}, 'fullpage')`),
     missing: hostPage(src, `ConfabWidget('missing', 'inline', { container: '#chat' })`),
@@ -141,7 +154,10 @@ test('inline: greets, isolates styles, sends options, renders server text as tex
   const s = (await stored(page, bots.shop))!;
   assert.type(s.sessionId, 'string');
   const events = await conversation(s.sessionId);
-  assert.equal(events.map((e) => e.type), ['ConversationStarted']);
+  assert.equal(
+    events.map((e) => e.type),
+    ['ConversationStarted'],
+  );
   const started = events[0].data as any;
   assert.is(started.chatbotId, bots.shop);
   assert.equal(started.customData, { platform: 'test', storeHash: 'abc123', n: '5' });
@@ -159,7 +175,10 @@ test('inline: greets, isolates styles, sends options, renders server text as tex
   assert.is(await inShadow(page, `root.querySelector('h2').textContent`), 'Shop help');
 
   // Hostile page CSS does not reach inside.
-  const styles = await inShadow<string[]>(page, `[root.querySelector('input'), root.querySelector('.m'), root.querySelector('button[type=submit]')].map(el => getComputedStyle(el).color + ' ' + getComputedStyle(el).fontSize)`);
+  const styles = await inShadow<string[]>(
+    page,
+    `[root.querySelector('input'), root.querySelector('.m'), root.querySelector('button[type=submit]')].map(el => getComputedStyle(el).color + ' ' + getComputedStyle(el).fontSize)`,
+  );
   for (const st of styles) {
     assert.not.match(st, 'rgb(255, 0, 0)');
     assert.not.match(st, '40px');
@@ -212,13 +231,18 @@ test('inline: keyboard conversation to the end, then a reload resumes it', async
 
   // "Start a new chat" begins a fresh session.
   await page.locator('confab-widget .end button').click();
-  await page.waitForFunction(() => !document.querySelector('confab-widget')!.shadowRoot!.querySelector('input')!.disabled);
+  await page.waitForFunction(
+    () => !document.querySelector('confab-widget')!.shadowRoot!.querySelector('input')!.disabled,
+  );
   await waitForBotMessages(page, 2);
   assert.is((await transcript(page)).length, 2);
   assert.is(starts(page), 2);
   const fresh = (await stored(page, bots.shop))!.sessionId;
   assert.is.not(fresh, sessionId);
-  assert.equal((await conversation(fresh)).map((e) => e.type), ['ConversationStarted']);
+  assert.equal(
+    (await conversation(fresh)).map((e) => e.type),
+    ['ConversationStarted'],
+  );
 });
 
 test('calling ConfabWidget twice for the same bot and container makes one widget', async () => {
@@ -226,7 +250,13 @@ test('calling ConfabWidget twice for the same bot and container makes one widget
   await waitForBotMessages(page, 2);
   assert.is(starts(page), 1, 'one session for the three calls');
   assert.is(await page.evaluate(() => document.querySelectorAll('confab-widget').length), 1);
-  assert.ok(await page.evaluate(() => (window as any).handle[0] === (window as any).handle[1] && (window as any).handle[1] === (window as any).handle[2]));
+  assert.ok(
+    await page.evaluate(
+      () =>
+        (window as any).handle[0] === (window as any).handle[1] &&
+        (window as any).handle[1] === (window as any).handle[2],
+    ),
+  );
   // destroy removes it; a new call then creates a new one
   await page.evaluate(() => (window as any).handle[0].destroy());
   assert.is(await page.evaluate(() => document.querySelectorAll('confab-widget').length), 0);
@@ -250,7 +280,11 @@ test('network failure: retry affordance, unsent text kept, typing indicator whil
   assert.is(await input.inputValue(), 'Grace', 'text kept');
   assert.is((await transcript(page)).filter((m) => m.type === 'user').length, 0);
   const { sessionId } = (await stored(page, bots.shop))!;
-  assert.equal((await conversation(sessionId)).map((e) => e.type), ['ConversationStarted'], 'nothing reached the server');
+  assert.equal(
+    (await conversation(sessionId)).map((e) => e.type),
+    ['ConversationStarted'],
+    'nothing reached the server',
+  );
   await page.unroute(MESSAGES_URL);
 
   // Retry, with the answer held back a moment: the typing indicator shows meanwhile.
@@ -311,7 +345,10 @@ test('a stored session the server no longer knows (404) starts a fresh one', asy
   assert.is(await input.inputValue(), 'Linus', 'text kept for the new conversation');
   assert.ok(await page.locator('confab-widget [role=alert]').isHidden());
   const fresh = (await stored(page, bots.shop))!.sessionId;
-  assert.equal((await conversation(fresh)).map((e) => e.type), ['ConversationStarted']);
+  assert.equal(
+    (await conversation(fresh)).map((e) => e.type),
+    ['ConversationStarted'],
+  );
   assert.equal(await conversation(bogus), []);
 });
 
@@ -354,14 +391,20 @@ test('bubble: keyboard open/close, focus, aria, lazy session, colours', async ()
   await page.locator('confab-widget .p').waitFor({ state: 'visible' });
   assert.is(await launcher.getAttribute('aria-expanded'), 'true');
   await waitForBotMessages(page, 2);
-  await page.waitForFunction(() => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.tagName === 'INPUT');
+  await page.waitForFunction(
+    () => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.tagName === 'INPUT',
+  );
   assert.is(starts(page), 1);
   const { sessionId } = (await stored(page, bots.bubble))!;
 
   await page.keyboard.press('Escape');
   await page.locator('confab-widget .p').waitFor({ state: 'hidden' });
   assert.is(await launcher.getAttribute('aria-expanded'), 'false');
-  assert.is(await inShadow(page, `root.activeElement && root.activeElement.className`), 'l', 'focus back on the launcher');
+  assert.is(
+    await inShadow(page, `root.activeElement && root.activeElement.className`),
+    'l',
+    'focus back on the launcher',
+  );
 
   // the handle works too, and an open bubble stays open across a reload
   await page.evaluate(() => (window as any).handle.open());

@@ -44,7 +44,9 @@ async function open(pageName: string, viewport = { width: 1024, height: 768 }): 
   const page = await ctx.newPage();
   page.on('pageerror', (e) => diagnostics.push(`pageerror: ${e.message}`));
   page.on('console', (m) => m.type() === 'error' && diagnostics.push(`console: ${m.text()}`));
-  page.on('requestfailed', (r) => diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) =>
+    diagnostics.push(`requestfailed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`),
+  );
   sessionStarts.set(page, 0);
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/api\/v1\/chat\/[^/]+\/sessions$/.test(r.url())) {
@@ -70,7 +72,9 @@ async function settled(page: Page, min: number) {
       { timeout: 15_000 },
     );
   } catch (e) {
-    const alert = await page.evaluate(() => document.querySelector('confab-widget')?.shadowRoot?.querySelector('[role=alert]')?.textContent);
+    const alert = await page.evaluate(
+      () => document.querySelector('confab-widget')?.shadowRoot?.querySelector('[role=alert]')?.textContent,
+    );
     throw new Error(`widget did not show ${min} bot messages (alert: ${alert ?? 'none'})${why()}`);
   }
   return (await transcript(page)).filter((m) => m.type === 'bot').length;
@@ -86,8 +90,7 @@ test.before(async () => {
   assert.type(botId, 'string');
 
   const src = `${app.baseUrl}/widget.js`;
-  const call = (embed: string, extra = '') =>
-    `ConfabWidget(${JSON.stringify(botId)}, '${embed}', { ${extra} })`;
+  const call = (embed: string, extra = '') => `ConfabWidget(${JSON.stringify(botId)}, '${embed}', { ${extra} })`;
   host = await startHostServer({
     inline: hostPage(src, call('inline', `container: '#chat', customData: { platform: 'test', storeHash: 'abc123' }`)),
     bubble: hostPage(src, call('bubble', `customData: { platform: 'test', storeHash: 'abc123' }`)),
@@ -145,7 +148,9 @@ test('a visitor completes the default flow inline; reload restores it; the respo
     finished.filter((m) => m.type === 'user').map((m) => m.text),
     [name, email],
   );
-  assert.ok(await page.evaluate(() => document.querySelector('confab-widget')!.shadowRoot!.querySelector('input')!.disabled));
+  assert.ok(
+    await page.evaluate(() => document.querySelector('confab-widget')!.shadowRoot!.querySelector('input')!.disabled),
+  );
 
   // Reload: same transcript, no new session.
   await page.reload();
@@ -188,7 +193,9 @@ test('bubble: Enter on the launcher opens the panel, Escape closes it', async ()
   await panel.waitFor({ state: 'visible' });
   assert.is(await launcher.getAttribute('aria-expanded'), 'true');
   await settled(page, 1);
-  await page.waitForFunction(() => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.tagName === 'INPUT');
+  await page.waitForFunction(
+    () => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.tagName === 'INPUT',
+  );
 
   await page.keyboard.press('Escape');
   await panel.waitFor({ state: 'hidden' });

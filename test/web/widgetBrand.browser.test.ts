@@ -7,7 +7,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page, Route } from 'playwright-core';
-import { contrastOf, inShadow, MESSAGES_URL, say, SESSIONS_URL, settled, startBrandedApp, type BrandedApp } from './brandedApp.js';
+import {
+  contrastOf,
+  inShadow,
+  MESSAGES_URL,
+  say,
+  SESSIONS_URL,
+  settled,
+  startBrandedApp,
+  type BrandedApp,
+} from './brandedApp.js';
 
 let t: BrandedApp;
 const why = () => (t.diagnostics.length ? `\n${t.diagnostics.join('\n')}` : '');
@@ -75,32 +84,48 @@ test('a workspace that set no colors gets the default primary color', async () =
 });
 
 /** Visible buttons inside the widget whose accessible name says "close". */
-const closeControls = (page: Page) => page.locator('confab-widget').getByRole('button', { name: /close/i }).filter({ visible: true });
+const closeControls = (page: Page) =>
+  page.locator('confab-widget').getByRole('button', { name: /close/i }).filter({ visible: true });
 
 test('bubble: one close control, the launcher turned into "×", with aria-expanded', async () => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     const page = await t.open('bubble', viewport);
     const launcher = page.locator('confab-widget button.l');
-    assert.equal([await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')], ['Open chat', 'false']);
+    assert.equal(
+      [await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')],
+      ['Open chat', 'false'],
+    );
     assert.is(await closeControls(page).count(), 0);
     await launcher.click();
     await settled(page, 2);
     assert.is(await closeControls(page).count(), 1, `one close control at ${viewport.width}px`);
-    assert.equal([await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')], ['Close chat', 'true']);
+    assert.equal(
+      [await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')],
+      ['Close chat', 'true'],
+    );
     assert.is(await page.getByRole('button', { name: 'Open chat' }).count(), 0, 'no second, stale "Open chat" control');
     if (viewport.width < 480) {
       // The panel covers the screen: the control sits in its header, not under the panel.
       const [head, x] = [await page.locator('confab-widget .h').boundingBox(), await launcher.boundingBox()];
       assert.ok(head && x && x.y >= head.y && x.y + x.height <= head.y + head.height, 'inside the header');
-      assert.ok(await launcher.evaluate((el) => {
-        const r = el.getBoundingClientRect();
-        const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-        return !!hit && el.contains(hit);
-      }), 'not covered by the panel');
+      assert.ok(
+        await launcher.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const hit = (el.getRootNode() as ShadowRoot).elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return !!hit && el.contains(hit);
+        }),
+        'not covered by the panel',
+      );
     }
     await closeControls(page).click();
     await page.locator('confab-widget .p').waitFor({ state: 'hidden' });
-    assert.equal([await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')], ['Open chat', 'false']);
+    assert.equal(
+      [await launcher.getAttribute('aria-label'), await launcher.getAttribute('aria-expanded')],
+      ['Open chat', 'false'],
+    );
   }
 });
 
@@ -110,17 +135,23 @@ test('inline: when the chat ends, its last message is scrolled into view above t
   await say(page, 'Ada', 3);
   await say(page, 'A-1001', 4);
   await page.locator('confab-widget .end').waitFor({ state: 'visible' });
-  const geo = await inShadow<{ log: DOMRect; last: DOMRect; overflow: boolean; atEnd: boolean; text: string }>(page, `(() => {
+  const geo = await inShadow<{ log: DOMRect; last: DOMRect; overflow: boolean; atEnd: boolean; text: string }>(
+    page,
+    `(() => {
     const log = root.querySelector('[role=log]');
     const last = Array.from(log.querySelectorAll('.m.bot')).pop();
     return { log: log.getBoundingClientRect().toJSON(), last: last.getBoundingClientRect().toJSON(),
       overflow: log.scrollHeight > log.clientHeight, atEnd: log.scrollTop + log.clientHeight >= log.scrollHeight - 1,
       text: last.textContent };
-  })()`);
+  })()`,
+  );
   assert.ok(geo.overflow, 'the conversation is longer than the log (else nothing could be clipped)');
   assert.match(geo.text, 'Thanks for shopping with Acme');
   assert.ok(geo.atEnd, 'the log is scrolled to its end');
-  assert.ok(geo.last.top >= geo.log.top && geo.last.bottom <= geo.log.bottom, `last message ${JSON.stringify(geo.last)} within the log ${JSON.stringify(geo.log)}`);
+  assert.ok(
+    geo.last.top >= geo.log.top && geo.last.bottom <= geo.log.bottom,
+    `last message ${JSON.stringify(geo.last)} within the log ${JSON.stringify(geo.log)}`,
+  );
 });
 
 test('full page on a 1280px screen: the conversation reads in a centered column of at most 760px', async () => {
@@ -144,11 +175,14 @@ test('a typing indicator shows while a reply is pending, is announced once, and 
   const page = await t.open('inline');
   await settled(page, 2);
   // Everything the status region says, as a screen reader would hear it change.
-  await inShadow(page, `(() => {
+  await inShadow(
+    page,
+    `(() => {
     const s = root.querySelector('[role=status]');
     window.said = [];
     new MutationObserver(() => s.textContent && window.said.push(s.textContent)).observe(s, { childList: true, characterData: true, subtree: true });
-  })()`);
+  })()`,
+  );
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
   const hold = async (route: Route) => {
@@ -162,7 +196,11 @@ test('a typing indicator shows while a reply is pending, is announced once, and 
   const status = page.locator('confab-widget [role=status]');
   assert.is(await status.getAttribute('aria-live'), 'polite');
   assert.is(await status.textContent(), 'Aria from Acme is typing…');
-  assert.is(await inShadow(page, `root.querySelector('.ty').getAttribute('aria-hidden')`), 'true', 'the dots themselves are not read');
+  assert.is(
+    await inShadow(page, `root.querySelector('.ty').getAttribute('aria-hidden')`),
+    'true',
+    'the dots themselves are not read',
+  );
   assert.is.not(await style(page, '.ty i', 'animationName'), 'none', 'the dots move');
 
   release();

@@ -57,7 +57,10 @@ async function expectAccessible(page: Page, what: string) {
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}${name}.png` });
 
 test('bubble, desktop and phone: closed launcher, open mid-conversation, typing', async () => {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     const page = await t.open('bubble', viewport);
     await page.locator('confab-widget button.l').waitFor();
     await shot(page, `${size}-bubble-closed`);
@@ -100,7 +103,10 @@ test('inline on a product page, to the end of the chat', async () => {
 });
 
 test('full page, desktop and phone', async () => {
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     const page = await t.open('fullpage', viewport);
     await settled(page, 2);
     await say(page, 'Grace', 3);

@@ -30,7 +30,12 @@ function shopPage(src: string, call: string): string {
 async function createBot(name: string, disabled = false): Promise<string> {
   const r = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name } });
   assert.is(r.status, 201, JSON.stringify(r.body));
-  if (disabled) assert.is((await app.api('PUT', `/api/v1/external/v1/chatbots/${r.body.data.id}`, { apiKey, body: { disabled: true } })).status, 200);
+  if (disabled)
+    assert.is(
+      (await app.api('PUT', `/api/v1/external/v1/chatbots/${r.body.data.id}`, { apiKey, body: { disabled: true } }))
+        .status,
+      200,
+    );
   return r.body.data.id;
 }
 
@@ -68,7 +73,12 @@ const composer = (page: Page) =>
   page.evaluate(() => {
     const root = document.querySelector('confab-widget')!.shadowRoot!;
     const input = root.querySelector('input')!;
-    return { input: input.disabled, send: root.querySelector<HTMLButtonElement>('button.s')!.disabled, placeholder: input.placeholder, value: input.value };
+    return {
+      input: input.disabled,
+      send: root.querySelector<HTMLButtonElement>('button.s')!.disabled,
+      placeholder: input.placeholder,
+      value: input.value,
+    };
   });
 
 const notice = (page: Page) => page.locator('confab-widget [role=alert] span');
@@ -97,7 +107,9 @@ test('bubble of a disabled chatbot: opening it puts the keyboard on the conversa
   const page = await open('bubble');
   await page.locator('confab-widget button.l').click();
   await notice(page).waitFor();
-  await page.waitForFunction(() => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.getAttribute('role') === 'log');
+  await page.waitForFunction(
+    () => document.querySelector('confab-widget')!.shadowRoot!.activeElement?.getAttribute('role') === 'log',
+  );
   assert.ok((await composer(page)).input);
   await page.context().close();
 });
@@ -109,7 +121,10 @@ test('disabled during a conversation: the next message is refused, kept in the b
   await input.fill('Ann');
   await input.press('Enter');
   await waitForBotMessages(page, 3);
-  assert.is((await app.api('PUT', `/api/v1/external/v1/chatbots/${bots.later}`, { apiKey, body: { disabled: true } })).status, 200);
+  assert.is(
+    (await app.api('PUT', `/api/v1/external/v1/chatbots/${bots.later}`, { apiKey, body: { disabled: true } })).status,
+    200,
+  );
   await input.fill('ann@example.com');
   await input.press('Enter');
   await notice(page).waitFor();

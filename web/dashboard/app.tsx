@@ -23,7 +23,8 @@ function RoutePage({ route, params }: { route: DashboardRoute; params: Record<st
   }, [route, s.workspace.name]);
   useEffect(() => {
     // A screen reader user lands on the new page, not on the link they left behind.
-    if (document.activeElement && document.activeElement !== document.body) main.current?.focus({ preventScroll: true });
+    if (document.activeElement && document.activeElement !== document.body)
+      main.current?.focus({ preventScroll: true });
     window.scrollTo(0, 0);
   }, [route.path]);
   const Page = route.component;
@@ -40,7 +41,11 @@ function NotFound() {
   useEffect(() => {
     document.title = 'Not found · Confab';
   }, []);
-  return <EmptyState title="Page not found">The address does not match any page of the dashboard. Pick one from the navigation.</EmptyState>;
+  return (
+    <EmptyState title="Page not found">
+      The address does not match any page of the dashboard. Pick one from the navigation.
+    </EmptyState>
+  );
 }
 
 function Shell() {

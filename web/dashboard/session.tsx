@@ -12,7 +12,15 @@ export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
 
 export interface SessionBody {
   user: { id: string; email: string; name: string };
-  workspace: { id: string; name: string; slug: string | null; plan: Plan; role: Role; companyLogo: string | null; dashboardUrl: string };
+  workspace: {
+    id: string;
+    name: string;
+    slug: string | null;
+    plan: Plan;
+    role: Role;
+    companyLogo: string | null;
+    dashboardUrl: string;
+  };
   workspaces: { id: string; name: string; slug: string | null; role: Role; dashboardUrl: string }[];
   csrfToken: string;
 }
@@ -39,9 +47,18 @@ export function goToLogin(): void {
   location.assign(loginPath());
 }
 
-export type SessionLoad = { state: 'loading' } | { state: 'ready'; session: SessionBody } | { state: 'error'; error: ApiError };
+export type SessionLoad =
+  | { state: 'loading' }
+  | { state: 'ready'; session: SessionBody }
+  | { state: 'error'; error: ApiError };
 
-export function SessionProvider({ children, fallback }: { children: ComponentChildren; fallback: (load: SessionLoad, retry: () => void) => ComponentChildren }) {
+export function SessionProvider({
+  children,
+  fallback,
+}: {
+  children: ComponentChildren;
+  fallback: (load: SessionLoad, retry: () => void) => ComponentChildren;
+}) {
   const [load, setLoad] = useState<SessionLoad>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {

@@ -61,7 +61,13 @@ export function Backdrop({ media, fit, position, onSlide }: Props) {
   if (!item) return <div class="lg-backdrop lg-backdrop--plain" aria-hidden="true" />;
   const style = { objectFit: objectFit(fit), objectPosition: objectPosition(position) };
   return (
-    <div class={`lg-backdrop lg-backdrop--${fit}`} aria-hidden="true" data-fit={fit} data-position={position} data-slide={item.id}>
+    <div
+      class={`lg-backdrop lg-backdrop--${fit}`}
+      aria-hidden="true"
+      data-fit={fit}
+      data-position={position}
+      data-slide={item.id}
+    >
       {item.type === 'video' ? (
         <video
           key={item.id}

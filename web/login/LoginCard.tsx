@@ -44,10 +44,15 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
   const [notice, setNotice] = useState<Notice>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
-  const focusField = (name: string) => formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
+  const focusField = (name: string) =>
+    formRef.current?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus();
 
   /** Runs one action; the card stays busy after a success that navigates away. */
-  async function run(action: Action, call: (() => Promise<Outcome>) | undefined, onOk?: (o: Outcome & { ok: true }) => void) {
+  async function run(
+    action: Action,
+    call: (() => Promise<Outcome>) | undefined,
+    onOk?: (o: Outcome & { ok: true }) => void,
+  ) {
     if (!call || busy) return;
     setBusy(action);
     setNotice(null);
@@ -63,7 +68,10 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
 
   function needEmail(): boolean {
     if (EMAIL.test(email.trim())) return true;
-    setNotice({ kind: 'error', text: email.trim() ? 'Enter a valid email address, like name@company.com.' : 'Enter your email address first.' });
+    setNotice({
+      kind: 'error',
+      text: email.trim() ? 'Enter a valid email address, like name@company.com.' : 'Enter your email address first.',
+    });
     focusField('email');
     return false;
   }
@@ -83,11 +91,21 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
     if (!needEmail()) return;
     const to = email.trim();
     const call = handlers && (() => (kind === 'sendCode' ? handlers.sendCode(to) : handlers.sendLink(to)));
-    const what = kind === 'sendCode' ? 'a 6-digit code is on its way. It works for 10 minutes.' : 'a sign-in link is on its way. It works once, for 15 minutes.';
+    const what =
+      kind === 'sendCode'
+        ? 'a 6-digit code is on its way. It works for 10 minutes.'
+        : 'a sign-in link is on its way. It works once, for 15 minutes.';
     void run(kind, call, () => {
       setStep(kind === 'sendCode' ? 'code' : 'linkSent');
       setCode('');
-      setNotice({ kind: 'success', text: <>Check your inbox. If <strong>{to}</strong> has an account, {what}</> });
+      setNotice({
+        kind: 'success',
+        text: (
+          <>
+            Check your inbox. If <strong>{to}</strong> has an account, {what}
+          </>
+        ),
+      });
       if (kind === 'sendCode') setTimeout(() => focusField('code'), 0);
     });
   }
@@ -118,16 +136,44 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
       {step === 'start' ? (
         <>
           <form class="lg-stack" onSubmit={signIn} noValidate>
-            <Field label="Email" name="email" type="email" autocomplete="username" inputMode="email" required value={email} onValue={setEmail} />
-            <Field label="Password" name="password" type="password" autocomplete="current-password" value={password} onValue={setPassword} />
-            <Button type="submit" busy={busy === 'password'}>Sign in</Button>
+            <Field
+              label="Email"
+              name="email"
+              type="email"
+              autocomplete="username"
+              inputMode="email"
+              required
+              value={email}
+              onValue={setEmail}
+            />
+            <Field
+              label="Password"
+              name="password"
+              type="password"
+              autocomplete="current-password"
+              value={password}
+              onValue={setPassword}
+            />
+            <Button type="submit" busy={busy === 'password'}>
+              Sign in
+            </Button>
           </form>
           <Divider>or</Divider>
           <div class="lg-stack lg-stack--tight">
-            <Button type="button" variant="secondary" busy={busy === 'sendCode'} onClick={sendCode}>Email me a code</Button>
-            <Button type="button" variant="secondary" busy={busy === 'sendLink'} onClick={sendLink}>Email me a sign-in link</Button>
+            <Button type="button" variant="secondary" busy={busy === 'sendCode'} onClick={sendCode}>
+              Email me a code
+            </Button>
+            <Button type="button" variant="secondary" busy={busy === 'sendLink'} onClick={sendLink}>
+              Email me a sign-in link
+            </Button>
             {providers.map((p) => (
-              <Button key={p.id} type="button" variant="secondary" busy={busy === `provider:${p.id}`} onClick={() => void run(`provider:${p.id}`, handlers && (() => handlers.provider(p.id)))}>
+              <Button
+                key={p.id}
+                type="button"
+                variant="secondary"
+                busy={busy === `provider:${p.id}`}
+                onClick={() => void run(`provider:${p.id}`, handlers && (() => handlers.provider(p.id)))}
+              >
                 Continue with {p.name}
               </Button>
             ))}
@@ -135,16 +181,34 @@ export function LoginCard({ branding, providers, handlers, confab }: LoginCardPr
         </>
       ) : step === 'code' ? (
         <form class="lg-stack" onSubmit={verify} noValidate>
-          <Field label="Code" name="code" inputMode="numeric" autocomplete="one-time-code" maxLength={7} pattern="[0-9 ]*" value={code} onValue={setCode} class="lg-field__input lg-field__input--code" />
-          <Button type="submit" busy={busy === 'verify'}>Verify</Button>
+          <Field
+            label="Code"
+            name="code"
+            inputMode="numeric"
+            autocomplete="one-time-code"
+            maxLength={7}
+            pattern="[0-9 ]*"
+            value={code}
+            onValue={setCode}
+            class="lg-field__input lg-field__input--code"
+          />
+          <Button type="submit" busy={busy === 'verify'}>
+            Verify
+          </Button>
           <div class="lg-row">
-            <Button type="button" variant="ghost" onClick={back}>Use another way</Button>
-            <Button type="button" variant="ghost" busy={busy === 'sendCode'} onClick={sendCode}>Send a new code</Button>
+            <Button type="button" variant="ghost" onClick={back}>
+              Use another way
+            </Button>
+            <Button type="button" variant="ghost" busy={busy === 'sendCode'} onClick={sendCode}>
+              Send a new code
+            </Button>
           </div>
         </form>
       ) : (
         <div class="lg-stack">
-          <Button type="button" variant="ghost" onClick={back}>Back to sign in</Button>
+          <Button type="button" variant="ghost" onClick={back}>
+            Back to sign in
+          </Button>
         </div>
       )}
     </div>

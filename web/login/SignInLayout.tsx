@@ -18,10 +18,19 @@ function AdLink({ item, side }: { item: LoginMedia; side: 'left' | 'right' }) {
   const href = `${item.clickUrl}?vid=${encodeURIComponent(visitorId())}`;
   return (
     <a class={`lg-ad-link lg-ad-link--${side}`} href={href} target="_blank" rel="noopener">
-      <span class="lg-ad-link__tag" aria-hidden="true">Ad</span>
+      <span class="lg-ad-link__tag" aria-hidden="true">
+        Ad
+      </span>
       <span class="lg-ad-link__label">{label}</span>
       <svg class="lg-ad-link__icon" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-        <path d="M6 3h7v7M13 3 4 12" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" />
+        <path
+          d="M6 3h7v7M13 3 4 12"
+          fill="none"
+          stroke="currentColor"
+          stroke-width="1.8"
+          stroke-linecap="round"
+          stroke-linejoin="round"
+        />
       </svg>
       <span class="lg-sr-only"> (opens in a new tab)</span>
     </a>
@@ -41,9 +50,17 @@ export function SignInLayout({ branding, confab, children, footer }: Props) {
   const hasMedia = branding.media.length > 0;
   const style = { ...themeVars(branding), '--card-x': String(x), '--card-y': String(y) };
   return (
-    <div class={`lg-stage${hasMedia ? ' lg-stage--media' : ' lg-stage--plain'}${confab ? ' lg-stage--confab' : ''}`} style={style}>
+    <div
+      class={`lg-stage${hasMedia ? ' lg-stage--media' : ' lg-stage--plain'}${confab ? ' lg-stage--confab' : ''}`}
+      style={style}
+    >
       {hasMedia ? (
-        <Backdrop media={branding.media} fit={branding.display.fit} position={branding.display.position} onSlide={setSlide} />
+        <Backdrop
+          media={branding.media}
+          fit={branding.display.fit}
+          position={branding.display.position}
+          onSlide={setSlide}
+        />
       ) : (
         <div class="lg-backdrop lg-backdrop--plain" aria-hidden="true" />
       )}

@@ -25,7 +25,10 @@ export async function postJson(path: string, body: unknown): Promise<Outcome> {
   if (res.ok) return { ok: true, body: parsed ?? {} };
   if (res.status === 429) {
     const after = Number(res.headers.get('retry-after'));
-    const wait = Number.isFinite(after) && after > 0 ? ` Try again in ${waitText(Math.ceil(after))}.` : ' Try again in a little while.';
+    const wait =
+      Number.isFinite(after) && after > 0
+        ? ` Try again in ${waitText(Math.ceil(after))}.`
+        : ' Try again in a little while.';
     return { ok: false, status: 429, code: parsed?.code ?? 'RATE_LIMITED', error: `Too many attempts.${wait}` };
   }
   const error = typeof parsed?.error === 'string' ? parsed.error : 'Something went wrong. Please try again.';

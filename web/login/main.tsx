@@ -11,11 +11,23 @@ import { SignupPage } from './pages/SignupPage.js';
 import { TokenActionPage } from './pages/TokenActionPage.js';
 
 const MagicLinkPage = ({ data }: { data: PageData }) => (
-  <TokenActionPage data={data} title="Sign in with your link" subtitle={`Continue to ${workspaceOf(data) ?? 'your workspace'}.`} button="Sign in" endpoint="/auth/magic-link/verify" />
+  <TokenActionPage
+    data={data}
+    title="Sign in with your link"
+    subtitle={`Continue to ${workspaceOf(data) ?? 'your workspace'}.`}
+    button="Sign in"
+    endpoint="/auth/magic-link/verify"
+  />
 );
 
 const SignupConfirmPage = ({ data }: { data: PageData }) => (
-  <TokenActionPage data={data} title="Confirm your email" subtitle="One click and your workspace is ready." button="Confirm and sign in" endpoint="/auth/signup/confirm" />
+  <TokenActionPage
+    data={data}
+    title="Confirm your email"
+    subtitle="One click and your workspace is ready."
+    button="Confirm and sign in"
+    endpoint="/auth/signup/confirm"
+  />
 );
 
 const PAGES: Record<PageKind, FunctionComponent<{ data: PageData }>> = {

@@ -22,7 +22,11 @@ export function startUrlFor(startUrl: string, publicUrl: string, slug: string | 
 export function openOidcPopup(startUrl: string, publicUrl: string): Promise<PopupResult> {
   const expectedOrigin = new URL(publicUrl).origin;
   const popup = window.open(startUrl, 'confab-oidc', popupFeatures());
-  if (!popup) return Promise.resolve({ ok: false, error: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.' });
+  if (!popup)
+    return Promise.resolve({
+      ok: false,
+      error: 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.',
+    });
   return new Promise((resolve) => {
     const done = (result: PopupResult) => {
       window.removeEventListener('message', onMessage);
@@ -34,12 +38,18 @@ export function openOidcPopup(startUrl: string, publicUrl: string): Promise<Popu
       const data = event.data as { type?: unknown; code?: unknown; error?: unknown } | null;
       if (!data || data.type !== 'confab:oidc') return;
       if (typeof data.code === 'string' && data.code) done({ ok: true, code: data.code });
-      else done({ ok: false, error: typeof data.error === 'string' ? data.error : 'The sign-in with your identity provider did not complete.' });
+      else
+        done({
+          ok: false,
+          error:
+            typeof data.error === 'string' ? data.error : 'The sign-in with your identity provider did not complete.',
+        });
     }
     window.addEventListener('message', onMessage);
     // A closed popup without a message: the person gave up (a message may still be in flight).
     const watch = setInterval(() => {
-      if (popup.closed) setTimeout(() => done({ ok: false, error: 'The sign-in window was closed before it finished.' }), 500);
+      if (popup.closed)
+        setTimeout(() => done({ ok: false, error: 'The sign-in window was closed before it finished.' }), 500);
     }, 400);
   });
 }

@@ -22,9 +22,15 @@ export function themeVars(b: Pick<LoginBranding, 'primaryColor' | 'secondaryColo
 }
 
 const POSITIONS: Record<string, string> = {
-  'top-left': 'left top', 'top-center': 'center top', 'top-right': 'right top',
-  'center-left': 'left center', center: 'center center', 'center-right': 'right center',
-  'bottom-left': 'left bottom', 'bottom-center': 'center bottom', 'bottom-right': 'right bottom',
+  'top-left': 'left top',
+  'top-center': 'center top',
+  'top-right': 'right top',
+  'center-left': 'left center',
+  center: 'center center',
+  'center-right': 'right center',
+  'bottom-left': 'left bottom',
+  'bottom-center': 'center bottom',
+  'bottom-right': 'right bottom',
 };
 
 /** `display.position` → CSS object-position. */
@@ -39,7 +45,9 @@ export function objectFit(fit: string): string {
 
 /** `"x,y"` percentages → numbers clamped to 0–100; anything unreadable centers the card. */
 export function cardPlacement(cardPosition: string): { x: number; y: number } {
-  const [x, y] = String(cardPosition).split(',').map((s) => Number(s.trim()));
+  const [x, y] = String(cardPosition)
+    .split(',')
+    .map((s) => Number(s.trim()));
   const clamp = (n: number) => (Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 50);
   return { x: clamp(x), y: clamp(y) };
 }

@@ -19,7 +19,9 @@ export function Field({ label, name, value, onValue, hint, ...input }: FieldProp
   const [id] = useState(() => fieldId(name));
   return (
     <div class="lg-field">
-      <label for={id} class="lg-field__label">{label}</label>
+      <label for={id} class="lg-field__label">
+        {label}
+      </label>
       <input
         id={id}
         name={name}

@@ -3,10 +3,26 @@
 import { Badge, Flex, Small, Text } from '@bigcommerce/big-design';
 import type { ChatbotStatus } from './settingsApi.js';
 
-export function ChatbotFound({ input, chatbotId, chatbot, checking }: { input: string; chatbotId: string | null; chatbot: ChatbotStatus | null; checking: boolean }) {
+export function ChatbotFound({
+  input,
+  chatbotId,
+  chatbot,
+  checking,
+}: {
+  input: string;
+  chatbotId: string | null;
+  chatbot: ChatbotStatus | null;
+  checking: boolean;
+}) {
   if (!input.trim()) return <Small>No chatbot selected yet.</Small>;
   if (checking) return <Small>Looking for the chatbot…</Small>;
-  if (!chatbotId) return <Small color="danger">No Chatbot ID found in this text. Paste the 24-character ID, the embed snippet or the chatbot’s dashboard address.</Small>;
+  if (!chatbotId)
+    return (
+      <Small color="danger">
+        No Chatbot ID found in this text. Paste the 24-character ID, the embed snippet or the chatbot’s dashboard
+        address.
+      </Small>
+    );
   const badge = !chatbot?.exists
     ? { label: 'Not found', variant: 'danger' as const }
     : chatbot.enabled
@@ -22,7 +38,9 @@ export function ChatbotFound({ input, chatbotId, chatbot, checking }: { input: s
         </Small>
       </Text>
       {chatbot?.exists && !chatbot.enabled ? (
-        <Small marginTop="xxSmall">This chatbot is disabled in Confab: enable it there, or shoppers will not see it.</Small>
+        <Small marginTop="xxSmall">
+          This chatbot is disabled in Confab: enable it there, or shoppers will not see it.
+        </Small>
       ) : null}
     </Flex>
   );

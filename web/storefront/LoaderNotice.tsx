@@ -20,8 +20,18 @@ const EDGE = { borderLeft: `${theme.spacing.xxSmall} solid ${theme.colors.primar
 /** Material Design's "info" glyph, the icon BigDesign's info messages show. */
 function InfoGlyph() {
   return (
-    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false" style={{ flex: 'none', marginRight: theme.spacing.small }}>
-      <path fill={theme.colors.primary60} d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-6h2v6zm0-8h-2V7h2v2z" />
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      aria-hidden="true"
+      focusable="false"
+      style={{ flex: 'none', marginRight: theme.spacing.small }}
+    >
+      <path
+        fill={theme.colors.primary60}
+        d="M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2zm1 15h-2v-6h2v6zm0-8h-2V7h2v2z"
+      />
     </svg>
   );
 }
@@ -33,7 +43,16 @@ function idList(ids: number[]): string {
 
 function Notice({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <Box as="section" aria-labelledby={id} data-testid={id} backgroundColor="white" shadow="raised" padding="medium" marginBottom="medium" style={EDGE}>
+    <Box
+      as="section"
+      aria-labelledby={id}
+      data-testid={id}
+      backgroundColor="white"
+      shadow="raised"
+      padding="medium"
+      marginBottom="medium"
+      style={EDGE}
+    >
       <Flex flexDirection="row" alignItems="flex-start">
         <InfoGlyph />
         <Box>
@@ -54,17 +73,24 @@ function coverageTitle(covered: number, total: number): string {
 }
 
 /** "the storefront with channel ID 11", "the storefronts with channel IDs 11 and 12". */
-const storefronts = (ids: number[]) => (ids.length === 1 ? `the storefront with channel ID ${ids[0]}` : `the storefronts with channel IDs ${idList(ids)}`);
+const storefronts = (ids: number[]) =>
+  ids.length === 1 ? `the storefront with channel ID ${ids[0]}` : `the storefronts with channel IDs ${idList(ids)}`;
 
 /** Why each storefront without the chat goes without it: the notice's paragraphs. */
 function missingReasons({ channels, leftOut, refusedByPlatform: refused }: LoaderCoverage): string[] {
   const lines: string[] = [];
   if (leftOut.length > 0) {
-    lines.push(`BigCommerce lets one app place at most ${MAX_SCRIPTS_PER_APP} scripts on a store, so ${storefronts(leftOut)} ${leftOut.length === 1 ? 'doesn’t' : 'don’t'} show the chat.`);
-    lines.push('Confab serves the storefronts with the lowest channel IDs first. If you archive one of them, the next storefront gets the chat the next time you open Confab.');
+    lines.push(
+      `BigCommerce lets one app place at most ${MAX_SCRIPTS_PER_APP} scripts on a store, so ${storefronts(leftOut)} ${leftOut.length === 1 ? 'doesn’t' : 'don’t'} show the chat.`,
+    );
+    lines.push(
+      'Confab serves the storefronts with the lowest channel IDs first. If you archive one of them, the next storefront gets the chat the next time you open Confab.',
+    );
   }
   if (refused.length > 0) {
-    lines.push(`BigCommerce refused to add the chat to ${storefronts(refused)}. It does that when a storefront reaches one of its limits, such as the 50 scripts a storefront can hold.`);
+    lines.push(
+      `BigCommerce refused to add the chat to ${storefronts(refused)}. It does that when a storefront reaches one of its limits, such as the 50 scripts a storefront can hold.`,
+    );
     lines.push(
       `To make room, remove scripts you no longer need in ${refused.length === 1 ? 'that storefront’s' : 'those storefronts’'} Script Manager, then open Confab again: it tries again each time you open it.` +
         (channels.length > 0 ? ' Your other storefronts keep the chat.' : ''),
@@ -92,10 +118,13 @@ export function LoaderNotice({ coverage }: { coverage: LoaderCoverage | null }) 
       {!channelsRead && channels.length > 0 ? (
         <Notice id="loader-default-only" title="The chat is only on your default storefront">
           <Small color="secondary70" marginBottom="xSmall">
-            Confab doesn’t have permission to see your other storefronts (Channel Settings, read-only), so it placed the chat on your default storefront only. If you sell on just one storefront, there is nothing to do.
+            Confab doesn’t have permission to see your other storefronts (Channel Settings, read-only), so it placed the
+            chat on your default storefront only. If you sell on just one storefront, there is nothing to do.
           </Small>
           <Small color="secondary70" marginBottom="none">
-            To add the chat to your other storefronts, accept Confab’s updated permissions: BigCommerce asks you to approve them when you open Confab from Apps › My Apps. Once you accept, the chat goes on every storefront. If BigCommerce doesn’t ask, contact Confab support.
+            To add the chat to your other storefronts, accept Confab’s updated permissions: BigCommerce asks you to
+            approve them when you open Confab from Apps › My Apps. Once you accept, the chat goes on every storefront.
+            If BigCommerce doesn’t ask, contact Confab support.
           </Small>
         </Notice>
       ) : null}

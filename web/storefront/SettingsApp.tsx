@@ -6,7 +6,21 @@
  * components, so it looks like the rest of the control panel.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Box, Button, Flex, Form, FormGroup, H1, InlineMessage, Link, Panel, Small, Switch, Text, Textarea } from '@bigcommerce/big-design';
+import {
+  Box,
+  Button,
+  Flex,
+  Form,
+  FormGroup,
+  H1,
+  InlineMessage,
+  Link,
+  Panel,
+  Small,
+  Switch,
+  Text,
+  Textarea,
+} from '@bigcommerce/big-design';
 import { ChatbotFound } from './ChatbotFound.js';
 import { LoaderNotice } from './LoaderNotice.js';
 import type { ChatbotStatus, LoaderCoverage, PageData, SettingsApi } from './settingsApi.js';
@@ -19,7 +33,10 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
   const [loaded, setLoaded] = useState(false);
   const [input, setInput] = useState('');
   const [enabled, setEnabled] = useState(false);
-  const [found, setFound] = useState<{ chatbotId: string | null; chatbot: ChatbotStatus | null }>({ chatbotId: null, chatbot: null });
+  const [found, setFound] = useState<{ chatbotId: string | null; chatbot: ChatbotStatus | null }>({
+    chatbotId: null,
+    chatbot: null,
+  });
   const [checking, setChecking] = useState(false);
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -66,7 +83,12 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
       setInput(saved.chatbotId ?? '');
       setFound({ chatbotId: saved.chatbotId, chatbot: saved.chatbot });
       setLoader(saved.loader);
-      setFeedback({ type: 'success', text: saved.enabled ? 'Saved. The chat widget is live on your storefront within a minute.' : 'Saved. The chat widget is switched off.' });
+      setFeedback({
+        type: 'success',
+        text: saved.enabled
+          ? 'Saved. The chat widget is live on your storefront within a minute.'
+          : 'Saved. The chat widget is switched off.',
+      });
     } catch (err) {
       setFeedback({ type: 'error', text: (err as Error).message });
     } finally {
@@ -99,10 +121,20 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
           </Box>
           <Flex alignItems="center" flexDirection="row">
             {/* BigDesign draws the switch with a second, aria-hidden label: name it by the visible text. */}
-            <Switch id="confab-enabled" role="switch" checked={enabled} disabled={!loaded} onChange={() => setEnabled((v) => !v)} aria-labelledby="confab-enabled-label" aria-describedby="confab-enabled-help" />
+            <Switch
+              id="confab-enabled"
+              role="switch"
+              checked={enabled}
+              disabled={!loaded}
+              onChange={() => setEnabled((v) => !v)}
+              aria-labelledby="confab-enabled-label"
+              aria-describedby="confab-enabled-help"
+            />
             <Box marginLeft="small">
               <label htmlFor="confab-enabled" id="confab-enabled-label">
-                <Text as="span" bold>Show the chat on my storefront</Text>
+                <Text as="span" bold>
+                  Show the chat on my storefront
+                </Text>
               </label>
               <Small id="confab-enabled-help" marginBottom="none">
                 The widget loads only when a chatbot is set and this is on.
@@ -112,12 +144,19 @@ export function SettingsApp({ page, api }: { page: PageData; api: SettingsApi })
         </Panel>
         {feedback ? (
           <Box marginBottom="medium">
-            <InlineMessage type={feedback.type} messages={[{ text: feedback.text }]} onClose={() => setFeedback(null)} />
+            <InlineMessage
+              type={feedback.type}
+              messages={[{ text: feedback.text }]}
+              onClose={() => setFeedback(null)}
+            />
           </Box>
         ) : null}
         <Flex justifyContent="space-between" alignItems="center" flexDirection="row" flexWrap="wrap" flexGap="0.75rem">
           <Small marginBottom="none">
-            Store {page.storeHash} · <Link href={page.dashboardUrl} target="_blank" external>Open the Confab dashboard</Link>
+            Store {page.storeHash} ·{' '}
+            <Link href={page.dashboardUrl} target="_blank" external>
+              Open the Confab dashboard
+            </Link>
           </Small>
           <Button type="submit" isLoading={saving} disabled={!loaded}>
             Save

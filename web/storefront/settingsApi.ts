@@ -28,7 +28,10 @@ export interface PageData {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -37,8 +40,14 @@ async function answer<T>(res: Response): Promise<T> {
   const body = await res.json().catch(() => null);
   if (!res.ok) {
     // The API names the field first ("chatbotId: …"); the merchant sees the sentence.
-    const said = body && typeof body.error === 'string' ? body.error.replace(/^chatbotId: (\w)/, (_: string, c: string) => c.toUpperCase()) : null;
-    const message = res.status === 401 ? 'Your session has ended. Open Confab again from Apps › My Apps.' : said || `The request failed (HTTP ${res.status}).`;
+    const said =
+      body && typeof body.error === 'string'
+        ? body.error.replace(/^chatbotId: (\w)/, (_: string, c: string) => c.toUpperCase())
+        : null;
+    const message =
+      res.status === 401
+        ? 'Your session has ended. Open Confab again from Apps › My Apps.'
+        : said || `The request failed (HTTP ${res.status}).`;
     throw new ApiError(res.status, message);
   }
   return body as T;

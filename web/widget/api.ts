@@ -4,7 +4,10 @@ import type { Brand, ChatMessage, VisitorUser } from './types.js';
 
 /** status 0: the request never got an HTTP answer (offline, DNS, CORS, timeout). */
 export class ApiError extends Error {
-  constructor(public status: number, message: string) {
+  constructor(
+    public status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

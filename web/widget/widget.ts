@@ -1,6 +1,16 @@
 /** One widget instance: ties the view to the chat API and to stored session state. */
 import { ApiError, createApi } from './api.js';
-import { clearSession, getVisitorId, loadBrand, loadOpen, loadSession, saveBrand, saveOpen, saveSession, setVisitorId } from './storage.js';
+import {
+  clearSession,
+  getVisitorId,
+  loadBrand,
+  loadOpen,
+  loadSession,
+  saveBrand,
+  saveOpen,
+  saveSession,
+  setVisitorId,
+} from './storage.js';
 import { resolveContainer } from './options.js';
 import { createView } from './view.js';
 import type { ChatMessage, Settings, StoredSession, WidgetHandle } from './types.js';

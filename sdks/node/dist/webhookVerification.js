@@ -26,7 +26,9 @@ function header(headers, name) {
 function keyOf(secret) {
     if (typeof secret !== 'string' || !secret)
         throw new WebhookVerificationError('No webhook secret given');
-    return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+    return secret.startsWith('whsec_')
+        ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+        : Buffer.from(secret, 'utf8');
 }
 function bodyBytes(rawBody) {
     if (typeof rawBody === 'string')

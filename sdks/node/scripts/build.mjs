@@ -15,7 +15,9 @@ const here = fileURLToPath(new URL('..', import.meta.url));
 export function build(outDir = resolve(here, 'dist')) {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
   rmSync(outDir, { recursive: true, force: true });
-  const result = spawnSync(process.execPath, [tsc, '-p', resolve(here, 'tsconfig.json'), '--outDir', outDir], { encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [tsc, '-p', resolve(here, 'tsconfig.json'), '--outDir', outDir], {
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`tsc failed:\n${result.stdout}${result.stderr}`);
   return outDir;
 }

@@ -59,13 +59,27 @@ function reachableComponents(doc: Json, roots: unknown): Json {
   }
   // Sorted, so the output does not depend on the order refs were met in.
   return Object.fromEntries(
-    Object.keys(kept).sort().map((section) => [section, Object.fromEntries(Object.keys(kept[section]).sort().map((n) => [n, kept[section][n]]))]),
+    Object.keys(kept)
+      .sort()
+      .map((section) => [
+        section,
+        Object.fromEntries(
+          Object.keys(kept[section])
+            .sort()
+            .map((n) => [n, kept[section][n]]),
+        ),
+      ]),
   );
 }
 
 export function sdkApiSubset(doc: Json): Json {
   const allPaths = (doc.paths ?? {}) as Json;
-  const paths = Object.fromEntries(Object.keys(allPaths).filter(inSdk).sort().map((p) => [p, allPaths[p]]));
+  const paths = Object.fromEntries(
+    Object.keys(allPaths)
+      .filter(inSdk)
+      .sort()
+      .map((p) => [p, allPaths[p]]),
+  );
   const info = doc.info as Json | undefined;
   const securitySchemes = (doc.components as Json | undefined)?.securitySchemes as Json | undefined;
   const components = reachableComponents(doc, paths);

@@ -31,7 +31,12 @@ export {
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
-export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders } from './webhookVerification.js';
+export {
+  verify as verifyWebhook,
+  signedHeaders as signedWebhookHeaders,
+  type VerifyOptions,
+  type WebhookHeaders,
+} from './webhookVerification.js';
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';
 export type * from './types.js';

@@ -7,14 +7,19 @@ import type { paths } from './generated/openapi.js';
 
 type Prefix = '/api/v1/external/v1';
 type ExternalPath = keyof paths extends infer K ? (K extends `${Prefix}${infer Rest}` ? Rest : never) : never;
-type Operation<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = NonNullable<paths[`${Prefix}${P}`][M]>;
+type Operation<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = NonNullable<
+  paths[`${Prefix}${P}`][M]
+>;
 type JsonContent<R> = R extends { content: { 'application/json': infer B } } ? B : never;
 /** The JSON body of the operation's success answer (200 or 201). */
 type Success<O> = O extends { responses: infer R } ? JsonContent<R[Extract<keyof R, 200 | 201>]> : never;
 /** The `data` member of a `{data: …}` success answer. */
-type Data<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = Success<Operation<P, M>> extends { data: infer D } ? D : never;
-type Body<P extends ExternalPath, M extends 'post' | 'put' | 'patch'> = Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
-type Query<P extends ExternalPath, M extends 'get'> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+type Data<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> =
+  Success<Operation<P, M>> extends { data: infer D } ? D : never;
+type Body<P extends ExternalPath, M extends 'post' | 'put' | 'patch'> =
+  Operation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type Query<P extends ExternalPath, M extends 'get'> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 // Chatbots
 /** An item of `chatbots.list()`. */
@@ -44,7 +49,11 @@ export type Webhook = Data<'/webhooks/{id}', 'patch'>;
 export type WebhookCreated = Data<'/webhooks', 'post'>;
 export type WebhookCreateParams = Body<'/webhooks', 'post'>;
 export type WebhookUpdateParams = Body<'/webhooks/{id}', 'patch'>;
-export type WebhookEventName = 'response.created' | 'response.updated' | 'conversation.started' | 'conversation.completed';
+export type WebhookEventName =
+  | 'response.created'
+  | 'response.updated'
+  | 'conversation.started'
+  | 'conversation.completed';
 
 // Account
 export type AccountProfile = Data<'/account', 'get'>;
@@ -62,8 +71,11 @@ export type Usage = Data<'/usage', 'get'>;
 // answers under {base_url}/workspace, so the whole success body is the result.
 type WorkspacePrefix = '/api/v1/workspace';
 type WorkspacePath = keyof paths extends infer K ? (K extends `${WorkspacePrefix}${infer Rest}` ? Rest : never) : never;
-type WorkspaceOperation<P extends WorkspacePath, M extends 'get' | 'put' | 'patch'> = NonNullable<paths[`${WorkspacePrefix}${P}`][M]>;
-type WorkspaceBody<P extends WorkspacePath, M extends 'put' | 'patch'> = WorkspaceOperation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+type WorkspaceOperation<P extends WorkspacePath, M extends 'get' | 'put' | 'patch'> = NonNullable<
+  paths[`${WorkspacePrefix}${P}`][M]
+>;
+type WorkspaceBody<P extends WorkspacePath, M extends 'put' | 'patch'> =
+  WorkspaceOperation<P, M> extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 /** `workspace.slug.check()`: `{available: true, slug}` or `{available: false, reason, slug}`. */
 export type SlugCheck = Success<WorkspaceOperation<'/check-slug/{slug}', 'get'>>;
@@ -115,4 +127,8 @@ export interface ConversationCompletedEvent extends EventBase {
   turnCount: number;
 }
 /** The parsed body of a webhook delivery, discriminated by `event`. */
-export type WebhookEvent = ResponseCreatedEvent | ResponseUpdatedEvent | ConversationStartedEvent | ConversationCompletedEvent;
+export type WebhookEvent =
+  | ResponseCreatedEvent
+  | ResponseUpdatedEvent
+  | ConversationStartedEvent
+  | ConversationCompletedEvent;

@@ -42,7 +42,9 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
 
 function keyOf(secret: string): Buffer {
   if (typeof secret !== 'string' || !secret) throw new WebhookVerificationError('No webhook secret given');
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith('whsec_')
+    ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 function bodyBytes(rawBody: unknown): Buffer {
@@ -54,28 +56,44 @@ function bodyBytes(rawBody: unknown): Buffer {
   );
 }
 
-const hmac = (key: Buffer, ...parts: Buffer[]) => parts.reduce((h, p) => h.update(p), createHmac('sha256', key)).digest();
+const hmac = (key: Buffer, ...parts: Buffer[]) =>
+  parts.reduce((h, p) => h.update(p), createHmac('sha256', key)).digest();
 
 function safeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function checkSeedSignature(body: Buffer, key: Buffer, signature: string): void {
-  if (!HEX_SHA256.test(signature.trim())) throw new WebhookVerificationError('x-webhook-signature is not a hex SHA-256 digest');
+  if (!HEX_SHA256.test(signature.trim()))
+    throw new WebhookVerificationError('x-webhook-signature is not a hex SHA-256 digest');
   if (!safeEqual(hmac(key, body), Buffer.from(signature.trim(), 'hex'))) {
     throw new WebhookVerificationError('x-webhook-signature does not match the body: wrong secret or altered body');
   }
 }
 
-function checkStandardSignature(body: Buffer, key: Buffer, headers: WebhookHeaders, signatures: string, options: VerifyOptions): void {
+function checkStandardSignature(
+  body: Buffer,
+  key: Buffer,
+  headers: WebhookHeaders,
+  signatures: string,
+  options: VerifyOptions,
+): void {
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
-  if (!id || !timestamp) throw new WebhookVerificationError('webhook-signature needs webhook-id and webhook-timestamp headers');
-  if (!/^\d{1,12}$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not a Unix time in seconds');
+  if (!id || !timestamp)
+    throw new WebhookVerificationError('webhook-signature needs webhook-id and webhook-timestamp headers');
+  if (!/^\d{1,12}$/.test(timestamp))
+    throw new WebhookVerificationError('webhook-timestamp is not a Unix time in seconds');
   const tolerance = options.tolerance ?? DEFAULT_TOLERANCE_SECONDS;
   const ageSeconds = Math.floor((options.now ?? Date.now()) / 1000) - Number(timestamp);
-  if (ageSeconds > tolerance) throw new WebhookVerificationError(`webhook-timestamp is ${ageSeconds} s old, more than the ${tolerance} s tolerance`);
-  if (ageSeconds < -tolerance) throw new WebhookVerificationError(`webhook-timestamp is ${-ageSeconds} s in the future, more than the ${tolerance} s tolerance`);
+  if (ageSeconds > tolerance)
+    throw new WebhookVerificationError(
+      `webhook-timestamp is ${ageSeconds} s old, more than the ${tolerance} s tolerance`,
+    );
+  if (ageSeconds < -tolerance)
+    throw new WebhookVerificationError(
+      `webhook-timestamp is ${-ageSeconds} s in the future, more than the ${tolerance} s tolerance`,
+    );
   const expected = hmac(key, Buffer.from(`${id}.${timestamp}.`, 'utf8'), body);
   let matched = false;
   // Several space-separated signatures during a key rotation; no early exit, so timing does
@@ -84,7 +102,10 @@ function checkStandardSignature(body: Buffer, key: Buffer, headers: WebhookHeade
     const [version, value] = entry.split(',', 2);
     if (version === 'v1' && value && safeEqual(expected, Buffer.from(value, 'base64'))) matched = true;
   }
-  if (!matched) throw new WebhookVerificationError('webhook-signature does not match: wrong secret or altered body, id or timestamp');
+  if (!matched)
+    throw new WebhookVerificationError(
+      'webhook-signature does not match: wrong secret or altered body, id or timestamp',
+    );
 }
 
 /**
@@ -92,7 +113,12 @@ function checkStandardSignature(body: Buffer, key: Buffer, headers: WebhookHeade
  * when a signature is missing or wrong, the timestamp is outside the tolerance, or the body is
  * not JSON. Pass the body exactly as received, before any JSON parsing.
  */
-export function verify(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: VerifyOptions = {}): WebhookEvent {
+export function verify(
+  rawBody: string | Uint8Array,
+  headers: WebhookHeaders,
+  secret: string,
+  options: VerifyOptions = {},
+): WebhookEvent {
   const body = bodyBytes(rawBody);
   const key = keyOf(secret);
   if (!headers || typeof headers !== 'object') throw new WebhookVerificationError('No headers given');
@@ -121,7 +147,11 @@ export function verify(rawBody: string | Uint8Array, headers: WebhookHeaders, se
  * The headers Confab would send for `rawBody`, for testing a receiver without a real delivery
  * (like Stripe's generateTestHeaderString).
  */
-export function signedHeaders(rawBody: string | Uint8Array, secret: string, opts: { id?: string; timestamp?: number; event?: string } = {}): Record<string, string> {
+export function signedHeaders(
+  rawBody: string | Uint8Array,
+  secret: string,
+  opts: { id?: string; timestamp?: number; event?: string } = {},
+): Record<string, string> {
   const body = bodyBytes(rawBody);
   const key = keyOf(secret);
   const id = opts.id ?? `msg_${crypto.randomUUID()}`;

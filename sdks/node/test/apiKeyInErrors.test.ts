@@ -43,7 +43,8 @@ function keyPaths(value: unknown, path = 'err', seen = new Set<unknown>()): stri
     value.forEach((v, name) => found.push(...keyPaths(`${name}: ${v}`, `${path}[${name}]`, seen)));
     return found;
   }
-  if (value instanceof Map || value instanceof Set) return [...value].flatMap((v, i) => keyPaths(v, `${path}[${i}]`, seen));
+  if (value instanceof Map || value instanceof Set)
+    return [...value].flatMap((v, i) => keyPaths(v, `${path}[${i}]`, seen));
   return Reflect.ownKeys(value).flatMap((name) => {
     let child: unknown;
     try {
@@ -58,7 +59,13 @@ function keyPaths(value: unknown, path = 'err', seen = new Set<unknown>()): stri
 function assertKeyNowhere(err: unknown): void {
   const e = err as Error;
   assert.equal(keyPaths(e), []);
-  for (const text of [String(e), e.message, e.stack ?? '', JSON.stringify(e), inspect(e, { showHidden: true, depth: Infinity })]) {
+  for (const text of [
+    String(e),
+    e.message,
+    e.stack ?? '',
+    JSON.stringify(e),
+    inspect(e, { showHidden: true, depth: Infinity }),
+  ]) {
     assert.not.ok(text.includes(KEY), text);
   }
 }

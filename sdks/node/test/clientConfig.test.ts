@@ -29,7 +29,9 @@ function refused(make: () => unknown, pattern: RegExp, secret?: string): Invalid
 function withEnv(vars: Record<string, string | undefined>, fn: () => void): void {
   const saved = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
   const apply = (v: Record<string, string | undefined>) => {
-    for (const [k, value] of Object.entries(v)) if (value === undefined) delete process.env[k]; else process.env[k] = value;
+    for (const [k, value] of Object.entries(v))
+      if (value === undefined) delete process.env[k];
+      else process.env[k] = value;
   };
   apply(vars);
   try {
@@ -41,7 +43,11 @@ function withEnv(vars: Record<string, string | undefined>, fn: () => void): void
 
 test('the API key is never printed by console.log / util.inspect of the client or a resource, but stays readable', () => {
   const client = new Confab({ apiKey: KEY, baseURL: BASE });
-  for (const shown of [inspect(client, { depth: 10 }), inspect(client.chatbots, { depth: 10 }), inspect(client.account.email, { depth: 10 })]) {
+  for (const shown of [
+    inspect(client, { depth: 10 }),
+    inspect(client.chatbots, { depth: 10 }),
+    inspect(client.account.email, { depth: 10 }),
+  ]) {
     assert.not.ok(shown.includes(KEY), shown);
   }
   assert.is(client.apiKey, KEY);
@@ -68,15 +74,29 @@ test('baseURL: trailing slashes and surrounding spaces go, a bare origin means i
     ['https://gw.test/confab/api/v1', 'https://gw.test/confab/api/v1/external/v1/usage'],
   ];
   for (const [baseURL] of cases) await new Confab({ apiKey: 'k', baseURL, fetch }).usage.retrieve();
-  assert.equal(sent.map((r) => r.url.href), cases.map(([, url]) => url));
+  assert.equal(
+    sent.map((r) => r.url.href),
+    cases.map(([, url]) => url),
+  );
   withEnv({ CONFAB_API_KEY: 'k', CONFAB_BASE_URL: 'https://from-env.test/' }, () => {
     assert.is(new Confab().baseURL, 'https://from-env.test/api/v1');
-    assert.is(new Confab({ baseURL: '' }).baseURL, 'https://from-env.test/api/v1', 'an empty baseURL counts as not given');
+    assert.is(
+      new Confab({ baseURL: '' }).baseURL,
+      'https://from-env.test/api/v1',
+      'an empty baseURL counts as not given',
+    );
   });
 });
 
 test('a baseURL that is not an absolute http(s) URL is refused at once, not retried as a connection error', () => {
-  for (const baseURL of ['localhost:3000/api/v1', 'confab.test/api/v1', 'ftp://confab.test/api/v1', 'not a url', 'http://confab.test/api/v1?x=1', 'http://confab.test/api/v1#top']) {
+  for (const baseURL of [
+    'localhost:3000/api/v1',
+    'confab.test/api/v1',
+    'ftp://confab.test/api/v1',
+    'not a url',
+    'http://confab.test/api/v1?x=1',
+    'http://confab.test/api/v1#top',
+  ]) {
     refused(() => new Confab({ apiKey: 'k', baseURL }), /baseURL must be an absolute http\(s\) URL/);
   }
 });
@@ -97,16 +117,24 @@ test('an idempotencyKey the service would refuse is an error before sending; "" 
   const { fetch, sent } = scriptedFetch();
   const client = new Confab({ apiKey: 'k', baseURL: BASE, fetch });
   for (const idempotencyKey of ['', 'x'.repeat(256), 'line\nbreak', 'ключ']) {
-    refused(() => client.chatbots.create({ name: 'x' }, { idempotencyKey }), /idempotencyKey must be 1 to 255 printable ASCII/);
+    refused(
+      () => client.chatbots.create({ name: 'x' }, { idempotencyKey }),
+      /idempotencyKey must be 1 to 255 printable ASCII/,
+    );
   }
   assert.is(sent.length, 0);
   await client.chatbots.create({ name: 'x' }, { idempotencyKey: 'x'.repeat(255) });
   assert.is(sent[0]!.headers['idempotency-key'], 'x'.repeat(255));
 });
 
-test('header names are case-insensitive: a caller\'s Idempotency-Key replaces the SDK\'s, X-API-Key cannot join the client\'s key', async () => {
+test("header names are case-insensitive: a caller's Idempotency-Key replaces the SDK's, X-API-Key cannot join the client's key", async () => {
   const { fetch, sent } = scriptedFetch();
-  const client = new Confab({ apiKey: KEY, baseURL: BASE, fetch, defaultHeaders: { 'X-API-Key': 'other', 'X-Team': 'a', 'User-Agent': 'my-app/2' } });
+  const client = new Confab({
+    apiKey: KEY,
+    baseURL: BASE,
+    fetch,
+    defaultHeaders: { 'X-API-Key': 'other', 'X-Team': 'a', 'User-Agent': 'my-app/2' },
+  });
   await client.chatbots.create({ name: 'x' }, { headers: { 'Idempotency-Key': 'order-42', 'x-team': 'b' } });
   const headers = new Headers(sent[0]!.headers); // as fetch merges them
   assert.equal(

@@ -25,7 +25,8 @@ test.after(async () => {
   await server?.close();
 });
 
-const client = (options: { maxRetries?: number; timeout?: number } = {}) => new Confab({ apiKey: 'cfb_deadline', baseURL: server.baseURL, timeout: TIMEOUT_MS, ...options });
+const client = (options: { maxRetries?: number; timeout?: number } = {}) =>
+  new Confab({ apiKey: 'cfb_deadline', baseURL: server.baseURL, timeout: TIMEOUT_MS, ...options });
 
 test('the trickle is far slower than the timeout (else the tests below prove nothing)', () => {
   assert.ok(USAGE_BODY.length * INTERVAL_MS > 6 * TIMEOUT_MS);
@@ -39,7 +40,10 @@ for (const trickle of ['trickle-body', 'trickle-head'] as ScriptedAnswer[]) {
     const took = performance.now() - started;
     assert.instance(err, APITimeoutError);
     assert.is(server.arrivals.length, 2, 'the timed-out attempt was retried once');
-    assert.ok(took < 2 * TIMEOUT_MS + MAX_BACKOFF_MS + SLACK_MS, `two attempts of ${TIMEOUT_MS} ms took ${Math.round(took)} ms`);
+    assert.ok(
+      took < 2 * TIMEOUT_MS + MAX_BACKOFF_MS + SLACK_MS,
+      `two attempts of ${TIMEOUT_MS} ms took ${Math.round(took)} ms`,
+    );
   });
 }
 
@@ -58,7 +62,10 @@ test('a timed-out attempt closes its connection at once instead of reading the t
   assert.instance(await failure(client({ maxRetries: 0 }).usage.retrieve()), APITimeoutError);
   const until = performance.now() + 2_000;
   while (server.abandoned.length === 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(server.abandoned.length > 0 && server.abandoned[0]! - server.arrivals[0]! < TIMEOUT_MS + SLACK_MS, `abandoned: ${server.abandoned.join(', ')}`);
+  assert.ok(
+    server.abandoned.length > 0 && server.abandoned[0]! - server.arrivals[0]! < TIMEOUT_MS + SLACK_MS,
+    `abandoned: ${server.abandoned.join(', ')}`,
+  );
 });
 
 test.run();

@@ -32,8 +32,13 @@ test('the committed dist/ is a fresh build of src/', () => {
   try {
     const fresh = files(build(out) as string);
     const committed = files(join(packageDir, 'dist'));
-    assert.equal([...committed.keys()].sort(), [...fresh.keys()].sort(), 'the same files (run `npm run build` in sdks/node)');
-    for (const [name, text] of fresh) assert.ok(committed.get(name) === text, `dist/${name} is stale: run \`npm run build\` in sdks/node`);
+    assert.equal(
+      [...committed.keys()].sort(),
+      [...fresh.keys()].sort(),
+      'the same files (run `npm run build` in sdks/node)',
+    );
+    for (const [name, text] of fresh)
+      assert.ok(committed.get(name) === text, `dist/${name} is stale: run \`npm run build\` in sdks/node`);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -43,8 +48,12 @@ test('package.json points at files that exist and declares no dependencies', () 
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   assert.is(pkg.name, '@confab/sdk');
   assert.is(pkg.type, 'module');
-  assert.equal([pkg.dependencies, pkg.peerDependencies, pkg.scripts.prepare, pkg.scripts.install, pkg.scripts.postinstall], [undefined, undefined, undefined, undefined, undefined]);
-  for (const path of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types]) statSync(join(packageDir, path));
+  assert.equal(
+    [pkg.dependencies, pkg.peerDependencies, pkg.scripts.prepare, pkg.scripts.install, pkg.scripts.postinstall],
+    [undefined, undefined, undefined, undefined, undefined],
+  );
+  for (const path of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types])
+    statSync(join(packageDir, path));
 });
 
 test.run();

@@ -18,19 +18,30 @@ type Json = Record<string, any>;
 const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'chatbots.list': (c) => c.chatbots.list(),
   'chatbots.retrieve': (c) => c.chatbots.retrieve('{id}'),
-  'chatbots.create': (c) => c.chatbots.create({ name: 'n', description: 'd', flow: { steps: [{ type: 'message', text: 't' }] } }),
-  'chatbots.update': (c) => c.chatbots.update('{id}', { name: 'n', description: 'd', disabled: true, flow: { steps: [] } }),
+  'chatbots.create': (c) =>
+    c.chatbots.create({ name: 'n', description: 'd', flow: { steps: [{ type: 'message', text: 't' }] } }),
+  'chatbots.update': (c) =>
+    c.chatbots.update('{id}', { name: 'n', description: 'd', disabled: true, flow: { steps: [] } }),
   'chatbots.delete': (c) => c.chatbots.delete('{id}'),
   'chatbots.duplicate': (c) => c.chatbots.duplicate('{id}'),
-  'responses.list': (c) => c.responses.list('{id}', { page: 1, limit: 5, startDate: '2026-01-01', endDate: '2026-01-31' }),
+  'responses.list': (c) =>
+    c.responses.list('{id}', { page: 1, limit: 5, startDate: '2026-01-01', endDate: '2026-01-31' }),
   'responses.retrieve': (c) => c.responses.retrieve('{id}', '{responseId}'),
   'analytics.retrieve': (c) => c.analytics.retrieve('{id}', { days: 7 }),
   'webhooks.list': (c) => c.webhooks.list(),
-  'webhooks.create': (c) => c.webhooks.create({ chatbotId: 'b', url: 'https://x.example', events: ['response.created'], description: 'd' }),
-  'webhooks.update': (c) => c.webhooks.update('{id}', { url: 'https://x.example', events: ['response.created'], description: 'd', status: 'paused' }),
+  'webhooks.create': (c) =>
+    c.webhooks.create({ chatbotId: 'b', url: 'https://x.example', events: ['response.created'], description: 'd' }),
+  'webhooks.update': (c) =>
+    c.webhooks.update('{id}', {
+      url: 'https://x.example',
+      events: ['response.created'],
+      description: 'd',
+      status: 'paused',
+    }),
   'webhooks.delete': (c) => c.webhooks.delete('{id}'),
   'account.retrieve': (c) => c.account.retrieve(),
-  'account.update': (c) => c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
+  'account.update': (c) =>
+    c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
   'account.email.requestChange': (c) => c.account.email.requestChange({ newEmail: 'a@example.com' }),
   'account.email.verifyIdentity': (c) => c.account.email.verifyIdentity({ newEmail: 'a@example.com', otp: '123456' }),
   'account.email.confirmChange': (c) => c.account.email.confirmChange({ newEmail: 'a@example.com', otp: '123456' }),
@@ -39,24 +50,67 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'workspace.slug.update': (c) => c.workspace.slug.update({ slug: 's' }),
   'workspace.branding.retrieve': (c) => c.workspace.branding.retrieve(),
   'workspace.branding.update': (c) =>
-    c.workspace.branding.update({ displayName: 'd', loginLogo: null, companyLogo: null, primaryColor: '#000000', secondaryColor: '#ffffff', tagline: 't', display: { fit: 'cover' } }),
+    c.workspace.branding.update({
+      displayName: 'd',
+      loginLogo: null,
+      companyLogo: null,
+      primaryColor: '#000000',
+      secondaryColor: '#ffffff',
+      tagline: 't',
+      display: { fit: 'cover' },
+    }),
   'workspace.branding.retrievePublic': (c) => c.workspace.branding.retrievePublic('{slug}'),
   'workspace.organization.update': (c) =>
-    c.workspace.organization.update({ description: 'd', website: null, industry: null, companySize: null, country: null, timezone: null }),
+    c.workspace.organization.update({
+      description: 'd',
+      website: null,
+      industry: null,
+      companySize: null,
+      country: null,
+      timezone: null,
+    }),
   'workspace.adAnalytics.retrieve': (c) => c.workspace.adAnalytics.retrieve(),
 };
 
 /** CONTRACT.md §9: the External API's resources and their methods. */
 const CONTRACT_METHODS = [
-  'chatbots.list', 'chatbots.retrieve', 'chatbots.create', 'chatbots.update', 'chatbots.delete', 'chatbots.duplicate',
-  'responses.list', 'responses.retrieve', 'analytics.retrieve', 'webhooks.list', 'webhooks.create', 'webhooks.update', 'webhooks.delete',
-  'account.retrieve', 'account.update', 'account.email.requestChange', 'account.email.verifyIdentity', 'account.email.confirmChange', 'usage.retrieve',
+  'chatbots.list',
+  'chatbots.retrieve',
+  'chatbots.create',
+  'chatbots.update',
+  'chatbots.delete',
+  'chatbots.duplicate',
+  'responses.list',
+  'responses.retrieve',
+  'analytics.retrieve',
+  'webhooks.list',
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.delete',
+  'account.retrieve',
+  'account.update',
+  'account.email.requestChange',
+  'account.email.verifyIdentity',
+  'account.email.confirmChange',
+  'usage.retrieve',
 ];
 
 let doc: Json;
-const ref = (value: Json): Json => (value?.$ref ? ref(value.$ref.slice(2).split('/').reduce((o: Json, k: string) => o[k], doc)) : value);
+const ref = (value: Json): Json =>
+  value?.$ref
+    ? ref(
+        value.$ref
+          .slice(2)
+          .split('/')
+          .reduce((o: Json, k: string) => o[k], doc),
+      )
+    : value;
 
-interface Operation { query: string[]; body: string[]; required: string[] }
+interface Operation {
+  query: string[];
+  body: string[];
+  required: string[];
+}
 function operations(): Map<string, Operation> {
   const out = new Map<string, Operation>();
   for (const [path, item] of Object.entries(sdkApiSubset(doc).paths as Json)) {
@@ -66,7 +120,10 @@ function operations(): Map<string, Operation> {
       const params = (op.parameters ?? []).map(ref);
       const schema = ref(op.requestBody?.content?.['application/json']?.schema ?? {});
       out.set(`${method.toUpperCase()} ${path}`, {
-        query: params.filter((p: Json) => p.in === 'query').map((p: Json) => p.name).sort(),
+        query: params
+          .filter((p: Json) => p.in === 'query')
+          .map((p: Json) => p.name)
+          .sort(),
         body: Object.keys(schema.properties ?? {}).sort(),
         required: [...(schema.required ?? [])].sort(),
       });
@@ -91,7 +148,15 @@ test.before(async () => {
 
 test('each SDK method sends one operation of the served document, with all its query parameters and body fields and no others', async () => {
   const expected = operations();
-  const { fetch, sent } = scriptedFetch((req) => json(200, { data: [], message: 'ok', total: 0, page: Number(req.url.searchParams.get('page') ?? 1), totalPages: 0 }));
+  const { fetch, sent } = scriptedFetch((req) =>
+    json(200, {
+      data: [],
+      message: 'ok',
+      total: 0,
+      page: Number(req.url.searchParams.get('page') ?? 1),
+      totalPages: 0,
+    }),
+  );
   const client = new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch });
   const called = new Map<string, string>();
   for (const [name, call] of Object.entries(CALLS)) {
@@ -107,11 +172,15 @@ test('each SDK method sends one operation of the served document, with all its q
     assert.equal([...req.url.searchParams.keys()].sort(), expected.get(op)!.query, `${name}: query parameters`);
     assert.equal(Object.keys(body).sort(), expected.get(op)!.body, `${name}: body fields`);
   }
-  assert.equal([...expected.keys()].filter((op) => !called.has(op)), [], 'operations without an SDK method');
+  assert.equal(
+    [...expected.keys()].filter((op) => !called.has(op)),
+    [],
+    'operations without an SDK method',
+  );
   assert.ok([...called.keys()].filter((op) => op.includes(EXTERNAL_PREFIX)).length >= 19);
 });
 
-test('every method of every resource is in that list; the External API resources are exactly CONTRACT.md §9\'s', () => {
+test("every method of every resource is in that list; the External API resources are exactly CONTRACT.md §9's", () => {
   const methods = sdkMethods(new Confab({ apiKey: 'k' }));
   assert.equal(methods.sort(), Object.keys(CALLS).sort());
   assert.equal(methods.filter((m) => !m.startsWith('workspace.')).sort(), [...CONTRACT_METHODS].sort());

@@ -19,7 +19,9 @@ ${'<!-- a padding to disable MSIE and Chrome friendly error page -->\n'.repeat(6
 `;
 
 async function errorFrom(status: number, body: string, headers: Record<string, string> = {}): Promise<APIError> {
-  const { fetch, sent } = scriptedFetch(() => new Response(body, { status, headers: { 'x-request-id': 'gw-7', ...headers } }));
+  const { fetch, sent } = scriptedFetch(
+    () => new Response(body, { status, headers: { 'x-request-id': 'gw-7', ...headers } }),
+  );
   try {
     await new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch, maxRetries: 0 }).usage.retrieve();
   } catch (err) {
@@ -30,10 +32,13 @@ async function errorFrom(status: number, body: string, headers: Record<string, s
   return assert.unreachable('expected an APIError') as never;
 }
 
-test('a proxy\'s HTML 502 page: InternalServerError whose message is the page title, the page kept in `error`', async () => {
+test("a proxy's HTML 502 page: InternalServerError whose message is the page title, the page kept in `error`", async () => {
   const err = await errorFrom(502, NGINX_502, { 'content-type': 'text/html' });
   assert.instance(err, InternalServerError);
-  assert.equal([err.status, err.requestId, err.code, err.headers.get('content-type')], [502, 'gw-7', undefined, 'text/html']);
+  assert.equal(
+    [err.status, err.requestId, err.code, err.headers.get('content-type')],
+    [502, 'gw-7', undefined, 'text/html'],
+  );
   assert.is(err.message, '502 502 Bad Gateway');
   assert.is(err.error, NGINX_502);
 });
@@ -43,13 +48,19 @@ test('a long text body is cut to one line of at most 200 characters in the messa
   const err = await errorFrom(503, text, { 'content-type': 'text/plain' });
   assert.instance(err, InternalServerError);
   assert.ok(err.message.length <= 206, `${err.message.length} characters`);
-  assert.ok(err.message.startsWith('503 upstream connect error or disconnect/reset before headers. reset reason'), err.message);
+  assert.ok(
+    err.message.startsWith('503 upstream connect error or disconnect/reset before headers. reset reason'),
+    err.message,
+  );
   assert.not.ok(err.message.includes('\n'));
   assert.is(err.error, text);
 });
 
 test('a gateway\'s {"message": …} is used; a JSON body with neither error nor message says so', async () => {
-  assert.is((await errorFrom(504, '{"message":"Endpoint request timed out"}')).message, '504 Endpoint request timed out');
+  assert.is(
+    (await errorFrom(504, '{"message":"Endpoint request timed out"}')).message,
+    '504 Endpoint request timed out',
+  );
   assert.is((await errorFrom(500, '{"detail":[1]}')).message, '500 status code (no error message in the body)');
   assert.is((await errorFrom(500, '')).message, '500 status code (no body)');
 });

@@ -52,7 +52,7 @@ test('401 bad key: AuthenticationError with status, body, headers and request id
   assert.ok(err.requestId && err.requestId === err.headers.get('x-request-id'), `request id: ${err.requestId}`);
 });
 
-test('404: NotFoundError for another workspace\'s or an unknown chatbot', async () => {
+test("404: NotFoundError for another workspace's or an unknown chatbot", async () => {
   const client = await clientOn('pro');
   const err = await rejection(client.chatbots.retrieve('000000000000000000000000'));
   assert.instance(err, NotFoundError);
@@ -69,13 +69,15 @@ test('400: BadRequestError with the machine-readable code', async () => {
   assert.is(tooLong.status, 400);
   assert.type(tooLong.code, 'string');
   const bot = await client.chatbots.create({ name: 'Hooks' });
-  const unknownEvent = await rejection(client.webhooks.create({ chatbotId: bot.id, url: 'https://hooks.example.com/x', events: ['order.created'] }));
+  const unknownEvent = await rejection(
+    client.webhooks.create({ chatbotId: bot.id, url: 'https://hooks.example.com/x', events: ['order.created'] }),
+  );
   assert.instance(unknownEvent, BadRequestError);
   assert.ok(unknownEvent.message.includes('order.created'), unknownEvent.message);
   assert.type(unknownEvent.code, 'string');
 });
 
-test('403: PermissionDeniedError at the plan\'s chatbot cap and without API access', async () => {
+test("403: PermissionDeniedError at the plan's chatbot cap and without API access", async () => {
   const client = await clientOn('starter');
   for (let i = 1; i <= 5; i++) await client.chatbots.create({ name: `Bot ${i}` });
   const capped = await rejection(client.chatbots.create({ name: 'Bot 6' }));
@@ -112,7 +114,10 @@ test('429: RateLimitError with retryAfter and the RATE_LIMIT_ERROR code once the
   assert.instance(err, RateLimitError);
   const limited = err as RateLimitError;
   assert.equal([limited.status, limited.code], [429, 'RATE_LIMIT_ERROR']);
-  assert.ok(limited.retryAfter !== undefined && limited.retryAfter > 0 && limited.retryAfter <= 60, `retryAfter ${limited.retryAfter}`);
+  assert.ok(
+    limited.retryAfter !== undefined && limited.retryAfter > 0 && limited.retryAfter <= 60,
+    `retryAfter ${limited.retryAfter}`,
+  );
   assert.is(limited.headers.get('ratelimit-remaining'), '0');
 });
 
@@ -120,8 +125,14 @@ test('a client needs an API key; maxRetries must be a count', () => {
   const saved = process.env.CONFAB_API_KEY;
   delete process.env.CONFAB_API_KEY;
   try {
-    assert.throws(() => new Confab({ baseURL: h.baseURL }), (e: unknown) => e instanceof ConfabError && /CONFAB_API_KEY/.test((e as Error).message));
-    assert.throws(() => new Confab({ apiKey: 'k', maxRetries: -1 }), (e: unknown) => e instanceof ConfabError);
+    assert.throws(
+      () => new Confab({ baseURL: h.baseURL }),
+      (e: unknown) => e instanceof ConfabError && /CONFAB_API_KEY/.test((e as Error).message),
+    );
+    assert.throws(
+      () => new Confab({ apiKey: 'k', maxRetries: -1 }),
+      (e: unknown) => e instanceof ConfabError,
+    );
   } finally {
     if (saved !== undefined) process.env.CONFAB_API_KEY = saved;
   }
@@ -137,7 +148,10 @@ test('apiKey and baseURL default to CONFAB_API_KEY and CONFAB_BASE_URL', async (
     assert.equal([client.apiKey, client.baseURL], [apiKey, h.baseURL]);
     assert.is((await client.usage.retrieve()).plan, 'pro');
   } finally {
-    for (const [name, value] of [['CONFAB_API_KEY', saved.key], ['CONFAB_BASE_URL', saved.url]] as const) {
+    for (const [name, value] of [
+      ['CONFAB_API_KEY', saved.key],
+      ['CONFAB_BASE_URL', saved.url],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

@@ -31,10 +31,17 @@ test('the committed types match the document the service serves', async () => {
 });
 
 test('only the External API and the covered workspace endpoints are in the subset, with every component they reference', () => {
-  const subset = sdkApiSubset(doc) as { paths: Record<string, unknown>; components: Record<string, Record<string, unknown>> };
+  const subset = sdkApiSubset(doc) as {
+    paths: Record<string, unknown>;
+    components: Record<string, Record<string, unknown>>;
+  };
   const paths = Object.keys(subset.paths);
   assert.ok(paths.filter((p) => p.startsWith(EXTERNAL_PREFIX)).length >= 13, `${paths.length} paths`);
-  assert.equal(paths.filter((p) => !p.startsWith(EXTERNAL_PREFIX)).sort(), [...WORKSPACE_PATHS].sort(), 'every covered workspace path is served, and no other');
+  assert.equal(
+    paths.filter((p) => !p.startsWith(EXTERNAL_PREFIX)).sort(),
+    [...WORKSPACE_PATHS].sort(),
+    'every covered workspace path is served, and no other',
+  );
   const text = JSON.stringify(subset.paths) + JSON.stringify(subset.components);
   for (const [, section, name] of text.matchAll(/"#\/components\/([^/"]+)\/([^"]+)"/g)) {
     assert.ok(subset.components[section!]?.[name!] !== undefined, `${section}/${name} is kept`);
@@ -43,7 +50,10 @@ test('only the External API and the covered workspace endpoints are in the subse
 
 test('the subset does not change when endpoints outside it are added (dashboard, other workspace endpoints)', () => {
   const other = { get: { responses: { 200: { description: 'x' } } } };
-  const withMore = { ...doc, paths: { ...(doc.paths as object), '/api/v1/dashboard/new-thing': other, '/api/v1/workspace/new-thing': other } };
+  const withMore = {
+    ...doc,
+    paths: { ...(doc.paths as object), '/api/v1/dashboard/new-thing': other, '/api/v1/workspace/new-thing': other },
+  };
   assert.equal(sdkApiSubset(withMore), sdkApiSubset(doc));
 });
 

@@ -28,18 +28,23 @@ test.after(async () => {
 
 const newBot = async (name: string) => (await h.client().chatbots.create({ name })).id;
 
-test('connection reset after the service deleted the chatbot: the retry\'s 404 resolves as deleted', async () => {
+test("connection reset after the service deleted the chatbot: the retry's 404 resolves as deleted", async () => {
   const id = await newBot('Reset while deleting');
   proxy.sequence({ kind: 'resetAfterForward' });
   const answer = await client.chatbots.delete(id);
   assert.equal(answer, { message: ALREADY_DELETED_MESSAGE });
-  assert.equal(proxy.attempts.map((a) => a.method), ['DELETE', 'DELETE']);
+  assert.equal(
+    proxy.attempts.map((a) => a.method),
+    ['DELETE', 'DELETE'],
+  );
   assert.instance(await failure(h.client().chatbots.retrieve(id)), NotFoundError, 'it is gone');
 });
 
 test('a 5xx in place of the answer (a gateway lost it): the same for a webhook', async () => {
   const botId = await newBot('Hooked');
-  const hook = await h.client().webhooks.create({ chatbotId: botId, url: 'https://hooks.example.com/lost', events: ['response.created'] });
+  const hook = await h
+    .client()
+    .webhooks.create({ chatbotId: botId, url: 'https://hooks.example.com/lost', events: ['response.created'] });
   proxy.sequence({ kind: 'statusAfterForward', status: 502 });
   const { data, response } = await client.webhooks.delete(hook.id).withResponse();
   assert.equal(data, { message: ALREADY_DELETED_MESSAGE });
@@ -56,7 +61,12 @@ test('a 404 on the first attempt is a NotFoundError', async () => {
 });
 
 test('a 404 after a 429 (rate limited, so never processed) is a NotFoundError', async () => {
-  proxy.sequence({ kind: 'status', status: 429, headers: { 'retry-after': '0' }, body: { error: 'slow down', code: 'RATE_LIMIT_ERROR' } });
+  proxy.sequence({
+    kind: 'status',
+    status: 429,
+    headers: { 'retry-after': '0' },
+    body: { error: 'slow down', code: 'RATE_LIMIT_ERROR' },
+  });
   const err = await failure(client.webhooks.delete('000000000000000000000000'));
   assert.instance(err, NotFoundError);
   assert.is(proxy.attempts.length, 2);

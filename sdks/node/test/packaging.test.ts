@@ -32,7 +32,12 @@ function quickStart(): string {
 }
 
 /** A child process, asynchronously: the service under test runs in this process and must keep answering. */
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; stdout: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; out: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { cwd, env: { ...process.env, NODE_OPTIONS: '', ...env } });
     let stdout = '';
@@ -47,8 +52,15 @@ function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = 
 async function freshProject(installArgs: string[]): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'confab-sdk-user-'));
   projects.push(dir);
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'sdk-user', version: '1.0.0', private: true, type: 'module' }));
-  const npm = await run(process.execPath, [npmCli, 'install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts=false', ...installArgs, packageDir], dir);
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'sdk-user', version: '1.0.0', private: true, type: 'module' }),
+  );
+  const npm = await run(
+    process.execPath,
+    [npmCli, 'install', '--offline', '--no-audit', '--no-fund', '--ignore-scripts=false', ...installArgs, packageDir],
+    dir,
+  );
   assert.is(npm.code, 0, `npm install failed:\n${npm.out}`);
   return dir;
 }
@@ -61,14 +73,20 @@ test.after(async () => {
   for (const dir of projects) rmSync(dir, { recursive: true, force: true });
 });
 
-for (const [how, args] of [['linked (npm install <folder>)', []], ['copied (--install-links)', ['--install-links']]] as const) {
+for (const [how, args] of [
+  ['linked (npm install <folder>)', []],
+  ['copied (--install-links)', ['--install-links']],
+] as const) {
   test(`${how}: the README quick start runs with plain node`, async () => {
     const dir = await freshProject([...args]);
     if (args.length) copied = dir;
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
     assert.ok(pkg.dependencies['@confab/sdk'], JSON.stringify(pkg));
     writeFileSync(join(dir, 'quickstart.mjs'), quickStart());
-    const r = await run(process.execPath, ['quickstart.mjs'], dir, { CONFAB_API_KEY: h.apiKey, CONFAB_BASE_URL: h.baseURL });
+    const r = await run(process.execPath, ['quickstart.mjs'], dir, {
+      CONFAB_API_KEY: h.apiKey,
+      CONFAB_BASE_URL: h.baseURL,
+    });
     assert.is(r.code, 0, r.out);
     assert.match(r.stdout, /^created [0-9a-f]+ Support bot$/m);
     assert.match(r.stdout, /calls used in \d{4}-\d{2}/);
@@ -82,13 +100,28 @@ test('TypeScript users get the declarations: a typed program checks, a wrong one
   // (skipDefaultLibCheck), and no @types/node: fetch, Headers and AbortSignal come from the DOM lib,
   // so the declarations do not lean on Node's types.
   const check = async (file: string) => {
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      files: [file],
-      compilerOptions: { noEmit: true, strict: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'], types: [], skipLibCheck: false, skipDefaultLibCheck: true },
-    }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        files: [file],
+        compilerOptions: {
+          noEmit: true,
+          strict: true,
+          target: 'es2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          lib: ['es2022', 'dom'],
+          types: [],
+          skipLibCheck: false,
+          skipDefaultLibCheck: true,
+        },
+      }),
+    );
     return run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir);
   };
-  writeFileSync(join(dir, 'good.ts'), `
+  writeFileSync(
+    join(dir, 'good.ts'),
+    `
 import Confab, { NotFoundError, type Chatbot, type ResponseRecord, type WebhookEvent, type Page } from '@confab/sdk';
 const client = new Confab({ apiKey: 'k', baseURL: 'http://localhost:3000/api/v1', maxRetries: 2, timeout: 1000 });
 export async function main(): Promise<void> {
@@ -102,15 +135,19 @@ export async function main(): Promise<void> {
   const e = new Confab.NotFoundError(404, { error: 'x' }, undefined, new Headers());
   console.log(page.hasNextPage(), e instanceof NotFoundError, (await client.usage.retrieve()).remaining);
 }
-`);
+`,
+  );
   const good = await check('good.ts');
   assert.is(good.code, 0, good.out);
-  writeFileSync(join(dir, 'bad.ts'), `
+  writeFileSync(
+    join(dir, 'bad.ts'),
+    `
 import Confab from '@confab/sdk';
 const client = new Confab({ apiKey: 'k' });
 export const a = client.chatbots.create({ title: 'no such field' });
 export const b = client.responses.list('id', { limit: 'ten' });
-`);
+`,
+  );
   const bad = await check('bad.ts');
   assert.is.not(bad.code, 0);
   assert.match(bad.out, /title/);

@@ -14,13 +14,19 @@ function pagedFetch(total: number) {
     urls.push(url);
     const page = Number(url.searchParams.get('page') ?? 1);
     const limit = Number(url.searchParams.get('limit') ?? 20);
-    const data = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => ({ _id: `r${(page - 1) * limit + i + 1}` }));
-    return new Response(JSON.stringify({ data, total, page, totalPages: Math.ceil(total / limit) }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const data = Array.from({ length: Math.max(0, Math.min(limit, total - (page - 1) * limit)) }, (_, i) => ({
+      _id: `r${(page - 1) * limit + i + 1}`,
+    }));
+    return new Response(JSON.stringify({ data, total, page, totalPages: Math.ceil(total / limit) }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof globalThis.fetch;
   return { fetch, urls };
 }
 
-const clientWith = (fetch: typeof globalThis.fetch) => new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1/', fetch });
+const clientWith = (fetch: typeof globalThis.fetch) =>
+  new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1/', fetch });
 
 test('list() sends nothing until awaited or iterated', async () => {
   const { fetch, urls } = pagedFetch(5);
@@ -39,11 +45,22 @@ test('list() sends nothing until awaited or iterated', async () => {
 test('for await fetches each page once, with the filters on every page', async () => {
   const { fetch, urls } = pagedFetch(7);
   const ids: string[] = [];
-  for await (const r of clientWith(fetch).responses.list('bot/1', { limit: 3, startDate: '2026-01-01', endDate: '2026-01-31' })) ids.push((r as { _id: string })._id);
+  for await (const r of clientWith(fetch).responses.list('bot/1', {
+    limit: 3,
+    startDate: '2026-01-01',
+    endDate: '2026-01-31',
+  }))
+    ids.push((r as { _id: string })._id);
   assert.equal(ids, ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7']);
-  assert.equal(urls.map((u) => u.searchParams.get('page')), ['1', '2', '3']);
+  assert.equal(
+    urls.map((u) => u.searchParams.get('page')),
+    ['1', '2', '3'],
+  );
   for (const u of urls) {
-    assert.equal([u.searchParams.get('limit'), u.searchParams.get('startDate'), u.searchParams.get('endDate')], ['3', '2026-01-01', '2026-01-31']);
+    assert.equal(
+      [u.searchParams.get('limit'), u.searchParams.get('startDate'), u.searchParams.get('endDate')],
+      ['3', '2026-01-01', '2026-01-31'],
+    );
     assert.is(u.pathname, '/api/v1/external/v1/chatbots/bot%2F1/responses', 'ids are escaped');
   }
 });
@@ -99,7 +116,10 @@ test('an answer that is not the page asked for (a cache dropping the query) ends
   const fetch = (async () => {
     sent += 1;
     if (sent > 20) throw new Error('still paging after 20 requests');
-    return new Response(JSON.stringify({ data: [{ _id: `r${sent}` }], total: 3, page: 1, totalPages: 3 }), { status: 200, headers: { 'x-request-id': `c-${sent}` } });
+    return new Response(JSON.stringify({ data: [{ _id: `r${sent}` }], total: 3, page: 1, totalPages: 3 }), {
+      status: 200,
+      headers: { 'x-request-id': `c-${sent}` },
+    });
   }) as unknown as typeof globalThis.fetch;
   const seen: string[] = [];
   try {
@@ -117,7 +137,10 @@ test('the fetch option receives the method, headers and JSON body', async () => 
   let seen: { url: string; init: RequestInit } | undefined;
   const fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     seen = { url: String(input), init: init! };
-    return new Response(JSON.stringify({ data: { id: 'b1', name: 'Bot', description: '', createdAt: '2026-01-01T00:00:00.000Z' } }), { status: 201 });
+    return new Response(
+      JSON.stringify({ data: { id: 'b1', name: 'Bot', description: '', createdAt: '2026-01-01T00:00:00.000Z' } }),
+      { status: 201 },
+    );
   }) as typeof globalThis.fetch;
   const bot = await clientWith(fetch).chatbots.create({ name: 'Bot' });
   assert.is(bot.id, 'b1');
@@ -125,7 +148,10 @@ test('the fetch option receives the method, headers and JSON body', async () => 
   assert.is(seen!.init.method, 'POST');
   assert.is(seen!.init.body, '{"name":"Bot"}');
   const headers = seen!.init.headers as Record<string, string>;
-  assert.equal([headers['x-api-key'], headers['content-type'], headers.accept], ['k', 'application/json', 'application/json']);
+  assert.equal(
+    [headers['x-api-key'], headers['content-type'], headers.accept],
+    ['k', 'application/json', 'application/json'],
+  );
   assert.match(headers['idempotency-key']!, /^confab-node-/);
 });
 

@@ -12,7 +12,10 @@ function recordingClient() {
   const urls: string[] = [];
   const fetch = (async (input: string | URL | Request) => {
     urls.push(String(input));
-    return new Response(JSON.stringify({ data: { id: 'x' }, message: 'ok', available: true, slug: 's' }), { status: 200, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify({ data: { id: 'x' }, message: 'ok', available: true, slug: 's' }), {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
   }) as typeof globalThis.fetch;
   return { client: new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch, maxRetries: 0 }), urls };
 }

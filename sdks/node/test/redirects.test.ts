@@ -26,7 +26,10 @@ test.before(async () => {
   elsewhere = await startFaultProxy(h.app.baseUrl);
   redirector = createServer((req, res) => {
     redirected += 1;
-    res.writeHead(req.method === 'POST' ? 302 : 301, { location: `${elsewhere.url}${req.url}`, 'x-request-id': 'lb-1' });
+    res.writeHead(req.method === 'POST' ? 302 : 301, {
+      location: `${elsewhere.url}${req.url}`,
+      'x-request-id': 'lb-1',
+    });
     res.end();
   });
   await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
@@ -67,7 +70,10 @@ test('a GET answered with 301 is not followed either, and not retried', async ()
   const err = await failure(client.usage.retrieve());
   assert.equal([err.status, redirected], [301, 1]);
   assert.is(err.headers.get('location'), `${elsewhere.url}/api/v1/external/v1/usage`);
-  assert.equal(elsewhere.attempts.map((a) => a.headers['x-api-key']), []);
+  assert.equal(
+    elsewhere.attempts.map((a) => a.headers['x-api-key']),
+    [],
+  );
 });
 
 test.run();

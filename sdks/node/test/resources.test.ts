@@ -30,16 +30,33 @@ test('chatbots: create, retrieve, list, update, duplicate, delete', async () => 
   assert.match(created.createdAt, ISO);
 
   const got = await client.chatbots.retrieve(created.id);
-  assert.equal({ ...got, responseCount: 0 }, { ...got, id: created.id, name: 'Support bot', description: 'Answers shipping questions', disabled: false, responseCount: 0 });
+  assert.equal(
+    { ...got, responseCount: 0 },
+    {
+      ...got,
+      id: created.id,
+      name: 'Support bot',
+      description: 'Answers shipping questions',
+      disabled: false,
+      responseCount: 0,
+    },
+  );
 
   const updated = await client.chatbots.update(created.id, { name: 'Support bot v2', disabled: true });
-  assert.equal([updated.name, updated.disabled, updated.description], ['Support bot v2', true, 'Answers shipping questions']);
+  assert.equal(
+    [updated.name, updated.disabled, updated.description],
+    ['Support bot v2', true, 'Answers shipping questions'],
+  );
 
   const copy = await client.chatbots.duplicate(created.id);
   assert.is(copy.name, 'Support bot v2 (copy)');
   assert.is.not(copy.id, created.id);
 
-  const list = await eventually('list', () => client.chatbots.list(), (l) => l.length >= 2);
+  const list = await eventually(
+    'list',
+    () => client.chatbots.list(),
+    (l) => l.length >= 2,
+  );
   assert.ok(list.some((b) => b.id === copy.id && b.responseCount === 0));
   assert.equal(Object.keys(list[0]!).sort(), ['createdAt', 'disabled', 'id', 'name', 'responseCount', 'updatedAt']);
 
@@ -51,7 +68,11 @@ test('chatbots: create, retrieve, list, update, duplicate, delete', async () => 
 test('responses: conversations from the chat API, more than two pages', async () => {
   botId = (await client.chatbots.create({ name: 'Shop assistant' })).id;
   for (let i = 0; i < RESPONSES; i++) await h.chat(botId, `visitor-${i}`, [`Visitor ${i}`]);
-  const first = await eventually('responses', () => client.responses.list(botId, { limit: 3 }), (p) => p.total === RESPONSES);
+  const first = await eventually(
+    'responses',
+    () => client.responses.list(botId, { limit: 3 }),
+    (p) => p.total === RESPONSES,
+  );
   assert.ok(first instanceof Page);
   assert.equal([first.page, first.totalPages, first.data.length, first.hasNextPage()], [1, 3, 3, true]);
   const second = await first.getNextPage();
@@ -76,10 +97,14 @@ test('responses: for await walks every item across pages, in order', async () =>
   assert.is(new Set(seen.map((r) => r._id)).size, RESPONSES);
   const dates = seen.map((r) => r.chatDate);
   assert.equal(dates, [...dates].sort().reverse(), 'newest first');
-  assert.equal(new Set(seen.map((r) => r.visitorId)), new Set(Array.from({ length: RESPONSES }, (_, i) => `visitor-${i}`)));
+  assert.equal(
+    new Set(seen.map((r) => r.visitorId)),
+    new Set(Array.from({ length: RESPONSES }, (_, i) => `visitor-${i}`)),
+  );
 
   let pages = 0;
-  for await (const page of (await client.responses.list(botId, { limit: 3 })).iterPages()) pages += page.data.length > 0 ? 1 : 0;
+  for await (const page of (await client.responses.list(botId, { limit: 3 })).iterPages())
+    pages += page.data.length > 0 ? 1 : 0;
   assert.is(pages, 3);
   // A later start page and the date filters go along to every page fetched.
   const fromTwo: string[] = [];
@@ -111,16 +136,31 @@ test('analytics: totals and daily counts', async () => {
 });
 
 test('webhooks: create (with secret), list, update, delete', async () => {
-  const created = await client.webhooks.create({ chatbotId: botId, url: 'https://hooks.example.com/confab', events: ['response.created'], description: 'CRM sync' });
+  const created = await client.webhooks.create({
+    chatbotId: botId,
+    url: 'https://hooks.example.com/confab',
+    events: ['response.created'],
+    description: 'CRM sync',
+  });
   assert.match(created.secret, /^[0-9a-f]{64}$/);
-  assert.equal([created.status, created.chatbot.id, created.events, created.description], ['active', botId, ['response.created'], 'CRM sync']);
+  assert.equal(
+    [created.status, created.chatbot.id, created.events, created.description],
+    ['active', botId, ['response.created'], 'CRM sync'],
+  );
 
-  const listed = await eventually('webhooks', () => client.webhooks.list(), (l) => l.some((w) => w.id === created.id));
+  const listed = await eventually(
+    'webhooks',
+    () => client.webhooks.list(),
+    (l) => l.some((w) => w.id === created.id),
+  );
   const mine = listed.find((w) => w.id === created.id)!;
   assert.not.ok('secret' in mine);
   assert.is(mine.chatbot.name, 'Shop assistant');
 
-  const paused = await client.webhooks.update(created.id, { status: 'paused', events: ['response.created', 'conversation.completed'] });
+  const paused = await client.webhooks.update(created.id, {
+    status: 'paused',
+    events: ['response.created', 'conversation.completed'],
+  });
   assert.equal([paused.status, paused.events], ['paused', ['response.created', 'conversation.completed']]);
   assert.not.ok('secret' in paused);
 
@@ -131,8 +171,19 @@ test('webhooks: create (with secret), list, update, delete', async () => {
 test('account: retrieve and update the owner profile', async () => {
   const before = await client.account.retrieve();
   assert.match(before.email, /@example\.com$/);
-  const after = await client.account.update({ name: 'Ann <b>Owner</b>', phone: '+49 30 1234567', timezone: 'Europe/Berlin', dateOfBirth: '1990-05-01' });
-  assert.equal(after, { ...before, name: 'Ann Owner', phone: '+49 30 1234567', timezone: 'Europe/Berlin', dateOfBirth: '1990-05-01' });
+  const after = await client.account.update({
+    name: 'Ann <b>Owner</b>',
+    phone: '+49 30 1234567',
+    timezone: 'Europe/Berlin',
+    dateOfBirth: '1990-05-01',
+  });
+  assert.equal(after, {
+    ...before,
+    name: 'Ann Owner',
+    phone: '+49 30 1234567',
+    timezone: 'Europe/Berlin',
+    dateOfBirth: '1990-05-01',
+  });
   const cleared = await client.account.update({ phone: null });
   assert.is(cleared.phone, null);
   assert.equal(await client.account.retrieve(), cleared);
@@ -145,18 +196,26 @@ test('account.email: request the change, verify identity, confirm with the new-a
   const requested = await client.account.email.requestChange({ newEmail });
   assert.equal([requested.success, requested.verified], [true, false]);
   assert.type(requested.nextStep, 'string');
-  const toOld = await eventually('code to the current address', async () => h.mailsTo(oldEmail), (m) => m.length > 0);
+  const toOld = await eventually(
+    'code to the current address',
+    async () => h.mailsTo(oldEmail),
+    (m) => m.length > 0,
+  );
 
   const verified = await client.account.email.verifyIdentity({ newEmail, otp: codeIn(toOld.at(-1)!) });
   assert.is(verified.success, true);
-  const toNew = await eventually('code to the new address', async () => h.mailsTo(newEmail), (m) => m.length > 0);
+  const toNew = await eventually(
+    'code to the new address',
+    async () => h.mailsTo(newEmail),
+    (m) => m.length > 0,
+  );
 
   const changed = await client.account.email.confirmChange({ newEmail, otp: codeIn(toNew.at(-1)!) });
   assert.equal([changed.success, changed.newEmail], [true, newEmail]);
   assert.is((await client.account.retrieve()).email, newEmail);
 });
 
-test('usage: this month\'s calls of the workspace; withResponse gives the quota headers too', async () => {
+test("usage: this month's calls of the workspace; withResponse gives the quota headers too", async () => {
   const { data: usage, response } = await client.usage.retrieve().withResponse();
   assert.is(response.headers.get('x-quota-limit'), String(usage.limit));
   assert.match(response.headers.get('x-request-id') ?? '', /.+/);

@@ -43,7 +43,10 @@ test('503 then success: retried, one chatbot, the same Idempotency-Key on every 
   const keys = keysOf(proxy.attempts);
   assert.match(String(keys[0]), /^confab-node-[0-9a-f-]{36}$/);
   assert.equal(new Set(keys).size, 1, `one key: ${keys.join(', ')}`);
-  assert.equal(proxy.attempts.map((a) => a.headers['x-confab-retry-count']), [undefined, '1', '2']);
+  assert.equal(
+    proxy.attempts.map((a) => a.headers['x-confab-retry-count']),
+    [undefined, '1', '2'],
+  );
   assert.is(await chatbotCount(), before + 1);
 });
 
@@ -68,7 +71,12 @@ test('each POST gets its own key; a key given by the caller is sent as it is; GE
 });
 
 test('429 with Retry-After: 1 waits a second, then succeeds', async () => {
-  proxy.sequence({ kind: 'status', status: 429, headers: { 'retry-after': '1' }, body: { error: 'External API rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_ERROR' } });
+  proxy.sequence({
+    kind: 'status',
+    status: 429,
+    headers: { 'retry-after': '1' },
+    body: { error: 'External API rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_ERROR' },
+  });
   const usage = await client.usage.retrieve();
   assert.is(usage.plan, 'pro');
   const [a, b] = proxy.attempts;
@@ -85,7 +93,12 @@ test('Retry-After as an HTTP date is honoured too', async () => {
 });
 
 test('a Retry-After beyond 60 s is not slept through: RateLimitError at once', async () => {
-  proxy.sequence({ kind: 'status', status: 429, headers: { 'retry-after': '3600' }, body: { error: 'Monthly quota exceeded', code: 'QUOTA_EXCEEDED' } });
+  proxy.sequence({
+    kind: 'status',
+    status: 429,
+    headers: { 'retry-after': '3600' },
+    body: { error: 'Monthly quota exceeded', code: 'QUOTA_EXCEEDED' },
+  });
   const started = Date.now();
   const err = await failure(client.usage.retrieve());
   assert.instance(err, RateLimitError);
@@ -138,7 +151,12 @@ test('maxRetries 0 surfaces the first error (client option and per request)', as
 });
 
 test('4xx other than 429 are not retried: 400, 408, and a 409 that is not IDEMPOTENCY_KEY_IN_USE', async () => {
-  for (const [status, code] of [[400, 'VALIDATION_ERROR'], [408, undefined], [409, 'CONFLICT'], [409, undefined]] as const) {
+  for (const [status, code] of [
+    [400, 'VALIDATION_ERROR'],
+    [408, undefined],
+    [409, 'CONFLICT'],
+    [409, undefined],
+  ] as const) {
     proxy.plan(() => ({ kind: 'status', status, body: { error: 'no', ...(code ? { code } : {}) } }));
     const err = await failure(client.usage.retrieve());
     assert.is((err as { status?: number }).status, status);
@@ -147,7 +165,10 @@ test('4xx other than 429 are not retried: 400, 408, and a 409 that is not IDEMPO
 });
 
 test('409 IDEMPOTENCY_KEY_IN_USE (the same key still running) is retried after its Retry-After, with the same key', async () => {
-  const inUse = { error: 'A request with this Idempotency-Key is still in progress. Retry shortly.', code: 'IDEMPOTENCY_KEY_IN_USE' };
+  const inUse = {
+    error: 'A request with this Idempotency-Key is still in progress. Retry shortly.',
+    code: 'IDEMPOTENCY_KEY_IN_USE',
+  };
   proxy.sequence({ kind: 'status', status: 409, headers: { 'retry-after': '1' }, body: inUse });
   const bot = await client.chatbots.create({ name: 'Waited for' });
   assert.is(bot.name, 'Waited for');

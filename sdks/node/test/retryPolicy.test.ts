@@ -1,7 +1,15 @@
 /** The retry policy on its own: which statuses, how long, and what Retry-After means. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { backoffMs, IDEMPOTENCY_KEY_IN_USE, isRetryableStatus, MAX_RETRY_AFTER_MS, nextDelayMs, retryAfterMs, shouldRetry } from '../src/core/retryPolicy.js';
+import {
+  backoffMs,
+  IDEMPOTENCY_KEY_IN_USE,
+  isRetryableStatus,
+  MAX_RETRY_AFTER_MS,
+  nextDelayMs,
+  retryAfterMs,
+  shouldRetry,
+} from '../src/core/retryPolicy.js';
 
 const headers = (retryAfter?: string) => new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 
@@ -13,19 +21,26 @@ test('429 and every 5xx are retried (seed); no other status is, 408 and 409 incl
 test('a 409 is retried only for an Idempotency-Key still in progress, not for a duplicate', () => {
   assert.ok(isRetryableStatus(409, IDEMPOTENCY_KEY_IN_USE));
   assert.ok(shouldRetry(409, new Headers({ 'retry-after': '1' }), 'IDEMPOTENCY_KEY_IN_USE'));
-  for (const code of [undefined, 'CONFLICT', 'SLUG_TAKEN', 'idempotency_key_in_use']) assert.not.ok(shouldRetry(409, new Headers(), code), String(code));
+  for (const code of [undefined, 'CONFLICT', 'SLUG_TAKEN', 'idempotency_key_in_use'])
+    assert.not.ok(shouldRetry(409, new Headers(), code), String(code));
   assert.not.ok(shouldRetry(408, new Headers(), IDEMPOTENCY_KEY_IN_USE));
 });
 
-test('the server\'s x-should-retry header overrides the status rule', () => {
+test("the server's x-should-retry header overrides the status rule", () => {
   assert.ok(shouldRetry(400, new Headers({ 'x-should-retry': 'true' })));
   assert.not.ok(shouldRetry(503, new Headers({ 'x-should-retry': 'false' })));
   assert.ok(shouldRetry(503, new Headers()));
 });
 
 test('exponential backoff from 0.5 s, capped at 8 s, jitter takes off at most 25 %', () => {
-  assert.equal([1, 2, 3, 4, 5, 6, 10].map((n) => backoffMs(n, () => 0)), [500, 1000, 2000, 4000, 8000, 8000, 8000]);
-  assert.equal([1, 2, 3].map((n) => backoffMs(n, () => 1)), [375, 750, 1500]);
+  assert.equal(
+    [1, 2, 3, 4, 5, 6, 10].map((n) => backoffMs(n, () => 0)),
+    [500, 1000, 2000, 4000, 8000, 8000, 8000],
+  );
+  assert.equal(
+    [1, 2, 3].map((n) => backoffMs(n, () => 1)),
+    [375, 750, 1500],
+  );
   for (let i = 0; i < 100; i++) {
     const d = backoffMs(2);
     assert.ok(d >= 750 && d <= 1000, String(d));
@@ -47,8 +62,14 @@ test('the next delay: Retry-After up to 60 s wins, beyond it nothing is retried,
   assert.is(nextDelayMs(1, headers('2'), 0), 2000);
   assert.is(nextDelayMs(1, headers('60'), 0), MAX_RETRY_AFTER_MS);
   assert.is(nextDelayMs(1, headers('61'), 0), null);
-  assert.is(nextDelayMs(3, headers(), 0, () => 0), 2000);
-  assert.is(nextDelayMs(3, undefined, 0, () => 0), 2000);
+  assert.is(
+    nextDelayMs(3, headers(), 0, () => 0),
+    2000,
+  );
+  assert.is(
+    nextDelayMs(3, undefined, 0, () => 0),
+    2000,
+  );
 });
 
 test.run();

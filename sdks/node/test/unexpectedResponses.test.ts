@@ -13,7 +13,10 @@ function answering(status: number, body: string) {
   let sent = 0;
   const fetch = (async () => {
     sent += 1;
-    return new Response(body, { status, headers: { 'content-type': 'application/json', 'x-request-id': `req-${sent}` } });
+    return new Response(body, {
+      status,
+      headers: { 'content-type': 'application/json', 'x-request-id': `req-${sent}` },
+    });
   }) as unknown as typeof globalThis.fetch;
   const client = new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch });
   return { client, sent: () => sent };
@@ -50,15 +53,25 @@ test('a JSON object without data, with data null, or an array', async () => {
   await unexpected(answering(200, '{"foo":1}').client.webhooks.list(), 200, /expected \{data/);
 });
 
-test('a body that is not JSON (a proxy\'s login page) keeps its text', async () => {
+test("a body that is not JSON (a proxy's login page) keeps its text", async () => {
   const e = await unexpected(answering(200, '<html>proxy login</html>').client.chatbots.list(), 200, /not JSON/);
   assert.is(e.error, '<html>proxy login</html>');
 });
 
 test('a page without its data array, for await included', async () => {
-  await unexpected(Promise.resolve(answering(200, '{"data":{},"total":1,"page":1,"totalPages":1}').client.responses.list('b1')), 200, /page/);
+  await unexpected(
+    Promise.resolve(answering(200, '{"data":{},"total":1,"page":1,"totalPages":1}').client.responses.list('b1')),
+    200,
+    /page/,
+  );
   const { client } = answering(200, '{"total":1}');
-  await unexpected((async () => { for await (const r of client.responses.list('b1')) void r; })(), 200, /page/);
+  await unexpected(
+    (async () => {
+      for await (const r of client.responses.list('b1')) void r;
+    })(),
+    200,
+    /page/,
+  );
 });
 
 test('a delete must answer an object ({message})', async () => {
@@ -67,7 +80,10 @@ test('a delete must answer an object ({message})', async () => {
 });
 
 test('the bare JSON workspace endpoints: any object is fine, anything else is not', async () => {
-  assert.equal(await answering(200, '{"available":true,"slug":"acme"}').client.workspace.slug.check('acme'), { available: true, slug: 'acme' });
+  assert.equal(await answering(200, '{"available":true,"slug":"acme"}').client.workspace.slug.check('acme'), {
+    available: true,
+    slug: 'acme',
+  });
   await unexpected(answering(200, '[]').client.workspace.slug.check('acme'), 200, /got an array/);
   await unexpected(answering(200, '').client.workspace.adAnalytics.retrieve(), 200, /empty/);
   await unexpected(answering(200, '42').client.workspace.branding.retrievePublic('acme'), 200, /got number/);

@@ -6,7 +6,13 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Confab, { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError, type APIError } from '../src/index.js';
+import Confab, {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  type APIError,
+} from '../src/index.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { eventually, startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 
@@ -52,7 +58,7 @@ test('slug.update claims it (admin key); then it is taken, and claiming it again
   assert.equal([check.available, typeof check.reason], [false, 'string']);
 });
 
-test('slug.update errors: another workspace\'s slug (409), a broken rule (400), a member key (403)', async () => {
+test("slug.update errors: another workspace's slug (409), a broken rule (400), a member key (403)", async () => {
   const other = new Confab({ apiKey: (await h.app.createWorkspace('pro')).apiKey, baseURL: h.baseURL });
   const taken = await rejection(other.workspace.slug.update({ slug }));
   assert.instance(taken, ConflictError);
@@ -60,7 +66,10 @@ test('slug.update errors: another workspace\'s slug (409), a broken rule (400), 
   const invalid = await rejection(other.workspace.slug.update({ slug: 'a--b' }));
   assert.instance(invalid, BadRequestError);
   assert.is(invalid.code, 'SLUG_INVALID');
-  const { apiKey } = await h.app.services.workspaces.createApiKey({ workspaceId: h.workspaceId, role: 'member' }, operatorContext());
+  const { apiKey } = await h.app.services.workspaces.createApiKey(
+    { workspaceId: h.workspaceId, role: 'member' },
+    operatorContext(),
+  );
   const member = new Confab({ apiKey, baseURL: h.baseURL });
   assert.instance(await rejection(member.workspace.slug.update({ slug: 'memberslug' })), PermissionDeniedError);
 });
@@ -69,18 +78,39 @@ test('branding and organization: retrieve, update only the given fields', async 
   const before = await client.workspace.branding.retrieve();
   assert.equal([before.slug, before.workspaceId], [slug, h.workspaceId]);
   assert.match(before.loginUrl, new RegExp(`${slug}\\.`));
-  const updated = await client.workspace.branding.update({ primaryColor: '#112233', tagline: 'Hello there', display: { fit: 'contain' } });
-  assert.equal([updated.branding.primaryColor, updated.branding.tagline, updated.branding.display?.fit], ['#112233', 'Hello there', 'contain']);
+  const updated = await client.workspace.branding.update({
+    primaryColor: '#112233',
+    tagline: 'Hello there',
+    display: { fit: 'contain' },
+  });
+  assert.equal(
+    [updated.branding.primaryColor, updated.branding.tagline, updated.branding.display?.fit],
+    ['#112233', 'Hello there', 'contain'],
+  );
   assert.is(updated.displayName, before.displayName);
-  const org = await client.workspace.organization.update({ description: 'We sell shoes', industry: 'Retail', country: 'DE' });
-  assert.equal([org.organization.description, org.organization.industry, org.organization.country], ['We sell shoes', 'Retail', 'DE']);
+  const org = await client.workspace.organization.update({
+    description: 'We sell shoes',
+    industry: 'Retail',
+    country: 'DE',
+  });
+  assert.equal(
+    [org.organization.description, org.organization.industry, org.organization.country],
+    ['We sell shoes', 'Retail', 'DE'],
+  );
   assert.is(org.branding.primaryColor, '#112233');
   assert.instance(await rejection(client.workspace.branding.update({ primaryColor: 'red' })), BadRequestError);
 });
 
 test('branding.retrievePublic: what the login page shows, by slug; an unknown slug is a NotFoundError', async () => {
-  const pub = await eventually('public branding', () => client.workspace.branding.retrievePublic(slug), (b) => b.branding.tagline === 'Hello there');
-  assert.equal([pub.slug, pub.workspaceId, pub.branding.primaryColor, pub.branding.activeLoginMedia], [slug, h.workspaceId, '#112233', null]);
+  const pub = await eventually(
+    'public branding',
+    () => client.workspace.branding.retrievePublic(slug),
+    (b) => b.branding.tagline === 'Hello there',
+  );
+  assert.equal(
+    [pub.slug, pub.workspaceId, pub.branding.primaryColor, pub.branding.activeLoginMedia],
+    [slug, h.workspaceId, '#112233', null],
+  );
   assert.is(pub.organization.description, 'We sell shoes');
   assert.not.ok('companyLogo' in pub.branding, 'nothing private');
   assert.is(urls.at(-1), `${h.baseURL}/workspace/public/branding/${slug}`);

@@ -42,7 +42,8 @@ test('code: 5 wrong tries burn it (the right code then fails); wrong, unknown an
   const code = codeIn(await waitForMailTo(app, ws.email));
   const wrong = code === '000000' ? '111111' : '000000';
   const answers = [];
-  for (let i = 0; i < 5; i++) answers.push(await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: ws.email, code: wrong } }));
+  for (let i = 0; i < 5; i++)
+    answers.push(await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: ws.email, code: wrong } }));
   assert.ok(answers.every((a) => a.status === 401));
   assert.equal(new Set(answers.map((a) => JSON.stringify(a.body))).size, 1);
   const late = await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: ws.email, code } });
@@ -51,7 +52,10 @@ test('code: 5 wrong tries burn it (the right code then fails); wrong, unknown an
   const malformed = await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: ws.email, code: 'abc' } });
   assert.equal(unknown.body, late.body);
   assert.equal(malformed.body, late.body);
-  assert.is((await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: 'not-an-email', code } })).status, 400);
+  assert.is(
+    (await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: 'not-an-email', code } })).status,
+    400,
+  );
   assert.is((await hostRequest(app, 'POST', '/auth/code/verify', { body: { email: ws.email } })).status, 400);
 });
 
@@ -89,7 +93,10 @@ test('magic link: a forged Host never puts the link on another site; a link from
   const link = linkIn(await waitForMailTo(app, ws.email), '/login/magic');
   assert.is(link.origin, new URL(app.config.publicUrl).origin);
   const other = await createSignedInWorkspace(app, 'pro', { slug: 'magic-other' });
-  const elsewhere = await hostRequest(app, 'POST', '/auth/magic-link/verify', { origin: other.origin, body: { token: link.searchParams.get('token') } });
+  const elsewhere = await hostRequest(app, 'POST', '/auth/magic-link/verify', {
+    origin: other.origin,
+    body: { token: link.searchParams.get('token') },
+  });
   assert.is(elsewhere.status, 401);
 });
 
@@ -104,7 +111,8 @@ test('members of another workspace get no mail on a branded host, and the same 2
 
 test('throttled per account: the 11th request for one address in 10 minutes is 429, known or not', async () => {
   const statuses = [];
-  for (let i = 0; i < 11; i++) statuses.push((await hostRequest(app, 'POST', '/auth/code', { body: { email: 'throttled@example.com' } })).status);
+  for (let i = 0; i < 11; i++)
+    statuses.push((await hostRequest(app, 'POST', '/auth/code', { body: { email: 'throttled@example.com' } })).status);
   assert.equal(statuses.slice(0, 10), Array(10).fill(202));
   assert.is(statuses[10], 429);
 });

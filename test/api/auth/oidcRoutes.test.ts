@@ -6,7 +6,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, originOf, sessionCookieOf, startSignInApp, startSignInAppWithOidc } from '../../support/signIn.js';
+import {
+  createSignedInWorkspace,
+  hostRequest,
+  originOf,
+  sessionCookieOf,
+  startSignInApp,
+  startSignInAppWithOidc,
+} from '../../support/signIn.js';
 import { providerLogin, type TestOidcProvider } from '../../support/oidcProvider.js';
 
 let app: TestApp;
@@ -39,7 +46,9 @@ async function popup(slug: string | null, accountId: string) {
 test('GET /auth/providers names the provider and the popup start URL with the slug of the host', async () => {
   const ws = await createSignedInWorkspace(app, 'pro', { slug: 'oidc-acme' });
   const main = await hostRequest(app, 'GET', '/auth/providers');
-  assert.equal(main.body, { providers: [{ id: 'oidc', name: 'Test ID', startUrl: `${app.config.publicUrl}/auth/oidc/start` }] });
+  assert.equal(main.body, {
+    providers: [{ id: 'oidc', name: 'Test ID', startUrl: `${app.config.publicUrl}/auth/oidc/start` }],
+  });
   const branded = await hostRequest(app, 'GET', '/auth/providers', { origin: ws.origin });
   assert.is(branded.body.providers[0].startUrl, `${app.config.publicUrl}/auth/oidc/start?slug=oidc-acme`);
 });
@@ -60,16 +69,25 @@ test('the whole code flow: the callback page posts a one-time code to the exact 
   assert.not.match(script.text, /'\*'/);
   // Another login host cannot use the code, and that attempt spends it.
   const other = await createSignedInWorkspace(app, 'pro', { slug: 'oidc-other' });
-  const stolen = await hostRequest(app, 'POST', '/auth/oidc/exchange', { origin: other.origin, body: { code: data.code } });
+  const stolen = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
+    origin: other.origin,
+    body: { code: data.code },
+  });
   assert.is(stolen.status, 401);
   const second = await popup('oidc-flow', 'flow-owner');
-  const ok = await hostRequest(app, 'POST', '/auth/oidc/exchange', { origin: ws.origin, body: { code: second.data.code } });
+  const ok = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
+    origin: ws.origin,
+    body: { code: second.data.code },
+  });
   assert.is(ok.status, 200, ok.text);
   assert.equal(ok.body, { redirect: '/' });
   const me = await hostRequest(app, 'GET', '/auth/session', { origin: ws.origin, cookie: sessionCookieOf(ok)! });
   assert.is(me.body.user.email, ws.email);
   assert.is(me.body.workspace.slug, 'oidc-flow');
-  const reused = await hostRequest(app, 'POST', '/auth/oidc/exchange', { origin: ws.origin, body: { code: second.data.code } });
+  const reused = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
+    origin: ws.origin,
+    body: { code: second.data.code },
+  });
   assert.is(reused.status, 401);
 });
 

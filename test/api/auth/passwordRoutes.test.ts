@@ -2,7 +2,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, originOf, sessionCookieOf, signIn, startSignInApp } from '../../support/signIn.js';
+import {
+  createSignedInWorkspace,
+  hostRequest,
+  originOf,
+  sessionCookieOf,
+  signIn,
+  startSignInApp,
+} from '../../support/signIn.js';
 
 let app: TestApp;
 
@@ -15,7 +22,11 @@ test.after(async () => {
 
 test('main host: password signs in, Set-Cookie is HttpOnly, SameSite=Lax, host-only, Path=/; GET /auth/session answers the contract shape', async () => {
   const ws = await createSignedInWorkspace(app, 'free');
-  const res = await hostRequest(app, 'POST', '/auth/password', { origin: originOf(app), headers: { origin: originOf(app) }, body: { email: ws.email.toUpperCase(), password: ws.password } });
+  const res = await hostRequest(app, 'POST', '/auth/password', {
+    origin: originOf(app),
+    headers: { origin: originOf(app) },
+    body: { email: ws.email.toUpperCase(), password: ws.password },
+  });
   assert.is(res.status, 200, res.text);
   assert.equal(res.body, { redirect: '/dashboard' });
   const setCookie = String(res.headers['set-cookie']);
@@ -29,19 +40,39 @@ test('main host: password signs in, Set-Cookie is HttpOnly, SameSite=Lax, host-o
   assert.is(me.status, 200, me.text);
   assert.equal(Object.keys(me.body).sort(), ['csrfToken', 'user', 'workspace', 'workspaces']);
   assert.equal(me.body.user, { id: ws.ownerId, email: ws.email, name: me.body.user.name });
-  assert.equal(Object.keys(me.body.workspace).sort(), ['companyLogo', 'dashboardUrl', 'id', 'name', 'plan', 'role', 'slug']);
+  assert.equal(Object.keys(me.body.workspace).sort(), [
+    'companyLogo',
+    'dashboardUrl',
+    'id',
+    'name',
+    'plan',
+    'role',
+    'slug',
+  ]);
   assert.is(me.body.workspace.id, ws.workspaceId);
   assert.is(me.body.workspace.role, 'admin');
   assert.is(me.body.workspace.plan, 'free');
   assert.is(me.body.workspace.dashboardUrl, `${app.config.publicUrl}/dashboard`);
-  assert.equal(me.body.workspaces, [{ id: ws.workspaceId, name: me.body.workspace.name, slug: null, role: 'admin', dashboardUrl: `${app.config.publicUrl}/dashboard` }]);
+  assert.equal(me.body.workspaces, [
+    {
+      id: ws.workspaceId,
+      name: me.body.workspace.name,
+      slug: null,
+      role: 'admin',
+      dashboardUrl: `${app.config.publicUrl}/dashboard`,
+    },
+  ]);
   assert.is(me.headers['cache-control'], 'no-store');
 });
 
 test('wrong password and unknown address get the same 401 body', async () => {
   const ws = await createSignedInWorkspace(app, 'free');
-  const wrong = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: 'not-the-password' } });
-  const unknown = await hostRequest(app, 'POST', '/auth/password', { body: { email: 'nobody-here@example.com', password: 'not-the-password' } });
+  const wrong = await hostRequest(app, 'POST', '/auth/password', {
+    body: { email: ws.email, password: 'not-the-password' },
+  });
+  const unknown = await hostRequest(app, 'POST', '/auth/password', {
+    body: { email: 'nobody-here@example.com', password: 'not-the-password' },
+  });
   assert.is(wrong.status, 401);
   assert.is(unknown.status, 401);
   assert.equal(wrong.body, unknown.body);
@@ -59,7 +90,11 @@ test('only wrong guesses count: an owner who signs in 15 times in a row is never
 
 test('ten wrong passwords lock the password way for that account, but the mailed code and link still work', async () => {
   const ws = await createSignedInWorkspace(app, 'free');
-  for (let i = 0; i < 10; i++) assert.is((await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: `guess-${i}` } })).status, 401);
+  for (let i = 0; i < 10; i++)
+    assert.is(
+      (await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: `guess-${i}` } })).status,
+      401,
+    );
   const locked = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: ws.password } });
   assert.is(locked.status, 429);
   assert.ok(Number(locked.headers['retry-after']) > 0);
@@ -71,7 +106,9 @@ test('ten wrong passwords lock the password way for that account, but the mailed
 test('an owner created without a password cannot sign in by password (same neutral 401)', async () => {
   const ws = await app.createWorkspace('free');
   const user = await app.services.views.get('users', ws.ownerId);
-  const res = await hostRequest(app, 'POST', '/auth/password', { body: { email: user!.email, password: 'anything-at-all' } });
+  const res = await hostRequest(app, 'POST', '/auth/password', {
+    body: { email: user!.email, password: 'anything-at-all' },
+  });
   assert.is(res.status, 401);
   assert.is(res.body.code, 'SIGN_IN_FAILED');
 });
@@ -102,14 +139,27 @@ test('slug host: members of that workspace only; the session answers for that ho
   assert.is(me.body.workspace.slug, 'acme-pw');
   assert.is(me.body.workspace.dashboardUrl, `${acme.origin}/`);
   // Another workspace's member gets the neutral 401 on acme's host.
-  const foreign = await hostRequest(app, 'POST', '/auth/password', { origin: acme.origin, body: { email: other.email, password: other.password } });
+  const foreign = await hostRequest(app, 'POST', '/auth/password', {
+    origin: acme.origin,
+    body: { email: other.email, password: other.password },
+  });
   assert.is(foreign.status, 401);
   assert.is(foreign.body.code, 'SIGN_IN_FAILED');
   // acme's cookie sent to another workspace's host (or an unknown slug) is not a session there.
-  assert.is((await hostRequest(app, 'GET', '/auth/session', { origin: other.origin, cookie: acme.cookie })).status, 401);
-  assert.is((await hostRequest(app, 'GET', '/auth/session', { origin: originOf(app, 'nope-none'), cookie: acme.cookie })).status, 401);
+  assert.is(
+    (await hostRequest(app, 'GET', '/auth/session', { origin: other.origin, cookie: acme.cookie })).status,
+    401,
+  );
+  assert.is(
+    (await hostRequest(app, 'GET', '/auth/session', { origin: originOf(app, 'nope-none'), cookie: acme.cookie }))
+      .status,
+    401,
+  );
   // An unknown slug's login admits nobody, with the same answer.
-  const nowhere = await hostRequest(app, 'POST', '/auth/password', { origin: originOf(app, 'nope-none'), body: { email: acme.email, password: acme.password } });
+  const nowhere = await hostRequest(app, 'POST', '/auth/password', {
+    origin: originOf(app, 'nope-none'),
+    body: { email: acme.email, password: acme.password },
+  });
   assert.is(nowhere.status, 401);
   assert.is(nowhere.body.code, 'SIGN_IN_FAILED');
 });
@@ -117,7 +167,10 @@ test('slug host: members of that workspace only; the session answers for that ho
 test('behind a trusted proxy (TRUST_PROXY: loopback by default) X-Forwarded-Host picks the workspace host', async () => {
   const ws = await createSignedInWorkspace(app, 'pro', { slug: 'proxied-pw' });
   const forwarded = { 'x-forwarded-host': new URL(ws.origin).host };
-  const res = await hostRequest(app, 'POST', '/auth/password', { headers: forwarded, body: { email: ws.email, password: ws.password } });
+  const res = await hostRequest(app, 'POST', '/auth/password', {
+    headers: forwarded,
+    body: { email: ws.email, password: ws.password },
+  });
   assert.is(res.status, 200, res.text);
   assert.equal(res.body, { redirect: '/' });
   const me = await hostRequest(app, 'GET', '/auth/session', { headers: forwarded, cookie: sessionCookieOf(res)! });
@@ -154,7 +207,11 @@ test('logout needs the CSRF token, ends the session and clears the cookie', asyn
   assert.is(missing.body.code, 'CSRF');
   const wrong = await hostRequest(app, 'POST', '/auth/logout', { cookie: ws.cookie, csrfToken: 'x'.repeat(43) });
   assert.is(wrong.status, 403);
-  const crossOrigin = await hostRequest(app, 'POST', '/auth/logout', { cookie: ws.cookie, csrfToken: ws.csrfToken, headers: { origin: 'http://evil.localhost' } });
+  const crossOrigin = await hostRequest(app, 'POST', '/auth/logout', {
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    headers: { origin: 'http://evil.localhost' },
+  });
   assert.is(crossOrigin.status, 403);
   const out = await hostRequest(app, 'POST', '/auth/logout', { cookie: ws.cookie, csrfToken: ws.csrfToken });
   assert.is(out.status, 204);

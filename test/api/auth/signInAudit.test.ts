@@ -31,7 +31,11 @@ test('sign-ins, refusals, sign-out and a password change are logged by user and 
   const ws = await createSignedInWorkspace(app, 'free');
   secrets.push(ws.password, ws.cookie.split('=')[1], ws.csrfToken);
 
-  assert.is((await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: 'wrong-password-x' } })).status, 401);
+  assert.is(
+    (await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: 'wrong-password-x' } }))
+      .status,
+    401,
+  );
   secrets.push('wrong-password-x');
 
   await hostRequest(app, 'POST', '/auth/code', { body: { email: ws.email } });
@@ -45,26 +49,53 @@ test('sign-ins, refusals, sign-out and a password change are logged by user and 
   secrets.push(token);
   assert.is((await hostRequest(app, 'POST', '/auth/magic-link/verify', { body: { token } })).status, 200);
 
-  const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', { cookie: ws.cookie, csrfToken: ws.csrfToken, body: { email: 'audited@example.com', role: 'member' } });
+  const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', {
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    body: { email: 'audited@example.com', role: 'member' },
+  });
   assert.is(invited.status, 201);
   const inviteToken = linkIn(await waitForMailTo(app, 'audited@example.com'), '/invite').searchParams.get('token')!;
   secrets.push(inviteToken, 'audited-password-1');
-  assert.is((await hostRequest(app, 'POST', '/auth/invite/accept', { body: { token: inviteToken, name: 'Audited', password: 'audited-password-1' } })).status, 200);
+  assert.is(
+    (
+      await hostRequest(app, 'POST', '/auth/invite/accept', {
+        body: { token: inviteToken, name: 'Audited', password: 'audited-password-1' },
+      })
+    ).status,
+    200,
+  );
 
-  const changed = await hostRequest(app, 'POST', '/api/v1/dashboard/account/password', { cookie: ws.cookie, csrfToken: ws.csrfToken, body: { currentPassword: ws.password, newPassword: 'brand-new-password-2' } });
+  const changed = await hostRequest(app, 'POST', '/api/v1/dashboard/account/password', {
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    body: { currentPassword: ws.password, newPassword: 'brand-new-password-2' },
+  });
   assert.is(changed.status, 204, changed.text);
   secrets.push('brand-new-password-2', sessionCookieOf(changed)!.split('=')[1]);
   const fresh = sessionCookieOf(changed)!;
   const me = await hostRequest(app, 'GET', '/auth/session', { cookie: fresh });
-  assert.is((await hostRequest(app, 'POST', '/auth/logout', { cookie: fresh, csrfToken: me.body.csrfToken })).status, 204);
+  assert.is(
+    (await hostRequest(app, 'POST', '/auth/logout', { cookie: fresh, csrfToken: me.body.csrfToken })).status,
+    204,
+  );
 
   await new Promise((r) => setTimeout(r, 300));
-  const lines = logged.join('').split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
+  const lines = logged
+    .join('')
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l));
   const methods = lines.filter((l) => l.message === 'signed in' && l.userId === ws.ownerId).map((l) => l.method);
-  for (const m of ['password', 'code', 'magic-link']) assert.ok(methods.includes(m), `signed in by ${m} is logged (${methods})`);
+  for (const m of ['password', 'code', 'magic-link'])
+    assert.ok(methods.includes(m), `signed in by ${m} is logged (${methods})`);
   assert.ok(lines.some((l) => l.message === 'sign-in refused' && l.method === 'password' && l.userId === ws.ownerId));
   assert.ok(lines.some((l) => l.message === 'signed out' && l.userId === ws.ownerId));
-  assert.ok(lines.some((l) => l.message === 'password changed; sessions ended' && l.userId === ws.ownerId && l.sessionsEnded >= 3));
+  assert.ok(
+    lines.some(
+      (l) => l.message === 'password changed; sessions ended' && l.userId === ws.ownerId && l.sessionsEnded >= 3,
+    ),
+  );
   assert.ok(lines.some((l) => l.message === 'invite accepted'));
 
   const exported = await runCliCommand(app.services as never, ['events', 'export']);
@@ -74,7 +105,8 @@ test('sign-ins, refusals, sign-out and a password change are logged by user and 
   assert.is(events.find((e) => e.type === 'MemberInvited')?.data.tokenHash, '[redacted]');
   assert.ok(events.some((e) => e.type === 'MemberAdded'));
   const everything = `${logged.join('')}\n${text}`;
-  for (const secret of [...secrets, code]) assert.not.ok(everything.includes(secret), `a secret (${secret.slice(0, 4)}…) leaked`);
+  for (const secret of [...secrets, code])
+    assert.not.ok(everything.includes(secret), `a secret (${secret.slice(0, 4)}…) leaked`);
   assert.not.match(text, /scrypt\$/);
 });
 

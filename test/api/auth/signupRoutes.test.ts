@@ -2,7 +2,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, originOf, sessionCookieOf, signIn, startSignInApp } from '../../support/signIn.js';
+import {
+  createSignedInWorkspace,
+  hostRequest,
+  originOf,
+  sessionCookieOf,
+  signIn,
+  startSignInApp,
+} from '../../support/signIn.js';
 import { linkIn, waitForMailTo } from '../../support/signInMail.js';
 
 let app: TestApp;
@@ -23,8 +30,17 @@ test('signup mails a link; confirming creates a Free workspace owned by the new 
   const link = linkIn(mail, '/signup/confirm');
   assert.is(link.origin, originOf(app));
   // Nothing exists before the link is used.
-  assert.is((await hostRequest(app, 'POST', '/auth/password', { body: { email: 'ada@example.com', password: 'ada-password-1' } })).status, 401);
-  const confirmed = await hostRequest(app, 'POST', '/auth/signup/confirm', { body: { token: link.searchParams.get('token') } });
+  assert.is(
+    (
+      await hostRequest(app, 'POST', '/auth/password', {
+        body: { email: 'ada@example.com', password: 'ada-password-1' },
+      })
+    ).status,
+    401,
+  );
+  const confirmed = await hostRequest(app, 'POST', '/auth/signup/confirm', {
+    body: { token: link.searchParams.get('token') },
+  });
   assert.is(confirmed.status, 200, confirmed.text);
   assert.equal(confirmed.body, { redirect: '/dashboard' });
   const me = await hostRequest(app, 'GET', '/auth/session', { cookie: sessionCookieOf(confirmed)! });
@@ -33,7 +49,9 @@ test('signup mails a link; confirming creates a Free workspace owned by the new 
   assert.is(me.body.workspace.name, 'Ada Labs');
   assert.is(me.body.workspace.plan, 'free');
   assert.is(me.body.workspace.role, 'admin');
-  const again = await hostRequest(app, 'POST', '/auth/signup/confirm', { body: { token: link.searchParams.get('token') } });
+  const again = await hostRequest(app, 'POST', '/auth/signup/confirm', {
+    body: { token: link.searchParams.get('token') },
+  });
   assert.is(again.status, 404);
   assert.is(again.body.code, 'SIGNUP_INVALID');
   assert.ok((await signIn(app, { email: 'ada@example.com', password: 'ada-password-1' })).cookie);
@@ -49,9 +67,15 @@ test('an address with an account gets the same 202 and a "you already have an ac
 });
 
 test('bad input is 400 naming the field; a workspace host has no signup; cross-site is 403', async () => {
-  for (const [field, patch] of [['email', { email: 'nope' }], ['name', { name: ' ' }], ['workspaceName', { workspaceName: '' }],
+  for (const [field, patch] of [
+    ['email', { email: 'nope' }],
+    ['name', { name: ' ' }],
+    ['workspaceName', { workspaceName: '' }],
     // Names that strip to nothing were only refused once the confirmation link was opened.
-    ['name', { name: '<b></b>' }], ['workspaceName', { workspaceName: '<i> </i>' }], ['password', { password: 'short' }]] as const) {
+    ['name', { name: '<b></b>' }],
+    ['workspaceName', { workspaceName: '<i> </i>' }],
+    ['password', { password: 'short' }],
+  ] as const) {
     const res = await hostRequest(app, 'POST', '/auth/signup', { body: { ...body('bad@example.com'), ...patch } });
     assert.is(res.status, 400, `${field}: ${res.text}`);
     assert.ok(res.body.error.includes(field), res.body.error);
@@ -59,8 +83,19 @@ test('bad input is 400 naming the field; a workspace host has no signup; cross-s
   assert.is((await hostRequest(app, 'POST', '/auth/signup', { body: '[1,2' })).status, 400);
   assert.is((await hostRequest(app, 'POST', '/auth/signup/confirm', { body: { token: 'made-up' } })).status, 404);
   const branded = await createSignedInWorkspace(app, 'pro', { slug: 'no-signup-here' });
-  assert.is((await hostRequest(app, 'POST', '/auth/signup', { origin: branded.origin, body: body('x@example.com') })).status, 404);
-  assert.is((await hostRequest(app, 'POST', '/auth/signup', { headers: { origin: 'https://evil.example' }, body: body('x@example.com') })).status, 403);
+  assert.is(
+    (await hostRequest(app, 'POST', '/auth/signup', { origin: branded.origin, body: body('x@example.com') })).status,
+    404,
+  );
+  assert.is(
+    (
+      await hostRequest(app, 'POST', '/auth/signup', {
+        headers: { origin: 'https://evil.example' },
+        body: body('x@example.com'),
+      })
+    ).status,
+    403,
+  );
 });
 
 test.run();

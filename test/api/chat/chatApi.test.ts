@@ -15,8 +15,10 @@ async function createBot(body: Record<string, unknown> = {}): Promise<string> {
   return r.body.data.id;
 }
 
-const start = (botId: string, body: unknown = {}, headers?: Record<string, string>) => app.api('POST', `${CHAT}/${botId}/sessions`, { body, headers });
-const say = (botId: string, sessionId: string, message: unknown) => app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
+const start = (botId: string, body: unknown = {}, headers?: Record<string, string>) =>
+  app.api('POST', `${CHAT}/${botId}/sessions`, { body, headers });
+const say = (botId: string, sessionId: string, message: unknown) =>
+  app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
 const events = async (sessionId: string) => app.services.events.readStream(`conversation-${sessionId}`);
 
 function expect400(r: { status: number; body: any }, field: string) {
@@ -32,33 +34,74 @@ test('setup', async () => {
 
 test('a visitor runs the default flow: greeting, questions with interpolation, resolved', async () => {
   const botId = await createBot();
-  const s = await start(botId, { visitorId: 'visitor-1', channel: 'web', customData: { platform: 'test', storeHash: 'abc123' }, user: { email: 'ann@example.com' } });
+  const s = await start(botId, {
+    visitorId: 'visitor-1',
+    channel: 'web',
+    customData: { platform: 'test', storeHash: 'abc123' },
+    user: { email: 'ann@example.com' },
+  });
   assert.is(s.status, 201);
   assert.is(s.headers.get('access-control-allow-origin'), '*');
-  assert.equal(s.body.messages, [{ type: 'bot', message: 'Hi! Thanks for stopping by.' }, { type: 'bot', message: 'What is your name?' }]);
+  assert.equal(s.body.messages, [
+    { type: 'bot', message: 'Hi! Thanks for stopping by.' },
+    { type: 'bot', message: 'What is your name?' },
+  ]);
   assert.is(s.body.visitorId, 'visitor-1');
   assert.is(s.body.done, false);
   assert.match(s.body.sessionId, /^[0-9a-f]{24}$/);
 
   const first = await say(botId, s.body.sessionId, '  Ann  ');
   assert.is(first.status, 200);
-  assert.equal(first.body, { messages: [{ type: 'bot', message: 'Nice to meet you, Ann. What is your email address?' }], done: false });
+  assert.equal(first.body, {
+    messages: [{ type: 'bot', message: 'Nice to meet you, Ann. What is your email address?' }],
+    done: false,
+  });
   const second = await say(botId, s.body.sessionId, 'ann@example.com');
-  assert.equal(second.body, { messages: [{ type: 'bot', message: 'Thank you, Ann! We will be in touch soon.' }], done: true });
+  assert.equal(second.body, {
+    messages: [{ type: 'bot', message: 'Thank you, Ann! We will be in touch soon.' }],
+    done: true,
+  });
 
   const log = await events(s.body.sessionId);
-  assert.equal(log.map((e) => e.type), ['ConversationStarted', 'ResponseCreated', 'MessagesRecorded', 'MessagesRecorded', 'ResponseUpdated', 'ConversationCompleted']);
+  assert.equal(
+    log.map((e) => e.type),
+    [
+      'ConversationStarted',
+      'ResponseCreated',
+      'MessagesRecorded',
+      'MessagesRecorded',
+      'ResponseUpdated',
+      'ConversationCompleted',
+    ],
+  );
   const started = log[0].data as any;
   assert.equal(
-    { botId: started.chatbotId, chatbotName: started.chatbotName, visitorId: started.visitorId, channel: started.channel, customData: started.customData, user: started.user },
-    { botId, chatbotName: 'Shop bot', visitorId: 'visitor-1', channel: 'web', customData: { platform: 'test', storeHash: 'abc123' }, user: { email: 'ann@example.com' } },
+    {
+      botId: started.chatbotId,
+      chatbotName: started.chatbotName,
+      visitorId: started.visitorId,
+      channel: started.channel,
+      customData: started.customData,
+      user: started.user,
+    },
+    {
+      botId,
+      chatbotName: 'Shop bot',
+      visitorId: 'visitor-1',
+      channel: 'web',
+      customData: { platform: 'test', storeHash: 'abc123' },
+      user: { email: 'ann@example.com' },
+    },
   );
   const created = log[1].data as any;
   assert.is(created.visitorId, 'visitor-1');
   assert.match(created.chatDate, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   assert.ok(Date.parse(created.chatDate) >= Date.parse(started.startedAt));
   const done = log[5].data as any;
-  assert.equal([done.resolution, done.escalationReason, done.turnCount, done.responseId], ['resolved', null, 2, created.responseId]);
+  assert.equal(
+    [done.resolution, done.escalationReason, done.turnCount, done.responseId],
+    ['resolved', null, 2, created.responseId],
+  );
   assert.ok(Number.isInteger(done.duration) && done.duration >= 0);
   for (const e of log) {
     assert.equal(e.metadata.actor, { type: 'visitor', id: 'visitor-1' });
@@ -93,11 +136,16 @@ test('escalate completes with the reason; end completes as ended', async () => {
   const botId = await createBot();
   const a = await start(botId);
   await say(botId, a.body.sessionId, 'Bob');
-  const esc = await app.api('POST', `${CHAT}/${botId}/sessions/${a.body.sessionId}/escalate`, { body: { reason: 'wants a human' } });
+  const esc = await app.api('POST', `${CHAT}/${botId}/sessions/${a.body.sessionId}/escalate`, {
+    body: { reason: 'wants a human' },
+  });
   assert.equal([esc.status, esc.body], [200, { done: true }]);
   const aDone = (await events(a.body.sessionId)).at(-1)!;
   assert.is(aDone.type, 'ConversationCompleted');
-  assert.equal([(aDone.data as any).resolution, (aDone.data as any).escalationReason, (aDone.data as any).turnCount], ['escalated', 'wants a human', 1]);
+  assert.equal(
+    [(aDone.data as any).resolution, (aDone.data as any).escalationReason, (aDone.data as any).turnCount],
+    ['escalated', 'wants a human', 1],
+  );
 
   const b = await start(botId);
   const end = await app.api('POST', `${CHAT}/${botId}/sessions/${b.body.sessionId}/end`);
@@ -107,10 +155,14 @@ test('escalate completes with the reason; end completes as ended', async () => {
 });
 
 test('a handoff step completes as escalated with reason handoff', async () => {
-  const botId = await createBot({ flow: { steps: [
-    { type: 'question', text: 'Your order?', variable: 'order' },
-    { type: 'handoff', text: 'A person will look at order {{order}}.' },
-  ] } });
+  const botId = await createBot({
+    flow: {
+      steps: [
+        { type: 'question', text: 'Your order?', variable: 'order' },
+        { type: 'handoff', text: 'A person will look at order {{order}}.' },
+      ],
+    },
+  });
   const s = await start(botId);
   assert.equal(s.body.messages, [{ type: 'bot', message: 'Your order?' }]);
   const r = await say(botId, s.body.sessionId, 'A-17');
@@ -122,14 +174,20 @@ test('a handoff step completes as escalated with reason handoff', async () => {
 test('a flow without questions is done at start', async () => {
   const botId = await createBot({ flow: { steps: [{ type: 'message', text: 'We are closed today.' }] } });
   const s = await start(botId);
-  assert.equal([s.status, s.body.done, s.body.messages], [201, true, [{ type: 'bot', message: 'We are closed today.' }]]);
+  assert.equal(
+    [s.status, s.body.done, s.body.messages],
+    [201, true, [{ type: 'bot', message: 'We are closed today.' }]],
+  );
   assert.is((await say(botId, s.body.sessionId, 'hello?')).status, 409);
 });
 
 test('a session keeps the flow it started with when the chatbot is edited', async () => {
   const botId = await createBot();
   const s = await start(botId);
-  const put = await app.api('PUT', `${EXT}/chatbots/${botId}`, { apiKey, body: { flow: { steps: [{ type: 'message', text: 'New flow' }] } } });
+  const put = await app.api('PUT', `${EXT}/chatbots/${botId}`, {
+    apiKey,
+    body: { flow: { steps: [{ type: 'message', text: 'New flow' }] } },
+  });
   assert.is(put.status, 200);
   const r = await say(botId, s.body.sessionId, 'Cy');
   assert.equal(r.body.messages, [{ type: 'bot', message: 'Nice to meet you, Cy. What is your email address?' }]);
@@ -178,12 +236,18 @@ test('bad bodies: 400 naming the field', async () => {
   expect400(await say(botId, sid, 42), 'message');
   expect400(await say(botId, sid, 'x'.repeat(2001)), 'message');
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: {} }), 'message');
-  expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: { message: 'hi', extra: 1 } }), 'extra');
+  expect400(
+    await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: { message: 'hi', extra: 1 } }),
+    'extra',
+  );
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: ['hi'] }), 'body');
   const badJson = await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: '{"message": ' });
   assert.equal([badJson.status, badJson.body.code], [400, 'INVALID_JSON']);
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: { reason: ' ' } }), 'reason');
-  expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: { reason: 'r'.repeat(501) } }), 'reason');
+  expect400(
+    await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/escalate`, { body: { reason: 'r'.repeat(501) } }),
+    'reason',
+  );
   const other = (await start(botId)).body.sessionId;
   const bare = await app.api('POST', `${CHAT}/${botId}/sessions/${other}/escalate`, { body: {} });
   assert.is(bare.status, 200, 'a bare escalate records the generic reason');
@@ -194,7 +258,10 @@ test('bad bodies: 400 naming the field', async () => {
   expect400(await start(botId, { customData: 'x' }), 'customData');
   expect400(await start(botId, { customData: { n: 1 } }), 'customData');
   expect400(await start(botId, { customData: { long: 'v'.repeat(501) } }), 'customData');
-  expect400(await start(botId, { customData: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }), 'customData');
+  expect400(
+    await start(botId, { customData: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }),
+    'customData',
+  );
   expect400(await start(botId, { customData: { ['k'.repeat(65)]: 'v' } }), 'customData');
   expect400(await start(botId, { user: { role: 'admin' } }), 'user');
   expect400(await start(botId, { user: { email: 5 } }), 'user.email');
@@ -206,17 +273,31 @@ test('bad bodies: 400 naming the field', async () => {
   assert.ok(huge.body.error.includes('16 KB'), huge.body.error);
 
   const log = await events(sid);
-  assert.equal(log.map((e) => e.type), ['ConversationStarted'], 'bad input wrote nothing');
+  assert.equal(
+    log.map((e) => e.type),
+    ['ConversationStarted'],
+    'bad input wrote nothing',
+  );
 });
 
 test('a JSON body is read whatever the Content-Type says (fetch without headers sends text/plain)', async () => {
   const botId = await createBot();
-  const s = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), { 'content-type': 'text/plain;charset=UTF-8' });
+  const s = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), {
+    'content-type': 'text/plain;charset=UTF-8',
+  });
   assert.equal([s.status, s.body.visitorId], [201, 'plain-1']);
-  const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { method: 'POST', body: JSON.stringify({ message: 'Dee' }) });
+  const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
+    method: 'POST',
+    body: JSON.stringify({ message: 'Dee' }),
+  });
   assert.is(res.status, 200);
-  assert.equal((await res.json()).messages, [{ type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' }]);
-  const form = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { body: 'message=hi', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal((await res.json()).messages, [
+    { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' },
+  ]);
+  const form = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
+    body: 'message=hi',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
 });
 
@@ -237,7 +318,11 @@ test('CORS preflight from any site', async () => {
   const botId = await createBot();
   const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions`, {
     method: 'OPTIONS',
-    headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    headers: {
+      origin: 'https://shop.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
   });
   assert.is(res.status, 204);
   assert.is(res.headers.get('access-control-allow-origin'), '*');
@@ -246,14 +331,21 @@ test('CORS preflight from any site', async () => {
 });
 
 test('concurrent messages to one session are applied one after another', async () => {
-  const botId = await createBot({ flow: { steps: [
-    { type: 'question', text: 'A?', variable: 'a' },
-    { type: 'question', text: 'B?', variable: 'b' },
-    { type: 'question', text: 'C?', variable: 'c' },
-  ] } });
+  const botId = await createBot({
+    flow: {
+      steps: [
+        { type: 'question', text: 'A?', variable: 'a' },
+        { type: 'question', text: 'B?', variable: 'b' },
+        { type: 'question', text: 'C?', variable: 'c' },
+      ],
+    },
+  });
   const s = await start(botId);
   const replies = await Promise.all(['1', '2'].map((m) => say(botId, s.body.sessionId, m)));
-  assert.equal(replies.map((r) => r.status), [200, 200]);
+  assert.equal(
+    replies.map((r) => r.status),
+    [200, 200],
+  );
   const log = await events(s.body.sessionId);
   assert.equal(log.filter((e) => e.type === 'ResponseCreated').length, 1, 'one response record');
   const last = log.filter((e) => e.type === 'MessagesRecorded').at(-1)!.data as any;
@@ -263,8 +355,17 @@ test('concurrent messages to one session are applied one after another', async (
 
 /** Records a branding change as an event (the API would refuse some of these), and waits for the views. */
 async function brand(workspaceId: string, changes: Record<string, unknown>) {
-  const metadata = { workspaceId, actor: { type: 'operator' as const, id: 'test' }, correlationId: 'test', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
-  const { position } = await app.services.events.append(`workspace-${workspaceId}`, [{ type: 'WorkspaceBrandingUpdated', data: { workspaceId, changes }, metadata }]);
+  const metadata = {
+    workspaceId,
+    actor: { type: 'operator' as const, id: 'test' },
+    correlationId: 'test',
+    causationId: null,
+    requestId: null,
+    occurredAt: new Date().toISOString(),
+  };
+  const { position } = await app.services.events.append(`workspace-${workspaceId}`, [
+    { type: 'WorkspaceBrandingUpdated', data: { workspaceId, changes }, metadata },
+  ]);
   await app.services.projections.waitFor(position);
 }
 
@@ -277,7 +378,10 @@ test('a session start names the chatbot and carries its workspace colors, defaul
   assert.equal(first.body.chatbot, { name: 'Acme helper' });
   assert.equal(first.body.branding, { primaryColor: '#4F46E5', secondaryColor: '#64748B' });
 
-  const patched = await app.api('PATCH', '/api/v1/workspace/branding', { apiKey: ws.apiKey, body: { primaryColor: '#0F766E' } });
+  const patched = await app.api('PATCH', '/api/v1/workspace/branding', {
+    apiKey: ws.apiKey,
+    body: { primaryColor: '#0F766E' },
+  });
   assert.is(patched.status, 200, JSON.stringify(patched.body));
   const second = await start(botId);
   assert.equal(second.body.branding, { primaryColor: '#0F766E', secondaryColor: '#64748B' });
@@ -304,7 +408,8 @@ test('the OpenAPI document describes the chat endpoints without security', async
   assert.equal(started.properties.chatbot.required, ['name']);
   assert.is(started.properties.branding.properties.primaryColor.pattern, '^#[0-9A-Fa-f]{6}$');
   assert.match(started.properties.branding.properties.secondaryColor.description, '#64748B');
-  for (const p of ['messages', 'escalate', 'end']) assert.ok(doc.paths[`/api/v1/chat/{botId}/sessions/{sessionId}/${p}`].post, p);
+  for (const p of ['messages', 'escalate', 'end'])
+    assert.ok(doc.paths[`/api/v1/chat/{botId}/sessions/{sessionId}/${p}`].post, p);
 });
 
 test('close', async () => {

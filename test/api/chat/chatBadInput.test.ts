@@ -14,7 +14,8 @@ let botId: string;
 
 const post = (path: string, body?: unknown) => app.api('POST', CHAT + path, { body });
 const started = async () => (await post(`/${botId}/sessions`, {})).body.sessionId as string;
-const logOf = async (sessionId: string) => (await app.services.events.readStream(`conversation-${sessionId}`)).map((e) => e.type);
+const logOf = async (sessionId: string) =>
+  (await app.services.events.readStream(`conversation-${sessionId}`)).map((e) => e.type);
 
 test.before(async () => {
   app = await startTestApp();
@@ -27,7 +28,11 @@ test.after(async () => {
 
 test('a body that is no JSON object is refused as such, on every chat POST that takes one; nothing is written', async () => {
   const sessionId = await started();
-  for (const path of [`/${botId}/sessions`, `/${botId}/sessions/${sessionId}/messages`, `/${botId}/sessions/${sessionId}/escalate`]) {
+  for (const path of [
+    `/${botId}/sessions`,
+    `/${botId}/sessions/${sessionId}/messages`,
+    `/${botId}/sessions/${sessionId}/escalate`,
+  ]) {
     for (const [kind, text, says] of NOT_AN_OBJECT) assertRefused(await post(path, text), 400, says, `${path} ${kind}`);
   }
   assert.equal(await logOf(sessionId), ['ConversationStarted']);
@@ -35,12 +40,27 @@ test('a body that is no JSON object is refused as such, on every chat POST that 
 
 test('path ids that name nothing are 404; a path that is no percent-encoding is 400', async () => {
   const sessionId = await started();
-  for (const id of ['%2F', 'a%2Fb', '%00', 'x'.repeat(65), '__proto__', 'constructor', '%E2%80%AE', botId.toUpperCase()]) {
+  for (const id of [
+    '%2F',
+    'a%2Fb',
+    '%00',
+    'x'.repeat(65),
+    '__proto__',
+    'constructor',
+    '%E2%80%AE',
+    botId.toUpperCase(),
+  ]) {
     assertRefused(await post(`/${id}/sessions`, {}), 404, /not found/i, `bot ${id}`);
-    assertRefused(await post(`/${botId}/sessions/${id}/messages`, { message: 'hi' }), 404, /not found/i, `session ${id}`);
+    assertRefused(
+      await post(`/${botId}/sessions/${id}/messages`, { message: 'hi' }),
+      404,
+      /not found/i,
+      `session ${id}`,
+    );
     assertRefused(await post(`/${botId}/sessions/${id}/end`), 404, /not found/i, `end ${id}`);
   }
-  for (const id of ['%ZZ', '%C0%AE']) assertRefused(await post(`/${botId}/sessions/${id}/end`), 400, /percent-encoding/, id);
+  for (const id of ['%ZZ', '%C0%AE'])
+    assertRefused(await post(`/${botId}/sessions/${id}/end`), 400, /percent-encoding/, id);
   assert.equal(await logOf(sessionId), ['ConversationStarted']);
 });
 

@@ -25,7 +25,8 @@ const asked: string[] = [];
 test('setup', async () => {
   app = await startTestApp();
   const ws = await app.createWorkspace('pro');
-  botId = (await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Helper' } })).body.data.id;
+  botId = (await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Helper' } })).body
+    .data.id;
   const deps = { ...appDeps(app.services).chat, brandingOf: (id: string) => (asked.push(id), answer()) };
   const mounted = express();
   mounted.use(requestContext);
@@ -39,15 +40,22 @@ test('setup', async () => {
 });
 
 async function start() {
-  const res = await fetch(`${base}${CHAT_MOUNT}/${botId}/sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  const res = await fetch(`${base}${CHAT_MOUNT}/${botId}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   return { status: res.status, body: await res.json() };
 }
 
-test('no branding document yet: the default colors, asked for the chatbot\'s workspace', async () => {
+test("no branding document yet: the default colors, asked for the chatbot's workspace", async () => {
   answer = async () => null;
   const r = await start();
   assert.is(r.status, 201);
-  assert.equal([r.body.chatbot, r.body.branding], [{ name: 'Helper' }, { primaryColor: '#4F46E5', secondaryColor: '#64748B' }]);
+  assert.equal(
+    [r.body.chatbot, r.body.branding],
+    [{ name: 'Helper' }, { primaryColor: '#4F46E5', secondaryColor: '#64748B' }],
+  );
   assert.equal(asked, [workspaceId]);
 });
 

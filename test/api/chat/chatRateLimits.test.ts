@@ -31,7 +31,14 @@ test('setup', async () => {
   const limited = express();
   limited.set('trust proxy', 'loopback');
   limited.use(requestContext);
-  limited.use(CHAT_MOUNT, chatRouter(appDeps(app.services).chat, new OpenApiRegistry(), { requestsPerMinute: 6, sessionStartsPerHour: 2, bodyBytes: 1024 }));
+  limited.use(
+    CHAT_MOUNT,
+    chatRouter(appDeps(app.services).chat, new OpenApiRegistry(), {
+      requestsPerMinute: 6,
+      sessionStartsPerHour: 2,
+      bodyBytes: 1024,
+    }),
+  );
   limited.use(errorHandler(app.services.logger));
   server = createServer(limited);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -51,7 +58,8 @@ test('an address may start only so many sessions; other addresses are not affect
 
 test('an invalid start does not use up the session allowance', async () => {
   const ip = '203.0.113.20';
-  for (let i = 0; i < 3; i++) assert.is((await post(`/${botId}/sessions`, { channel: 'no spaces allowed' }, ip)).status, 400);
+  for (let i = 0; i < 3; i++)
+    assert.is((await post(`/${botId}/sessions`, { channel: 'no spaces allowed' }, ip)).status, 400);
   assert.is((await post(`/${botId}/sessions`, {}, ip)).status, 201);
 });
 
@@ -59,12 +67,13 @@ test('every chat request counts against the per-minute limit of its address', as
   const ip = '203.0.113.30';
   const s = await post(`/${botId}/sessions`, {}, ip);
   const statuses: number[] = [];
-  for (let i = 0; i < 6; i++) statuses.push((await post(`/${botId}/sessions/${s.body.sessionId}/messages`, { message: `m${i}` }, ip)).status);
+  for (let i = 0; i < 6; i++)
+    statuses.push((await post(`/${botId}/sessions/${s.body.sessionId}/messages`, { message: `m${i}` }, ip)).status);
   // The default flow completes after two answers (then 409); the seventh request is over the limit.
   assert.equal(statuses, [200, 200, 409, 409, 409, 429]);
 });
 
-test('the body limit is the router\'s own', async () => {
+test("the body limit is the router's own", async () => {
   const r = await post(`/${botId}/sessions`, { customData: { a: 'x'.repeat(2000) } }, '203.0.113.40');
   assert.equal([r.status, r.body.code], [413, 'PAYLOAD_TOO_LARGE']);
   assert.ok(r.body.error.includes('1 KB'));

@@ -5,7 +5,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
+import {
+  as,
+  createSignedInWorkspace,
+  DASH,
+  startSignInApp,
+  type SignedInWorkspace,
+  type TestApp,
+} from './dashboardHarness.js';
 import { memberOf, type Session } from './dashboardFixtures.js';
 import { hostRequest } from '../../support/signIn.js';
 
@@ -28,7 +35,7 @@ test.after(async () => {
   await app.close();
 });
 
-test('the list shows the workspace\'s keys without secrets; the first key is the owner\'s admin key', async () => {
+test("the list shows the workspace's keys without secrets; the first key is the owner's admin key", async () => {
   const r = await call('GET', KEYS);
   assert.is(r.status, 200, r.text);
   assert.is(r.body.data.length, 1);
@@ -80,20 +87,30 @@ test('revoke: the key answers 401 from then on, the list says revoked with the t
 });
 
 test('bad inputs are 400 {error, code}', async () => {
-  for (const body of [{ role: 'owner' }, { role: 'member', scopes: ['delete'] }, { role: 'member', scopes: 'read' }, {}, { role: 'admin', extra: 1 }]) {
+  for (const body of [
+    { role: 'owner' },
+    { role: 'member', scopes: ['delete'] },
+    { role: 'member', scopes: 'read' },
+    {},
+    { role: 'admin', extra: 1 },
+  ]) {
     const r = await call('POST', KEYS, body);
     assert.is(r.status, 400, `${JSON.stringify(body)}: ${r.text}`);
     assert.equal(keysOf(r.body), ['code', 'error']);
   }
 });
 
-test('401 without a session, 403 CSRF without the token, 403 for members (even to read), 404 for another workspace\'s key', async () => {
+test("401 without a session, 403 CSRF without the token, 403 for members (even to read), 404 for another workspace's key", async () => {
   assert.is((await call('GET', KEYS, undefined, { cookie: false })).status, 401);
   const noCsrf = await call('POST', KEYS, { role: 'member' }, { csrf: false });
   assert.is(noCsrf.status, 403);
   assert.is(noCsrf.body.code, 'CSRF');
-  const m = (method: string, path: string, body?: unknown) => hostRequest(app, method, path, { origin: member.origin, cookie: member.cookie, csrfToken: member.csrfToken, body });
-  for (const [method, body] of [['GET', undefined], ['POST', { role: 'member' }]] as const) {
+  const m = (method: string, path: string, body?: unknown) =>
+    hostRequest(app, method, path, { origin: member.origin, cookie: member.cookie, csrfToken: member.csrfToken, body });
+  for (const [method, body] of [
+    ['GET', undefined],
+    ['POST', { role: 'member' }],
+  ] as const) {
     const r = await m(method, KEYS, body);
     assert.is(r.status, 403, r.text);
     assert.is(r.body.code, 'INSUFFICIENT_ROLE');
@@ -101,13 +118,21 @@ test('401 without a session, 403 CSRF without the token, 403 for members (even t
   const foreign = (await as(app, other)('GET', KEYS)).body.data[0];
   const r = await call('DELETE', `${KEYS}/${foreign.id}`);
   assert.is(r.status, 404, r.text);
-  assert.is((await app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: other.apiKey })).status, 200, 'the foreign key still works');
+  assert.is(
+    (await app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: other.apiKey })).status,
+    200,
+    'the foreign key still works',
+  );
   assert.is((await call('DELETE', `${KEYS}/nope`)).status, 404);
 });
 
 test('the OpenAPI document lists the key operations with security session', async () => {
   const doc = (await app.api('GET', '/api/v1/openapi.json')).body;
-  for (const [path, method] of [['/api-keys', 'get'], ['/api-keys', 'post'], ['/api-keys/{id}', 'delete']]) {
+  for (const [path, method] of [
+    ['/api-keys', 'get'],
+    ['/api-keys', 'post'],
+    ['/api-keys/{id}', 'delete'],
+  ]) {
     assert.equal(doc.paths[`${DASH}${path}`]?.[method]?.security, [{ SessionCookie: [] }], `${method} ${path}`);
   }
 });

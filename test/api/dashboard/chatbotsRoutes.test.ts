@@ -7,7 +7,14 @@ import * as assert from 'uvu/assert';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { signIn } from '../../support/signIn.js';
 import { linkIn, waitForMailTo } from '../../support/signInMail.js';
-import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
+import {
+  as,
+  createSignedInWorkspace,
+  DASH,
+  startSignInApp,
+  type SignedInWorkspace,
+  type TestApp,
+} from './dashboardHarness.js';
 
 let app: TestApp;
 let acme: SignedInWorkspace;
@@ -24,8 +31,20 @@ test.after(async () => {
 
 test('every chatbot route needs a session: 401 NOT_SIGNED_IN', async () => {
   const call = as(app, acme);
-  for (const [method, path] of [['GET', '/chatbots'], ['GET', '/chatbots/x'], ['POST', '/chatbots'], ['PUT', '/chatbots/x'], ['DELETE', '/chatbots/x'], ['POST', '/chatbots/x/duplicate'], ['GET', '/overview'], ['GET', '/responses'], ['GET', '/analytics']]) {
-    const r = await call(method!, DASH + path!, method === 'POST' || method === 'PUT' ? { name: 'x' } : undefined, { cookie: false });
+  for (const [method, path] of [
+    ['GET', '/chatbots'],
+    ['GET', '/chatbots/x'],
+    ['POST', '/chatbots'],
+    ['PUT', '/chatbots/x'],
+    ['DELETE', '/chatbots/x'],
+    ['POST', '/chatbots/x/duplicate'],
+    ['GET', '/overview'],
+    ['GET', '/responses'],
+    ['GET', '/analytics'],
+  ]) {
+    const r = await call(method!, DASH + path!, method === 'POST' || method === 'PUT' ? { name: 'x' } : undefined, {
+      cookie: false,
+    });
     assert.is(r.status, 401, `${method} ${path}`);
     assert.is(r.body.code, 'NOT_SIGNED_IN');
   }
@@ -53,7 +72,12 @@ test('create, read with flow and embed, update, disable, duplicate, delete', asy
   assert.match(created.body.embed.snippet, new RegExp(`ConfabWidget\\('${id}', 'bubble'\\)`));
   assert.match(created.body.embed.snippet, /<script src="http:\/\/localhost:\d+\/widget\.js"><\/script>/);
 
-  const flow = { steps: [{ type: 'question', text: 'Your name?', variable: 'name' }, { type: 'handoff', text: 'Thanks {{name}}, a person will reply.' }] };
+  const flow = {
+    steps: [
+      { type: 'question', text: 'Your name?', variable: 'name' },
+      { type: 'handoff', text: 'Thanks {{name}}, a person will reply.' },
+    ],
+  };
   const updated = await call('PUT', `${DASH}/chatbots/${id}`, { name: 'Helpdesk', flow });
   assert.is(updated.status, 200);
   assert.is(updated.body.data.name, 'Helpdesk');
@@ -71,7 +95,10 @@ test('create, read with flow and embed, update, disable, duplicate, delete', asy
   assert.equal(copy.body.data.flow, flow, 'the copy keeps the flow');
 
   const list = await call('GET', `${DASH}/chatbots`);
-  assert.equal(list.body.data.map((c: { name: string }) => c.name), ['Helpdesk (copy)', 'Helpdesk']);
+  assert.equal(
+    list.body.data.map((c: { name: string }) => c.name),
+    ['Helpdesk (copy)', 'Helpdesk'],
+  );
   assert.equal(list.body.cap, { used: 2, limit: 5 });
 
   const deleted = await call('DELETE', `${DASH}/chatbots/${copy.body.data.id}`);
@@ -79,7 +106,7 @@ test('create, read with flow and embed, update, disable, duplicate, delete', asy
   assert.is((await call('GET', `${DASH}/chatbots/${copy.body.data.id}`)).status, 404);
 });
 
-test('another workspace\'s chatbot is 404 on every route, and stays untouched', async () => {
+test("another workspace's chatbot is 404 on every route, and stays untouched", async () => {
   const theirs = await as(app, other)('POST', `${DASH}/chatbots`, { name: 'Theirs' });
   const id = theirs.body.data.id as string;
   const call = as(app, acme);
@@ -97,7 +124,10 @@ test('another workspace\'s chatbot is 404 on every route, and stays untouched', 
   const still = await as(app, other)('GET', `${DASH}/chatbots/${id}`);
   assert.is(still.body.data.name, 'Theirs');
   const mine = await call('GET', `${DASH}/chatbots`);
-  assert.not.ok(mine.body.data.some((c: { id: string }) => c.id === id), 'not listed for another workspace');
+  assert.not.ok(
+    mine.body.data.some((c: { id: string }) => c.id === id),
+    'not listed for another workspace',
+  );
 });
 
 test('bad input is 400 naming the problem: name, unknown field, flow rules', async () => {
@@ -131,10 +161,13 @@ test('the plan cap refuses create and duplicate with 403 PLAN_LIMIT', async () =
   assert.equal(list.body.cap, { used: 0, limit: 0 });
 });
 
-test('members manage chatbots too, but not the workspace\'s administration', async () => {
+test("members manage chatbots too, but not the workspace's administration", async () => {
   // README: Dashboard → Roles. A new user joins Acme as a member through an invite.
   const email = `member-${Date.now()}@example.com`;
-  await app.services.members.invite({ email, role: 'member', inviterName: 'Owner' }, { ...operatorContext(acme.workspaceId), workspaceId: acme.workspaceId });
+  await app.services.members.invite(
+    { email, role: 'member', inviterName: 'Owner' },
+    { ...operatorContext(acme.workspaceId), workspaceId: acme.workspaceId },
+  );
   const token = linkIn(await waitForMailTo(app, email), '/invite').searchParams.get('token')!;
   await app.services.members.accept({ token, name: 'Mia Member', password: 'member-password-1' }, operatorContext());
   const session = await signIn(app, { email, password: 'member-password-1' });

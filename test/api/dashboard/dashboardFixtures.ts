@@ -20,23 +20,41 @@ export function trustCertificate(caPem: string): void {
   if (trusted.includes(caPem)) return;
   if (trusted.length === 0) {
     const original = tls.createSecureContext;
-    tls.createSecureContext = (options = {}) => original({ ...options, ca: options.ca ?? [...tls.rootCertificates, ...trusted] });
+    tls.createSecureContext = (options = {}) =>
+      original({ ...options, ca: options.ca ?? [...tls.rootCertificates, ...trusted] });
   }
   trusted = [...trusted, caPem];
 }
 
 /** Env of a test app whose dispatcher may deliver to 127.0.0.1 and retries at once. */
-export const WEBHOOK_ENV = { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_DELAYS_MS: '20,20,20', WEBHOOK_TIMEOUT_MS: '3000', RATE_LIMIT_PER_MINUTE: '100000' };
+export const WEBHOOK_ENV = {
+  WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+  WEBHOOK_RETRY_DELAYS_MS: '20,20,20',
+  WEBHOOK_TIMEOUT_MS: '3000',
+  RATE_LIMIT_PER_MINUTE: '100000',
+};
 
 export type Session = Pick<SignedInWorkspace, 'cookie' | 'csrfToken' | 'origin'> & { userId?: string; email?: string };
 
 /** A new user invited to `owner`'s workspace with `role`, signed in there. */
-export async function memberOf(app: TestApp, owner: SignedInWorkspace, role: 'admin' | 'member' = 'member'): Promise<Session & { email: string }> {
+export async function memberOf(
+  app: TestApp,
+  owner: SignedInWorkspace,
+  role: 'admin' | 'member' = 'member',
+): Promise<Session & { email: string }> {
   const email = `member-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const sent = await hostRequest(app, 'POST', `${DASH}/invites`, { origin: owner.origin, cookie: owner.cookie, csrfToken: owner.csrfToken, body: { email, role } });
+  const sent = await hostRequest(app, 'POST', `${DASH}/invites`, {
+    origin: owner.origin,
+    cookie: owner.cookie,
+    csrfToken: owner.csrfToken,
+    body: { email, role },
+  });
   if (sent.status !== 201) throw new Error(`invite answered ${sent.status}: ${sent.text}`);
   const link = linkIn(latestMailTo(app, email), '/invite');
-  const accepted = await hostRequest(app, 'POST', '/auth/invite/accept', { origin: link.origin, body: { token: link.searchParams.get('token'), name: 'Team Member', password: 'member-password-1' } });
+  const accepted = await hostRequest(app, 'POST', '/auth/invite/accept', {
+    origin: link.origin,
+    body: { token: link.searchParams.get('token'), name: 'Team Member', password: 'member-password-1' },
+  });
   const cookie = sessionCookieOf(accepted);
   if (!cookie) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
   return { cookie, csrfToken: await csrfTokenFor(app, cookie, link.origin), origin: link.origin, email };
@@ -52,6 +70,7 @@ export async function newChatbot(app: TestApp, apiKey: string, name = 'Support b
 /** A visitor starts a chat with the bot (conversation.started). */
 export async function startConversation(app: TestApp, chatbotId: string): Promise<string> {
   const r = await app.api('POST', `/api/v1/chat/${chatbotId}/sessions`, { body: {} });
-  if (r.status !== 201 && r.status !== 200) throw new Error(`chat start answered ${r.status}: ${JSON.stringify(r.body)}`);
+  if (r.status !== 201 && r.status !== 200)
+    throw new Error(`chat start answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body.sessionId ?? r.body.data?.sessionId ?? r.body.id;
 }

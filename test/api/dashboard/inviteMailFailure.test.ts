@@ -31,12 +31,21 @@ test.after(async () => {
 });
 
 const as = (who: SignedInWorkspace) => ({ cookie: who.cookie, csrfToken: who.csrfToken, origin: who.origin });
-const invite = (owner: SignedInWorkspace, email: string) => hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email, role: 'member' } });
-const pendingInvites = async (owner: SignedInWorkspace) => (await hostRequest(app, 'GET', `${D}/members`, as(owner))).body.invites.map((i: { email: string }) => i.email);
-const accept = (link: URL) => hostRequest(app, 'POST', '/auth/invite/accept', { origin: link.origin, body: { token: link.searchParams.get('token'), name: 'Invited', password: 'invited-password-1' } });
+const invite = (owner: SignedInWorkspace, email: string) =>
+  hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email, role: 'member' } });
+const pendingInvites = async (owner: SignedInWorkspace) =>
+  (await hostRequest(app, 'GET', `${D}/members`, as(owner))).body.invites.map((i: { email: string }) => i.email);
+const accept = (link: URL) =>
+  hostRequest(app, 'POST', '/auth/invite/accept', {
+    origin: link.origin,
+    body: { token: link.searchParams.get('token'), name: 'Invited', password: 'invited-password-1' },
+  });
 
 async function membersLog(workspaceId: string): Promise<Array<{ type: string; reason?: string }>> {
-  return (await app.services.events.readStream(membersStream(workspaceId))).map((e) => ({ type: e.type, reason: (e.data as { reason?: string }).reason }));
+  return (await app.services.events.readStream(membersStream(workspaceId))).map((e) => ({
+    type: e.type,
+    reason: (e.data as { reason?: string }).reason,
+  }));
 }
 
 test('mail server down: the invite answers 502 and no invite stays pending; once it is back, inviting again works', async () => {
@@ -47,7 +56,10 @@ test('mail server down: the invite answers 502 and no invite stays pending; once
   assert.is(failed.status, 502, failed.text);
   assert.is(failed.body.code, 'MAIL_DELIVERY_FAILED');
   assert.equal(await pendingInvites(owner), [], 'nothing listed as on its way');
-  assert.equal(await membersLog(owner.workspaceId), [{ type: 'MemberInvited', reason: undefined }, { type: 'InviteRevoked', reason: 'mail_not_delivered' }]);
+  assert.equal(await membersLog(owner.workspaceId), [
+    { type: 'MemberInvited', reason: undefined },
+    { type: 'InviteRevoked', reason: 'mail_not_delivered' },
+  ]);
 
   await gate.open();
   const sent = await invite(owner, email);
@@ -73,9 +85,10 @@ test('a recipient the mail server refuses: 502, no pending invite; the invite it
     mailbox.refuse.delete(email);
   }
   assert.equal(await pendingInvites(owner), []);
-  assert.equal((await membersLog(owner.workspaceId)).map((e) => `${e.type}${e.reason ? `:${e.reason}` : ''}`), [
-    'MemberInvited', 'InviteRevoked:replaced', 'MemberInvited', 'InviteRevoked:mail_not_delivered',
-  ]);
+  assert.equal(
+    (await membersLog(owner.workspaceId)).map((e) => `${e.type}${e.reason ? `:${e.reason}` : ''}`),
+    ['MemberInvited', 'InviteRevoked:replaced', 'MemberInvited', 'InviteRevoked:mail_not_delivered'],
+  );
   const stale = await accept(earlierLink);
   assert.is(stale.status, 404, stale.text);
   assert.is(stale.body.code, 'INVITE_INVALID');

@@ -2,7 +2,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, sessionCookieOf, csrfTokenFor, signIn, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
+import {
+  createSignedInWorkspace,
+  hostRequest,
+  sessionCookieOf,
+  csrfTokenFor,
+  signIn,
+  startSignInApp,
+  type SignedInWorkspace,
+} from '../../support/signIn.js';
 import { latestMailTo, linkIn } from '../../support/signInMail.js';
 
 const D = '/api/v1/dashboard';
@@ -15,7 +23,11 @@ test.after(async () => {
   await app.close();
 });
 
-const as = (who: { cookie: string; csrfToken: string; origin: string }) => ({ cookie: who.cookie, csrfToken: who.csrfToken, origin: who.origin });
+const as = (who: { cookie: string; csrfToken: string; origin: string }) => ({
+  cookie: who.cookie,
+  csrfToken: who.csrfToken,
+  origin: who.origin,
+});
 
 async function invite(owner: SignedInWorkspace, email: string, role = 'member') {
   const res = await hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email, role } });
@@ -24,9 +36,17 @@ async function invite(owner: SignedInWorkspace, email: string, role = 'member') 
 }
 
 async function accept(link: URL, body: Record<string, unknown>) {
-  const res = await hostRequest(app, 'POST', '/auth/invite/accept', { origin: link.origin, body: { token: link.searchParams.get('token'), ...body } });
+  const res = await hostRequest(app, 'POST', '/auth/invite/accept', {
+    origin: link.origin,
+    body: { token: link.searchParams.get('token'), ...body },
+  });
   const cookie = sessionCookieOf(res);
-  return { res, cookie: cookie ?? '', csrfToken: cookie ? await csrfTokenFor(app, cookie, link.origin) : '', origin: link.origin };
+  return {
+    res,
+    cookie: cookie ?? '',
+    csrfToken: cookie ? await csrfTokenFor(app, cookie, link.origin) : '',
+    origin: link.origin,
+  };
 }
 
 test('invite by mail → a new user sets name and password and is signed in as a member; the link works once', async () => {
@@ -36,8 +56,13 @@ test('invite by mail → a new user sets name and password and is signed in as a
   assert.is(link.origin, owner.origin);
   const listed = await hostRequest(app, 'GET', `${D}/members`, as(owner));
   assert.is(listed.status, 200, listed.text);
-  assert.equal(listed.body.invites.map((i: any) => i.email), ['new.member@example.com']);
-  assert.equal(listed.body.members, [{ userId: owner.ownerId, email: owner.email, name: listed.body.members[0].name, role: 'admin', isOwner: true }]);
+  assert.equal(
+    listed.body.invites.map((i: any) => i.email),
+    ['new.member@example.com'],
+  );
+  assert.equal(listed.body.members, [
+    { userId: owner.ownerId, email: owner.email, name: listed.body.members[0].name, role: 'admin', isOwner: true },
+  ]);
 
   const noPassword = await accept(link, { name: 'New Member' });
   assert.is(noPassword.res.status, 400);
@@ -63,20 +88,35 @@ test('members get 403 on admin endpoints; writes without the CSRF token are 403 
   const listByMember = await hostRequest(app, 'GET', `${D}/members`, as(member));
   assert.is(listByMember.status, 403);
   assert.is(listByMember.body.code, 'INSUFFICIENT_ROLE');
-  const inviteByMember = await hostRequest(app, 'POST', `${D}/invites`, { ...as(member), body: { email: 'x@example.com', role: 'admin' } });
+  const inviteByMember = await hostRequest(app, 'POST', `${D}/invites`, {
+    ...as(member),
+    body: { email: 'x@example.com', role: 'admin' },
+  });
   assert.is(inviteByMember.status, 403);
-  const noCsrf = await hostRequest(app, 'POST', `${D}/invites`, { cookie: owner.cookie, body: { email: 'x@example.com', role: 'member' } });
+  const noCsrf = await hostRequest(app, 'POST', `${D}/invites`, {
+    cookie: owner.cookie,
+    body: { email: 'x@example.com', role: 'member' },
+  });
   assert.is(noCsrf.status, 403);
   assert.is(noCsrf.body.code, 'CSRF');
-  const ownerPatch = await hostRequest(app, 'PATCH', `${D}/members/${owner.ownerId}`, { ...as(owner), body: { role: 'member' } });
+  const ownerPatch = await hostRequest(app, 'PATCH', `${D}/members/${owner.ownerId}`, {
+    ...as(owner),
+    body: { role: 'member' },
+  });
   assert.is(ownerPatch.status, 403);
   assert.is(ownerPatch.body.code, 'OWNER_FIXED');
   assert.is((await hostRequest(app, 'DELETE', `${D}/members/${owner.ownerId}`, as(owner))).status, 403);
-  const badRole = await hostRequest(app, 'PATCH', `${D}/members/${owner.ownerId}`, { ...as(owner), body: { role: 'king' } });
+  const badRole = await hostRequest(app, 'PATCH', `${D}/members/${owner.ownerId}`, {
+    ...as(owner),
+    body: { role: 'king' },
+  });
   assert.is(badRole.status, 400);
   const badBody = await hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: '{"email":' });
   assert.is(badBody.status, 400);
-  const badEmail = await hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email: 'not-an-address', role: 'member' } });
+  const badEmail = await hostRequest(app, 'POST', `${D}/invites`, {
+    ...as(owner),
+    body: { email: 'not-an-address', role: 'member' },
+  });
   assert.is(badEmail.status, 400);
 });
 
@@ -85,7 +125,10 @@ test('promote, then remove: the role applies at once and a removed member is sig
   const { link } = await invite(owner, 'promoted@example.com');
   const member = await accept(link, { name: 'Promoted', password: 'promoted-password' });
   const userId = (await hostRequest(app, 'GET', '/auth/session', as(member))).body.user.id;
-  assert.is((await hostRequest(app, 'PATCH', `${D}/members/${userId}`, { ...as(owner), body: { role: 'admin' } })).status, 204);
+  assert.is(
+    (await hostRequest(app, 'PATCH', `${D}/members/${userId}`, { ...as(owner), body: { role: 'admin' } })).status,
+    204,
+  );
   assert.is((await hostRequest(app, 'GET', `${D}/members`, as(member))).status, 200);
   assert.is((await hostRequest(app, 'DELETE', `${D}/members/${userId}`, as(owner))).status, 204);
   assert.is((await hostRequest(app, 'GET', '/auth/session', as(member))).status, 401);
@@ -103,16 +146,29 @@ test('one email, one user: an existing account accepts an invite to a second wor
   assert.is(me.body.workspace.id, second.workspaceId);
   assert.equal(me.body.workspaces.map((w: any) => w.id).sort(), [first.workspaceId, second.workspaceId].sort());
   // Switching back to the first workspace goes through a one-time handoff.
-  const sw = await hostRequest(app, 'POST', '/auth/switch', { ...as(joined), body: { workspaceId: first.workspaceId } });
+  const sw = await hostRequest(app, 'POST', '/auth/switch', {
+    ...as(joined),
+    body: { workspaceId: first.workspaceId },
+  });
   assert.is(sw.status, 200, sw.text);
   const handoff = new URL(sw.body.redirect);
-  const entered = await hostRequest(app, 'POST', '/auth/handoff', { origin: handoff.origin, body: { code: handoff.searchParams.get('code') } });
+  const entered = await hostRequest(app, 'POST', '/auth/handoff', {
+    origin: handoff.origin,
+    body: { code: handoff.searchParams.get('code') },
+  });
   assert.is(entered.status, 200);
-  const there = await hostRequest(app, 'GET', '/auth/session', { cookie: sessionCookieOf(entered)!, origin: handoff.origin });
+  const there = await hostRequest(app, 'GET', '/auth/session', {
+    cookie: sessionCookieOf(entered)!,
+    origin: handoff.origin,
+  });
   assert.is(there.body.workspace.id, first.workspaceId);
   // Not a workspace of this user: 404.
   const foreign = await createSignedInWorkspace(app, 'free');
-  assert.is((await hostRequest(app, 'POST', '/auth/switch', { ...as(joined), body: { workspaceId: foreign.workspaceId } })).status, 404);
+  assert.is(
+    (await hostRequest(app, 'POST', '/auth/switch', { ...as(joined), body: { workspaceId: foreign.workspaceId } }))
+      .status,
+    404,
+  );
 });
 
 test('revoked invites do not open; another workspace cannot touch these members', async () => {
@@ -126,9 +182,15 @@ test('revoked invites do not open; another workspace cannot touch these members'
   const { link: link2 } = await invite(owner, 'kept@example.com');
   const member = await accept(link2, { name: 'Kept', password: 'kept-password-1' });
   const userId = (await hostRequest(app, 'GET', '/auth/session', as(member))).body.user.id;
-  assert.is((await hostRequest(app, 'PATCH', `${D}/members/${userId}`, { ...as(other), body: { role: 'admin' } })).status, 404);
+  assert.is(
+    (await hostRequest(app, 'PATCH', `${D}/members/${userId}`, { ...as(other), body: { role: 'admin' } })).status,
+    404,
+  );
   assert.is((await hostRequest(app, 'DELETE', `${D}/members/${userId}`, as(other))).status, 404);
-  const forged = await accept(new URL(`${link2.origin}/invite?token=${owner.workspaceId}.${'A'.repeat(43)}`), { name: 'F', password: 'forged-password' });
+  const forged = await accept(new URL(`${link2.origin}/invite?token=${owner.workspaceId}.${'A'.repeat(43)}`), {
+    name: 'F',
+    password: 'forged-password',
+  });
   assert.is(forged.res.status, 404);
 });
 

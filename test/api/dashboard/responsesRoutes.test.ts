@@ -6,7 +6,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedResponses } from '../../support/conversationSeed.js';
-import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
+import {
+  as,
+  createSignedInWorkspace,
+  DASH,
+  startSignInApp,
+  type SignedInWorkspace,
+  type TestApp,
+} from './dashboardHarness.js';
 
 let app: TestApp;
 let acme: SignedInWorkspace;
@@ -34,22 +41,31 @@ test.before(async () => {
   botA = (await call('POST', `${DASH}/chatbots`, { name: 'Alpha' })).body.data.id;
   botB = (await call('POST', `${DASH}/chatbots`, { name: 'Beta' })).body.data.id;
   otherBot = (await as(app, other)('POST', `${DASH}/chatbots`, { name: 'Other' })).body.data.id;
-  seededA = await seed(acme.workspaceId, botA, [`${daysAgo(40)}T10:00:00.000Z`, `${daysAgo(3)}T10:00:00.000Z`, `${daysAgo(1)}T09:00:00.000Z`]);
+  seededA = await seed(acme.workspaceId, botA, [
+    `${daysAgo(40)}T10:00:00.000Z`,
+    `${daysAgo(3)}T10:00:00.000Z`,
+    `${daysAgo(1)}T09:00:00.000Z`,
+  ]);
   await seed(acme.workspaceId, botB, [`${daysAgo(2)}T12:00:00.000Z`]);
   otherResponse = (await seed(other.workspaceId, otherBot, [`${daysAgo(1)}T08:00:00.000Z`]))[0]!.responseId;
   // One conversation still going, through the visitor chat API.
   const started = await app.api('POST', `/api/v1/chat/${botB}/sessions`, { body: {} });
-  await app.api('POST', `/api/v1/chat/${botB}/sessions/${started.body.sessionId}/messages`, { body: { message: 'Zoe' } });
+  await app.api('POST', `/api/v1/chat/${botB}/sessions/${started.body.sessionId}/messages`, {
+    body: { message: 'Zoe' },
+  });
 });
 test.after(async () => {
   await app?.close();
 });
 
-test('lists every chatbot\'s responses, newest first, with the chatbot name', async () => {
+test("lists every chatbot's responses, newest first, with the chatbot name", async () => {
   const r = await as(app, acme)('GET', `${DASH}/responses`);
   assert.is(r.status, 200);
   assert.is(r.body.total, 5);
-  assert.equal(r.body.data.map((x: { chatbotName: string }) => x.chatbotName), ['Beta', 'Alpha', 'Beta', 'Alpha', 'Alpha']);
+  assert.equal(
+    r.body.data.map((x: { chatbotName: string }) => x.chatbotName),
+    ['Beta', 'Alpha', 'Beta', 'Alpha', 'Alpha'],
+  );
   assert.ok(!r.body.data.some((x: { _id: string }) => x._id === otherResponse), 'no response of another workspace');
 });
 
@@ -72,7 +88,7 @@ test('filters: chatbot, day range, outcome, visitor; pagination', async () => {
   assert.is(page2.body.totalPages, 3);
 });
 
-test('one conversation in full; another workspace\'s is 404', async () => {
+test("one conversation in full; another workspace's is 404", async () => {
   const call = as(app, acme);
   const r = await call('GET', `${DASH}/responses/${seededA[0]!.responseId}`);
   assert.is(r.status, 200);
@@ -85,7 +101,15 @@ test('one conversation in full; another workspace\'s is 404', async () => {
 
 test('bad filters are 400', async () => {
   const call = as(app, acme);
-  for (const q of ['startDate=2024-02-30', 'endDate=yesterday', `startDate=${today}&endDate=${daysAgo(3)}`, 'resolution=happy', 'limit=101', 'page=0', 'sort=asc']) {
+  for (const q of [
+    'startDate=2024-02-30',
+    'endDate=yesterday',
+    `startDate=${today}&endDate=${daysAgo(3)}`,
+    'resolution=happy',
+    'limit=101',
+    'page=0',
+    'sort=asc',
+  ]) {
     const r = await call('GET', `${DASH}/responses?${q}`);
     assert.is(r.status, 400, q);
     assert.type(r.body.error, 'string');

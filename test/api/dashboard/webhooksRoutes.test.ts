@@ -7,8 +7,22 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
 import { systemContext } from '../../../commands/commandContext.js';
-import { as, createSignedInWorkspace, DASH, startSignInApp, type SignedInWorkspace, type TestApp } from './dashboardHarness.js';
-import { memberOf, newChatbot, startConversation, trustCertificate, WEBHOOK_ENV, type Session } from './dashboardFixtures.js';
+import {
+  as,
+  createSignedInWorkspace,
+  DASH,
+  startSignInApp,
+  type SignedInWorkspace,
+  type TestApp,
+} from './dashboardHarness.js';
+import {
+  memberOf,
+  newChatbot,
+  startConversation,
+  trustCertificate,
+  WEBHOOK_ENV,
+  type Session,
+} from './dashboardFixtures.js';
 import { eventually } from '../../support/waiting.js';
 import { hostRequest } from '../../support/signIn.js';
 
@@ -41,19 +55,43 @@ test.after(async () => {
 });
 
 async function create(body: Record<string, unknown> = {}) {
-  const r = await call('POST', HOOKS, { chatbotId, url: `${receiver.url}/hook-${Math.random().toString(36).slice(2)}`, events: ['conversation.started'], ...body });
+  const r = await call('POST', HOOKS, {
+    chatbotId,
+    url: `${receiver.url}/hook-${Math.random().toString(36).slice(2)}`,
+    events: ['conversation.started'],
+    ...body,
+  });
   assert.is(r.status, 201, r.text);
   return r.body.data;
 }
 
 test('create answers the secret once with the External API fields and the chatbot name; the list never shows it', async () => {
-  const r = await call('POST', HOOKS, { chatbotId, url: `${receiver.url}/a`, events: ['conversation.started', 'response.created'], description: 'CRM' });
+  const r = await call('POST', HOOKS, {
+    chatbotId,
+    url: `${receiver.url}/a`,
+    events: ['conversation.started', 'response.created'],
+    description: 'CRM',
+  });
   assert.is(r.status, 201, r.text);
   assert.match(r.body.message, /secret/i);
   const d = r.body.data;
   assert.match(d.secret, /^[0-9a-f]{64}$/);
   assert.equal(d.chatbot, { id: chatbotId, name: 'Support bot' });
-  assert.equal(keysOf(d), ['chatbot', 'createdAt', 'description', 'disabledReason', 'events', 'failureCount', 'id', 'lastDeliveryAt', 'lastFailureAt', 'secret', 'status', 'updatedAt', 'url']);
+  assert.equal(keysOf(d), [
+    'chatbot',
+    'createdAt',
+    'description',
+    'disabledReason',
+    'events',
+    'failureCount',
+    'id',
+    'lastDeliveryAt',
+    'lastFailureAt',
+    'secret',
+    'status',
+    'updatedAt',
+    'url',
+  ]);
   assert.is(d.status, 'active');
   const list = await call('GET', HOOKS);
   assert.is(list.status, 200, list.text);
@@ -62,7 +100,12 @@ test('create answers the secret once with the External API fields and the chatbo
   assert.is(listed.secret, undefined);
   assert.ok(!list.text.includes(d.secret), 'the secret appears nowhere in the list');
   assert.equal(list.body.chatbots, [{ id: chatbotId, name: 'Support bot' }]);
-  assert.equal(list.body.events, ['response.created', 'response.updated', 'conversation.started', 'conversation.completed']);
+  assert.equal(list.body.events, [
+    'response.created',
+    'response.updated',
+    'conversation.started',
+    'conversation.completed',
+  ]);
   assert.is(list.body.limit, 15);
 });
 
@@ -88,11 +131,16 @@ test('bad inputs are 400 {error, code} naming the field; a duplicate is 409', as
   assert.is(badCursor.status, 400, badCursor.text);
 });
 
-test('401 without a session, 403 CSRF without the token, 403 for a member\'s writes (reads allowed), 403 on the Free plan', async () => {
+test("401 without a session, 403 CSRF without the token, 403 for a member's writes (reads allowed), 403 on the Free plan", async () => {
   const anon = await call('GET', HOOKS, undefined, { cookie: false });
   assert.is(anon.status, 401);
   assert.is(anon.body.code, 'NOT_SIGNED_IN');
-  const noCsrf = await call('POST', HOOKS, { chatbotId, url: `${receiver.url}/c`, events: ['conversation.started'] }, { csrf: false });
+  const noCsrf = await call(
+    'POST',
+    HOOKS,
+    { chatbotId, url: `${receiver.url}/c`, events: ['conversation.started'] },
+    { csrf: false },
+  );
   assert.is(noCsrf.status, 403);
   assert.is(noCsrf.body.code, 'CSRF');
   const m = asSession(member);
@@ -112,10 +160,14 @@ test('401 without a session, 403 CSRF without the token, 403 for a member\'s wri
   const r = await as(app, free)('GET', HOOKS);
   assert.is(r.status, 403, r.text);
   assert.is(r.body.code, 'PLAN_NO_WEBHOOK_ACCESS');
-  assert.is((await as(app, free)('POST', HOOKS, { chatbotId, url: `${receiver.url}/f`, events: ['conversation.started'] })).body.code, 'PLAN_NO_WEBHOOK_ACCESS');
+  assert.is(
+    (await as(app, free)('POST', HOOKS, { chatbotId, url: `${receiver.url}/f`, events: ['conversation.started'] })).body
+      .code,
+    'PLAN_NO_WEBHOOK_ACCESS',
+  );
 });
 
-test('another workspace\'s webhook and delivery ids are 404 everywhere', async () => {
+test("another workspace's webhook and delivery ids are 404 everywhere", async () => {
   const hook = await create();
   const stranger = as(app, other);
   for (const [method, path, body] of [
@@ -149,15 +201,38 @@ test('a real delivery is logged with status, time and payload; resend sends the 
   const hook = await create({ chatbotId: bot, url });
   const secret = hook.secret as string;
   await startConversation(app, bot);
-  const first = await eventually(async () => receiver.requests.find((r) => r.path === '/log'), 10_000, 'the first delivery');
+  const first = await eventually(
+    async () => receiver.requests.find((r) => r.path === '/log'),
+    10_000,
+    'the first delivery',
+  );
   assert.ok(verifySeedSignature(first, secret));
-  const log = await eventually(async () => {
-    const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
-    return r.body.data?.length ? r.body : undefined;
-  }, 10_000, 'the log entry');
+  const log = await eventually(
+    async () => {
+      const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
+      return r.body.data?.length ? r.body : undefined;
+    },
+    10_000,
+    'the log entry',
+  );
   assert.is(log.nextCursor, null);
   const entry = log.data[0];
-  assert.equal(keysOf(entry), ['attempt', 'createdAt', 'deliveryId', 'error', 'event', 'id', 'payload', 'requestHeaders', 'requestUrl', 'resentFrom', 'response', 'responseMs', 'statusCode', 'success']);
+  assert.equal(keysOf(entry), [
+    'attempt',
+    'createdAt',
+    'deliveryId',
+    'error',
+    'event',
+    'id',
+    'payload',
+    'requestHeaders',
+    'requestUrl',
+    'resentFrom',
+    'response',
+    'responseMs',
+    'statusCode',
+    'success',
+  ]);
   assert.is(entry.statusCode, 200);
   assert.is(entry.success, true);
   assert.is(entry.event, 'conversation.started');
@@ -169,15 +244,23 @@ test('a real delivery is logged with status, time and payload; resend sends the 
   assert.is(resent.status, 202, resent.text);
   const newId = resent.body.data.deliveryId as string;
   assert.match(newId, /^dlv_/);
-  const again = await eventually(async () => receiver.requests.filter((r) => r.path === '/log')[1], 10_000, 'the resent delivery');
+  const again = await eventually(
+    async () => receiver.requests.filter((r) => r.path === '/log')[1],
+    10_000,
+    'the resent delivery',
+  );
   assert.is(again.rawBody.toString('utf8'), first.rawBody.toString('utf8'), 'same payload');
   assert.ok(verifySeedSignature(again, secret), 'signed with the secret');
   assert.is.not(again.headers['x-webhook-delivery-id'], first.headers['x-webhook-delivery-id']);
   assert.is(again.headers['x-webhook-delivery-id'], newId);
-  const logged = await eventually(async () => {
-    const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
-    return r.body.data.length === 2 ? r.body.data : undefined;
-  }, 10_000, 'the resend in the log');
+  const logged = await eventually(
+    async () => {
+      const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
+      return r.body.data.length === 2 ? r.body.data : undefined;
+    },
+    10_000,
+    'the resend in the log',
+  );
   assert.is(logged[0].deliveryId, newId);
   assert.is(logged[0].resentFrom, entry.deliveryId);
 });
@@ -186,12 +269,23 @@ test('the log pages with a cursor, newest first', async () => {
   const bot = await newChatbot(app, owner.apiKey, 'Paging bot');
   const hook = await create({ chatbotId: bot, url: `${receiver.url}/paging` });
   for (let i = 0; i < 3; i++) await startConversation(app, bot);
-  await eventually(async () => receiver.requests.filter((r) => r.path === '/paging').length === 3, 10_000, 'three deliveries');
-  await eventually(async () => (await call('GET', `${HOOKS}/${hook.id}/deliveries`)).body.data.length === 3, 10_000, 'three log entries');
+  await eventually(
+    async () => receiver.requests.filter((r) => r.path === '/paging').length === 3,
+    10_000,
+    'three deliveries',
+  );
+  await eventually(
+    async () => (await call('GET', `${HOOKS}/${hook.id}/deliveries`)).body.data.length === 3,
+    10_000,
+    'three log entries',
+  );
   const p1 = await call('GET', `${HOOKS}/${hook.id}/deliveries?limit=2`);
   assert.is(p1.body.data.length, 2);
   assert.ok(p1.body.nextCursor);
-  const p2 = await call('GET', `${HOOKS}/${hook.id}/deliveries?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`);
+  const p2 = await call(
+    'GET',
+    `${HOOKS}/${hook.id}/deliveries?limit=2&cursor=${encodeURIComponent(p1.body.nextCursor)}`,
+  );
   assert.is(p2.body.data.length, 1);
   assert.is(p2.body.nextCursor, null);
   const ids = [...p1.body.data, ...p2.body.data].map((e: any) => e.id);
@@ -205,13 +299,21 @@ test('after 10 failures the webhook is failed: resend is 409 WEBHOOK_DISABLED, p
   const bot = await newChatbot(app, owner.apiKey, 'Failing bot');
   const hook = await create({ chatbotId: bot, url: `${receiver.url}/fail` });
   await startConversation(app, bot);
-  const [entry] = await eventually(async () => {
-    const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
-    return r.body.data.length ? r.body.data : undefined;
-  }, 10_000, 'a delivery');
+  const [entry] = await eventually(
+    async () => {
+      const r = await call('GET', `${HOOKS}/${hook.id}/deliveries`);
+      return r.body.data.length ? r.body.data : undefined;
+    },
+    10_000,
+    'a delivery',
+  );
   const ctx = systemContext('test', owner.workspaceId);
   for (let i = 0; i < 10; i++) {
-    await app.services.webhooks.recordFailure(hook.id, { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false }, ctx);
+    await app.services.webhooks.recordFailure(
+      hook.id,
+      { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false },
+      ctx,
+    );
   }
   const failed = (await call('GET', HOOKS)).body.data.find((w: any) => w.id === hook.id);
   assert.is(failed.status, 'failed');
@@ -235,7 +337,11 @@ test('after 10 failures the webhook is failed: resend is 409 WEBHOOK_DISABLED, p
 
 test('a receiver answering 410 Gone disables the webhook with reason gone', async () => {
   const hook = await create();
-  await app.services.webhooks.recordFailure(hook.id, { deliveryId: 'dlv_gone', at: new Date().toISOString(), statusCode: 410, error: 'HTTP 410', gone: true }, systemContext('test', owner.workspaceId));
+  await app.services.webhooks.recordFailure(
+    hook.id,
+    { deliveryId: 'dlv_gone', at: new Date().toISOString(), statusCode: 410, error: 'HTTP 410', gone: true },
+    systemContext('test', owner.workspaceId),
+  );
   const listed = (await call('GET', HOOKS)).body.data.find((w: any) => w.id === hook.id);
   assert.is(listed.status, 'failed');
   assert.is(listed.disabledReason, 'gone');
@@ -243,7 +349,14 @@ test('a receiver answering 410 Gone disables the webhook with reason gone', asyn
 
 test('the OpenAPI document lists the dashboard webhook operations with security session', async () => {
   const doc = (await app.api('GET', '/api/v1/openapi.json')).body;
-  for (const [path, method] of [['/webhooks', 'get'], ['/webhooks', 'post'], ['/webhooks/{id}', 'patch'], ['/webhooks/{id}', 'delete'], ['/webhooks/{id}/deliveries', 'get'], ['/webhooks/{id}/deliveries/{deliveryId}/resend', 'post']]) {
+  for (const [path, method] of [
+    ['/webhooks', 'get'],
+    ['/webhooks', 'post'],
+    ['/webhooks/{id}', 'patch'],
+    ['/webhooks/{id}', 'delete'],
+    ['/webhooks/{id}/deliveries', 'get'],
+    ['/webhooks/{id}/deliveries/{deliveryId}/resend', 'post'],
+  ]) {
     const op = doc.paths[`${DASH}${path}`]?.[method];
     assert.ok(op, `${method} ${path}`);
     assert.equal(op.security, [{ SessionCookie: [] }]);

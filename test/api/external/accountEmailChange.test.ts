@@ -5,8 +5,21 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
-  app, mailbox, owner, freshKey, post, wrongCode, emailOf, stepOne, stepTwo, serial,
-  REQUEST, VERIFY, CONFIRM, startHarness, closeHarness,
+  app,
+  mailbox,
+  owner,
+  freshKey,
+  post,
+  wrongCode,
+  emailOf,
+  stepOne,
+  stepTwo,
+  serial,
+  REQUEST,
+  VERIFY,
+  CONFIRM,
+  startHarness,
+  closeHarness,
 } from './accountHarness.js';
 
 test.before(startHarness);
@@ -181,7 +194,11 @@ test('bad input at every step is 400 naming the field', async () => {
     assert.is(r.status, 400, `${path} ${JSON.stringify(body)} → ${JSON.stringify(r.body)}`);
     assert.ok(r.body.error.includes(field), `${JSON.stringify(body)}: "${r.body.error}" names ${field}`);
   }
-  const malformed = await app.api('POST', REQUEST, { apiKey: key(), body: '{"newEmail":', headers: { 'content-type': 'application/json' } });
+  const malformed = await app.api('POST', REQUEST, {
+    apiKey: key(),
+    body: '{"newEmail":',
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(malformed.status, 400);
   assert.is(malformed.body.code, 'INVALID_JSON');
 

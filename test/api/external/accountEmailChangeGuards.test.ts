@@ -7,8 +7,22 @@ import * as assert from 'uvu/assert';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { reservationStream } from '../../../commands/reservations.js';
 import {
-  app, mailbox, owner, freshKey, post, wrongCode, emailOf, stepOne, stepTwo, serial,
-  BASE, REQUEST, VERIFY, CONFIRM, startHarness, closeHarness,
+  app,
+  mailbox,
+  owner,
+  freshKey,
+  post,
+  wrongCode,
+  emailOf,
+  stepOne,
+  stepTwo,
+  serial,
+  BASE,
+  REQUEST,
+  VERIFY,
+  CONFIRM,
+  startHarness,
+  closeHarness,
 } from './accountHarness.js';
 
 test.before(startHarness);
@@ -24,7 +38,7 @@ test('an address used by another account is 409, and so is one reserved by anoth
   const contested = `contested${serial()}@example.org`;
   await stepOne(a, contested);
   r = await post(REQUEST, b.key, { newEmail: contested });
-  assert.is(r.status, 409, 'held by A\'s live request');
+  assert.is(r.status, 409, "held by A's live request");
   assert.is(r.body.code, 'EMAIL_TAKEN');
   assert.is(await app.services.reservations.ownerOf('email', contested), a.ownerId);
 });
@@ -33,7 +47,10 @@ test('two accounts racing for one address: exactly one request wins', async () =
   const a = await owner();
   const b = await owner();
   const target = `race${serial()}@example.org`;
-  const [ra, rb] = await Promise.all([post(REQUEST, a.key, { newEmail: target }), post(REQUEST, b.key, { newEmail: target })]);
+  const [ra, rb] = await Promise.all([
+    post(REQUEST, a.key, { newEmail: target }),
+    post(REQUEST, b.key, { newEmail: target }),
+  ]);
   assert.equal([ra.status, rb.status].sort(), [200, 409]);
   const winner = ra.status === 200 ? a : b;
   assert.is(await app.services.reservations.ownerOf('email', target), winner.ownerId);
@@ -41,7 +58,10 @@ test('two accounts racing for one address: exactly one request wins', async () =
 
 test('the email endpoints need the account:write scope (403); the profile does not', async () => {
   const o = await owner();
-  const member = await app.services.workspaces.createApiKey({ workspaceId: o.workspaceId, role: 'member' }, operatorContext(o.workspaceId));
+  const member = await app.services.workspaces.createApiKey(
+    { workspaceId: o.workspaceId, role: 'member' },
+    operatorContext(o.workspaceId),
+  );
   for (const path of [REQUEST, VERIFY, CONFIRM]) {
     const r = await post(path, member.apiKey, { newEmail: 'x@example.org', otp: '123456' });
     assert.is(r.status, 403, path);
@@ -59,7 +79,10 @@ test('request-change and verify-identity share 5 per hour per API key (429 with 
   const code = mailbox.latestCode(o.email);
   assert.is((await post(VERIFY, o.key, { newEmail: target, otp: wrongCode(code) })).status, 400);
   assert.is((await post(VERIFY, o.key, { newEmail: target, otp: code })).status, 200);
-  for (const [path, body] of [[REQUEST, { newEmail: target }], [VERIFY, { newEmail: target, otp: code }]] as const) {
+  for (const [path, body] of [
+    [REQUEST, { newEmail: target }],
+    [VERIFY, { newEmail: target, otp: code }],
+  ] as const) {
     const r = await post(path, o.key, body);
     assert.is(r.status, 429, path);
     assert.is(r.body.code, 'EMAIL_CHANGE_RATE_LIMIT');
@@ -82,12 +105,22 @@ test('audit: every step is an event with the key as actor and the request metada
   codes.push(wrongCode(identity));
   const newCode = await stepTwo(o, target, identity);
   codes.push(newCode);
-  const r = await app.api('POST', CONFIRM, { apiKey: o.key, body: { newEmail: target, otp: newCode }, headers: { 'user-agent': 'audit-test/1.0', 'x-request-id': 'audit-req-1' } });
+  const r = await app.api('POST', CONFIRM, {
+    apiKey: o.key,
+    body: { newEmail: target, otp: newCode },
+    headers: { 'user-agent': 'audit-test/1.0', 'x-request-id': 'audit-req-1' },
+  });
   assert.is(r.status, 200);
 
   const events = await app.services.events.readStream(`user-${o.ownerId}`);
   const types = events.map((e) => e.type);
-  assert.equal(types, ['UserRegistered', 'EmailChangeRequested', 'EmailChangeCodeRejected', 'EmailChangeIdentityVerified', 'EmailChanged']);
+  assert.equal(types, [
+    'UserRegistered',
+    'EmailChangeRequested',
+    'EmailChangeCodeRejected',
+    'EmailChangeIdentityVerified',
+    'EmailChanged',
+  ]);
   for (const e of events.slice(1)) {
     assert.equal(e.metadata.actor, { type: 'apiKey', id: o.keyId }, e.type);
     assert.is(e.metadata.workspaceId, o.workspaceId);
@@ -98,7 +131,11 @@ test('audit: every step is an event with the key as actor and the request metada
   const last = events[events.length - 1]!;
   assert.is(last.metadata.requestId, 'audit-req-1');
   assert.is((last.metadata as { request?: { userAgent?: string } }).request?.userAgent, 'audit-test/1.0');
-  assert.equal(last.data, { requestId: (events[1]!.data as { requestId: string }).requestId, oldEmail: o.email, newEmail: target });
+  assert.equal(last.data, {
+    requestId: (events[1]!.data as { requestId: string }).requestId,
+    oldEmail: o.email,
+    newEmail: target,
+  });
 
   // Not in this stream, nor in the reservation streams, nor anywhere in the log.
   const all = await app.services.events.readAll({ limit: 100_000 });
@@ -106,7 +143,10 @@ test('audit: every step is an event with the key as actor and the request metada
   for (const code of codes) assert.not.ok(log.includes(code), `code ${code} appears in the event log`);
   assert.not.ok(log.includes(o.key), 'the API key appears in the event log');
   const reservationEvents = await app.services.events.readStream(reservationStream('email', target));
-  assert.equal(reservationEvents.map((e) => e.type), ['NameReserved']);
+  assert.equal(
+    reservationEvents.map((e) => e.type),
+    ['NameReserved'],
+  );
   assert.equal(reservationEvents[0]!.metadata.actor, { type: 'apiKey', id: o.keyId });
 });
 
@@ -144,12 +184,14 @@ test('requests whose code could not be mailed (502) do not spend the hourly budg
   const target = `mail-down${serial()}@example.org`;
   mailbox.refuse.add(o.email);
   try {
-    for (let i = 0; i < 7; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 502, `try ${i + 1} while mail is down`);
+    for (let i = 0; i < 7; i++)
+      assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 502, `try ${i + 1} while mail is down`);
   } finally {
     mailbox.refuse.delete(o.email);
   }
   // The refund lands just after each answer: mail is back and the key still has its 5.
-  for (let i = 0; i < 5; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} once mail is back`);
+  for (let i = 0; i < 5; i++)
+    assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} once mail is back`);
   assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 429, 'and the budget still holds');
 });
 
@@ -160,9 +202,14 @@ test('requests refused for their input (400 before any mail or code check) do no
     assert.is(r.status, 400, `malformed request-change ${i + 1}`);
     assert.is(r.body.code, 'VALIDATION_ERROR');
   }
-  assert.is((await post(VERIFY, o.key, { newEmail: 'x@example.org', otp: 'abc' })).status, 400, 'an otp that is not 6 digits');
+  assert.is(
+    (await post(VERIFY, o.key, { newEmail: 'x@example.org', otp: 'abc' })).status,
+    400,
+    'an otp that is not 6 digits',
+  );
   const target = `after-typos${serial()}@example.org`;
-  for (let i = 0; i < 5; i++) assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} after the typos`);
+  for (let i = 0; i < 5; i++)
+    assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 200, `try ${i + 1} after the typos`);
   assert.is((await post(REQUEST, o.key, { newEmail: target })).status, 429, 'the budget itself still holds');
 });
 

@@ -16,19 +16,33 @@ export let app: TestApp;
 export let mailbox: Mailbox;
 let n = 0;
 
-export interface Owner { workspaceId: string; ownerId: string; email: string; key: string; keyId: string }
+export interface Owner {
+  workspaceId: string;
+  ownerId: string;
+  email: string;
+  key: string;
+  keyId: string;
+}
 
 /** A fresh workspace and a fresh account:write key, so each test has its own rate-limit budget. */
 export async function owner(name = 'Acme Widgets'): Promise<Owner> {
   n += 1;
   const email = `owner${n}@example.com`;
   const ws = await app.createWorkspace('pro', { ownerEmail: email, name });
-  const key = await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'admin', scopes: ['account:write'] }, operatorContext(ws.workspaceId));
+  const key = await app.services.workspaces.createApiKey(
+    { workspaceId: ws.workspaceId, role: 'admin', scopes: ['account:write'] },
+    operatorContext(ws.workspaceId),
+  );
   return { workspaceId: ws.workspaceId, ownerId: ws.ownerId, email, key: key.apiKey, keyId: key.id };
 }
 
 export async function freshKey(o: Owner): Promise<string> {
-  return (await app.services.workspaces.createApiKey({ workspaceId: o.workspaceId, role: 'admin', scopes: ['account:write'] }, operatorContext(o.workspaceId))).apiKey;
+  return (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: o.workspaceId, role: 'admin', scopes: ['account:write'] },
+      operatorContext(o.workspaceId),
+    )
+  ).apiKey;
 }
 
 export const post = (path: string, key: string, body: unknown) => app.api('POST', path, { apiKey: key, body });

@@ -29,7 +29,10 @@ export interface Mailbox {
 function splitHeaders(raw: string): { headers: Map<string, string>; body: string } {
   const at = raw.indexOf('\r\n\r\n');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, at)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
   }
@@ -39,7 +42,9 @@ function splitHeaders(raw: string): { headers: Map<string, string>; body: string
 function decode(body: string, encoding = '7bit'): string {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    const bytes = body
+      .replace(/=\r\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -49,7 +54,10 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -60,7 +68,10 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
   let html = '';
   for (const chunk of boundary ? body.split(`--${boundary}`).slice(1, -1) : []) {
     const part = splitHeaders(chunk.replace(/^\r\n/, ''));
-    const content = decode(part.body.replace(/\r\n$/, ''), part.headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n');
+    const content = decode(part.body.replace(/\r\n$/, ''), part.headers.get('content-transfer-encoding')).replace(
+      /\r\n/g,
+      '\n',
+    );
     if (/^text\/plain/i.test(part.headers.get('content-type') ?? '')) text = content;
     if (/^text\/html/i.test(part.headers.get('content-type') ?? '')) html = content;
   }
@@ -83,14 +94,20 @@ export async function startMailbox(): Promise<Mailbox> {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (refuse.has(address.address)) return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (refuse.has(address.address))
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },

@@ -12,11 +12,13 @@ let app: TestApp;
 async function outbox(): Promise<ReceivedMail[]> {
   const dir = join(app.config.dataDir, 'outbox');
   const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-  return Promise.all(files.map(async (f) => {
-    const raw = await readFile(join(dir, f), 'utf8');
-    const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '';
-    return parseMail(raw, [to]);
-  }));
+  return Promise.all(
+    files.map(async (f) => {
+      const raw = await readFile(join(dir, f), 'utf8');
+      const to = /^To: (.+)$/m.exec(raw)?.[1]?.trim() ?? '';
+      return parseMail(raw, [to]);
+    }),
+  );
 }
 
 test.before(async () => {
@@ -25,7 +27,10 @@ test.before(async () => {
 
 test('each mail of the flow lands as an .eml file with text and HTML parts', async () => {
   assert.is(app.config.smtpUrl, undefined);
-  const { apiKey } = await app.createWorkspace('pro', { ownerEmail: 'outbox-owner@example.com', name: 'Outbox Bakery' });
+  const { apiKey } = await app.createWorkspace('pro', {
+    ownerEmail: 'outbox-owner@example.com',
+    name: 'Outbox Bakery',
+  });
   const newEmail = 'outbox-new@example.org';
   assert.is((await app.api('POST', `${BASE}/request-change`, { apiKey, body: { newEmail } })).status, 200);
   let mails = await outbox();
@@ -35,7 +40,10 @@ test('each mail of the flow lands as an .eml file with text and HTML parts', asy
   assert.match(mails[0]!.text, /Outbox Bakery/);
   assert.match(mails[0]!.html, /^<!DOCTYPE html>/);
 
-  assert.is((await app.api('POST', `${BASE}/verify-identity`, { apiKey, body: { newEmail, otp: codeOf(mails[0]!) } })).status, 200);
+  assert.is(
+    (await app.api('POST', `${BASE}/verify-identity`, { apiKey, body: { newEmail, otp: codeOf(mails[0]!) } })).status,
+    200,
+  );
   mails = await outbox();
   assert.is(mails.length, 2);
   assert.equal(mails[1]!.to, [newEmail]);

@@ -11,13 +11,17 @@ let keyId: string;
 let ownerId: string;
 const email = 'profile-owner@example.com';
 
-const patch = (body: unknown, headers?: Record<string, string>) => app.api('PATCH', BASE, { apiKey: key, body, headers });
+const patch = (body: unknown, headers?: Record<string, string>) =>
+  app.api('PATCH', BASE, { apiKey: key, body, headers });
 
 test.before(async () => {
   app = await startTestApp();
   const ws = await app.createWorkspace('starter', { ownerEmail: email, name: 'Profile Shop' });
   ownerId = ws.ownerId;
-  const k = await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'member' }, operatorContext(ws.workspaceId));
+  const k = await app.services.workspaces.createApiKey(
+    { workspaceId: ws.workspaceId, role: 'member' },
+    operatorContext(ws.workspaceId),
+  );
   key = k.apiKey;
   keyId = k.id;
 });
@@ -25,7 +29,9 @@ test.before(async () => {
 test('GET returns the owner profile with every field', async () => {
   const r = await app.api('GET', BASE, { apiKey: key });
   assert.is(r.status, 200);
-  assert.equal(r.body, { data: { name: 'Profile Shop', email, phone: null, dateOfBirth: null, address: null, timezone: 'UTC' } });
+  assert.equal(r.body, {
+    data: { name: 'Profile Shop', email, phone: null, dateOfBirth: null, address: null, timezone: 'UTC' },
+  });
   assert.is((await app.api('GET', BASE)).status, 401);
 });
 
@@ -103,7 +109,12 @@ test('every bad field is 400 naming it; nothing changes', async () => {
 
 test('edge values are accepted: 200/500 characters after stripping, 6 and 20 digits, 29 Feb, today', async () => {
   const today = new Date().toISOString().slice(0, 10);
-  const r = await patch({ name: `<em>${'n'.repeat(200)}</em>`, address: `<div>${'a'.repeat(500)}</div>`, phone: '123-456', dateOfBirth: '2000-02-29' });
+  const r = await patch({
+    name: `<em>${'n'.repeat(200)}</em>`,
+    address: `<div>${'a'.repeat(500)}</div>`,
+    phone: '123-456',
+    dateOfBirth: '2000-02-29',
+  });
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.is(r.body.data.name.length, 200);
   assert.is(r.body.data.address.length, 500);
@@ -111,12 +122,19 @@ test('edge values are accepted: 200/500 characters after stripping, 6 and 20 dig
 });
 
 test('audit: each change is a ProfileUpdated event with only the changed fields, the key as actor and the request', async () => {
-  await patch({ name: 'Grace Hopper', timezone: 'UTC' }, { 'user-agent': 'profile-audit/2', 'x-request-id': 'profile-req-7' });
+  await patch(
+    { name: 'Grace Hopper', timezone: 'UTC' },
+    { 'user-agent': 'profile-audit/2', 'x-request-id': 'profile-req-7' },
+  );
   const same = await patch({ name: 'Grace Hopper' });
   assert.is(same.status, 200, 'a no-op patch succeeds');
   const events = (await app.services.events.readStream(`user-${ownerId}`)).filter((e) => e.type === 'ProfileUpdated');
   const last = events[events.length - 1]!;
-  assert.equal(last.data, { userId: ownerId, changes: { name: 'Grace Hopper', timezone: 'UTC' } }, 'the no-op patch recorded nothing');
+  assert.equal(
+    last.data,
+    { userId: ownerId, changes: { name: 'Grace Hopper', timezone: 'UTC' } },
+    'the no-op patch recorded nothing',
+  );
   assert.equal(last.metadata.actor, { type: 'apiKey', id: keyId });
   assert.is(last.metadata.requestId, 'profile-req-7');
   const request = (last.metadata as { request?: { ip?: string; userAgent?: string } }).request;
@@ -128,8 +146,16 @@ test('audit: each change is a ProfileUpdated event with only the changed fields,
 test('the profile and account routes are in the OpenAPI document', async () => {
   const r = await app.api('GET', '/api/v1/openapi.json');
   const paths = Object.keys(r.body.paths);
-  for (const p of ['/account', '/account/email/request-change', '/account/email/verify-identity', '/account/email/confirm-change']) {
-    assert.ok(paths.some((x) => x.endsWith(`/external/v1${p}`)), p);
+  for (const p of [
+    '/account',
+    '/account/email/request-change',
+    '/account/email/verify-identity',
+    '/account/email/confirm-change',
+  ]) {
+    assert.ok(
+      paths.some((x) => x.endsWith(`/external/v1${p}`)),
+      p,
+    );
   }
 });
 

@@ -12,7 +12,8 @@ const EXT = '/api/v1/external/v1';
 async function createBot(apiKey = ws.apiKey): Promise<string> {
   return (await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Bot' } })).body.data.id;
 }
-const analytics = (botId: string, query = '', apiKey = ws.apiKey) => app.api('GET', `${EXT}/chatbots/${botId}/analytics${query}`, { apiKey });
+const analytics = (botId: string, query = '', apiKey = ws.apiKey) =>
+  app.api('GET', `${EXT}/chatbots/${botId}/analytics${query}`, { apiKey });
 
 test('setup', async () => {
   app = await startTestApp();
@@ -53,11 +54,21 @@ test('counts per UTC day of chatDate; recent is the period, total is all time', 
   assert.equal([month.totalResponses, month.recentResponses, month.period], [7, 5, '30d']);
   const byDay = Object.fromEntries(month.dailyCounts.map((d: any) => [d.date, d.count]));
   assert.equal(
-    [byDay[today], byDay[addDays(today, -1)], byDay[addDays(today, -6)], byDay[addDays(today, -29)], byDay[addDays(today, -2)]],
+    [
+      byDay[today],
+      byDay[addDays(today, -1)],
+      byDay[addDays(today, -6)],
+      byDay[addDays(today, -29)],
+      byDay[addDays(today, -2)],
+    ],
     [2, 1, 1, 1, 0],
   );
   assert.is(byDay[addDays(today, -30)], undefined, 'the day before the period is not in it');
-  assert.equal(month.dailyCounts.map((d: any) => d.date), [...month.dailyCounts.map((d: any) => d.date)].sort(), 'oldest first');
+  assert.equal(
+    month.dailyCounts.map((d: any) => d.date),
+    [...month.dailyCounts.map((d: any) => d.date)].sort(),
+    'oldest first',
+  );
 
   const week = (await analytics(botId, '?days=7')).body.data;
   assert.equal([week.recentResponses, week.period, week.dailyCounts.length], [4, '7d', 7]);
@@ -69,14 +80,24 @@ test('counts per UTC day of chatDate; recent is the period, total is all time', 
 
 test('days out of bounds or not an integer: 400 naming days', async () => {
   const botId = await createBot();
-  for (const q of ['?days=0', '?days=366', '?days=-1', '?days=abc', '?days=7.5', '?days=', '?days=1&days=2', '?days=1e2', '?days=0x10']) {
+  for (const q of [
+    '?days=0',
+    '?days=366',
+    '?days=-1',
+    '?days=abc',
+    '?days=7.5',
+    '?days=',
+    '?days=1&days=2',
+    '?days=1e2',
+    '?days=0x10',
+  ]) {
     const r = await analytics(botId, q);
     assert.is(r.status, 400, `${q}: ${JSON.stringify(r.body)}`);
     assert.ok(r.body.error.includes('days'), r.body.error);
   }
 });
 
-test('another workspace\'s chatbot, an unknown or deleted one: 404; no key: 401', async () => {
+test("another workspace's chatbot, an unknown or deleted one: 404; no key: 401", async () => {
   const botId = await createBot();
   const other = await app.createWorkspace('pro');
   assert.is((await analytics(botId, '', other.apiKey)).status, 404);

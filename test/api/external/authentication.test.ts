@@ -20,17 +20,28 @@ test('a missing key is 401 Invalid API key', async () => {
   assert.equal(r.body, { error: 'Invalid API key' });
 });
 
-const LIMIT_HEADERS = ['ratelimit-policy', 'ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'x-quota-limit', 'x-quota-remaining', 'x-quota-reset', 'x-quota-period'];
+const LIMIT_HEADERS = [
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-quota-limit',
+  'x-quota-remaining',
+  'x-quota-reset',
+  'x-quota-period',
+];
 
 test('a 401 and a CORS preflight carry every rate-limit and quota header too (seed: Limits 3)', async () => {
   const refused = await app.api('GET', CHATBOTS, { headers: { 'x-api-key': 'nonsense' } });
-  const preflight = await app.api('OPTIONS', CHATBOTS, { headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' } });
+  const preflight = await app.api('OPTIONS', CHATBOTS, {
+    headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' },
+  });
   for (const r of [refused, preflight]) {
     for (const name of LIMIT_HEADERS) assert.ok(r.headers.get(name), `${r.status} lacks ${name}`);
     assert.is(r.headers.get('ratelimit-policy'), '60;w=60');
     assert.is(r.headers.get('x-quota-period'), 'month');
     const reset = Number(r.headers.get('x-quota-reset'));
-    assert.ok(reset > Date.now() / 1000 && new Date(reset * 1000).getUTCDate() === 1, 'the next month\'s start');
+    assert.ok(reset > Date.now() / 1000 && new Date(reset * 1000).getUTCDate() === 1, "the next month's start");
   }
   assert.is(preflight.status, 204);
   // Once the key is known the headers are the key's and the workspace's own.
@@ -54,7 +65,10 @@ test('a key in another header (Authorization) does not authenticate', async () =
 });
 
 test('a revoked key is 401 and stays revoked; other keys keep working', async () => {
-  const member = await app.services.workspaces.createApiKey({ workspaceId, role: 'member' }, operatorContext(workspaceId));
+  const member = await app.services.workspaces.createApiKey(
+    { workspaceId, role: 'member' },
+    operatorContext(workspaceId),
+  );
   assert.is((await app.api('GET', CHATBOTS, { apiKey: member.apiKey })).status, 200);
   await app.services.workspaces.revokeApiKey(member.id, operatorContext(workspaceId));
   const r = await app.api('GET', CHATBOTS, { apiKey: member.apiKey });
@@ -83,7 +97,10 @@ test('a workspace moved to the Free plan loses access; moved back it regains it'
 });
 
 test('member and admin keys both manage chatbots of their workspace', async () => {
-  const member = await app.services.workspaces.createApiKey({ workspaceId, role: 'member' }, operatorContext(workspaceId));
+  const member = await app.services.workspaces.createApiKey(
+    { workspaceId, role: 'member' },
+    operatorContext(workspaceId),
+  );
   const created = await app.api('POST', CHATBOTS, { apiKey: member.apiKey, body: { name: 'By member' } });
   assert.is(created.status, 201);
   const id = created.body.data.id;

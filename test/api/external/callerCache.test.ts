@@ -13,7 +13,16 @@ import type { ReadStoreReader } from '../../../infrastructure/readStore/readStor
 
 function fixture() {
   const docs = {
-    key: { id: 'k1', workspaceId: 'w1', keyHash: 'h1', prefix: 'p', role: 'admin', scopes: ['read'], revoked: false, createdAt: '' },
+    key: {
+      id: 'k1',
+      workspaceId: 'w1',
+      keyHash: 'h1',
+      prefix: 'p',
+      role: 'admin',
+      scopes: ['read'],
+      revoked: false,
+      createdAt: '',
+    },
     workspace: { id: 'w1', plan: 'pro' } as Record<string, unknown>,
   };
   let reads = 0;
@@ -36,7 +45,12 @@ function fixture() {
   const catchUps = { drained$: drained, drainsStarted: 0 };
   const cache = createCallerCache({ views, appendedStreams$: streams, catchUps });
   return {
-    docs, views, streams, drained, catchUps, cache,
+    docs,
+    views,
+    streams,
+    drained,
+    catchUps,
+    cache,
     reads: () => reads,
     hold() {
       let open!: () => void;

@@ -14,13 +14,20 @@ const FIELDS = {
   duplicate: ['createdAt', 'description', 'id', 'name'],
 };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
-const FLOW = { steps: [{ type: 'message', text: 'Hello' }, { type: 'question', text: 'Your order number?', variable: 'order' }, { type: 'handoff', text: 'An agent joins, {{order}}' }] };
+const FLOW = {
+  steps: [
+    { type: 'message', text: 'Hello' },
+    { type: 'question', text: 'Your order number?', variable: 'order' },
+    { type: 'handoff', text: 'An agent joins, {{order}}' },
+  ],
+};
 
 let app: TestApp;
 let apiKey: string;
 
 const keysOf = (o: object) => Object.keys(o).sort();
-const call = (method: string, path: string, body?: unknown, key = apiKey) => app.api(method, CHATBOTS + path, { apiKey: key, body });
+const call = (method: string, path: string, body?: unknown, key = apiKey) =>
+  app.api(method, CHATBOTS + path, { apiKey: key, body });
 async function create(body: Record<string, unknown> = { name: 'Support bot' }, key = apiKey) {
   const r = await call('POST', '', body, key);
   assert.is(r.status, 201, JSON.stringify(r.body));
@@ -64,11 +71,22 @@ test('get returns exactly its fields; list returns its fields, newest first, own
   assert.is(got.status, 200);
   assert.equal(Object.keys(got.body), ['data']);
   assert.equal(keysOf(got.body.data), FIELDS.get);
-  assert.equal(got.body.data, { id: b.id, name: 'Second', description: 'two', disabled: false, responseCount: 0, createdAt: b.createdAt, updatedAt: b.createdAt });
+  assert.equal(got.body.data, {
+    id: b.id,
+    name: 'Second',
+    description: 'two',
+    disabled: false,
+    responseCount: 0,
+    createdAt: b.createdAt,
+    updatedAt: b.createdAt,
+  });
   const list = await call('GET', '', undefined, fresh);
   assert.is(list.status, 200);
   assert.equal(Object.keys(list.body), ['data']);
-  assert.equal(list.body.data.map((d: { id: string }) => d.id), [b.id, a.id]);
+  assert.equal(
+    list.body.data.map((d: { id: string }) => d.id),
+    [b.id, a.id],
+  );
   for (const item of list.body.data) assert.equal(keysOf(item), FIELDS.list);
   const empty = await app.createWorkspace('starter');
   assert.equal((await call('GET', '', undefined, empty.apiKey)).body, { data: [] });
@@ -163,14 +181,27 @@ test('update returns exactly its fields and changes only the given ones', async 
   assert.is(r.status, 200);
   assert.equal(Object.keys(r.body), ['data']);
   assert.equal(keysOf(r.body.data), FIELDS.update);
-  assert.equal({ ...r.body.data, updatedAt: undefined }, { id: bot.id, name: 'After', description: 'keep me', disabled: false, updatedAt: undefined });
+  assert.equal(
+    { ...r.body.data, updatedAt: undefined },
+    { id: bot.id, name: 'After', description: 'keep me', disabled: false, updatedAt: undefined },
+  );
   assert.match(r.body.data.updatedAt, ISO);
   assert.ok(r.body.data.updatedAt >= bot.createdAt);
 
   const disabled = await call('PUT', `/${bot.id}`, { disabled: true });
-  assert.equal({ name: disabled.body.data.name, description: disabled.body.data.description, disabled: disabled.body.data.disabled }, { name: 'After', description: 'keep me', disabled: true });
+  assert.equal(
+    {
+      name: disabled.body.data.name,
+      description: disabled.body.data.description,
+      disabled: disabled.body.data.disabled,
+    },
+    { name: 'After', description: 'keep me', disabled: true },
+  );
   const desc = await call('PUT', `/${bot.id}`, { description: '' });
-  assert.equal({ name: desc.body.data.name, description: desc.body.data.description, disabled: desc.body.data.disabled }, { name: 'After', description: '', disabled: true });
+  assert.equal(
+    { name: desc.body.data.name, description: desc.body.data.description, disabled: desc.body.data.disabled },
+    { name: 'After', description: '', disabled: true },
+  );
   const nothing = await call('PUT', `/${bot.id}`, {});
   assert.is(nothing.status, 200);
   assert.is(nothing.body.data.name, 'After');
@@ -179,7 +210,10 @@ test('update returns exactly its fields and changes only the given ones', async 
   await call('PUT', `/${bot.id}`, { flow: newFlow });
   assert.equal(await storedFlow(bot.id), newFlow);
   const got = await call('GET', `/${bot.id}`);
-  assert.equal({ name: got.body.data.name, description: got.body.data.description, disabled: got.body.data.disabled }, { name: 'After', description: '', disabled: true });
+  assert.equal(
+    { name: got.body.data.name, description: got.body.data.description, disabled: got.body.data.disabled },
+    { name: 'After', description: '', disabled: true },
+  );
   const listed = (await call('GET', '')).body.data.find((d: { id: string }) => d.id === bot.id);
   assert.is(listed.disabled, true);
 });
@@ -194,11 +228,16 @@ test('update rejects each bad input with a 400 naming the field and changes noth
   assertBadField(await call('PUT', `/${bot.id}`, { name: null }), 'name');
   assertBadField(await call('PUT', `/${bot.id}`, { description: 5 }), 'description');
   assertBadField(await call('PUT', `/${bot.id}`, { description: null }), 'description');
-  for (const disabled of ['yes', 1, 0, null, 'true']) assertBadField(await call('PUT', `/${bot.id}`, { disabled }), 'disabled');
+  for (const disabled of ['yes', 1, 0, null, 'true'])
+    assertBadField(await call('PUT', `/${bot.id}`, { disabled }), 'disabled');
   assertBadField(await call('PUT', `/${bot.id}`, { name: 'ok', owner: 'me' }), 'owner');
-  for (const body of ['[]', 'null', '"x"', 'true']) assertBadField(await call('PUT', `/${bot.id}`, body), 'request body');
+  for (const body of ['[]', 'null', '"x"', 'true'])
+    assertBadField(await call('PUT', `/${bot.id}`, body), 'request body');
   const got = await call('GET', `/${bot.id}`);
-  assert.equal({ name: got.body.data.name, description: got.body.data.description, disabled: got.body.data.disabled }, { name: 'Stable', description: 'same', disabled: false });
+  assert.equal(
+    { name: got.body.data.name, description: got.body.data.description, disabled: got.body.data.disabled },
+    { name: 'Stable', description: 'same', disabled: false },
+  );
 });
 
 test('duplicate returns exactly its fields, appends " (copy)" and copies description and flow', async () => {
@@ -226,7 +265,12 @@ test('delete answers {message}, is permanent, and a second delete is 404', async
   assert.is(r.status, 200);
   assert.equal(keysOf(r.body), ['message']);
   assert.type(r.body.message, 'string');
-  for (const [method, path] of [['GET', `/${bot.id}`], ['DELETE', `/${bot.id}`], ['PUT', `/${bot.id}`], ['POST', `/${bot.id}/duplicate`]]) {
+  for (const [method, path] of [
+    ['GET', `/${bot.id}`],
+    ['DELETE', `/${bot.id}`],
+    ['PUT', `/${bot.id}`],
+    ['POST', `/${bot.id}/duplicate`],
+  ]) {
     const after = await call(method, path, method === 'PUT' ? { name: 'x' } : undefined);
     assert.is(after.status, 404, `${method} ${path}`);
     assert.equal(after.body, { error: 'Chatbot not found', code: 'NOT_FOUND' });
@@ -235,21 +279,35 @@ test('delete answers {message}, is permanent, and a second delete is 404', async
 });
 
 test('unknown ids are 404, over-long ones too', async () => {
-  for (const id of ['000000000000000000000000', 'not-an-id', 'a'.repeat(65)]) assert.is((await call('GET', `/${id}`)).status, 404);
+  for (const id of ['000000000000000000000000', 'not-an-id', 'a'.repeat(65)])
+    assert.is((await call('GET', `/${id}`)).status, 404);
 });
 
 test('a JSON body is read whatever its Content-Type; a form body is 400 INVALID_JSON', async () => {
-  const plain = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: JSON.stringify({ name: 'Plain' }), headers: { 'content-type': 'text/plain' } });
+  const plain = await app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey,
+    body: JSON.stringify({ name: 'Plain' }),
+    headers: { 'content-type': 'text/plain' },
+  });
   assert.is(plain.status, 201);
   assert.is(plain.body.data.name, 'Plain');
-  const form = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: 'name=Form', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const form = await app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey,
+    body: 'name=Form',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
 });
 
 test("another workspace's chatbot is 404 for get, put, delete and duplicate, and stays untouched", async () => {
   const bot = await create({ name: 'Mine', description: 'private' });
   const other = await app.createWorkspace('pro');
-  for (const [method, path, body] of [['GET', `/${bot.id}`], ['PUT', `/${bot.id}`, { name: 'Stolen' }], ['DELETE', `/${bot.id}`], ['POST', `/${bot.id}/duplicate`]] as const) {
+  for (const [method, path, body] of [
+    ['GET', `/${bot.id}`],
+    ['PUT', `/${bot.id}`, { name: 'Stolen' }],
+    ['DELETE', `/${bot.id}`],
+    ['POST', `/${bot.id}/duplicate`],
+  ] as const) {
     const r = await call(method, path, body, other.apiKey);
     assert.is(r.status, 404, `${method} ${path}`);
     assert.equal(r.body, { error: 'Chatbot not found', code: 'NOT_FOUND' });
@@ -261,11 +319,17 @@ test("another workspace's chatbot is 404 for get, put, delete and duplicate, and
 
 async function parallelCreates(plan: string, count: number) {
   const { apiKey: key } = await app.createWorkspace(plan);
-  const results = await Promise.all(Array.from({ length: count }, (_, i) => call('POST', '', { name: `Bot ${i}` }, key)));
+  const results = await Promise.all(
+    Array.from({ length: count }, (_, i) => call('POST', '', { name: `Bot ${i}` }, key)),
+  );
   return { key, results };
 }
 
-for (const [plan, cap, attempts] of [['starter', 5, 12], ['pro', 15, 20], ['business', 25, 30]] as const) {
+for (const [plan, cap, attempts] of [
+  ['starter', 5, 12],
+  ['pro', 15, 20],
+  ['business', 25, 30],
+] as const) {
   test(`${plan}: ${attempts} parallel creates give exactly ${cap} × 201 and the rest 403 PLAN_LIMIT`, async () => {
     const { key, results } = await parallelCreates(plan, attempts);
     assert.is(results.filter((r) => r.status === 201).length, cap);
@@ -291,7 +355,9 @@ test('duplicate is capped too, under parallel requests; deleting frees a slot', 
   const first = await create({ name: 'Seed' }, key);
   await create({ name: 'Two' }, key);
   await create({ name: 'Three' }, key);
-  const results = await Promise.all(Array.from({ length: 6 }, () => call('POST', `/${first.id}/duplicate`, undefined, key)));
+  const results = await Promise.all(
+    Array.from({ length: 6 }, () => call('POST', `/${first.id}/duplicate`, undefined, key)),
+  );
   assert.is(results.filter((r) => r.status === 201).length, 2);
   assert.ok(results.filter((r) => r.status !== 201).every((r) => r.status === 403 && r.body.code === 'PLAN_LIMIT'));
   assert.is((await call('GET', '', undefined, key)).body.data.length, 5);
@@ -317,7 +383,10 @@ test('a GET or DELETE takes no body: one sent anyway is not read, malformed or n
   const key = (await app.createWorkspace('pro')).apiKey;
   const bot = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: key, body: { name: 'Bodyless' } });
   // (fetch cannot send a GET body; a DELETE goes through the same parser rule.)
-  const r = await app.api('DELETE', `/api/v1/external/v1/chatbots/${bot.body.data.id}`, { apiKey: key, body: '{bad json' });
+  const r = await app.api('DELETE', `/api/v1/external/v1/chatbots/${bot.body.data.id}`, {
+    apiKey: key,
+    body: '{bad json',
+  });
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.is((await app.api('GET', `/api/v1/external/v1/chatbots/${bot.body.data.id}`, { apiKey: key })).status, 404);
 });

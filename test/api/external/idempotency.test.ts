@@ -23,7 +23,12 @@ async function chatbotNames(apiKey: string): Promise<string[]> {
 
 async function createdEvents(workspaceId: string, name: string): Promise<number> {
   const all = await app.services.events.readAll({ limit: 100_000 });
-  return all.filter((e) => e.type === 'ChatbotCreated' && (e.data as { workspaceId: string; name: string }).workspaceId === workspaceId && (e.data as { name: string }).name === name).length;
+  return all.filter(
+    (e) =>
+      e.type === 'ChatbotCreated' &&
+      (e.data as { workspaceId: string; name: string }).workspaceId === workspaceId &&
+      (e.data as { name: string }).name === name,
+  ).length;
 }
 
 /** Usage is settled when the answer has finished; wait until it stops moving. */
@@ -57,12 +62,15 @@ test('a retry with the same key and body replays the first answer once, not bill
   assert.equal(again.body, first.body);
   assert.is(again.headers.get('idempotent-replayed'), 'true');
   assert.is(again.headers.get('content-type'), first.headers.get('content-type'));
-  assert.ok(again.headers.get('ratelimit-remaining'), 'the current call\'s rate-limit headers');
+  assert.ok(again.headers.get('ratelimit-remaining'), "the current call's rate-limit headers");
   assert.is(Number(again.headers.get('x-quota-remaining')), left, 'the replay is not counted');
   assert.is(await settledUsage(workspaceId), used);
   const list = await app.api('GET', `${BASE}/chatbots`, { apiKey });
   assert.is(Number(list.headers.get('x-quota-remaining')), left - 1, 'the next call is the next one counted');
-  assert.equal(list.body.data.map((c: { name: string }) => c.name), ['Once']);
+  assert.equal(
+    list.body.data.map((c: { name: string }) => c.name),
+    ['Once'],
+  );
   assert.is(await createdEvents(workspaceId, 'Once'), 1);
 });
 
@@ -110,7 +118,10 @@ test('after 24 hours the key runs again; expired records are purged', async () =
   const key = randomUUID();
   assert.is((await post(apiKey, '/chatbots', { name: 'Daily' }, key)).status, 201);
   // A day passes for this record (the store's own clock is tested in idempotencyStore.test.ts).
-  await app.services.sql.query('UPDATE idempotency_keys SET expires_at = 0 WHERE workspace_id = $1 AND idempotency_key = $2', [workspaceId, key]);
+  await app.services.sql.query(
+    'UPDATE idempotency_keys SET expires_at = 0 WHERE workspace_id = $1 AND idempotency_key = $2',
+    [workspaceId, key],
+  );
   const later = await post(apiKey, '/chatbots', { name: 'Daily' }, key);
   assert.is(later.status, 201);
   assert.is(later.headers.get('idempotent-replayed'), null);
@@ -144,10 +155,16 @@ test('a decision (400, 404, 403 plan limit) is kept and replayed', async () => {
 test('a 429 is not kept: the retry runs again once the quota allows', async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('starter');
   const month = monthOf(new Date());
-  await app.services.sql.query('INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 10000)', [workspaceId, month]);
+  await app.services.sql.query('INSERT INTO usage_counters (workspace_id, month, calls) VALUES ($1, $2, 10000)', [
+    workspaceId,
+    month,
+  ]);
   const refused = await post(apiKey, '/chatbots', { name: 'Later' }, 'k-429');
   assert.is(refused.status, 429);
-  await app.services.sql.query('UPDATE usage_counters SET calls = 0 WHERE workspace_id = $1 AND month = $2', [workspaceId, month]);
+  await app.services.sql.query('UPDATE usage_counters SET calls = 0 WHERE workspace_id = $1 AND month = $2', [
+    workspaceId,
+    month,
+  ]);
   const retried = await post(apiKey, '/chatbots', { name: 'Later' }, 'k-429');
   assert.is(retried.status, 201);
   assert.is(retried.headers.get('idempotent-replayed'), null);
@@ -155,7 +172,12 @@ test('a 429 is not kept: the retry runs again once the quota allows', async () =
 
 test('a refusal of the calling key (missing scope) is not kept: another key of the workspace runs it', async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
-  const readOnly = (await app.services.workspaces.createApiKey({ workspaceId, role: 'member', scopes: ['read'] }, operatorContext(workspaceId))).apiKey;
+  const readOnly = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId, role: 'member', scopes: ['read'] },
+      operatorContext(workspaceId),
+    )
+  ).apiKey;
   const refused = await post(readOnly, '/chatbots', { name: 'Scoped' }, 'k-scope');
   assert.is(refused.status, 403);
   assert.is(refused.body.code, 'INSUFFICIENT_SCOPE');
@@ -163,22 +185,33 @@ test('a refusal of the calling key (missing scope) is not kept: another key of t
   assert.equal([done.status, done.headers.get('idempotent-replayed')], [201, null]);
 });
 
-test('a replay is checked like the request: a key without the route\'s scope never reads the stored answer (the webhook secret)', async () => {
+test("a replay is checked like the request: a key without the route's scope never reads the stored answer (the webhook secret)", async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
-  const readOnly = (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin', scopes: ['read'] }, operatorContext(workspaceId))).apiKey;
+  const readOnly = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId, role: 'admin', scopes: ['read'] },
+      operatorContext(workspaceId),
+    )
+  ).apiKey;
   const bot = await post(apiKey, '/chatbots', { name: 'Guarded' });
   const body = { chatbotId: bot.body.data.id, url: 'https://hooks.example.com/guarded', events: ['response.created'] };
   const first = await post(apiKey, '/webhooks', body, 'hook-guarded');
   assert.is(first.status, 201);
   const replayed = await post(readOnly, '/webhooks', body, 'hook-guarded');
-  assert.equal([replayed.status, replayed.body.code, replayed.headers.get('idempotent-replayed')], [403, 'INSUFFICIENT_SCOPE', null]);
+  assert.equal(
+    [replayed.status, replayed.body.code, replayed.headers.get('idempotent-replayed')],
+    [403, 'INSUFFICIENT_SCOPE', null],
+  );
   assert.not.ok(JSON.stringify(replayed.body).includes(first.body.data.secret));
   const dup = await post(apiKey, `/chatbots/${bot.body.data.id}/duplicate`, undefined, 'dup-guarded');
   assert.is(dup.status, 201);
   assert.is((await post(readOnly, `/chatbots/${bot.body.data.id}/duplicate`, undefined, 'dup-guarded')).status, 403);
   // The key that may still gets the replay.
   const again = await post(apiKey, '/webhooks', body, 'hook-guarded');
-  assert.equal([again.status, again.headers.get('idempotent-replayed'), again.body.data.secret], [201, 'true', first.body.data.secret]);
+  assert.equal(
+    [again.status, again.headers.get('idempotent-replayed'), again.body.data.secret],
+    [201, 'true', first.body.data.secret],
+  );
 });
 
 test('a body nested too deeply is 400 BODY_TOO_DEEP with or without a key, never a 500', async () => {
@@ -203,7 +236,9 @@ test('without a key every POST runs; a key on a GET is ignored', async () => {
 test('20 parallel identical POSTs with one key create exactly one chatbot', async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
   const key = randomUUID();
-  const answers = await Promise.all(Array.from({ length: 20 }, () => post(apiKey, '/chatbots', { name: 'Raced' }, key)));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => post(apiKey, '/chatbots', { name: 'Raced' }, key)),
+  );
   const created = answers.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
   assert.is(created.length, 1, `statuses ${answers.map((r) => r.status).join(',')}`);
   for (const r of answers) {
@@ -223,7 +258,10 @@ test('20 parallel identical POSTs with one key create exactly one chatbot', asyn
 
 test('a retry after the first run wrote its chatbot but never answered (a crash, a 5xx) answers that chatbot, not a second one', async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
-  for (const [i, lost] of [['crash', 'in-progress'], ['5xx', 'released']].entries()) {
+  for (const [i, lost] of [
+    ['crash', 'in-progress'],
+    ['5xx', 'released'],
+  ].entries()) {
     const key = randomUUID();
     const first = await post(apiKey, '/chatbots', { name: `Once ${i}` }, key);
     assert.is(first.status, 201);
@@ -244,10 +282,17 @@ test('a retry after the first run wrote its chatbot but never answered (a crash,
   const original = (await post(apiKey, '/chatbots', { name: 'Original' })).body.data.id as string;
   const key = randomUUID();
   const copy = await post(apiKey, `/chatbots/${original}/duplicate`, {}, key);
-  await app.services.sql.query(`UPDATE idempotency_keys SET state = 'in-progress', body = NULL, locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2`, [workspaceId, key]);
+  await app.services.sql.query(
+    `UPDATE idempotency_keys SET state = 'in-progress', body = NULL, locked_until = 0 WHERE workspace_id = $1 AND idempotency_key = $2`,
+    [workspaceId, key],
+  );
   const again = await post(apiKey, `/chatbots/${original}/duplicate`, {}, key);
   assert.is(again.body.data.id, copy.body.data.id);
-  assert.is((await chatbotNames(apiKey)).filter((n) => n.startsWith('Original')).length, 2, 'the original and one copy');
+  assert.is(
+    (await chatbotNames(apiKey)).filter((n) => n.startsWith('Original')).length,
+    2,
+    'the original and one copy',
+  );
 });
 
 test('webhook creation is idempotent too: the replay returns the same secret once stored', async () => {

@@ -30,7 +30,8 @@ async function loseAnswer(workspaceId: string, key: string): Promise<void> {
 }
 
 async function webhookCreatedEvents(webhookId: string): Promise<number> {
-  return (await app.services.events.readStream(`webhook-${webhookId}`)).filter((e) => e.type === 'WebhookCreated').length;
+  return (await app.services.events.readStream(`webhook-${webhookId}`)).filter((e) => e.type === 'WebhookCreated')
+    .length;
 }
 
 async function newChatbot(apiKey: string): Promise<string> {
@@ -67,10 +68,13 @@ test('a retry after the first run created its webhook but never answered gets th
   }
   const list = await app.api('GET', `${BASE}/webhooks`, { apiKey });
   assert.is(list.body.data.length, 2, 'one webhook per key');
-  assert.not.ok(list.body.data.some((w: Record<string, unknown>) => 'secret' in w), 'the list still never shows a secret');
+  assert.not.ok(
+    list.body.data.some((w: Record<string, unknown>) => 'secret' in w),
+    'the list still never shows a secret',
+  );
 });
 
-test('the first run\'s webhook deleted since: the retry is 409 and names the key, and creates nothing', async () => {
+test("the first run's webhook deleted since: the retry is 409 and names the key, and creates nothing", async () => {
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
   const chatbotId = await newChatbot(apiKey);
   const key = randomUUID();
@@ -89,14 +93,32 @@ test('after a lost answer the key still belongs to its first request: another bo
   const { apiKey, workspaceId } = await app.createWorkspace('pro');
   const chatbotId = await newChatbot(apiKey);
   const key = randomUUID();
-  const first = await post(apiKey, '/webhooks', { chatbotId, url: `${URL_BASE}/first`, events: ['response.created'] }, key);
+  const first = await post(
+    apiKey,
+    '/webhooks',
+    { chatbotId, url: `${URL_BASE}/first`, events: ['response.created'] },
+    key,
+  );
   assert.is(first.status, 201);
   await loseAnswer(workspaceId, key);
-  const other = await post(apiKey, '/webhooks', { chatbotId, url: `${URL_BASE}/other`, events: ['response.created'] }, key);
+  const other = await post(
+    apiKey,
+    '/webhooks',
+    { chatbotId, url: `${URL_BASE}/other`, events: ['response.created'] },
+    key,
+  );
   assert.is(other.status, 422, JSON.stringify(other.body));
   assert.is(other.body.code, 'IDEMPOTENCY_KEY_REUSED');
-  const same = await post(apiKey, '/webhooks', { chatbotId, url: `${URL_BASE}/first`, events: ['response.created'] }, key);
-  assert.equal([same.status, same.body.data?.id, same.body.data?.secret], [201, first.body.data.id, first.body.data.secret]);
+  const same = await post(
+    apiKey,
+    '/webhooks',
+    { chatbotId, url: `${URL_BASE}/first`, events: ['response.created'] },
+    key,
+  );
+  assert.equal(
+    [same.status, same.body.data?.id, same.body.data?.secret],
+    [201, first.body.data.id, first.body.data.secret],
+  );
 });
 
 test('the same key in two workspaces gives two webhooks (ids follow from the workspace too)', async () => {
@@ -104,7 +126,12 @@ test('the same key in two workspaces gives two webhooks (ids follow from the wor
   const ids: string[] = [];
   for (let i = 0; i < 2; i += 1) {
     const { apiKey } = await app.createWorkspace('pro');
-    const r = await post(apiKey, '/webhooks', { chatbotId: await newChatbot(apiKey), url: `${URL_BASE}/shared`, events: ['response.created'] }, key);
+    const r = await post(
+      apiKey,
+      '/webhooks',
+      { chatbotId: await newChatbot(apiKey), url: `${URL_BASE}/shared`, events: ['response.created'] },
+      key,
+    );
     assert.is(r.status, 201, JSON.stringify(r.body));
     ids.push(r.body.data.id);
   }

@@ -40,7 +40,12 @@ test.before(async () => {
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '2' });
   n += 1;
   ({ workspaceId } = await app.services.workspaces.createWorkspace(
-    { name: 'Tiny quota', plan: 'enterprise', ownerEmail: `quota${Date.now()}-${n}@example.com`, limits: { monthlyCalls: 3 } },
+    {
+      name: 'Tiny quota',
+      plan: 'enterprise',
+      ownerEmail: `quota${Date.now()}-${n}@example.com`,
+      limits: { monthlyCalls: 3 },
+    },
     operatorContext(),
   ));
 });
@@ -76,7 +81,7 @@ test('2xx answers count; burst 429s do not', async () => {
   assert.is(burst.body.code, 'RATE_LIMIT_ERROR');
   // Quota headers on the burst 429 too; it is not counted, so 1 of the 3 calls is still left.
   assert.is(burst.headers.get('x-quota-remaining'), '1', 'quota headers on the burst 429 too');
-  assert.is(burst.headers.get('retry-after'), '60', 'the seed\'s documented Retry-After');
+  assert.is(burst.headers.get('retry-after'), '60', "the seed's documented Retry-After");
   await usageSettlesAt(2);
 });
 
@@ -132,8 +137,14 @@ test('lowering the limit stops calls at once, though this instance had leased a 
     { name: 'Lowered quota', plan: 'business', ownerEmail: `lowered${Date.now()}@example.com` },
     operatorContext(),
   );
-  const keys = await Promise.all(Array.from({ length: 8 }, async () => (await app.services.workspaces.createApiKey({ workspaceId: ws }, operatorContext(ws))).apiKey));
-  for (const apiKey of keys.slice(0, 2)) for (let i = 0; i < 2; i++) assert.is((await app.api('GET', `${BASE}/chatbots`, { apiKey })).status, 200);
+  const keys = await Promise.all(
+    Array.from(
+      { length: 8 },
+      async () => (await app.services.workspaces.createApiKey({ workspaceId: ws }, operatorContext(ws))).apiKey,
+    ),
+  );
+  for (const apiKey of keys.slice(0, 2))
+    for (let i = 0; i < 2; i++) assert.is((await app.api('GET', `${BASE}/chatbots`, { apiKey })).status, 200);
   await app.services.workspaces.setPlan(ws, 'enterprise', operatorContext(), { monthlyCalls: 6 });
   let usage = await app.api('GET', `${BASE}/usage`, { apiKey: keys[2] });
   for (let i = 0; usage.body.data?.limit !== 6 && i < 50; i++) {
@@ -142,7 +153,9 @@ test('lowering the limit stops calls at once, though this instance had leased a 
   }
   assert.is(usage.body.data.limit, 6, 'the new limit is in force');
   const made = await app.services.usage.get(ws, monthOf(new Date()));
-  const answers = await Promise.all(keys.slice(4).flatMap((apiKey) => [1, 2].map(() => app.api('GET', `${BASE}/chatbots`, { apiKey }))));
+  const answers = await Promise.all(
+    keys.slice(4).flatMap((apiKey) => [1, 2].map(() => app.api('GET', `${BASE}/chatbots`, { apiKey }))),
+  );
   const ok = answers.filter((a) => a.status === 200).length;
   assert.is(ok, Math.max(0, 6 - made), answers.map((a) => a.status).join(','));
   assert.ok(answers.filter((a) => a.status === 429).every((a) => a.body.code === 'QUOTA_EXCEEDED'));
@@ -151,11 +164,21 @@ test('lowering the limit stops calls at once, though this instance had leased a 
 
 test('parallel requests cannot overshoot the quota', async () => {
   const { workspaceId: ws } = await app.services.workspaces.createWorkspace(
-    { name: 'Parallel quota', plan: 'enterprise', ownerEmail: `parallel${Date.now()}@example.com`, limits: { monthlyCalls: 5 } },
+    {
+      name: 'Parallel quota',
+      plan: 'enterprise',
+      ownerEmail: `parallel${Date.now()}@example.com`,
+      limits: { monthlyCalls: 5 },
+    },
     operatorContext(),
   );
   // Many keys so the burst limit of 2 per key never interferes.
-  const keys = await Promise.all(Array.from({ length: 12 }, async () => (await app.services.workspaces.createApiKey({ workspaceId: ws }, operatorContext(ws))).apiKey));
+  const keys = await Promise.all(
+    Array.from(
+      { length: 12 },
+      async () => (await app.services.workspaces.createApiKey({ workspaceId: ws }, operatorContext(ws))).apiKey,
+    ),
+  );
   const answers = await Promise.all(keys.map((apiKey) => app.api('GET', `${BASE}/chatbots`, { apiKey })));
   const statuses = answers.map((a) => a.status).sort();
   assert.is(statuses.filter((s) => s === 200).length, 5, statuses.join(','));

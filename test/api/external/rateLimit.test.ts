@@ -15,7 +15,10 @@ import { startServer } from '../../../app/server.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
-const RATE_LIMIT_BODY = { error: 'External API rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_ERROR' };
+const RATE_LIMIT_BODY = {
+  error: 'External API rate limit exceeded. Max 60 requests per minute.',
+  code: 'RATE_LIMIT_ERROR',
+};
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let app: TestApp;
@@ -101,11 +104,21 @@ test('with Redis, two instances share one counter per key', async () => {
   const a = await startTestApp({ RATE_LIMIT_PER_MINUTE: '60', REDIS_URL });
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   // A second process of the same deployment: same database, same Redis.
-  const b = await startServer(loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '60', REDIS_URL }), {
-    sql: a.services.sql,
-    logger: createLogger('error'),
-    port: 0,
-  });
+  const b = await startServer(
+    loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '60',
+      REDIS_URL,
+    }),
+    {
+      sql: a.services.sql,
+      logger: createLogger('error'),
+      port: 0,
+    },
+  );
   try {
     const { apiKey } = await a.createWorkspace('starter'); // a fresh key id: a counter of its own in Redis
     const call = (base: string) => fetch(base + CHATBOTS, { headers: { 'x-api-key': apiKey } });

@@ -22,7 +22,8 @@ async function seed(chatbotId: string, chatDates: string[], workspaceId = ws.wor
   return out.seeded;
 }
 
-const list = (botId: string, query = '', apiKey = ws.apiKey) => app.api('GET', `${EXT}/chatbots/${botId}/responses${query}`, { apiKey });
+const list = (botId: string, query = '', apiKey = ws.apiKey) =>
+  app.api('GET', `${EXT}/chatbots/${botId}/responses${query}`, { apiKey });
 
 function expect400(r: { status: number; body: any }, field: string) {
   assert.is(r.status, 400, JSON.stringify(r.body));
@@ -45,13 +46,19 @@ test('a chatbot without responses: empty page', async () => {
 test('a conversation through the chat API becomes a response record with its customData', async () => {
   const botId = await createBot();
   const s = await app.api('POST', `/api/v1/chat/${botId}/sessions`, {
-    body: { visitorId: 'visitor-9', customData: { platform: 'test', storeHash: 'abc123' }, user: { id: 'c-1', name: 'Dee' } },
+    body: {
+      visitorId: 'visitor-9',
+      customData: { platform: 'test', storeHash: 'abc123' },
+      user: { id: 'c-1', name: 'Dee' },
+    },
   });
   await app.api('POST', `/api/v1/chat/${botId}/sessions/${s.body.sessionId}/messages`, { body: { message: 'Dee' } });
   const midway = await list(botId);
   assert.is(midway.body.data[0].status, 'active');
   assert.equal(midway.body.data[0].answerVariables, { name: 'Dee' });
-  await app.api('POST', `/api/v1/chat/${botId}/sessions/${s.body.sessionId}/messages`, { body: { message: 'dee@example.com' } });
+  await app.api('POST', `/api/v1/chat/${botId}/sessions/${s.body.sessionId}/messages`, {
+    body: { message: 'dee@example.com' },
+  });
 
   const r = await list(botId);
   assert.is(r.status, 200);
@@ -65,14 +72,17 @@ test('a conversation through the chat API becomes a response record with its cus
   assert.equal(item.customData, { platform: 'test', storeHash: 'abc123' });
   assert.equal(item.user, { id: 'c-1', name: 'Dee' });
   assert.equal([item.status, item.resolution, item.turnCount, item.channel], ['completed', 'resolved', 2, 'web']);
-  assert.equal(item.record.map((e: any) => [e.type, e.message]), [
-    ['bot', 'Hi! Thanks for stopping by.'],
-    ['bot', 'What is your name?'],
-    ['user', 'Dee'],
-    ['bot', 'Nice to meet you, Dee. What is your email address?'],
-    ['user', 'dee@example.com'],
-    ['bot', 'Thank you, Dee! We will be in touch soon.'],
-  ]);
+  assert.equal(
+    item.record.map((e: any) => [e.type, e.message]),
+    [
+      ['bot', 'Hi! Thanks for stopping by.'],
+      ['bot', 'What is your name?'],
+      ['user', 'Dee'],
+      ['bot', 'Nice to meet you, Dee. What is your email address?'],
+      ['user', 'dee@example.com'],
+      ['bot', 'Thank you, Dee! We will be in touch soon.'],
+    ],
+  );
   assert.is(item.chatDate, item.record[2].timestamp, 'chatDate is the first visitor message');
 
   const one = await app.api('GET', `${EXT}/chatbots/${botId}/responses/${item._id}`, { apiKey: ws.apiKey });
@@ -95,9 +105,15 @@ test('paging: newest first, default 20, totals', async () => {
   await seed(botId, dates);
   const p1 = await list(botId);
   assert.equal([p1.body.total, p1.body.page, p1.body.totalPages, p1.body.data.length], [25, 1, 2, 20]);
-  assert.equal(p1.body.data.map((d: any) => d.chatDate), [...dates].reverse().slice(0, 20));
+  assert.equal(
+    p1.body.data.map((d: any) => d.chatDate),
+    [...dates].reverse().slice(0, 20),
+  );
   const p2 = await list(botId, '?page=2');
-  assert.equal(p2.body.data.map((d: any) => d.chatDate), [...dates].reverse().slice(20));
+  assert.equal(
+    p2.body.data.map((d: any) => d.chatDate),
+    [...dates].reverse().slice(20),
+  );
   assert.equal([p2.body.page, p2.body.totalPages], [2, 2]);
   const past = await list(botId, '?page=3');
   assert.equal([past.status, past.body.data, past.body.total, past.body.page], [200, [], 25, 3]);
@@ -122,10 +138,17 @@ test('date filters: inclusive UTC days on chatDate', async () => {
     assert.is(r.body.total, r.body.data.length, 'total follows the filter');
     return r.body.data.map((d: any) => d.chatDate);
   };
-  assert.equal(await dates('?startDate=2025-02-28&endDate=2025-02-28'), ['2025-02-28T23:59:59.999Z', '2025-02-28T00:00:00.000Z']);
+  assert.equal(await dates('?startDate=2025-02-28&endDate=2025-02-28'), [
+    '2025-02-28T23:59:59.999Z',
+    '2025-02-28T00:00:00.000Z',
+  ]);
   assert.equal(await dates('?startDate=2025-03-01'), ['2025-03-02T10:00:00.000Z', '2025-03-01T00:00:00.000Z']);
   assert.equal(await dates('?endDate=2025-02-27'), ['2025-02-27T23:59:59.999Z']);
-  assert.equal(await dates('?startDate=2025-02-28&endDate=2025-03-01'), ['2025-03-01T00:00:00.000Z', '2025-02-28T23:59:59.999Z', '2025-02-28T00:00:00.000Z']);
+  assert.equal(await dates('?startDate=2025-02-28&endDate=2025-03-01'), [
+    '2025-03-01T00:00:00.000Z',
+    '2025-02-28T23:59:59.999Z',
+    '2025-02-28T00:00:00.000Z',
+  ]);
   assert.equal(await dates('?startDate=2026-01-01'), []);
   const paged = await list(botId, '?startDate=2025-02-28&limit=2&page=2');
   assert.equal([paged.body.total, paged.body.totalPages, paged.body.data.length], [4, 2, 2]);
@@ -139,7 +162,11 @@ test('endDate=9999-12-31, the last day there is, filters nothing out', async () 
   for (const q of ['?endDate=9999-12-31', '?startDate=2025-01-01&endDate=9999-12-31']) {
     const r = await list(botId, q);
     assert.is(r.status, 200, JSON.stringify(r.body));
-    assert.equal([r.body.total, r.body.totalPages, r.body.data], [all.body.total, all.body.totalPages, all.body.data], q);
+    assert.equal(
+      [r.body.total, r.body.totalPages, r.body.data],
+      [all.body.total, all.body.totalPages, all.body.data],
+      q,
+    );
   }
   const last = await list(botId, '?startDate=9999-12-31&endDate=9999-12-31');
   assert.equal([last.body.total, last.body.data.map((d: any) => d.chatDate)], [1, ['9999-12-31T23:59:59.999Z']]);
@@ -156,7 +183,8 @@ test('bad query values: 400 naming the parameter', async () => {
   expect400(await list(botId, '?page=abc'), 'page');
   expect400(await list(botId, '?page=1&page=2'), 'page');
   expect400(await list(botId, '?page=99999999'), 'page');
-  for (const q of ['?page=0x10', '?page=1e3', '?limit=+5', '?page=%20', '?limit=5%20']) expect400(await list(botId, q), q.slice(1, q.indexOf('=')));
+  for (const q of ['?page=0x10', '?page=1e3', '?limit=+5', '?page=%20', '?limit=5%20'])
+    expect400(await list(botId, q), q.slice(1, q.indexOf('=')));
   expect400(await list(botId, '?startDate=2025-02-30'), 'startDate');
   expect400(await list(botId, '?startDate=yesterday'), 'startDate');
   expect400(await list(botId, '?endDate=2025-1-1'), 'endDate');
@@ -164,7 +192,7 @@ test('bad query values: 400 naming the parameter', async () => {
   expect400(await list(botId, '?startDate=2025-03-02&endDate=2025-03-01'), 'startDate');
 });
 
-test('another workspace\'s chatbot or response, a deleted chatbot, a wrong pairing: 404', async () => {
+test("another workspace's chatbot or response, a deleted chatbot, a wrong pairing: 404", async () => {
   const mine = await createBot();
   const sibling = await createBot();
   const [seeded] = await seed(mine, ['2025-01-05T10:00:00.000Z']);
@@ -179,10 +207,16 @@ test('another workspace\'s chatbot or response, a deleted chatbot, a wrong pairi
   ]) {
     assert.is(r.status, 404, JSON.stringify(r.body));
   }
-  assert.is((await app.api('GET', `${EXT}/chatbots/${mine}/responses/${seeded.responseId}`, { apiKey: ws.apiKey })).status, 200);
+  assert.is(
+    (await app.api('GET', `${EXT}/chatbots/${mine}/responses/${seeded.responseId}`, { apiKey: ws.apiKey })).status,
+    200,
+  );
   await app.api('DELETE', `${EXT}/chatbots/${mine}`, { apiKey: ws.apiKey });
   assert.is((await list(mine)).status, 404);
-  assert.is((await app.api('GET', `${EXT}/chatbots/${mine}/responses/${seeded.responseId}`, { apiKey: ws.apiKey })).status, 404);
+  assert.is(
+    (await app.api('GET', `${EXT}/chatbots/${mine}/responses/${seeded.responseId}`, { apiKey: ws.apiKey })).status,
+    404,
+  );
 });
 
 test('no API key: 401', async () => {

@@ -23,33 +23,57 @@ let chatbotId: string;
 let webhookId: string;
 let n = 0;
 
-interface Operation { method: string; path: string; summary: string }
+interface Operation {
+  method: string;
+  path: string;
+  summary: string;
+}
 
 /** Every External API operation of the OpenAPI document, with its path filled in. */
 async function operations(): Promise<Operation[]> {
-  const doc = (await app.api('GET', '/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { summary: string }>> };
+  const doc = (await app.api('GET', '/api/v1/openapi.json')).body as {
+    paths: Record<string, Record<string, { summary: string }>>;
+  };
   return Object.entries(doc.paths)
     .filter(([p]) => p.startsWith(BASE))
-    .flatMap(([p, ops]) => Object.entries(ops).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path: p.slice(BASE.length).replace('{id}', p.startsWith(`${BASE}/webhooks`) ? webhookId : chatbotId).replace('{responseId}', 'no-such-response'),
-      summary: op.summary,
-    })));
+    .flatMap(([p, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path: p
+          .slice(BASE.length)
+          .replace('{id}', p.startsWith(`${BASE}/webhooks`) ? webhookId : chatbotId)
+          .replace('{responseId}', 'no-such-response'),
+        summary: op.summary,
+      })),
+    );
 }
 
-const call = (method: string, path: string, apiKey: string, body?: unknown) => app.api(method, BASE + path, { apiKey, body: body ?? (method === 'GET' ? undefined : {}) });
+const call = (method: string, path: string, apiKey: string, body?: unknown) =>
+  app.api(method, BASE + path, { apiKey, body: body ?? (method === 'GET' ? undefined : {}) });
 
 async function key(role: 'admin' | 'member', scopes?: unknown): Promise<string> {
-  return (await app.services.workspaces.createApiKey({ workspaceId, role, scopes }, operatorContext(workspaceId))).apiKey;
+  return (await app.services.workspaces.createApiKey({ workspaceId, role, scopes }, operatorContext(workspaceId)))
+    .apiKey;
 }
 
 /** A key stored before the base scopes were: its event names neither read nor write. */
 async function legacyKey(scopes: Array<'account:write'>): Promise<string> {
   const secret = generateApiKey();
   const keyId = `legacy-${++n}`;
-  await app.services.aggregates.handle(`apikey-${keyId}`, apiKeyDecider,
-    { type: 'CreateApiKey', keyId, workspaceId, keyHash: secret.hash, prefix: secret.prefix, role: 'member', scopes: scopes as never },
-    { ...operatorContext(workspaceId), workspaceId });
+  await app.services.aggregates.handle(
+    `apikey-${keyId}`,
+    apiKeyDecider,
+    {
+      type: 'CreateApiKey',
+      keyId,
+      workspaceId,
+      keyHash: secret.hash,
+      prefix: secret.prefix,
+      role: 'member',
+      scopes: scopes as never,
+    },
+    { ...operatorContext(workspaceId), workspaceId },
+  );
   return secret.key;
 }
 
@@ -68,7 +92,9 @@ test.before(async () => {
   app = await startTestApp({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' });
   ({ workspaceId, apiKey: adminKey } = await app.createWorkspace('pro'));
   chatbotId = (await call('POST', '/chatbots', adminKey, { name: 'Scoped' })).body.data.id;
-  webhookId = (await call('POST', '/webhooks', adminKey, { chatbotId, url: `${HOOK_URL}/base`, events: ['response.created'] })).body.data.id;
+  webhookId = (
+    await call('POST', '/webhooks', adminKey, { chatbotId, url: `${HOOK_URL}/base`, events: ['response.created'] })
+  ).body.data.id;
 });
 
 test('a read-only key may GET every operation', async () => {
@@ -87,13 +113,28 @@ test('a read-only key gets 403 INSUFFICIENT_SCOPE on every write, changes nothin
   assert.ok(writes.length >= 11, `${writes.length} write operations`);
   const month = monthOf(new Date());
   const before = await app.services.usage.get(workspaceId, month);
-  for (const o of writes) assertRefused(await call(o.method, o.path, reader, { name: 'x', chatbotId, url: `${HOOK_URL}/x`, events: ['response.created'] }), 'write', `${o.method} ${o.path}`);
+  for (const o of writes)
+    assertRefused(
+      await call(o.method, o.path, reader, {
+        name: 'x',
+        chatbotId,
+        url: `${HOOK_URL}/x`,
+        events: ['response.created'],
+      }),
+      'write',
+      `${o.method} ${o.path}`,
+    );
   // Usage is given back when a refused answer finishes: let those releases land.
   const deadline = Date.now() + 3000;
-  while ((await app.services.usage.get(workspaceId, month)) !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+  while ((await app.services.usage.get(workspaceId, month)) !== before && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 25));
   assert.is(await app.services.usage.get(workspaceId, month), before, 'the 403s were not counted');
   const list = await call('GET', '/chatbots', adminKey);
-  assert.equal(list.body.data.map((c: { id: string }) => c.id), [chatbotId], 'nothing was created or deleted');
+  assert.equal(
+    list.body.data.map((c: { id: string }) => c.id),
+    [chatbotId],
+    'nothing was created or deleted',
+  );
 });
 
 test('a member key (no --scopes) manages chatbots, webhooks and the profile; the email change needs account:write', async () => {
@@ -101,19 +142,31 @@ test('a member key (no --scopes) manages chatbots, webhooks and the profile; the
   const bot = await call('POST', '/chatbots', member, { name: 'By member' });
   assert.is(bot.status, 201);
   assert.is((await call('PUT', `/chatbots/${bot.body.data.id}`, member, { name: 'Renamed' })).status, 200);
-  const hook = await call('POST', '/webhooks', member, { chatbotId: bot.body.data.id, url: `${HOOK_URL}/member`, events: ['response.created'] });
+  const hook = await call('POST', '/webhooks', member, {
+    chatbotId: bot.body.data.id,
+    url: `${HOOK_URL}/member`,
+    events: ['response.created'],
+  });
   assert.is(hook.status, 201, JSON.stringify(hook.body));
   assert.is((await call('PATCH', `/webhooks/${hook.body.data.id}`, member, { status: 'paused' })).status, 200);
   assert.is((await call('DELETE', `/webhooks/${hook.body.data.id}`, member)).status, 200);
   assert.is((await call('PATCH', '/account', member, { timezone: 'Europe/Berlin' })).status, 200);
-  assertRefused(await call('POST', '/account/email/request-change', member, { newEmail: 'm@example.org' }), 'account:write', 'request-change');
+  assertRefused(
+    await call('POST', '/account/email/request-change', member, { newEmail: 'm@example.org' }),
+    'account:write',
+    'request-change',
+  );
   assert.is((await call('DELETE', `/chatbots/${bot.body.data.id}`, member)).status, 200);
 });
 
 test('an admin key with every scope does everything, the email change included', async () => {
   const bot = await call('POST', '/chatbots/' + chatbotId + '/duplicate', adminKey);
   assert.is(bot.status, 201);
-  const hook = await call('POST', '/webhooks', adminKey, { chatbotId: bot.body.data.id, url: `${HOOK_URL}/admin`, events: ['response.created'] });
+  const hook = await call('POST', '/webhooks', adminKey, {
+    chatbotId: bot.body.data.id,
+    url: `${HOOK_URL}/admin`,
+    events: ['response.created'],
+  });
   assert.is(hook.status, 201);
   assert.is((await call('PATCH', '/account', adminKey, { timezone: 'UTC' })).status, 200);
   const step1 = await call('POST', '/account/email/request-change', adminKey, { newEmail: 'admin-moves@example.org' });
@@ -128,7 +181,11 @@ test('write includes read; a write key without account:write cannot start the em
   assert.is(bot.status, 201);
   assert.is((await call('DELETE', `/chatbots/${bot.body.data.id}`, writer)).status, 200);
   const emailOnly = await key('member', 'read,account:write');
-  assertRefused(await call('POST', '/account/email/request-change', emailOnly, { newEmail: 'r@example.org' }), 'write', 'account:write needs write too');
+  assertRefused(
+    await call('POST', '/account/email/request-change', emailOnly, { newEmail: 'r@example.org' }),
+    'write',
+    'account:write needs write too',
+  );
 });
 
 test('keys stored before the base scopes were (neither read nor write) keep read and write', async () => {
@@ -150,7 +207,9 @@ test('apikey create stores the scopes it grants: --scopes read is read only; no 
 
 test('the OpenAPI document names the scopes each operation needs', async () => {
   for (const o of await operations()) {
-    const expected = o.path.startsWith('/account/email/') ? 'API key scopes: write, account:write' : `API key scope: ${o.method === 'GET' ? 'read' : 'write'}`;
+    const expected = o.path.startsWith('/account/email/')
+      ? 'API key scopes: write, account:write'
+      : `API key scope: ${o.method === 'GET' ? 'read' : 'write'}`;
     assert.ok(o.summary.endsWith(`. ${expected}`), `${o.method} ${o.path}: "${o.summary}"`);
   }
 });

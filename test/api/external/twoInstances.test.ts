@@ -42,7 +42,16 @@ if (!process.env.DATABASE_URL) {
 } else {
   test.before(async () => {
     store = await createTestSql('pg');
-    const config = { ...loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', RATE_LIMIT_PER_MINUTE: '100000' }), databaseUrl: undefined };
+    const config = {
+      ...loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        RATE_LIMIT_PER_MINUTE: '100000',
+      }),
+      databaseUrl: undefined,
+    };
     a = await startServer(config, { sql: store.sql, logger: createLogger('error'), port: 0 });
     b = await startServer(config, { sql: await store.another(), logger: createLogger('error'), port: 0 });
   });
@@ -54,23 +63,39 @@ if (!process.env.DATABASE_URL) {
   });
 
   test('a key revoked through one instance is refused by the other within a second', async () => {
-    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace({ name: 'Two', plan: 'pro', ownerEmail: `two-${Date.now()}@example.com` }, operatorContext());
+    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace(
+      { name: 'Two', plan: 'pro', ownerEmail: `two-${Date.now()}@example.com` },
+      operatorContext(),
+    );
     // Both instances have the key cached.
     assert.is((await get(a, '/chatbots', apiKey)).status, 200);
     assert.is((await get(b, '/chatbots', apiKey)).status, 200);
     assert.is((await get(b, '/chatbots', apiKey)).status, 200);
     const [key] = await a.services.views.find<{ id: string }>('api_keys', { workspaceId });
     await a.services.workspaces.revokeApiKey(key.id, operatorContext(workspaceId));
-    assert.is((await get(a, '/chatbots', apiKey)).body.code, 'API_KEY_REVOKED', 'at once on the instance that revoked it');
-    const ms = await withinOneSecond('the revocation', async () => (await get(b, '/chatbots', apiKey)).body.code === 'API_KEY_REVOKED');
+    assert.is(
+      (await get(a, '/chatbots', apiKey)).body.code,
+      'API_KEY_REVOKED',
+      'at once on the instance that revoked it',
+    );
+    const ms = await withinOneSecond(
+      'the revocation',
+      async () => (await get(b, '/chatbots', apiKey)).body.code === 'API_KEY_REVOKED',
+    );
     assert.ok(ms <= 1000);
   });
 
   test('a plan change through one instance applies on the other within a second (access, then limits)', async () => {
-    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace({ name: 'Plan', plan: 'pro', ownerEmail: `plan-${Date.now()}@example.com` }, operatorContext());
+    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace(
+      { name: 'Plan', plan: 'pro', ownerEmail: `plan-${Date.now()}@example.com` },
+      operatorContext(),
+    );
     assert.is((await get(b, '/usage', apiKey)).body.data.limit, 50_000);
     await a.services.workspaces.setPlan(workspaceId, 'free', operatorContext());
-    await withinOneSecond('the downgrade', async () => (await get(b, '/usage', apiKey)).body.code === 'PLAN_NO_API_ACCESS');
+    await withinOneSecond(
+      'the downgrade',
+      async () => (await get(b, '/usage', apiKey)).body.code === 'PLAN_NO_API_ACCESS',
+    );
     await a.services.workspaces.setPlan(workspaceId, 'enterprise', operatorContext(), { monthlyCalls: 123 });
     await withinOneSecond('the new limit', async () => {
       const r = await get(b, '/usage', apiKey);
@@ -79,7 +104,10 @@ if (!process.env.DATABASE_URL) {
   });
 
   test('the monthly quota holds across both instances: exactly the limit succeeds', async () => {
-    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace({ name: 'Quota', plan: 'enterprise', ownerEmail: `q-${Date.now()}@example.com` }, operatorContext());
+    const { workspaceId, apiKey } = await a.services.workspaces.createWorkspace(
+      { name: 'Quota', plan: 'enterprise', ownerEmail: `q-${Date.now()}@example.com` },
+      operatorContext(),
+    );
     await a.services.workspaces.setPlan(workspaceId, 'enterprise', operatorContext(), { monthlyCalls: 40 });
     const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => get(i % 2 ? a : b, '/chatbots', apiKey)));
     const ok = answers.filter((r) => r.status === 200).length;
@@ -87,7 +115,16 @@ if (!process.env.DATABASE_URL) {
     assert.ok(answers.filter((r) => r.status === 429).every((r) => r.body.code === 'QUOTA_EXCEEDED'));
     // Each instance writes what it used within a second; the total is the limit.
     const month = monthOf(new Date());
-    await withinOneSecond('the durable count', async () => (await a.services.sql.query<{ calls: number }>(`SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [workspaceId, month])).rows[0]?.calls === 40);
+    await withinOneSecond(
+      'the durable count',
+      async () =>
+        (
+          await a.services.sql.query<{ calls: number }>(
+            `SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`,
+            [workspaceId, month],
+          )
+        ).rows[0]?.calls === 40,
+    );
   });
 }
 

@@ -21,7 +21,11 @@ test.before(async () => {
 });
 
 test('a fresh workspace has used nothing of its plan', async () => {
-  for (const [plan, limit] of [['starter', 10_000], ['pro', 50_000], ['business', 200_000]] as const) {
+  for (const [plan, limit] of [
+    ['starter', 10_000],
+    ['pro', 50_000],
+    ['business', 200_000],
+  ] as const) {
     const { apiKey } = await app.createWorkspace(plan);
     const r = await app.api('GET', USAGE, { apiKey });
     assert.is(r.status, 200);

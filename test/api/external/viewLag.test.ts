@@ -40,7 +40,10 @@ test('create, update and duplicate answer from the command while the views lag',
 
 test('a webhook create answers with the subscription and its secret while the views lag', async () => {
   const bot = (await app.api('POST', CHATBOTS, { apiKey, body: { name: 'Hooked' } })).body.data.id;
-  const r = await app.api('POST', '/api/v1/external/v1/webhooks', { apiKey, body: { chatbotId: bot, url: 'https://127.0.0.1:9/lag', events: ['response.created'] } });
+  const r = await app.api('POST', '/api/v1/external/v1/webhooks', {
+    apiKey,
+    body: { chatbotId: bot, url: 'https://127.0.0.1:9/lag', events: ['response.created'] },
+  });
   assert.is(r.status, 201, JSON.stringify(r.body));
   assert.is(r.body.data.url, 'https://127.0.0.1:9/lag');
   assert.match(r.body.data.secret, /^[0-9a-f]{64}$/);

@@ -8,7 +8,19 @@ import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
 
 const HOOKS = '/api/v1/external/v1/webhooks';
 const CHATBOTS = '/api/v1/external/v1/chatbots';
-const FIELDS = ['chatbot', 'createdAt', 'description', 'events', 'failureCount', 'id', 'lastDeliveryAt', 'lastFailureAt', 'status', 'updatedAt', 'url'];
+const FIELDS = [
+  'chatbot',
+  'createdAt',
+  'description',
+  'events',
+  'failureCount',
+  'id',
+  'lastDeliveryAt',
+  'lastFailureAt',
+  'status',
+  'updatedAt',
+  'url',
+];
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 // Loopback is exempt only through WEBHOOK_ALLOW_HOSTS; every other private form stays refused.
 const ALLOWED = 'https://127.0.0.1:9/hooks';
@@ -18,7 +30,8 @@ let apiKey: string;
 let chatbotId: string;
 
 const keysOf = (o: object) => Object.keys(o).sort();
-const call = (method: string, path: string, body?: unknown, key = apiKey) => app.api(method, HOOKS + path, { apiKey: key, body });
+const call = (method: string, path: string, body?: unknown, key = apiKey) =>
+  app.api(method, HOOKS + path, { apiKey: key, body });
 async function newChatbot(key = apiKey, name = 'Support bot'): Promise<string> {
   const r = await app.api('POST', CHATBOTS, { apiKey: key, body: { name } });
   assert.is(r.status, 201, JSON.stringify(r.body));
@@ -43,7 +56,12 @@ test.before(async () => {
 });
 
 test('create answers {data, message} with a 64-hex secret and chatbot {id, name: null}', async () => {
-  const r = await call('POST', '', { chatbotId, url: `${ALLOWED}/a`, events: ['response.created', 'conversation.completed'], description: 'CRM sync' });
+  const r = await call('POST', '', {
+    chatbotId,
+    url: `${ALLOWED}/a`,
+    events: ['response.created', 'conversation.completed'],
+    description: 'CRM sync',
+  });
   assert.is(r.status, 201, JSON.stringify(r.body));
   assert.equal(keysOf(r.body), ['data', 'message']);
   assert.match(r.body.message, /secret/i);
@@ -62,7 +80,7 @@ test('create answers {data, message} with a 64-hex secret and chatbot {id, name:
   assert.match(d.updatedAt, ISO);
 });
 
-test('list returns the workspace\'s webhooks with chatbot names and never a secret', async () => {
+test("list returns the workspace's webhooks with chatbot names and never a secret", async () => {
   const other = await app.createWorkspace('pro');
   const otherBot = await newChatbot(other.apiKey);
   await create({ chatbotId: otherBot, url: `${ALLOWED}/other`, events: ['response.created'] }, other.apiKey);
@@ -80,7 +98,10 @@ test('list returns the workspace\'s webhooks with chatbot names and never a secr
 test('PATCH changes only given fields, replaces events, keeps the secret, never returns it', async () => {
   const w = await create({ chatbotId, url: `${ALLOWED}/patch`, events: ['response.created'] });
   const before = (await app.services.aggregates.load(`webhook-${w.id}`, webhookDecider)).state;
-  const r = await call('PATCH', `/${w.id}`, { events: ['conversation.started', 'conversation.started'], description: 'new' });
+  const r = await call('PATCH', `/${w.id}`, {
+    events: ['conversation.started', 'conversation.started'],
+    description: 'new',
+  });
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(keysOf(r.body.data), FIELDS);
   assert.equal(r.body.data.events, ['conversation.started']);
@@ -95,7 +116,10 @@ test('PATCH changes only given fields, replaces events, keeps the secret, never 
   assert.is(before.fields.url, `${ALLOWED}/patch`);
   // The old URL is free again, the new one is taken.
   await create({ chatbotId, url: `${ALLOWED}/patch`, events: ['response.created'] });
-  assert.is((await call('POST', '', { chatbotId, url: `${ALLOWED}/patch2`, events: ['response.created'] })).status, 409);
+  assert.is(
+    (await call('POST', '', { chatbotId, url: `${ALLOWED}/patch2`, events: ['response.created'] })).status,
+    409,
+  );
 });
 
 test('list and PATCH name the chatbot by its current name after a rename', async () => {
@@ -105,13 +129,23 @@ test('list and PATCH name the chatbot by its current name after a rename', async
   assert.is((await app.api('PUT', `${CHATBOTS}/${bot}`, { apiKey, body: { name: 'After rename' } })).status, 200);
   const listed = (await call('GET', '')).body.data.find((x: { id: string }) => x.id === w.id);
   assert.equal(listed.chatbot, { id: bot, name: 'After rename' });
-  assert.equal((await call('PATCH', `/${w.id}`, { description: 'd' })).body.data.chatbot, { id: bot, name: 'After rename' });
+  assert.equal((await call('PATCH', `/${w.id}`, { description: 'd' })).body.data.chatbot, {
+    id: bot,
+    name: 'After rename',
+  });
 });
 
 test('lastDeliveryAt is the latest successful delivery in the log, not only the one the view recorded', async () => {
   const botId = await newChatbot();
-  const { id } = await create({ chatbotId: botId, url: 'https://hooks.example.com/latest', events: ['response.created'] });
-  const lastOf = async () => ((await call('GET', '')).body.data as Array<{ id: string; lastDeliveryAt: string | null }>).find((w) => w.id === id)!.lastDeliveryAt;
+  const { id } = await create({
+    chatbotId: botId,
+    url: 'https://hooks.example.com/latest',
+    events: ['response.created'],
+  });
+  const lastOf = async () =>
+    ((await call('GET', '')).body.data as Array<{ id: string; lastDeliveryAt: string | null }>).find(
+      (w) => w.id === id,
+    )!.lastDeliveryAt;
   assert.is(await lastOf(), null);
   const attempt = (success: boolean, at: string) =>
     app.services.sql.query(
@@ -136,7 +170,11 @@ test('status: paused and active only; failed is refused', async () => {
 });
 
 test('unknown event → 400 listing the unknown and the valid events', async () => {
-  const r = await call('POST', '', { chatbotId, url: `${ALLOWED}/ev`, events: ['response.created', 'order.paid', 'foo'] });
+  const r = await call('POST', '', {
+    chatbotId,
+    url: `${ALLOWED}/ev`,
+    events: ['response.created', 'order.paid', 'foo'],
+  });
   assertBad(r, 'events');
   assert.match(r.body.error, /"order\.paid"/);
   assert.match(r.body.error, /"foo"/);
@@ -154,30 +192,79 @@ test('bad bodies are 400s naming the field', async () => {
   assertBad(await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: 'response.created' }), 'events');
   assertBad(await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: [1] }), 'events');
   assertBad(await call('POST', '', { chatbotId, url: 42, events: ['response.created'] }), 'url');
-  assertBad(await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: ['response.created'], description: 7 }), 'description');
-  assertBad(await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: ['response.created'], description: 'x'.repeat(501) }), 'description');
-  assertBad(await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: ['response.created'], secret: 'a'.repeat(64) }), 'secret');
-  assertBad(await call('POST', '', { chatbotId, url: `https://127.0.0.1/${'x'.repeat(2100)}`, events: ['response.created'] }), 'url');
+  assertBad(
+    await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: ['response.created'], description: 7 }),
+    'description',
+  );
+  assertBad(
+    await call('POST', '', {
+      chatbotId,
+      url: `${ALLOWED}/x`,
+      events: ['response.created'],
+      description: 'x'.repeat(501),
+    }),
+    'description',
+  );
+  assertBad(
+    await call('POST', '', { chatbotId, url: `${ALLOWED}/x`, events: ['response.created'], secret: 'a'.repeat(64) }),
+    'secret',
+  );
+  assertBad(
+    await call('POST', '', { chatbotId, url: `https://127.0.0.1/${'x'.repeat(2100)}`, events: ['response.created'] }),
+    'url',
+  );
   assertBad(await call('POST', '', ['not', 'an', 'object']), 'request body');
   const w = await create({ chatbotId, url: `${ALLOWED}/bad`, events: ['response.created'] });
   assertBad(await call('PATCH', `/${w.id}`, { events: [] }), 'events');
   assertBad(await call('PATCH', `/${w.id}`, { url: 'http://example.com/' }), 'url', /https/);
   assertBad(await call('PATCH', `/${w.id}`, { chatbotId }), 'chatbotId');
-  const invalidJson = await app.api('POST', HOOKS, { apiKey, body: '{"chatbotId":', headers: { 'content-type': 'application/json' } });
+  const invalidJson = await app.api('POST', HOOKS, {
+    apiKey,
+    body: '{"chatbotId":',
+    headers: { 'content-type': 'application/json' },
+  });
   assert.is(invalidJson.status, 400);
 });
 
 test('every rejected URL form: 400 on url, on create and on update', async () => {
   const w = await create({ chatbotId, url: `${ALLOWED}/forms`, events: ['response.created'] });
   const rejected = [
-    'http://example.com/hook', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://example.com/', 'data:text/plain,x',
-    'https://localhost/hook', 'https://LOCALHOST./hook', 'https://sub.localhost/hook', 'https://printer.local/',
-    'https://10.0.0.1/', 'https://172.16.5.4/', 'https://192.168.1.1/', 'https://169.254.169.254/latest/meta-data/',
-    'https://127.0.0.2/', 'https://0.0.0.0/', 'https://100.64.0.1/', 'https://224.0.0.1/', 'https://255.255.255.255/',
-    'https://[::1]/', 'https://[::]/', 'https://[fe80::1]/', 'https://[fc00::1]/', 'https://[fd12:3456::1]/',
-    'https://[::ffff:127.0.0.2]/', 'https://[::ffff:10.0.0.1]/', 'https://[::ffff:a9fe:a9fe]/',
-    'https://2130706434/', 'https://0x7f000002/', 'https://0177.0.0.2/', 'https://0x7f.2/', 'https://10.1/', 'https://192.168.1.1./',
-    'https://user:pass@example.com/', 'https:///nohost', 'not a url', '',
+    'http://example.com/hook',
+    'javascript:alert(1)',
+    'file:///etc/passwd',
+    'ftp://example.com/',
+    'data:text/plain,x',
+    'https://localhost/hook',
+    'https://LOCALHOST./hook',
+    'https://sub.localhost/hook',
+    'https://printer.local/',
+    'https://10.0.0.1/',
+    'https://172.16.5.4/',
+    'https://192.168.1.1/',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://127.0.0.2/',
+    'https://0.0.0.0/',
+    'https://100.64.0.1/',
+    'https://224.0.0.1/',
+    'https://255.255.255.255/',
+    'https://[::1]/',
+    'https://[::]/',
+    'https://[fe80::1]/',
+    'https://[fc00::1]/',
+    'https://[fd12:3456::1]/',
+    'https://[::ffff:127.0.0.2]/',
+    'https://[::ffff:10.0.0.1]/',
+    'https://[::ffff:a9fe:a9fe]/',
+    'https://2130706434/',
+    'https://0x7f000002/',
+    'https://0177.0.0.2/',
+    'https://0x7f.2/',
+    'https://10.1/',
+    'https://192.168.1.1./',
+    'https://user:pass@example.com/',
+    'https:///nohost',
+    'not a url',
+    '',
   ];
   for (const url of rejected) {
     assertBad(await call('POST', '', { chatbotId, url, events: ['response.created'] }), 'url');
@@ -188,13 +275,19 @@ test('every rejected URL form: 400 on url, on create and on update', async () =>
 test('a public https host that does not resolve from here is accepted (only private targets are refused)', async () => {
   // No DNS answer is not a private address: the seed refuses only private targets, and the
   // delivery's guarded lookup refuses a private answer at connect time.
-  const w = await create({ chatbotId, url: 'https://receiver.nonexistent-confab-host.example.com/hook', events: ['response.created'] });
+  const w = await create({
+    chatbotId,
+    url: 'https://receiver.nonexistent-confab-host.example.com/hook',
+    events: ['response.created'],
+  });
   assert.is(w.status, 'active');
 });
 
 test('same chatbot + URL → 409, also when created in parallel; another chatbot may use it', async () => {
   const url = `${ALLOWED}/dup`;
-  const results = await Promise.all([1, 2, 3].map(() => call('POST', '', { chatbotId, url, events: ['response.created'] })));
+  const results = await Promise.all(
+    [1, 2, 3].map(() => call('POST', '', { chatbotId, url, events: ['response.created'] })),
+  );
   assert.equal(results.map((r) => r.status).sort(), [201, 409, 409]);
   assert.is(results.find((r) => r.status === 409)!.body.code, 'CONFLICT');
   const otherBot = await newChatbot(apiKey, 'Second bot');
@@ -210,7 +303,10 @@ test('the same endpoint spelled differently is the same subscription → 409', a
   }
   // Moving the URL to another spelling of itself keeps its reservation: a duplicate is still refused.
   assert.is((await call('PATCH', `/${first.id}`, { url: `${ALLOWED}/spelled#x` })).status, 200);
-  assert.is((await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/spelled`, events: ['response.created'] })).status, 409);
+  assert.is(
+    (await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/spelled`, events: ['response.created'] })).status,
+    409,
+  );
   // Deleting it frees every spelling.
   assert.is((await call('DELETE', `/${first.id}`)).status, 200);
   await create({ chatbotId: bot, url: `${ALLOWED}/spelled?`, events: ['response.created'] });
@@ -219,9 +315,18 @@ test('the same endpoint spelled differently is the same subscription → 409', a
 test('unknown, foreign or deleted chatbot → 404; foreign or unknown webhook → 404', async () => {
   const other = await app.createWorkspace('pro');
   const otherBot = await newChatbot(other.apiKey);
-  assert.is((await call('POST', '', { chatbotId: otherBot, url: `${ALLOWED}/f`, events: ['response.created'] })).status, 404);
-  assert.is((await call('POST', '', { chatbotId: 'a'.repeat(24), url: `${ALLOWED}/f`, events: ['response.created'] })).status, 404);
-  const foreign = await create({ chatbotId: otherBot, url: `${ALLOWED}/f`, events: ['response.created'] }, other.apiKey);
+  assert.is(
+    (await call('POST', '', { chatbotId: otherBot, url: `${ALLOWED}/f`, events: ['response.created'] })).status,
+    404,
+  );
+  assert.is(
+    (await call('POST', '', { chatbotId: 'a'.repeat(24), url: `${ALLOWED}/f`, events: ['response.created'] })).status,
+    404,
+  );
+  const foreign = await create(
+    { chatbotId: otherBot, url: `${ALLOWED}/f`, events: ['response.created'] },
+    other.apiKey,
+  );
   assert.is((await call('PATCH', `/${foreign.id}`, { description: 'mine now' })).status, 404);
   assert.is((await call('DELETE', `/${foreign.id}`)).status, 404);
   assert.is((await call('PATCH', '/ffffffffffffffffffffffff', { description: 'x' })).status, 404);
@@ -242,49 +347,88 @@ test('DELETE answers {message}, frees the URL and the plan slot', async () => {
 test('plan caps: Starter 5 (race-safe), delete frees a slot; Free has no access', async () => {
   const starter = await app.createWorkspace('starter');
   const bot = await newChatbot(starter.apiKey);
-  const results = await Promise.all([0, 1, 2, 3, 4, 5, 6].map((i) => call('POST', '', { chatbotId: bot, url: `${ALLOWED}/cap${i}`, events: ['response.created'] }, starter.apiKey)));
+  const results = await Promise.all(
+    [0, 1, 2, 3, 4, 5, 6].map((i) =>
+      call('POST', '', { chatbotId: bot, url: `${ALLOWED}/cap${i}`, events: ['response.created'] }, starter.apiKey),
+    ),
+  );
   assert.equal(results.map((r) => r.status).sort(), [201, 201, 201, 201, 201, 403, 403]);
   const refused = results.find((r) => r.status === 403)!;
   assert.is(refused.body.code, 'PLAN_LIMIT');
   const first = results.find((r) => r.status === 201)!.body.data;
   assert.is((await call('DELETE', `/${first.id}`, undefined, starter.apiKey)).status, 200);
   await create({ chatbotId: bot, url: `${ALLOWED}/cap-again`, events: ['response.created'] }, starter.apiKey);
-  assert.is((await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/cap-over`, events: ['response.created'] }, starter.apiKey)).status, 403);
+  assert.is(
+    (
+      await call(
+        'POST',
+        '',
+        { chatbotId: bot, url: `${ALLOWED}/cap-over`, events: ['response.created'] },
+        starter.apiKey,
+      )
+    ).status,
+    403,
+  );
   const free = await app.createWorkspace('free');
-  assert.is((await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/free`, events: ['response.created'] }, free.apiKey)).status, 403);
+  assert.is(
+    (await call('POST', '', { chatbotId: bot, url: `${ALLOWED}/free`, events: ['response.created'] }, free.apiKey))
+      .status,
+    403,
+  );
 });
 
 test('deleting a chatbot deletes its webhooks and releases their slots', async () => {
   const starter = await app.createWorkspace('starter');
   const bot = await newChatbot(starter.apiKey);
   const keep = await newChatbot(starter.apiKey, 'Keep');
-  for (let i = 0; i < 4; i++) await create({ chatbotId: bot, url: `${ALLOWED}/cb${i}`, events: ['response.created'] }, starter.apiKey);
+  for (let i = 0; i < 4; i++)
+    await create({ chatbotId: bot, url: `${ALLOWED}/cb${i}`, events: ['response.created'] }, starter.apiKey);
   const kept = await create({ chatbotId: keep, url: `${ALLOWED}/kept`, events: ['response.created'] }, starter.apiKey);
   assert.is((await app.api('DELETE', `${CHATBOTS}/${bot}`, { apiKey: starter.apiKey })).status, 200);
   // Gone by the time the delete answers, not eventually.
   const remaining: Array<{ id: string }> = (await call('GET', '', undefined, starter.apiKey)).body.data;
-  assert.equal(remaining.map((w) => w.id), [kept.id]);
-  const deleted = (await app.services.events.readAll({ limit: 100000 })).filter((e) => e.type === 'WebhookDeleted' && (e.data as { chatbotId: string }).chatbotId === bot);
+  assert.equal(
+    remaining.map((w) => w.id),
+    [kept.id],
+  );
+  const deleted = (await app.services.events.readAll({ limit: 100000 })).filter(
+    (e) => e.type === 'WebhookDeleted' && (e.data as { chatbotId: string }).chatbotId === bot,
+  );
   assert.is(deleted.length, 4);
   assert.ok(deleted.every((e) => (e.data as { reason: string }).reason === 'chatbot_deleted'));
   // All 4 slots are free again: 4 more fit under the Starter cap of 5.
-  for (let i = 0; i < 4; i++) await create({ chatbotId: keep, url: `${ALLOWED}/again${i}`, events: ['response.created'] }, starter.apiKey);
+  for (let i = 0; i < 4; i++)
+    await create({ chatbotId: keep, url: `${ALLOWED}/again${i}`, events: ['response.created'] }, starter.apiKey);
 });
 
 test('a webhook created while its chatbot is being deleted never outlives it', async () => {
   const ws = await app.createWorkspace('enterprise');
   for (let round = 0; round < 5; round++) {
     const bot = await newChatbot(ws.apiKey, `Racing ${round}`);
-    const creates = Array.from({ length: 4 }, (_, i) => call('POST', '', { chatbotId: bot, url: `${ALLOWED}/race${round}-${i}`, events: ['response.created'] }, ws.apiKey));
+    const creates = Array.from({ length: 4 }, (_, i) =>
+      call(
+        'POST',
+        '',
+        { chatbotId: bot, url: `${ALLOWED}/race${round}-${i}`, events: ['response.created'] },
+        ws.apiKey,
+      ),
+    );
     const deletion = app.api('DELETE', `${CHATBOTS}/${bot}`, { apiKey: ws.apiKey });
     const answers = await Promise.all([...creates, deletion]);
     assert.is(answers[4].status, 200);
     for (const r of answers.slice(0, 4)) assert.ok(r.status === 201 || r.status === 404, JSON.stringify(r.body));
     const left = (await call('GET', '', undefined, ws.apiKey)).body.data as Array<{ chatbot: { id: string } }>;
-    assert.equal(left.filter((w) => w.chatbot.id === bot), [], `round ${round}: no webhook of the deleted chatbot is left`);
+    assert.equal(
+      left.filter((w) => w.chatbot.id === bot),
+      [],
+      `round ${round}: no webhook of the deleted chatbot is left`,
+    );
   }
   // Every slot came back: the workspace holds no webhook at all.
-  assert.equal(((await app.services.aggregates.load(`workspace-${ws.workspaceId}`, workspaceDecider)).state.webhooks), []);
+  assert.equal(
+    (await app.services.aggregates.load(`workspace-${ws.workspaceId}`, workspaceDecider)).state.webhooks,
+    [],
+  );
 });
 
 test('the OpenAPI document describes the webhook endpoints', async () => {

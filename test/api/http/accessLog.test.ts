@@ -14,7 +14,11 @@ test('one line per answered request, without query string, headers or body', asy
       done();
     },
   });
-  const logger = winston.createLogger({ level: 'info', format: winston.format.json(), transports: [new winston.transports.Stream({ stream: sink })] });
+  const logger = winston.createLogger({
+    level: 'info',
+    format: winston.format.json(),
+    transports: [new winston.transports.Stream({ stream: sink })],
+  });
   const app = express();
   app.use((_req, res, next) => {
     res.locals.requestId = 'req-1';
@@ -36,9 +40,13 @@ test('one line per answered request, without query string, headers or body', asy
   server.close();
   assert.is(lines.length, 1);
   const entry = JSON.parse(lines[0]);
-  assert.equal({ method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId }, { method: 'POST', path: '/things', status: 201, requestId: 'req-1' });
+  assert.equal(
+    { method: entry.method, path: entry.path, status: entry.status, requestId: entry.requestId },
+    { method: 'POST', path: '/things', status: 201, requestId: 'req-1' },
+  );
   assert.type(entry.ms, 'number');
-  for (const secret of ['cfb_secret_key_material', '123456', 'ann@example.com']) assert.not.ok(lines[0].includes(secret), secret);
+  for (const secret of ['cfb_secret_key_material', '123456', 'ann@example.com'])
+    assert.not.ok(lines[0].includes(secret), secret);
 });
 
 test.run();

@@ -27,7 +27,10 @@ function assertRefused(r: RawAnswer, status: number, code: string) {
 }
 
 test('headers over the limit: 431 HEADERS_TOO_LARGE as JSON', async () => {
-  const r = await rawExchange(app.baseUrl, `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  const r = await rawExchange(
+    app.baseUrl,
+    `GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+  );
   assertRefused(r, 431, 'HEADERS_TOO_LARGE');
   assert.match(r.json.error, /headers are too large/);
 });
@@ -43,7 +46,10 @@ test('malformed framing: 400 MALFORMED_REQUEST as JSON, whatever is wrong', asyn
 });
 
 test('a JSON body with broken chunk framing: 400 as JSON, not a 500', async () => {
-  const r = await rawExchange(app.baseUrl, 'POST /api/v1/external/v1/chatbots HTTP/1.1\r\nHost: localhost\r\nX-API-Key: nope\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n');
+  const r = await rawExchange(
+    app.baseUrl,
+    'POST /api/v1/external/v1/chatbots HTTP/1.1\r\nHost: localhost\r\nX-API-Key: nope\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
+  );
   assert.ok(r.status >= 400 && r.status < 500, `${r.status} ${r.text}`);
   assert.ok(typeof r.json?.error === 'string', r.text);
 });
@@ -54,7 +60,7 @@ test('the server goes on answering after refusals', async () => {
   assert.is(r.status, 200);
 });
 
-test('clientErrorResponse: Node\'s statuses for each parser error, 400 for the rest', () => {
+test("clientErrorResponse: Node's statuses for each parser error, 400 for the rest", () => {
   assert.match(clientErrorResponse('HPE_HEADER_OVERFLOW'), /^HTTP\/1\.1 431 /);
   assert.match(clientErrorResponse('HPE_CHUNK_EXTENSIONS_OVERFLOW'), /^HTTP\/1\.1 413 /);
   assert.match(clientErrorResponse('ERR_HTTP_REQUEST_TIMEOUT'), /^HTTP\/1\.1 408 /);

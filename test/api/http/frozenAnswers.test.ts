@@ -13,7 +13,7 @@ test('a frozen source is derived once, and the result is frozen too', () => {
   assert.ok(Object.isFrozen(a));
 });
 
-test('an unfrozen source (a command\'s own result) is built afresh every time', () => {
+test("an unfrozen source (a command's own result) is built afresh every time", () => {
   const cache = new WeakMap<{ n: number }, { n: number }>();
   const source = { n: 1 };
   const a = derivedFrom(cache, source, (s) => ({ n: s.n }));

@@ -28,7 +28,11 @@ test.before(async () => {
 test.after(() => new Promise<void>((r) => server.close(() => r())));
 
 const post = async (body: Uint8Array | string, headers: Record<string, string> = {}) => {
-  const res = await fetch(`${base}/echo`, { method: 'POST', body: body as BodyInit, headers: { 'content-type': 'application/json', ...headers } });
+  const res = await fetch(`${base}/echo`, {
+    method: 'POST',
+    body: body as BodyInit,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
   return { status: res.status, body: (await res.json()) as { got?: unknown; error?: string; code?: string } };
 };
 
@@ -42,7 +46,9 @@ test('nestsDeeperThan counts arrays and objects, iteratively', () => {
 
 test('a body within the depth limit and in UTF-8 is parsed as sent', async () => {
   const name = 'Zoë 🤖 ✓';
-  const r = await post(JSON.stringify({ name, nested: JSON.parse('['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1)) }));
+  const r = await post(
+    JSON.stringify({ name, nested: JSON.parse('['.repeat(MAX_JSON_DEPTH - 1) + ']'.repeat(MAX_JSON_DEPTH - 1)) }),
+  );
   assert.is(r.status, 200);
   assert.is((r.body.got as { name: string }).name, name);
 });

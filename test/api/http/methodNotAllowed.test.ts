@@ -22,7 +22,8 @@ test.after(async () => {
   await app.close();
 });
 
-const send = (method: string, path: string) => fetch(`${app.baseUrl}${path}`, { method, headers: { 'x-api-key': apiKey } });
+const send = (method: string, path: string) =>
+  fetch(`${app.baseUrl}${path}`, { method, headers: { 'x-api-key': apiKey } });
 
 test('a method the path does not take: 405, Allow lists the ones it does, the error names them', async () => {
   const cases: Array<[string, string, string]> = [
@@ -37,12 +38,19 @@ test('a method the path does not take: 405, Allow lists the ones it does, the er
     assert.is(r.status, 405, `${method} ${path}`);
     assert.is(r.headers.get('allow'), allow, `${method} ${path}`);
     const body = await r.json();
-    assert.equal(body, { error: `${method} is not allowed on this path; it takes ${allow}`, code: 'METHOD_NOT_ALLOWED' });
+    assert.equal(body, {
+      error: `${method} is not allowed on this path; it takes ${allow}`,
+      code: 'METHOD_NOT_ALLOWED',
+    });
   }
 });
 
 test('unknown paths stay 404; OPTIONS is not refused as a method', async () => {
-  for (const [method, path] of [['PATCH', `${EXT}/nothing-here`], ['GET', `${EXT}/chatbots/${botId}/nothing`], ['POST', '/no/such/page']]) {
+  for (const [method, path] of [
+    ['PATCH', `${EXT}/nothing-here`],
+    ['GET', `${EXT}/chatbots/${botId}/nothing`],
+    ['POST', '/no/such/page'],
+  ]) {
     const r = await send(method, path);
     assert.is(r.status, 404, `${method} ${path}`);
     assert.is((await r.json()).code, 'NOT_FOUND');

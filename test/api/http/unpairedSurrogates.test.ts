@@ -41,10 +41,16 @@ test('External API text fields: 400 naming the field, and the call is not billed
     ['POST', '/chatbots', '{"name":"aLONEb"}', 'name'],
     ['POST', '/chatbots', '{"name":"ok","description":"LONE"}', 'description'],
     ['PUT', `/chatbots/${botId}`, '{"name":"LONE"}', 'name'],
-    ['POST', '/webhooks', `{"chatbotId":"${botId}","url":"https://127.0.0.1:9/h","events":["response.created"],"description":"LONE"}`, 'description'],
+    [
+      'POST',
+      '/webhooks',
+      `{"chatbotId":"${botId}","url":"https://127.0.0.1:9/h","events":["response.created"],"description":"LONE"}`,
+      'description',
+    ],
     ['PATCH', '/account', '{"name":"LONE"}', 'name'],
   ];
-  for (const [method, path, body, field] of cases) expectNamed(await app.api(method, EXT + path, { apiKey, body: raw(body) }), field);
+  for (const [method, path, body, field] of cases)
+    expectNamed(await app.api(method, EXT + path, { apiKey, body: raw(body) }), field);
   // A 4xx gives its reserved call back just after the answer is sent: wait for the last one.
   const deadline = Date.now() + 3000;
   while ((await used()) !== before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
@@ -53,21 +59,40 @@ test('External API text fields: 400 naming the field, and the call is not billed
 
 test('a refused webhook leaves nothing reserved: the same subscription is then created', async () => {
   const body = { chatbotId: botId, url: 'https://127.0.0.1:9/same', events: ['response.created'] };
-  const bad = await app.api('POST', `${EXT}/webhooks`, { apiKey, body: raw(JSON.stringify({ ...body, description: 'LONE' })) });
+  const bad = await app.api('POST', `${EXT}/webhooks`, {
+    apiKey,
+    body: raw(JSON.stringify({ ...body, description: 'LONE' })),
+  });
   assert.is(bad.status, 400);
   const good = await app.api('POST', `${EXT}/webhooks`, { apiKey, body });
   assert.is(good.status, 201, JSON.stringify(good.body));
 });
 
 test('visitor chat: message, customData keys and values, escalate reason', async () => {
-  expectNamed(await app.api('POST', `${CHAT}/${botId}/sessions`, { body: raw('{"customData":{"k":"LONE"}}') }), 'customData.k');
-  expectNamed(await app.api('POST', `${CHAT}/${botId}/sessions`, { body: raw('{"customData":{"LONE":"v"}}') }), 'customData.');
+  expectNamed(
+    await app.api('POST', `${CHAT}/${botId}/sessions`, { body: raw('{"customData":{"k":"LONE"}}') }),
+    'customData.k',
+  );
+  expectNamed(
+    await app.api('POST', `${CHAT}/${botId}/sessions`, { body: raw('{"customData":{"LONE":"v"}}') }),
+    'customData.',
+  );
   const s = await app.api('POST', `${CHAT}/${botId}/sessions`, { body: {} });
   assert.is(s.status, 201);
-  expectNamed(await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { body: raw('{"message":"hiLONE"}') }), 'message');
-  expectNamed(await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/escalate`, { body: raw('{"reason":"LONE"}') }), 'reason');
+  expectNamed(
+    await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
+      body: raw('{"message":"hiLONE"}'),
+    }),
+    'message',
+  );
+  expectNamed(
+    await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/escalate`, { body: raw('{"reason":"LONE"}') }),
+    'reason',
+  );
   // A well-formed pair (an emoji) is fine.
-  const ok = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, { body: { message: 'hi \ud83d\ude00' } });
+  const ok = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
+    body: { message: 'hi \ud83d\ude00' },
+  });
   assert.is(ok.status, 200, JSON.stringify(ok.body));
 });
 

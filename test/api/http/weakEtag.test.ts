@@ -4,7 +4,7 @@ import etag from 'etag';
 import { weakEtag } from '../../../api/http/weakEtag.js';
 
 // Clients that kept an ETag from before must still get their 304: the tag is etag's, byte for byte.
-test('the same tag as Express\'s default (etag, weak) for strings and buffers', () => {
+test("the same tag as Express's default (etag, weak) for strings and buffers", () => {
   for (const body of ['', 'hello', '{"a":1}'.repeat(200), 'héllo ✓ 😀', '\u00ff'.repeat(3)]) {
     assert.is(weakEtag(body), etag(body, { weak: true }), body.slice(0, 20));
     assert.is(weakEtag(Buffer.from(body)), etag(Buffer.from(body), { weak: true }));

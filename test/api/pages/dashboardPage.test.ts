@@ -5,7 +5,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hostRequest, originOf } from '../../support/signIn.js';
-import { createSignedInWorkspace, startSignInApp, type SignedInWorkspace, type TestApp } from '../dashboard/dashboardHarness.js';
+import {
+  createSignedInWorkspace,
+  startSignInApp,
+  type SignedInWorkspace,
+  type TestApp,
+} from '../dashboard/dashboardHarness.js';
 
 let app: TestApp;
 let main: SignedInWorkspace;
@@ -20,7 +25,8 @@ test.after(async () => {
   await app?.close();
 });
 
-const get = (origin: string, path: string, cookie?: string) => hostRequest(app, 'GET', path, { origin, cookie, headers: { accept: 'text/html' } });
+const get = (origin: string, path: string, cookie?: string) =>
+  hostRequest(app, 'GET', path, { origin, cookie, headers: { accept: 'text/html' } });
 
 test('main host: /dashboard and sub-paths serve the shell with base /dashboard', async () => {
   for (const path of ['/dashboard', '/dashboard/chatbots', '/dashboard/responses/abc']) {
@@ -33,7 +39,7 @@ test('main host: /dashboard and sub-paths serve the shell with base /dashboard',
   }
 });
 
-test('slug host: / and page paths serve the shell with base \'\'; APIs are untouched', async () => {
+test("slug host: / and page paths serve the shell with base ''; APIs are untouched", async () => {
   for (const path of ['/', '/chatbots', '/analytics']) {
     const r = await get(slugged.origin, path, slugged.cookie);
     assert.is(r.status, 200, path);
@@ -52,17 +58,18 @@ test('slug host: the liveness and readiness probes answer JSON, never the page',
     assert.is(r.status, 200, path);
     assert.match(String(r.headers['content-type']), /application\/json/, path);
   }
-  for (const path of ['/healthz/more', '/readyz/more']) assert.is((await get(slugged.origin, path, slugged.cookie)).status, 404, path);
+  for (const path of ['/healthz/more', '/readyz/more'])
+    assert.is((await get(slugged.origin, path, slugged.cookie)).status, 404, path);
 });
 
-test('the main host\'s root leads a person to the dashboard; an API client still gets JSON', async () => {
+test("the main host's root leads a person to the dashboard; an API client still gets JSON", async () => {
   const r = await get(originOf(app), '/');
   assert.equal([r.status, r.headers.location], [302, '/dashboard']);
   const api = await hostRequest(app, 'GET', '/', { origin: originOf(app), headers: { accept: 'application/json' } });
   assert.equal([api.status, api.body.code], [404, 'NOT_FOUND']);
 });
 
-test('not signed in: redirect to that host\'s /login', async () => {
+test("not signed in: redirect to that host's /login", async () => {
   const r = await get(originOf(app), '/dashboard/chatbots');
   assert.is(r.status, 302);
   assert.match(String(r.headers.location), /^\/login\?next=%2Fdashboard%2Fchatbots$/);
@@ -76,7 +83,13 @@ test('not signed in: redirect to that host\'s /login', async () => {
 
 test('the dashboard endpoints are in the OpenAPI document with the session scheme', async () => {
   const doc = (await app.api('GET', '/api/v1/openapi.json')).body;
-  for (const path of ['/api/v1/dashboard/chatbots', '/api/v1/dashboard/chatbots/{id}', '/api/v1/dashboard/responses', '/api/v1/dashboard/analytics', '/api/v1/dashboard/overview']) {
+  for (const path of [
+    '/api/v1/dashboard/chatbots',
+    '/api/v1/dashboard/chatbots/{id}',
+    '/api/v1/dashboard/responses',
+    '/api/v1/dashboard/analytics',
+    '/api/v1/dashboard/overview',
+  ]) {
     assert.ok(doc.paths[path], path);
     const op = doc.paths[path].get ?? doc.paths[path].put;
     assert.equal(op.security, [{ SessionCookie: [] }], path);

@@ -19,7 +19,10 @@ const OWNER = 'owner@harbor.test';
 test.before(async () => {
   buildLoginBundle();
   app = await startLoginApp();
-  ({ workspaceId } = await app.services.workspaces.createWorkspace({ name: 'Harbor Health', plan: 'free', ownerEmail: OWNER }, operatorContext()));
+  ({ workspaceId } = await app.services.workspaces.createWorkspace(
+    { name: 'Harbor Health', plan: 'free', ownerEmail: OWNER },
+    operatorContext(),
+  ));
 });
 test.after(async () => {
   await app?.close();
@@ -40,7 +43,10 @@ async function assertUnnamed(path: string) {
 
 /** Invites `email` and returns the path of the mailed link (the workspace has no slug: the main host). */
 async function invite(email: string): Promise<{ path: string; token: string; inviteId: string }> {
-  const { id } = await app.services.members.invite({ email, role: 'member', inviterName: 'Dana' }, { ...operatorContext(workspaceId), workspaceId });
+  const { id } = await app.services.members.invite(
+    { email, role: 'member', inviterName: 'Dana' },
+    { ...operatorContext(workspaceId), workspaceId },
+  );
   const link = linkIn(await waitForMailTo(app, email), '/invite');
   return { path: link.pathname + link.search, token: link.searchParams.get('token') ?? '', inviteId: id };
 }
@@ -60,7 +66,9 @@ test('a live invite names its workspace as the mail does, and viewing the page d
     assert.is(p.data.workspaceName, 'Harbor Health');
     assert.is(p.title, 'Accept your invitation · Harbor Health');
   }
-  const accepted = await hostRequest(app, 'POST', '/auth/invite/accept', { body: { token, name: 'New Member', password: 'a long enough passphrase' } });
+  const accepted = await hostRequest(app, 'POST', '/auth/invite/accept', {
+    body: { token, name: 'New Member', password: 'a long enough passphrase' },
+  });
   assert.is(accepted.status, 200, accepted.text);
   await assertUnnamed(path);
 });
@@ -102,7 +110,8 @@ test('guessed, wrong-kind or missing tokens name nothing', async () => {
     '/login/magic?token=',
     // Only the pages a mailed link opens name anything.
     `/login?token=${encodeURIComponent(liveInvite.token)}`,
-  ]) await assertUnnamed(path);
+  ])
+    await assertUnnamed(path);
 });
 
 test.run();

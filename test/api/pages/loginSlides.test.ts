@@ -12,9 +12,21 @@ const PUBLIC = 'https://confab.example';
 
 function item(id: string, position: number, extra: Partial<MediaItemDoc> = {}): MediaItemDoc {
   return {
-    id, workspaceId: 'w', storageKey: id, mediaUrlPath: `/api/v1/workspace/public/media/${id}`, mediaType: 'image',
-    contentType: 'image/png', size: 1, active: false, adUrl: null, adLabel: null, slideDuration: 6, position,
-    createdAt: '', updatedAt: '', ...extra,
+    id,
+    workspaceId: 'w',
+    storageKey: id,
+    mediaUrlPath: `/api/v1/workspace/public/media/${id}`,
+    mediaType: 'image',
+    contentType: 'image/png',
+    size: 1,
+    active: false,
+    adUrl: null,
+    adLabel: null,
+    slideDuration: 6,
+    position,
+    createdAt: '',
+    updatedAt: '',
+    ...extra,
   };
 }
 
@@ -32,17 +44,32 @@ test('no active item, no slides', () => {
 
 test('a logo upload is no slide, unless it is the active background', () => {
   const gallery = [item('bg', 0, { active: true }), item('logo', 1), item('other', 2)];
-  assert.equal(ids(loginSlides(gallery, source([`${PUBLIC}/api/v1/workspace/public/media/logo`, null]))), ['bg', 'other']);
+  assert.equal(ids(loginSlides(gallery, source([`${PUBLIC}/api/v1/workspace/public/media/logo`, null]))), [
+    'bg',
+    'other',
+  ]);
   const logoActive = [item('logo', 0, { active: true }), item('bg', 1)];
   assert.equal(ids(loginSlides(logoActive, source([`${PUBLIC}/api/v1/workspace/public/media/logo`]))), ['logo', 'bg']);
 });
 
 test('each slide: same-origin path, type, duration, and the ad-click address only with an ad', () => {
   const [withAd, plain, video] = loginSlides(
-    [item('a', 0, { active: true, adUrl: 'https://ads.example/x', adLabel: 'Sale', slideDuration: 9 }), item('b', 1), item('v', 2, { mediaType: 'video' })],
+    [
+      item('a', 0, { active: true, adUrl: 'https://ads.example/x', adLabel: 'Sale', slideDuration: 9 }),
+      item('b', 1),
+      item('v', 2, { mediaType: 'video' }),
+    ],
     source(),
   );
-  assert.equal(withAd, { id: 'a', url: '/api/v1/workspace/public/media/a', type: 'image', adUrl: 'https://ads.example/x', adLabel: 'Sale', slideDuration: 9, clickUrl: '/api/v1/workspace/public/ad-click/acme/a' });
+  assert.equal(withAd, {
+    id: 'a',
+    url: '/api/v1/workspace/public/media/a',
+    type: 'image',
+    adUrl: 'https://ads.example/x',
+    adLabel: 'Sale',
+    slideDuration: 9,
+    clickUrl: '/api/v1/workspace/public/ad-click/acme/a',
+  });
   assert.is(plain!.clickUrl, null);
   assert.is(video!.type, 'video');
 });

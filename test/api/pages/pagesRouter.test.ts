@@ -5,7 +5,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { hostRequest } from '../../support/signIn.js';
-import { brandedWorkspace, buildLoginBundle, pageDataOf, startLoginApp, type BrandedWorkspace, type LoginApp } from '../../web/login/loginHarness.js';
+import {
+  brandedWorkspace,
+  buildLoginBundle,
+  pageDataOf,
+  startLoginApp,
+  type BrandedWorkspace,
+  type LoginApp,
+} from '../../web/login/loginHarness.js';
 
 let app: LoginApp;
 let acme: BrandedWorkspace;
@@ -64,7 +71,11 @@ test('a slug host gets its workspace branding, display settings and the ad-click
   assert.is(branding.primaryColor, '#0F766E');
   assert.is(branding.secondaryColor, '#7C3AED');
   assert.equal(branding.display, { fit: 'contain', position: 'top-right', cardPosition: '20,70' });
-  assert.match(branding.loginLogo, /^\/api\/v1\/workspace\/public\/media\//, 'the logo is same-origin on the slug host');
+  assert.match(
+    branding.loginLogo,
+    /^\/api\/v1\/workspace\/public\/media\//,
+    'the logo is same-origin on the slug host',
+  );
   assert.is(branding.media.length, 1);
   const [m] = branding.media;
   assert.is(m.id, acme.mediaId);

@@ -24,7 +24,13 @@ test.after(async () => {
 });
 
 const storeOf = (hash: string) => h.app.services.views.get<StoreDoc>(STORES, hash);
-const tokenRows = async (hash: string) => (await h.app.services.sql.query<{ ciphertext: string }>('SELECT ciphertext FROM store_tokens WHERE store_hash = $1', [hash])).rows;
+const tokenRows = async (hash: string) =>
+  (
+    await h.app.services.sql.query<{ ciphertext: string }>(
+      'SELECT ciphertext FROM store_tokens WHERE store_hash = $1',
+      [hash],
+    )
+  ).rows;
 const eventCount = async () => (await h.app.services.events.readAll({ limit: 100000 })).length;
 
 test('install exchanges the code exactly as documented, registers one script and sends the merchant to /app with a session', async () => {
@@ -37,7 +43,15 @@ test('install exchanges the code exactly as documented, registers one script and
   assert.is(exchanges.length, 1);
   assert.match(String(exchanges[0].headers['content-type']), /^application\/json/);
   const sent = exchanges[0].body as Record<string, string>;
-  assert.equal(Object.keys(sent).sort(), ['client_id', 'client_secret', 'code', 'context', 'grant_type', 'redirect_uri', 'scope']);
+  assert.equal(Object.keys(sent).sort(), [
+    'client_id',
+    'client_secret',
+    'code',
+    'context',
+    'grant_type',
+    'redirect_uri',
+    'scope',
+  ]);
   assert.is(sent.client_id, h.bc.clientId);
   assert.is(sent.client_secret, h.bc.clientSecret);
   assert.is(sent.grant_type, 'authorization_code');
@@ -52,15 +66,30 @@ test('install exchanges the code exactly as documented, registers one script and
     name: 'Confab chat widget',
     description: 'Starts the Confab chatbot on your storefront. Managed by the Confab app.',
     src: `${h.appUrl}/script.js?store=abc123`,
-    auto_uninstall: true, load_method: 'async', location: 'footer', visibility: 'all_pages', kind: 'src', consent_category: 'functional', enabled: true,
+    auto_uninstall: true,
+    load_method: 'async',
+    location: 'footer',
+    visibility: 'all_pages',
+    kind: 'src',
+    consent_category: 'functional',
+    enabled: true,
     channel_id: 1,
   });
   const apiCalls = h.bc.calls.filter((c) => c.path.startsWith('/stores/abc123/v3/'));
-  assert.ok(apiCalls.some((c) => c.path.endsWith('/v3/channels')), 'the store\'s channels are read');
-  assert.ok(apiCalls.every((c) => c.headers['x-auth-token'] === h.bc.tokenOf('abc123')), 'Scripts and Channels API calls carry X-Auth-Token');
+  assert.ok(
+    apiCalls.some((c) => c.path.endsWith('/v3/channels')),
+    "the store's channels are read",
+  );
+  assert.ok(
+    apiCalls.every((c) => c.headers['x-auth-token'] === h.bc.tokenOf('abc123')),
+    'Scripts and Channels API calls carry X-Auth-Token',
+  );
 
   const store = await storeOf('abc123');
-  assert.equal({ hash: store?.storeHash, by: store?.installedBy, chatbotId: store?.chatbotId, enabled: store?.enabled }, { hash: 'abc123', by: { id: '1001', email: OWNER.email }, chatbotId: null, enabled: false });
+  assert.equal(
+    { hash: store?.storeHash, by: store?.installedBy, chatbotId: store?.chatbotId, enabled: store?.enabled },
+    { hash: 'abc123', by: { id: '1001', email: OWNER.email }, chatbotId: null, enabled: false },
+  );
   const rows = await tokenRows('abc123');
   assert.is(rows.length, 1);
   assert.not.ok(rows[0].ciphertext.includes(h.bc.tokenOf('abc123')!), 'stored encrypted');
@@ -73,7 +102,11 @@ test('installing again finds the one script current: it reads, writes nothing an
   const res = await h.install('abc123');
   assert.is(res.status, 302);
   const calls = h.bc.calls.slice(before).map((c) => `${c.method} ${c.path}`);
-  assert.equal(calls, ['POST /oauth2/token', 'GET /stores/abc123/v3/channels', 'GET /stores/abc123/v3/content/scripts']);
+  assert.equal(calls, [
+    'POST /oauth2/token',
+    'GET /stores/abc123/v3/channels',
+    'GET /stores/abc123/v3/content/scripts',
+  ]);
   assert.is(h.bc.scriptsOf('abc123').length, 1);
 });
 
@@ -81,7 +114,10 @@ test('two installs at once (a double-clicked Install, /auth called twice) leave 
   // Both installs read the store's (empty) script list before either creates one.
   h.bc.holdScriptLists(2);
   const both = await Promise.all([h.install('race42'), h.install('race42')]);
-  assert.equal(both.map((r) => r.status), [302, 302]);
+  assert.equal(
+    both.map((r) => r.status),
+    [302, 302],
+  );
   assert.is(h.bc.scriptsOf('race42').length, 1);
   assert.is(h.bc.scriptsOf('race42')[0].src, `${h.appUrl}/script.js?store=race42`);
 });
@@ -157,14 +193,17 @@ test('load for a store that is not installed says so (404), without a session', 
   assert.is(res.cookie, null);
 });
 
-test('remove_user ends that user\'s access; the owner keeps theirs', async () => {
+test("remove_user ends that user's access; the owner keeps theirs", async () => {
   const owner = (await h.load('abc123')).cookie!;
   const staff = (await h.load('abc123', STAFF)).cookie!;
   assert.is((await h.settings('GET', staff)).status, 200);
   assert.equal((await storeOf('abc123'))?.users.map((u) => u.id).sort(), ['1001', '2002']);
   const res = await h.callback('/remove_user', 'abc123', STAFF);
   assert.is(res.status, 200);
-  assert.equal((await storeOf('abc123'))?.users.map((u) => u.id), ['1001']);
+  assert.equal(
+    (await storeOf('abc123'))?.users.map((u) => u.id),
+    ['1001'],
+  );
   assert.is((await h.settings('GET', staff)).status, 401);
   assert.is((await h.settings('GET', owner)).status, 200);
 });

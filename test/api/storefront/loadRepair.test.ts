@@ -26,13 +26,28 @@ test.after(async () => {
 });
 
 const ours = (storeHash: string) => h.bc.scriptsOf(storeHash).filter((s) => s.api_client_id === h.bc.clientId);
-const channelsOfOurs = (storeHash: string) => ours(storeHash).map((s) => s.channel_id).sort((a, b) => a - b);
+const channelsOfOurs = (storeHash: string) =>
+  ours(storeHash)
+    .map((s) => s.channel_id)
+    .sort((a, b) => a - b);
 const logLines = (storeHash: string, on: 'install' | 'load') =>
-  h.logs().split('\n').filter((l) => l.includes('"message":"storefront loader scripts') && l.includes(`"storeHash":"${storeHash}"`) && l.includes(`"on":"${on}"`));
+  h
+    .logs()
+    .split('\n')
+    .filter(
+      (l) =>
+        l.includes('"message":"storefront loader scripts') &&
+        l.includes(`"storeHash":"${storeHash}"`) &&
+        l.includes(`"on":"${on}"`),
+    );
 const scriptCallsSince = (storeHash: string, from: number) =>
-  h.bc.calls.slice(from).filter((c) => c.path.startsWith(`/stores/${storeHash}/v3/`)).map((c) => `${c.method} ${c.path.replace(`/stores/${storeHash}/v3`, '').replace(/[0-9a-f-]{36}$/, ':uuid')}`);
+  h.bc.calls
+    .slice(from)
+    .filter((c) => c.path.startsWith(`/stores/${storeHash}/v3/`))
+    .map((c) => `${c.method} ${c.path.replace(`/stores/${storeHash}/v3`, '').replace(/[0-9a-f-]{36}$/, ':uuid')}`);
 
-const storeEvents = async (storeHash: string) => (await h.app.services.events.readStream(storeStreamId(storeHash))).map((e) => e.type);
+const storeEvents = async (storeHash: string) =>
+  (await h.app.services.events.readStream(storeStreamId(storeHash))).map((e) => e.type);
 const loaderOf = async (storeHash: string, cookie: string | null) => {
   const res = await h.settings('GET', cookie);
   assert.is(res.status, 200, JSON.stringify(res.body));
@@ -45,7 +60,11 @@ async function loadAndCheck(storeHash: string): Promise<{ calls: string[]; logge
   const from = h.bc.calls.length;
   const loaded = await h.load(storeHash);
   assert.is(loaded.status, 302);
-  const logged = await eventually(() => logLines(storeHash, 'load')[checked], 8000, `the script check of ${storeHash}'s load`);
+  const logged = await eventually(
+    () => logLines(storeHash, 'load')[checked],
+    8000,
+    `the script check of ${storeHash}'s load`,
+  );
   return { calls: scriptCallsSince(storeHash, from), logged, cookie: loaded.cookie };
 }
 
@@ -78,18 +97,36 @@ test('opening the app rewrites a script that differs, and only that one; consent
   const put = h.bc.calls.filter((c) => c.method === 'PUT').at(-1)!;
   assert.ok(put.path.endsWith(edited.uuid));
   assert.is((put.body as { consent_category: string }).consent_category, 'analytics');
-  assert.equal([edited.load_method, edited.consent_category, first.consent_category], ['async', 'analytics', 'targeting']);
+  assert.equal(
+    [edited.load_method, edited.consent_category, first.consent_category],
+    ['async', 'analytics', 'targeting'],
+  );
 });
 
 test('opening the app puts back a script the merchant deleted, and gives a new storefront one', async () => {
   const [script] = ours('multi1');
   const token = h.bc.tokenOf('multi1')!;
-  const deleted = await fetch(`${h.bc.url}/stores/multi1/v3/content/scripts/${script.uuid}`, { method: 'DELETE', headers: { 'x-auth-token': token } });
+  const deleted = await fetch(`${h.bc.url}/stores/multi1/v3/content/scripts/${script.uuid}`, {
+    method: 'DELETE',
+    headers: { 'x-auth-token': token },
+  });
   assert.is(deleted.status, 204);
   const added = h.bc.addChannel('multi1', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
   const { calls } = await loadAndCheck('multi1');
-  assert.equal(calls, ['GET /channels', 'GET /content/scripts', 'POST /content/scripts', 'POST /content/scripts', 'GET /content/scripts']);
-  assert.equal(channelsOfOurs('multi1'), h.bc.channelsOf('multi1').filter((c) => c.type === 'storefront').map((c) => c.id));
+  assert.equal(calls, [
+    'GET /channels',
+    'GET /content/scripts',
+    'POST /content/scripts',
+    'POST /content/scripts',
+    'GET /content/scripts',
+  ]);
+  assert.equal(
+    channelsOfOurs('multi1'),
+    h.bc
+      .channelsOf('multi1')
+      .filter((c) => c.type === 'storefront')
+      .map((c) => c.id),
+  );
   assert.ok(channelsOfOurs('multi1').includes(added.id));
 });
 
@@ -112,14 +149,26 @@ test('a token without the Channel Settings scope: the default storefront only, a
 
 test('the settings show which storefronts went without the chat: a token without Channel Settings', async () => {
   const { cookie } = await loadAndCheck('oldscope1');
-  assert.equal(await loaderOf('oldscope1', cookie), { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: false });
+  assert.equal(await loaderOf('oldscope1', cookie), {
+    channels: [1],
+    leftOut: [],
+    refusedByPlatform: [],
+    channelsRead: false,
+  });
 });
 
 test('more storefronts than the app may have scripts: the settings name the ones left out', async () => {
-  const added = Array.from({ length: 11 }, () => h.bc.addChannel('many12', { type: 'storefront', platform: 'bigcommerce', status: 'active' }));
+  const added = Array.from({ length: 11 }, () =>
+    h.bc.addChannel('many12', { type: 'storefront', platform: 'bigcommerce', status: 'active' }),
+  );
   const installed = await h.install('many12');
   assert.is(installed.status, 302);
-  assert.equal(await loaderOf('many12', installed.cookie), { channels: [1, ...added.slice(0, 9).map((c) => c.id)], leftOut: added.slice(9).map((c) => c.id), refusedByPlatform: [], channelsRead: true });
+  assert.equal(await loaderOf('many12', installed.cookie), {
+    channels: [1, ...added.slice(0, 9).map((c) => c.id)],
+    leftOut: added.slice(9).map((c) => c.id),
+    refusedByPlatform: [],
+    channelsRead: true,
+  });
   assert.equal((await storeEvents('many12')).filter((t) => t === 'LoaderCoverageChanged').length, 1);
 });
 
@@ -137,7 +186,12 @@ test('storefronts archived since free slots: the next load places the chat on th
   const before = (await storeEvents('many12')).length;
   const { cookie } = await loadAndCheck('many12');
   assert.equal((await storeEvents('many12')).slice(before), ['LoaderCoverageChanged']);
-  assert.equal(await loaderOf('many12', cookie), { channels: [1, ...rest.map((c) => c.id)], leftOut: [], refusedByPlatform: [], channelsRead: true });
+  assert.equal(await loaderOf('many12', cookie), {
+    channels: [1, ...rest.map((c) => c.id)],
+    leftOut: [],
+    refusedByPlatform: [],
+    channelsRead: true,
+  });
   assert.equal(channelsOfOurs('many12'), [1, ...rest.map((c) => c.id)]);
 });
 

@@ -19,7 +19,12 @@ test.before(async () => {
   cookie = (await h.install('load1')).cookie!;
   csrf = await h.csrfOf(cookie);
   const ws = await h.app.createWorkspace('pro');
-  botId = (await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Shop bot', description: '' } })).body.data.id;
+  botId = (
+    await h.app.api('POST', '/api/v1/external/v1/chatbots', {
+      apiKey: ws.apiKey,
+      body: { name: 'Shop bot', description: '' },
+    })
+  ).body.data.id;
 });
 test.after(async () => {
   await h?.close();
@@ -48,8 +53,11 @@ test('a configured store gets the loader with its chatbot, store, client id, wid
   assert.is(res.headers.get('access-control-allow-origin'), '*');
   const config = JSON.parse(/\}\)\((\{.*\})\);\s*$/s.exec(res.text)![1]);
   assert.equal(config, {
-    botId, storeHash: 'load1', clientId: h.bc.clientId,
-    widgetUrl: `${h.app.config.publicUrl}/widget.js`, verifyUrl: `${h.appUrl}/api/customer`,
+    botId,
+    storeHash: 'load1',
+    clientId: h.bc.clientId,
+    widgetUrl: `${h.app.config.publicUrl}/widget.js`,
+    verifyUrl: `${h.appUrl}/api/customer`,
   });
   assert.ok(res.text.length < 3000, `small (${res.text.length} bytes)`);
   assert.match(res.text, /ConfabWidget\(c\.botId, 'bubble', options\)/);
@@ -57,7 +65,11 @@ test('a configured store gets the loader with its chatbot, store, client id, wid
 });
 
 async function verify(body: unknown): Promise<{ status: number; body: any; headers: Headers }> {
-  const res = await fetch(`${h.appUrl}/api/customer`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://shop.example' }, body: JSON.stringify(body) });
+  const res = await fetch(`${h.appUrl}/api/customer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'https://shop.example' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
@@ -67,7 +79,14 @@ test('a Current Customer JWT of this store is verified and answered as the widge
   assert.is(res.status, 200);
   assert.equal(res.body, { user: { id: '42', email: 'shopper@example.com' } });
   assert.is(res.headers.get('access-control-allow-origin'), '*');
-  const preflight = await fetch(`${h.appUrl}/api/customer`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  const preflight = await fetch(`${h.appUrl}/api/customer`, {
+    method: 'OPTIONS',
+    headers: {
+      origin: 'https://shop.example',
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type',
+    },
+  });
   assert.ok(preflight.status < 300);
   assert.is(preflight.headers.get('access-control-allow-origin'), '*');
 });
@@ -89,11 +108,18 @@ test('forged, foreign or stale customer tokens are 401', async () => {
 // Last: it spends this address's allowance of the minute.
 test('the open customer check is limited per client address: 429 with Retry-After, not another verification', async () => {
   const answers: Array<{ status: number; body: any; headers: Headers }> = [];
-  for (let i = 0; i < CUSTOMER_CHECKS_PER_ADDRESS.points + 5; i++) answers.push(await verify({ store: 'load1', token: 'abc' }));
+  for (let i = 0; i < CUSTOMER_CHECKS_PER_ADDRESS.points + 5; i++)
+    answers.push(await verify({ store: 'load1', token: 'abc' }));
   const first = answers.findIndex((a) => a.status === 429);
   assert.ok(first > 0 && first <= CUSTOMER_CHECKS_PER_ADDRESS.points, `first 429 at ${first}`);
-  assert.ok(answers.slice(0, first).every((a) => a.status === 401), 'checks below the limit are verified (401 for garbage)');
-  assert.ok(answers.slice(first).every((a) => a.status === 429), 'and every one after is refused');
+  assert.ok(
+    answers.slice(0, first).every((a) => a.status === 401),
+    'checks below the limit are verified (401 for garbage)',
+  );
+  assert.ok(
+    answers.slice(first).every((a) => a.status === 429),
+    'and every one after is refused',
+  );
   assert.type(answers[first].body.error, 'string');
   assert.ok(Number(answers[first].headers.get('retry-after')) > 0, 'Retry-After says when to come back');
   assert.is(answers[first].headers.get('access-control-allow-origin'), '*', 'a storefront page can read the refusal');

@@ -18,7 +18,10 @@ test.before(async () => {
   cookie = (await h.install('set123')).cookie!;
   csrf = await h.csrfOf(cookie);
   const ws = await h.app.createWorkspace('pro');
-  const created = await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Store helper', description: 'Answers shoppers' } });
+  const created = await h.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: ws.apiKey,
+    body: { name: 'Store helper', description: 'Answers shoppers' },
+  });
   botId = created.body.data.id;
   botName = created.body.data.name;
 });
@@ -30,13 +33,25 @@ test('a fresh store has no Chatbot ID and is switched off', async () => {
   const res = await h.settings('GET', cookie);
   assert.is(res.status, 200);
   // The install found one storefront, the default one, and put the chat on it.
-  assert.equal(res.body, { storeHash: 'set123', chatbotId: null, enabled: false, chatbot: null, loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true } });
+  assert.equal(res.body, {
+    storeHash: 'set123',
+    chatbotId: null,
+    enabled: false,
+    chatbot: null,
+    loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true },
+  });
 });
 
 test('a bare id is saved and the answer says which chatbot it is and that it is enabled', async () => {
   const res = await h.settings('PUT', cookie, { chatbotId: botId, enabled: true }, csrf);
   assert.is(res.status, 200, JSON.stringify(res.body));
-  assert.equal(res.body, { storeHash: 'set123', chatbotId: botId, enabled: true, chatbot: { id: botId, exists: true, name: botName, enabled: true }, loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true } });
+  assert.equal(res.body, {
+    storeHash: 'set123',
+    chatbotId: botId,
+    enabled: true,
+    chatbot: { id: botId, exists: true, name: botName, enabled: true },
+    loader: { channels: [1], leftOut: [], refusedByPlatform: [], channelsRead: true },
+  });
   assert.equal((await h.settings('GET', cookie)).body.chatbotId, botId);
 });
 
@@ -58,7 +73,13 @@ test('a well-formed id of no chatbot is saved, and the answer says it does not e
 
 test('text without exactly one id is 400 naming the field; nothing changes', async () => {
   const before = (await h.settings('GET', cookie)).body;
-  for (const input of ['', 'hello', 'abc123', '0123456789abcdef0123456789abcdef', `${botId} and abcdefabcdefabcdefabcdef`]) {
+  for (const input of [
+    '',
+    'hello',
+    'abc123',
+    '0123456789abcdef0123456789abcdef',
+    `${botId} and abcdefabcdefabcdefabcdef`,
+  ]) {
     const res = await h.settings('PUT', cookie, { chatbotId: input, enabled: true }, csrf);
     assert.is(res.status, 400, input);
     assert.match(res.body.error, /chatbotId/);
@@ -79,18 +100,32 @@ test('without a session: 401; without the CSRF token: 403', async () => {
 });
 
 test('the lookup says which chatbot a pasted text names without saving it', async () => {
-  const res = await fetch(`${h.appUrl}/api/chatbot?input=${encodeURIComponent(`ConfabWidget('${botId}','bubble')`)}`, { headers: { cookie: `confab_store_session=${cookie}` } });
-  assert.equal(await res.json(), { chatbotId: botId, chatbot: { id: botId, exists: true, name: botName, enabled: true } });
-  const none = await fetch(`${h.appUrl}/api/chatbot?input=nothing`, { headers: { cookie: `confab_store_session=${cookie}` } });
+  const res = await fetch(`${h.appUrl}/api/chatbot?input=${encodeURIComponent(`ConfabWidget('${botId}','bubble')`)}`, {
+    headers: { cookie: `confab_store_session=${cookie}` },
+  });
+  assert.equal(await res.json(), {
+    chatbotId: botId,
+    chatbot: { id: botId, exists: true, name: botName, enabled: true },
+  });
+  const none = await fetch(`${h.appUrl}/api/chatbot?input=nothing`, {
+    headers: { cookie: `confab_store_session=${cookie}` },
+  });
   assert.equal(await none.json(), { chatbotId: null, chatbot: null });
   assert.is((await fetch(`${h.appUrl}/api/chatbot?input=x`)).status, 401);
 });
 
 test('a disabled chatbot is reported as such', async () => {
   const ws = await h.app.createWorkspace('pro');
-  const created = await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Paused bot', description: '' } });
+  const created = await h.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: ws.apiKey,
+    body: { name: 'Paused bot', description: '' },
+  });
   const id = created.body.data.id;
-  assert.is((await h.app.api('PUT', `/api/v1/external/v1/chatbots/${id}`, { apiKey: ws.apiKey, body: { disabled: true } })).status, 200);
+  assert.is(
+    (await h.app.api('PUT', `/api/v1/external/v1/chatbots/${id}`, { apiKey: ws.apiKey, body: { disabled: true } }))
+      .status,
+    200,
+  );
   const res = await h.settings('PUT', cookie, { chatbotId: id, enabled: true }, csrf);
   assert.equal(res.body.chatbot, { id, exists: true, name: 'Paused bot', enabled: false });
 });

@@ -16,11 +16,12 @@ test.after(async () => {
   await h?.close();
 });
 
-test('install and load set SameSite=None; Secure; Partitioned; HttpOnly on APP_URL\'s path', async () => {
+test("install and load set SameSite=None; Secure; Partitioned; HttpOnly on APP_URL's path", async () => {
   for (const res of [await h.install('sec1'), await h.load('sec1')]) {
     assert.is(res.status, 302);
     const line = res.setCookie.find((c) => c.startsWith('confab_store_session=')) ?? '';
-    for (const attr of ['HttpOnly', 'SameSite=None', 'Secure', 'Partitioned', 'Path=/storefront']) assert.ok(line.split('; ').includes(attr), `${attr} in ${line.replace(/=[^;]+/, '=…')}`);
+    for (const attr of ['HttpOnly', 'SameSite=None', 'Secure', 'Partitioned', 'Path=/storefront'])
+      assert.ok(line.split('; ').includes(attr), `${attr} in ${line.replace(/=[^;]+/, '=…')}`);
   }
   assert.is(h.bc.scriptsOf('sec1')[0].src, 'https://apps.confab.example/storefront/script.js?store=sec1');
 });

@@ -16,7 +16,15 @@ import type { Logger } from '../../../infrastructure/logger.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { addDays, dayOf } from '../../../domain/conversation/utcDays.js';
-import { analytics, click, mediaItem, pastClick, settle, workspaceWithSlug, type AdWorkspace } from '../../support/adClickHarness.js';
+import {
+  analytics,
+  click,
+  mediaItem,
+  pastClick,
+  settle,
+  workspaceWithSlug,
+  type AdWorkspace,
+} from '../../support/adClickHarness.js';
 import { UA } from '../../support/userAgents.js';
 
 const AD = 'https://advertiser.example/offer?utm_source=confab';
@@ -36,7 +44,11 @@ test.after(async () => {
 });
 
 test('a click answers 302 to the stored adUrl, uncached, whatever the query asks for', async () => {
-  const r = await click(app, 'acme-ads', acmeAd, { ua: UA.chromeWindows, ip: '198.51.100.1', extraQuery: `url=${encodeURIComponent('https://evil.example')}&redirect=https://evil.example&next=//evil.example` });
+  const r = await click(app, 'acme-ads', acmeAd, {
+    ua: UA.chromeWindows,
+    ip: '198.51.100.1',
+    extraQuery: `url=${encodeURIComponent('https://evil.example')}&redirect=https://evil.example&next=//evil.example`,
+  });
   assert.is(r.status, 302);
   assert.is(r.headers.get('location'), AD);
   assert.is(r.headers.get('cache-control'), 'no-store');
@@ -44,23 +56,39 @@ test('a click answers 302 to the stored adUrl, uncached, whatever the query asks
 });
 
 test('the slug matches whatever its letter case in the link', async () => {
-  assert.is((await click(app, 'ACME-Ads', acmeAd, { ua: UA.chromeWindows, ip: '198.51.100.1' })).headers.get('location'), AD);
+  assert.is(
+    (await click(app, 'ACME-Ads', acmeAd, { ua: UA.chromeWindows, ip: '198.51.100.1' })).headers.get('location'),
+    AD,
+  );
 });
 
-test('404 JSON, nothing recorded: unknown slug, unknown media, an item without adUrl, another workspace\'s item under this slug', async () => {
+test("404 JSON, nothing recorded: unknown slug, unknown media, an item without adUrl, another workspace's item under this slug", async () => {
   await settle(app);
   const before = (await analytics(app, acme.apiKey)).body.totalClicks;
   const bare = await mediaItem(app, acme, null);
   const foreign = await mediaItem(app, other, 'https://other.example/');
-  const cases = [['nobody-here', acmeAd], ['acme-ads', 'no-such-media'], ['acme-ads', bare], ['acme-ads', foreign], ['acme-ads', 'x'.repeat(101)]];
+  const cases = [
+    ['nobody-here', acmeAd],
+    ['acme-ads', 'no-such-media'],
+    ['acme-ads', bare],
+    ['acme-ads', foreign],
+    ['acme-ads', 'x'.repeat(101)],
+  ];
   for (const [slug, media] of cases) {
-    const res = await fetch(`${app.baseUrl}/api/v1/workspace/public/ad-click/${slug}/${media}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeWindows } });
+    const res = await fetch(`${app.baseUrl}/api/v1/workspace/public/ad-click/${slug}/${media}`, {
+      redirect: 'manual',
+      headers: { 'user-agent': UA.chromeWindows },
+    });
     assert.is(res.status, 404, `${slug}/${media}`);
     assert.is(res.headers.get('location'), null);
     const body = await res.json();
     assert.equal([Object.keys(body).sort(), body.code], [['code', 'error'], 'NOT_FOUND']);
   }
-  assert.is((await click(app, 'other-ads', foreign, { ua: UA.chromeWindows })).headers.get('location'), 'https://other.example/', 'under its own slug it works');
+  assert.is(
+    (await click(app, 'other-ads', foreign, { ua: UA.chromeWindows })).headers.get('location'),
+    'https://other.example/',
+    'under its own slug it works',
+  );
   await settle(app);
   assert.is((await analytics(app, acme.apiKey)).body.totalClicks, before);
 });
@@ -73,7 +101,18 @@ test('analytics: totals, unique visitors, devices, top 10 browsers, daily with t
   // No vid: one pseudonymous visitor for one address and user agent.
   for (let i = 0; i < 3; i++) await go({ ua: UA.iphone, ip: '203.0.113.2' });
   for (let i = 0; i < 2; i++) await go({ ua: UA.ipad, vid: 'ipad-visitor', ip: '203.0.113.3' });
-  const singles = [UA.firefox, UA.safariMac, UA.edge, UA.opera, UA.samsungPhone, UA.vivaldi, UA.yandex, UA.ucBrowser, UA.ie, UA.whale];
+  const singles = [
+    UA.firefox,
+    UA.safariMac,
+    UA.edge,
+    UA.opera,
+    UA.samsungPhone,
+    UA.vivaldi,
+    UA.yandex,
+    UA.ucBrowser,
+    UA.ie,
+    UA.whale,
+  ];
   for (const [i, ua] of singles.entries()) await go({ ua, vid: `single-${i}`, ip: `203.0.113.${10 + i}` });
   await settle(app);
 
@@ -81,16 +120,31 @@ test('analytics: totals, unique visitors, devices, top 10 browsers, daily with t
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(Object.keys(r.body).sort(), ['browsers', 'daily', 'devices', 'totalClicks', 'uniqueVisitors']);
   assert.equal([r.body.totalClicks, r.body.uniqueVisitors], [19, 13]);
-  assert.equal(r.body.devices, [{ device: 'desktop', count: 12 }, { device: 'mobile', count: 5 }, { device: 'tablet', count: 2 }]);
-  assert.equal(r.body.browsers, [
-    { browser: 'Mobile Safari', count: 5 }, { browser: 'Chrome', count: 4 },
-    ...['Edge', 'Firefox', 'IE', 'Opera', 'Safari', 'Samsung Internet', 'UCBrowser', 'Vivaldi'].map((browser) => ({ browser, count: 1 })),
-  ], 'twelve browsers: the top 10, ties by name (Whale and Yandex left out)');
+  assert.equal(r.body.devices, [
+    { device: 'desktop', count: 12 },
+    { device: 'mobile', count: 5 },
+    { device: 'tablet', count: 2 },
+  ]);
+  assert.equal(
+    r.body.browsers,
+    [
+      { browser: 'Mobile Safari', count: 5 },
+      { browser: 'Chrome', count: 4 },
+      ...['Edge', 'Firefox', 'IE', 'Opera', 'Safari', 'Samsung Internet', 'UCBrowser', 'Vivaldi'].map((browser) => ({
+        browser,
+        count: 1,
+      })),
+    ],
+    'twelve browsers: the top 10, ties by name (Whale and Yandex left out)',
+  );
   const today = dayOf(new Date());
   assert.is(r.body.daily.length, 30);
   assert.equal(r.body.daily[29], { date: today, clicks: 19 });
   assert.equal(r.body.daily[0], { date: addDays(today, -29), clicks: 0 });
-  assert.ok(r.body.daily.slice(0, 29).every((d: { clicks: number }) => d.clicks === 0), 'the other days zero-filled');
+  assert.ok(
+    r.body.daily.slice(0, 29).every((d: { clicks: number }) => d.clicks === 0),
+    'the other days zero-filled',
+  );
   assert.is(r.headers.get('cache-control'), 'private, no-store');
 });
 
@@ -107,8 +161,15 @@ test('the window is the last 30 UTC days: 29 days ago in, 30 out; a visitor coun
   const r = (await analytics(app, ws.apiKey)).body;
   assert.equal([r.totalClicks, r.uniqueVisitors], [3, 2], 'returning and yesterday; old-only is outside');
   const byDate = Object.fromEntries(r.daily.map((d: { date: string; clicks: number }) => [d.date, d.clicks]));
-  assert.equal([byDate[addDays(today, -29)], byDate[addDays(today, -1)], byDate[today], byDate[addDays(today, -30)]], [1, 1, 1, undefined]);
-  assert.equal(r.daily.map((d: { date: string }) => d.date), [...r.daily.map((d: { date: string }) => d.date)].sort(), 'oldest first');
+  assert.equal(
+    [byDate[addDays(today, -29)], byDate[addDays(today, -1)], byDate[today], byDate[addDays(today, -30)]],
+    [1, 1, 1, undefined],
+  );
+  assert.equal(
+    r.daily.map((d: { date: string }) => d.date),
+    [...r.daily.map((d: { date: string }) => d.date)].sort(),
+    'oldest first',
+  );
 });
 
 test('a bot following the link is redirected but not counted', async () => {
@@ -136,10 +197,17 @@ test('a HEAD (link checkers, unfurlers) is answered like the click but not count
 test('a malformed vid is ignored: the click still redirects and counts under the address pseudonym', async () => {
   const ws = await workspaceWithSlug(app, 'bad-vids');
   const ad = await mediaItem(app, ws, AD);
-  for (const vid of ['has space', 'v'.repeat(101), '<b>']) assert.is((await click(app, ws.slug, ad, { ua: UA.firefox, ip: '203.0.113.60', vid })).status, 302);
-  assert.is((await click(app, ws.slug, ad, { ua: UA.firefox, ip: '203.0.113.60', extraQuery: 'vid=a&vid=b' })).status, 302);
+  for (const vid of ['has space', 'v'.repeat(101), '<b>'])
+    assert.is((await click(app, ws.slug, ad, { ua: UA.firefox, ip: '203.0.113.60', vid })).status, 302);
+  assert.is(
+    (await click(app, ws.slug, ad, { ua: UA.firefox, ip: '203.0.113.60', extraQuery: 'vid=a&vid=b' })).status,
+    302,
+  );
   await settle(app);
-  assert.equal([(await analytics(app, ws.apiKey)).body.totalClicks, (await analytics(app, ws.apiKey)).body.uniqueVisitors], [4, 1]);
+  assert.equal(
+    [(await analytics(app, ws.apiKey)).body.totalClicks, (await analytics(app, ws.apiKey)).body.uniqueVisitors],
+    [4, 1],
+  );
 });
 
 test('per address: past the limit the visitor is still redirected, but the click is not counted', async () => {
@@ -158,12 +226,19 @@ test('a click that cannot be recorded (store down) still takes the visitor to th
   const logged: string[] = [];
   const logger = { error: (message: string) => logged.push(message) } as unknown as Logger;
   const router = Router();
-  adRoutes(router, new OpenApiRegistry(), '', { ...appDeps(app.services).workspace, logger, adClicks: { recordClick: () => Promise.reject(new Error('store down')) } });
+  adRoutes(router, new OpenApiRegistry(), '', {
+    ...appDeps(app.services).workspace,
+    logger,
+    adClicks: { recordClick: () => Promise.reject(new Error('store down')) },
+  });
   const broken = express().use(requestContext).use(router).use(errorHandler(app.services.logger));
   const server = createServer(broken);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/public/ad-click/acme-ads/${acmeAd}`, { redirect: 'manual', headers: { 'user-agent': UA.chromeWindows } });
+    const res = await fetch(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}/public/ad-click/acme-ads/${acmeAd}`,
+      { redirect: 'manual', headers: { 'user-agent': UA.chromeWindows } },
+    );
     assert.equal([res.status, res.headers.get('location')], [302, AD]);
     assert.equal(logged, ['ad click not recorded']);
   } finally {
@@ -180,8 +255,12 @@ test('plan gating: no key 401; Free and Starter 403 PLAN_UPGRADE_REQUIRED; Pro a
     assert.equal([r.status, r.body.code], [403, 'PLAN_UPGRADE_REQUIRED'], plan);
     assert.equal(Object.keys(r.body).sort(), ['code', 'error']);
   }
-  for (const plan of ['business', 'enterprise']) assert.is((await analytics(app, (await app.createWorkspace(plan)).apiKey)).status, 200, plan);
-  const member = await app.services.workspaces.createApiKey({ workspaceId: acme.workspaceId, role: 'member', scopes: 'read' }, operatorContext(acme.workspaceId));
+  for (const plan of ['business', 'enterprise'])
+    assert.is((await analytics(app, (await app.createWorkspace(plan)).apiKey)).status, 200, plan);
+  const member = await app.services.workspaces.createApiKey(
+    { workspaceId: acme.workspaceId, role: 'member', scopes: 'read' },
+    operatorContext(acme.workspaceId),
+  );
   assert.is((await analytics(app, member.apiKey)).status, 200, 'a read-only member key');
   await app.services.workspaces.setPlan(other.workspaceId, 'starter', operatorContext());
   assert.is((await analytics(app, other.apiKey)).status, 403, 'a downgrade closes it');
@@ -194,7 +273,13 @@ test('OpenAPI documents both routes: the 302 of the click and the analytics obje
   assert.equal(clickOp.security, []);
   assert.ok(clickOp.parameters.some((p: { name: string; in: string }) => p.name === 'vid' && p.in === 'query'));
   const analyticsOp = doc.paths['/api/v1/workspace/ad-analytics'].get;
-  assert.equal(analyticsOp.responses['200'].content['application/json'].schema.required, ['totalClicks', 'uniqueVisitors', 'daily', 'devices', 'browsers']);
+  assert.equal(analyticsOp.responses['200'].content['application/json'].schema.required, [
+    'totalClicks',
+    'uniqueVisitors',
+    'daily',
+    'devices',
+    'browsers',
+  ]);
   assert.equal(analyticsOp.security, [{ ApiKeyAuth: [] }]);
 });
 

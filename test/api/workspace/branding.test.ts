@@ -33,7 +33,12 @@ test('check-slug: every rule, with a reason, without authentication', async () =
   assert.match((await app.api('GET', `${W}/check-slug/ab`)).body.reason, /Too short/);
   assert.match((await app.api('GET', `${W}/check-slug/test-acme`)).body.reason, /reserved/);
   // Any text gets an answer, not an HTTP error (seed: Errors, slug check).
-  for (const [slug, reason] of [['a'.repeat(101), /Too long/], ['abc%00d', /./], ['ab%20cd', /./], ['%C3%A9tude', /./]] as const) {
+  for (const [slug, reason] of [
+    ['a'.repeat(101), /Too long/],
+    ['abc%00d', /./],
+    ['ab%20cd', /./],
+    ['%C3%A9tude', /./],
+  ] as const) {
     const r = await app.api('GET', `${W}/check-slug/${slug}`);
     assert.is(r.status, 200, `${slug}: ${JSON.stringify(r.body)}`);
     assert.equal([r.body.available, r.body.slug], [false, decodeURIComponent(slug)]);
@@ -49,22 +54,40 @@ test('PUT /slug: admin key, paid plan; answers {message, slug}; then the slug is
   const taken = await app.api('GET', `${W}/check-slug/acme-shop`);
   assert.equal([taken.body.available, taken.body.reason], [false, 'This slug is already taken.']);
   assert.is((await app.api('PUT', `${W}/slug`, { body: { slug: 'nokey' } })).status, 401);
-  const member = await app.services.workspaces.createApiKey({ workspaceId: pro.workspaceId, role: 'member' }, operatorContext(pro.workspaceId));
+  const member = await app.services.workspaces.createApiKey(
+    { workspaceId: pro.workspaceId, role: 'member' },
+    operatorContext(pro.workspaceId),
+  );
   assert.is((await app.api('PUT', `${W}/slug`, { apiKey: member.apiKey, body: { slug: 'member-slug' } })).status, 403);
   const free = await app.createWorkspace('free');
   const refused = await app.api('PUT', `${W}/slug`, { apiKey: free.apiKey, body: { slug: 'free-slug' } });
   assert.is(refused.status, 403);
   assert.is(refused.body.code, 'PLAN_UPGRADE_REQUIRED');
-  assert.equal((await app.api('GET', `${W}/check-slug/free-slug`)).body.available, true, 'a refused claim reserves nothing');
+  assert.equal(
+    (await app.api('GET', `${W}/check-slug/free-slug`)).body.available,
+    true,
+    'a refused claim reserves nothing',
+  );
   assertBad(await app.api('PUT', `${W}/slug`, { apiKey: pro.apiKey, body: { slug: 'www' } }), 'slug');
 });
 
 test('an admin key without the write scope reads the workspace but changes nothing', async () => {
   const ws = await app.createWorkspace('pro');
-  const readOnly = (await app.services.workspaces.createApiKey({ workspaceId: ws.workspaceId, role: 'admin', scopes: ['read'] }, operatorContext(ws.workspaceId))).apiKey;
+  const readOnly = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: ws.workspaceId, role: 'admin', scopes: ['read'] },
+      operatorContext(ws.workspaceId),
+    )
+  ).apiKey;
   assert.is((await app.api('GET', `${W}/branding`, { apiKey: readOnly })).status, 200);
   assert.is((await app.api('GET', `${W}/media`, { apiKey: readOnly })).status, 200);
-  for (const [method, path, body] of [['PUT', '/slug', { slug: 'readonly-co' }], ['PATCH', '/branding', { tagline: 'ro' }], ['PATCH', '/organization', { website: 'https://ro.example' }], ['PUT', '/media/order', { ids: [] }], ['DELETE', '/media/aaaaaaaaaaaaaaaaaaaaaaaa', undefined]] as const) {
+  for (const [method, path, body] of [
+    ['PUT', '/slug', { slug: 'readonly-co' }],
+    ['PATCH', '/branding', { tagline: 'ro' }],
+    ['PATCH', '/organization', { website: 'https://ro.example' }],
+    ['PUT', '/media/order', { ids: [] }],
+    ['DELETE', '/media/aaaaaaaaaaaaaaaaaaaaaaaa', undefined],
+  ] as const) {
     const r = await app.api(method, `${W}${path}`, { apiKey: readOnly, body });
     assert.equal([r.status, r.body.code], [403, 'INSUFFICIENT_SCOPE'], `${method} ${path}`);
   }
@@ -74,8 +97,14 @@ test('an admin key without the write scope reads the workspace but changes nothi
 });
 
 test('two workspaces racing for one slug: exactly one wins, the other gets 409', async () => {
-  const racers = await Promise.all([app.createWorkspace('starter'), app.createWorkspace('starter'), app.createWorkspace('business')]);
-  const answers = await Promise.all(racers.map((w) => app.api('PUT', `${W}/slug`, { apiKey: w.apiKey, body: { slug: 'raced-slug' } })));
+  const racers = await Promise.all([
+    app.createWorkspace('starter'),
+    app.createWorkspace('starter'),
+    app.createWorkspace('business'),
+  ]);
+  const answers = await Promise.all(
+    racers.map((w) => app.api('PUT', `${W}/slug`, { apiKey: w.apiKey, body: { slug: 'raced-slug' } })),
+  );
   assert.equal(answers.map((a) => a.status).sort(), [200, 409, 409]);
   assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'SLUG_TAKEN'));
 });
@@ -94,19 +123,45 @@ test('changing the slug releases the old one for others', async () => {
 test('branding and organization: set, read back, and every bad field is a 400 that stores nothing', async () => {
   const patch = await app.api('PATCH', `${W}/branding`, {
     apiKey: pro.apiKey,
-    body: { displayName: 'Acme', primaryColor: '#ff5500', secondaryColor: '#123456', tagline: 'Help, fast.', loginLogo: 'https://cdn.example.com/logo.png', display: { fit: 'contain', position: 'top-left', cardPosition: '25,75' } },
+    body: {
+      displayName: 'Acme',
+      primaryColor: '#ff5500',
+      secondaryColor: '#123456',
+      tagline: 'Help, fast.',
+      loginLogo: 'https://cdn.example.com/logo.png',
+      display: { fit: 'contain', position: 'top-left', cardPosition: '25,75' },
+    },
   });
   assert.is(patch.status, 200, JSON.stringify(patch.body));
   assert.equal(patch.body.branding, {
-    loginLogo: 'https://cdn.example.com/logo.png', companyLogo: null, primaryColor: '#FF5500', secondaryColor: '#123456', tagline: 'Help, fast.',
+    loginLogo: 'https://cdn.example.com/logo.png',
+    companyLogo: null,
+    primaryColor: '#FF5500',
+    secondaryColor: '#123456',
+    tagline: 'Help, fast.',
     display: { fit: 'contain', position: 'top-left', cardPosition: '25,75' },
   });
   assert.is(patch.body.loginUrl, 'https://acme-shop.confab.test/login');
   const org = await app.api('PATCH', `${W}/organization`, {
-    apiKey: pro.apiKey, body: { description: 'We sell anvils.', website: 'https://acme.example', industry: 'Retail', companySize: '11-50', country: 'de', timezone: 'Europe/Berlin' },
+    apiKey: pro.apiKey,
+    body: {
+      description: 'We sell anvils.',
+      website: 'https://acme.example',
+      industry: 'Retail',
+      companySize: '11-50',
+      country: 'de',
+      timezone: 'Europe/Berlin',
+    },
   });
   assert.is(org.status, 200, JSON.stringify(org.body));
-  assert.equal(org.body.organization, { description: 'We sell anvils.', website: 'https://acme.example/', industry: 'Retail', companySize: '11-50', country: 'DE', timezone: 'Europe/Berlin' });
+  assert.equal(org.body.organization, {
+    description: 'We sell anvils.',
+    website: 'https://acme.example/',
+    industry: 'Retail',
+    companySize: '11-50',
+    country: 'DE',
+    timezone: 'Europe/Berlin',
+  });
 
   const bad: Array<[string, Record<string, unknown>, string]> = [
     ['branding', { primaryColor: 'red' }, 'primaryColor'],
@@ -126,7 +181,8 @@ test('branding and organization: set, read back, and every bad field is a 400 th
     ['organization', { country: 'XX' }, 'country'],
     ['organization', { timezone: 'Mars/Olympus' }, 'timezone'],
   ];
-  for (const [path, body, field] of bad) assertBad(await app.api('PATCH', `${W}/${path}`, { apiKey: pro.apiKey, body }), field);
+  for (const [path, body, field] of bad)
+    assertBad(await app.api('PATCH', `${W}/${path}`, { apiKey: pro.apiKey, body }), field);
   const after = await app.api('GET', `${W}/branding`, { apiKey: pro.apiKey });
   assert.equal(after.body.branding.primaryColor, '#FF5500', 'nothing stored by the refused PATCHes');
   assert.equal(after.body.organization.country, 'DE');
@@ -156,7 +212,13 @@ test('countries: every ISO 3166-1 country with a name', async () => {
 
 test('the OpenAPI document lists the workspace endpoints', async () => {
   const doc = (await app.api('GET', '/api/v1/openapi.json')).body;
-  for (const p of ['/api/v1/workspace/check-slug/{slug}', '/api/v1/workspace/slug', '/api/v1/workspace/public/branding/{slug}', '/api/v1/workspace/branding', '/api/v1/workspace/organization']) {
+  for (const p of [
+    '/api/v1/workspace/check-slug/{slug}',
+    '/api/v1/workspace/slug',
+    '/api/v1/workspace/public/branding/{slug}',
+    '/api/v1/workspace/branding',
+    '/api/v1/workspace/organization',
+  ]) {
     assert.ok(doc.paths[p], p);
   }
 });

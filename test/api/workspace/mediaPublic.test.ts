@@ -8,7 +8,15 @@ import * as assert from 'uvu/assert';
 import { SNIFF_BYTES } from '../../../infrastructure/media/mediaSniffer.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { EVIL_SVG, PNG } from '../../support/mediaSamples.js';
-import { holdWorkspaceLookup, MEDIA, mediaClient, nextServerExchange, PUBLIC_MEDIA, spyOnUploads, unfinishedUpload } from '../../support/mediaHarness.js';
+import {
+  holdWorkspaceLookup,
+  MEDIA,
+  mediaClient,
+  nextServerExchange,
+  PUBLIC_MEDIA,
+  spyOnUploads,
+  unfinishedUpload,
+} from '../../support/mediaHarness.js';
 import { eventually } from '../../support/waiting.js';
 
 const SVG_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -34,7 +42,17 @@ test('a hostile SVG is stored cleaned and served with a sandboxing CSP', async (
   assert.is(file.headers.get('content-security-policy'), SVG_CSP);
   assert.is(file.headers.get('x-content-type-options'), 'nosniff');
   const svg = file.bytes.toString('utf8');
-  for (const gone of ['<script', 'alert', 'onload', 'onclick', 'foreignObject', 'iframe', 'javascript:', 'tracker.example', 'evil.example']) {
+  for (const gone of [
+    '<script',
+    'alert',
+    'onload',
+    'onclick',
+    'foreignObject',
+    'iframe',
+    'javascript:',
+    'tracker.example',
+    'evil.example',
+  ]) {
     assert.not.ok(svg.includes(gone), `${gone} is removed`);
   }
   assert.match(svg, /<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -89,14 +107,25 @@ test('an upload the client abandons midway leaves no file behind, whether it sto
       if (sent < SNIFF_BYTES) {
         await eventually(() => upload.file.readableFlowing, WAIT_MS, 'the upload to read the head of its file');
       } else {
-        const writing = await eventually(() => m.mediaFiles(workspaceId).length > 0 && m.mediaFiles(workspaceId), WAIT_MS, 'the store to write the upload');
-        assert.ok(writing.every((f) => f.endsWith('.tmp')), `only a temporary file while the bytes arrive: ${writing}`);
+        const writing = await eventually(
+          () => m.mediaFiles(workspaceId).length > 0 && m.mediaFiles(workspaceId),
+          WAIT_MS,
+          'the store to write the upload',
+        );
+        assert.ok(
+          writing.every((f) => f.endsWith('.tmp')),
+          `only a temporary file while the bytes arrive: ${writing}`,
+        );
       }
       client.destroy();
       // The route answers only once the upload has cleaned up after itself (multipartUpload.ts).
       const { response } = await server;
-      await eventually(() => response.writableEnded, WAIT_MS, `the server to give up the upload abandoned after ${sent} bytes`);
-      assert.is(response.statusCode, 400, 'an interrupted upload is the client\'s doing, not a server error');
+      await eventually(
+        () => response.writableEnded,
+        WAIT_MS,
+        `the server to give up the upload abandoned after ${sent} bytes`,
+      );
+      assert.is(response.statusCode, 400, "an interrupted upload is the client's doing, not a server error");
       assert.is(upload.outcome?.status, 'rejected', `the upload command stopped after ${sent} bytes`);
       assert.equal(m.mediaFiles(workspaceId), [], `after ${sent} bytes`);
     }

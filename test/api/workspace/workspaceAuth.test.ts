@@ -2,7 +2,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';
-import { createSignedInWorkspace, hostRequest, sessionCookieOf, csrfTokenFor, startSignInApp } from '../../support/signIn.js';
+import {
+  createSignedInWorkspace,
+  hostRequest,
+  sessionCookieOf,
+  csrfTokenFor,
+  startSignInApp,
+} from '../../support/signIn.js';
 import { linkIn, latestMailTo } from '../../support/signInMail.js';
 
 const W = '/api/v1/workspace';
@@ -24,9 +30,20 @@ test('an admin session reads and writes the branding; writes need the CSRF token
   const noToken = await hostRequest(app, 'PATCH', `${W}/branding`, { origin: ws.origin, cookie: ws.cookie, body });
   assert.is(noToken.status, 403);
   assert.is(noToken.body.code, 'CSRF');
-  const crossSite = await hostRequest(app, 'PATCH', `${W}/branding`, { origin: ws.origin, cookie: ws.cookie, csrfToken: ws.csrfToken, headers: { origin: 'https://evil.example' }, body });
+  const crossSite = await hostRequest(app, 'PATCH', `${W}/branding`, {
+    origin: ws.origin,
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    headers: { origin: 'https://evil.example' },
+    body,
+  });
   assert.is(crossSite.status, 403);
-  const saved = await hostRequest(app, 'PATCH', `${W}/branding`, { origin: ws.origin, cookie: ws.cookie, csrfToken: ws.csrfToken, body });
+  const saved = await hostRequest(app, 'PATCH', `${W}/branding`, {
+    origin: ws.origin,
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    body,
+  });
   assert.is(saved.status, 200, saved.text);
   assert.is(saved.body.branding.tagline, 'Signed in and saving');
   const events = await app.services.events.readStream(`workspace-${ws.workspaceId}`);
@@ -39,13 +56,26 @@ test('an admin session reads and writes the branding; writes need the CSRF token
 test('no session is 401; a member is 403; another workspace host does not take the cookie', async () => {
   const ws = await createSignedInWorkspace(app, 'pro', { slug: 'brand-member' });
   assert.is((await hostRequest(app, 'GET', `${W}/branding`, { origin: ws.origin })).status, 401);
-  const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', { origin: ws.origin, cookie: ws.cookie, csrfToken: ws.csrfToken, body: { email: 'brand-member@example.com', role: 'member' } });
+  const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', {
+    origin: ws.origin,
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    body: { email: 'brand-member@example.com', role: 'member' },
+  });
   assert.is(invited.status, 201, invited.text);
   const link = linkIn(latestMailTo(app, 'brand-member@example.com'), '/invite');
-  const joined = await hostRequest(app, 'POST', '/auth/invite/accept', { origin: link.origin, body: { token: link.searchParams.get('token'), name: 'M', password: 'member-pass-1' } });
+  const joined = await hostRequest(app, 'POST', '/auth/invite/accept', {
+    origin: link.origin,
+    body: { token: link.searchParams.get('token'), name: 'M', password: 'member-pass-1' },
+  });
   const cookie = sessionCookieOf(joined)!;
   const csrfToken = await csrfTokenFor(app, cookie, link.origin);
-  const member = await hostRequest(app, 'PATCH', `${W}/branding`, { origin: ws.origin, cookie, csrfToken, body: { tagline: 'x' } });
+  const member = await hostRequest(app, 'PATCH', `${W}/branding`, {
+    origin: ws.origin,
+    cookie,
+    csrfToken,
+    body: { tagline: 'x' },
+  });
   assert.is(member.status, 403);
   assert.is(member.body.code, 'INSUFFICIENT_ROLE');
   const other = await createSignedInWorkspace(app, 'pro', { slug: 'brand-other' });

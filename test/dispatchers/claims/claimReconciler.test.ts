@@ -27,7 +27,10 @@ let ctx: ReturnType<typeof operatorContext> & { workspaceId: string };
  * Makes appends that match fail, as a dying process or a broken store would (an appendAll
  * when any of its streams matches). `withoutAppendAll`: as a store that has none.
  */
-function failAppends(match: (streamId: string, events: NewEvent[]) => boolean, opts: { withoutAppendAll?: boolean } = {}): () => void {
+function failAppends(
+  match: (streamId: string, events: NewEvent[]) => boolean,
+  opts: { withoutAppendAll?: boolean } = {},
+): () => void {
   const original = services.events.append.bind(services.events);
   const originalAll = services.events.appendAll;
   const fail = (streamId: string, events: NewEvent[]) => {
@@ -37,10 +40,13 @@ function failAppends(match: (streamId: string, events: NewEvent[]) => boolean, o
     fail(streamId, events);
     return original(streamId, events, o);
   };
-  services.events.appendAll = opts.withoutAppendAll || !originalAll ? undefined : async (appends) => {
-    for (const a of appends) fail(a.streamId, a.events);
-    return originalAll.call(services.events, appends);
-  };
+  services.events.appendAll =
+    opts.withoutAppendAll || !originalAll
+      ? undefined
+      : async (appends) => {
+          for (const a of appends) fail(a.streamId, a.events);
+          return originalAll.call(services.events, appends);
+        };
   return () => {
     services.events.append = original;
     services.events.appendAll = originalAll;
@@ -52,8 +58,14 @@ const claims = () => services.views.find(PENDING_CLAIMS, {});
 
 test.before(async () => {
   store = await createTestSql();
-  services = await createServices(loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', LOG_LEVEL: 'error' }), { sql: store.sql, logger: createLogger('error') });
-  ({ workspaceId } = await services.workspaces.createWorkspace({ name: 'Leaks', plan: 'starter', ownerEmail: `leaks-${Date.now()}@example.com` }, operatorContext()));
+  services = await createServices(loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', LOG_LEVEL: 'error' }), {
+    sql: store.sql,
+    logger: createLogger('error'),
+  });
+  ({ workspaceId } = await services.workspaces.createWorkspace(
+    { name: 'Leaks', plan: 'starter', ownerEmail: `leaks-${Date.now()}@example.com` },
+    operatorContext(),
+  ));
   ctx = { ...operatorContext(workspaceId), workspaceId };
 });
 test.after(async () => {
@@ -64,7 +76,10 @@ test.after(async () => {
 test('a chatbot whose own append fails gives its plan slot back at once (two appends: a store without appendAll)', async () => {
   const restore = failAppends((s) => s.startsWith('chatbot-'), { withoutAppendAll: true });
   try {
-    await services.chatbots.create({ name: 'Doomed' }, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+    await services.chatbots.create({ name: 'Doomed' }, ctx).then(
+      () => assert.unreachable('should fail'),
+      (err: Error) => assert.match(err.message, /injected/),
+    );
   } finally {
     restore();
   }
@@ -78,7 +93,10 @@ for (const withoutAppendAll of [true, false]) {
     const body = { chatbotId, url: 'https://127.0.0.1:9/hook', events: ['response.created'] };
     const restore = failAppends((s) => s.startsWith('webhook-'), { withoutAppendAll });
     try {
-      await services.webhooks.create(body, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+      await services.webhooks.create(body, ctx).then(
+        () => assert.unreachable('should fail'),
+        (err: Error) => assert.match(err.message, /injected/),
+      );
     } finally {
       restore();
     }
@@ -95,14 +113,20 @@ for (const withoutAppendAll of [true, false]) {
 test('a webhook, its plan slot and its URL are one append where the store has appendAll', async () => {
   if (!services.events.appendAll) return;
   const { chatbotId } = await services.chatbots.create({ name: 'Together' }, ctx);
-  const { webhookId } = await services.webhooks.create({ chatbotId, url: 'https://127.0.0.1:9/together', events: ['response.created'] }, ctx);
+  const { webhookId } = await services.webhooks.create(
+    { chatbotId, url: 'https://127.0.0.1:9/together', events: ['response.created'] },
+    ctx,
+  );
   const last = async (streamId: string) => (await services.events.readStream(streamId)).at(-1)!;
   const created = await last(`webhook-${webhookId}`);
   const slot = await last(`workspace-${workspaceId}`);
   assert.is(created.type, 'WebhookCreated');
   assert.is(slot.type, 'WebhookSlotTaken');
   assert.is(slot.position.commit, created.position.commit, 'the slot was written in the same transaction');
-  const together = (await services.events.readAll({ after: null, limit: 10_000 })).filter((e) => e.position.commit === created.position.commit).map((e) => e.type).sort();
+  const together = (await services.events.readAll({ after: null, limit: 10_000 }))
+    .filter((e) => e.position.commit === created.position.commit)
+    .map((e) => e.type)
+    .sort();
   assert.equal(together, ['NameReserved', 'WebhookCreated', 'WebhookSlotTaken']);
   await services.webhooks.delete(webhookId, ctx);
   await services.chatbots.delete(chatbotId, ctx);
@@ -113,7 +137,10 @@ test('a chatbot whose one append with its slot fails leaves neither behind', asy
   const before = (await services.events.readStream(`workspace-${workspaceId}`)).length;
   const restore = failAppends((s) => s.startsWith('chatbot-'));
   try {
-    await services.chatbots.create({ name: 'Doomed' }, ctx).then(() => assert.unreachable('should fail'), (err: Error) => assert.match(err.message, /injected/));
+    await services.chatbots.create({ name: 'Doomed' }, ctx).then(
+      () => assert.unreachable('should fail'),
+      (err: Error) => assert.match(err.message, /injected/),
+    );
   } finally {
     restore();
   }
@@ -128,7 +155,13 @@ test('a process that died between the appends: the reconciler releases slot and 
   const body = { chatbotId, url: 'https://127.0.0.1:9/crash', events: ['response.created'] };
   // After the claims are taken, nothing more reaches the store: neither the resource nor the releases.
   const isRelease = (events: NewEvent[]) => events.some((e) => /Released$/.test(e.type));
-  const restore = failAppends((s, events) => s.startsWith('webhook-') || (s.startsWith('chatbot-') && events[0].type === 'ChatbotCreated') || isRelease(events), { withoutAppendAll: true });
+  const restore = failAppends(
+    (s, events) =>
+      s.startsWith('webhook-') ||
+      (s.startsWith('chatbot-') && events[0].type === 'ChatbotCreated') ||
+      isRelease(events),
+    { withoutAppendAll: true },
+  );
   try {
     await services.webhooks.create(body, ctx).catch(() => undefined);
     await services.chatbots.create({ name: 'Lost' }, ctx).catch(() => undefined);
@@ -140,7 +173,10 @@ test('a process that died between the appends: the reconciler releases slot and 
   assert.is(held.webhooks.length, 1, 'the webhook slot leaked');
   assert.is(held.chatbots.length, 2, 'one chatbot slot leaked (besides the live chatbot)');
   assert.equal((await claims()).map((c) => c.kind).sort(), ['chatbotSlot', 'webhookSlot', 'webhookUrl']);
-  await services.webhooks.create(body, ctx).then(() => assert.unreachable('the URL is still reserved'), (err: Error) => assert.match(err.message, /already exists/));
+  await services.webhooks.create(body, ctx).then(
+    () => assert.unreachable('the URL is still reserved'),
+    (err: Error) => assert.match(err.message, /already exists/),
+  );
 
   const deps = claimReconcilerDeps(services);
   assert.is(await reconcileClaims(deps, 60_000), 0, 'claims younger than the grace period are left alone');
@@ -157,14 +193,21 @@ test('an owner whose registration never landed frees the email for a new workspa
   const email = `half-${Date.now()}@example.com`;
   const restore = failAppends((s) => s.startsWith('user-'));
   try {
-    await services.workspaces.createWorkspace({ name: 'Half', plan: 'pro', ownerEmail: email }, operatorContext()).catch(() => undefined);
+    await services.workspaces
+      .createWorkspace({ name: 'Half', plan: 'pro', ownerEmail: email }, operatorContext())
+      .catch(() => undefined);
   } finally {
     restore();
   }
-  await services.workspaces.createWorkspace({ name: 'Again', plan: 'pro', ownerEmail: email }, operatorContext())
-    .then(() => assert.unreachable('the email is still reserved'), (err: Error) => assert.match(err.message, /already exists/));
+  await services.workspaces.createWorkspace({ name: 'Again', plan: 'pro', ownerEmail: email }, operatorContext()).then(
+    () => assert.unreachable('the email is still reserved'),
+    (err: Error) => assert.match(err.message, /already exists/),
+  );
   assert.is(await reconcileClaims(claimReconcilerDeps(services), 0), 1);
-  const created = await services.workspaces.createWorkspace({ name: 'Again', plan: 'pro', ownerEmail: email }, operatorContext());
+  const created = await services.workspaces.createWorkspace(
+    { name: 'Again', plan: 'pro', ownerEmail: email },
+    operatorContext(),
+  );
   assert.type(created.workspaceId, 'string');
 });
 

@@ -27,7 +27,11 @@ test.after(async () => {
 });
 
 const onPath = (path: string) => h.receiver.requests.filter((r) => r.path === path);
-const responseCreated = (i: number | string) => ({ responseId: `r${i}`, visitorId: 'v', chatDate: new Date().toISOString() });
+const responseCreated = (i: number | string) => ({
+  responseId: `r${i}`,
+  visitorId: 'v',
+  chatDate: new Date().toISOString(),
+});
 
 test('a backlog with nobody else waiting is sent on all but one share of the pool at once; another webhook still goes at once', async () => {
   const busyBot = await h.newChatbot('Busy');
@@ -38,20 +42,35 @@ test('a backlog with nobody else waiting is sent on all but one share of the poo
   await h.startDispatcher({ concurrency: CONCURRENCY, perWebhookConcurrency: PER_WEBHOOK });
 
   // The first wave: every send that reached the busy receiver before the first could answer.
-  const firstWave = await eventually(() => {
-    const busy = onPath('/busy');
-    return busy.length >= CONCURRENCY - PER_WEBHOOK ? busy : null;
-  }, 10_000, `${CONCURRENCY - PER_WEBHOOK} sends to the busy receiver at once`);
+  const firstWave = await eventually(
+    () => {
+      const busy = onPath('/busy');
+      return busy.length >= CONCURRENCY - PER_WEBHOOK ? busy : null;
+    },
+    10_000,
+    `${CONCURRENCY - PER_WEBHOOK} sends to the busy receiver at once`,
+  );
   const first = Math.min(...firstWave.map((r) => r.receivedAt.getTime()));
   const overlapping = onPath('/busy').filter((r) => r.receivedAt.getTime() - first < SLOW_MS / 2);
   assert.is(overlapping.length, CONCURRENCY - PER_WEBHOOK, 'the share and the spare slots, one share kept free');
 
   // The share kept free: another webhook's job goes while the busy wave is still out.
   const { occurredAt } = await h.append(otherBot, 'ResponseCreated', responseCreated('other'));
-  const [other] = await eventually(() => (onPath('/other').length ? onPath('/other') : null), 10_000, 'the other webhook delivered');
-  assert.ok(other!.receivedAt.getTime() - Date.parse(occurredAt) < SLOW_MS, `the other webhook waited ${other!.receivedAt.getTime() - Date.parse(occurredAt)} ms`);
+  const [other] = await eventually(
+    () => (onPath('/other').length ? onPath('/other') : null),
+    10_000,
+    'the other webhook delivered',
+  );
+  assert.ok(
+    other!.receivedAt.getTime() - Date.parse(occurredAt) < SLOW_MS,
+    `the other webhook waited ${other!.receivedAt.getTime() - Date.parse(occurredAt)} ms`,
+  );
   await eventually(() => onPath('/busy').length >= BACKLOG, 30_000, 'the whole backlog delivered');
-  assert.is(new Set(onPath('/busy').map((r) => r.headers['x-webhook-delivery-id'])).size, BACKLOG, 'each delivery sent once');
+  assert.is(
+    new Set(onPath('/busy').map((r) => r.headers['x-webhook-delivery-id'])).size,
+    BACKLOG,
+    'each delivery sent once',
+  );
 });
 
 test.run();

@@ -32,29 +32,62 @@ async function fanOutNow(): Promise<void> {
   await applyBatch(h.services.sql, from, batch, deps.subscriptionsOf);
 }
 
-const started = () => ({ chatbotName: 'Bot', aiAgent: null, visitorId: 'v', channel: 'web', customData: {}, user: null, messages: [], startedAt: new Date().toISOString() });
+const started = () => ({
+  chatbotName: 'Bot',
+  aiAgent: null,
+  visitorId: 'v',
+  channel: 'web',
+  customData: {},
+  user: null,
+  messages: [],
+  startedAt: new Date().toISOString(),
+});
 
 test('a sender that died mid-attempt: 3 more POSTs, not 4; with no attempt left, none', async () => {
   const bot = await h.newChatbot();
-  const crashed = await h.createWebhook({ chatbotId: bot, url: `${h.receiver.url}/crash`, events: ['conversation.started'] });
+  const crashed = await h.createWebhook({
+    chatbotId: bot,
+    url: `${h.receiver.url}/crash`,
+    events: ['conversation.started'],
+  });
   const other = await h.newChatbot('Exhausted');
-  const spent = await h.createWebhook({ chatbotId: other, url: `${h.receiver.url}/spent`, events: ['conversation.started'] });
+  const spent = await h.createWebhook({
+    chatbotId: other,
+    url: `${h.receiver.url}/spent`,
+    events: ['conversation.started'],
+  });
   await h.append(bot, 'ConversationStarted', started());
   await h.append(other, 'ConversationStarted', started());
   await fanOutNow();
   // The "killed" instance claims both jobs (each attempt is counted at claim) and never finishes.
-  const dead = await claimDueDeliveries(h.services.sql, { lease: 'killed-instance', limit: 10, leaseMs: 1, perWebhook: 10, beyondShare: 0 });
-  assert.equal(dead.map((j) => j.attempts), [1, 1]);
+  const dead = await claimDueDeliveries(h.services.sql, {
+    lease: 'killed-instance',
+    limit: 10,
+    leaseMs: 1,
+    perWebhook: 10,
+    beyondShare: 0,
+  });
+  assert.equal(
+    dead.map((j) => j.attempts),
+    [1, 1],
+  );
   // The second one had already spent all four attempts when its sender died.
   await h.services.sql.query(`UPDATE webhook_deliveries SET attempts = 4 WHERE webhook_id = $1`, [spent.webhookId]);
   await sleep(20);
   await h.startDispatcher();
   for (const { webhookId } of [crashed, spent]) {
-    await eventually(async () => ((await h.commands.load(webhookId)).failureCount === 1 ? true : null), 8000, 'failure counted');
+    await eventually(
+      async () => ((await h.commands.load(webhookId)).failureCount === 1 ? true : null),
+      8000,
+      'failure counted',
+    );
   }
   await sleep(400);
   assert.is(h.receiver.requests.filter((r) => r.path === '/crash').length, 3);
-  assert.equal((await h.attempts(crashed.webhookId)).map((a) => Number(a.attempt)), [2, 3, 4]);
+  assert.equal(
+    (await h.attempts(crashed.webhookId)).map((a) => Number(a.attempt)),
+    [2, 3, 4],
+  );
   assert.is(h.receiver.requests.filter((r) => r.path === '/spent').length, 0);
   const [row] = await h.attempts(spent.webhookId);
   assert.match(String(row.error), /interrupted/);

@@ -37,7 +37,16 @@ async function next(count: number): Promise<ReceivedRequest> {
 }
 
 test('conversation.started: headers, both signatures, exact payload', async () => {
-  const { sessionId, occurredAt } = await h.append(botId, 'ConversationStarted', { chatbotName: 'Support bot', aiAgent: null, visitorId: 'visitor-1', channel: 'web', customData: {}, user: null, messages: [], startedAt: new Date().toISOString() });
+  const { sessionId, occurredAt } = await h.append(botId, 'ConversationStarted', {
+    chatbotName: 'Support bot',
+    aiAgent: null,
+    visitorId: 'visitor-1',
+    channel: 'web',
+    customData: {},
+    user: null,
+    messages: [],
+    startedAt: new Date().toISOString(),
+  });
   const req = await next(1);
   assert.is(req.method, 'POST');
   assert.is(req.path, '/all');
@@ -55,14 +64,35 @@ test('conversation.started: headers, both signatures, exact payload', async () =
   assert.is(req.headers['x-webhook-delivery-id'], id);
   const wts = Number(req.headers['webhook-timestamp']);
   assert.is(wts, Math.floor(ts / 1000));
-  assert.ok(verifyStandardWebhookSignature(secret, id, wts, req.rawBody, req.headers['webhook-signature'], { nowSeconds: Math.floor(Date.now() / 1000) }));
+  assert.ok(
+    verifyStandardWebhookSignature(secret, id, wts, req.rawBody, req.headers['webhook-signature'], {
+      nowSeconds: Math.floor(Date.now() / 1000),
+    }),
+  );
   const body = jsonBody<Record<string, unknown>>(req);
-  assert.equal(body, { event: 'conversation.started', chatSessionId: sessionId, botId, chatbotName: 'Support bot', visitorId: 'visitor-1', channel: 'web', timestamp: new Date(occurredAt).toISOString() });
+  assert.equal(body, {
+    event: 'conversation.started',
+    chatSessionId: sessionId,
+    botId,
+    chatbotName: 'Support bot',
+    visitorId: 'visitor-1',
+    channel: 'web',
+    timestamp: new Date(occurredAt).toISOString(),
+  });
   assert.match(body.timestamp as string, ISO_MS);
 });
 
 test('conversation.started of an AI-agent conversation carries aiAgent instead of chatbotName', async () => {
-  await h.append(botId, 'ConversationStarted', { chatbotName: 'Support bot', aiAgent: 'Ava', visitorId: 'visitor-2', channel: 'whatsapp', customData: {}, user: null, messages: [], startedAt: new Date().toISOString() });
+  await h.append(botId, 'ConversationStarted', {
+    chatbotName: 'Support bot',
+    aiAgent: 'Ava',
+    visitorId: 'visitor-2',
+    channel: 'whatsapp',
+    customData: {},
+    user: null,
+    messages: [],
+    startedAt: new Date().toISOString(),
+  });
   const body = jsonBody<Record<string, unknown>>(await next(2));
   assert.equal(keysOf(body), ['aiAgent', 'botId', 'channel', 'chatSessionId', 'event', 'timestamp', 'visitorId']);
   assert.is(body.aiAgent, 'Ava');
@@ -70,12 +100,19 @@ test('conversation.started of an AI-agent conversation carries aiAgent instead o
 });
 
 test('response.created and response.updated payloads', async () => {
-  const { sessionId } = await h.append(botId, 'ResponseCreated', { responseId: 'resp-1', visitorId: 'visitor-1', chatDate: new Date().toISOString() });
+  const { sessionId } = await h.append(botId, 'ResponseCreated', {
+    responseId: 'resp-1',
+    visitorId: 'visitor-1',
+    chatDate: new Date().toISOString(),
+  });
   const created = await next(3);
   assert.is(created.headers['x-webhook-event'], 'response.created');
   const c = jsonBody<Record<string, unknown>>(created);
   assert.equal(keysOf(c), ['botId', 'chatSessionId', 'event', 'responseId', 'timestamp', 'visitorId']);
-  assert.equal([c.event, c.chatSessionId, c.responseId, c.botId, c.visitorId], ['response.created', sessionId, 'resp-1', botId, 'visitor-1']);
+  assert.equal(
+    [c.event, c.chatSessionId, c.responseId, c.botId, c.visitorId],
+    ['response.created', sessionId, 'resp-1', botId, 'visitor-1'],
+  );
   await h.append(botId, 'ResponseUpdated', { responseId: 'resp-1', updatedAt: new Date().toISOString() }, sessionId);
   const u = jsonBody<Record<string, unknown>>(await next(4));
   assert.equal(keysOf(u), ['botId', 'chatSessionId', 'event', 'responseId', 'timestamp']);
@@ -84,12 +121,35 @@ test('response.created and response.updated payloads', async () => {
 });
 
 test('conversation.completed: integers for duration and turnCount; escalationReason only when escalated', async () => {
-  await h.append(botId, 'ConversationCompleted', { responseId: null, resolution: 'escalated', escalationReason: 'handoff', duration: 42, turnCount: 3, completedAt: new Date().toISOString() });
+  await h.append(botId, 'ConversationCompleted', {
+    responseId: null,
+    resolution: 'escalated',
+    escalationReason: 'handoff',
+    duration: 42,
+    turnCount: 3,
+    completedAt: new Date().toISOString(),
+  });
   const e = jsonBody<Record<string, unknown>>(await next(5));
-  assert.equal(keysOf(e), ['botId', 'chatSessionId', 'duration', 'escalationReason', 'event', 'resolution', 'timestamp', 'turnCount']);
+  assert.equal(keysOf(e), [
+    'botId',
+    'chatSessionId',
+    'duration',
+    'escalationReason',
+    'event',
+    'resolution',
+    'timestamp',
+    'turnCount',
+  ]);
   assert.equal([e.resolution, e.escalationReason, e.duration, e.turnCount], ['escalated', 'handoff', 42, 3]);
   for (const resolution of ['resolved', 'ended']) {
-    await h.append(botId, 'ConversationCompleted', { responseId: null, resolution, escalationReason: null, duration: 7, turnCount: 1, completedAt: new Date().toISOString() });
+    await h.append(botId, 'ConversationCompleted', {
+      responseId: null,
+      resolution,
+      escalationReason: null,
+      duration: 7,
+      turnCount: 1,
+      completedAt: new Date().toISOString(),
+    });
   }
   const all = await h.receiver.waitFor(7, 8000);
   for (const req of all.slice(5, 7)) {
@@ -102,9 +162,22 @@ test('conversation.completed: integers for duration and turnCount; escalationRea
 
 test('filtering: only its chatbot, only listed events, only while active', async () => {
   const otherBot = await h.newChatbot('Other');
-  const { webhookId: onlyCompleted } = await h.createWebhook({ chatbotId: botId, url: `${h.receiver.url}/completed-only`, events: ['conversation.completed'] });
+  const { webhookId: onlyCompleted } = await h.createWebhook({
+    chatbotId: botId,
+    url: `${h.receiver.url}/completed-only`,
+    events: ['conversation.completed'],
+  });
   const before = h.receiver.requests.length;
-  await h.append(otherBot, 'ConversationStarted', { chatbotName: 'Other', aiAgent: null, visitorId: 'v', channel: 'web', customData: {}, user: null, messages: [], startedAt: new Date().toISOString() });
+  await h.append(otherBot, 'ConversationStarted', {
+    chatbotName: 'Other',
+    aiAgent: null,
+    visitorId: 'v',
+    channel: 'web',
+    customData: {},
+    user: null,
+    messages: [],
+    startedAt: new Date().toISOString(),
+  });
   await h.append(botId, 'ResponseCreated', { responseId: 'r-9', visitorId: 'v', chatDate: new Date().toISOString() });
   await h.receiver.waitFor(before + 1);
   await sleep(300);
@@ -112,14 +185,28 @@ test('filtering: only its chatbot, only listed events, only while active', async
   assert.equal(h.receiver.requests.slice(before).map(hookPath), ['/all']);
 
   await h.commands.update(webhookId, { status: 'paused' }, h.ctx);
-  await h.append(botId, 'ConversationCompleted', { responseId: null, resolution: 'ended', escalationReason: null, duration: 1, turnCount: 0, completedAt: new Date().toISOString() });
+  await h.append(botId, 'ConversationCompleted', {
+    responseId: null,
+    resolution: 'ended',
+    escalationReason: null,
+    duration: 1,
+    turnCount: 0,
+    completedAt: new Date().toISOString(),
+  });
   await h.receiver.waitFor(before + 2);
   await sleep(300);
   assert.equal(h.receiver.requests.slice(before + 1).map(hookPath), ['/completed-only']);
 
   await h.commands.update(webhookId, { status: 'active' }, h.ctx);
   await h.commands.update(onlyCompleted, { events: ['response.created'] }, h.ctx);
-  await h.append(botId, 'ConversationCompleted', { responseId: null, resolution: 'ended', escalationReason: null, duration: 1, turnCount: 0, completedAt: new Date().toISOString() });
+  await h.append(botId, 'ConversationCompleted', {
+    responseId: null,
+    resolution: 'ended',
+    escalationReason: null,
+    duration: 1,
+    turnCount: 0,
+    completedAt: new Date().toISOString(),
+  });
   await h.receiver.waitFor(before + 3);
   await sleep(300);
   assert.equal(h.receiver.requests.slice(before + 2).map(hookPath), ['/all']);
@@ -137,10 +224,14 @@ test('a URL change takes effect for the next delivery; the secret stays', async 
 });
 
 test('the delivery log records the request sent, status and response time', async () => {
-  const rows = await eventually(async () => {
-    const r = await h.attempts(webhookId);
-    return r.length >= 10 ? r : null;
-  }, 5000, 'attempt rows');
+  const rows = await eventually(
+    async () => {
+      const r = await h.attempts(webhookId);
+      return r.length >= 10 ? r : null;
+    },
+    5000,
+    'attempt rows',
+  );
   const row = rows[0];
   assert.is(row.success, true);
   assert.is(row.status_code, 200);
@@ -148,10 +239,14 @@ test('the delivery log records the request sent, status and response time', asyn
   assert.is(row.attempt, 1);
   assert.is(row.request_headers['user-agent'], 'Confab-Webhooks/1.0');
   assert.is(row.request_body, h.receiver.requests[0].rawBody.toString('utf8'));
-  const state = await eventually(async () => {
-    const s = await h.commands.load(webhookId);
-    return s.lastDeliveryAt ? s : null;
-  }, 5000, 'lastDeliveryAt');
+  const state = await eventually(
+    async () => {
+      const s = await h.commands.load(webhookId);
+      return s.lastDeliveryAt ? s : null;
+    },
+    5000,
+    'lastDeliveryAt',
+  );
   assert.match(state.lastDeliveryAt!, ISO_MS);
 });
 

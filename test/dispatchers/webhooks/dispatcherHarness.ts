@@ -32,35 +32,64 @@ export interface Harness {
   newChatbot(name?: string): Promise<string>;
   createWebhook(body: Record<string, unknown>): Promise<{ webhookId: string; secret: string }>;
   /** `adjust` changes what the dispatcher is given (a slow outcome recorder, a failing store). */
-  startDispatcher(opts?: WebhookDispatcherOptions, services?: Services, adjust?: (deps: WebhookDispatcherDeps) => WebhookDispatcherDeps): Promise<RunningWebhookDispatcher>;
+  startDispatcher(
+    opts?: WebhookDispatcherOptions,
+    services?: Services,
+    adjust?: (deps: WebhookDispatcherDeps) => WebhookDispatcherDeps,
+  ): Promise<RunningWebhookDispatcher>;
   /** Opens another container on the same database, as a second process would. */
   anotherServices(): Promise<Services>;
-  append(chatbotId: string, type: string, data: Record<string, unknown>, sessionId?: string): Promise<{ sessionId: string; occurredAt: string }>;
+  append(
+    chatbotId: string,
+    type: string,
+    data: Record<string, unknown>,
+    sessionId?: string,
+  ): Promise<{ sessionId: string; occurredAt: string }>;
   attempts(webhookId?: string): Promise<Array<Record<string, any>>>;
   close(): Promise<void>;
 }
 
 export async function startHarness(env: Record<string, string> = {}, resolver?: Resolver): Promise<Harness> {
-  const config = loadConfig({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_RETRY_DELAYS_MS: '100,100,100', WEBHOOK_TIMEOUT_MS: '2000', LOG_LEVEL: 'error', ...env });
+  const config = loadConfig({
+    WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
+    WEBHOOK_RETRY_DELAYS_MS: '100,100,100',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    LOG_LEVEL: 'error',
+    ...env,
+  });
   const store = await createTestSql();
   const logger = createLogger('error');
   const services = await createServices(config, { sql: store.sql, logger, resolver });
   services.projections.start();
   const receiver = await startHttpsReceiver();
   const commands = services.webhooks;
-  const { workspaceId } = await services.workspaces.createWorkspace({ name: 'Hooks', plan: 'enterprise', ownerEmail: `o-${newId()}@example.com` }, operatorContext());
+  const { workspaceId } = await services.workspaces.createWorkspace(
+    { name: 'Hooks', plan: 'enterprise', ownerEmail: `o-${newId()}@example.com` },
+    operatorContext(),
+  );
   const ctx = { ...operatorContext(workspaceId), workspaceId };
   const dispatchers: RunningWebhookDispatcher[] = [];
   const extra: Array<{ services: Services; sql: SqlClient }> = [];
 
   return {
-    services, store, receiver, commands, workspaceId, ctx,
+    services,
+    store,
+    receiver,
+    commands,
+    workspaceId,
+    ctx,
     async newChatbot(name = 'Support bot') {
       return (await services.chatbots.create({ name }, ctx)).chatbotId;
     },
     createWebhook: (body) => commands.create(body, ctx),
     async startDispatcher(opts = {}, on = services, adjust = (deps) => deps) {
-      const d = await startWebhookDispatcher(adjust(webhookDispatcherDeps(on)), { eventPollMs: 20, deliveryPollMs: 20, certificateAuthority: receiver.caPem, resolver, ...opts });
+      const d = await startWebhookDispatcher(adjust(webhookDispatcherDeps(on)), {
+        eventPollMs: 20,
+        deliveryPollMs: 20,
+        certificateAuthority: receiver.caPem,
+        resolver,
+        ...opts,
+      });
       dispatchers.push(d);
       return d;
     },
@@ -74,9 +103,15 @@ export async function startHarness(env: Record<string, string> = {}, resolver?: 
       return other;
     },
     async append(chatbotId, type, data, sessionId = newId()) {
-      const ctxVisitor: CommandContext = { actor: { type: 'visitor', id: 'v1' }, workspaceId, correlationId: randomUUID() };
+      const ctxVisitor: CommandContext = {
+        actor: { type: 'visitor', id: 'v1' },
+        workspaceId,
+        correlationId: randomUUID(),
+      };
       const metadata = metadataFor(ctxVisitor, new Date());
-      await services.events.append(`conversation-${sessionId}`, [{ type, data: { sessionId, chatbotId, workspaceId, ...data }, metadata }]);
+      await services.events.append(`conversation-${sessionId}`, [
+        { type, data: { sessionId, chatbotId, workspaceId, ...data }, metadata },
+      ]);
       return { sessionId, occurredAt: metadata.occurredAt };
     },
     async attempts(webhookId) {

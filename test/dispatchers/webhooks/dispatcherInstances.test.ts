@@ -34,7 +34,12 @@ test('two dispatchers at once: every event is delivered exactly once, retries in
   await h.startDispatcher({ concurrency: 4 });
   await h.startDispatcher({ concurrency: 4 }, second);
   const total = 30;
-  for (let i = 0; i < total; i++) await h.append(botId, 'ResponseCreated', { responseId: `r${i}`, visitorId: 'v', chatDate: new Date().toISOString() });
+  for (let i = 0; i < total; i++)
+    await h.append(botId, 'ResponseCreated', {
+      responseId: `r${i}`,
+      visitorId: 'v',
+      chatDate: new Date().toISOString(),
+    });
   await h.receiver.waitFor(total * 2 * 2, 30_000);
   await sleep(800);
   assert.is(h.receiver.requests.length, total * 2 * 2, 'no duplicate sends');
@@ -44,21 +49,38 @@ test('two dispatchers at once: every event is delivered exactly once, retries in
   assert.is(attempts.length, total * 2 * 2);
   const keys = new Set(attempts.map((a) => `${a.delivery_id}#${a.attempt}`));
   assert.is(keys.size, attempts.length);
-  const { rows } = await h.services.sql.query<{ status: string; n: string }>(`SELECT status, count(*)::text AS n FROM webhook_deliveries GROUP BY status`);
+  const { rows } = await h.services.sql.query<{ status: string; n: string }>(
+    `SELECT status, count(*)::text AS n FROM webhook_deliveries GROUP BY status`,
+  );
   assert.equal(rows, [{ status: 'delivered', n: String(total * 2) }]);
 });
 
 test('a name that resolves to a private address at send time is refused at connect (no DNS rebinding)', async () => {
   const before = h.receiver.requests.length;
   // Public when the webhook is created …
-  const { webhookId } = await h.createWebhook({ chatbotId: botId, url: `https://hooks.example.com:${h.receiver.port}/rebound`, events: ['conversation.completed'] });
+  const { webhookId } = await h.createWebhook({
+    chatbotId: botId,
+    url: `https://hooks.example.com:${h.receiver.port}/rebound`,
+    events: ['conversation.completed'],
+  });
   // … and loopback (where the receiver listens) when the delivery connects.
   dns.set('hooks.example.com', [{ address: '127.0.0.1', family: 4 }]);
-  await h.append(botId, 'ConversationCompleted', { responseId: null, resolution: 'ended', escalationReason: null, duration: 1, turnCount: 0, completedAt: new Date().toISOString() });
-  const rows = await eventually(async () => {
-    const r = await h.attempts(webhookId);
-    return r.length >= 1 ? r : null;
-  }, 8000, 'attempt logged');
+  await h.append(botId, 'ConversationCompleted', {
+    responseId: null,
+    resolution: 'ended',
+    escalationReason: null,
+    duration: 1,
+    turnCount: 0,
+    completedAt: new Date().toISOString(),
+  });
+  const rows = await eventually(
+    async () => {
+      const r = await h.attempts(webhookId);
+      return r.length >= 1 ? r : null;
+    },
+    8000,
+    'attempt logged',
+  );
   assert.is(rows[0].success, false);
   assert.is(rows[0].status_code, null);
   assert.match(rows[0].error, /EFORBIDDENADDRESS|forbidden address/);
@@ -67,7 +89,10 @@ test('a name that resolves to a private address at send time is refused at conne
 });
 
 test('creating a webhook whose host resolves to a private address is refused; an unresolvable one is accepted', async () => {
-  dns.set('inside.example.com', [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]);
+  dns.set('inside.example.com', [
+    { address: '93.184.216.34', family: 4 },
+    { address: '10.0.0.7', family: 4 },
+  ]);
   try {
     await h.createWebhook({ chatbotId: botId, url: 'https://inside.example.com/hook', events: ['response.created'] });
     assert.unreachable('inside.example.com');

@@ -20,17 +20,33 @@ test.after(async () => {
   await h.close();
 });
 
-const started = () => ({ chatbotName: 'Bot', aiAgent: null, visitorId: 'v', channel: 'web', customData: {}, user: null, messages: [], startedAt: new Date().toISOString() });
+const started = () => ({
+  chatbotName: 'Bot',
+  aiAgent: null,
+  visitorId: 'v',
+  channel: 'web',
+  customData: {},
+  user: null,
+  messages: [],
+  startedAt: new Date().toISOString(),
+});
 
 test('a webhook deleted before the dispatcher reads an event gets nothing, and its log is gone', async () => {
   const bot = await h.newChatbot('Short-lived');
-  const { webhookId } = await h.createWebhook({ chatbotId: bot, url: `${h.receiver.url}/gone`, events: ['conversation.started'] });
+  const { webhookId } = await h.createWebhook({
+    chatbotId: bot,
+    url: `${h.receiver.url}/gone`,
+    events: ['conversation.started'],
+  });
   await h.append(bot, 'ConversationStarted', started());
   await h.commands.delete(webhookId, h.ctx);
   // Only now does a dispatcher run: the event is read after the webhook is gone.
   await h.startDispatcher();
   await sleep(600);
-  assert.equal(h.receiver.requests.filter((r) => r.path === '/gone'), []);
+  assert.equal(
+    h.receiver.requests.filter((r) => r.path === '/gone'),
+    [],
+  );
   assert.equal(await h.attempts(webhookId), []);
 });
 
@@ -42,7 +58,9 @@ test('a webhook gets only the events after its creation, even when the dispatche
   await h.startDispatcher();
   const [first] = await h.receiver.waitFor(1, 8000);
   await sleep(500);
-  const sessions = h.receiver.requests.filter((r) => r.path === '/late').map((r) => (jsonBody(r) as { chatSessionId: string }).chatSessionId);
+  const sessions = h.receiver.requests
+    .filter((r) => r.path === '/late')
+    .map((r) => (jsonBody(r) as { chatSessionId: string }).chatSessionId);
   assert.equal(sessions, [after.sessionId]);
   assert.is.not(sessions[0], before.sessionId);
   assert.ok(first);
@@ -60,12 +78,15 @@ test('events no webhook receives write nothing per batch; the checkpoint records
   }) as typeof h.services.sql.query;
   // The fan-out's transactions are the ones that lock its checkpoint.
   let transactions = 0;
-  h.services.sql.transaction = ((fn: Parameters<typeof transaction>[0]) => transaction((tx) => fn({
-    query: (text: string, params?: unknown[]) => {
-      if (/FROM webhook_dispatcher_checkpoint .*FOR UPDATE/s.test(text)) transactions++;
-      return tx.query(text, params);
-    },
-  } as typeof tx))) as typeof h.services.sql.transaction;
+  h.services.sql.transaction = ((fn: Parameters<typeof transaction>[0]) =>
+    transaction((tx) =>
+      fn({
+        query: (text: string, params?: unknown[]) => {
+          if (/FROM webhook_dispatcher_checkpoint .*FOR UPDATE/s.test(text)) transactions++;
+          return tx.query(text, params);
+        },
+      } as typeof tx),
+    )) as typeof h.services.sql.transaction;
   try {
     let last = '';
     const since = Date.now();
@@ -75,11 +96,18 @@ test('events no webhook receives write nothing per batch; the checkpoint records
       last = positionToString(latest.position);
       await h.services.projections.waitFor(latest.position);
     }
-    await eventually(async () => positionToStringOrEmpty(await readCheckpoint(h.services.sql)) === last, 4000, 'the checkpoint to reach the last event');
+    await eventually(
+      async () => positionToStringOrEmpty(await readCheckpoint(h.services.sql)) === last,
+      4000,
+      'the checkpoint to reach the last event',
+    );
     // At most one save a second while idle, never one per batch: on a fast machine the five
     // batches take well under a second (two saves at most); a loaded one may spread them out.
     const allowed = 1 + Math.ceil((Date.now() - since) / 1000);
-    assert.ok(writes.length <= allowed, `saves at most once a second, not per batch (saw ${writes.length} in ${allowed - 1} s)`);
+    assert.ok(
+      writes.length <= allowed,
+      `saves at most once a second, not per batch (saw ${writes.length} in ${allowed - 1} s)`,
+    );
     assert.is(transactions, 0, 'no fan-out transaction for events without effects');
   } finally {
     h.services.sql.query = query;

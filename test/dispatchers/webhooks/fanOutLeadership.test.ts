@@ -35,7 +35,12 @@ if (!process.env.DATABASE_URL) {
   test('only the leader reads the log; every event is delivered once', async () => {
     const botId = await h.newChatbot();
     await h.createWebhook({ chatbotId: botId, url: `${h.receiver.url}/lead`, events: ['response.created'] });
-    for (let i = 0; i < 5; i++) await h.append(botId, 'ResponseCreated', { responseId: `r${i}`, visitorId: 'v', chatDate: new Date().toISOString() });
+    for (let i = 0; i < 5; i++)
+      await h.append(botId, 'ResponseCreated', {
+        responseId: `r${i}`,
+        visitorId: 'v',
+        chatDate: new Date().toISOString(),
+      });
     await h.receiver.waitFor(5, 10_000);
     assert.is(second.projections.leads(), false);
     assert.is(reads, 0, 'the follower read nothing of the log');
@@ -44,7 +49,11 @@ if (!process.env.DATABASE_URL) {
     await first.stop();
     await h.services.projections.stop();
     await eventually(() => second.projections.leads(), 3000, 'the other instance to take the lead');
-    await h.append(botId, 'ResponseCreated', { responseId: 'after', visitorId: 'v', chatDate: new Date().toISOString() });
+    await h.append(botId, 'ResponseCreated', {
+      responseId: 'after',
+      visitorId: 'v',
+      chatDate: new Date().toISOString(),
+    });
     await h.receiver.waitFor(6, 10_000);
     assert.ok(reads > 0, 'the new leader reads the log');
     assert.is(h.receiver.requests.filter((r) => r.path === '/lead').length, 6, 'each event once');

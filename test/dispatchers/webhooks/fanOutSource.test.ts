@@ -10,8 +10,20 @@ import { fanOutSource, type AppliedBatch } from '../../../dispatchers/webhooks/f
 
 const at = (n: number): Position => ({ commit: 1n, prepare: BigInt(n) });
 const event = (n: number): RecordedEvent => ({
-  id: `e${n}`, streamId: 's', revision: n, type: 'T', data: {}, position: at(n),
-  metadata: { workspaceId: null, actor: { type: 'system', id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: '2026-01-01T00:00:00Z' },
+  id: `e${n}`,
+  streamId: 's',
+  revision: n,
+  type: 'T',
+  data: {},
+  position: at(n),
+  metadata: {
+    workspaceId: null,
+    actor: { type: 'system', id: 't' },
+    correlationId: 'c',
+    causationId: null,
+    requestId: null,
+    occurredAt: '2026-01-01T00:00:00Z',
+  },
 });
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => event(a + i));
 const numbers = (events: RecordedEvent[]) => events.map((e) => Number(e.position.prepare));
@@ -28,7 +40,14 @@ function fixture(log: RecordedEvent[], batchSize = 100) {
     },
   } as unknown as EventStore;
   const applied$ = new Subject<AppliedBatch>();
-  const source = fanOutSource({ events, applied$, batchSize, pollMs: 250, now: () => clock, viewsInclude: async (p) => void included.push(Number(p.prepare)) });
+  const source = fanOutSource({
+    events,
+    applied$,
+    batchSize,
+    pollMs: 250,
+    now: () => clock,
+    viewsInclude: async (p) => void included.push(Number(p.prepare)),
+  });
   return { source, applied$, reads, included, pass: (ms: number) => (clock += ms) };
 }
 

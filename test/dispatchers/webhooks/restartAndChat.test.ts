@@ -9,7 +9,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jsonBody, startHttpsReceiver, verifySeedSignature, type HttpsReceiver, type ReceivedRequest } from '../../support/httpsReceiver.js';
+import {
+  jsonBody,
+  startHttpsReceiver,
+  verifySeedSignature,
+  type HttpsReceiver,
+  type ReceivedRequest,
+} from '../../support/httpsReceiver.js';
 import { sleep } from '../../support/waiting.js';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -38,7 +44,10 @@ function run(args: string[]): Promise<{ code: number; stdout: string; stderr: st
 
 function startServer(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+      cwd: root,
+      env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
+    });
     server = child;
     let log = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${log}`)), 60_000);
@@ -79,7 +88,10 @@ const ofEvent = (name: string) => receiver.requests.filter((r) => r.headers['x-w
 async function waitForEvent(name: string, count = 1, timeoutMs = 15_000): Promise<ReceivedRequest[]> {
   const deadline = Date.now() + timeoutMs;
   while (ofEvent(name).length < count) {
-    if (Date.now() > deadline) throw new Error(`no ${count}× ${name}; got ${receiver.requests.map((r) => r.headers['x-webhook-event']).join(', ')}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `no ${count}× ${name}; got ${receiver.requests.map((r) => r.headers['x-webhook-event']).join(', ')}`,
+      );
     await sleep(50);
   }
   return ofEvent(name);
@@ -87,7 +99,9 @@ async function waitForEvent(name: string, count = 1, timeoutMs = 15_000): Promis
 
 test.before(async () => {
   receiver = await startHttpsReceiver();
-  receiver.respondWith((req) => ({ status: failStarted && req.headers['x-webhook-event'] === 'conversation.started' ? 500 : 200 }));
+  receiver.respondWith((req) => ({
+    status: failStarted && req.headers['x-webhook-event'] === 'conversation.started' ? 500 : 200,
+  }));
   env = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -98,7 +112,17 @@ test.before(async () => {
     WEBHOOK_RETRY_DELAYS_MS: `${RETRY_MS},${RETRY_MS},${RETRY_MS}`,
     RATE_LIMIT_PER_MINUTE: '10000',
   };
-  const out = await run(['bin/confab.js', 'workspace', 'create', '--name', 'Hooks', '--plan', 'pro', '--owner-email', 'ops@hooks.test']);
+  const out = await run([
+    'bin/confab.js',
+    'workspace',
+    'create',
+    '--name',
+    'Hooks',
+    '--plan',
+    'pro',
+    '--owner-email',
+    'ops@hooks.test',
+  ]);
   assert.is(out.code, 0, out.stderr);
   apiKey = JSON.parse(out.stdout).apiKey;
   baseUrl = await startServer();
@@ -109,7 +133,9 @@ test('a subscription made through the External API', async () => {
   assert.is(bot.status, 201, JSON.stringify(bot.body));
   botId = bot.body.data.id;
   const hook = await api('POST', '/api/v1/external/v1/webhooks', {
-    chatbotId: botId, url: `${receiver.url}/confab`, events: ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'],
+    chatbotId: botId,
+    url: `${receiver.url}/confab`,
+    events: ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'],
   });
   assert.is(hook.status, 201, JSON.stringify(hook.body));
   secret = hook.body.data.secret;
@@ -132,7 +158,12 @@ test('a crash in the middle of the retry schedule: the retry is sent after the r
   assert.ok(retried.receivedAt.getTime() - first.receivedAt.getTime() >= RETRY_MS - 100);
   assert.ok(verifySeedSignature(retried, secret));
   assert.equal(jsonBody(retried), {
-    event: 'conversation.started', chatSessionId: sessionId, botId, chatbotName: 'Shop assistant', visitorId: 'visitor-42', channel: 'web',
+    event: 'conversation.started',
+    chatSessionId: sessionId,
+    botId,
+    chatbotName: 'Shop assistant',
+    visitorId: 'visitor-42',
+    channel: 'web',
     timestamp: (jsonBody(first) as { timestamp: string }).timestamp,
   });
 });
@@ -145,7 +176,11 @@ test('the rest of the chat delivers response.created, response.updated and conve
   assert.equal(Object.keys(c).sort(), ['botId', 'chatSessionId', 'event', 'responseId', 'timestamp', 'visitorId']);
   assert.equal([c.chatSessionId, c.botId, c.visitorId], [sessionId, botId, 'visitor-42']);
   if (!first.body.done) {
-    assert.is((await api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/messages`, { message: 'ada@example.com' })).status, 200);
+    assert.is(
+      (await api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/messages`, { message: 'ada@example.com' }))
+        .status,
+      200,
+    );
     const [updated] = await waitForEvent('response.updated');
     const u = jsonBody<Record<string, string>>(updated);
     assert.equal([u.responseId, u.chatSessionId, u.botId], [c.responseId, sessionId, botId]);
@@ -163,7 +198,9 @@ test('the rest of the chat delivers response.created, response.updated and conve
 
 test('nothing was sent twice', async () => {
   await sleep(1000);
-  const successful = receiver.requests.filter((r) => !(r.headers['x-webhook-event'] === 'conversation.started' && r === ofEvent('conversation.started')[0]));
+  const successful = receiver.requests.filter(
+    (r) => !(r.headers['x-webhook-event'] === 'conversation.started' && r === ofEvent('conversation.started')[0]),
+  );
   const ids = successful.map((r) => r.headers['x-webhook-delivery-id']);
   assert.is(new Set(ids).size, ids.length);
 });

@@ -27,7 +27,9 @@ let h: Harness;
 test.before(async () => {
   h = await startHarness({ WEBHOOK_TIMEOUT_MS: String(TIMEOUT_MS), WEBHOOK_RETRY_DELAYS_MS: '100,100,100' });
   // Paths starting /hung never answer (the sender gives up at the timeout); the others answer at once.
-  h.receiver.respondWith((req) => (req.path.startsWith('/hung') ? { status: 200, delayMs: 10 * TIMEOUT_MS } : { status: 200 }));
+  h.receiver.respondWith((req) =>
+    req.path.startsWith('/hung') ? { status: 200, delayMs: 10 * TIMEOUT_MS } : { status: 200 },
+  );
 });
 
 test.after(async () => {
@@ -35,14 +37,22 @@ test.after(async () => {
 });
 
 const onPath = (path: string) => h.receiver.requests.filter((r) => r.path === path);
-const responseCreated = (i: number | string) => ({ responseId: `r${i}`, visitorId: 'v', chatDate: new Date().toISOString() });
+const responseCreated = (i: number | string) => ({
+  responseId: `r${i}`,
+  visitorId: 'v',
+  chatDate: new Date().toISOString(),
+});
 
 /** Appends a backlog of events for a webhook whose receiver never answers; answers its chatbot's and the healthy chatbot's ids. */
 async function hungWebhookWithBacklog(path: string): Promise<{ healthyBot: string }> {
   const hungBot = await h.newChatbot('Hung');
   const healthyBot = await h.newChatbot('Healthy');
   await h.createWebhook({ chatbotId: hungBot, url: `${h.receiver.url}${path}`, events: ['response.created'] });
-  await h.createWebhook({ chatbotId: healthyBot, url: `${h.receiver.url}${path.replace('/hung', '/healthy')}`, events: ['response.created'] });
+  await h.createWebhook({
+    chatbotId: healthyBot,
+    url: `${h.receiver.url}${path.replace('/hung', '/healthy')}`,
+    events: ['response.created'],
+  });
   for (let i = 0; i < BACKLOG; i++) await h.append(hungBot, 'ResponseCreated', responseCreated(i));
   return { healthyBot };
 }
@@ -54,7 +64,11 @@ async function healthyDelays(healthyBot: string, path: string, count: number): P
     const { occurredAt } = await h.append(healthyBot, 'ResponseCreated', responseCreated(`${path}-${i}`));
     sent.push({ occurredAt, responseId: `r${path}-${i}` });
   }
-  const arrived = await eventually(() => (onPath(path).length >= count ? onPath(path) : null), 4 * TIMEOUT_MS, `${count} healthy deliveries`);
+  const arrived = await eventually(
+    () => (onPath(path).length >= count ? onPath(path) : null),
+    4 * TIMEOUT_MS,
+    `${count} healthy deliveries`,
+  );
   return sent.map(({ occurredAt, responseId }) => {
     const r = arrived.find((a) => a.rawBody.toString('utf8').includes(`"${responseId}"`));
     assert.ok(r, `${responseId} arrived`);
@@ -80,9 +94,15 @@ test('a receiver that never answers holds its share of the pool; another webhook
   await eventually(() => onPath('/hung').length >= PER_WEBHOOK, 10_000, 'the hung receiver to hold its share');
 
   const delays = await healthyDelays(healthyBot, '/healthy', 5);
-  assert.ok(delays.every((ms) => ms < PROMPT_MS), `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`);
+  assert.ok(
+    delays.every((ms) => ms < PROMPT_MS),
+    `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`,
+  );
   const held = heldNow('/hung');
-  assert.ok(held.length >= PER_WEBHOOK && held.length <= MOST, `at most ${MOST} sends to the hung receiver at once, got ${held.length}`);
+  assert.ok(
+    held.length >= PER_WEBHOOK && held.length <= MOST,
+    `at most ${MOST} sends to the hung receiver at once, got ${held.length}`,
+  );
 });
 
 test('two instances: each keeps to its share, healthy deliveries stay prompt, no attempt is sent twice', async () => {
@@ -91,13 +111,20 @@ test('two instances: each keeps to its share, healthy deliveries stay prompt, no
   await eventually(() => onPath('/hung-2').length >= PER_WEBHOOK, 10_000, 'the second hung receiver to hold its share');
 
   const delays = await healthyDelays(healthyBot, '/healthy-2', 5);
-  assert.ok(delays.every((ms) => ms < PROMPT_MS), `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`);
+  assert.ok(
+    delays.every((ms) => ms < PROMPT_MS),
+    `healthy deliveries took ${delays.join(', ')} ms (timeout ${TIMEOUT_MS} ms)`,
+  );
   // Per instance (a dead instance's claims must not hold the webhook): at most MOST each.
   const held = heldNow('/hung-2');
   assert.ok(held.length >= PER_WEBHOOK && held.length <= 2 * MOST, `${held.length} sends to the hung receiver at once`);
   const attempts = new Set(held.map((r) => `${r.headers['x-webhook-delivery-id']}`));
   assert.is(attempts.size, held.length, 'each delivery sent once');
-  assert.is(new Set(onPath('/healthy-2').map((r) => r.headers['x-webhook-delivery-id'])).size, 5, 'each healthy delivery sent once');
+  assert.is(
+    new Set(onPath('/healthy-2').map((r) => r.headers['x-webhook-delivery-id'])).size,
+    5,
+    'each healthy delivery sent once',
+  );
 });
 
 test.run();

@@ -34,7 +34,10 @@ function run(state: EmailChangeState, command: EmailChangeCommand) {
   return { ...decision, state: fold(evolveEmailChange, state, decision.events) };
 }
 
-function requestChange(state: EmailChangeState, opts: { requestId?: string; newEmail?: string; code?: string; salt?: string } = {}) {
+function requestChange(
+  state: EmailChangeState,
+  opts: { requestId?: string; newEmail?: string; code?: string; salt?: string } = {},
+) {
   return run(state, {
     type: 'requestChange',
     data: {
@@ -48,7 +51,11 @@ function requestChange(state: EmailChangeState, opts: { requestId?: string; newE
   });
 }
 
-function verify(state: EmailChangeState, code: string, opts: { newEmail?: string; now?: Date; nextExpiresAt?: string } = {}) {
+function verify(
+  state: EmailChangeState,
+  code: string,
+  opts: { newEmail?: string; now?: Date; nextExpiresAt?: string } = {},
+) {
   return run(state, {
     type: 'verifyIdentity',
     data: {
@@ -117,7 +124,10 @@ test('codesMatch compares exactly, including different lengths', () => {
 test('full happy path: request, verify identity, confirm', () => {
   const r = requestChange(initialEmailChangeState);
   assert.is(r.error, undefined);
-  assert.equal(r.events.map((e) => e.type), ['EmailChangeRequested']);
+  assert.equal(
+    r.events.map((e) => e.type),
+    ['EmailChangeRequested'],
+  );
   assert.equal(r.state.pending, {
     requestId: 'req-1',
     newEmail: NEW,
@@ -133,7 +143,13 @@ test('full happy path: request, verify identity, confirm', () => {
   assert.equal(v.events, [
     {
       type: 'EmailChangeIdentityVerified',
-      data: { requestId: 'req-1', newEmail: NEW, codeHash: hash(newAddressCode, salt2), expiresAt: at(11).toISOString(), salt: salt2 },
+      data: {
+        requestId: 'req-1',
+        newEmail: NEW,
+        codeHash: hash(newAddressCode, salt2),
+        expiresAt: at(11).toISOString(),
+        salt: salt2,
+      },
     },
   ]);
   assert.is(v.state.pending!.stage, 'newAddress');
@@ -153,8 +169,18 @@ test('newEmail is normalised on request and compared normalised later', () => {
 });
 
 test('request: new address must differ from the current one and be valid', () => {
-  throws(() => requestChange(initialEmailChangeState, { newEmail: 'Owner@Example.com' }), ValidationError, 'EMAIL_UNCHANGED', 'newEmail');
-  throws(() => requestChange(initialEmailChangeState, { newEmail: 'not-an-email' }), ValidationError, 'VALIDATION_ERROR', 'newEmail');
+  throws(
+    () => requestChange(initialEmailChangeState, { newEmail: 'Owner@Example.com' }),
+    ValidationError,
+    'EMAIL_UNCHANGED',
+    'newEmail',
+  );
+  throws(
+    () => requestChange(initialEmailChangeState, { newEmail: 'not-an-email' }),
+    ValidationError,
+    'VALIDATION_ERROR',
+    'newEmail',
+  );
 });
 
 test('the new-address code alone never completes a change', () => {
@@ -168,7 +194,10 @@ test('the new-address code alone never completes a change', () => {
   const c = confirm(v.state, identityCode);
   assert.instance(c.error, ValidationError);
   assert.is(c.error!.code, 'INVALID_CODE');
-  assert.equal(c.events.map((e) => e.type), ['EmailChangeCodeRejected']);
+  assert.equal(
+    c.events.map((e) => e.type),
+    ['EmailChangeCodeRejected'],
+  );
   assert.not.ok(c.events.some((e) => e.type === 'EmailChanged'));
 });
 
@@ -184,10 +213,20 @@ test('verify-identity twice is a step conflict', () => {
 
 test('mismatched newEmail is a 400 naming newEmail, and spends no attempt', () => {
   const r = requestChange(initialEmailChangeState);
-  const e = throws(() => verify(r.state, identityCode, { newEmail: 'other@example.org' }), ValidationError, 'EMAIL_MISMATCH', 'newEmail');
+  const e = throws(
+    () => verify(r.state, identityCode, { newEmail: 'other@example.org' }),
+    ValidationError,
+    'EMAIL_MISMATCH',
+    'newEmail',
+  );
   assert.match(e.message, /newEmail/);
   const v = verify(r.state, identityCode);
-  throws(() => confirm(v.state, newAddressCode, { newEmail: 'other@example.org' }), ValidationError, 'EMAIL_MISMATCH', 'newEmail');
+  throws(
+    () => confirm(v.state, newAddressCode, { newEmail: 'other@example.org' }),
+    ValidationError,
+    'EMAIL_MISMATCH',
+    'newEmail',
+  );
   assert.is(v.state.pending!.attemptsLeft, EMAIL_CHANGE_MAX_ATTEMPTS);
 });
 
@@ -211,7 +250,10 @@ test('wrong codes count down and the fifth burns the request', () => {
     assert.is(v.error!.code, 'INVALID_CODE');
     assert.is((v.error as ValidationError).field, 'otp');
     assert.equal(v.events, [
-      { type: 'EmailChangeCodeRejected', data: { requestId: 'req-1', stage: 'identity', attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS - i } },
+      {
+        type: 'EmailChangeCodeRejected',
+        data: { requestId: 'req-1', stage: 'identity', attemptsLeft: EMAIL_CHANGE_MAX_ATTEMPTS - i },
+      },
     ]);
     state = v.state;
     assert.is(state.pending!.attemptsLeft, EMAIL_CHANGE_MAX_ATTEMPTS - i);
@@ -232,7 +274,10 @@ test('wrong codes at the new-address step burn too, and the counter restarts at 
   assert.is(state.pending!.attemptsLeft, EMAIL_CHANGE_MAX_ATTEMPTS);
   for (let i = 0; i < EMAIL_CHANGE_MAX_ATTEMPTS - 1; i++) state = confirm(state, '111111').state;
   const last = confirm(state, '111111');
-  assert.equal(last.events.map((e) => e.type), ['EmailChangeCodeBurned']);
+  assert.equal(
+    last.events.map((e) => e.type),
+    ['EmailChangeCodeBurned'],
+  );
   assert.is(last.state.pending, null);
   throws(() => confirm(last.state, newAddressCode), ValidationError, 'EMAIL_CHANGE_STEP');
 });
@@ -240,9 +285,18 @@ test('wrong codes at the new-address step burn too, and the counter restarts at 
 test('a new request supersedes the earlier one', () => {
   const first = requestChange(initialEmailChangeState, { requestId: 'req-1', code: '111111', salt: 's1' });
   const half = verify(first.state, '111111');
-  const second = requestChange(half.state, { requestId: 'req-2', newEmail: 'third@example.net', code: '222222', salt: 's2' });
+  const second = requestChange(half.state, {
+    requestId: 'req-2',
+    newEmail: 'third@example.net',
+    code: '222222',
+    salt: 's2',
+  });
   assert.equal(
-    { requestId: second.state.pending!.requestId, stage: second.state.pending!.stage, newEmail: second.state.pending!.newEmail },
+    {
+      requestId: second.state.pending!.requestId,
+      stage: second.state.pending!.stage,
+      newEmail: second.state.pending!.newEmail,
+    },
     { requestId: 'req-2', stage: 'identity', newEmail: 'third@example.net' },
   );
   // The first request's address and codes no longer work.
@@ -258,7 +312,10 @@ test('events of a superseded request do not touch the current one', () => {
     { type: 'EmailChangeRequested', data: { requestId: 'cur', newEmail: NEW, codeHash: 'h2', expiresAt: in10min } },
     { type: 'EmailChangeCodeRejected', data: { requestId: 'old', stage: 'identity', attemptsLeft: 1 } },
     { type: 'EmailChangeCodeBurned', data: { requestId: 'old', stage: 'identity' } },
-    { type: 'EmailChangeIdentityVerified', data: { requestId: 'old', newEmail: NEW, codeHash: 'h3', expiresAt: in10min } },
+    {
+      type: 'EmailChangeIdentityVerified',
+      data: { requestId: 'old', newEmail: NEW, codeHash: 'h3', expiresAt: in10min },
+    },
   ];
   const state = fold(evolveEmailChange, initialEmailChangeState, events);
   assert.equal(state.pending, {

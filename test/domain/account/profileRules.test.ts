@@ -1,7 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ValidationError } from '../../../domain/errors.js';
-import { validateAccountName, validateEmailAddress, validateProfilePatch } from '../../../domain/account/profileRules.js';
+import {
+  validateAccountName,
+  validateEmailAddress,
+  validateProfilePatch,
+} from '../../../domain/account/profileRules.js';
 
 const now = new Date('2024-06-15T12:00:00Z');
 
@@ -42,10 +46,22 @@ test('unknown keys are rejected by name', () => {
 test('a full valid patch is returned normalised', () => {
   assert.equal(
     validateProfilePatch(
-      { name: '  Ann Lee ', phone: '+1 (555) 123-4567', dateOfBirth: '1990-05-01', address: '1 Main St\nSpringfield', timezone: 'Europe/Berlin' },
+      {
+        name: '  Ann Lee ',
+        phone: '+1 (555) 123-4567',
+        dateOfBirth: '1990-05-01',
+        address: '1 Main St\nSpringfield',
+        timezone: 'Europe/Berlin',
+      },
       now,
     ),
-    { name: 'Ann Lee', phone: '+1 (555) 123-4567', dateOfBirth: '1990-05-01', address: '1 Main St\nSpringfield', timezone: 'Europe/Berlin' },
+    {
+      name: 'Ann Lee',
+      phone: '+1 (555) 123-4567',
+      dateOfBirth: '1990-05-01',
+      address: '1 Main St\nSpringfield',
+      timezone: 'Europe/Berlin',
+    },
   );
 });
 
@@ -84,7 +100,10 @@ test('name and address: a < that starts no tag is text, and what follows it is k
   assert.is(validateProfilePatch({ name: 'Ann<Bob' }, now).name, 'Ann<Bob');
   assert.is(validateProfilePatch({ name: 'x<y' }, now).name, 'x<y');
   assert.is(validateProfilePatch({ name: '2<3 and 5>4' }, now).name, '2<3 and 5>4');
-  assert.is(validateProfilePatch({ address: 'Unit 5<Building B, 12 Main St' }, now).address, 'Unit 5<Building B, 12 Main St');
+  assert.is(
+    validateProfilePatch({ address: 'Unit 5<Building B, 12 Main St' }, now).address,
+    'Unit 5<Building B, 12 Main St',
+  );
   // Real tags next to it still go.
   assert.is(validateProfilePatch({ name: 'Ann<b>Lee</b><Bob' }, now).name, 'AnnLee<Bob');
 });
@@ -134,7 +153,10 @@ test('phone: letters, other characters and digit counts are rejected', () => {
 });
 
 test('phone: at most 40 characters, whatever the separators', () => {
-  assert.is(validateProfilePatch({ phone: '+1 (555) 123 - 4567 - 890 - 12' }, now).phone, '+1 (555) 123 - 4567 - 890 - 12');
+  assert.is(
+    validateProfilePatch({ phone: '+1 (555) 123 - 4567 - 890 - 12' }, now).phone,
+    '+1 (555) 123 - 4567 - 890 - 12',
+  );
   rejects({ phone: `1${'-'.repeat(2_000_000)}23456` }, 'phone', /at most 40 characters/);
   rejects({ phone: `12345${' '.repeat(40)}6` }, 'phone', /at most 40 characters/);
 });
@@ -167,7 +189,10 @@ test('dateOfBirth: not in the future, not before 1900', () => {
 test('timezone: real IANA names only, not nullable', () => {
   assert.is(validateProfilePatch({ timezone: 'Europe/Berlin' }, now).timezone, 'Europe/Berlin');
   assert.is(validateProfilePatch({ timezone: 'UTC' }, now).timezone, 'UTC');
-  assert.is(validateProfilePatch({ timezone: 'America/Argentina/Buenos_Aires' }, now).timezone, 'America/Argentina/Buenos_Aires');
+  assert.is(
+    validateProfilePatch({ timezone: 'America/Argentina/Buenos_Aires' }, now).timezone,
+    'America/Argentina/Buenos_Aires',
+  );
   assert.is(validateProfilePatch({ timezone: 'europe/berlin' }, now).timezone, 'Europe/Berlin');
   assert.is(validateProfilePatch({ timezone: 'utc' }, now).timezone, 'UTC');
   // Current IANA spellings are kept even where ICU would report a legacy alias.

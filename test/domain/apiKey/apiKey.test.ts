@@ -12,7 +12,15 @@ import {
   type ApiKeyCommand,
 } from '../../../domain/apiKey/apiKey.js';
 
-const create: ApiKeyCommand = { type: 'CreateApiKey', keyId: 'k1', workspaceId: 'w1', keyHash: 'ab'.repeat(32), prefix: 'cfb_abcdefgh', role: 'member', scopes: [] };
+const create: ApiKeyCommand = {
+  type: 'CreateApiKey',
+  keyId: 'k1',
+  workspaceId: 'w1',
+  keyHash: 'ab'.repeat(32),
+  prefix: 'cfb_abcdefgh',
+  role: 'member',
+  scopes: [],
+};
 const createdState = fold(evolveApiKey, initialApiKeyState, decideApiKey(create, initialApiKeyState));
 
 function validationField(fn: () => unknown): string | undefined {
@@ -34,7 +42,10 @@ test('create emits ApiKeyCreated with the hash, never a raw key', () => {
 });
 
 test('creating an existing key is a conflict', () => {
-  assert.throws(() => decideApiKey(create, createdState), (e: unknown) => e instanceof ConflictError);
+  assert.throws(
+    () => decideApiKey(create, createdState),
+    (e: unknown) => e instanceof ConflictError,
+  );
 });
 
 test('revoke emits once, then nothing; an unknown key is not found', () => {
@@ -43,14 +54,21 @@ test('revoke emits once, then nothing; an unknown key is not found', () => {
   const revoked = fold(evolveApiKey, createdState, events);
   assert.is(revoked.revoked, true);
   assert.equal(decideApiKey({ type: 'RevokeApiKey' }, revoked), []);
-  assert.throws(() => decideApiKey({ type: 'RevokeApiKey' }, initialApiKeyState), (e: unknown) => e instanceof NotFoundError);
+  assert.throws(
+    () => decideApiKey({ type: 'RevokeApiKey' }, initialApiKeyState),
+    (e: unknown) => e instanceof NotFoundError,
+  );
 });
 
 test('parseRole defaults to member and rejects unknown roles naming the field', () => {
   assert.is(parseRole(undefined), 'member');
   assert.is(parseRole('admin'), 'admin');
   assert.is(parseRole('member'), 'member');
-  for (const bad of ['owner', '', null, 1]) assert.is(validationField(() => parseRole(bad)), 'role');
+  for (const bad of ['owner', '', null, 1])
+    assert.is(
+      validationField(() => parseRole(bad)),
+      'role',
+    );
 });
 
 test('parseScopes accepts a list or a comma string, deduplicated, in one order', () => {

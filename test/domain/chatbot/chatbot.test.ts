@@ -15,7 +15,14 @@ import {
   type ChatbotCommand,
 } from '../../../domain/chatbot/chatbot.js';
 
-const create: ChatbotCommand = { type: 'CreateChatbot', chatbotId: 'c1', workspaceId: 'w1', name: 'Bot', description: 'd', flow: DEFAULT_FLOW };
+const create: ChatbotCommand = {
+  type: 'CreateChatbot',
+  chatbotId: 'c1',
+  workspaceId: 'w1',
+  name: 'Bot',
+  description: 'd',
+  flow: DEFAULT_FLOW,
+};
 const active = fold(evolveChatbot, initialChatbotState, decideChatbot(create, initialChatbotState));
 
 function fieldOf(fn: () => unknown): { field?: string; message: string } {
@@ -29,8 +36,16 @@ function fieldOf(fn: () => unknown): { field?: string; message: string } {
 }
 
 test('create folds into an active, enabled chatbot', () => {
-  assert.equal(active, { status: 'active', chatbotId: 'c1', workspaceId: 'w1', fields: { name: 'Bot', description: 'd', disabled: false, flow: DEFAULT_FLOW } });
-  assert.throws(() => decideChatbot(create, active), (e: unknown) => e instanceof ConflictError);
+  assert.equal(active, {
+    status: 'active',
+    chatbotId: 'c1',
+    workspaceId: 'w1',
+    fields: { name: 'Bot', description: 'd', disabled: false, flow: DEFAULT_FLOW },
+  });
+  assert.throws(
+    () => decideChatbot(create, active),
+    (e: unknown) => e instanceof ConflictError,
+  );
 });
 
 test('update changes only the given fields; an empty update emits nothing', () => {
@@ -45,10 +60,19 @@ test('a deleted or missing chatbot takes no update or delete', () => {
   const deleted = fold(evolveChatbot, active, decideChatbot({ type: 'DeleteChatbot' }, active));
   assert.is(deleted.status, 'deleted');
   for (const s of [deleted, initialChatbotState]) {
-    assert.throws(() => decideChatbot({ type: 'DeleteChatbot' }, s), (e: unknown) => e instanceof NotFoundError);
-    assert.throws(() => decideChatbot({ type: 'UpdateChatbot', changes: { name: 'x' } }, s), (e: unknown) => e instanceof NotFoundError);
+    assert.throws(
+      () => decideChatbot({ type: 'DeleteChatbot' }, s),
+      (e: unknown) => e instanceof NotFoundError,
+    );
+    assert.throws(
+      () => decideChatbot({ type: 'UpdateChatbot', changes: { name: 'x' } }, s),
+      (e: unknown) => e instanceof NotFoundError,
+    );
   }
-  assert.throws(() => decideChatbot(create, deleted), (e: unknown) => e instanceof ConflictError);
+  assert.throws(
+    () => decideChatbot(create, deleted),
+    (e: unknown) => e instanceof ConflictError,
+  );
 });
 
 test('name: required string, trimmed, 1 to 100 characters', () => {
@@ -59,7 +83,8 @@ test('name: required string, trimmed, 1 to 100 characters', () => {
   const long = fieldOf(() => validateName('x'.repeat(101)));
   assert.is(long.field, 'name');
   assert.match(long.message, '100');
-  for (const bad of ['Support\nBot', 'Bot\t2', 'Bot\u001b[31m', 'Bot\u2028 2']) assert.match(fieldOf(() => validateName(bad)).message, 'name must be a single line without control characters');
+  for (const bad of ['Support\nBot', 'Bot\t2', 'Bot\u001b[31m', 'Bot\u2028 2'])
+    assert.match(fieldOf(() => validateName(bad)).message, 'name must be a single line without control characters');
 });
 
 test('description: optional string with a length cap', () => {
@@ -75,7 +100,9 @@ test('description: optional string with a length cap', () => {
 test('validateChanges keeps only given fields and names each bad one', () => {
   assert.equal(validateChanges({}), {});
   assert.equal(validateChanges({ name: ' N ', disabled: false }), { name: 'N', disabled: false });
-  assert.equal(validateChanges({ flow: { steps: [{ type: 'message', text: 'hi' }] } }), { flow: { steps: [{ type: 'message', text: 'hi' }] } });
+  assert.equal(validateChanges({ flow: { steps: [{ type: 'message', text: 'hi' }] } }), {
+    flow: { steps: [{ type: 'message', text: 'hi' }] },
+  });
   assert.is(fieldOf(() => validateChanges({ disabled: 'yes' })).field, 'disabled');
   assert.is(fieldOf(() => validateChanges({ name: '' })).field, 'name');
   assert.is(fieldOf(() => validateChanges({ description: 1 })).field, 'description');

@@ -1,6 +1,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { addDays, dayOf, dayRange, daysFrom, endOfDay, parseDay, startOfDay } from '../../../domain/conversation/utcDays.js';
+import {
+  addDays,
+  dayOf,
+  dayRange,
+  daysFrom,
+  endOfDay,
+  parseDay,
+  startOfDay,
+} from '../../../domain/conversation/utcDays.js';
 import { ValidationError } from '../../../domain/errors.js';
 
 const invalid = (fn: () => unknown, field: string) =>
@@ -8,7 +16,16 @@ const invalid = (fn: () => unknown, field: string) =>
 
 test('parseDay accepts calendar days only', () => {
   assert.is(parseDay('2024-02-29', 'startDate'), '2024-02-29');
-  for (const bad of ['2023-02-29', '2024-13-01', '2024-00-10', '2024-1-01', '20240101', '2024-01-01T00:00:00Z', '', 'yesterday']) {
+  for (const bad of [
+    '2023-02-29',
+    '2024-13-01',
+    '2024-00-10',
+    '2024-1-01',
+    '20240101',
+    '2024-01-01T00:00:00Z',
+    '',
+    'yesterday',
+  ]) {
     invalid(() => parseDay(bad, 'endDate'), 'endDate');
   }
 });
@@ -24,8 +41,17 @@ test('day arithmetic in UTC', () => {
 });
 
 test('parseDay takes every four-digit year, up to 9999-12-31, and nothing that rolls over', () => {
-  for (const day of ['9999-12-31', '1000-01-01', '0999-12-31', '0050-06-15', '0001-01-01', '0000-02-29']) assert.is(parseDay(day, 'startDate'), day);
-  for (const bad of ['9999-12-32', '9999-13-01', '9999-99-99', '0050-02-30', '10000-01-01', '+010000-01-01', '-000001-12-31']) {
+  for (const day of ['9999-12-31', '1000-01-01', '0999-12-31', '0050-06-15', '0001-01-01', '0000-02-29'])
+    assert.is(parseDay(day, 'startDate'), day);
+  for (const bad of [
+    '9999-12-32',
+    '9999-13-01',
+    '9999-99-99',
+    '0050-02-30',
+    '10000-01-01',
+    '+010000-01-01',
+    '-000001-12-31',
+  ]) {
     invalid(() => parseDay(bad, 'endDate'), 'endDate');
   }
 });

@@ -11,7 +11,11 @@ import {
 import { ValidationError } from '../../../domain/errors.js';
 
 const invalid = (fn: () => unknown, field: string) =>
-  assert.throws(fn, (e: unknown) => e instanceof ValidationError && e.field === field, `expected a ValidationError on ${field}`);
+  assert.throws(
+    fn,
+    (e: unknown) => e instanceof ValidationError && e.field === field,
+    `expected a ValidationError on ${field}`,
+  );
 
 test('messages and reasons are trimmed, not blank, bounded', () => {
   assert.is(validateMessage('  hi  '), 'hi');
@@ -42,10 +46,16 @@ test('visitorId and channel', () => {
 
 test('customData: an object of bounded strings', () => {
   assert.equal(validateCustomData(undefined), {});
-  assert.equal(validateCustomData({ platform: 'bigcommerce', storeHash: 'abc' }), { platform: 'bigcommerce', storeHash: 'abc' });
+  assert.equal(validateCustomData({ platform: 'bigcommerce', storeHash: 'abc' }), {
+    platform: 'bigcommerce',
+    storeHash: 'abc',
+  });
   invalid(() => validateCustomData([]), 'customData');
   invalid(() => validateCustomData('x'), 'customData');
-  invalid(() => validateCustomData(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v']))), 'customData');
+  invalid(
+    () => validateCustomData(Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v']))),
+    'customData',
+  );
   invalid(() => validateCustomData({ ['k'.repeat(65)]: 'v' }), 'customData');
   invalid(() => validateCustomData({ '': 'v' }), 'customData');
   invalid(() => validateCustomData(JSON.parse('{"__proto__": "v"}')), 'customData');

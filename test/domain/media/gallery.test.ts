@@ -2,18 +2,48 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../../domain/event.js';
-import { ConflictError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/errors.js';
-import { decideGallery, evolveGallery, initialGalleryState, type GalleryCommand, type GalleryEvent, type GalleryState } from '../../../domain/media/gallery.js';
-import { parseUploadFields, validateAdLabel, validateAdUrl, validateItemChanges, validateSlideDuration } from '../../../domain/media/loginMediaRules.js';
+import {
+  ConflictError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../../domain/errors.js';
+import {
+  decideGallery,
+  evolveGallery,
+  initialGalleryState,
+  type GalleryCommand,
+  type GalleryEvent,
+  type GalleryState,
+} from '../../../domain/media/gallery.js';
+import {
+  parseUploadFields,
+  validateAdLabel,
+  validateAdUrl,
+  validateItemChanges,
+  validateSlideDuration,
+} from '../../../domain/media/loginMediaRules.js';
 import { acceptedFormat, DEFAULT_MEDIA_LIMITS, describeBytes, tooLarge } from '../../../domain/media/mediaFormats.js';
 
-const created: GalleryState = evolveGallery(initialGalleryState, { type: 'WorkspaceCreated', data: { workspaceId: 'w1' } } as GalleryEvent);
+const created: GalleryState = evolveGallery(initialGalleryState, {
+  type: 'WorkspaceCreated',
+  data: { workspaceId: 'w1' },
+} as GalleryEvent);
 
 function run(commands: GalleryCommand[], state: GalleryState = created): GalleryState {
   return commands.reduce((s, c) => fold(evolveGallery, s, decideGallery(c, s)), state);
 }
 const add = (mediaId: string): GalleryCommand => ({
-  type: 'AddLoginMedia', mediaId, storageKey: `w1/${mediaId}`, contentType: 'image/png', mediaType: 'image', size: 10, adUrl: null, adLabel: null, slideDuration: 6,
+  type: 'AddLoginMedia',
+  mediaId,
+  storageKey: `w1/${mediaId}`,
+  contentType: 'image/png',
+  mediaType: 'image',
+  size: 10,
+  adUrl: null,
+  adLabel: null,
+  slideDuration: 6,
 });
 const withItems = (...ids: string[]) => run(ids.map(add));
 const order = (s: GalleryState) => s.items.map((i) => i.mediaId);
@@ -36,11 +66,27 @@ test('every command needs the workspace to exist', () => {
 
 test('the first upload is added and activated in one decision; later ones are added inactive', () => {
   const first = decideGallery(add('a'), created);
-  assert.equal(first.map((e) => e.type), ['LoginMediaAdded', 'LoginMediaActivated']);
+  assert.equal(
+    first.map((e) => e.type),
+    ['LoginMediaAdded', 'LoginMediaActivated'],
+  );
   assert.equal(first[1].data, { workspaceId: 'w1', mediaId: 'a', previous: null });
-  assert.equal(first[0].data, { workspaceId: 'w1', mediaId: 'a', storageKey: 'w1/a', contentType: 'image/png', mediaType: 'image', size: 10, adUrl: null, adLabel: null, slideDuration: 6 });
+  assert.equal(first[0].data, {
+    workspaceId: 'w1',
+    mediaId: 'a',
+    storageKey: 'w1/a',
+    contentType: 'image/png',
+    mediaType: 'image',
+    size: 10,
+    adUrl: null,
+    adLabel: null,
+    slideDuration: 6,
+  });
   const s = withItems('a');
-  assert.equal(decideGallery(add('b'), s).map((e) => e.type), ['LoginMediaAdded']);
+  assert.equal(
+    decideGallery(add('b'), s).map((e) => e.type),
+    ['LoginMediaAdded'],
+  );
   const two = withItems('a', 'b');
   assert.equal(order(two), ['a', 'b']);
   assert.is(two.activeId, 'a');
@@ -66,13 +112,28 @@ test('activating another item deactivates the old one, and the event names both'
 
 test('updates record only real changes, together with an activation when asked', () => {
   const s = withItems('a', 'b');
-  const events = decideGallery({ type: 'UpdateLoginMedia', mediaId: 'b', changes: { adUrl: 'https://x.test/', slideDuration: 6 }, activate: true }, s);
-  assert.equal(events.map((e) => e.type), ['LoginMediaUpdated', 'LoginMediaActivated']);
+  const events = decideGallery(
+    { type: 'UpdateLoginMedia', mediaId: 'b', changes: { adUrl: 'https://x.test/', slideDuration: 6 }, activate: true },
+    s,
+  );
+  assert.equal(
+    events.map((e) => e.type),
+    ['LoginMediaUpdated', 'LoginMediaActivated'],
+  );
   assert.equal(events[0].data, { workspaceId: 'w1', mediaId: 'b', changes: { adUrl: 'https://x.test/' } });
   const after = fold(evolveGallery, s, events);
   assert.is(after.items[1].adUrl, 'https://x.test/');
-  assert.equal(decideGallery({ type: 'UpdateLoginMedia', mediaId: 'b', changes: { adUrl: 'https://x.test/' }, activate: false }, after), []);
-  throws(() => decideGallery({ type: 'UpdateLoginMedia', mediaId: 'zz', changes: {}, activate: true }, s), NotFoundError);
+  assert.equal(
+    decideGallery(
+      { type: 'UpdateLoginMedia', mediaId: 'b', changes: { adUrl: 'https://x.test/' }, activate: false },
+      after,
+    ),
+    [],
+  );
+  throws(
+    () => decideGallery({ type: 'UpdateLoginMedia', mediaId: 'zz', changes: {}, activate: true }, s),
+    NotFoundError,
+  );
 });
 
 test('removing the active item activates the next in display order (same decision), wrapping to the first', () => {
@@ -82,7 +143,13 @@ test('removing the active item activates the next in display order (same decisio
     { type: 'LoginMediaRemoved', data: { workspaceId: 'w1', mediaId: 'a', storageKey: 'w1/a' } },
     { type: 'LoginMediaActivated', data: { workspaceId: 'w1', mediaId: 'b', previous: 'a' } },
   ]);
-  const last = run([{ type: 'UpdateLoginMedia', mediaId: 'c', changes: {}, activate: true }, { type: 'RemoveLoginMedia', mediaId: 'c' }], s);
+  const last = run(
+    [
+      { type: 'UpdateLoginMedia', mediaId: 'c', changes: {}, activate: true },
+      { type: 'RemoveLoginMedia', mediaId: 'c' },
+    ],
+    s,
+  );
   assert.is(last.activeId, 'a');
   assert.equal(order(last), ['a', 'b']);
 });
@@ -115,7 +182,15 @@ test('adUrl: http or https only; null or "" clears it', () => {
   assert.is(validateAdUrl('http://shop.example'), 'http://shop.example/');
   assert.is(validateAdUrl(null), null);
   assert.is(validateAdUrl(''), null);
-  for (const bad of ['javascript:alert(1)', 'ftp://x.test/', 'data:text/html,hi', '/relative', 'not a url', 7, `https://x.test/${'a'.repeat(2100)}`]) {
+  for (const bad of [
+    'javascript:alert(1)',
+    'ftp://x.test/',
+    'data:text/html,hi',
+    '/relative',
+    'not a url',
+    7,
+    `https://x.test/${'a'.repeat(2100)}`,
+  ]) {
     throws(() => validateAdUrl(bad), ValidationError, 'adUrl');
   }
 });
@@ -133,9 +208,13 @@ test('adLabel: at most 60 characters, trimmed; slideDuration: whole seconds 3–
 });
 
 test('upload form fields: digits for slideDuration, an empty one means the default, unknown fields are refused', () => {
-  assert.equal(parseUploadFields({ slideDuration: ' 12 ', adUrl: 'https://x.test/' }), { slideDuration: 12, adUrl: 'https://x.test/' });
+  assert.equal(parseUploadFields({ slideDuration: ' 12 ', adUrl: 'https://x.test/' }), {
+    slideDuration: 12,
+    adUrl: 'https://x.test/',
+  });
   assert.equal(parseUploadFields({ slideDuration: '' }), {});
-  for (const bad of ['2', '31', '6.5', 'six', '-5']) throws(() => parseUploadFields({ slideDuration: bad }), ValidationError, 'slideDuration');
+  for (const bad of ['2', '31', '6.5', 'six', '-5'])
+    throws(() => parseUploadFields({ slideDuration: bad }), ValidationError, 'slideDuration');
   throws(() => parseUploadFields({ colour: 'red' }), ValidationError, 'colour');
 });
 
@@ -146,7 +225,8 @@ test('accepted formats come from the detected type; anything else is a 415 namin
   const err = throws(() => acceptedFormat('application/pdf'), UnsupportedMediaTypeError)!;
   assert.match(err.message, /application\/pdf/);
   assert.match(throws(() => acceptedFormat(null), UnsupportedMediaTypeError)!.message, /could not be recognised/);
-  for (const other of ['image/gif', 'audio/ogg', 'video/matroska', 'application/xml']) throws(() => acceptedFormat(other), UnsupportedMediaTypeError);
+  for (const other of ['image/gif', 'audio/ogg', 'video/matroska', 'application/xml'])
+    throws(() => acceptedFormat(other), UnsupportedMediaTypeError);
 });
 
 test('size limits are described in the unit they were set in', () => {

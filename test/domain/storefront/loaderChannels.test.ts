@@ -7,7 +7,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { carriesLoader, loaderChannelIds } from '../../../domain/storefront/loaderChannels.js';
 
-const storefront = (id: number, status = 'active', platform = 'bigcommerce') => ({ id, type: 'storefront', platform, status });
+const storefront = (id: number, status = 'active', platform = 'bigcommerce') => ({
+  id,
+  type: 'storefront',
+  platform,
+  status,
+});
 
 test('live Stencil and Catalyst storefronts carry it: prelaunch, active and inactive', () => {
   for (const status of ['prelaunch', 'active', 'inactive']) assert.ok(carriesLoader(storefront(1, status)), status);
@@ -15,7 +20,8 @@ test('live Stencil and Catalyst storefronts carry it: prelaunch, active and inac
 });
 
 test('archived, deleted and terminated storefronts do not', () => {
-  for (const status of ['archived', 'deleted', 'terminated']) assert.not.ok(carriesLoader(storefront(1, status)), status);
+  for (const status of ['archived', 'deleted', 'terminated'])
+    assert.not.ok(carriesLoader(storefront(1, status)), status);
 });
 
 test('marketplaces, POS, marketing channels and other headless storefronts do not', () => {
@@ -32,7 +38,13 @@ test('marketplaces, POS, marketing channels and other headless storefronts do no
 });
 
 test('the ids, ascending (the default storefront first), each once', () => {
-  const ids = loaderChannelIds([storefront(664180), { id: 664179, type: 'marketplace', platform: 'amazon', status: 'connected' }, storefront(1), storefront(664180), storefront(12, 'archived')]);
+  const ids = loaderChannelIds([
+    storefront(664180),
+    { id: 664179, type: 'marketplace', platform: 'amazon', status: 'connected' },
+    storefront(1),
+    storefront(664180),
+    storefront(12, 'archived'),
+  ]);
   assert.equal(ids, [1, 664180]);
   assert.equal(loaderChannelIds([]), []);
 });

@@ -5,22 +5,41 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { MAX_SCRIPTS_PER_APP, planLoaders, type LoaderPlan, type PlacedLoader } from '../../../domain/storefront/loaderScriptPlan.js';
+import {
+  MAX_SCRIPTS_PER_APP,
+  planLoaders,
+  type LoaderPlan,
+  type PlacedLoader,
+} from '../../../domain/storefront/loaderScriptPlan.js';
 
 let n = 0;
-const loader = (channelId: number, createdAt: number, current = true, uuid = `u${String(++n).padStart(3, '0')}`): PlacedLoader => ({ uuid, channelId, createdAt, current });
+const loader = (
+  channelId: number,
+  createdAt: number,
+  current = true,
+  uuid = `u${String(++n).padStart(3, '0')}`,
+): PlacedLoader => ({ uuid, channelId, createdAt, current });
 const all = (targets: number[]) => ({ targets, complete: true });
 /** How many of the app's scripts the store holds once the plan is carried out. */
-const after = (loaders: PlacedLoader[], plan: LoaderPlan, others = 0) => loaders.length - plan.remove.length + plan.create.length + others;
+const after = (loaders: PlacedLoader[], plan: LoaderPlan, others = 0) =>
+  loaders.length - plan.remove.length + plan.create.length + others;
 
 test('an empty store: one new loader on each target channel', () => {
   assert.equal(planLoaders([], all([1, 2, 5])), { remove: [], create: [1, 2, 5], keep: [], leftOut: [] });
 });
 
 test('copies on a channel: the oldest is kept (then the smallest uuid), the rest removed', () => {
-  const [old, young, tieA, tieB] = [loader(1, 100, false), loader(1, 200), loader(2, 50, true, 'b'), loader(2, 50, true, 'a')];
+  const [old, young, tieA, tieB] = [
+    loader(1, 100, false),
+    loader(1, 200),
+    loader(2, 50, true, 'b'),
+    loader(2, 50, true, 'a'),
+  ];
   const plan = planLoaders([young, old, tieA, tieB], all([1, 2]));
-  assert.equal(plan.keep, [{ channelId: 1, uuid: old.uuid, current: false }, { channelId: 2, uuid: 'a', current: true }]);
+  assert.equal(plan.keep, [
+    { channelId: 1, uuid: old.uuid, current: false },
+    { channelId: 2, uuid: 'a', current: true },
+  ]);
   assert.equal(plan.remove.sort(), [young.uuid, 'b'].sort());
   assert.equal(plan.create, []);
 });
@@ -57,7 +76,7 @@ test('more storefronts than the limit: the first ten by id are served, a loader 
   assert.is(after([onTwelve], plan), MAX_SCRIPTS_PER_APP);
 });
 
-test('the app\'s other scripts use slots too', () => {
+test("the app's other scripts use slots too", () => {
   const plan = planLoaders([], all([1, 2, 3]), MAX_SCRIPTS_PER_APP - 2);
   assert.equal({ create: plan.create, leftOut: plan.leftOut }, { create: [1, 2], leftOut: [3] });
 });
@@ -73,8 +92,15 @@ test('whatever the store holds, the plan never goes beyond the limit and leaves 
     const plan = planLoaders(loaders, { targets, complete }, others);
     assert.ok(after(loaders, plan, others) <= MAX_SCRIPTS_PER_APP, `round ${round}`);
     const served = [...plan.create, ...plan.keep.map((k) => k.channelId)].sort((a, b) => a - b);
-    assert.equal(served, targets.filter((t) => !plan.leftOut.includes(t)), `round ${round}`);
-    assert.ok(plan.keep.every((k) => !plan.remove.includes(k.uuid)), `round ${round}: a kept copy is never removed`);
+    assert.equal(
+      served,
+      targets.filter((t) => !plan.leftOut.includes(t)),
+      `round ${round}`,
+    );
+    assert.ok(
+      plan.keep.every((k) => !plan.remove.includes(k.uuid)),
+      `round ${round}: a kept copy is never removed`,
+    );
   }
 });
 

@@ -19,11 +19,24 @@ const in10 = new Date(T0.getTime() + 10 * 60_000).toISOString();
 const fold = (events: UserAccountEvent[]): UserAccountState => events.reduce(evolveUserAccount, initialUserAccount);
 const registered: UserAccountEvent = {
   type: 'UserRegistered',
-  data: { userId: 'u1', workspaceId: 'w1', email: 'old@example.com', name: 'Owner', passwordHash: null, timezone: 'UTC' },
+  data: {
+    userId: 'u1',
+    workspaceId: 'w1',
+    email: 'old@example.com',
+    name: 'Owner',
+    passwordHash: null,
+    timezone: 'UTC',
+  },
 };
 const requested: UserAccountEvent = {
   type: 'EmailChangeRequested',
-  data: { requestId: 'r1', newEmail: 'new@example.com', codeHash: hashCode('111111', 's1'), salt: 's1', expiresAt: in10 },
+  data: {
+    requestId: 'r1',
+    newEmail: 'new@example.com',
+    codeHash: hashCode('111111', 's1'),
+    salt: 's1',
+    expiresAt: in10,
+  },
 };
 
 test('the fold combines registration, profile and the email-change slice', () => {
@@ -37,7 +50,10 @@ test('the fold combines registration, profile and the email-change slice', () =>
   assert.is(s.registration.email, 'old@example.com');
   assert.equal(s.profile, { name: 'Owner', phone: null, dateOfBirth: null, address: null, timezone: 'Europe/Paris' });
   assert.is(s.emailChange.pending?.requestId, 'r1');
-  const changed = evolveUserAccount(s, { type: 'EmailChanged', data: { requestId: 'r1', oldEmail: 'old@example.com', newEmail: 'new@example.com' } });
+  const changed = evolveUserAccount(s, {
+    type: 'EmailChanged',
+    data: { requestId: 'r1', oldEmail: 'old@example.com', newEmail: 'new@example.com' },
+  });
   assert.is(changed.registration.email, 'new@example.com');
   assert.is(changed.emailChange.pending, null);
 });
@@ -45,7 +61,11 @@ test('the fold combines registration, profile and the email-change slice', () =>
 test('EmailChangeExpired ends only the request it names', () => {
   const s = fold([registered, requested]);
   assert.is(evolveUserAccount(s, { type: 'EmailChangeExpired', data: { requestId: 'other', stage: 'identity' } }), s);
-  assert.is(evolveUserAccount(s, { type: 'EmailChangeExpired', data: { requestId: 'r1', stage: 'identity' } }).emailChange.pending, null);
+  assert.is(
+    evolveUserAccount(s, { type: 'EmailChangeExpired', data: { requestId: 'r1', stage: 'identity' } }).emailChange
+      .pending,
+    null,
+  );
 });
 
 test('a profile update records only the fields that change', () => {
@@ -54,14 +74,30 @@ test('a profile update records only the fields that change', () => {
   assert.equal(decideProfileUpdate('u1', { name: 'New', phone: null, address: 'Main St 1' }, s), [
     { type: 'ProfileUpdated', data: { userId: 'u1', changes: { name: 'New', address: 'Main St 1' } } },
   ]);
-  assert.throws(() => decideProfileUpdate('u1', { name: 'x' }, initialUserAccount), (e: unknown) => e instanceof NotFoundError);
+  assert.throws(
+    () => decideProfileUpdate('u1', { name: 'x' }, initialUserAccount),
+    (e: unknown) => e instanceof NotFoundError,
+  );
 });
 
 test('verify or confirm after expiry records EmailChangeExpired and fails with CODE_EXPIRED', () => {
   const s = fold([registered, requested]);
   const at = (ms: number) => new Date(Date.parse(in10) + ms);
   const verify = (now: Date) =>
-    decideAccountEmailChange({ type: 'verifyIdentity', data: { newEmail: 'new@example.com', codeHash: hashCode('111111', 's1'), newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now } }, s);
+    decideAccountEmailChange(
+      {
+        type: 'verifyIdentity',
+        data: {
+          newEmail: 'new@example.com',
+          codeHash: hashCode('111111', 's1'),
+          newCodeHash: 'h',
+          newSalt: 's2',
+          expiresAt: in10,
+          now,
+        },
+      },
+      s,
+    );
   const expired = verify(at(0));
   assert.equal(expired.events, [{ type: 'EmailChangeExpired', data: { requestId: 'r1', stage: 'identity' } }]);
   assert.instance(expired.error, ValidationError);
@@ -69,16 +105,42 @@ test('verify or confirm after expiry records EmailChangeExpired and fails with C
   const live = verify(at(-1));
   assert.is(live.error, undefined);
   assert.is(live.events[0]!.type, 'EmailChangeIdentityVerified');
-  const confirm = decideAccountEmailChange({ type: 'confirmChange', data: { newEmail: 'new@example.com', codeHash: 'x', currentEmail: 'old@example.com', now: at(5) } }, s);
+  const confirm = decideAccountEmailChange(
+    {
+      type: 'confirmChange',
+      data: { newEmail: 'new@example.com', codeHash: 'x', currentEmail: 'old@example.com', now: at(5) },
+    },
+    s,
+  );
   assert.is(confirm.events[0]!.type, 'EmailChangeExpired');
 });
 
 test('request-change is never "expired" and an unknown user is not found', () => {
   const s = fold([registered, requested]);
-  const again = decideAccountEmailChange({ type: 'requestChange', data: { requestId: 'r2', newEmail: 'n2@example.com', currentEmail: 'old@example.com', codeHash: 'h', salt: 's', expiresAt: in10 } }, s);
+  const again = decideAccountEmailChange(
+    {
+      type: 'requestChange',
+      data: {
+        requestId: 'r2',
+        newEmail: 'n2@example.com',
+        currentEmail: 'old@example.com',
+        codeHash: 'h',
+        salt: 's',
+        expiresAt: in10,
+      },
+    },
+    s,
+  );
   assert.is(again.events[0]!.type, 'EmailChangeRequested');
   assert.throws(
-    () => decideAccountEmailChange({ type: 'requestChange', data: { requestId: 'r', newEmail: 'n@example.com', currentEmail: '', codeHash: 'h', expiresAt: in10 } }, initialUserAccount),
+    () =>
+      decideAccountEmailChange(
+        {
+          type: 'requestChange',
+          data: { requestId: 'r', newEmail: 'n@example.com', currentEmail: '', codeHash: 'h', expiresAt: in10 },
+        },
+        initialUserAccount,
+      ),
     (e: unknown) => e instanceof NotFoundError,
   );
 });
@@ -86,10 +148,34 @@ test('request-change is never "expired" and an unknown user is not found', () =>
 test('the user decider checks the typed code against the pending salt, and a wrong code is a rejection that records the attempt', () => {
   const s = fold([registered, requested]);
   const now = new Date(Date.parse(in10) - 60_000);
-  const right = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', hashCode, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  const right = userDecider.decide(
+    {
+      type: 'VerifyEmailChangeIdentity',
+      newEmail: 'new@example.com',
+      otp: '111111',
+      hashCode,
+      newCodeHash: 'h',
+      newSalt: 's2',
+      expiresAt: in10,
+      now,
+    },
+    s,
+  );
   assert.ok(Array.isArray(right));
   assert.is((right as UserAccountEvent[])[0].type, 'EmailChangeIdentityVerified');
-  const wrong = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '222222', hashCode, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  const wrong = userDecider.decide(
+    {
+      type: 'VerifyEmailChangeIdentity',
+      newEmail: 'new@example.com',
+      otp: '222222',
+      hashCode,
+      newCodeHash: 'h',
+      newSalt: 's2',
+      expiresAt: in10,
+      now,
+    },
+    s,
+  );
   assert.not.ok(Array.isArray(wrong));
   const rejection = wrong as { events: UserAccountEvent[]; error: Error };
   assert.is(rejection.events[0].type, 'EmailChangeCodeRejected');
@@ -101,7 +187,19 @@ test('the right code checked under another pepper is refused: the pepper is part
   const now = new Date(Date.parse(in10) - 60_000);
   const other = codeHasher('another-pepper');
   assert.is.not(other('111111', 's1'), hashCode('111111', 's1'));
-  const outcome = userDecider.decide({ type: 'VerifyEmailChangeIdentity', newEmail: 'new@example.com', otp: '111111', hashCode: other, newCodeHash: 'h', newSalt: 's2', expiresAt: in10, now }, s);
+  const outcome = userDecider.decide(
+    {
+      type: 'VerifyEmailChangeIdentity',
+      newEmail: 'new@example.com',
+      otp: '111111',
+      hashCode: other,
+      newCodeHash: 'h',
+      newSalt: 's2',
+      expiresAt: in10,
+      now,
+    },
+    s,
+  );
   assert.not.ok(Array.isArray(outcome));
   assert.is((outcome as { events: UserAccountEvent[] }).events[0].type, 'EmailChangeCodeRejected');
 });
@@ -109,7 +207,18 @@ test('the right code checked under another pepper is refused: the pepper is part
 test('the user decider takes the current address from the state, not from the caller', () => {
   const s = fold([registered]);
   assert.throws(
-    () => userDecider.decide({ type: 'RequestEmailChange', requestId: 'r', newEmail: 'OLD@example.com', codeHash: 'h', salt: 's', expiresAt: in10 }, s),
+    () =>
+      userDecider.decide(
+        {
+          type: 'RequestEmailChange',
+          requestId: 'r',
+          newEmail: 'OLD@example.com',
+          codeHash: 'h',
+          salt: 's',
+          expiresAt: in10,
+        },
+        s,
+      ),
     (e: unknown) => e instanceof ValidationError && (e as ValidationError).code === 'EMAIL_UNCHANGED',
   );
 });

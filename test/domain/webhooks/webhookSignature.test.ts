@@ -44,7 +44,18 @@ test('verifySignature rejects a tampered body, a wrong secret and a flipped digi
 
 test('verifySignature returns false, never throws, for malformed signatures', () => {
   const sig = signPayload(SECRET, BODY);
-  for (const bad of ['', 'abc', sig.slice(0, 62), sig + '00', `sha256=${sig}`, 'z'.repeat(64), undefined, null, 42, [sig]]) {
+  for (const bad of [
+    '',
+    'abc',
+    sig.slice(0, 62),
+    sig + '00',
+    `sha256=${sig}`,
+    'z'.repeat(64),
+    undefined,
+    null,
+    42,
+    [sig],
+  ]) {
     assert.is(verifySignature(SECRET, BODY, bad), false, String(bad));
   }
 });
@@ -86,7 +97,9 @@ test('verifyStandardWebhookSignature enforces the timestamp tolerance when given
   assert.ok(verifyStandardWebhookSignature(SECRET, 'msg_1', ts, BODY, header, { nowSeconds: ts + 300 }));
   assert.not.ok(verifyStandardWebhookSignature(SECRET, 'msg_1', ts, BODY, header, { nowSeconds: ts + 301 }));
   assert.not.ok(verifyStandardWebhookSignature(SECRET, 'msg_1', ts, BODY, header, { nowSeconds: ts - 301 }));
-  assert.ok(verifyStandardWebhookSignature(SECRET, 'msg_1', ts, BODY, header, { nowSeconds: ts + 9, toleranceSeconds: 10 }));
+  assert.ok(
+    verifyStandardWebhookSignature(SECRET, 'msg_1', ts, BODY, header, { nowSeconds: ts + 9, toleranceSeconds: 10 }),
+  );
 });
 
 test('generateWebhookSecret gives distinct 64-char lowercase hex strings', () => {

@@ -87,7 +87,8 @@ const rejected: Array<[unknown, RegExp]> = [
 ];
 
 for (const [raw, message] of rejected) {
-  const label = typeof raw === 'string' ? (raw.length > 80 ? `${raw.slice(0, 40)}… (${raw.length} chars)` : raw) : String(raw);
+  const label =
+    typeof raw === 'string' ? (raw.length > 80 ? `${raw.slice(0, 40)}… (${raw.length} chars)` : raw) : String(raw);
   test(`rejects ${label}`, () => {
     assert.match(rejection(raw).message, message);
   });
@@ -204,7 +205,10 @@ test('webhookUrlKey keeps path and non-empty query exactly', () => {
 });
 
 test('webhookUrlKey: text that is no URL is a ValidationError on url', () => {
-  assert.throws(() => webhookUrlKey('not a url'), (e: unknown) => e instanceof ValidationError && e.field === 'url');
+  assert.throws(
+    () => webhookUrlKey('not a url'),
+    (e: unknown) => e instanceof ValidationError && e.field === 'url',
+  );
 });
 
 test.run();

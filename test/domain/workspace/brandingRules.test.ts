@@ -1,7 +1,11 @@
 /** Logo addresses (domain/workspace/brandingRules.ts): https anywhere, or this workspace's own uploaded images. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { validateLogoUrl, validateOrganizationPatch, type LogoSources } from '../../../domain/workspace/brandingRules.js';
+import {
+  validateLogoUrl,
+  validateOrganizationPatch,
+  type LogoSources,
+} from '../../../domain/workspace/brandingRules.js';
 import { ValidationError } from '../../../domain/errors.js';
 
 const OWN = '/api/v1/workspace/public/media/aaaaaaaaaaaaaaaaaaaaaaaa';
@@ -20,7 +24,10 @@ function refused(raw: unknown, sources: LogoSources): void {
 }
 
 test('an https address elsewhere is accepted; null and empty clear the logo', () => {
-  assert.is(validateLogoUrl('https://cdn.example.com/logo.png', 'loginLogo', local), 'https://cdn.example.com/logo.png');
+  assert.is(
+    validateLogoUrl('https://cdn.example.com/logo.png', 'loginLogo', local),
+    'https://cdn.example.com/logo.png',
+  );
   assert.is(validateLogoUrl(null, 'loginLogo', local), null);
   assert.is(validateLogoUrl('', 'loginLogo', local), null);
 });
@@ -33,18 +40,39 @@ test('an image of this workspace on the service is accepted, over http on a loca
 test('any other address of the service is refused: another upload, a page, an API path, tricks with query or fragment', () => {
   for (const sources of [local, hosted]) {
     const origin = sources.ownOrigin;
-    for (const path of ['/x', '/api/v1/workspace/public/media/bbbbbbbbbbbbbbbbbbbbbbbb', '/login', `${OWN}?x=1`, `${OWN}#x`, `${OWN}/../../../login`]) refused(origin + path, sources);
+    for (const path of [
+      '/x',
+      '/api/v1/workspace/public/media/bbbbbbbbbbbbbbbbbbbbbbbb',
+      '/login',
+      `${OWN}?x=1`,
+      `${OWN}#x`,
+      `${OWN}/../../../login`,
+    ])
+      refused(origin + path, sources);
   }
 });
 
 test('http elsewhere, javascript: and data: are refused', () => {
-  for (const raw of ['http://elsewhere.example/logo.png', 'javascript:alert(1)', 'data:image/png;base64,AAAA', 'logo.png', 42]) refused(raw, local);
+  for (const raw of [
+    'http://elsewhere.example/logo.png',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    'logo.png',
+    42,
+  ])
+    refused(raw, local);
 });
 
 test('organization description: a paragraph keeps its line breaks and tabs; other control characters are refused naming it', () => {
-  assert.equal(validateOrganizationPatch({ description: 'We make tents.\n\n\tSince 1999.' }), { description: 'We make tents.\n\n\tSince 1999.' });
+  assert.equal(validateOrganizationPatch({ description: 'We make tents.\n\n\tSince 1999.' }), {
+    description: 'We make tents.\n\n\tSince 1999.',
+  });
   for (const description of ['bell\u0007', 'x\u001b[31m', 'x\u000by', 'x\u0085y']) {
-    assert.throws(() => validateOrganizationPatch({ description }), (e: Error) => e instanceof ValidationError && e.field === 'description', JSON.stringify(description));
+    assert.throws(
+      () => validateOrganizationPatch({ description }),
+      (e: Error) => e instanceof ValidationError && e.field === 'description',
+      JSON.stringify(description),
+    );
   }
 });
 

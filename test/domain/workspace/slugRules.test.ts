@@ -26,7 +26,26 @@ test('every rule answers with a reason a person understands', () => {
 });
 
 test('the reserved list holds the seed examples, more than 70 others, and what a SaaS must never hand out', () => {
-  for (const w of ['app', 'api', 'www', 'admin', 'login', 'cdn', 'mail', 'support', 'status', 'billing', 'dashboard', 'auth', 'sso', 'static', 'assets', 'docs', 'blog', 'help']) {
+  for (const w of [
+    'app',
+    'api',
+    'www',
+    'admin',
+    'login',
+    'cdn',
+    'mail',
+    'support',
+    'status',
+    'billing',
+    'dashboard',
+    'auth',
+    'sso',
+    'static',
+    'assets',
+    'docs',
+    'blog',
+    'help',
+  ]) {
     assert.ok(RESERVED_SLUGS.has(w), w);
   }
   assert.ok(RESERVED_SLUGS.size > 77, String(RESERVED_SLUGS.size));

@@ -18,7 +18,10 @@ function run(commands: WorkspaceCommand[], state: WorkspaceState = initialWorksp
 const created = (plan: PlanName, limits?: { chatbots?: number; webhooks?: number; monthlyCalls?: number }) =>
   run([{ type: 'CreateWorkspace', workspaceId: 'w1', name: 'W', plan, ownerId: 'u1', ...(limits ? { limits } : {}) }]);
 const takeBots = (s: WorkspaceState, n: number, from = 0) =>
-  run(Array.from({ length: n }, (_, i) => ({ type: 'TakeChatbotSlot' as const, chatbotId: `c${from + i}` })), s);
+  run(
+    Array.from({ length: n }, (_, i) => ({ type: 'TakeChatbotSlot' as const, chatbotId: `c${from + i}` })),
+    s,
+  );
 
 function throws(fn: () => unknown, cls: Function, code?: string) {
   try {
@@ -32,29 +35,63 @@ function throws(fn: () => unknown, cls: Function, code?: string) {
 }
 
 test('create emits WorkspaceCreated and folds plan and limits', () => {
-  const events = decideWorkspace({ type: 'CreateWorkspace', workspaceId: 'w1', name: 'W', plan: 'enterprise', ownerId: 'u1', limits: { monthlyCalls: 3 } }, initialWorkspaceState);
-  assert.equal(events, [{ type: 'WorkspaceCreated', data: { workspaceId: 'w1', name: 'W', plan: 'enterprise', ownerId: 'u1', limits: { monthlyCalls: 3 } } }]);
+  const events = decideWorkspace(
+    {
+      type: 'CreateWorkspace',
+      workspaceId: 'w1',
+      name: 'W',
+      plan: 'enterprise',
+      ownerId: 'u1',
+      limits: { monthlyCalls: 3 },
+    },
+    initialWorkspaceState,
+  );
+  assert.equal(events, [
+    {
+      type: 'WorkspaceCreated',
+      data: { workspaceId: 'w1', name: 'W', plan: 'enterprise', ownerId: 'u1', limits: { monthlyCalls: 3 } },
+    },
+  ]);
   const s = fold(evolveWorkspace, initialWorkspaceState, events);
   assert.is(s.exists, true);
   assert.equal(currentLimits(s), { monthlyCalls: 3, chatbots: null, webhooks: null });
 });
 
 test('creating twice is a conflict; commands on a missing workspace are not found', () => {
-  throws(() => decideWorkspace({ type: 'CreateWorkspace', workspaceId: 'w1', name: 'W', plan: 'pro', ownerId: 'u' }, created('pro')), ConflictError);
+  throws(
+    () =>
+      decideWorkspace(
+        { type: 'CreateWorkspace', workspaceId: 'w1', name: 'W', plan: 'pro', ownerId: 'u' },
+        created('pro'),
+      ),
+    ConflictError,
+  );
   throws(() => decideWorkspace({ type: 'TakeChatbotSlot', chatbotId: 'c' }, initialWorkspaceState), NotFoundError);
 });
 
-for (const [plan, cap] of [['starter', 5], ['pro', 15], ['business', 25]] as const) {
+for (const [plan, cap] of [
+  ['starter', 5],
+  ['pro', 15],
+  ['business', 25],
+] as const) {
   test(`${plan}: ${cap} chatbots, the next is refused with PLAN_LIMIT`, () => {
     const full = takeBots(created(plan), cap);
     assert.is(full.chatbots.length, cap);
-    const err = throws(() => decideWorkspace({ type: 'TakeChatbotSlot', chatbotId: 'x' }, full), PlanLimitError, 'PLAN_LIMIT');
+    const err = throws(
+      () => decideWorkspace({ type: 'TakeChatbotSlot', chatbotId: 'x' }, full),
+      PlanLimitError,
+      'PLAN_LIMIT',
+    );
     assert.match(err!.message, String(cap));
   });
 }
 
 test('free plan takes no chatbot and no webhook', () => {
-  const err = throws(() => decideWorkspace({ type: 'TakeChatbotSlot', chatbotId: 'x' }, created('free')), PlanLimitError, 'PLAN_LIMIT');
+  const err = throws(
+    () => decideWorkspace({ type: 'TakeChatbotSlot', chatbotId: 'x' }, created('free')),
+    PlanLimitError,
+    'PLAN_LIMIT',
+  );
   assert.match(err!.message, 'does not include');
   throws(() => decideWorkspace({ type: 'TakeWebhookSlot', webhookId: 'x' }, created('free')), PlanLimitError);
 });
@@ -74,7 +111,10 @@ test('releasing a slot frees it; releasing an unknown one emits nothing', () => 
 });
 
 test('webhook slots follow the business cap of 50', () => {
-  const s = run(Array.from({ length: 50 }, (_, i) => ({ type: 'TakeWebhookSlot' as const, webhookId: `h${i}` })), created('business'));
+  const s = run(
+    Array.from({ length: 50 }, (_, i) => ({ type: 'TakeWebhookSlot' as const, webhookId: `h${i}` })),
+    created('business'),
+  );
   throws(() => decideWorkspace({ type: 'TakeWebhookSlot', webhookId: 'x' }, s), PlanLimitError, 'PLAN_LIMIT');
   const released = run([{ type: 'ReleaseWebhookSlot', webhookId: 'h0' }], s);
   assert.is(released.webhooks.length, 49);
@@ -90,15 +130,39 @@ test('a plan change moves the caps and replaces custom limits', () => {
   assert.equal(currentLimits(ent).chatbots, 1);
   const back = run([{ type: 'ChangePlan', plan: 'enterprise' }], ent);
   assert.is(back.customLimits, null);
-  assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'pro' }, pro), [{ type: 'WorkspacePlanChanged', data: { plan: 'pro' } }]);
+  assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'pro' }, pro), [
+    { type: 'WorkspacePlanChanged', data: { plan: 'pro' } },
+  ]);
 });
 
 test('the decider refuses custom limits on a standard plan and out-of-range ones (pure: whatever the caller)', () => {
   const pro = created('pro');
-  assert.throws(() => decideWorkspace({ type: 'ChangePlan', plan: 'pro', limits: { monthlyCalls: 5, chatbots: 1 } }, pro), (e: Error) => e instanceof ValidationError && /only to the enterprise plan/.test(e.message));
-  assert.throws(() => decideWorkspace({ type: 'CreateWorkspace', workspaceId: 'w9', name: 'W', plan: 'starter', ownerId: 'u1', limits: { webhooks: 2 } }, initialWorkspaceState), (e: Error) => e instanceof ValidationError);
-  assert.throws(() => decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 1e23 } }, pro), (e: Error) => e instanceof ValidationError && /from 1 to 1000000000/.test(e.message));
-  assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 5 } }, pro), [{ type: 'WorkspacePlanChanged', data: { plan: 'enterprise', limits: { monthlyCalls: 5 } } }]);
+  assert.throws(
+    () => decideWorkspace({ type: 'ChangePlan', plan: 'pro', limits: { monthlyCalls: 5, chatbots: 1 } }, pro),
+    (e: Error) => e instanceof ValidationError && /only to the enterprise plan/.test(e.message),
+  );
+  assert.throws(
+    () =>
+      decideWorkspace(
+        {
+          type: 'CreateWorkspace',
+          workspaceId: 'w9',
+          name: 'W',
+          plan: 'starter',
+          ownerId: 'u1',
+          limits: { webhooks: 2 },
+        },
+        initialWorkspaceState,
+      ),
+    (e: Error) => e instanceof ValidationError,
+  );
+  assert.throws(
+    () => decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 1e23 } }, pro),
+    (e: Error) => e instanceof ValidationError && /from 1 to 1000000000/.test(e.message),
+  );
+  assert.equal(decideWorkspace({ type: 'ChangePlan', plan: 'enterprise', limits: { monthlyCalls: 5 } }, pro), [
+    { type: 'WorkspacePlanChanged', data: { plan: 'enterprise', limits: { monthlyCalls: 5 } } },
+  ]);
 });
 
 test.run();

@@ -9,30 +9,70 @@ import { eventually } from '../../support/waiting.js';
 import { ledgerFigures, type Ledger } from './writeLoad.js';
 
 /** Every acknowledged write is in the views and the log. */
-export async function assertAcknowledgedWritesPresent(o: { url: string; key: string; hubBotId: string; ledger: Ledger; summary: LogSummary }): Promise<void> {
+export async function assertAcknowledgedWritesPresent(o: {
+  url: string;
+  key: string;
+  hubBotId: string;
+  ledger: Ledger;
+  summary: LogSummary;
+}): Promise<void> {
   const { url, key, hubBotId, ledger, summary } = o;
   const listed = await http(url, 'GET', `${EXTERNAL}/chatbots`, { key });
   assert.is(listed.status, 200, listed.text);
   const ids = new Set((listed.body.data as Array<{ id: string }>).map((c) => c.id));
-  assert.equal([...ledger.chatbots].filter((id) => !ids.has(id)), [], 'acknowledged chatbots missing from GET /chatbots');
-  assert.equal([...ledger.chatbots].filter((id) => !summary.chatbotIds.has(id)), [], 'acknowledged chatbots missing from the event log');
-  assert.equal([...ledger.sessions].filter((s) => !summary.sessions.has(s)), [], 'acknowledged sessions missing from the event log');
+  assert.equal(
+    [...ledger.chatbots].filter((id) => !ids.has(id)),
+    [],
+    'acknowledged chatbots missing from GET /chatbots',
+  );
+  assert.equal(
+    [...ledger.chatbots].filter((id) => !summary.chatbotIds.has(id)),
+    [],
+    'acknowledged chatbots missing from the event log',
+  );
+  assert.equal(
+    [...ledger.sessions].filter((s) => !summary.sessions.has(s)),
+    [],
+    'acknowledged sessions missing from the event log',
+  );
   const { records } = await allResponses(url, key, hubBotId);
   const bySession = new Map(records.map((r) => [r.chatSessionId as string, r]));
-  assert.equal([...ledger.responded].filter((s) => !bySession.has(s)), [], 'acknowledged first messages without a response record');
-  for (const s of ledger.responded) assert.is(bySession.get(s).answerVariables.name, 'Ada', `session ${s}: the acknowledged answer is recorded`);
-  for (const s of ledger.completed) assert.is(bySession.get(s).answerVariables.email, 'ada@example.com', `session ${s}: the acknowledged second answer is recorded`);
+  assert.equal(
+    [...ledger.responded].filter((s) => !bySession.has(s)),
+    [],
+    'acknowledged first messages without a response record',
+  );
+  for (const s of ledger.responded)
+    assert.is(bySession.get(s).answerVariables.name, 'Ada', `session ${s}: the acknowledged answer is recorded`);
+  for (const s of ledger.completed)
+    assert.is(
+      bySession.get(s).answerVariables.email,
+      'ada@example.com',
+      `session ${s}: the acknowledged second answer is recorded`,
+    );
 }
 
 /** The chatbots and responses views equal what the log holds. */
-export async function assertViewsConverge(o: { url: string; key: string; hubBotId: string; summary: LogSummary; timeoutMs?: number }): Promise<void> {
+export async function assertViewsConverge(o: {
+  url: string;
+  key: string;
+  hubBotId: string;
+  summary: LogSummary;
+  timeoutMs?: number;
+}): Promise<void> {
   const { url, key, hubBotId, summary } = o;
-  const state = await eventually(async () => {
-    const listed = await http(url, 'GET', `${EXTERNAL}/chatbots`, { key });
-    const ids = (listed.body.data as Array<{ id: string }>).map((c) => c.id).sort();
-    const { total, records } = await allResponses(url, key, hubBotId);
-    return ids.length === summary.chatbotIds.size && total === summary.responses.size && records.length === total ? { ids, records } : null;
-  }, o.timeoutMs ?? 30_000, 'the views to equal the log');
+  const state = await eventually(
+    async () => {
+      const listed = await http(url, 'GET', `${EXTERNAL}/chatbots`, { key });
+      const ids = (listed.body.data as Array<{ id: string }>).map((c) => c.id).sort();
+      const { total, records } = await allResponses(url, key, hubBotId);
+      return ids.length === summary.chatbotIds.size && total === summary.responses.size && records.length === total
+        ? { ids, records }
+        : null;
+    },
+    o.timeoutMs ?? 30_000,
+    'the views to equal the log',
+  );
   assert.equal(state.ids, [...summary.chatbotIds].sort(), 'chatbots in the view = ChatbotCreated in the log');
   assert.equal(
     state.records.map((r: any) => `${r.chatSessionId}/${r._id}`).sort(),
@@ -42,7 +82,11 @@ export async function assertViewsConverge(o: { url: string; key: string; hubBotI
 }
 
 /** Waits until the receiver holds a delivery for every webhook event of the log. */
-export async function waitForWebhookEvents(receiver: HttpsReceiver, summary: LogSummary, timeoutMs: number): Promise<number> {
+export async function waitForWebhookEvents(
+  receiver: HttpsReceiver,
+  summary: LogSummary,
+  timeoutMs: number,
+): Promise<number> {
   const expected = [...summary.webhookEvents.values()].reduce((a, b) => a + b, 0);
   const missing = () => {
     const got = new Map<string, Set<string>>();
@@ -58,7 +102,9 @@ export async function waitForWebhookEvents(receiver: HttpsReceiver, summary: Log
   } catch (err) {
     // How far it got: a timeout alone does not tell a slow dispatcher from a stuck one.
     const left = missing();
-    throw new Error(`${(err as Error).message}: ${left.length} still missing after ${receiver.requests.length} requests received (first: ${left.slice(0, 5).join(', ')})`);
+    throw new Error(
+      `${(err as Error).message}: ${left.length} still missing after ${receiver.requests.length} requests received (first: ${left.slice(0, 5).join(', ')})`,
+    );
   }
   return expected;
 }
@@ -69,20 +115,35 @@ export async function waitForWebhookEvents(receiver: HttpsReceiver, summary: Log
  * seconds since `fileStarted`.
  */
 export async function assertDeliveryLogAndReport(o: {
-  sql: StoreReader; webhookId: string; receiver: HttpsReceiver; secret: string; expectedJobs: number;
-  ledger: Ledger; summary: LogSummary; fileStarted: number; figures: () => Record<string, unknown>;
+  sql: StoreReader;
+  webhookId: string;
+  receiver: HttpsReceiver;
+  secret: string;
+  expectedJobs: number;
+  ledger: Ledger;
+  summary: LogSummary;
+  fileStarted: number;
+  figures: () => Record<string, unknown>;
 }): Promise<void> {
   const { sql, ledger, summary } = o;
   try {
-    const stats = await assertDeliveryLog({ sql, webhookId: o.webhookId, receiver: o.receiver, secret: o.secret, expectedJobs: o.expectedJobs });
-    console.log(JSON.stringify({
-      ...o.figures(),
-      ...ledgerFigures(ledger),
-      logEvents: summary.events,
-      webhookEvents: o.expectedJobs,
-      ...stats,
-      fileSeconds: Math.round((Date.now() - o.fileStarted) / 1000),
-    }));
+    const stats = await assertDeliveryLog({
+      sql,
+      webhookId: o.webhookId,
+      receiver: o.receiver,
+      secret: o.secret,
+      expectedJobs: o.expectedJobs,
+    });
+    console.log(
+      JSON.stringify({
+        ...o.figures(),
+        ...ledgerFigures(ledger),
+        logEvents: summary.events,
+        webhookEvents: o.expectedJobs,
+        ...stats,
+        fileSeconds: Math.round((Date.now() - o.fileStarted) / 1000),
+      }),
+    );
   } finally {
     await sql.close();
   }

@@ -15,7 +15,11 @@ export interface ExportedEvent {
   metadata: Record<string, any>;
 }
 
-export const parseExport = (text: string): ExportedEvent[] => text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as ExportedEvent);
+export const parseExport = (text: string): ExportedEvent[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as ExportedEvent);
 
 /**
  * `confab events export` as parsed JSON lines. Its stdout goes to a file, as in
@@ -28,7 +32,11 @@ export async function exportEvents(env: NodeJS.ProcessEnv, ...args: string[]): P
   const fd = openSync(file, 'w');
   try {
     const { code, stderr } = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['bin/confab.js', 'events', 'export', ...args], { cwd: root, env, stdio: ['ignore', fd, 'pipe'] });
+      const child = spawn(process.execPath, ['bin/confab.js', 'events', 'export', ...args], {
+        cwd: root,
+        env,
+        stdio: ['ignore', fd, 'pipe'],
+      });
       let err = '';
       child.stderr!.on('data', (d) => (err += d));
       child.on('close', (c) => resolve({ code: c ?? 1, stderr: err }));

@@ -13,7 +13,12 @@ export interface Answer {
  * One HTTP call. A connection error or a timeout rejects (the caller decides whether that is a
  * failure); `timeoutMs` bounds the whole call so that a hang shows up as an error, not a stall.
  */
-export async function http(base: string, method: string, path: string, opts: { key?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+export async function http(
+  base: string,
+  method: string,
+  path: string,
+  opts: { key?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.key) headers['x-api-key'] = opts.key;
   let body: string | undefined;
@@ -21,7 +26,12 @@ export async function http(base: string, method: string, path: string, opts: { k
     headers['content-type'] = 'application/json';
     body = JSON.stringify(opts.body);
   }
-  const res = await fetch(base + path, { method, headers, body, signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000) });
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? 30_000),
+  });
   const text = await res.text();
   let parsed: unknown;
   try {
@@ -33,7 +43,11 @@ export async function http(base: string, method: string, path: string, opts: { k
 }
 
 /** Every response record of a chatbot, all pages. */
-export async function allResponses(base: string, key: string, chatbotId: string): Promise<{ total: number; records: any[] }> {
+export async function allResponses(
+  base: string,
+  key: string,
+  chatbotId: string,
+): Promise<{ total: number; records: any[] }> {
   const records: any[] = [];
   let total = 0;
   for (let page = 1; ; page++) {

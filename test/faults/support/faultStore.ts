@@ -24,7 +24,7 @@ export interface StoreReader {
 export function postgresReader(url: string): StoreReader {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   return {
-    query: async <T,>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
+    query: async <T>(sql: string, params?: unknown[]) => ({ rows: (await pool.query(sql, params)).rows as T[] }),
     close: () => pool.end(),
   };
 }

@@ -19,7 +19,13 @@ const WEBHOOK_NAME: Record<string, string> = {
 };
 
 export function summarize(events: ExportedEvent[], workspaceId: string, hubBotId: string): LogSummary {
-  const out: LogSummary = { chatbotIds: new Set(), sessions: new Set(), responses: new Map(), webhookEvents: new Map(), events: events.length };
+  const out: LogSummary = {
+    chatbotIds: new Set(),
+    sessions: new Set(),
+    responses: new Map(),
+    webhookEvents: new Map(),
+    events: events.length,
+  };
   for (const e of events) {
     if (e.metadata.workspaceId !== workspaceId && e.data.workspaceId !== workspaceId) continue;
     if (e.type === 'ChatbotCreated') out.chatbotIds.add(e.data.chatbotId);

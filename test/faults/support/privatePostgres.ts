@@ -19,7 +19,9 @@ export interface PrivatePostgres {
 export function postgresBinDir(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0]!, 'bin') : null;
 }
 
@@ -50,7 +52,16 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     port,
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start() {
-      pg_ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start');
+      pg_ctl(
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+        '-l',
+        join(dir, 'server.log'),
+        '-w',
+        '-t',
+        '60',
+        'start',
+      );
     },
     stopImmediate() {
       pg_ctl('-m', 'immediate', '-w', 'stop');

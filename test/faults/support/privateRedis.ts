@@ -14,6 +14,10 @@ export function listening(port: number): Promise<boolean> {
 
 /** Starts `redis-server` (no persistence) on the port and resolves once it listens. */
 export function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
   return eventually(async () => ((await listening(port)) ? child : null), 15_000, `redis-server on ${port}`, 50);
 }

@@ -19,7 +19,22 @@ export const root = new URL('../../../', import.meta.url).pathname;
  */
 export function serviceEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
-  for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'MAIL_FROM', 'PUBLIC_URL', 'WEBHOOK_ALLOW_HOSTS', 'WEBHOOK_RETRY_DELAYS_MS', 'WEBHOOK_TIMEOUT_MS', 'RATE_LIMIT_PER_MINUTE', 'EVENTSTORE_URL', 'MONGODB_URL', 'TRUST_PROXY', 'NODE_EXTRA_CA_CERTS']) delete base[name];
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'MAIL_FROM',
+    'PUBLIC_URL',
+    'WEBHOOK_ALLOW_HOSTS',
+    'WEBHOOK_RETRY_DELAYS_MS',
+    'WEBHOOK_TIMEOUT_MS',
+    'RATE_LIMIT_PER_MINUTE',
+    'EVENTSTORE_URL',
+    'MONGODB_URL',
+    'TRUST_PROXY',
+    'NODE_EXTRA_CA_CERTS',
+  ])
+    delete base[name];
   return { ...base, LOG_LEVEL: 'info', ...env };
 }
 
@@ -52,7 +67,9 @@ export function startService(env: NodeJS.ProcessEnv, timeoutMs = 120_000): Promi
   };
   child.stdout!.on('data', onData);
   child.stderr!.on('data', onData);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -19,10 +19,19 @@ export const TWO_QUESTION_FLOW = {
 };
 
 /** Every event a webhook can subscribe to. */
-export const ALL_WEBHOOK_EVENTS = ['conversation.started', 'response.created', 'response.updated', 'conversation.completed'];
+export const ALL_WEBHOOK_EVENTS = [
+  'conversation.started',
+  'response.created',
+  'response.updated',
+  'conversation.completed',
+];
 
 /** serviceEnv for a service on `storeEnv` that may deliver to the receiver on 127.0.0.1, retrying after 200 ms, 200 ms, 200 ms. */
-export function webhookServiceEnv(storeEnv: Record<string, string>, receiver: HttpsReceiver, rateLimitPerMinute: string): NodeJS.ProcessEnv {
+export function webhookServiceEnv(
+  storeEnv: Record<string, string>,
+  receiver: HttpsReceiver,
+  rateLimitPerMinute: string,
+): NodeJS.ProcessEnv {
   return serviceEnv({
     ...storeEnv,
     NODE_EXTRA_CA_CERTS: receiver.caFile,
@@ -42,11 +51,15 @@ export interface Hub {
 
 /** Creates the hub chatbot (TWO_QUESTION_FLOW) with a webhook for every event to `<receiver>/hook`. */
 export async function createHub(serviceUrl: string, key: string, receiver: HttpsReceiver): Promise<Hub> {
-  const hub = await http(serviceUrl, 'POST', `${EXTERNAL}/chatbots`, { key, body: { name: 'Hub', flow: TWO_QUESTION_FLOW } });
+  const hub = await http(serviceUrl, 'POST', `${EXTERNAL}/chatbots`, {
+    key,
+    body: { name: 'Hub', flow: TWO_QUESTION_FLOW },
+  });
   assert.is(hub.status, 201, hub.text);
   const hubBotId = hub.body.data.id as string;
   const hook = await http(serviceUrl, 'POST', `${EXTERNAL}/webhooks`, {
-    key, body: { chatbotId: hubBotId, url: `${receiver.url}/hook`, events: ALL_WEBHOOK_EVENTS },
+    key,
+    body: { chatbotId: hubBotId, url: `${receiver.url}/hook`, events: ALL_WEBHOOK_EVENTS },
   });
   assert.is(hook.status, 201, hook.text);
   return { hubBotId, webhookId: hook.body.data.id, secret: hook.body.data.secret };
@@ -61,11 +74,30 @@ export function answerOkWithJitter(receiver: HttpsReceiver): void {
  * Creates an enterprise workspace through the CLI, starts the service on `env` and creates the
  * hub (createHub) with the workspace's key. A failure after the start stops the service again.
  */
-export async function startServiceWithHub(env: NodeJS.ProcessEnv, receiver: HttpsReceiver, workspace: { name: string; ownerEmail: string }): Promise<Hub & { workspaceId: string; key: string; service: ServiceProcess }> {
-  const ws = await cliJson(env, 'workspace', 'create', '--name', workspace.name, '--plan', 'enterprise', '--owner-email', workspace.ownerEmail);
+export async function startServiceWithHub(
+  env: NodeJS.ProcessEnv,
+  receiver: HttpsReceiver,
+  workspace: { name: string; ownerEmail: string },
+): Promise<Hub & { workspaceId: string; key: string; service: ServiceProcess }> {
+  const ws = await cliJson(
+    env,
+    'workspace',
+    'create',
+    '--name',
+    workspace.name,
+    '--plan',
+    'enterprise',
+    '--owner-email',
+    workspace.ownerEmail,
+  );
   const service = await startService(env);
   try {
-    return { workspaceId: ws.workspaceId, key: ws.apiKey, service, ...(await createHub(service.url, ws.apiKey, receiver)) };
+    return {
+      workspaceId: ws.workspaceId,
+      key: ws.apiKey,
+      service,
+      ...(await createHub(service.url, ws.apiKey, receiver)),
+    };
   } catch (err) {
     await service.kill('SIGTERM');
     throw err;

@@ -15,11 +15,22 @@ export interface Ledger {
   answers: Array<{ at: number; what: string; status: number | string; error?: unknown; ms: number }>;
 }
 
-export const newLedger = (): Ledger => ({ chatbots: new Set(), sessions: new Set(), responded: new Set(), completed: new Set(), answers: [] });
+export const newLedger = (): Ledger => ({
+  chatbots: new Set(),
+  sessions: new Set(),
+  responded: new Set(),
+  completed: new Set(),
+  answers: [],
+});
 
 /** The ledger's counts, as the crash tests report them. */
 export const ledgerFigures = (ledger: Ledger) => ({
-  acknowledged: { chatbots: ledger.chatbots.size, sessions: ledger.sessions.size, responses: ledger.responded.size, completed: ledger.completed.size },
+  acknowledged: {
+    chatbots: ledger.chatbots.size,
+    sessions: ledger.sessions.size,
+    responses: ledger.responded.size,
+    completed: ledger.completed.size,
+  },
   requestsSent: ledger.answers.length,
 });
 
@@ -59,7 +70,10 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void> } {
   };
   const chatbotWriter = async () => {
     while (!stopped) {
-      const r = await call('create chatbot', 'POST', `${EXTERNAL}/chatbots`, { key: o.key, body: { name: `bot ${o.tag} ${++n}` } });
+      const r = await call('create chatbot', 'POST', `${EXTERNAL}/chatbots`, {
+        key: o.key,
+        body: { name: `bot ${o.tag} ${++n}` },
+      });
       if (r === null && o.stopOnNetworkError) return;
       if (r?.status === 201) o.ledger.chatbots.add(r.body.data.id);
       else if (r) await sleep(50);
@@ -78,14 +92,23 @@ export function startLoad(o: LoadOptions): { stop(): Promise<void> } {
       }
       const sessionId = started.body.sessionId as string;
       o.ledger.sessions.add(sessionId);
-      const first = await call('first message', 'POST', `${base}/${sessionId}/messages`, { body: { message: 'Ada' }, headers });
+      const first = await call('first message', 'POST', `${base}/${sessionId}/messages`, {
+        body: { message: 'Ada' },
+        headers,
+      });
       if (first?.status !== 200) continue;
       o.ledger.responded.add(sessionId);
-      const second = await call('second message', 'POST', `${base}/${sessionId}/messages`, { body: { message: 'ada@example.com' }, headers });
+      const second = await call('second message', 'POST', `${base}/${sessionId}/messages`, {
+        body: { message: 'ada@example.com' },
+        headers,
+      });
       if (second?.status === 200) o.ledger.completed.add(sessionId);
     }
   };
-  const workers = [...Array.from({ length: o.chatbotWriters }, chatbotWriter), ...Array.from({ length: o.visitors }, visitor)];
+  const workers = [
+    ...Array.from({ length: o.chatbotWriters }, chatbotWriter),
+    ...Array.from({ length: o.visitors }, visitor),
+  ];
   return {
     async stop() {
       stopped = true;

@@ -35,13 +35,20 @@ test('a lone request is written at once; those arriving meanwhile go together ne
 
 test('at most maxGroup per group, and one key never twice in a group (its order kept)', async () => {
   const r = recorder();
-  const all = [r.submit('a', 1), r.submit('a', 2), r.submit('b', 3), r.submit('a', 4), r.submit('c', 5), r.submit('d', 6)];
+  const all = [
+    r.submit('a', 1),
+    r.submit('a', 2),
+    r.submit('b', 3),
+    r.submit('a', 4),
+    r.submit('c', 5),
+    r.submit('d', 6),
+  ];
   r.release();
   await Promise.all(all);
   assert.equal(r.groups, [[1], [2, 3, 5], [4, 6]]);
 });
 
-test('a refusal is that request\'s alone', async () => {
+test("a refusal is that request's alone", async () => {
   const r = recorder();
   const first = r.submit('a', 1);
   const refused = r.submit('b', -2);
@@ -58,10 +65,15 @@ test('a refusal is that request\'s alone', async () => {
   }
 });
 
-test('when a group\'s statement fails, each request is written again alone', async () => {
+test("when a group's statement fails, each request is written again alone", async () => {
   const r = recorder((group) => group.length > 1 || group[0].n === 3);
   const first = r.submit('a', 1);
-  const later = [r.submit('b', 2), r.submit('c', 3), r.submit('d', 4)].map((p) => p.then((v) => v, (e: Error) => `error: ${e.message}`));
+  const later = [r.submit('b', 2), r.submit('c', 3), r.submit('d', 4)].map((p) =>
+    p.then(
+      (v) => v,
+      (e: Error) => `error: ${e.message}`,
+    ),
+  );
   r.release();
   await first;
   assert.equal(await Promise.all(later), ['ok 2', 'error: statement failed', 'ok 4']);

@@ -57,11 +57,18 @@ export async function readAllOf(store: EventStore, prefix: string): Promise<Reco
  */
 export async function readAllSettled(store: EventStore, prefix: string, count: number): Promise<RecordedEvent[]> {
   let events: RecordedEvent[] = [];
-  await waitFor(`${count} readable events under ${prefix}`, async () => (events = await readAllOf(store, prefix)).length >= count);
+  await waitFor(
+    `${count} readable events under ${prefix}`,
+    async () => (events = await readAllOf(store, prefix)).length >= count,
+  );
   return events;
 }
 
-export async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -96,10 +103,19 @@ export function runEventStoreContract(
   if (opts.teardown) s.after(opts.teardown);
 
   s('appends and reads back a stream; an unknown stream reads as []', async ({ fx: { store }, p }) => {
-    const r = await store.append(`${p}a`, [ev('ThingCreated', { n: 1, nested: { list: [1, 'two'], ok: true } }), ev('ThingRenamed', { name: 'Zoë ✓' })]);
+    const r = await store.append(`${p}a`, [
+      ev('ThingCreated', { n: 1, nested: { list: [1, 'two'], ok: true } }),
+      ev('ThingRenamed', { name: 'Zoë ✓' }),
+    ]);
     assert.is(r.nextExpectedRevision, 1);
     const events = await store.readStream(`${p}a`);
-    assert.equal(events.map((e) => [e.streamId, e.revision, e.type]), [[`${p}a`, 0, 'ThingCreated'], [`${p}a`, 1, 'ThingRenamed']]);
+    assert.equal(
+      events.map((e) => [e.streamId, e.revision, e.type]),
+      [
+        [`${p}a`, 0, 'ThingCreated'],
+        [`${p}a`, 1, 'ThingRenamed'],
+      ],
+    );
     assert.equal(events[0].data, { n: 1, nested: { list: [1, 'two'], ok: true } });
     assert.equal(events[1].data, { name: 'Zoë ✓' });
     assert.ok(events[0].id && events[0].id !== events[1].id, 'each event has its own id');
@@ -108,8 +124,17 @@ export function runEventStoreContract(
 
   s('reads a stream from a revision on: the tail only, [] past the end', async ({ fx: { store }, p }) => {
     await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
-    assert.equal((await store.readStream(`${p}a`, { fromRevision: 1 })).map((e) => [e.revision, e.type]), [[1, 'B'], [2, 'C']]);
-    assert.equal((await store.readStream(`${p}a`, { fromRevision: 0 })).map((e) => e.type), ['A', 'B', 'C']);
+    assert.equal(
+      (await store.readStream(`${p}a`, { fromRevision: 1 })).map((e) => [e.revision, e.type]),
+      [
+        [1, 'B'],
+        [2, 'C'],
+      ],
+    );
+    assert.equal(
+      (await store.readStream(`${p}a`, { fromRevision: 0 })).map((e) => e.type),
+      ['A', 'B', 'C'],
+    );
     assert.equal(await store.readStream(`${p}a`, { fromRevision: 3 }), []);
     assert.equal(await store.readStream(`${p}missing`, { fromRevision: 2 }), []);
   });
@@ -122,19 +147,37 @@ export function runEventStoreContract(
 
   s('expectedRevision "no_stream" creates, then fails once the stream exists', async ({ fx: { store }, p }) => {
     await store.append(`${p}a`, [ev('A')], { expectedRevision: 'no_stream' });
-    await rejectsWith(store.append(`${p}a`, [ev('B')], { expectedRevision: 'no_stream' }), wrongRevision, 'no_stream on an existing stream');
+    await rejectsWith(
+      store.append(`${p}a`, [ev('B')], { expectedRevision: 'no_stream' }),
+      wrongRevision,
+      'no_stream on an existing stream',
+    );
     assert.is((await store.readStream(`${p}a`)).length, 1, 'the failed append wrote nothing');
   });
 
-  s('expectedRevision "stream_exists" fails on an absent stream and appends to an existing one', async ({ fx: { store }, p }) => {
-    await rejectsWith(store.append(`${p}a`, [ev('A')], { expectedRevision: 'stream_exists' }), wrongRevision, 'stream_exists on an absent stream');
-    assert.equal(await store.readStream(`${p}a`), []);
-    await store.append(`${p}a`, [ev('A')]);
-    assert.is((await store.append(`${p}a`, [ev('B')], { expectedRevision: 'stream_exists' })).nextExpectedRevision, 1);
-  });
+  s(
+    'expectedRevision "stream_exists" fails on an absent stream and appends to an existing one',
+    async ({ fx: { store }, p }) => {
+      await rejectsWith(
+        store.append(`${p}a`, [ev('A')], { expectedRevision: 'stream_exists' }),
+        wrongRevision,
+        'stream_exists on an absent stream',
+      );
+      assert.equal(await store.readStream(`${p}a`), []);
+      await store.append(`${p}a`, [ev('A')]);
+      assert.is(
+        (await store.append(`${p}a`, [ev('B')], { expectedRevision: 'stream_exists' })).nextExpectedRevision,
+        1,
+      );
+    },
+  );
 
   s('an exact expectedRevision must equal the last revision', async ({ fx: { store }, p }) => {
-    await rejectsWith(store.append(`${p}a`, [ev('A')], { expectedRevision: 0 }), wrongRevision, 'a number on an absent stream');
+    await rejectsWith(
+      store.append(`${p}a`, [ev('A')], { expectedRevision: 0 }),
+      wrongRevision,
+      'a number on an absent stream',
+    );
     await store.append(`${p}a`, [ev('A')], { expectedRevision: 'no_stream' });
     const r = await store.append(`${p}a`, [ev('B'), ev('C')], { expectedRevision: 0 });
     assert.is(r.nextExpectedRevision, 2);
@@ -149,34 +192,50 @@ export function runEventStoreContract(
       }
     }
     assert.is((await store.append(`${p}a`, [ev('D')], { expectedRevision: 2 })).nextExpectedRevision, 3);
-    assert.equal((await store.readStream(`${p}a`)).map((e) => e.type), ['A', 'B', 'C', 'D']);
+    assert.equal(
+      (await store.readStream(`${p}a`)).map((e) => e.type),
+      ['A', 'B', 'C', 'D'],
+    );
   });
 
   s('revisions are 0-based and contiguous across appends', async ({ fx: { store }, p }) => {
     await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
     await store.append(`${p}a`, [ev('D')]);
     await store.append(`${p}a`, [ev('E'), ev('F')]);
-    assert.equal((await store.readStream(`${p}a`)).map((e) => e.revision), [0, 1, 2, 3, 4, 5]);
+    assert.equal(
+      (await store.readStream(`${p}a`)).map((e) => e.revision),
+      [0, 1, 2, 3, 4, 5],
+    );
   });
 
-  s('readAll returns the events of several streams in append order, positions increasing', async ({ fx: { store }, p }) => {
-    await store.append(`${p}x`, [ev('X1'), ev('X2')]);
-    await store.append(`${p}y`, [ev('Y1')]);
-    await store.append(`${p}x`, [ev('X3')]);
-    await store.append(`${p}z`, [ev('Z1'), ev('Z2')]);
-    const all = await readAllSettled(store, p, 6);
-    assert.equal(all.map((e) => e.type), ['X1', 'X2', 'Y1', 'X3', 'Z1', 'Z2']);
-    for (let i = 1; i < all.length; i++) assert.ok(comparePositions(all[i - 1].position, all[i].position) < 0, `position ${i} increases`);
-    const byId = new Map((await store.readStream(`${p}x`)).map((e) => [e.id, e]));
-    for (const e of all.filter((e) => e.streamId === `${p}x`)) assert.is(byId.get(e.id)?.revision, e.revision);
-  });
+  s(
+    'readAll returns the events of several streams in append order, positions increasing',
+    async ({ fx: { store }, p }) => {
+      await store.append(`${p}x`, [ev('X1'), ev('X2')]);
+      await store.append(`${p}y`, [ev('Y1')]);
+      await store.append(`${p}x`, [ev('X3')]);
+      await store.append(`${p}z`, [ev('Z1'), ev('Z2')]);
+      const all = await readAllSettled(store, p, 6);
+      assert.equal(
+        all.map((e) => e.type),
+        ['X1', 'X2', 'Y1', 'X3', 'Z1', 'Z2'],
+      );
+      for (let i = 1; i < all.length; i++)
+        assert.ok(comparePositions(all[i - 1].position, all[i].position) < 0, `position ${i} increases`);
+      const byId = new Map((await store.readStream(`${p}x`)).map((e) => [e.id, e]));
+      for (const e of all.filter((e) => e.streamId === `${p}x`)) assert.is(byId.get(e.id)?.revision, e.revision);
+    },
+  );
 
   s("an append's position covers its last event (read-your-writes waits on it)", async ({ fx: { store }, p }) => {
     const r = await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
     const [, , last] = await readAllSettled(store, p, 3);
     assert.ok(comparePositions(r.position, last.position) >= 0, 'append position >= its last event');
     const later = await store.readAll({ after: r.position, limit: 1000 });
-    assert.not.ok(later.some((e) => e.streamId.startsWith(p)), 'nothing of the append lies after its position');
+    assert.not.ok(
+      later.some((e) => e.streamId.startsWith(p)),
+      'nothing of the append lies after its position',
+    );
   });
 
   s('readAll after a position returns only later events, and honours limit', async ({ fx: { store }, p }) => {
@@ -186,11 +245,19 @@ export function runEventStoreContract(
     const all = await readAllSettled(store, p, 6);
     const after = all[1].position;
     const page = await store.readAll({ after, limit: 2 });
-    assert.equal(page.map((e) => e.type), ['E2', 'E3']);
+    assert.equal(
+      page.map((e) => e.type),
+      ['E2', 'E3'],
+    );
     const rest = (await store.readAll({ after, limit: 1000 })).filter((e) => e.streamId.startsWith(p));
-    assert.equal(rest.map((e) => e.type), ['E2', 'E3', 'E4', 'F0']);
+    assert.equal(
+      rest.map((e) => e.type),
+      ['E2', 'E3', 'E4', 'F0'],
+    );
     assert.ok(rest.every((e) => comparePositions(e.position, after) > 0));
-    const tail = (await store.readAll({ after: all[all.length - 1].position, limit: 1000 })).filter((e) => e.streamId.startsWith(p));
+    const tail = (await store.readAll({ after: all[all.length - 1].position, limit: 1000 })).filter((e) =>
+      e.streamId.startsWith(p),
+    );
     assert.equal(tail, []);
   });
 
@@ -217,8 +284,14 @@ export function runEventStoreContract(
       }
       got.push(...page.filter((e) => e.streamId.startsWith(p)));
     }
-    assert.equal(got.map((e) => e.type), expected);
-    assert.equal((await readAllOf(store, p)).filter((e) => e.type !== 'Marker').map((e) => e.type), expected);
+    assert.equal(
+      got.map((e) => e.type),
+      expected,
+    );
+    assert.equal(
+      (await readAllOf(store, p)).filter((e) => e.type !== 'Marker').map((e) => e.type),
+      expected,
+    );
   });
 
   s('the metadata envelope round-trips intact', async ({ fx: { store }, p }) => {
@@ -231,7 +304,13 @@ export function runEventStoreContract(
       occurredAt: '2024-05-06T07:08:09.123Z',
       request: { ip: '203.0.113.9', userAgent: 'curl/8.0' },
     });
-    const sparse = meta({ workspaceId: null, actor: { type: 'system', id: 'scheduler' }, causationId: null, requestId: null, occurredAt: '2024-05-06T07:08:10.000Z' });
+    const sparse = meta({
+      workspaceId: null,
+      actor: { type: 'system', id: 'scheduler' },
+      causationId: null,
+      requestId: null,
+      occurredAt: '2024-05-06T07:08:10.000Z',
+    });
     await store.append(`${p}a`, [ev('A', { v: 1 }, full), ev('B', { v: 2 }, sparse)]);
     const [a, b] = await store.readStream(`${p}a`);
     assert.equal(a.metadata, full);
@@ -256,8 +335,14 @@ export function runEventStoreContract(
       await store.append(`${p}c`, [ev('L2'), ev('L3')]);
       await waitFor('live events', () => seen.length >= 6 || failure !== undefined);
       assert.is(failure, undefined);
-      assert.equal(seen.map((e) => e.type), ['H1', 'H2', 'H3', 'L1', 'L2', 'L3']);
-      assert.equal(seen.map((e) => e.id), (await readAllOf(store, p)).map((e) => e.id));
+      assert.equal(
+        seen.map((e) => e.type),
+        ['H1', 'H2', 'H3', 'L1', 'L2', 'L3'],
+      );
+      assert.equal(
+        seen.map((e) => e.id),
+        (await readAllOf(store, p)).map((e) => e.id),
+      );
     } finally {
       sub.unsubscribe();
     }
@@ -267,7 +352,9 @@ export function runEventStoreContract(
     await store.append(`${p}a`, [ev('A'), ev('B'), ev('C')]);
     const [first] = await readAllSettled(store, p, 3);
     const seen: string[] = [];
-    const sub = store.subscribeToAll({ after: first.position }).subscribe((e) => e.streamId.startsWith(p) && seen.push(e.type));
+    const sub = store
+      .subscribeToAll({ after: first.position })
+      .subscribe((e) => e.streamId.startsWith(p) && seen.push(e.type));
     try {
       await waitFor('events after the position', () => seen.length >= 2);
       await new Promise((r) => setTimeout(r, 100));
@@ -281,7 +368,9 @@ export function runEventStoreContract(
     for (let round = 0; round < 5; round++) {
       const stream = `${p}slug-${round}`;
       const results = await Promise.allSettled(
-        Array.from({ length: 4 }, (_, i) => store.append(stream, [ev('SlugReserved', { by: i })], { expectedRevision: 'no_stream' })),
+        Array.from({ length: 4 }, (_, i) =>
+          store.append(stream, [ev('SlugReserved', { by: i })], { expectedRevision: 'no_stream' }),
+        ),
       );
       const won = results.filter((r) => r.status === 'fulfilled');
       const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -296,7 +385,11 @@ export function runEventStoreContract(
   s('concurrent exact appends to many streams: each is written or refused on its own', async ({ fx: { store }, p }) => {
     // Ten streams at revision 0; then, all at once: a new stream each, a right and a stale
     // expectation on each old one, and a "no_stream" on a stream that exists.
-    await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}old-${i}`, [ev('Made', { i })], { expectedRevision: 'no_stream' })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        store.append(`${p}old-${i}`, [ev('Made', { i })], { expectedRevision: 'no_stream' }),
+      ),
+    );
     const attempts = Array.from({ length: 10 }, (_, i) => [
       store.append(`${p}new-${i}`, [ev('Made', { i }), ev('Named', { i })], { expectedRevision: 'no_stream' }),
       store.append(`${p}old-${i}`, [ev('Moved', { i })], { expectedRevision: 0 }),
@@ -315,8 +408,20 @@ export function runEventStoreContract(
         assert.instance((refused as PromiseRejectedResult).reason, WrongExpectedRevisionError);
         assert.is(((refused as PromiseRejectedResult).reason as WrongExpectedRevisionError).streamId, `${p}old-${i}`);
       }
-      assert.equal((await store.readStream(`${p}new-${i}`)).map((e) => [e.type, e.revision]), [['Made', 0], ['Named', 1]]);
-      assert.equal((await store.readStream(`${p}old-${i}`)).map((e) => [e.type, e.revision]), [['Made', 0], ['Moved', 1]]);
+      assert.equal(
+        (await store.readStream(`${p}new-${i}`)).map((e) => [e.type, e.revision]),
+        [
+          ['Made', 0],
+          ['Named', 1],
+        ],
+      );
+      assert.equal(
+        (await store.readStream(`${p}old-${i}`)).map((e) => [e.type, e.revision]),
+        [
+          ['Made', 0],
+          ['Moved', 1],
+        ],
+      );
     }
   });
 
@@ -330,8 +435,14 @@ export function runEventStoreContract(
     assert.is(slot.nextExpectedRevision, 1);
     assert.is(bot.nextExpectedRevision, 1);
     const all = await readAllSettled(store, p, 4);
-    assert.equal(all.map((e) => e.type), ['Opened', 'SlotTaken', 'BotMade', 'BotNamed']);
-    assert.ok(comparePositions(bot.position, all[3].position) >= 0 && comparePositions(slot.position, all[1].position) >= 0, 'each position covers its stream\'s events');
+    assert.equal(
+      all.map((e) => e.type),
+      ['Opened', 'SlotTaken', 'BotMade', 'BotNamed'],
+    );
+    assert.ok(
+      comparePositions(bot.position, all[3].position) >= 0 && comparePositions(slot.position, all[1].position) >= 0,
+      "each position covers its stream's events",
+    );
     // A stale expectation on one stream: nothing is written to either.
     try {
       await store.appendAll([
@@ -348,39 +459,71 @@ export function runEventStoreContract(
     assert.is((await store.readStream(`${p}slot`)).length, 2);
   });
 
-  s('concurrent appendAll calls and single appends: each request whole or refused whole', async ({ fx: { store }, p }) => {
-    if (!store.appendAll) return;
-    await Promise.all(Array.from({ length: 8 }, (_, i) => store.append(`${p}ws-${i}`, [ev('Opened')], { expectedRevision: 'no_stream' })));
-    // All at once, so they share statements: for every workspace a right and a stale pair, and
-    // a plain append to a stream of its own.
-    const right = Array.from({ length: 8 }, (_, i) => store.appendAll!([
-      { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 0 },
-      { streamId: `${p}bot-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
-    ]));
-    const stale = Array.from({ length: 8 }, (_, i) => store.appendAll!([
-      { streamId: `${p}late-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
-      { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 7 },
-    ]));
-    const plain = Array.from({ length: 8 }, (_, i) => store.append(`${p}other-${i}`, [ev('Other', { i })], { expectedRevision: 'no_stream' }));
-    const [r, st, pl] = await Promise.all([Promise.allSettled(right), Promise.allSettled(stale), Promise.allSettled(plain)]);
-    for (let i = 0; i < 8; i++) {
-      assert.is(r[i].status, 'fulfilled', `pair ${i} written`);
-      assert.is(pl[i].status, 'fulfilled');
-      assert.is(st[i].status, 'rejected');
-      assert.instance((st[i] as PromiseRejectedResult).reason, WrongExpectedRevisionError);
-      assert.equal((await store.readStream(`${p}ws-${i}`)).map((e) => e.type), ['Opened', 'SlotTaken']);
-      assert.equal((await store.readStream(`${p}bot-${i}`)).map((e) => e.type), ['BotMade']);
-      assert.equal(await store.readStream(`${p}late-${i}`), [], 'nothing of a refused request is written');
-    }
-  });
+  s(
+    'concurrent appendAll calls and single appends: each request whole or refused whole',
+    async ({ fx: { store }, p }) => {
+      if (!store.appendAll) return;
+      await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          store.append(`${p}ws-${i}`, [ev('Opened')], { expectedRevision: 'no_stream' }),
+        ),
+      );
+      // All at once, so they share statements: for every workspace a right and a stale pair, and
+      // a plain append to a stream of its own.
+      const right = Array.from({ length: 8 }, (_, i) =>
+        store.appendAll!([
+          { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 0 },
+          { streamId: `${p}bot-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
+        ]),
+      );
+      const stale = Array.from({ length: 8 }, (_, i) =>
+        store.appendAll!([
+          { streamId: `${p}late-${i}`, events: [ev('BotMade', { i })], expectedRevision: 'no_stream' },
+          { streamId: `${p}ws-${i}`, events: [ev('SlotTaken', { i })], expectedRevision: 7 },
+        ]),
+      );
+      const plain = Array.from({ length: 8 }, (_, i) =>
+        store.append(`${p}other-${i}`, [ev('Other', { i })], { expectedRevision: 'no_stream' }),
+      );
+      const [r, st, pl] = await Promise.all([
+        Promise.allSettled(right),
+        Promise.allSettled(stale),
+        Promise.allSettled(plain),
+      ]);
+      for (let i = 0; i < 8; i++) {
+        assert.is(r[i].status, 'fulfilled', `pair ${i} written`);
+        assert.is(pl[i].status, 'fulfilled');
+        assert.is(st[i].status, 'rejected');
+        assert.instance((st[i] as PromiseRejectedResult).reason, WrongExpectedRevisionError);
+        assert.equal(
+          (await store.readStream(`${p}ws-${i}`)).map((e) => e.type),
+          ['Opened', 'SlotTaken'],
+        );
+        assert.equal(
+          (await store.readStream(`${p}bot-${i}`)).map((e) => e.type),
+          ['BotMade'],
+        );
+        assert.equal(await store.readStream(`${p}late-${i}`), [], 'nothing of a refused request is written');
+      }
+    },
+  );
 
   s('appendAll refuses a stream named twice or with no events, writing nothing', async ({ fx: { store }, p }) => {
     if (!store.appendAll) return;
     for (const appends of [
-      [{ streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const }, { streamId: `${p}a`, events: [ev('B')], expectedRevision: 'no_stream' as const }],
-      [{ streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const }, { streamId: `${p}b`, events: [], expectedRevision: 'no_stream' as const }],
+      [
+        { streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const },
+        { streamId: `${p}a`, events: [ev('B')], expectedRevision: 'no_stream' as const },
+      ],
+      [
+        { streamId: `${p}a`, events: [ev('A')], expectedRevision: 'no_stream' as const },
+        { streamId: `${p}b`, events: [], expectedRevision: 'no_stream' as const },
+      ],
     ]) {
-      await store.appendAll(appends).then(() => assert.unreachable('accepted'), (err: Error) => assert.not.instance(err, WrongExpectedRevisionError));
+      await store.appendAll(appends).then(
+        () => assert.unreachable('accepted'),
+        (err: Error) => assert.not.instance(err, WrongExpectedRevisionError),
+      );
     }
     assert.equal(await store.readStream(`${p}a`), []);
   });
@@ -388,7 +531,10 @@ export function runEventStoreContract(
   s('concurrent appends with "any" to one stream keep revisions contiguous', async ({ fx: { store }, p }) => {
     await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(`${p}a`, [ev('A', { i }), ev('B', { i })])));
     const events = await store.readStream(`${p}a`);
-    assert.equal(events.map((e) => e.revision), Array.from({ length: 20 }, (_, i) => i));
+    assert.equal(
+      events.map((e) => e.revision),
+      Array.from({ length: 20 }, (_, i) => i),
+    );
     for (let i = 0; i < 20; i += 2) assert.is(events[i].data.i, events[i + 1].data.i, 'one append stays together');
   });
 

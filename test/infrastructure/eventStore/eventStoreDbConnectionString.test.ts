@@ -5,8 +5,14 @@ import { esdbConnectionString } from '../../../infrastructure/eventStore/eventSt
 import { EventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
 
 test('kurrentdb and kurrent schemes become esdb, the rest of the address untouched', () => {
-  assert.is(esdbConnectionString('kurrentdb://admin:changeit@db.example:2113?tls=false&nodePreference=leader'), 'esdb://admin:changeit@db.example:2113?tls=false&nodePreference=leader');
-  assert.is(esdbConnectionString('kurrentdb+discover://a.example:2113,b.example:2113'), 'esdb+discover://a.example:2113,b.example:2113');
+  assert.is(
+    esdbConnectionString('kurrentdb://admin:changeit@db.example:2113?tls=false&nodePreference=leader'),
+    'esdb://admin:changeit@db.example:2113?tls=false&nodePreference=leader',
+  );
+  assert.is(
+    esdbConnectionString('kurrentdb+discover://a.example:2113,b.example:2113'),
+    'esdb+discover://a.example:2113,b.example:2113',
+  );
   assert.is(esdbConnectionString('KurrentDB://db.example:2113'), 'esdb://db.example:2113');
   assert.is(esdbConnectionString('kurrent://db.example:2113'), 'esdb://db.example:2113');
   assert.is(esdbConnectionString('esdb://db.example:2113?tls=false'), 'esdb://db.example:2113?tls=false');

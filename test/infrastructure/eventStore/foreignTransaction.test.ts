@@ -11,7 +11,14 @@ import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 
 const url = process.env.DATABASE_URL;
-const meta = { workspaceId: null, actor: { type: 'system' as const, id: 't' }, correlationId: 'c', causationId: null, requestId: null, occurredAt: new Date().toISOString() };
+const meta = {
+  workspaceId: null,
+  actor: { type: 'system' as const, id: 't' },
+  correlationId: 'c',
+  causationId: null,
+  requestId: null,
+  occurredAt: new Date().toISOString(),
+};
 
 /** BEGIN; take a transaction id; stay open — in the server's other database `postgres`. */
 const clients: pg.Client[] = [];
@@ -46,13 +53,20 @@ if (!url) {
     foreign = await openForeignTransaction();
     await events.append('s-during', [{ type: 'During', data: {}, metadata: meta }]);
     const read = await events.readAll({ after: first.position });
-    assert.equal(read.map((e) => e.type), ['During']);
+    assert.equal(
+      read.map((e) => e.type),
+      ['During'],
+    );
     await foreign.query('COMMIT');
     await events.close();
   });
 
   /** Runs six writers while a reader pages through the log beside them; what the reader saw of `type`. */
-  async function readWhileWriting(events: PostgresEventStore, type: string, write: (w: number) => Promise<void>): Promise<string[]> {
+  async function readWhileWriting(
+    events: PostgresEventStore,
+    type: string,
+    write: (w: number) => Promise<void>,
+  ): Promise<string[]> {
     const seen: string[] = [];
     let after = null as Awaited<ReturnType<typeof events.append>>['position'] | null;
     let writing = true;
@@ -77,7 +91,8 @@ if (!url) {
   test('concurrent appenders are still never skipped by a reader that runs beside them', async () => {
     const events = await PostgresEventStore.create(store.sql, { listen: false });
     const seen = await readWhileWriting(events, 'Raced', async (w) => {
-      for (let i = 0; i < 25; i++) await events.append(`race-${w}-${i}`, [{ type: 'Raced', data: { w, i }, metadata: meta }]);
+      for (let i = 0; i < 25; i++)
+        await events.append(`race-${w}-${i}`, [{ type: 'Raced', data: { w, i }, metadata: meta }]);
     });
     assert.is(seen.length, 150);
     assert.is(new Set(seen).size, 150);
@@ -88,7 +103,9 @@ if (!url) {
     const events = await PostgresEventStore.create(store.sql, { listen: false });
     const seen = await readWhileWriting(events, 'Exact', async (w) => {
       for (let i = 0; i < 20; i++) {
-        await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], { expectedRevision: 'no_stream' });
+        await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], {
+          expectedRevision: 'no_stream',
+        });
         await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], { expectedRevision: 0 });
       }
     });
@@ -110,13 +127,17 @@ if (!url) {
       await held;
     });
     await isLocked;
-    const append = events.append('lock-order', [{ type: 'Ordered', data: {}, metadata: meta }], { expectedRevision: 'no_stream' });
+    const append = events.append('lock-order', [{ type: 'Ordered', data: {}, metadata: meta }], {
+      expectedRevision: 'no_stream',
+    });
     let waiting: Array<{ xid: string | null }> = [];
     for (let i = 0; i < 100 && waiting.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      waiting = (await store.sql.query<{ xid: string | null }>(
-        `SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%appending%'`,
-      )).rows;
+      waiting = (
+        await store.sql.query<{ xid: string | null }>(
+          `SELECT backend_xid::text AS xid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%appending%'`,
+        )
+      ).rows;
     }
     assert.is(waiting.length, 1, 'the append waits on the advisory lock');
     assert.is(waiting[0].xid, null, 'without a transaction id yet');
@@ -133,7 +154,10 @@ if (!url) {
     try {
       const { apiKey } = await app.createWorkspace('pro');
       const started = Date.now();
-      const r = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name: 'During a long transaction' } });
+      const r = await app.api('POST', '/api/v1/external/v1/chatbots', {
+        apiKey,
+        body: { name: 'During a long transaction' },
+      });
       assert.is(r.status, 201, JSON.stringify(r.body));
       assert.is(r.body.data.name, 'During a long transaction');
       assert.ok(Date.now() - started < 4000, 'the answer did not wait for the foreign transaction');

@@ -7,9 +7,18 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Subscription } from 'rxjs';
 import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
-import { type RecordedEvent, WrongExpectedRevisionError, comparePositions } from '../../../infrastructure/eventStore/eventStore.js';
+import {
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+  comparePositions,
+} from '../../../infrastructure/eventStore/eventStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
+import {
+  type SqlDriverName,
+  availableSqlDrivers,
+  createTestSql,
+  runOnEverySqlDriver,
+} from '../../support/testStores.js';
 import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -27,7 +36,10 @@ function naiveCursorObserver(sql: SqlClient) {
   let stopped = false;
   const done = (async () => {
     while (!stopped) {
-      const r = await sql.query<{ pos: string }>(`SELECT position::text AS pos FROM events WHERE position > $1 ORDER BY events.position`, [cursor.toString()]);
+      const r = await sql.query<{ pos: string }>(
+        `SELECT position::text AS pos FROM events WHERE position > $1 ORDER BY events.position`,
+        [cursor.toString()],
+      );
       for (const row of r.rows) {
         seen.add(row.pos);
         cursor = BigInt(row.pos);
@@ -44,7 +56,12 @@ function naiveCursorObserver(sql: SqlClient) {
   };
 }
 
-async function concurrentAppendersProof(driver: SqlDriverName, writers: number, appendsPerWriter: number, inFlightPerWriter: number) {
+async function concurrentAppendersProof(
+  driver: SqlDriverName,
+  writers: number,
+  appendsPerWriter: number,
+  inFlightPerWriter: number,
+) {
   const t = await createTestSql(driver);
   const stores: PostgresEventStore[] = [];
   let sub: Subscription | undefined;
@@ -64,7 +81,9 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
 
     const received: RecordedEvent[] = [];
     let failure: unknown;
-    sub = subscriberStore.subscribeToAll().subscribe({ next: (e) => received.push(e), error: (err) => (failure = err) });
+    sub = subscriberStore
+      .subscribeToAll()
+      .subscribe({ next: (e) => received.push(e), error: (err) => (failure = err) });
     if (driver === 'pg') naive = naiveCursorObserver(await t.another());
 
     let appended = 0;
@@ -76,7 +95,10 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
             while (started < appendsPerWriter) {
               started++;
               const n = 1 + Math.floor(Math.random() * 3);
-              await store.append(`order-${Math.floor(Math.random() * 40)}`, Array.from({ length: n }, (_, k) => ev('Ticked', { w, k })));
+              await store.append(
+                `order-${Math.floor(Math.random() * 40)}`,
+                Array.from({ length: n }, (_, k) => ev('Ticked', { w, k })),
+              );
               appended += n;
             }
           }),
@@ -94,13 +116,19 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
     assert.is(ids.size, received.length, 'no event delivered twice');
     assert.is(received.length, total, 'every event delivered');
     const stored = await t.sql.query<{ id: string }>(`SELECT event_id::text AS id FROM events`);
-    assert.ok(stored.rows.every((r) => ids.has(r.id)), 'the delivered ids are exactly the stored ones');
+    assert.ok(
+      stored.rows.every((r) => ids.has(r.id)),
+      'the delivered ids are exactly the stored ones',
+    );
     for (let i = 1; i < received.length; i++) {
-      if (comparePositions(received[i - 1].position, received[i].position) >= 0) assert.unreachable(`position ${i} does not increase`);
+      if (comparePositions(received[i - 1].position, received[i].position) >= 0)
+        assert.unreachable(`position ${i} does not increase`);
     }
     if (naive) {
       const seen = await naive.stop();
-      console.log(`  [global order] ${driver}: ${total} events; a BIGSERIAL cursor would have skipped ${total - seen.size} of them`);
+      console.log(
+        `  [global order] ${driver}: ${total} events; a BIGSERIAL cursor would have skipped ${total - seen.size} of them`,
+      );
     }
   } finally {
     sub?.unsubscribe();
@@ -112,14 +140,20 @@ async function concurrentAppendersProof(driver: SqlDriverName, writers: number, 
 
 const order = suite('PostgresEventStore global order (DESIGN.md §6)');
 
-order('pglite: 8 writers × 60 appends, serialised by the single connection; subscriber gets each event once, in order', async () => {
-  await concurrentAppendersProof('pglite', 8, 60, 1);
-});
+order(
+  'pglite: 8 writers × 60 appends, serialised by the single connection; subscriber gets each event once, in order',
+  async () => {
+    await concurrentAppendersProof('pglite', 8, 60, 1);
+  },
+);
 
 if (hasServer) {
-  order('pg: 8 writers (own pools) × 150 appends of 1–3 events, overlapping transactions; subscriber misses none, duplicates none', async () => {
-    await concurrentAppendersProof('pg', 8, 150, 3);
-  });
+  order(
+    'pg: 8 writers (own pools) × 150 appends of 1–3 events, overlapping transactions; subscriber misses none, duplicates none',
+    async () => {
+      await concurrentAppendersProof('pg', 8, 150, 3);
+    },
+  );
 
   order('pg: an event committed behind an older open append stays unread until that append commits', async () => {
     const t = await createTestSql('pg');
@@ -161,14 +195,24 @@ if (hasServer) {
       assert.equal(seen, [], 'so does the subscription');
 
       release();
-      assert.equal((await reading).map((e) => e.type), ['Older', 'Later'], 'once the older append commits, both, in commit order');
+      assert.equal(
+        (await reading).map((e) => e.type),
+        ['Older', 'Later'],
+        'once the older append commits, both, in commit order',
+      );
       const older = await olderTx;
-      assert.ok(BigInt(older.position) < later.position.prepare, 'older holds the smaller BIGSERIAL: a naive cursor would skip it');
+      assert.ok(
+        BigInt(older.position) < later.position.prepare,
+        'older holds the smaller BIGSERIAL: a naive cursor would skip it',
+      );
       assert.ok(BigInt(older.xid) < later.position.commit, 'and the smaller transaction id');
       await waitFor('both events', () => seen.length >= 2);
       assert.equal(seen, ['Older', 'Later']);
       const all = await store.readAll();
-      assert.equal(all.map((e) => e.type), ['Older', 'Later']);
+      assert.equal(
+        all.map((e) => e.type),
+        ['Older', 'Later'],
+      );
       assert.ok(comparePositions(all[0].position, all[1].position) < 0);
       assert.equal(all[1].position, later.position);
     } finally {
@@ -180,7 +224,7 @@ if (hasServer) {
     }
   });
 
-  order('pg: appendAll caught between another writer\'s claim and commit is undone whole and refused', async () => {
+  order("pg: appendAll caught between another writer's claim and commit is undone whole and refused", async () => {
     const t = await createTestSql('pg');
     const store = await PostgresEventStore.create(t.sql, { listen: false });
     const other = await t.another();
@@ -194,19 +238,34 @@ if (hasServer) {
       const holding = new Promise<void>((r) => (claimed = r));
       foreign = other.transaction(async (tx) => {
         await tx.query(`UPDATE streams SET revision = 1 WHERE stream_id = $1`, ['ws']);
-        await tx.query(`INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES ($1::uuid, 'ws', 1, 'SlotTaken', '{}'::jsonb, $2::jsonb)`, [randomUUID(), JSON.stringify(meta())]);
+        await tx.query(
+          `INSERT INTO events (event_id, stream_id, revision, type, data, metadata) VALUES ($1::uuid, 'ws', 1, 'SlotTaken', '{}'::jsonb, $2::jsonb)`,
+          [randomUUID(), JSON.stringify(meta())],
+        );
         claimed();
         await gate;
       });
       await holding;
       // Its snapshot still shows ws at revision 0, so the request is tried: the new stream is
       // claimed at once, then the claim of ws waits for the other writer's row lock.
-      const attempt = store.appendAll([
-        { streamId: 'bot', events: [ev('BotMade')], expectedRevision: 'no_stream' },
-        { streamId: 'ws', events: [ev('SlotTaken')], expectedRevision: 0 },
-      ]).then(() => null, (err: unknown) => err);
-      await waitFor('the append waiting on the row lock', async () =>
-        (await t.sql.query(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH appending AS MATERIALIZED%'`)).rows.length > 0);
+      const attempt = store
+        .appendAll([
+          { streamId: 'bot', events: [ev('BotMade')], expectedRevision: 'no_stream' },
+          { streamId: 'ws', events: [ev('SlotTaken')], expectedRevision: 0 },
+        ])
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      await waitFor(
+        'the append waiting on the row lock',
+        async () =>
+          (
+            await t.sql.query(
+              `SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'WITH appending AS MATERIALIZED%'`,
+            )
+          ).rows.length > 0,
+      );
       release();
       await foreign;
       const err = await attempt;
@@ -215,13 +274,19 @@ if (hasServer) {
       assert.is((err as WrongExpectedRevisionError).actual, 1);
       assert.equal(await store.readStream('bot'), [], 'the new stream claimed first was undone with the rest');
       assert.equal((await t.sql.query(`SELECT stream_id FROM streams WHERE stream_id = 'bot'`)).rows, []);
-      assert.equal((await store.readStream('ws')).map((e) => e.type), ['Opened', 'SlotTaken']);
+      assert.equal(
+        (await store.readStream('ws')).map((e) => e.type),
+        ['Opened', 'SlotTaken'],
+      );
       // Decided again on the stream as it is now, the same request goes through.
       await store.appendAll([
         { streamId: 'bot', events: [ev('BotMade')], expectedRevision: 'no_stream' },
         { streamId: 'ws', events: [ev('SlotTaken')], expectedRevision: 1 },
       ]);
-      assert.equal((await store.readStream('bot')).map((e) => e.type), ['BotMade']);
+      assert.equal(
+        (await store.readStream('bot')).map((e) => e.type),
+        ['BotMade'],
+      );
     } finally {
       release();
       await foreign?.catch(() => undefined);
@@ -230,7 +295,9 @@ if (hasServer) {
     }
   });
 } else {
-  console.log('  [global order] no DATABASE_URL: the overlapping-transaction proofs need the pg driver and did not run');
+  console.log(
+    '  [global order] no DATABASE_URL: the overlapping-transaction proofs need the pg driver and did not run',
+  );
 }
 
 order.run();

@@ -45,7 +45,11 @@ for (const driver of availableSqlDrivers()) {
     ctx.now += 1000;
     await ctx.store.purgeExpired();
     await ctx.store.release('w1', 'k-release', 'b');
-    assert.equal(await ctx.store.begin('w1', 'k-release', 'fp', 'c'), { acquired: true, owner: 'c', since: first }, 'a purge keeps a released claim until its day is over');
+    assert.equal(
+      await ctx.store.begin('w1', 'k-release', 'fp', 'c'),
+      { acquired: true, owner: 'c', since: first },
+      'a purge keeps a released claim until its day is over',
+    );
   });
 
   s('an abandoned in-progress claim expires after the lock; the late owner can no longer write', async (ctx) => {
@@ -54,11 +58,19 @@ for (const driver of availableSqlDrivers()) {
     ctx.now += IN_PROGRESS_LOCK_MS - 1;
     assert.not.ok((await ctx.store.begin('w1', 'k-crash', 'fp', 'early')).acquired);
     ctx.now += 1;
-    assert.equal(await ctx.store.begin('w1', 'k-crash', 'fp', 'retry'), { acquired: true, owner: 'retry', since: first }, 'the retry runs as the first request');
+    assert.equal(
+      await ctx.store.begin('w1', 'k-crash', 'fp', 'retry'),
+      { acquired: true, owner: 'retry', since: first },
+      'the retry runs as the first request',
+    );
     await ctx.store.complete('w1', 'k-crash', 'crashed', { ...answer, body: 'stale' });
     await ctx.store.release('w1', 'k-crash', 'crashed');
     const seen = await ctx.store.begin('w1', 'k-crash', 'fp', 'x');
-    assert.equal(seen, { acquired: false, record: { state: 'in-progress', fingerprint: 'fp' } }, 'the retry still holds it');
+    assert.equal(
+      seen,
+      { acquired: false, record: { state: 'in-progress', fingerprint: 'fp' } },
+      'the retry still holds it',
+    );
   });
 
   s('a complete record lives 24 hours, then the key is free again (for any request)', async (ctx) => {
@@ -67,7 +79,11 @@ for (const driver of availableSqlDrivers()) {
     ctx.now += IDEMPOTENCY_TTL_MS - 1;
     assert.is((await ctx.store.begin('w1', 'k-ttl', 'other', 'b')).acquired, false);
     ctx.now += 1;
-    assert.equal(await ctx.store.begin('w1', 'k-ttl', 'other', 'c'), { acquired: true, owner: 'c', since: ctx.now }, 'a new request');
+    assert.equal(
+      await ctx.store.begin('w1', 'k-ttl', 'other', 'c'),
+      { acquired: true, owner: 'c', since: ctx.now },
+      'a new request',
+    );
   });
 
   s('purgeExpired deletes expired records (abandoned claims among them), and keeps live ones', async (ctx) => {
@@ -81,13 +97,20 @@ for (const driver of availableSqlDrivers()) {
     await ctx.store.begin('w1', 'running', 'fp', 'd');
     ctx.now += 1000;
     assert.is(await ctx.store.purgeExpired(), 2);
-    const left = await ctx.db.sql.query<{ idempotency_key: string }>('SELECT idempotency_key FROM idempotency_keys ORDER BY idempotency_key');
-    assert.equal(left.rows.map((r) => r.idempotency_key), ['running', 'young']);
+    const left = await ctx.db.sql.query<{ idempotency_key: string }>(
+      'SELECT idempotency_key FROM idempotency_keys ORDER BY idempotency_key',
+    );
+    assert.equal(
+      left.rows.map((r) => r.idempotency_key),
+      ['running', 'young'],
+    );
     assert.is(await ctx.store.purgeExpired(), 0);
   });
 
   s('parallel begins of one key: exactly one claims it', async (ctx) => {
-    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => ctx.store.begin('w1', 'k-race', 'fp', `o${i}`)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ctx.store.begin('w1', 'k-race', 'fp', `o${i}`)),
+    );
     assert.is(outcomes.filter((o) => o.acquired).length, 1);
   });
 

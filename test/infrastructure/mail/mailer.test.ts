@@ -25,7 +25,10 @@ function parseMessage(raw: string): Part {
   const split = raw.indexOf('\r\n\r\n');
   assert.ok(split > 0, 'header/body separator (CRLF CRLF)');
   const headers = new Map<string, string>();
-  for (const line of raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+  for (const line of raw
+    .slice(0, split)
+    .replace(/\r\n[ \t]+/g, ' ')
+    .split('\r\n')) {
     const colon = line.indexOf(':');
     assert.ok(colon > 0, `header line "${line}"`);
     headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
@@ -49,7 +52,10 @@ function decodeHeader(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
-      : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+      : Buffer.from(
+          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, h: string) => String.fromCharCode(parseInt(h, 16))),
+          'latin1',
+        ).toString('utf8'),
   );
 }
 
@@ -103,7 +109,10 @@ test('SMTP mode: a real SMTP exchange delivers envelope and multipart/alternativ
     assert.is(received.length, 1);
     const [{ envelope, raw }] = received as [(typeof received)[number]];
     assert.is((envelope.mailFrom as { address: string }).address, 'no-reply@confab.test');
-    assert.equal(envelope.rcptTo.map((r) => r.address), ['owner@example.com']);
+    assert.equal(
+      envelope.rcptTo.map((r) => r.address),
+      ['owner@example.com'],
+    );
     assert.ok(raw.includes(messageId), 'Message-ID on the wire matches the returned id');
     assertAlternativeMessage(raw);
   } finally {
@@ -123,7 +132,11 @@ test('SMTP mode: a refused recipient rejects the send', async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Confab <no-reply@confab.test>', dataDir: '/x' });
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${port}`,
+    from: 'Confab <no-reply@confab.test>',
+    dataDir: '/x',
+  });
   try {
     let failed: unknown;
     await mailer.send(mail).catch((err: unknown) => (failed = err));

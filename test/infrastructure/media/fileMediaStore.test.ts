@@ -24,7 +24,9 @@ async function readAll(stream: Readable | null): Promise<Buffer> {
 }
 /** Every file under the root, temporary ones included. */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 test.before.each(() => {
@@ -36,7 +38,9 @@ test.after.each(() => rmSync(parent, { recursive: true, force: true }));
 
 test('put streams the bytes under the key; open, stat and ranges read them back', async () => {
   const data = Buffer.from('0123456789abcdef');
-  assert.equal(await store.put('w1/m1', source(data.subarray(0, 5), data.subarray(5)), { maxBytes: 100 }), { size: 16 });
+  assert.equal(await store.put('w1/m1', source(data.subarray(0, 5), data.subarray(5)), { maxBytes: 100 }), {
+    size: 16,
+  });
   assert.equal(await store.stat('w1/m1'), { size: 16 });
   assert.equal(await readAll(await store.open('w1/m1')), data);
   assert.is((await readAll(await store.open('w1/m1', { start: 0, end: 3 }))).toString(), '0123');
@@ -90,7 +94,11 @@ test('a key appears all at once: while its bytes are still arriving it holds not
   const writing = store.put('w1/slow', incoming, { maxBytes: 1000 });
   incoming.write(bytes(100));
   // Once the first bytes are on disk (wherever the store puts them), the key must still hold nothing.
-  await eventually(() => filesUnder(root).some((f) => statSync(f).size === 100), 8000, 'the first 100 bytes to reach the disk');
+  await eventually(
+    () => filesUnder(root).some((f) => statSync(f).size === 100),
+    8000,
+    'the first 100 bytes to reach the disk',
+  );
   assert.is(await store.stat('w1/slow'), null, 'no partial file under the key');
   // A second instance on the same directory (a shared volume) sees the same.
   const other = new FileMediaStore(root);
@@ -98,7 +106,10 @@ test('a key appears all at once: while its bytes are still arriving it holds not
   incoming.end(bytes(50));
   assert.equal(await writing, { size: 150 });
   assert.equal(await other.stat('w1/slow'), { size: 150 });
-  assert.equal(filesUnder(root).map((f) => f.slice(root.length)), ['/w1/slow']);
+  assert.equal(
+    filesUnder(root).map((f) => f.slice(root.length)),
+    ['/w1/slow'],
+  );
 });
 
 test('a source that fails midway leaves nothing behind', async () => {

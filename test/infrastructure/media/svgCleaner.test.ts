@@ -18,7 +18,9 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 const fixture = (name: string) => new URL(`./fixtures/${name}`, import.meta.url);
 
 /** Allowed by the default limits, and seconds of work for jsdom: 19,000 elements, 95,000 attributes. */
-const BIG = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg">\n${'  <rect x="1" y="2" width="3" height="4" fill="red"/>\n'.repeat(19_000)}</svg>`);
+const BIG = Buffer.from(
+  `<svg xmlns="http://www.w3.org/2000/svg">\n${'  <rect x="1" y="2" width="3" height="4" fill="red"/>\n'.repeat(19_000)}</svg>`,
+);
 
 const made: SvgCleaner[] = [];
 /** A cleaner whose idle workers are ended after each test. */
@@ -32,7 +34,10 @@ test.after.each(async () => {
 });
 
 async function refusal(promise: Promise<unknown>): Promise<SvgRefusedError> {
-  const err = await promise.then(() => null, (e: unknown) => e);
+  const err = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   assert.instance(err, SvgRefusedError, String(err));
   return err as SvgRefusedError;
 }
@@ -45,7 +50,10 @@ async function stillCleans() {
 test('a worker cleans exactly as the sanitizer does', async () => {
   const svg = cleaner();
   assert.is(await svg.clean(EVIL_SVG), sanitizeSvg(EVIL_SVG.toString()));
-  assert.is(await svg.clean(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')), '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
+  assert.is(
+    await svg.clean(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>')),
+    '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>',
+  );
 });
 
 test('a worker that answered is kept for the next file, and ended once idle', async () => {
@@ -60,7 +68,7 @@ test('a worker that answered is kept for the next file, and ended once idle', as
   await stillCleans();
 });
 
-test('the worker applies the cleaner\'s limits and reports its refusals as such', async () => {
+test("the worker applies the cleaner's limits and reports its refusals as such", async () => {
   const svg = cleaner({ limits: { maxElements: 3, maxAttributes: 10, maxAttributesPerElement: 5, maxDepth: 10 } });
   const over = await refusal(svg.clean(Buffer.from('<svg><g><rect/><rect/></g></svg>')));
   assert.is(over.code, 'SVG_TOO_COMPLEX');
@@ -89,11 +97,21 @@ test('a worker out of heap dies alone: the file is refused as too complex and th
 });
 
 test('a worker that fails to start or stops without answering is an error for that upload only', async () => {
-  const threw = await cleaner({ entry: fixture('workerThatThrows.mjs') }).clean(SVG).then(() => null, (e: unknown) => e as Error);
+  const threw = await cleaner({ entry: fixture('workerThatThrows.mjs') })
+    .clean(SVG)
+    .then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
   assert.instance(threw, Error);
   assert.not.instance(threw, SvgRefusedError);
   assert.match(threw!.message, /the SVG cleaning worker failed: the worker could not start/);
-  const exited = await cleaner({ entry: fixture('workerThatExits.mjs') }).clean(SVG).then(() => null, (e: unknown) => e as Error);
+  const exited = await cleaner({ entry: fixture('workerThatExits.mjs') })
+    .clean(SVG)
+    .then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
   assert.match(exited!.message, /stopped \(exit code 3\) before answering/);
   await stillCleans();
 });
@@ -101,17 +119,27 @@ test('a worker that fails to start or stops without answering is an error for th
 test('at most maxConcurrent workers run and maxQueued files wait; beyond that the cleaner is busy', async () => {
   const svg = cleaner({ maxConcurrent: 1, maxQueued: 1 });
   const results = await Promise.allSettled([svg.clean(SVG), svg.clean(SVG), svg.clean(SVG)]);
-  assert.equal(results.map((r) => r.status), ['fulfilled', 'fulfilled', 'rejected']);
+  assert.equal(
+    results.map((r) => r.status),
+    ['fulfilled', 'fulfilled', 'rejected'],
+  );
   const busy = (results[2] as PromiseRejectedResult).reason;
   assert.instance(busy, SvgCleanerBusyError);
   assert.is(busy.retryAfterSeconds, 5);
   // The slots are free again.
-  assert.equal((await Promise.allSettled([svg.clean(SVG), svg.clean(SVG)])).map((r) => r.status), ['fulfilled', 'fulfilled']);
+  assert.equal(
+    (await Promise.allSettled([svg.clean(SVG), svg.clean(SVG)])).map((r) => r.status),
+    ['fulfilled', 'fulfilled'],
+  );
   assert.is(svg.idleWorkers, 1, 'never more workers than maxConcurrent');
 });
 
 test('the worker also loads when the app runs under the tsx CLI (npm start)', () => {
-  const run = spawnSync(`${root}node_modules/.bin/tsx`, [fileURLToPath(fixture('cleanWithTsxCli.ts'))], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(`${root}node_modules/.bin/tsx`, [fileURLToPath(fixture('cleanWithTsxCli.ts'))], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   assert.is(run.status, 0, run.stderr);
   assert.is(JSON.parse(run.stdout).clean, sanitizeSvg(EVIL_SVG.toString()));
 });

@@ -4,13 +4,22 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { DEFAULT_SVG_LIMITS, SvgReader, SvgRefusedError, type SvgLimits } from '../../../infrastructure/media/svgReader.js';
+import {
+  DEFAULT_SVG_LIMITS,
+  SvgReader,
+  SvgRefusedError,
+  type SvgLimits,
+} from '../../../infrastructure/media/svgReader.js';
 
 const OPEN = '<svg xmlns="http://www.w3.org/2000/svg">';
 const SMALL: SvgLimits = { maxElements: 10, maxAttributes: 20, maxAttributesPerElement: 3, maxDepth: 4 };
 
 /** Reads `text` (in pieces of `piece` characters) and answers what was counted, or the refusal. */
-function read(text: string, limits: SvgLimits = SMALL, piece = text.length || 1): { elements: number; attributes: number } | SvgRefusedError {
+function read(
+  text: string,
+  limits: SvgLimits = SMALL,
+  piece = text.length || 1,
+): { elements: number; attributes: number } | SvgRefusedError {
   const reader = new SvgReader(limits);
   try {
     for (let at = 0; at < text.length; at += piece) reader.write(text.slice(at, at + piece));
@@ -30,7 +39,10 @@ function refused(result: ReturnType<typeof read>, code: string, pattern: RegExp)
 }
 
 test('the defaults: 20,000 elements, 100,000 attributes, 100 per element, 100 levels', () => {
-  assert.equal({ ...DEFAULT_SVG_LIMITS }, { maxElements: 20_000, maxAttributes: 100_000, maxAttributesPerElement: 100, maxDepth: 100 });
+  assert.equal(
+    { ...DEFAULT_SVG_LIMITS },
+    { maxElements: 20_000, maxAttributes: 100_000, maxAttributesPerElement: 100, maxDepth: 100 },
+  );
 });
 
 test('a document exactly at every limit is read; one more of anything is refused, naming the limit', () => {
@@ -39,11 +51,19 @@ test('a document exactly at every limit is read; one more of anything is refused
   assert.equal(read(atLimits), { elements: 10, attributes: 20 });
   refused(read(atLimits.replace('<rect/>', '<rect/><rect/>')), 'SVG_TOO_COMPLEX', /more than 10 elements/);
   refused(read(atLimits.replace('<rect/>', '<rect z="1"/>')), 'SVG_TOO_COMPLEX', /more than 20 attributes in all/);
-  refused(read(atLimits.replace('<rect/>', '<rect a="1" b="2" c="3" d="4"/>'), { ...SMALL, maxAttributes: 100 }), 'SVG_TOO_COMPLEX', /an element has more than 3 attributes/);
-  refused(read(atLimits.replace('<g a="1" b="2" c="3"/>', '<g><g/></g>')), 'SVG_TOO_COMPLEX', /nested more than 4 levels deep/);
+  refused(
+    read(atLimits.replace('<rect/>', '<rect a="1" b="2" c="3" d="4"/>'), { ...SMALL, maxAttributes: 100 }),
+    'SVG_TOO_COMPLEX',
+    /an element has more than 3 attributes/,
+  );
+  refused(
+    read(atLimits.replace('<g a="1" b="2" c="3"/>', '<g><g/></g>')),
+    'SVG_TOO_COMPLEX',
+    /nested more than 4 levels deep/,
+  );
 });
 
-test('the audit\'s files are refused at the limit, without reading on', () => {
+test("the audit's files are refused at the limit, without reading on", () => {
   const deep = (n: number) => `${OPEN}${'<g>'.repeat(n)}${'</g>'.repeat(n)}</svg>`;
   for (const n of [5_000, 100_000]) {
     const reader = new SvgReader();
@@ -64,9 +84,13 @@ test('the audit\'s files are refused at the limit, without reading on', () => {
   const flat = `${OPEN}${'<rect/>'.repeat(1_400_000)}</svg>`;
   const reader = new SvgReader();
   let readUpTo = 0;
-  assert.throws(() => {
-    for (; readUpTo < flat.length; readUpTo += 64 * 1024) reader.write(flat.slice(readUpTo, readUpTo + 64 * 1024));
-  }, (err: unknown) => err instanceof SvgRefusedError && err.code === 'SVG_TOO_COMPLEX' && /more than 20,000 elements/.test(err.message));
+  assert.throws(
+    () => {
+      for (; readUpTo < flat.length; readUpTo += 64 * 1024) reader.write(flat.slice(readUpTo, readUpTo + 64 * 1024));
+    },
+    (err: unknown) =>
+      err instanceof SvgRefusedError && err.code === 'SVG_TOO_COMPLEX' && /more than 20,000 elements/.test(err.message),
+  );
   assert.ok(readUpTo < 200_000, `refused after 20,001 elements (about 140 KB), at ${readUpTo}`);
 });
 
@@ -86,7 +110,10 @@ test('what is not well-formed XML is refused as malformed, saying where', () => 
   for (const [text, pattern] of cases) {
     const result = read(text, DEFAULT_SVG_LIMITS);
     refused(result, 'SVG_MALFORMED', pattern);
-    assert.match((result as SvgRefusedError).message, /^file is not a well-formed SVG \(XML\) document: .*\(line \d+, column \d+\)/);
+    assert.match(
+      (result as SvgRefusedError).message,
+      /^file is not a well-formed SVG \(XML\) document: .*\(line \d+, column \d+\)/,
+    );
   }
 });
 

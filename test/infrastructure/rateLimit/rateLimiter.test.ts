@@ -7,7 +7,10 @@ import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
 import { createRateLimiterFactory } from '../../../infrastructure/rateLimit/rateLimiter.js';
 
-for (const [label, url] of [['memory', undefined], ['Redis', process.env.REDIS_URL]] as const) {
+for (const [label, url] of [
+  ['memory', undefined],
+  ['Redis', process.env.REDIS_URL],
+] as const) {
   if (label === 'Redis' && !url) continue;
   test(`${label}: two modules asking for one name share its count`, async () => {
     const factory = createRateLimiterFactory(url);

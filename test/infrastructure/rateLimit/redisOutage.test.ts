@@ -49,7 +49,12 @@ test.after(async () => {
 async function traffic(): Promise<void> {
   const emailChange = factory.create({ name: 'email-change', points: 5, durationSeconds: 3600 });
   const signIn = factory.create({ name: 'signin-account', points: 10, durationSeconds: 900 });
-  const decisions = await Promise.all(Array.from({ length: 10 }, (_, i) => [emailChange.consume(`k${i % 3}`), signIn.consume('owner@example.com')]).flat());
+  const decisions = await Promise.all(
+    Array.from({ length: 10 }, (_, i) => [
+      emailChange.consume(`k${i % 3}`),
+      signIn.consume('owner@example.com'),
+    ]).flat(),
+  );
   assert.is(decisions.length, 20);
 }
 
@@ -80,7 +85,10 @@ test('back: one info line, shared again', async () => {
   await traffic();
   assert.is(factory.redis?.available, true);
   assert.is(await factory.redis?.probe(), true);
-  assert.equal(lines.map((l) => l.level), ['warn', 'info']);
+  assert.equal(
+    lines.map((l) => l.level),
+    ['warn', 'info'],
+  );
 });
 
 test('a silent line (the connection stays open, nothing answers): noticed by the heartbeat, one warning, one info once it answers again', async () => {
@@ -91,7 +99,10 @@ test('a silent line (the connection stays open, nothing answers): noticed by the
   assert.is(factory.redis?.available, false);
   relay.forward();
   await eventually(() => infos().length === 1, 10_000, 'the line saying Redis is back');
-  assert.equal(lines.map((l) => l.level), ['warn', 'info']);
+  assert.equal(
+    lines.map((l) => l.level),
+    ['warn', 'info'],
+  );
 });
 
 test.run();

@@ -15,14 +15,23 @@ let store: PostgresReadStore;
 test.before(async () => {
   t = await createTestSql();
   store = await PostgresReadStore.create(t.sql);
-  await store.ensureCollections([{ name: 'direct', indexes: [['group']] }, { name: 'buffered', indexes: [['group']] }]);
+  await store.ensureCollections([
+    { name: 'direct', indexes: [['group']] },
+    { name: 'buffered', indexes: [['group']] },
+  ]);
 });
 test.after(async () => t.cleanup());
 
 /** A batch of the operations projections use; returns what the reads inside it saw. */
 async function script(tx: ReadStoreWriter, c: string): Promise<unknown[]> {
   const seen: unknown[] = [];
-  await tx.upsert(c, { id: 'a', group: 'g', n: 1, nested: { x: 1 }, when: new Date('2026-01-01T00:00:00Z') as unknown as string });
+  await tx.upsert(c, {
+    id: 'a',
+    group: 'g',
+    n: 1,
+    nested: { x: 1 },
+    when: new Date('2026-01-01T00:00:00Z') as unknown as string,
+  });
   await tx.upsert(c, { id: 'b', group: 'g', n: 5 });
   seen.push(await tx.patch(c, 'a', { n: 2, gone: undefined, extra: 'e' }));
   seen.push(await tx.patch(c, 'missing', { n: 1 }));
@@ -82,7 +91,10 @@ test('prefetched documents are read in one query per collection; later reads and
       },
     });
     const b = new BufferedWriter(counting);
-    await b.prefetch([...Array.from({ length: 20 }, (_, i) => ['buffered', `pre-${i}`] as const), ['buffered', 'pre-missing']]);
+    await b.prefetch([
+      ...Array.from({ length: 20 }, (_, i) => ['buffered', `pre-${i}`] as const),
+      ['buffered', 'pre-missing'],
+    ]);
     const docs = [];
     for (let i = 0; i < 20; i++) {
       await b.patch('buffered', `pre-${i}`, { n: i * 10 });
@@ -93,7 +105,10 @@ test('prefetched documents are read in one query per collection; later reads and
     return docs;
   });
   assert.equal(calls, ['find', 'upsertMany'], 'one read, one write');
-  assert.equal(seen.slice(0, 3).map((d) => d?.n), [0, 10, 20]);
+  assert.equal(
+    seen.slice(0, 3).map((d) => d?.n),
+    [0, 10, 20],
+  );
   assert.is(seen[20], null, 'a document that does not exist reads as absent');
   assert.is((await store.get<{ id: string; n: number }>('buffered', 'pre-19'))?.n, 190);
 });
@@ -103,11 +118,32 @@ test('without queries, writes wait for takeWrites, and a question by filter is r
   await w.upsert('buffered', { id: 'q1', group: 'q' });
   await w.increment('buffered', 'q2', 'n', 2, { group: 'q' });
   await w.delete('buffered', 'gone');
-  for (const ask of [() => w.find('buffered', { group: 'q' }), () => w.count('buffered'), () => w.deleteMany('buffered', { group: 'q' })]) {
-    await ask().then(() => assert.unreachable('answered'), (err: unknown) => assert.instance(err, QueryInBatch));
+  for (const ask of [
+    () => w.find('buffered', { group: 'q' }),
+    () => w.count('buffered'),
+    () => w.deleteMany('buffered', { group: 'q' }),
+  ]) {
+    await ask().then(
+      () => assert.unreachable('answered'),
+      (err: unknown) => assert.instance(err, QueryInBatch),
+    );
   }
   assert.is(await store.get('buffered', 'q1'), null, 'nothing written yet');
-  assert.equal(w.takeWrites(), new Map([['buffered', { upserts: [{ id: 'q1', group: 'q' }, { group: 'q', id: 'q2', n: 2 }], deletes: ['gone'] }]]));
+  assert.equal(
+    w.takeWrites(),
+    new Map([
+      [
+        'buffered',
+        {
+          upserts: [
+            { id: 'q1', group: 'q' },
+            { group: 'q', id: 'q2', n: 2 },
+          ],
+          deletes: ['gone'],
+        },
+      ],
+    ]),
+  );
   assert.equal(w.takeWrites(), new Map(), 'taken once');
   assert.equal([...w.written], ['buffered']);
 });

@@ -31,13 +31,28 @@ function fixture() {
   } as unknown as ReadStoreReader;
   const changed = new Subject<string[] | null>();
   const views = createCachedReader(base, { viewsChanged$: changed });
-  return { data, changed, views, reads: () => reads, hold: () => { let open!: () => void; gate = new Promise((r) => (open = r)); return () => { gate = null; open(); }; } };
+  return {
+    data,
+    changed,
+    views,
+    reads: () => reads,
+    hold: () => {
+      let open!: () => void;
+      gate = new Promise((r) => (open = r));
+      return () => {
+        gate = null;
+        open();
+      };
+    },
+  };
 }
 
 test('a repeated read is answered from memory, frozen so no caller can change what the next one gets', async () => {
   const f = fixture();
   const first = await f.views.find('a', { x: 1 });
-  assert.throws(() => { (first[0] as unknown as { n: number }).n = 99; }, TypeError);
+  assert.throws(() => {
+    (first[0] as unknown as { n: number }).n = 99;
+  }, TypeError);
   assert.ok(Object.isFrozen(first) && Object.isFrozen(first[0]));
   assert.equal(await f.views.find('a', { x: 1 }), [{ id: '1', n: 1 }]);
   assert.is(f.reads(), 1);

@@ -7,7 +7,12 @@ import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
 import type { Filter, FindOptions } from '../../../infrastructure/readStore/readStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
-import { type SqlDriverName, availableSqlDrivers, createTestSql, runOnEverySqlDriver } from '../../support/testStores.js';
+import {
+  type SqlDriverName,
+  availableSqlDrivers,
+  createTestSql,
+  runOnEverySqlDriver,
+} from '../../support/testStores.js';
 import { runReadStoreContract } from './readStoreContract.js';
 
 runOnEverySqlDriver((sql) => PostgresReadStore.create(sql), runReadStoreContract);
@@ -34,7 +39,9 @@ async function explainFinds(driver: SqlDriverName) {
   try {
     const { client, last } = recording(t.sql);
     const store = await PostgresReadStore.create(client);
-    await store.ensureCollections([{ name: 'convos', indexes: [['workspaceId'], ['createdAt'], ['visitor.id'], ['workspaceId', 'createdAt']] }]);
+    await store.ensureCollections([
+      { name: 'convos', indexes: [['workspaceId'], ['createdAt'], ['visitor.id'], ['workspaceId', 'createdAt']] },
+    ]);
     await store.transaction(async (tx) => {
       for (let i = 0; i < 2000; i++) {
         await tx.upsert('convos', {
@@ -60,14 +67,23 @@ async function explainFinds(driver: SqlDriverName) {
 
     usesIndex(await plan({ workspaceId: 'w7' }), 'rm_convos_workspaceid');
     usesIndex(await plan({ 'visitor.id': 'v42' }), 'rm_convos_visitor_id');
-    usesIndex(await plan({ createdAt: { $gte: '2024-03-20T00:00:00.000Z', $lt: '2024-03-20T06:00:00.000Z' } }), 'rm_convos_createdat');
+    usesIndex(
+      await plan({ createdAt: { $gte: '2024-03-20T00:00:00.000Z', $lt: '2024-03-20T06:00:00.000Z' } }),
+      'rm_convos_createdat',
+    );
     usesIndex(await plan({ workspaceId: { $in: ['w1', 'w2'] } }), 'rm_convos_workspaceid');
     usesIndex(
-      await plan({ workspaceId: 'w7', createdAt: { $gte: '2024-02-01T00:00:00.000Z' } }, { sort: [['createdAt', -1]], limit: 5 }),
+      await plan(
+        { workspaceId: 'w7', createdAt: { $gte: '2024-02-01T00:00:00.000Z' } },
+        { sort: [['createdAt', -1]], limit: 5 },
+      ),
       'rm_convos_workspaceid',
     );
     const unindexed = await plan({ status: 'open' });
-    assert.ok(/Seq Scan/.test(unindexed), `a filter on an unindexed field scans, which shows the check discriminates:\n${unindexed}`);
+    assert.ok(
+      /Seq Scan/.test(unindexed),
+      `a filter on an unindexed field scans, which shows the check discriminates:\n${unindexed}`,
+    );
   } finally {
     await t.cleanup();
   }

@@ -18,12 +18,65 @@ export const SPECS: CollectionSpec[] = [
 ];
 
 const ITEMS: Doc[] = [
-  { id: 'd1', workspaceId: 'w1', name: 'alpha', status: 'open', n: 5, at: '2024-01-01T00:00:00.000Z', owner: { id: 'u1', tier: 'pro' }, closedAt: null },
-  { id: 'd2', workspaceId: 'w1', name: 'beta', status: 'closed', n: 10, at: '2024-02-01T00:00:00.000Z', owner: { id: 'u2', tier: 'free' }, closedAt: '2024-02-03T10:00:00.000Z' },
-  { id: 'd3', workspaceId: 'w2', name: 'gamma', status: 'open', n: 15, at: '2024-03-01T00:00:00.000Z', owner: { id: 'u1', tier: 'pro' } },
-  { id: 'd4', workspaceId: 'w2', name: 'delta', status: 'archived', n: 20, at: '2024-04-01T00:00:00.000Z', owner: { id: 'u3', tier: 'free' }, closedAt: '2024-04-02T00:00:00.000Z' },
-  { id: 'd5', workspaceId: 'w1', name: 'epsilon', status: 'open', n: 2.5, at: '2023-12-31T23:59:59.999Z', owner: { id: 'u2', tier: 'free' }, closedAt: null },
-  { id: 'd6', workspaceId: 'w3', name: 'zeta', status: 'closed', n: 100, at: '2024-01-15T12:00:00.000Z', owner: { id: 'u3', tier: 'free' }, closedAt: '2024-01-16T00:00:00.000Z' },
+  {
+    id: 'd1',
+    workspaceId: 'w1',
+    name: 'alpha',
+    status: 'open',
+    n: 5,
+    at: '2024-01-01T00:00:00.000Z',
+    owner: { id: 'u1', tier: 'pro' },
+    closedAt: null,
+  },
+  {
+    id: 'd2',
+    workspaceId: 'w1',
+    name: 'beta',
+    status: 'closed',
+    n: 10,
+    at: '2024-02-01T00:00:00.000Z',
+    owner: { id: 'u2', tier: 'free' },
+    closedAt: '2024-02-03T10:00:00.000Z',
+  },
+  {
+    id: 'd3',
+    workspaceId: 'w2',
+    name: 'gamma',
+    status: 'open',
+    n: 15,
+    at: '2024-03-01T00:00:00.000Z',
+    owner: { id: 'u1', tier: 'pro' },
+  },
+  {
+    id: 'd4',
+    workspaceId: 'w2',
+    name: 'delta',
+    status: 'archived',
+    n: 20,
+    at: '2024-04-01T00:00:00.000Z',
+    owner: { id: 'u3', tier: 'free' },
+    closedAt: '2024-04-02T00:00:00.000Z',
+  },
+  {
+    id: 'd5',
+    workspaceId: 'w1',
+    name: 'epsilon',
+    status: 'open',
+    n: 2.5,
+    at: '2023-12-31T23:59:59.999Z',
+    owner: { id: 'u2', tier: 'free' },
+    closedAt: null,
+  },
+  {
+    id: 'd6',
+    workspaceId: 'w3',
+    name: 'zeta',
+    status: 'closed',
+    n: 100,
+    at: '2024-01-15T12:00:00.000Z',
+    owner: { id: 'u3', tier: 'free' },
+    closedAt: '2024-01-16T00:00:00.000Z',
+  },
 ];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,7 +132,9 @@ export function runReadStoreContract(
 
   s('increments from 20 parallel transactions sum correctly', async ({ store }) => {
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => store.transaction((tx) => tx.increment('counters', 'hot', 'count', i + 1, { workspaceId: 'w1' }))),
+      Array.from({ length: 20 }, (_, i) =>
+        store.transaction((tx) => tx.increment('counters', 'hot', 'count', i + 1, { workspaceId: 'w1' })),
+      ),
     );
     assert.equal(await store.get('counters', 'hot'), { id: 'hot', workspaceId: 'w1', count: 210 });
   });
@@ -118,7 +173,11 @@ export function runReadStoreContract(
     assert.equal(await ids(store, { 'owner.id': { $in: ['u3'] } }), ['d4', 'd6']);
     assert.equal(await ids(store, { status: { $in: [] } }), []);
     assert.equal(await ids(store, { status: { $ne: 'open' } }), ['d2', 'd4', 'd6']);
-    assert.equal(await ids(store, { closedAt: { $ne: '2024-02-03T10:00:00.000Z' } }), ['d1', 'd3', 'd4', 'd5', 'd6'], '$ne keeps missing fields');
+    assert.equal(
+      await ids(store, { closedAt: { $ne: '2024-02-03T10:00:00.000Z' } }),
+      ['d1', 'd3', 'd4', 'd5', 'd6'],
+      '$ne keeps missing fields',
+    );
   });
 
   s('find: $in on id', async ({ store }) => {
@@ -133,8 +192,16 @@ export function runReadStoreContract(
 
   s('find: range operators on ISO timestamps and numbers (numbers compare numerically)', async ({ store }) => {
     await seed(store);
-    assert.equal(await ids(store, { at: { $gte: '2024-01-01T00:00:00.000Z', $lt: '2024-03-01T00:00:00.000Z' } }), ['d1', 'd2', 'd6']);
-    assert.equal(await ids(store, { at: { $gt: '2024-01-01T00:00:00.000Z', $lte: '2024-03-01T00:00:00.000Z' } }), ['d2', 'd3', 'd6']);
+    assert.equal(await ids(store, { at: { $gte: '2024-01-01T00:00:00.000Z', $lt: '2024-03-01T00:00:00.000Z' } }), [
+      'd1',
+      'd2',
+      'd6',
+    ]);
+    assert.equal(await ids(store, { at: { $gt: '2024-01-01T00:00:00.000Z', $lte: '2024-03-01T00:00:00.000Z' } }), [
+      'd2',
+      'd3',
+      'd6',
+    ]);
     assert.equal(await ids(store, { n: { $gt: 9 } }), ['d2', 'd3', 'd4', 'd6']);
     assert.equal(await ids(store, { n: { $lte: 5 } }), ['d1', 'd5']);
     assert.equal(await ids(store, { n: { $gte: 2.5, $lt: 15 } }), ['d1', 'd2', 'd5']);
@@ -155,7 +222,19 @@ export function runReadStoreContract(
     assert.equal(await order('items', {}, { sort: [['n', -1]], limit: 3 }), ['d6', 'd4', 'd3']);
     assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 1, limit: 2 }), ['d1', 'd2']);
     assert.equal(await order('items', {}, { sort: [['at', 1]] }), ['d5', 'd1', 'd6', 'd2', 'd3', 'd4']);
-    assert.equal(await order('items', {}, { sort: [['owner.tier', 1], ['n', -1]] }), ['d6', 'd4', 'd2', 'd5', 'd3', 'd1']);
+    assert.equal(
+      await order(
+        'items',
+        {},
+        {
+          sort: [
+            ['owner.tier', 1],
+            ['n', -1],
+          ],
+        },
+      ),
+      ['d6', 'd4', 'd2', 'd5', 'd3', 'd1'],
+    );
     assert.equal(await order('items', { status: 'open' }, { sort: [['at', -1]], skip: 1 }), ['d1', 'd5']);
     assert.equal(await order('items', {}, { sort: [['id', -1]], limit: 2 }), ['d6', 'd5']);
     assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 10 }), []);
@@ -180,7 +259,10 @@ export function runReadStoreContract(
       return 'done';
     });
     assert.is(result, 'done');
-    assert.equal(await store.find('items', {}, { sort: [['id', 1]] }), [{ id: 'a', v: 3 }, { id: 'b', v: 2 }]);
+    assert.equal(await store.find('items', {}, { sort: [['id', 1]] }), [
+      { id: 'a', v: 3 },
+      { id: 'b', v: 2 },
+    ]);
     assert.is((await store.get('counters', 'c'))?.count, 5);
   });
 
@@ -248,7 +330,11 @@ export function runReadStoreContract(
     const p1: Position = { commit: 5n, prepare: 6n };
     const p2: Position = { commit: 2n ** 62n, prepare: 9_007_199_254_740_993n };
     // Content that would break a statement built carelessly round-trips exactly.
-    const tricky = { id: `it's \\ "x"`, text: `a'b\\c"d\n\tE'e' $$ Zoë ✓ 🙂 \\u0041`, nested: { list: [1, 'two', null, { deep: "'" }], ok: true, n: 2.5 } };
+    const tricky = {
+      id: `it's \\ "x"`,
+      text: `a'b\\c"d\n\tE'e' $$ Zoë ✓ 🙂 \\u0041`,
+      nested: { list: [1, 'two', null, { deep: "'" }], ok: true, n: 2.5 },
+    };
     const writes = new Map([
       ['items', { upserts: [tricky, { ...ITEMS[0], name: 'changed' }], deletes: ['d2', 'missing'] }],
       ['counters', { upserts: [{ id: 'c', count: 3 }], deletes: [] }],
@@ -277,12 +363,23 @@ export function runReadStoreContract(
     for (let round = 0; round < 5; round++) {
       const start = (await store.getCheckpoint('proj'))!;
       const next = (k: number): Position => ({ commit: start.commit + 1n, prepare: BigInt(k) });
-      const results = await Promise.all([1, 2, 3].map((k) =>
-        store.commitBatch!('proj', start, next(k), new Map([['items', { upserts: [{ id: `r${round}-${k}` }], deletes: [] }]]))));
+      const results = await Promise.all(
+        [1, 2, 3].map((k) =>
+          store.commitBatch!(
+            'proj',
+            start,
+            next(k),
+            new Map([['items', { upserts: [{ id: `r${round}-${k}` }], deletes: [] }]]),
+          ),
+        ),
+      );
       assert.is(results.filter(Boolean).length, 1, `round ${round}: one winner`);
       const k = results.indexOf(true) + 1;
       assert.equal(await store.getCheckpoint('proj'), next(k));
-      assert.equal((await store.find('items', { id: { $in: [1, 2, 3].map((j) => `r${round}-${j}`) } })).map((d) => d.id), [`r${round}-${k}`]);
+      assert.equal(
+        (await store.find('items', { id: { $in: [1, 2, 3].map((j) => `r${round}-${j}`) } })).map((d) => d.id),
+        [`r${round}-${k}`],
+      );
     }
   });
 

@@ -1,7 +1,16 @@
 /** The code pepper: CODE_SECRET, or a private file in DATA_DIR made once and then reused. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_PEPPER_FILE, loadCodePepper } from '../../../infrastructure/secrets/codePepper.js';
@@ -69,7 +78,10 @@ test('CODE_SECRET from the configuration wins and no file is written; a short on
     assert.is(loadCodePepper({ secret: config.codeSecret, dataDir }), secret);
     assert.not.ok(existsSync(join(dataDir, CODE_PEPPER_FILE)));
     assert.is(loadConfig({ DATA_DIR: dataDir }).codeSecret, undefined);
-    assert.throws(() => loadConfig({ CODE_SECRET: 'short-secret' }), (e: Error) => /CODE_SECRET/.test(e.message) && !e.message.includes('short-secret'));
+    assert.throws(
+      () => loadConfig({ CODE_SECRET: 'short-secret' }),
+      (e: Error) => /CODE_SECRET/.test(e.message) && !e.message.includes('short-secret'),
+    );
   });
 });
 

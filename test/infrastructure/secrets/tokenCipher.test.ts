@@ -5,7 +5,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { TOKEN_KEY_FILE, createTokenCipher, loadTokenKey, parseTokenKey } from '../../../infrastructure/secrets/tokenCipher.js';
+import {
+  TOKEN_KEY_FILE,
+  createTokenCipher,
+  loadTokenKey,
+  parseTokenKey,
+} from '../../../infrastructure/secrets/tokenCipher.js';
 import { loadConfig } from '../../../infrastructure/config.js';
 
 test('round trip; a fresh nonce each time; no plaintext in the ciphertext', () => {
@@ -35,7 +40,10 @@ test('STOREFRONT_TOKEN_KEY takes 64 hex or base64 of 32 bytes; anything else sto
   const b64 = randomBytes(32).toString('base64');
   assert.equal(parseTokenKey(b64), Buffer.from(b64, 'base64'));
   for (const bad of ['short', 'ab'.repeat(31), randomBytes(16).toString('base64')]) {
-    assert.throws(() => loadConfig({ STOREFRONT_TOKEN_KEY: bad }), (e: Error) => /STOREFRONT_TOKEN_KEY/.test(e.message) && !e.message.includes(bad));
+    assert.throws(
+      () => loadConfig({ STOREFRONT_TOKEN_KEY: bad }),
+      (e: Error) => /STOREFRONT_TOKEN_KEY/.test(e.message) && !e.message.includes(bad),
+    );
   }
   assert.is(loadConfig({ STOREFRONT_TOKEN_KEY: hex }).storefrontTokenKey, hex);
 });

@@ -2,7 +2,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { availableSqlDrivers, createTestSql } from '../../support/testStores.js';
-import { createSqlSessionStore, hashSessionId, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../infrastructure/sessions/sessionStore.js';
+import {
+  createSqlSessionStore,
+  hashSessionId,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+} from '../../../infrastructure/sessions/sessionStore.js';
 import { createSqlChallengeStore } from '../../../infrastructure/sessions/challengeStore.js';
 
 const MIN = 60_000;
@@ -15,7 +20,10 @@ for (const driver of availableSqlDrivers()) {
       const sessions = await createSqlSessionStore(store.sql, () => new Date(now));
       const { sessionId } = await sessions.create({ userId: 'u1', workspaceId: 'w1', method: 'password' });
       const { rows } = await store.sql.query<{ id_hash: string }>('SELECT id_hash FROM auth_sessions');
-      assert.equal(rows.map((r) => r.id_hash), [hashSessionId(sessionId)]);
+      assert.equal(
+        rows.map((r) => r.id_hash),
+        [hashSessionId(sessionId)],
+      );
       assert.not.ok(JSON.stringify(rows).includes(sessionId));
       now += 30 * 1000;
       assert.is((await sessions.lookup(sessionId))!.lastSeenAt, now - 30 * 1000, 'not touched within the minute');
@@ -71,9 +79,16 @@ for (const driver of availableSqlDrivers()) {
       assert.not.ok(JSON.stringify((await store.sql.query('SELECT * FROM auth_challenges')).rows).includes(token));
       assert.is(await challenges.consumeToken('handoff', token), null, 'another kind does not take it');
       assert.is(await challenges.peekToken('handoff', token), null, 'nor shows it');
-      for (let i = 0; i < 2; i++) assert.equal((await challenges.peekToken('magic', token))?.data, { userId: 'u1' }, 'a peek leaves it in place');
-      const taken = await Promise.all([challenges.consumeToken('magic', token), challenges.consumeToken('magic', token)]);
-      assert.equal(taken.filter(Boolean).map((t) => t!.data), [{ userId: 'u1' }]);
+      for (let i = 0; i < 2; i++)
+        assert.equal((await challenges.peekToken('magic', token))?.data, { userId: 'u1' }, 'a peek leaves it in place');
+      const taken = await Promise.all([
+        challenges.consumeToken('magic', token),
+        challenges.consumeToken('magic', token),
+      ]);
+      assert.equal(
+        taken.filter(Boolean).map((t) => t!.data),
+        [{ userId: 'u1' }],
+      );
       const late = await challenges.issueToken('magic', 'u1', {}, 15 * MIN);
       now += 15 * MIN;
       assert.is(await challenges.peekToken('magic', late), null, 'an expired token shows nothing');

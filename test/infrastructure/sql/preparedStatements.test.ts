@@ -28,7 +28,9 @@ test('on the server: a statement is prepared once per connection and survives it
   const test = await createTestSql('pg');
   try {
     const { sql } = test;
-    await sql.exec(`CREATE TABLE rm_things (id TEXT PRIMARY KEY, doc JSONB NOT NULL); INSERT INTO rm_things VALUES ('a', '{"v": 1}')`);
+    await sql.exec(
+      `CREATE TABLE rm_things (id TEXT PRIMARY KEY, doc JSONB NOT NULL); INSERT INTO rm_things VALUES ('a', '{"v": 1}')`,
+    );
     const text = `SELECT doc FROM rm_things WHERE id = $1`;
     const read = () => sql.query<{ doc: { v: number } }>(text, ['a']);
     // More than five runs: PostgreSQL may switch to a generic plan, which must be invalidated too.

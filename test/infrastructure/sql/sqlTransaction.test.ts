@@ -18,7 +18,8 @@ async function withSql(driver: 'pg' | 'pglite', fn: (sql: SqlClient) => Promise<
   }
 }
 
-const ids = async (sql: SqlClient) => (await sql.query<{ id: string }>(`SELECT id FROM things ORDER BY id`)).rows.map((r) => r.id);
+const ids = async (sql: SqlClient) =>
+  (await sql.query<{ id: string }>(`SELECT id FROM things ORDER BY id`)).rows.map((r) => r.id);
 
 for (const driver of availableSqlDrivers()) {
   test(`${driver}: a first statement without parameters runs inside the transaction and answers its rows`, () =>
@@ -30,10 +31,12 @@ for (const driver of availableSqlDrivers()) {
       });
       assert.equal(rows, [{ id: 'a' }]);
       assert.equal(await ids(sql), ['a', 'b']);
-      await sql.transaction(async (tx) => {
-        await tx.query(`INSERT INTO things VALUES ('c', 3)`);
-        throw new Error('changed my mind');
-      }).catch((err: Error) => assert.is(err.message, 'changed my mind'));
+      await sql
+        .transaction(async (tx) => {
+          await tx.query(`INSERT INTO things VALUES ('c', 3)`);
+          throw new Error('changed my mind');
+        })
+        .catch((err: Error) => assert.is(err.message, 'changed my mind'));
       assert.equal(await ids(sql), ['a', 'b'], 'the parameterless first statement was rolled back too');
     }));
 
@@ -53,10 +56,12 @@ if (availableSqlDrivers().includes('pg')) {
         await tx.query(`INSERT INTO things VALUES ($1, $2)`, ['a', 1]);
       });
       assert.equal((await sql.query(`SELECT id, n FROM things`)).rows, [{ id: 'a', n: 10 }], 'ran after the insert');
-      await sql.transaction(async (tx) => {
-        tx.atCommit!(`INSERT INTO things VALUES ('never', 0)`);
-        throw new Error('no');
-      }).catch(() => undefined);
+      await sql
+        .transaction(async (tx) => {
+          tx.atCommit!(`INSERT INTO things VALUES ('never', 0)`);
+          throw new Error('no');
+        })
+        .catch(() => undefined);
       assert.equal(await ids(sql), ['a']);
       // Only an atCommit statement: BEGIN goes with it.
       await sql.transaction(async (tx) => tx.atCommit!(`INSERT INTO things VALUES ('b', 2)`));
@@ -66,10 +71,15 @@ if (availableSqlDrivers().includes('pg')) {
   test('pg: a failing atCommit statement rolls the whole transaction back and the pool stays healthy', () =>
     withSql('pg', async (sql) => {
       for (let i = 0; i < 3; i++) {
-        const err = await sql.transaction(async (tx) => {
-          await tx.query(`INSERT INTO things VALUES ($1, $2)`, [`x${i}`, i]);
-          tx.atCommit!(`INSERT INTO things VALUES (${sqlLiteral(`x${i}`)}, 0)`); // duplicate key
-        }).then(() => null, (e: Error & { code?: string }) => e);
+        const err = await sql
+          .transaction(async (tx) => {
+            await tx.query(`INSERT INTO things VALUES ($1, $2)`, [`x${i}`, i]);
+            tx.atCommit!(`INSERT INTO things VALUES (${sqlLiteral(`x${i}`)}, 0)`); // duplicate key
+          })
+          .then(
+            () => null,
+            (e: Error & { code?: string }) => e,
+          );
         assert.is(err?.code, '23505');
       }
       assert.equal(await ids(sql), []);
@@ -89,7 +99,17 @@ test('sqlLiteral escapes quotes and backslashes and refuses NUL', () => {
 for (const driver of availableSqlDrivers()) {
   test(`${driver}: what sqlLiteral makes reads back as the very string, whatever standard_conforming_strings says`, () =>
     withSql(driver, async (sql) => {
-      const tricky = [`it's`, 'back\\slash\\', `\\'; DROP TABLE things; --`, '{"a": "b\\"c"}', 'Zoë ✓ 日本 🙂', "''", '\\n\n\t', '$$', 'E\'x\''];
+      const tricky = [
+        `it's`,
+        'back\\slash\\',
+        `\\'; DROP TABLE things; --`,
+        '{"a": "b\\"c"}',
+        'Zoë ✓ 日本 🙂',
+        "''",
+        '\\n\n\t',
+        '$$',
+        "E'x'",
+      ];
       for (const conforming of ['on', 'off']) {
         for (const value of tricky) {
           const { rows } = await sql.transaction(async (tx) => {

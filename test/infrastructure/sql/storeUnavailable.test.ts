@@ -11,7 +11,8 @@ test('connection failures and server shutdowns count as unavailable', () => {
     new Error('Connection terminated unexpectedly'),
     new Error('Query read timeout'),
     new Error('timeout exceeded when trying to connect'),
-  ]) assert.ok(isStoreUnavailable(err), err.message);
+  ])
+    assert.ok(isStoreUnavailable(err), err.message);
 });
 
 test('query errors and anything else do not', () => {
@@ -21,7 +22,8 @@ test('query errors and anything else do not', () => {
     new Error('boom'),
     null,
     'text',
-  ]) assert.not.ok(isStoreUnavailable(err), String(err));
+  ])
+    assert.not.ok(isStoreUnavailable(err), String(err));
 });
 
 test.run();

@@ -43,7 +43,10 @@ if (url) {
       line.forward();
       // The silenced connections were dropped: what runs now runs on fresh ones.
       assert.equal((await sql.query<{ one: number }>('SELECT 1 AS one')).rows, [{ one: 1 }]);
-      assert.equal(await sql.transaction(async (tx) => (await tx.query<{ two: number }>('SELECT $1::int AS two', [2])).rows), [{ two: 2 }]);
+      assert.equal(
+        await sql.transaction(async (tx) => (await tx.query<{ two: number }>('SELECT $1::int AS two', [2])).rows),
+        [{ two: 2 }],
+      );
     } finally {
       await line.close();
       await sql?.close().catch(() => undefined);

@@ -38,11 +38,13 @@ async function usage(sql: SqlClient, ws: string): Promise<Usage> {
 }
 
 async function leaseRows(sql: SqlClient, holder: string): Promise<number> {
-  return (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM usage_leases WHERE holder = $1`, [holder])).rows[0]!.n;
+  return (await sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM usage_leases WHERE holder = $1`, [holder]))
+    .rows[0]!.n;
 }
 
 async function reserve(counter: LeasedUsageCounter, ws: string, times: number): Promise<void> {
-  for (let i = 0; i < times; i++) assert.ok((await counter.tryReserve(ws, MONTH, LIMIT)) !== null, `call ${i + 1} of ${times}`);
+  for (let i = 0; i < times; i++)
+    assert.ok((await counter.tryReserve(ws, MONTH, LIMIT)) !== null, `call ${i + 1} of ${times}`);
 }
 
 /** What a call to the counter did: spent a call, was refused (quota), or failed (database). */
@@ -69,15 +71,27 @@ test('cut off past the lease: the other instance settles its block, the calls in
   try {
     await reserve(b, ws, 1);
     await reserve(a, ws, 10);
-    await eventually(async () => (await usage(store.sql, ws)).calls === 11, 5000, 'both instances to write their calls');
+    await eventually(
+      async () => (await usage(store.sql, ws)).calls === 11,
+      5000,
+      'both instances to write their calls',
+    );
     const cutOff = a.holder;
     line.cut();
     // A short outage costs nothing: the block is still A's to spend.
     await reserve(a, ws, 5);
-    await eventually(async () => (await leaseRows(store.sql, cutOff)) === 0, 3 * TTL_MS, "B to settle A's expired lease as used");
+    await eventually(
+      async () => (await leaseRows(store.sql, cutOff)) === 0,
+      3 * TTL_MS,
+      "B to settle A's expired lease as used",
+    );
     const settled = await usage(store.sql, ws);
     assert.is(settled.calls, 1 + 500, "B's call, and A's whole block (its 15 calls and the 485 it had left) as used");
-    assert.is(await outcome(a, ws), 'store unavailable', 'A does not spend from a block whose lease it could not renew');
+    assert.is(
+      await outcome(a, ws),
+      'store unavailable',
+      'A does not spend from a block whose lease it could not renew',
+    );
     line.restore();
     assert.is(await outcome(a, ws), 'spent', 'back: A answers from a fresh lease');
     await a.flush();
@@ -104,25 +118,38 @@ test('cut off past the lease with nobody to settle it: the block is frozen, then
     await reserve(a, ws, 5);
     made = 15;
     // Until the window A may spend in ends (its lease may be settled by anyone from then on).
-    await eventually(async () => {
-      const o = await outcome(a, ws);
-      if (o === 'spent') made += 1;
-      return o === 'store unavailable';
-    }, 2 * TTL_MS, 'A to stop spending from its block', 100);
+    await eventually(
+      async () => {
+        const o = await outcome(a, ws);
+        if (o === 'spent') made += 1;
+        return o === 'store unavailable';
+      },
+      2 * TTL_MS,
+      'A to stop spending from its block',
+      100,
+    );
     line.restore();
     assert.is(await outcome(a, ws), 'spent', 'back: A answers from a fresh lease');
     made += 1;
     await a.flush();
-    const written = await eventually(async () => {
-      const u = await usage(store.sql, ws);
-      return u.calls === made ? u : null;
-    }, 5000, `the ${made} calls made to be written`);
+    const written = await eventually(
+      async () => {
+        const u = await usage(store.sql, ws);
+        return u.calls === made ? u : null;
+      },
+      5000,
+      `the ${made} calls made to be written`,
+    );
     assert.is(written.leased, written.held, '`leased` is what the live leases hold');
   } finally {
     line.restore();
     await a.close();
   }
-  assert.equal(await usage(store.sql, ws), { calls: made, leased: 0, held: 0 }, 'exactly the calls made: the frozen block went back unused');
+  assert.equal(
+    await usage(store.sql, ws),
+    { calls: made, leased: 0, held: 0 },
+    'exactly the calls made: the frozen block went back unused',
+  );
 });
 
 test.run();

@@ -12,7 +12,10 @@ import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 const MONTH = '2026-11';
 
 async function row(sql: SqlClient, ws: string): Promise<{ calls: number; leased: number }> {
-  const r = await sql.query<{ calls: number; leased: number }>(`SELECT calls::int AS calls, leased::int AS leased FROM usage_counters WHERE workspace_id = $1 AND month = $2`, [ws, MONTH]);
+  const r = await sql.query<{ calls: number; leased: number }>(
+    `SELECT calls::int AS calls, leased::int AS leased FROM usage_counters WHERE workspace_id = $1 AND month = $2`,
+    [ws, MONTH],
+  );
   return r.rows[0] ?? { calls: 0, leased: 0 };
 }
 
@@ -38,21 +41,35 @@ test.after(async () => store.cleanup());
 test('three instances racing for a quota of 50 get exactly 50 calls', async () => {
   const counters: LeasedUsageCounter[] = [];
   // One after another: concurrent CREATE TABLE IF NOT EXISTS can collide in the catalog.
-  for (const sql of [store.sql, await store.another(), await store.another()]) counters.push(await createLeasedUsageCounter(sql, { flushMs: 3_600_000 }));
+  for (const sql of [store.sql, await store.another(), await store.another()])
+    counters.push(await createLeasedUsageCounter(sql, { flushMs: 3_600_000 }));
   try {
-    const answers = await Promise.all(counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-race', MONTH, 50))));
+    const answers = await Promise.all(
+      counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-race', MONTH, 50))),
+    );
     assert.is(answers.filter((a) => a !== null).length, 50);
     const r = await row(store.sql, 'ws-race');
     assert.ok(r.calls + r.leased <= 50, JSON.stringify(r));
     // A 4xx gives its call back: another caller on the same instance can use it.
-    const owner = counters.find((c) => answers.slice(counters.indexOf(c) * 40, counters.indexOf(c) * 40 + 40).some((a) => a !== null))!;
+    const owner = counters.find((c) =>
+      answers.slice(counters.indexOf(c) * 40, counters.indexOf(c) * 40 + 40).some((a) => a !== null),
+    )!;
     await owner.release('ws-race', MONTH);
     assert.ok((await owner.tryReserve('ws-race', MONTH, 50)) !== null, 'the released call is usable again');
-    assert.is(await counters[0].tryReserve('ws-race', MONTH, 50) ?? await counters[1].tryReserve('ws-race', MONTH, 50) ?? await counters[2].tryReserve('ws-race', MONTH, 50), null);
+    assert.is(
+      (await counters[0].tryReserve('ws-race', MONTH, 50)) ??
+        (await counters[1].tryReserve('ws-race', MONTH, 50)) ??
+        (await counters[2].tryReserve('ws-race', MONTH, 50)),
+      null,
+    );
   } finally {
     await Promise.all(counters.map((c) => c.close()));
   }
-  assert.equal(await row(store.sql, 'ws-race'), { calls: 50, leased: 0 }, 'every used call written, every unused one given back');
+  assert.equal(
+    await row(store.sql, 'ws-race'),
+    { calls: 50, leased: 0 },
+    'every used call written, every unused one given back',
+  );
 });
 
 test('no write per call: blocks are leased, used calls reach the table on the next flush (at most a second)', async () => {
@@ -64,7 +81,8 @@ test('no write per call: blocks are leased, used calls reach the table on the ne
     assert.ok(writes.length <= 2, `${writes.length} writes for 200 calls`);
     assert.is(await counter.get('ws-flush', MONTH), 200, 'this instance counts its unwritten calls');
     const deadline = Date.now() + 1500;
-    while ((await row(store.sql, 'ws-flush')).calls < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while ((await row(store.sql, 'ws-flush')).calls < 200 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     assert.is((await row(store.sql, 'ws-flush')).calls, 200, 'durable within a second');
   } finally {
     await counter.close();
@@ -93,23 +111,37 @@ test('a lowered limit stops the calls leased under the old one: they are given b
     for (let i = 0; i < 5; i++) assert.ok((await counter.tryReserve('ws-lowered', MONTH, 100_000)) !== null);
     assert.ok((await row(store.sql, 'ws-lowered')).leased > 10, 'a block was leased under the high limit');
     assert.is(await counter.tryReserve('ws-lowered', MONTH, 3), null, 'five calls made: a limit of 3 refuses at once');
-    assert.equal(await row(store.sql, 'ws-lowered'), { calls: 5, leased: 0 }, 'the block went back; the calls made stay counted');
+    assert.equal(
+      await row(store.sql, 'ws-lowered'),
+      { calls: 5, leased: 0 },
+      'the block went back; the calls made stay counted',
+    );
     assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), 6, 'a higher limit again leases under it');
     assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), 7);
     assert.is(await counter.tryReserve('ws-lowered', MONTH, 7), null);
     assert.is(await counter.tryReserve('ws-lowered-unlimited', MONTH, null), 1);
-    assert.is(await counter.tryReserve('ws-lowered-unlimited', MONTH, 1), null, 'unlimited to a limit of 1: the one call is made');
+    assert.is(
+      await counter.tryReserve('ws-lowered-unlimited', MONTH, 1),
+      null,
+      'unlimited to a limit of 1: the one call is made',
+    );
   } finally {
     await counter.close();
   }
 });
 
 test('two instances holding blocks under a high limit never exceed the lowered one', async () => {
-  const counters = [await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 }), await createLeasedUsageCounter(await store.another(), { flushMs: 3_600_000 })];
+  const counters = [
+    await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 }),
+    await createLeasedUsageCounter(await store.another(), { flushMs: 3_600_000 }),
+  ];
   try {
-    for (const c of counters) for (let i = 0; i < 5; i++) assert.ok((await c.tryReserve('ws-lowered-2', MONTH, 100_000)) !== null);
+    for (const c of counters)
+      for (let i = 0; i < 5; i++) assert.ok((await c.tryReserve('ws-lowered-2', MONTH, 100_000)) !== null);
     // 10 calls made, both instances hold blocks; the limit drops to 30.
-    const answers = await Promise.all(counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-lowered-2', MONTH, 30))));
+    const answers = await Promise.all(
+      counters.flatMap((c) => Array.from({ length: 40 }, () => c.tryReserve('ws-lowered-2', MONTH, 30))),
+    );
     const granted = answers.filter((a) => a !== null).length;
     assert.ok(granted <= 20, `${granted} calls granted after the limit dropped to 30 with 10 made`);
     const r = await row(store.sql, 'ws-lowered-2');
@@ -121,8 +153,14 @@ test('two instances holding blocks under a high limit never exceed the lowered o
 });
 
 test("a dead instance's leases are settled as used once they expire: the limit still holds", async () => {
-  await store.sql.query(`INSERT INTO usage_counters (workspace_id, month, calls, leased) VALUES ('ws-dead', $1, 5, 10)`, [MONTH]);
-  await store.sql.query(`INSERT INTO usage_leases (holder, workspace_id, month, amount, expires_at) VALUES ('dead', 'ws-dead', $1, 10, now() - interval '1 second')`, [MONTH]);
+  await store.sql.query(
+    `INSERT INTO usage_counters (workspace_id, month, calls, leased) VALUES ('ws-dead', $1, 5, 10)`,
+    [MONTH],
+  );
+  await store.sql.query(
+    `INSERT INTO usage_leases (holder, workspace_id, month, amount, expires_at) VALUES ('dead', 'ws-dead', $1, 10, now() - interval '1 second')`,
+    [MONTH],
+  );
   const counter = await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000, leaseTtlMs: 1000 });
   try {
     await counter.flush();

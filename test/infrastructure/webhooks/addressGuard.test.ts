@@ -54,7 +54,14 @@ async function rejects(p: Promise<unknown>, pattern: RegExp): Promise<void> {
 
 const PRIVATE = /private, loopback or link-local/;
 
-for (const host of ['loopback.example', 'private.example', 'v6loop.example', 'metadata.example', 'mapped.example', 'mixed.example']) {
+for (const host of [
+  'loopback.example',
+  'private.example',
+  'v6loop.example',
+  'metadata.example',
+  'mapped.example',
+  'mixed.example',
+]) {
   test(`assertResolvesToPublicAddress rejects ${host}`, async () => {
     await rejects(assertResolvesToPublicAddress(host, [], dns), PRIVATE);
   });
@@ -153,7 +160,12 @@ test('DNS rebinding: a name that was public at validation is refused at connect 
   try {
     const connect_ = (autoSelectFamily: boolean) =>
       new Promise<string>((resolve, reject) => {
-        const socket = connect({ host: 'rebind.example', port, lookup: createGuardedLookup([], rebinding), autoSelectFamily });
+        const socket = connect({
+          host: 'rebind.example',
+          port,
+          lookup: createGuardedLookup([], rebinding),
+          autoSelectFamily,
+        });
         socket.on('error', (err: NodeJS.ErrnoException) => reject(err));
         socket.on('data', (d) => resolve(d.toString()));
       });

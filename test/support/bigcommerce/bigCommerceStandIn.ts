@@ -59,7 +59,11 @@ export interface BigCommerceStandIn {
    * the default) or, with `apiClientId`, by another app ('' for the control panel's Script
    * Manager); on channel 1 unless `channelId` names another. An app's 11th is refused (throws).
    */
-  seedScript(storeHash: string, fields: object, opts?: { apiClientId?: string; dateCreated?: string; channelId?: number }): StoredScript;
+  seedScript(
+    storeHash: string,
+    fields: object,
+    opts?: { apiClientId?: string; dateCreated?: string; channelId?: number },
+  ): StoredScript;
   /** The store's channels; every store starts with the default storefront, id 1 (mutable: set a status). */
   channelsOf(storeHash: string): StoredChannel[];
   /** Adds a channel: another storefront, a marketplace, a POS… (the next free id unless given). */
@@ -74,7 +78,11 @@ export interface BigCommerceStandIn {
   /** Answers every v3 API call `ms` late, as a BigCommerce far away would (0: at once again). */
   delayStoreApi(ms: number): void;
   signedPayload(storeHash: string, user: StandInUser, opts?: SignOptions): Promise<string>;
-  currentCustomerJwt(storeHash: string, customer: { id: number; email: string; group_id?: string }, opts?: SignOptions): Promise<string>;
+  currentCustomerJwt(
+    storeHash: string,
+    customer: { id: number; email: string; group_id?: string },
+    opts?: SignOptions,
+  ): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -91,7 +99,9 @@ export interface SignOptions {
 
 export const OWNER: StandInUser = { id: 1001, username: 'owner', email: 'owner@store.example' };
 
-export async function startBigCommerceStandIn(opts: { clientId?: string; clientSecret?: string } = {}): Promise<BigCommerceStandIn> {
+export async function startBigCommerceStandIn(
+  opts: { clientId?: string; clientSecret?: string } = {},
+): Promise<BigCommerceStandIn> {
   const clientId = opts.clientId ?? `client${randomBytes(8).toString('hex')}`;
   const clientSecret = opts.clientSecret ?? randomBytes(24).toString('hex');
   const calls: RecordedCall[] = [];
@@ -106,7 +116,13 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const body = await readBody(req);
-    calls.push({ method: req.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body });
+    calls.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: req.headers,
+      body,
+    });
 
     if (req.method === 'POST' && url.pathname === '/oauth2/token') {
       if (failNext) {
@@ -116,17 +132,30 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
       }
       const b = (body ?? {}) as Record<string, string>;
       const grant = codes.get(b.code);
-      if (b.client_id !== clientId || b.client_secret !== clientSecret) return send(res, 401, { error: 'Invalid client credentials' });
-      if (!grant || b.grant_type !== 'authorization_code' || b.context !== `stores/${grant.storeHash}` || typeof b.redirect_uri !== 'string') {
+      if (b.client_id !== clientId || b.client_secret !== clientSecret)
+        return send(res, 401, { error: 'Invalid client credentials' });
+      if (
+        !grant ||
+        b.grant_type !== 'authorization_code' ||
+        b.context !== `stores/${grant.storeHash}` ||
+        typeof b.redirect_uri !== 'string'
+      ) {
         return send(res, 400, { error: 'Invalid authorization code' });
       }
       codes.delete(b.code);
       const accessToken = randomBytes(16).toString('hex');
-      tokens.set(accessToken, { storeHash: grant.storeHash, scopes: new Set(grant.scope.split(/\s+/).filter(Boolean)) });
+      tokens.set(accessToken, {
+        storeHash: grant.storeHash,
+        scopes: new Set(grant.scope.split(/\s+/).filter(Boolean)),
+      });
       lastToken.set(grant.storeHash, accessToken);
       return send(res, 200, {
-        access_token: accessToken, scope: grant.scope, user: grant.user, owner: grant.owner,
-        context: `stores/${grant.storeHash}`, account_uuid: randomUUID(),
+        access_token: accessToken,
+        scope: grant.scope,
+        user: grant.user,
+        owner: grant.owner,
+        context: `stores/${grant.storeHash}`,
+        account_uuid: randomUUID(),
       });
     }
 
@@ -136,7 +165,14 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
       if (storeApiDelayMs > 0) await new Promise((r) => setTimeout(r, storeApiDelayMs));
       const token = tokens.get(String(req.headers['x-auth-token'] ?? ''));
       if (token?.storeHash !== storeHash) return sendError(res, 401, 'You are not authorized to perform this action');
-      const request = { method: req.method ?? '', storeHash, path, query: url.searchParams, body, scopes: token.scopes };
+      const request = {
+        method: req.method ?? '',
+        storeHash,
+        path,
+        query: url.searchParams,
+        body,
+        scopes: token.scopes,
+      };
       if (path.startsWith('/content/scripts')) return scripts.handle(request, res);
       if (path.startsWith('/channels')) return channels.handle(request, res);
     }
@@ -149,7 +185,11 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  async function sign(claims: Record<string, unknown>, o: SignOptions, defaults: { iss: string; sub: string; ttl: number }): Promise<string> {
+  async function sign(
+    claims: Record<string, unknown>,
+    o: SignOptions,
+    defaults: { iss: string; sub: string; ttl: number },
+  ): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -164,7 +204,10 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
   }
 
   return {
-    url, clientId, clientSecret, calls,
+    url,
+    clientId,
+    clientSecret,
+    calls,
     issueCode(storeHash, o = {}) {
       const code = randomBytes(12).toString('hex');
       codes.set(code, { storeHash, user: o.user ?? OWNER, owner: o.owner ?? OWNER, scope: o.scope ?? APP_SCOPE });
@@ -184,14 +227,34 @@ export async function startBigCommerceStandIn(opts: { clientId?: string; clientS
     },
     signedPayload(storeHash, user, o = {}) {
       const owner = o.owner ?? OWNER;
-      return sign({ user: { id: user.id, email: user.email, locale: 'en-US' }, owner: { id: owner.id, email: owner.email }, url: '/', channel_id: null }, o, { iss: 'bc', sub: `stores/${storeHash}`, ttl: 300 });
+      return sign(
+        {
+          user: { id: user.id, email: user.email, locale: 'en-US' },
+          owner: { id: owner.id, email: owner.email },
+          url: '/',
+          channel_id: null,
+        },
+        o,
+        { iss: 'bc', sub: `stores/${storeHash}`, ttl: 300 },
+      );
     },
     currentCustomerJwt(storeHash, customer, o = {}) {
-      return sign({ customer: { group_id: '0', ...customer }, version: 1, application_id: clientId, store_hash: storeHash, operation: 'current_customer' }, o, { iss: 'bc/apps', sub: storeHash, ttl: 900 });
+      return sign(
+        {
+          customer: { group_id: '0', ...customer },
+          version: 1,
+          application_id: clientId,
+          store_hash: storeHash,
+          operation: 'current_customer',
+        },
+        o,
+        { iss: 'bc/apps', sub: storeHash, ttl: 900 },
+      );
     },
-    close: () => new Promise<void>((r) => {
-      server.close(() => r());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }

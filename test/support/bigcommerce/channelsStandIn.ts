@@ -28,7 +28,8 @@ export interface StoredChannel {
   icon_url: string;
 }
 
-export type ChannelFields = Pick<StoredChannel, 'type' | 'platform' | 'status'> & Partial<Pick<StoredChannel, 'id' | 'name'>>;
+export type ChannelFields = Pick<StoredChannel, 'type' | 'platform' | 'status'> &
+  Partial<Pick<StoredChannel, 'id' | 'name'>>;
 
 export interface ChannelsResource {
   handle(req: StoreApiRequest, res: ServerResponse): void;
@@ -48,7 +49,11 @@ const ENABLED = new Set(['prelaunch', 'active', 'connected']);
 function channel(fields: ChannelFields & { id: number }): StoredChannel {
   const now = new Date().toISOString();
   return {
-    external_id: '', is_listable_from_ui: true, is_visible: true, date_created: now, date_modified: now,
+    external_id: '',
+    is_listable_from_ui: true,
+    is_visible: true,
+    date_created: now,
+    date_modified: now,
     icon_url: `https://storage.googleapis.com/bigcommerce-production-dev-center/images/${fields.platform}_icon.svg`,
     name: `${fields.platform}-${fields.id}`,
     ...fields,
@@ -61,7 +66,9 @@ export function createChannelsResource(): ChannelsResource {
   function channelsOf(storeHash: string): StoredChannel[] {
     let list = channels.get(storeHash);
     if (!list) {
-      list = [channel({ id: 1, name: 'Default storefront', type: 'storefront', platform: 'bigcommerce', status: 'active' })];
+      list = [
+        channel({ id: 1, name: 'Default storefront', type: 'storefront', platform: 'bigcommerce', status: 'active' }),
+      ];
       channels.set(storeHash, list);
     }
     return list;
@@ -78,15 +85,30 @@ export function createChannelsResource(): ChannelsResource {
     exists: (storeHash, id) => channelsOf(storeHash).some((c) => c.id === id),
     handle(req, res) {
       if (req.method !== 'GET' || req.path !== '/channels') return sendError(res, 404, 'Not found');
-      if (!READ_SCOPES.some((s) => req.scopes.has(s))) return sendError(res, 403, "You don't have a required scope to access the endpoint");
+      if (!READ_SCOPES.some((s) => req.scopes.has(s)))
+        return sendError(res, 403, "You don't have a required scope to access the endpoint");
       const unknown = [...req.query.keys()].filter((k) => !MODELLED_QUERY.has(k));
-      if (unknown.length > 0) return sendError(res, 422, `The filter(s): ${unknown.join(', ')} are not valid filter parameter(s).`);
+      if (unknown.length > 0)
+        return sendError(res, 422, `The filter(s): ${unknown.join(', ')} are not valid filter parameter(s).`);
       const among = (name: string) => req.query.get(name)?.split(',');
-      const [types, platforms, statuses, available] = [among('type:in'), among('platform:in'), among('status:in'), req.query.get('available')];
-      const matching = channelsOf(req.storeHash).filter((c) =>
-        (!types || types.includes(c.type)) && (!platforms || platforms.includes(c.platform)) && (!statuses || statuses.includes(c.status)) &&
-        (available === null || AVAILABLE.has(c.status) === (available === 'true')));
-      const page = paginate(matching.map((c) => ({ ...c, is_enabled: ENABLED.has(c.status) })), req.query, 50);
+      const [types, platforms, statuses, available] = [
+        among('type:in'),
+        among('platform:in'),
+        among('status:in'),
+        req.query.get('available'),
+      ];
+      const matching = channelsOf(req.storeHash).filter(
+        (c) =>
+          (!types || types.includes(c.type)) &&
+          (!platforms || platforms.includes(c.platform)) &&
+          (!statuses || statuses.includes(c.status)) &&
+          (available === null || AVAILABLE.has(c.status) === (available === 'true')),
+      );
+      const page = paginate(
+        matching.map((c) => ({ ...c, is_enabled: ENABLED.has(c.status) })),
+        req.query,
+        50,
+      );
       send(res, 200, page);
     },
   };

@@ -43,11 +43,18 @@ export const FORBIDDEN_TITLE = 'Unauthorized Access. You do not have permission 
 export interface ScriptsResource {
   handle(req: StoreApiRequest, res: ServerResponse): Promise<void>;
   scriptsOf(storeHash: string): StoredScript[];
-  seedScript(storeHash: string, fields: object, opts?: { apiClientId?: string; dateCreated?: string; channelId?: number }): StoredScript;
+  seedScript(
+    storeHash: string,
+    fields: object,
+    opts?: { apiClientId?: string; dateCreated?: string; channelId?: number },
+  ): StoredScript;
   holdScriptLists(count: number): void;
 }
 
-export function createScriptsResource(clientId: string, channelExists: (storeHash: string, id: number) => boolean): ScriptsResource {
+export function createScriptsResource(
+  clientId: string,
+  channelExists: (storeHash: string, id: number) => boolean,
+): ScriptsResource {
   const scripts = new Map<string, StoredScript[]>();
   let held: { count: number; waiting: Array<() => void> } | null = null;
 
@@ -55,8 +62,10 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
     if (!scripts.has(storeHash)) scripts.set(storeHash, []);
     return scripts.get(storeHash)!;
   };
-  const countOf = (storeHash: string, apiClientId: string) => scriptsOf(storeHash).filter((s) => s.api_client_id === apiClientId).length;
-  const onChannel = (storeHash: string, channelId: number) => scriptsOf(storeHash).filter((s) => s.channel_id === channelId).length;
+  const countOf = (storeHash: string, apiClientId: string) =>
+    scriptsOf(storeHash).filter((s) => s.api_client_id === apiClientId).length;
+  const onChannel = (storeHash: string, channelId: number) =>
+    scriptsOf(storeHash).filter((s) => s.channel_id === channelId).length;
 
   /** Resolves once `held.count` lists wait (each list answers what it read before waiting). */
   function barrier(): Promise<void> {
@@ -74,17 +83,28 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
   /** The error for a `channel_id` the store lacks; null when it is fine (or absent). */
   function badChannel(storeHash: string, value: unknown): string | null {
     if (value === undefined) return null;
-    return Number.isInteger(value) && (value as number) >= 1 && channelExists(storeHash, value as number) ? null : `The following \`channel_id\`s [${String(value)}] are not valid for store ${storeHash}.`;
+    return Number.isInteger(value) && (value as number) >= 1 && channelExists(storeHash, value as number)
+      ? null
+      : `The following \`channel_id\`s [${String(value)}] are not valid for store ${storeHash}.`;
   }
 
   return {
     scriptsOf,
     seedScript(storeHash, fields, o = {}) {
       const apiClientId = o.apiClientId ?? clientId;
-      if (apiClientId && countOf(storeHash, apiClientId) >= SCRIPTS_PER_APP) throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_APP} scripts of one app`);
-      if (onChannel(storeHash, o.channelId ?? 1) >= SCRIPTS_PER_CHANNEL) throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_CHANNEL} scripts on one channel`);
+      if (apiClientId && countOf(storeHash, apiClientId) >= SCRIPTS_PER_APP)
+        throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_APP} scripts of one app`);
+      if (onChannel(storeHash, o.channelId ?? 1) >= SCRIPTS_PER_CHANNEL)
+        throw new Error(`BigCommerce would not hold more than ${SCRIPTS_PER_CHANNEL} scripts on one channel`);
       const when = o.dateCreated ?? new Date().toISOString();
-      const script: StoredScript = { ...fields, uuid: randomUUID(), api_client_id: apiClientId, channel_id: o.channelId ?? 1, date_created: when, date_modified: when };
+      const script: StoredScript = {
+        ...fields,
+        uuid: randomUUID(),
+        api_client_id: apiClientId,
+        channel_id: o.channelId ?? 1,
+        date_created: when,
+        date_modified: when,
+      };
       scriptsOf(storeHash).push(script);
       return script;
     },
@@ -109,9 +129,22 @@ export function createScriptsResource(clientId: string, channelExists: (storeHas
       if (req.method === 'POST' && !uuid) {
         const invalid = badChannel(req.storeHash, body.channel_id);
         if (invalid) return sendError(res, 422, invalid, { channel_id: invalid });
-        if (mine.length >= SCRIPTS_PER_APP) return sendError(res, 422, `This app already has ${SCRIPTS_PER_APP} scripts on the store, the most an app can have.`);
-        if (onChannel(req.storeHash, (body.channel_id as number | undefined) ?? 1) >= SCRIPTS_PER_CHANNEL) return sendError(res, 403, FORBIDDEN_TITLE);
-        const script: StoredScript = { ...body, uuid: randomUUID(), api_client_id: clientId, channel_id: (body.channel_id as number | undefined) ?? 1, date_created: now, date_modified: now };
+        if (mine.length >= SCRIPTS_PER_APP)
+          return sendError(
+            res,
+            422,
+            `This app already has ${SCRIPTS_PER_APP} scripts on the store, the most an app can have.`,
+          );
+        if (onChannel(req.storeHash, (body.channel_id as number | undefined) ?? 1) >= SCRIPTS_PER_CHANNEL)
+          return sendError(res, 403, FORBIDDEN_TITLE);
+        const script: StoredScript = {
+          ...body,
+          uuid: randomUUID(),
+          api_client_id: clientId,
+          channel_id: (body.channel_id as number | undefined) ?? 1,
+          date_created: now,
+          date_modified: now,
+        };
         list.push(script);
         return send(res, 200, { data: script, meta: {} });
       }

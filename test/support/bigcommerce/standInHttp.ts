@@ -35,12 +35,21 @@ export function send(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export function sendError(res: ServerResponse, status: number, title: string, errors: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  title: string,
+  errors: Record<string, string> = {},
+): void {
   send(res, status, { status, title, type: '/api-docs/getting-started/api-status-codes', errors });
 }
 
 /** `meta.pagination` of a v3 collection (CollectionMeta / pagination_Full). */
-export function paginate<T>(items: T[], query: URLSearchParams, defaultLimit: number): { data: T[]; meta: { pagination: Record<string, unknown> } } {
+export function paginate<T>(
+  items: T[],
+  query: URLSearchParams,
+  defaultLimit: number,
+): { data: T[]; meta: { pagination: Record<string, unknown> } } {
   const page = Math.max(1, Number(query.get('page')) || 1);
   const limit = Math.max(1, Number(query.get('limit')) || defaultLimit);
   const data = items.slice((page - 1) * limit, page * limit);
@@ -50,8 +59,16 @@ export function paginate<T>(items: T[], query: URLSearchParams, defaultLimit: nu
     data,
     meta: {
       pagination: {
-        total: items.length, count: data.length, per_page: limit, current_page: page, total_pages: totalPages,
-        links: { ...(page > 1 ? { previous: link(page - 1) } : {}), current: link(page), ...(page < totalPages ? { next: link(page + 1) } : {}) },
+        total: items.length,
+        count: data.length,
+        per_page: limit,
+        current_page: page,
+        total_pages: totalPages,
+        links: {
+          ...(page > 1 ? { previous: link(page - 1) } : {}),
+          current: link(page),
+          ...(page < totalPages ? { next: link(page + 1) } : {}),
+        },
       },
     },
   };

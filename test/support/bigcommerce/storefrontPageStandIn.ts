@@ -14,12 +14,18 @@ export interface StorefrontPageStandIn {
   close(): Promise<void>;
 }
 
-export async function startStorefrontPage(bc: BigCommerceStandIn, opts: { storeHash: string; scriptSrc: string; customers: Record<string, string> }): Promise<StorefrontPageStandIn> {
+export async function startStorefrontPage(
+  bc: BigCommerceStandIn,
+  opts: { storeHash: string; scriptSrc: string; customers: Record<string, string> },
+): Promise<StorefrontPageStandIn> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://storefront');
     const cookie = /(?:^|;\s*)customer=(\d+)/.exec(req.headers.cookie ?? '')?.[1];
     if (url.pathname === '/login') {
-      res.writeHead(302, { 'set-cookie': `customer=${url.searchParams.get('customer')}; Path=/; HttpOnly`, location: '/' });
+      res.writeHead(302, {
+        'set-cookie': `customer=${url.searchParams.get('customer')}; Path=/; HttpOnly`,
+        location: '/',
+      });
       return res.end();
     }
     if (url.pathname === '/customer/current.jwt') {
@@ -46,10 +52,11 @@ export async function startStorefrontPage(bc: BigCommerceStandIn, opts: { storeH
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((r) => {
-      server.close(() => r());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -72,4 +79,5 @@ export const WIDGET_CALL_TRAP = `(() => {
 })();`;
 
 /** The ConfabWidget calls recorded by WIDGET_CALL_TRAP on this page, as JSON. */
-export const widgetCalls = (page: Page): Promise<unknown[]> => page.evaluate(() => (window as unknown as { __confabCalls: unknown[] }).__confabCalls);
+export const widgetCalls = (page: Page): Promise<unknown[]> =>
+  page.evaluate(() => (window as unknown as { __confabCalls: unknown[] }).__confabCalls);

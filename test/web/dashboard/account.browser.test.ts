@@ -7,7 +7,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeIn, latestMailTo } from '../../support/signInMail.js';
 import { signIn } from '../../support/signIn.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -31,7 +39,10 @@ test('edit the profile: name, phone, date of birth, address and a time zone pick
   // The server's "phone must …", worded with the field's label.
   await page.locator('.field-error', { hasText: /^Phone must / }).waitFor();
   const provoked = opened.problems.splice(0);
-  assert.ok(provoked.every((p) => / 400\b/.test(p)), provoked.join('\n'));
+  assert.ok(
+    provoked.every((p) => / 400\b/.test(p)),
+    provoked.join('\n'),
+  );
   await page.getByLabel('Phone').fill('+44 20 7946 0958');
   await page.getByLabel('Date of birth').fill('1985-12-10');
   await page.getByLabel('Address').fill('12 Analytical Row\nLondon');

@@ -6,7 +6,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { memberOf } from '../../api/dashboard/dashboardFixtures.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -20,12 +28,15 @@ test.after(async () => {
   await env?.close();
 });
 
-test('the list shows the owner\'s first key; create a read-only member key and see it once', async () => {
+test("the list shows the owner's first key; create a read-only member key and see it once", async () => {
   const opened = await openDashboard(env, owner, '/api-keys');
   const { page } = opened;
   await settled(page);
   const prefix = owner.apiKey.slice(0, 12);
-  await page.getByRole('row', { name: new RegExp(prefix) }).locator('.badge', { hasText: 'Active' }).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(prefix) })
+    .locator('.badge', { hasText: 'Active' })
+    .waitFor();
   await checkPage(opened, 'api-keys');
 
   await page.getByRole('button', { name: 'Create key' }).click();
@@ -51,11 +62,18 @@ test('the list shows the owner\'s first key; create a read-only member key and s
 
   // The key works with its scope, and the tab shows its last use.
   assert.is((await env.app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: createdKey })).status, 200);
-  assert.is((await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: createdKey, body: { name: 'x' } })).status, 403);
+  assert.is(
+    (await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: createdKey, body: { name: 'x' } })).status,
+    403,
+  );
   await page.reload();
   await settled(page);
   assert.ok(!(await page.content()).includes(createdKey));
-  const used = await page.getByRole('row', { name: new RegExp(createdKey.slice(0, 12)) }).locator('td').nth(3).innerText();
+  const used = await page
+    .getByRole('row', { name: new RegExp(createdKey.slice(0, 12)) })
+    .locator('td')
+    .nth(3)
+    .innerText();
   assert.not.match(used, /Never/);
   await page.context().close();
 });
@@ -70,7 +88,10 @@ test('revoke asks first; the revoked key gets 401 from the External API', async 
   await confirm.waitFor();
   await checkPage(opened, 'api-keys-revoke-confirm');
   await confirm.getByRole('button', { name: 'Revoke key' }).click();
-  await page.getByRole('row', { name: new RegExp(prefix) }).locator('.badge', { hasText: 'Revoked' }).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(prefix) })
+    .locator('.badge', { hasText: 'Revoked' })
+    .waitFor();
   assert.is(await page.getByRole('button', { name: `Revoke key ${prefix}` }).count(), 0);
   const refused = await env.app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: createdKey });
   assert.is(refused.status, 401);

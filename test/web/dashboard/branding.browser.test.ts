@@ -14,7 +14,15 @@ import { PNG } from '../../support/mediaSamples.js';
 import { UA } from '../../support/userAgents.js';
 import { click, mediaItem, settle } from '../../support/adClickHarness.js';
 import { backgroundSvg } from '../login/loginArt.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 const W = '/api/v1/workspace';
 let env: DashboardEnv;
@@ -34,11 +42,22 @@ test.after(async () => {
 });
 
 const branding = () => env.app.api('GET', `${W}/branding`, { apiKey: owner.apiKey });
-const gallery = async () => (await env.app.api('GET', `${W}/media`, { apiKey: owner.apiKey })).body.items as Array<{ id: string; active: boolean; adUrl: string | null; adLabel: string | null; slideDuration: number; mediaType: string }>;
+const gallery = async () =>
+  (await env.app.api('GET', `${W}/media`, { apiKey: owner.apiKey })).body.items as Array<{
+    id: string;
+    active: boolean;
+    adUrl: string | null;
+    adLabel: string | null;
+    slideDuration: number;
+    mediaType: string;
+  }>;
 
 test('subdomain: reasons while typing, a taken slug, then claim a free one', async () => {
   const other = await env.app.createWorkspace('starter');
-  await env.app.services.branding.claimSlug('takenname', { ...operatorContext(other.workspaceId), workspaceId: other.workspaceId });
+  await env.app.services.branding.claimSlug('takenname', {
+    ...operatorContext(other.workspaceId),
+    workspaceId: other.workspaceId,
+  });
 
   const opened = await openDashboard(env, owner, '/branding');
   const { page } = opened;
@@ -55,7 +74,10 @@ test('subdomain: reasons while typing, a taken slug, then claim a free one', asy
   await checkPage(opened, 'branding-slug-available');
 
   await page.getByRole('button', { name: 'Claim subdomain' }).click();
-  await page.locator('.toast').getByText(/northwind/).waitFor();
+  await page
+    .locator('.toast')
+    .getByText(/northwind/)
+    .waitFor();
   await page.getByText('Live', { exact: true }).waitFor();
   assert.is((await branding()).body.slug, 'northwind');
   await page.context().close();
@@ -71,7 +93,11 @@ test('look: the preview follows the draft before saving; a bad color is named; s
   await page.getByLabel('Tagline').fill('Fresh goods, delivered daily.');
   await page.getByLabel('Primary color', { exact: true }).fill('#0E9384');
   await preview.getByText('Fresh goods, delivered daily.').waitFor();
-  assert.is(await stage.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--brand')), '#0E9384', 'the preview uses the unsaved color');
+  assert.is(
+    await stage.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--brand')),
+    '#0E9384',
+    'the preview uses the unsaved color',
+  );
   await page.getByText('Unsaved changes', { exact: true }).waitFor();
   await page.getByLabel('From the left').fill('20');
   assert.match(await stage.evaluate((el) => (el as HTMLElement).style.getPropertyValue('--card-x')), /^20$/);
@@ -129,13 +155,19 @@ test('gallery: upload, activate, reorder by button and by drag, ad link, delete'
 
   const [first, second] = items.map((i) => i.id);
   await page.getByRole('button', { name: 'Move item 2 up' }).click();
-  await page.waitForFunction((id) => document.querySelector('.gallery-item')?.getAttribute('data-media-id') === id, second);
+  await page.waitForFunction(
+    (id) => document.querySelector('.gallery-item')?.getAttribute('data-media-id') === id,
+    second,
+  );
   // The list reorders at once; the server's order follows when the save lands.
   assert.equal(await galleryOrderBecomes([second, first]), [second, first]);
 
   // Drag the first item below the second (HTML5 drag and drop with the mouse).
   await page.locator('.gallery-item').nth(0).dragTo(page.locator('.gallery-item').nth(1));
-  await page.waitForFunction((id) => document.querySelector('.gallery-item')?.getAttribute('data-media-id') === id, first);
+  await page.waitForFunction(
+    (id) => document.querySelector('.gallery-item')?.getAttribute('data-media-id') === id,
+    first,
+  );
   assert.equal(await galleryOrderBecomes([first, second]), [first, second]);
 
   await page.getByRole('button', { name: 'Edit item 1' }).click();
@@ -159,7 +191,10 @@ test('gallery: upload, activate, reorder by button and by drag, ad link, delete'
   await page.getByRole('dialog', { name: 'Delete this background?' }).getByRole('button', { name: 'Delete' }).click();
   await page.waitForFunction(() => document.querySelectorAll('.gallery-item').length === 1);
   items = await gallery();
-  assert.equal(items.map((i) => i.id), [first]);
+  assert.equal(
+    items.map((i) => i.id),
+    [first],
+  );
   assert.ok(items[0]!.active, 'deleting the active item activates the next');
   await page.context().close();
 });
@@ -182,7 +217,14 @@ test('organization: industry, size, country and time zone pickers, saved', async
   await page.getByRole('button', { name: 'Save organization' }).click();
   await page.locator('.toast').getByText('Organization saved.').waitFor();
   const org = (await branding()).body.organization;
-  assert.equal(org, { description: 'We deliver groceries in Hamburg.', website: 'https://northwind.example/', industry: 'Retail', companySize: '11-50', country: 'DE', timezone: 'Europe/Berlin' });
+  assert.equal(org, {
+    description: 'We deliver groceries in Hamburg.',
+    website: 'https://northwind.example/',
+    industry: 'Retail',
+    companySize: '11-50',
+    country: 'DE',
+    timezone: 'Europe/Berlin',
+  });
 
   // Clearing an optional field stores null.
   await page.getByLabel('Website').fill('');
@@ -196,7 +238,10 @@ test('organization: industry, size, country and time zone pickers, saved', async
 test('ad analytics: Pro shows totals and charts; Starter sees what upgrading unlocks', async () => {
   const pro = await createSignedInWorkspace(env.app, 'pro', { name: 'Contoso' });
   const slug = 'contoso';
-  await env.app.services.branding.claimSlug(slug, { ...operatorContext(pro.workspaceId), workspaceId: pro.workspaceId });
+  await env.app.services.branding.claimSlug(slug, {
+    ...operatorContext(pro.workspaceId),
+    workspaceId: pro.workspaceId,
+  });
   const empty = await openDashboard(env, pro, '/ad-analytics');
   await settled(empty.page);
   await empty.page.getByRole('heading', { name: 'No ad clicks in the last 30 days' }).waitFor();
@@ -204,7 +249,13 @@ test('ad analytics: Pro shows totals and charts; Starter sees what upgrading unl
   await empty.page.context().close();
 
   const mediaId = await mediaItem(env.app, pro, 'https://example.com/offer');
-  const visitors: Array<[string, string]> = [['v1', UA.chromeWindows], ['v2', UA.iphone], ['v3', UA.iphone], ['v4', UA.ipad], ['v1', UA.chromeWindows]];
+  const visitors: Array<[string, string]> = [
+    ['v1', UA.chromeWindows],
+    ['v2', UA.iphone],
+    ['v3', UA.iphone],
+    ['v4', UA.ipad],
+    ['v1', UA.chromeWindows],
+  ];
   for (const [vid, ua] of visitors) assert.is((await click(env.app, slug, mediaId, { vid, ua })).status, 302);
   await settle(env.app);
 

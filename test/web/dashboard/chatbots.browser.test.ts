@@ -5,7 +5,15 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -69,7 +77,10 @@ test('edit the flow: add a question, reorder by button and drag, server validati
   // A name the server refuses: its message shows under that step, and nothing is saved.
   await page.getByLabel('Step 5: save the answer as').fill('constructor');
   await page.getByRole('button', { name: 'Save flow' }).click();
-  await page.locator('.step-invalid').getByText(/reserved name constructor/).waitFor();
+  await page
+    .locator('.step-invalid')
+    .getByText(/reserved name constructor/)
+    .waitFor();
   await checkPage(opened, 'chatbot-flow-server-error', { allow: /400/ });
 
   await page.getByLabel('Step 5: save the answer as').fill('plan');
@@ -79,7 +90,10 @@ test('edit the flow: add a question, reorder by button and drag, server validati
   await page.getByRole('list', { name: 'Conversation steps' }).waitFor();
   assert.match(await page.getByLabel('Step 1: what the bot says').inputValue(), /^Thank you/);
   assert.is(await page.getByLabel('Step 5: save the answer as').inputValue(), 'plan');
-  assert.equal(opened.problems.filter((p) => !/400/.test(p)), []);
+  assert.equal(
+    opened.problems.filter((p) => !/400/.test(p)),
+    [],
+  );
   await page.context().close();
 });
 
@@ -90,7 +104,10 @@ test('settings, embed snippet copied, disable, duplicate, delete', async () => {
   await page.getByRole('link', { name: 'Support bot' }).click();
   await page.getByRole('tab', { name: 'Embed' }).click();
   const snippet = await page.getByRole('textbox', { name: 'Embed code' }).inputValue();
-  assert.match(snippet, /<script src="http:\/\/localhost:\d+\/widget\.js"><\/script>\n<script>ConfabWidget\('[0-9a-f]{24}', 'bubble'\);<\/script>/);
+  assert.match(
+    snippet,
+    /<script src="http:\/\/localhost:\d+\/widget\.js"><\/script>\n<script>ConfabWidget\('[0-9a-f]{24}', 'bubble'\);<\/script>/,
+  );
   await page.getByRole('button', { name: 'Copy Embed code' }).click();
   await page.getByText('Copied to the clipboard.').waitFor();
   assert.is(await page.evaluate(() => navigator.clipboard.readText()), snippet);
@@ -116,16 +133,20 @@ test('settings, embed snippet copied, disable, duplicate, delete', async () => {
   await page.getByRole('heading', { name: 'Chatbots', exact: true }).waitFor();
   await page.getByRole('link', { name: 'Support assistant', exact: true }).waitFor();
   assert.is(await page.getByRole('link', { name: 'Support assistant (copy)' }).count(), 0);
-  await page.getByRole('row', { name: /Support assistant/ }).getByText('Disabled').waitFor();
+  await page
+    .getByRole('row', { name: /Support assistant/ })
+    .getByText('Disabled')
+    .waitFor();
   await checkPage(opened, 'chatbots-list');
   await page.context().close();
 });
 
 test('the plan cap: the list says so and New chatbot is off', async () => {
-  const call = (name: string) => env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name } });
+  const call = (name: string) =>
+    env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name } });
   for (let i = 2; i <= 5; i++) await call(`Bot ${i}`);
   const opened = await openDashboard(env, owner, '/chatbots');
-  await opened.page.getByRole('heading', { name: 'Your plan\'s chatbot limit is reached' }).waitFor();
+  await opened.page.getByRole('heading', { name: "Your plan's chatbot limit is reached" }).waitFor();
   assert.ok(await opened.page.getByRole('button', { name: 'New chatbot' }).isDisabled());
   await checkPage(opened, 'chatbots-cap-reached');
   await opened.page.context().close();
@@ -133,7 +154,10 @@ test('the plan cap: the list says so and New chatbot is off', async () => {
 
 test('another workspace\'s chatbot: "not found" in the page, nothing of it shown', async () => {
   const stranger = await createSignedInWorkspace(env.app, 'pro');
-  const theirs = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: stranger.apiKey, body: { name: 'Secret project' } });
+  const theirs = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: stranger.apiKey,
+    body: { name: 'Secret project' },
+  });
   const opened = await openDashboard(env, owner, `/chatbots/${theirs.body.data.id}`);
   await opened.page.getByRole('heading', { name: 'Chatbot not found' }).waitFor();
   assert.is(await opened.page.getByText('Secret project').count(), 0);

@@ -18,7 +18,10 @@ export { createSignedInWorkspace, type SignedInWorkspace, type TestApp };
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function buildDashboardBundle(): void {
-  const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs', '--only', 'dashboard'], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs', '--only', 'dashboard'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`buildWeb failed: ${r.stderr || r.stdout}`);
 }
 
@@ -54,7 +57,12 @@ export interface OpenedPage {
 }
 
 /** A signed-in page on a dashboard path, watched for console errors and failed requests. */
-export async function openDashboard(env: DashboardEnv, who: SignedInWorkspace, path: string, viewport = { width: 1280, height: 800 }): Promise<OpenedPage> {
+export async function openDashboard(
+  env: DashboardEnv,
+  who: SignedInWorkspace,
+  path: string,
+  viewport = { width: 1280, height: 800 },
+): Promise<OpenedPage> {
   const page = await signedInPage(env.browser, env.app, who);
   await page.setViewportSize(viewport);
   const { problems } = watchPageErrors(page);
@@ -65,11 +73,17 @@ export async function openDashboard(env: DashboardEnv, who: SignedInWorkspace, p
 
 /** Waits until no skeleton or spinner is left in the main area. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('main .skeleton, main .loading'), undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector('main .skeleton, main .loading'), undefined, {
+    timeout: 10_000,
+  });
 }
 
 /** Axe, screenshots at both sizes, and no console error or failed request so far. */
-export async function checkPage(opened: OpenedPage, name: string, opts: { settle?: () => Promise<void>; allow?: RegExp } = {}): Promise<void> {
+export async function checkPage(
+  opened: OpenedPage,
+  name: string,
+  opts: { settle?: () => Promise<void>; allow?: RegExp } = {},
+): Promise<void> {
   await settled(opened.page);
   await expectAccessible(opened.page, name);
   // From the top: a sticky header scrolled into the middle of a full-page shot misleads the eye.
@@ -84,7 +98,12 @@ export async function checkPage(opened: OpenedPage, name: string, opts: { settle
 }
 
 /** A conversation through the visitor chat API: start, answer each question, optionally end. */
-export async function chatThrough(app: TestApp, botId: string, answers: string[], end?: 'end' | 'escalate'): Promise<string> {
+export async function chatThrough(
+  app: TestApp,
+  botId: string,
+  answers: string[],
+  end?: 'end' | 'escalate',
+): Promise<string> {
   const started = await app.api('POST', `/api/v1/chat/${botId}/sessions`, { body: {} });
   assert.is(started.status, 201, JSON.stringify(started.body));
   const sessionId = started.body.sessionId as string;
@@ -93,6 +112,9 @@ export async function chatThrough(app: TestApp, botId: string, answers: string[]
     assert.is(r.status, 200, JSON.stringify(r.body));
   }
   if (end === 'end') await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/end`);
-  if (end === 'escalate') await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/escalate`, { body: { reason: 'asked for a person' } });
+  if (end === 'escalate')
+    await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/escalate`, {
+      body: { reason: 'asked for a person' },
+    });
   return sessionId;
 }

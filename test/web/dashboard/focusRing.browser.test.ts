@@ -7,7 +7,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { chatThrough, checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -16,7 +25,10 @@ let botId = '';
 test.before(async () => {
   env = await startDashboardEnv();
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Focus Foods' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Order helper' } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: 'Order helper' },
+  });
   botId = bot.body.data.id;
   await chatThrough(env.app, botId, ['Ann', 'ann@example.com']);
 });
@@ -91,11 +103,15 @@ test('a focused button in a dialog footer shows its ring too (Cancel, Create)', 
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });
   await dialog.waitFor();
-  for (const [text, variant] of [['Cancel', 'secondary'], ['Create key', 'primary']] as const) {
+  for (const [text, variant] of [
+    ['Cancel', 'secondary'],
+    ['Create key', 'primary'],
+  ] as const) {
     const button = dialog.locator(`.btn-${variant}`, { hasText: text });
     const idle = await button.evaluate((el) => getComputedStyle(el).outlineStyle);
     // Tab moves within the dialog (the page behind is inert) until the button has focus.
-    for (let i = 0; i < 12 && !(await button.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 12 && !(await button.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     assert.ok(await button.evaluate((el) => el === document.activeElement), `${text} reached`);
     assert.is(idle, 'none');
     assert.is((await ringOf(page)).outline.split(' ')[0], 'solid', `${text} in the dialog`);

@@ -9,7 +9,15 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { mediaClient } from '../../support/mediaHarness.js';
 import { PNG } from '../../support/mediaSamples.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -41,7 +49,9 @@ test('organization: a website that is no address is named with its label, nothin
   await page.getByRole('button', { name: 'Save organization' }).click();
   await fieldError(page, 'Website must be a full web address, such as https://example.com.').waitFor();
   // The keyboard moves to the field to fix (in the frame after the message shows).
-  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith('Website'));
+  await page.waitForFunction(() =>
+    (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith('Website'),
+  );
   assert.not.match(await page.locator('main').innerText(), /logo/i, 'no word about a logo');
   assert.equal(writes, []);
   await checkPage(opened, 'form-organization-website');
@@ -88,7 +98,10 @@ test('account: a wrong current password is said at that field, in words', async 
 });
 
 test('chatbot details: an empty name is caught before sending', async () => {
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Greeter' } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: 'Greeter' },
+  });
   const opened = await openDashboard(env, owner, `/chatbots/${bot.body.data.id}`);
   const { page } = opened;
   await page.getByRole('tab', { name: 'Settings' }).click();

@@ -13,9 +13,19 @@ import { startSignInApp } from '../../support/signIn.js';
 import { DESKTOP, PHONE } from '../../support/pageChecks.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import { WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
-import { buildDashboardBundle, chatThrough, checkPage, createSignedInWorkspace, openDashboard, settled, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  buildDashboardBundle,
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
-const LONG_NAME = 'SupportAssistantForTheNorthAmericanEnterpriseDivisionAndEveryOneOfItsRegionalSubsidiariesWorldwide'.slice(0, 99);
+const LONG_NAME =
+  'SupportAssistantForTheNorthAmericanEnterpriseDivisionAndEveryOneOfItsRegionalSubsidiariesWorldwide'.slice(0, 99);
 const LONG_DESCRIPTION = 'Handles-returns,exchanges,warranty-claims,store-credit,gift-cards,'.repeat(5).slice(0, 300);
 const LONG_URL = `https://shop.example.com/orders/lookup?ref=${'A1B2C3D4E5'.repeat(14)}&utm_source=chat-widget`;
 const LONG_HOOK = `https://127.0.0.1/confab/${'very-long-path-segment-'.repeat(8)}receiver`;
@@ -29,23 +39,42 @@ test.before(async () => {
   buildDashboardBundle();
   const app = await startSignInApp(WEBHOOK_ENV);
   const browser = await launchBrowser();
-  env = { app, browser, close: async () => { await browser.close().catch(() => undefined); await app.close(); } };
+  env = {
+    app,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Wide World Importers' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: LONG_NAME, description: LONG_DESCRIPTION } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: LONG_NAME, description: LONG_DESCRIPTION },
+  });
   assert.is(bot.status, 201, JSON.stringify(bot.body));
   botId = bot.body.data.id;
   await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Short bot' } });
   await chatThrough(env.app, botId, [LONG_URL, 'ann@example.com'], 'end');
   await chatThrough(env.app, botId, ['Bo']);
-  const hook = await env.app.api('POST', '/api/v1/external/v1/webhooks', { apiKey: owner.apiKey, body: { chatbotId: botId, url: LONG_HOOK, events: ['response.created'] } });
+  const hook = await env.app.api('POST', '/api/v1/external/v1/webhooks', {
+    apiKey: owner.apiKey,
+    body: { chatbotId: botId, url: LONG_HOOK, events: ['response.created'] },
+  });
   assert.is(hook.status, 201, JSON.stringify(hook.body));
   // Ten failed deliveries in a row, as the dispatcher records them: the webhook is Failed.
   const ctx = systemContext('test', owner.workspaceId);
   for (let i = 0; i < 10; i++) {
-    await env.app.services.webhooks.recordFailure(hook.body.data.id, { deliveryId: `dlv_long${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false }, ctx);
+    await env.app.services.webhooks.recordFailure(
+      hook.body.data.id,
+      { deliveryId: `dlv_long${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false },
+      ctx,
+    );
   }
   const list = await env.app.api('GET', `/api/v1/external/v1/chatbots/${botId}/responses`, { apiKey: owner.apiKey });
-  responseId = list.body.data.find((r: { record: { message: string }[] }) => r.record.some((e) => e.message === LONG_URL))._id;
+  responseId = list.body.data.find((r: { record: { message: string }[] }) =>
+    r.record.some((e) => e.message === LONG_URL),
+  )._id;
 });
 test.after(async () => {
   await env?.close();
@@ -73,9 +102,21 @@ async function expectNoOverflow(page: Page, what: string): Promise<void> {
 const PAGES: Array<[name: string, path: () => string, ready: (page: Page) => Promise<unknown>]> = [
   ['long-chatbots', () => '/chatbots', (p) => p.getByRole('link', { name: LONG_NAME }).waitFor()],
   ['long-chatbot', () => `/chatbots/${botId}`, (p) => p.getByText(LONG_DESCRIPTION).waitFor()],
-  ['long-overview', () => '/', (p) => p.getByRole('link', { name: new RegExp(LONG_NAME.slice(0, 30)) }).first().waitFor()],
+  [
+    'long-overview',
+    () => '/',
+    (p) =>
+      p
+        .getByRole('link', { name: new RegExp(LONG_NAME.slice(0, 30)) })
+        .first()
+        .waitFor(),
+  ],
   ['long-responses', () => '/responses', (p) => p.getByText(LONG_URL).first().waitFor({ state: 'attached' })],
-  ['long-response', () => `/responses/${responseId}`, (p) => p.locator('.bubble-user', { hasText: LONG_URL }).waitFor()],
+  [
+    'long-response',
+    () => `/responses/${responseId}`,
+    (p) => p.locator('.bubble-user', { hasText: LONG_URL }).waitFor(),
+  ],
   ['long-webhooks', () => '/webhooks', (p) => p.getByRole('button', { name: LONG_HOOK, exact: true }).waitFor()],
 ];
 
@@ -94,10 +135,19 @@ async function expectReadable(page: Page, caption: string, column: string, text:
   const cell = page.getByRole('region', { name: caption }).locator(`td[data-label="${column}"]`).first();
   await cell.waitFor();
   const box = (await cell.boundingBox())!;
-  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, `${caption} / ${column}: on screen (${JSON.stringify(box)})`);
+  assert.ok(
+    box.x >= 0 && box.x + box.width <= PHONE.width,
+    `${caption} / ${column}: on screen (${JSON.stringify(box)})`,
+  );
   assert.match(await cell.innerText(), text);
   // Not cut: the cell shows all it holds, and its badges end inside the screen, unclipped.
-  const cut = await cell.evaluate((td) => td.scrollWidth > td.clientWidth || [...td.querySelectorAll('.badge')].some((b) => b.getBoundingClientRect().right > innerWidth || b.scrollWidth > b.clientWidth));
+  const cut = await cell.evaluate(
+    (td) =>
+      td.scrollWidth > td.clientWidth ||
+      [...td.querySelectorAll('.badge')].some(
+        (b) => b.getBoundingClientRect().right > innerWidth || b.scrollWidth > b.clientWidth,
+      ),
+  );
   assert.not.ok(cut, `${caption} / ${column}: shown in full`);
 }
 

@@ -9,7 +9,15 @@ import * as assert from 'uvu/assert';
 import { latestMailTo, linkIn } from '../../support/signInMail.js';
 import { watchPageErrors } from '../../support/pageChecks.js';
 import { memberOf } from '../../api/dashboard/dashboardFixtures.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -38,7 +46,10 @@ test('invite, accept in a second browser, change the role, remove', async () => 
   await checkPage(opened, 'members-invite-dialog');
   await dialog.getByRole('button', { name: 'Send invitation' }).click();
   await page.getByText(`Invitation sent to ${email}.`).waitFor();
-  await page.getByRole('row', { name: new RegExp(email) }).locator('.badge', { hasText: 'Member' }).waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(email) })
+    .locator('.badge', { hasText: 'Member' })
+    .waitFor();
   await checkPage(opened, 'members-pending');
 
   // The invitee, in a browser of their own, opens the mailed link and joins.

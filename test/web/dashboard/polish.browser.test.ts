@@ -10,7 +10,16 @@ import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { DESKTOP, PHONE } from '../../support/pageChecks.js';
 import { mediaItem } from '../../support/adClickHarness.js';
-import { chatThrough, checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 const WORKSPACE = 'Internationale Handelsgesellschaft Nordeuropa und Skandinavien GmbH & Co. KG';
 const BOT = 'Customer Experience & Returns Concierge for the Northern Europe Retail Region';
@@ -59,7 +68,9 @@ test('back links, row links and the card position sliders are at least 24 px tal
   const bots = await openDashboard(env, owner, '/chatbots');
   await settled(bots.page);
   await bots.page.getByRole('link', { name: BOT }).waitFor();
-  for (const h of await bots.page.locator('.table a.row-link').evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height))) {
+  for (const h of await bots.page
+    .locator('.table a.row-link')
+    .evaluateAll((links) => links.map((a) => a.getBoundingClientRect().height))) {
     assert.ok(h >= 24, `a chatbot's row link is ${h} px tall`);
   }
   await bots.page.context().close();
@@ -76,19 +87,26 @@ test('back links, row links and the card position sliders are at least 24 px tal
 test('phone: the owner avatar stays round beside a long name that wraps', async () => {
   const opened = await openDashboard(env, owner, '/members', PHONE);
   await settled(opened.page);
-  const avatars = await opened.page.locator('main .avatar').evaluateAll((els) => els.map((e) => { const r = e.getBoundingClientRect(); return [r.width, r.height]; }));
+  const avatars = await opened.page.locator('main .avatar').evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return [r.width, r.height];
+    }),
+  );
   assert.ok(avatars.length > 0, 'the members list shows avatars');
   for (const [w, h] of avatars) assert.ok(Math.abs(w - h) < 1 && w >= 32, `avatar ${w}×${h} is a 32 px circle`);
   await checkPage(opened, 'polish-members');
   await opened.page.context().close();
 });
 
-test('phone: a chatbot\'s response count on the overview stays on one line', async () => {
+test("phone: a chatbot's response count on the overview stays on one line", async () => {
   const opened = await openDashboard(env, owner, '/', PHONE);
   await settled(opened.page);
   const count = opened.page.locator('main .link-list a', { hasText: BOT.slice(0, 20) }).getByText('2 responses');
   await count.waitFor();
-  const lines = await count.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  const lines = await count.evaluate(
+    (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+  );
   assert.ok(lines < 1.5, `"2 responses" takes ${lines.toFixed(2)} lines`);
   await checkPage(opened, 'polish-overview');
   await opened.page.context().close();
@@ -104,9 +122,12 @@ test('phone: the active background shows its "Active" badge in full', async () =
     const b = li.querySelector('.gallery-meta .badge')!.getBoundingClientRect();
     const meta = li.querySelector('.gallery-meta')!.getBoundingClientRect();
     const title = li.querySelector('.gallery-meta strong')!;
-    return { inside: b.left >= meta.left - 0.5 && b.right <= meta.right + 0.5 && b.width > 20, cut: title.scrollWidth > title.clientWidth };
+    return {
+      inside: b.left >= meta.left - 0.5 && b.right <= meta.right + 0.5 && b.width > 20,
+      cut: title.scrollWidth > title.clientWidth,
+    };
   });
-  assert.ok(fit.inside, 'the badge lies within the item\'s text column');
+  assert.ok(fit.inside, "the badge lies within the item's text column");
   assert.not.ok(fit.cut, 'the title is not cut');
   await checkPage(opened, 'polish-branding-gallery');
   await opened.page.context().close();

@@ -6,7 +6,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { seedResponses } from '../../support/conversationSeed.js';
-import { chatThrough, checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -18,7 +27,9 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 test.before(async () => {
   env = await startDashboardEnv();
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Lumen Lighting' });
-  const create = async (name: string) => (await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name } })).body.data.id as string;
+  const create = async (name: string) =>
+    (await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name } })).body.data
+      .id as string;
   sales = await create('Sales');
   support = await create('Support');
 });
@@ -42,7 +53,8 @@ test('filter responses by chatbot and outcome, page through, open one conversati
   await chatThrough(env.app, support, ['Lee'], 'end');
   await chatThrough(env.app, support, ['Kim', 'kim@example.com']);
   const older = await seedResponses(env.app.services.events, {
-    chatbotId: sales, workspaceId: owner.workspaceId,
+    chatbotId: sales,
+    workspaceId: owner.workspaceId,
     chatDates: Array.from({ length: 22 }, (_, i) => `${daysAgo(2 + (i % 20))}T1${i % 10}:00:00.000Z`),
   });
   await env.app.services.projections.waitFor(older.position!);
@@ -115,7 +127,10 @@ test('analytics: the daily chart draws the data, per chatbot and period', async 
   await page.getByLabel('Chatbot', { exact: true }).selectOption({ label: 'Support' });
   await page.getByText('Responses of Support').waitFor();
   // The new figures arrive just after the new label.
-  await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]') && document.querySelector('.stat-value')?.textContent === '2');
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('main [aria-busy="true"]') && document.querySelector('.stat-value')?.textContent === '2',
+  );
   await page.getByRole('button', { name: '90 days' }).click();
   await page.waitForFunction(() => document.querySelector('canvas')?.getAttribute('data-chart-points') === '90');
   await page.getByText('Show the numbers as a table').click();

@@ -5,7 +5,16 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chatThrough, checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -13,7 +22,10 @@ let owner: SignedInWorkspace;
 test.before(async () => {
   env = await startDashboardEnv();
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Ranged Retail' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Front desk' } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: 'Front desk' },
+  });
   await chatThrough(env.app, bot.body.data.id, ['Ann', 'ann@example.com'], 'end');
 });
 test.after(async () => {
@@ -26,7 +38,10 @@ test('From after To: an inline message at the dates, no request, the list unchan
   const opened = await openDashboard(env, owner, '/responses');
   const { page } = opened;
   await settled(page);
-  await page.getByRole('link', { name: /Open the conversation/ }).first().waitFor();
+  await page
+    .getByRole('link', { name: /Open the conversation/ })
+    .first()
+    .waitFor();
   const listRequests: string[] = [];
   page.on('request', (r) => r.url().includes('/api/v1/dashboard/responses') && listRequests.push(r.url()));
 
@@ -36,11 +51,16 @@ test('From after To: an inline message at the dates, no request, the list unchan
   assert.is(await to.getAttribute('aria-invalid'), 'true');
   await page.locator('.field-error', { hasText: 'Pick a date on or after “From”.' }).waitFor();
   await page.getByRole('button', { name: 'Apply' }).click();
-  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'endDate', undefined, { timeout: 2000 });
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === 'endDate', undefined, {
+    timeout: 2000,
+  });
   await page.waitForTimeout(300);
   assert.equal(listRequests, [], 'nothing sent');
   assert.is(await page.getByText('Something went wrong').count(), 0);
-  await page.getByRole('link', { name: /Open the conversation/ }).first().waitFor();
+  await page
+    .getByRole('link', { name: /Open the conversation/ })
+    .first()
+    .waitFor();
   await checkPage(opened, 'responses-reversed-range');
 
   // Put in order: the message goes, and the range filters.
@@ -50,7 +70,10 @@ test('From after To: an inline message at the dates, no request, the list unchan
   const filtered = page.waitForResponse((r) => r.url().includes(`startDate=${isoDay(-2)}`) && r.status() === 200);
   await page.getByRole('button', { name: 'Apply' }).click();
   await filtered;
-  await page.getByRole('link', { name: /Open the conversation/ }).first().waitFor();
+  await page
+    .getByRole('link', { name: /Open the conversation/ })
+    .first()
+    .waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
 });

@@ -10,7 +10,15 @@ import type { Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
-import { buildDashboardBundle, checkPage, createSignedInWorkspace, openDashboard, settled, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  buildDashboardBundle,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -19,7 +27,14 @@ test.before(async () => {
   buildDashboardBundle();
   const app = await startSignInApp(WEBHOOK_ENV);
   const browser = await launchBrowser();
-  env = { app, browser, close: async () => { await browser.close().catch(() => undefined); await app.close(); } };
+  env = {
+    app,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Keepsake Co' });
   await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Support bot' } });
 });
@@ -46,7 +61,9 @@ async function tryToDismiss(page: Page, dialog: Locator): Promise<void> {
 async function titlesWhileReopening(page: Page, reopen: () => Promise<void>): Promise<string[]> {
   await page.evaluate(() => {
     const seen: string[] = ((window as any).__titles = []);
-    new MutationObserver(() => document.querySelectorAll('dialog[open] .modal-title').forEach((h) => seen.push(h.textContent ?? ''))).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    new MutationObserver(() =>
+      document.querySelectorAll('dialog[open] .modal-title').forEach((h) => seen.push(h.textContent ?? '')),
+    ).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   });
   await reopen();
   return page.evaluate(() => (window as any).__titles as string[]);
@@ -73,7 +90,10 @@ test('a new API key stays on screen until "I have copied the key"', async () => 
     await page.getByRole('button', { name: 'Create key' }).click();
     await form.waitFor();
   });
-  assert.ok(titles.length > 0 && !titles.includes('Copy your API key'), `titles rendered on reopening: ${titles.join(' | ')}`);
+  assert.ok(
+    titles.length > 0 && !titles.includes('Copy your API key'),
+    `titles rendered on reopening: ${titles.join(' | ')}`,
+  );
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'hidden' });
   await page.context().close();
@@ -100,7 +120,10 @@ test('a webhook signing secret stays on screen until "I have saved the secret"',
     await page.getByRole('button', { name: 'Add endpoint' }).first().click();
     await page.getByRole('dialog', { name: 'Add a webhook endpoint' }).waitFor();
   });
-  assert.ok(titles.length > 0 && !titles.includes('Save your signing secret'), `titles rendered on reopening: ${titles.join(' | ')}`);
+  assert.ok(
+    titles.length > 0 && !titles.includes('Save your signing secret'),
+    `titles rendered on reopening: ${titles.join(' | ')}`,
+  );
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Add a webhook endpoint' }).waitFor({ state: 'hidden' });
   await page.context().close();

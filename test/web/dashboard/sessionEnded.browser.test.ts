@@ -9,7 +9,15 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { signIn } from '../../support/signIn.js';
-import { checkPage, createSignedInWorkspace, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -18,7 +26,10 @@ let botId = '';
 test.before(async () => {
   env = await startDashboardEnv();
   owner = await createSignedInWorkspace(env.app, 'starter', { name: 'Lapsed Labs' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Night shift bot' } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: 'Night shift bot' },
+  });
   botId = bot.body.data.id;
 });
 test.after(async () => {

@@ -9,7 +9,17 @@ import { operatorContext } from '../../../commands/commandContext.js';
 import { linkIn, waitForMailTo } from '../../support/signInMail.js';
 import { mediaClient } from '../../support/mediaHarness.js';
 import { SVG } from '../../support/mediaSamples.js';
-import { chatThrough, checkPage, createSignedInWorkspace, dashboardPath, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  chatThrough,
+  checkPage,
+  createSignedInWorkspace,
+  dashboardPath,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -63,7 +73,13 @@ test('loading and error states', async () => {
   release();
   await page.getByText('API calls ·').waitFor();
   await page.unroute('**/api/v1/dashboard/overview');
-  await page.route('**/api/v1/dashboard/chatbots', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'The service is temporarily unavailable. Try again in a few seconds.' }) }));
+  await page.route('**/api/v1/dashboard/chatbots', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'The service is temporarily unavailable. Try again in a few seconds.' }),
+    }),
+  );
   await page.getByRole('link', { name: 'Chatbots', exact: true }).click();
   await page.getByRole('alert').getByText('temporarily unavailable').waitFor();
   await page.screenshot({ path: 'test/screenshots/dashboard-chatbots-error-desktop.png' });
@@ -96,7 +112,11 @@ test('keyboard only: skip link, the navigation, and a form', async () => {
   }
   await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: 'New chatbot' }).waitFor();
-  assert.is(await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent), 'Name', 'focus starts in the first field');
+  assert.is(
+    await page.evaluate(() => (document.activeElement as HTMLInputElement).labels?.[0]?.textContent),
+    'Name',
+    'focus starts in the first field',
+  );
   await page.keyboard.type('Keyboard bot');
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: /Keyboard bot/ }).waitFor();
@@ -107,7 +127,9 @@ test('keyboard only: skip link, the navigation, and a form', async () => {
   await page.keyboard.press('Escape');
   await page.getByRole('dialog', { name: 'Delete chatbot?' }).waitFor({ state: 'hidden' });
   // Focus comes back as the dialog closes: the content can leave a frame before it does.
-  await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Delete', undefined, { timeout: 2000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.activeElement?.textContent?.trim() === 'Delete', undefined, { timeout: 2000 })
+    .catch(() => undefined);
   assert.is(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'Delete');
   assert.equal(opened.problems, []);
   await page.context().close();
@@ -130,10 +152,13 @@ test('phone: the navigation collapses behind a menu button', async () => {
   await page.context().close();
 });
 
-test('workspace switcher, a member\'s view, sign out', async () => {
+test("workspace switcher, a member's view, sign out", async () => {
   // The owner of another workspace is invited into Acme as a member.
   const other = await createSignedInWorkspace(env.app, 'starter', { name: 'Bravo Bikes' });
-  await env.app.services.members.invite({ email: other.email, role: 'member', inviterName: 'Acme owner' }, { ...operatorContext(owner.workspaceId), workspaceId: owner.workspaceId });
+  await env.app.services.members.invite(
+    { email: other.email, role: 'member', inviterName: 'Acme owner' },
+    { ...operatorContext(owner.workspaceId), workspaceId: owner.workspaceId },
+  );
   const token = linkIn(await waitForMailTo(env.app, other.email), '/invite').searchParams.get('token')!;
   await env.app.services.members.accept({ token }, operatorContext());
 
@@ -153,7 +178,8 @@ test('workspace switcher, a member\'s view, sign out', async () => {
   // A member sees no admin pages in the navigation, and is told so on their addresses.
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   await nav.getByRole('link', { name: 'Chatbots' }).waitFor();
-  for (const admin of ['Webhooks', 'API keys', 'Branding', 'Members', 'Organization']) assert.is(await nav.getByRole('link', { name: admin }).count(), 0, admin);
+  for (const admin of ['Webhooks', 'API keys', 'Branding', 'Members', 'Organization'])
+    assert.is(await nav.getByRole('link', { name: admin }).count(), 0, admin);
   await page.goto(new URL(dashboardPath(other, '/webhooks'), page.url()).toString());
   await page.getByRole('heading', { name: 'Admins only' }).waitFor();
   await checkPage(opened, 'member-admin-only');
@@ -169,7 +195,10 @@ test('workspace switcher, a member\'s view, sign out', async () => {
 test('a workspace host: the dashboard at its root, the company logo in the header', async () => {
   const branded = await createSignedInWorkspace(env.app, 'pro', { name: 'Lumen Lighting', slug: 'lumen-dash' });
   const logo = await mediaClient(env.app).uploaded(branded.apiKey, SVG, { name: 'logo.svg', type: 'image/svg+xml' });
-  const patched = await env.app.api('PATCH', '/api/v1/workspace/branding', { apiKey: branded.apiKey, body: { companyLogo: logo.mediaUrl } });
+  const patched = await env.app.api('PATCH', '/api/v1/workspace/branding', {
+    apiKey: branded.apiKey,
+    body: { companyLogo: logo.mediaUrl },
+  });
   assert.is(patched.status, 200, JSON.stringify(patched.body));
   const opened = await openDashboard(env, branded, '/');
   const { page } = opened;

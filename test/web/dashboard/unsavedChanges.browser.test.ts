@@ -7,7 +7,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { checkPage, createSignedInWorkspace, dashboardPath, openDashboard, settled, startDashboardEnv, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  dashboardPath,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
@@ -16,7 +25,10 @@ let botId = '';
 test.before(async () => {
   env = await startDashboardEnv();
   owner = await createSignedInWorkspace(env.app, 'starter', { name: 'Draft Works' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Intake bot' } });
+  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+    apiKey: owner.apiKey,
+    body: { name: 'Intake bot' },
+  });
   botId = bot.body.data.id;
 });
 test.after(async () => {
@@ -79,14 +91,14 @@ test('a sidebar link asks first: Stay keeps page, address and draft; Leave goes 
   await page.context().close();
 });
 
-test('the browser\'s Back button asks first; Stay keeps the address, Leave goes back', async () => {
+test("the browser's Back button asks first; Stay keeps the address, Leave goes back", async () => {
   const opened = await withDraft();
   const { page } = opened;
   const here = page.url();
   await page.goBack({ waitUntil: 'commit', timeout: 5000 }).catch(() => undefined);
   const dialog = leaveDialog(page);
   await dialog.waitFor();
-  assert.is(page.url(), here, 'the address is the chatbot\'s again while the question is open');
+  assert.is(page.url(), here, "the address is the chatbot's again while the question is open");
   await dialog.getByRole('button', { name: 'Stay on this page' }).click();
   assert.is(await firstStep(page).inputValue(), EDIT);
   assert.is(page.url(), here);

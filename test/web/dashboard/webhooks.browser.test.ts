@@ -13,7 +13,15 @@ import { startSignInApp } from '../../support/signIn.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import { newChatbot, startConversation, trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
 import { eventually } from '../../support/waiting.js';
-import { buildDashboardBundle, checkPage, createSignedInWorkspace, openDashboard, settled, type DashboardEnv, type SignedInWorkspace } from './dashboardHarness.js';
+import {
+  buildDashboardBundle,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
 
 let env: DashboardEnv;
 let receiver: HttpsReceiver;
@@ -27,7 +35,14 @@ test.before(async () => {
   trustCertificate(receiver.caPem);
   const app = await startSignInApp(WEBHOOK_ENV);
   const browser = await launchBrowser();
-  env = { app, browser, close: async () => { await browser.close().catch(() => undefined); await app.close(); } };
+  env = {
+    app,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
   owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
 });
 test.after(async () => {
@@ -112,12 +127,16 @@ test('a chat delivers to the receiver; the log shows status and time, the payloa
   const opened = await openDashboard(env, owner, '/webhooks');
   const { page } = opened;
   await settled(page);
-  await eventually(async () => {
-    if ((await logRows(page).count()) > 0) return true;
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.waitForTimeout(300);
-    return false;
-  }, 10_000, 'the log row');
+  await eventually(
+    async () => {
+      if ((await logRows(page).count()) > 0) return true;
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(300);
+      return false;
+    },
+    10_000,
+    'the log row',
+  );
   const first = logRows(page).first();
   await first.locator('.badge', { hasText: '200' }).waitFor();
   await first.getByText('conversation.started').waitFor();
@@ -135,12 +154,16 @@ test('a chat delivers to the receiver; the log shows status and time, the payloa
   assert.is(b.rawBody.toString('utf8'), a.rawBody.toString('utf8'), 'the same payload');
   assert.ok(verifySeedSignature(b, secret), 'with a valid signature');
   assert.is.not(b.headers['x-webhook-delivery-id'], a.headers['x-webhook-delivery-id'], 'as a new delivery');
-  await eventually(async () => {
-    if ((await logRows(page).count()) === 2) return true;
-    await page.getByRole('button', { name: 'Refresh' }).click();
-    await page.waitForTimeout(300);
-    return false;
-  }, 10_000, 'the resend in the log');
+  await eventually(
+    async () => {
+      if ((await logRows(page).count()) === 2) return true;
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForTimeout(300);
+      return false;
+    },
+    10_000,
+    'the resend in the log',
+  );
   await logRows(page).first().locator('.log-meta', { hasText: 'resend' }).waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
@@ -154,7 +177,13 @@ test('pause and resume', async () => {
   await row.getByRole('button', { name: /^Pause / }).click();
   await row.getByText('Paused', { exact: true }).waitFor();
   await page.getByText('Webhook paused').waitFor();
-  assert.ok(await logRows(page).first().getByRole('button', { name: /^Resend/ }).isDisabled(), 'no resend while paused');
+  assert.ok(
+    await logRows(page)
+      .first()
+      .getByRole('button', { name: /^Resend/ })
+      .isDisabled(),
+    'no resend while paused',
+  );
   await checkPage(opened, 'webhooks-paused');
   await row.getByRole('button', { name: /^Resume / }).click();
   await row.getByText('Active', { exact: true }).waitFor();
@@ -170,13 +199,22 @@ test('forced failures set the webhook to failed; reactivate brings it back and d
   // Generous: on the embedded store, beside a browser and other suites, the four rounds of claim,
   // send and log once took over 10 s.
   await eventually(async () => hookRequests().length === before + 4, 30_000, 'four failed attempts');
-  await eventually(async () => {
-    const w = (await env.app.api('GET', '/api/v1/external/v1/webhooks', { apiKey: owner.apiKey })).body.data[0];
-    return w.failureCount === 1;
-  }, 10_000, 'the failure counted');
+  await eventually(
+    async () => {
+      const w = (await env.app.api('GET', '/api/v1/external/v1/webhooks', { apiKey: owner.apiKey })).body.data[0];
+      return w.failureCount === 1;
+    },
+    10_000,
+    'the failure counted',
+  );
   // Nine more failed deliveries, recorded the way the dispatcher records them.
   const ctx = systemContext('test', owner.workspaceId);
-  for (let i = 0; i < 9; i++) await env.app.services.webhooks.recordFailure(webhookId, { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false }, ctx);
+  for (let i = 0; i < 9; i++)
+    await env.app.services.webhooks.recordFailure(
+      webhookId,
+      { deliveryId: `dlv_forced${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false },
+      ctx,
+    );
   receiver.respondWith(() => ({ status: 200, body: { ok: true } }));
 
   const opened = await openDashboard(env, owner, '/webhooks');
@@ -187,7 +225,13 @@ test('forced failures set the webhook to failed; reactivate brings it back and d
   await row.locator('.fail-count', { hasText: '10 failed in a row' }).waitFor();
   await page.getByText('Stopped after 10 failed deliveries in a row').first().waitFor();
   await logRows(page).first().locator('.badge', { hasText: '500' }).waitFor();
-  assert.ok(await logRows(page).first().getByRole('button', { name: /^Resend/ }).isDisabled(), 'no resend while failed');
+  assert.ok(
+    await logRows(page)
+      .first()
+      .getByRole('button', { name: /^Resend/ })
+      .isDisabled(),
+    'no resend while failed',
+  );
   await checkPage(opened, 'webhooks-failed');
 
   await row.getByRole('button', { name: /^Reactivate / }).click();
@@ -203,7 +247,10 @@ test('delete asks first, then removes the endpoint and its log', async () => {
   const opened = await openDashboard(env, owner, '/webhooks');
   const { page } = opened;
   await settled(page);
-  await page.getByRole('row', { name: /hooks\/confab/ }).getByRole('button', { name: /^Delete / }).click();
+  await page
+    .getByRole('row', { name: /hooks\/confab/ })
+    .getByRole('button', { name: /^Delete / })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Delete this webhook?' });
   await confirm.waitFor();
   await checkPage(opened, 'webhooks-delete-confirm');
@@ -218,7 +265,12 @@ test('the Free plan sees an upgrade note and no webhook request is made', async 
   await opened.page.getByRole('heading', { name: 'The Starter plan unlocks webhooks' }).waitFor();
   await opened.page.getByText('Tiny Shop is on the Free plan. Upgrade to Starter or above to use webhooks.').waitFor();
   await checkPage(opened, 'webhooks-free-plan');
-  const webhookRequests = await opened.page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((url) => url.includes('/api/v1/dashboard/webhooks')));
+  const webhookRequests = await opened.page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((url) => url.includes('/api/v1/dashboard/webhooks')),
+  );
   assert.equal(webhookRequests, [], 'no webhook request');
   await opened.page.context().close();
 });

@@ -9,7 +9,13 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { expectAccessible, screenshotBothSizes, watchPageErrors, DESKTOP, PHONE } from '../../support/pageChecks.js';
-import { brandedWorkspace, loginFixture, type BrandedWorkspace, type LoginApp, type LoginFixture } from './loginHarness.js';
+import {
+  brandedWorkspace,
+  loginFixture,
+  type BrandedWorkspace,
+  type LoginApp,
+  type LoginFixture,
+} from './loginHarness.js';
 import { contrastRatio } from '../../../web/login/color.js';
 import { mediaClient } from '../../support/mediaHarness.js';
 import { MP4 } from '../../support/mediaSamples.js';
@@ -39,7 +45,11 @@ test.after(async () => {
   await fixture?.close();
 });
 
-async function openLogin(origin: string, viewport = DESKTOP, path = '/login'): Promise<{ page: Page; problems: string[] }> {
+async function openLogin(
+  origin: string,
+  viewport = DESKTOP,
+  path = '/login',
+): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   const { problems } = watchPageErrors(page);
@@ -62,7 +72,10 @@ test('the branded page wears the workspace: logo, name, tagline, colors, readabl
   assert.ok(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the logo loaded');
   assert.ok(await page.getByText('Support that feels human.').isVisible());
   const button = page.getByRole('button', { name: 'Sign in' });
-  const colors = await button.evaluate((b) => ({ bg: getComputedStyle(b).backgroundColor, fg: getComputedStyle(b).color }));
+  const colors = await button.evaluate((b) => ({
+    bg: getComputedStyle(b).backgroundColor,
+    fg: getComputedStyle(b).color,
+  }));
   assert.is(colors.bg, rgb('#0F766E'));
   assert.is(colors.fg, rgb('#FFFFFF'), 'white reads on teal');
   assert.equal(problems, []);
@@ -70,7 +83,12 @@ test('the branded page wears the workspace: logo, name, tagline, colors, readabl
 });
 
 test('a light brand color gets dark button text (AA on any color)', async () => {
-  const yellow = await brandedWorkspace(app, 'sunny', { displayName: 'Sunny', primaryColor: '#FDE047', secondaryColor: '#FACC15', ownerPassword: PASSWORD });
+  const yellow = await brandedWorkspace(app, 'sunny', {
+    displayName: 'Sunny',
+    primaryColor: '#FDE047',
+    secondaryColor: '#FACC15',
+    ownerPassword: PASSWORD,
+  });
   const { page } = await openLogin(yellow.origin);
   const button = page.getByRole('button', { name: 'Sign in' });
   const fg = await button.evaluate((b) => getComputedStyle(b).color);
@@ -124,7 +142,9 @@ test('on a phone the card stacks under the background banner, full width', async
 test('the ad link goes through the click URL with a stable visitor id and records the click', async () => {
   const context = await browser.newContext({ viewport: DESKTOP });
   // The advertiser's site is not on this machine: answer its page here.
-  await context.route('https://ads.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Spring</title>ok' }));
+  await context.route('https://ads.example.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Spring</title>ok' }),
+  );
   const page = await context.newPage();
   await page.goto(`${ws.origin}/login`);
   const link = page.getByRole('link', { name: /Spring collection: 20% off/ });
@@ -149,9 +169,15 @@ test('the ad link goes through the click URL with a stable visitor id and record
 });
 
 test('a video background loops muted inline, and does not start by itself under prefers-reduced-motion', async () => {
-  const reel = await brandedWorkspace(app, 'reel', { displayName: 'Reel', display: { fit: 'contain', position: 'top-center', cardPosition: '80,30' } });
+  const reel = await brandedWorkspace(app, 'reel', {
+    displayName: 'Reel',
+    display: { fit: 'contain', position: 'top-center', cardPosition: '80,30' },
+  });
   const video = await mediaClient(app).uploaded(reel.apiKey, MP4, { name: 'loop.mp4', type: 'video/mp4' });
-  const activated = await app.api('PATCH', `/api/v1/workspace/media/${video.id}`, { apiKey: reel.apiKey, body: { active: true } });
+  const activated = await app.api('PATCH', `/api/v1/workspace/media/${video.id}`, {
+    apiKey: reel.apiKey,
+    body: { active: true },
+  });
   assert.is(activated.status, 200, JSON.stringify(activated.body));
   // The video alone (the logo upload is no slide): a single slide loops. A video among other
   // slides plays once and gives way (slideshow.browser.test.ts).
@@ -164,8 +190,13 @@ test('a video background loops muted inline, and does not start by itself under 
     const el = page.locator('video.lg-backdrop__media');
     await el.waitFor({ state: 'attached' });
     const v = await el.evaluate((x: HTMLVideoElement) => ({
-      muted: x.muted, inline: x.playsInline, loop: x.loop, autoplay: x.autoplay,
-      fit: getComputedStyle(x).objectFit, position: getComputedStyle(x).objectPosition, src: x.getAttribute('src'),
+      muted: x.muted,
+      inline: x.playsInline,
+      loop: x.loop,
+      autoplay: x.autoplay,
+      fit: getComputedStyle(x).objectFit,
+      position: getComputedStyle(x).objectPosition,
+      src: x.getAttribute('src'),
     }));
     assert.equal({ muted: v.muted, inline: v.inline, loop: v.loop }, { muted: true, inline: true, loop: true });
     assert.is(v.autoplay, reducedMotion === 'no-preference', `autoplay with ${reducedMotion}`);
@@ -174,7 +205,10 @@ test('a video background loops muted inline, and does not start by itself under 
     assert.is(v.src, `/api/v1/workspace/public/media/${video.id}`);
     // cardPosition 80,30: right of center, above the middle.
     const card = await page.locator('.lg-card').boundingBox();
-    assert.ok(card!.x + card!.width / 2 > DESKTOP.width / 2 + 100 && card!.y + card!.height / 2 < DESKTOP.height / 2, JSON.stringify(card));
+    assert.ok(
+      card!.x + card!.width / 2 > DESKTOP.width / 2 + 100 && card!.y + card!.height / 2 < DESKTOP.height / 2,
+      JSON.stringify(card),
+    );
     await context.close();
   }
 });
@@ -188,7 +222,10 @@ test('password sign-in on the branded page lands on the page it was sent from (?
   const session = await page.evaluate(async () => (await fetch('/auth/session')).json());
   assert.is(session.user.email, ws.ownerEmail);
   assert.is(session.workspace.slug, 'northwind');
-  assert.equal(problems.filter((p) => !p.includes('/api/v1/dashboard')), []);
+  assert.equal(
+    problems.filter((p) => !p.includes('/api/v1/dashboard')),
+    [],
+  );
   // Signed in already: the login page goes straight to the dashboard (or a safe next).
   await page.goto(`${ws.origin}/login`);
   assert.is(page.url(), `${ws.origin}/`);
@@ -209,7 +246,11 @@ test('a wrong password and an unknown address get the same neutral message', asy
   assert.not.match(wrong, /password is wrong|no account|unknown/i, 'neutral');
   await page.getByRole('textbox', { name: 'Email' }).fill('nobody-here@example.com');
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForFunction((before) => document.querySelector('[role=alert]')?.textContent?.trim() === before || false, wrong, { timeout: 5000 });
+  await page.waitForFunction(
+    (before) => document.querySelector('[role=alert]')?.textContent?.trim() === before || false,
+    wrong,
+    { timeout: 5000 },
+  );
   assert.is((await alert.textContent())!.trim(), wrong);
   assert.is(page.url(), `${ws.origin}/login`);
   await page.context().close();

@@ -1,7 +1,15 @@
 /** Brand colors → readable colors: AA contrast whatever a workspace picks. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { contrastRatio, darkenToContrast, filledColors, INK, parseHex, readableTextOn, WHITE } from '../../../web/login/color.js';
+import {
+  contrastRatio,
+  darkenToContrast,
+  filledColors,
+  INK,
+  parseHex,
+  readableTextOn,
+  WHITE,
+} from '../../../web/login/color.js';
 import { cardPlacement, objectFit, objectPosition, themeVars } from '../../../web/login/theme.js';
 
 test('contrast ratios match WCAG', () => {
@@ -14,7 +22,17 @@ test('button text is white on dark brands and ink on light ones, always at least
   assert.is(readableTextOn('#0F766E'), WHITE);
   assert.is(readableTextOn('#FDE047'), INK);
   assert.equal(filledColors('#0F766E'), { background: '#0F766E', text: WHITE }, 'the brand color itself when it reads');
-  for (const brand of ['#FF5500', '#00FF00', '#777777', '#808080', '#4F46E5', '#FFFFFF', '#000000', '#E11D48', '#22D3EE']) {
+  for (const brand of [
+    '#FF5500',
+    '#00FF00',
+    '#777777',
+    '#808080',
+    '#4F46E5',
+    '#FFFFFF',
+    '#000000',
+    '#E11D48',
+    '#22D3EE',
+  ]) {
     const { background, text } = filledColors(brand);
     assert.ok(contrastRatio(text, background) >= 4.5, brand);
   }

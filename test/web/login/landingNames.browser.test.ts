@@ -21,8 +21,14 @@ test.before(async () => {
   buildLoginBundle();
   app = await startLoginApp();
   const owner = 'owner@harbor.test';
-  const { workspaceId } = await app.services.workspaces.createWorkspace({ name: 'Harbor Health', plan: 'free', ownerEmail: owner }, operatorContext());
-  await app.services.members.invite({ email: 'invited@harbor.test', role: 'member', inviterName: 'Dana' }, { ...operatorContext(workspaceId), workspaceId });
+  const { workspaceId } = await app.services.workspaces.createWorkspace(
+    { name: 'Harbor Health', plan: 'free', ownerEmail: owner },
+    operatorContext(),
+  );
+  await app.services.members.invite(
+    { email: 'invited@harbor.test', role: 'member', inviterName: 'Dana' },
+    { ...operatorContext(workspaceId), workspaceId },
+  );
   const invite = linkIn(await waitForMailTo(app, 'invited@harbor.test'), '/invite');
   await app.services.mailSignIn.requestMagicLink(owner, null, app.config.publicUrl);
   const magic = linkIn(await waitForMailTo(app, owner), '/login/magic');
@@ -45,7 +51,12 @@ async function open(path: string) {
 
 const cases: Array<[name: string, path: () => string, heading: string, text: string]> = [
   ['login-invite-named', () => live.invite, 'Join Harbor Health', 'You were invited. Set up your account to accept.'],
-  ['login-invite-unnamed', () => '/invite?token=unknown', 'Accept your invitation', 'You were invited to a workspace on Confab.'],
+  [
+    'login-invite-unnamed',
+    () => '/invite?token=unknown',
+    'Accept your invitation',
+    'You were invited to a workspace on Confab.',
+  ],
   ['login-magic-named', () => live.magic, 'Sign in with your link', 'Continue to Harbor Health.'],
   ['login-magic-unnamed', () => '/login/magic?token=unknown', 'Sign in with your link', 'Continue to your workspace.'],
 ];

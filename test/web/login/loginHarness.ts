@@ -33,7 +33,14 @@ export interface LoginApp extends TestApp {
 
 export async function startLoginApp(env: Record<string, string> = {}): Promise<LoginApp> {
   const port = await freePort();
-  return asLoginApp(await startTestApp({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, WORKSPACE_DOMAIN: 'localhost', ...env }));
+  return asLoginApp(
+    await startTestApp({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      WORKSPACE_DOMAIN: 'localhost',
+      ...env,
+    }),
+  );
 }
 
 /** A test app started elsewhere (e.g. with an OIDC provider), with the slug-host helpers. */
@@ -66,18 +73,32 @@ export interface BrandingSetup {
 }
 
 /** A Pro workspace with a slug, colors, tagline, display settings, a logo and a background with an ad link. */
-export async function brandedWorkspace(app: LoginApp, slug: string, setup: BrandingSetup = {}): Promise<BrandedWorkspace> {
+export async function brandedWorkspace(
+  app: LoginApp,
+  slug: string,
+  setup: BrandingSetup = {},
+): Promise<BrandedWorkspace> {
   const displayName = setup.displayName ?? 'Northwind';
   const ownerEmail = setup.ownerEmail ?? `owner-${slug}@example.com`;
-  const ws = await app.services.workspaces.createWorkspace({ name: displayName, plan: 'pro', ownerEmail, ownerPassword: setup.ownerPassword }, operatorContext());
+  const ws = await app.services.workspaces.createWorkspace(
+    { name: displayName, plan: 'pro', ownerEmail, ownerPassword: setup.ownerPassword },
+    operatorContext(),
+  );
   const claimed = await app.api('PUT', `${W}/slug`, { apiKey: ws.apiKey, body: { slug } });
   assert.is(claimed.status, 200, JSON.stringify(claimed.body));
   const media = mediaClient(app);
   const fields: Record<string, string> = { slideDuration: '8' };
   if (setup.adUrl) fields.adUrl = setup.adUrl;
   if (setup.adLabel) fields.adLabel = setup.adLabel;
-  const background = await media.uploaded(ws.apiKey, backgroundSvg(), { name: 'dusk.svg', type: 'image/svg+xml', fields });
-  const logo = await media.uploaded(ws.apiKey, logoSvg(displayName, setup.primaryColor ?? '#0F766E'), { name: 'logo.svg', type: 'image/svg+xml' });
+  const background = await media.uploaded(ws.apiKey, backgroundSvg(), {
+    name: 'dusk.svg',
+    type: 'image/svg+xml',
+    fields,
+  });
+  const logo = await media.uploaded(ws.apiKey, logoSvg(displayName, setup.primaryColor ?? '#0F766E'), {
+    name: 'logo.svg',
+    type: 'image/svg+xml',
+  });
   const patched = await app.api('PATCH', `${W}/branding`, {
     apiKey: ws.apiKey,
     body: {
@@ -102,10 +123,17 @@ export function pageDataOf(html: string): any {
 }
 
 /** Waits for the newest mail to `address` whose text contains `containing` and answers it. */
-export async function mailTo(app: TestApp, address: string, containing = '', timeoutMs = 10_000): Promise<ReceivedMail> {
+export async function mailTo(
+  app: TestApp,
+  address: string,
+  containing = '',
+  timeoutMs = 10_000,
+): Promise<ReceivedMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const found = mailsTo(app, address).filter((m) => m.text.includes(containing)).at(-1);
+    const found = mailsTo(app, address)
+      .filter((m) => m.text.includes(containing))
+      .at(-1);
     if (found) return found;
     if (Date.now() > until) throw new Error(`no mail to ${address} with "${containing}" within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
@@ -126,7 +154,9 @@ export async function loginFixture(slug: string, setup: BrandingSetup): Promise<
   const browser = await launchBrowser();
   const ws = await brandedWorkspace(app, slug, setup);
   return {
-    app, browser, ws,
+    app,
+    browser,
+    ws,
     async close() {
       await browser.close();
       await app.close();

@@ -12,7 +12,13 @@ import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, watchPageErrors, DESKTOP } from '../../support/pageChecks.js';
 import type { TestOidcProvider } from '../../support/oidcProvider.js';
 import { startSignInAppWithOidc } from '../../support/signIn.js';
-import { asLoginApp, brandedWorkspace, buildLoginBundle, type BrandedWorkspace, type LoginApp } from './loginHarness.js';
+import {
+  asLoginApp,
+  brandedWorkspace,
+  buildLoginBundle,
+  type BrandedWorkspace,
+  type LoginApp,
+} from './loginHarness.js';
 
 let app: LoginApp;
 let oidc: TestOidcProvider;
@@ -25,7 +31,11 @@ test.before(async () => {
   app = asLoginApp(started.app);
   oidc = started.oidc;
   browser = await launchBrowser();
-  ws = await brandedWorkspace(app, 'orbit', { displayName: 'Orbit', primaryColor: '#9333EA', ownerPassword: 'orbit owner password' });
+  ws = await brandedWorkspace(app, 'orbit', {
+    displayName: 'Orbit',
+    primaryColor: '#9333EA',
+    ownerPassword: 'orbit owner password',
+  });
   oidc.accounts.set('orbit-owner', { email: ws.ownerEmail, emailVerified: true });
   oidc.accounts.set('unverified', { email: ws.ownerEmail, emailVerified: false });
   oidc.accounts.set('stranger', { email: 'stranger@example.com', emailVerified: true });
@@ -38,8 +48,14 @@ test.after(async () => {
 
 /** Clicks the provider button and signs in as `accountId` in the popup; answers the popup's first URL. */
 async function signInThroughPopup(page: Page, accountId: string): Promise<string> {
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continue with Acme SSO' }).click()]);
-  const first = popup.url() === 'about:blank' ? (await popup.waitForURL((u) => u.href !== 'about:blank'), popup.url()) : popup.url();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continue with Acme SSO' }).click(),
+  ]);
+  const first =
+    popup.url() === 'about:blank'
+      ? (await popup.waitForURL((u) => u.href !== 'about:blank'), popup.url())
+      : popup.url();
   // oidc-provider's development login and consent pages.
   await popup.locator('input[name="login"]').fill(accountId);
   await popup.locator('input[name="password"]').fill('any');
@@ -69,14 +85,20 @@ test('the popup signs in at the provider and the branded page gets the session',
   const session = await page.evaluate(async () => (await fetch('/auth/session')).json());
   assert.is(session.user.email, ws.ownerEmail);
   assert.is(session.workspace.slug, 'orbit');
-  assert.equal(problems.filter((p) => !/\/api\/v1\/dashboard|favicon/.test(p)), []);
+  assert.equal(
+    problems.filter((p) => !/\/api\/v1\/dashboard|favicon/.test(p)),
+    [],
+  );
   await page.context().close();
 });
 
 test('the popup starts on PUBLIC_URL with the slug of this page', async () => {
   const { page } = await openLogin();
   const started = page.context().waitForEvent('request', (r) => r.url().includes('/auth/oidc/start'));
-  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Continue with Acme SSO' }).click()]);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continue with Acme SSO' }).click(),
+  ]);
   const url = new URL((await started).url());
   assert.is(url.origin, new URL(app.config.publicUrl).origin);
   assert.is(url.searchParams.get('slug'), 'orbit');
@@ -87,7 +109,10 @@ test('the popup starts on PUBLIC_URL with the slug of this page', async () => {
   await page.context().close();
 });
 
-for (const [accountId, why] of [['unverified', 'an email the provider does not vouch for'], ['stranger', 'no member of this workspace']] as const) {
+for (const [accountId, why] of [
+  ['unverified', 'an email the provider does not vouch for'],
+  ['stranger', 'no member of this workspace'],
+] as const) {
   test(`${why}: a message on the page, no session`, async () => {
     const { page } = await openLogin();
     await signInThroughPopup(page, accountId);

@@ -48,7 +48,9 @@ async function open(url: string): Promise<{ page: Page; problems: string[] }> {
 
 /** Waits until the page left the sign-in pages and answers the session it has there. */
 async function landed(page: Page, origin: string): Promise<any> {
-  await page.waitForURL((url) => url.origin === origin && !/^\/(login|invite|signup)/.test(url.pathname), { timeout: 15_000 });
+  await page.waitForURL((url) => url.origin === origin && !/^\/(login|invite|signup)/.test(url.pathname), {
+    timeout: 15_000,
+  });
   return page.evaluate(async () => (await fetch('/auth/session')).json());
 }
 
@@ -129,8 +131,11 @@ test('magic link: a prefetching GET burns nothing; the page button signs in; the
 test('an invited member accepts the mailed link with a name and password, then signs in with them', async () => {
   const owner = await signIn(app, { email: ws.ownerEmail, password: PASSWORD, host: `harbor.localhost` });
   const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', {
-    origin: owner.origin, cookie: owner.cookie, csrfToken: owner.csrfToken,
-    headers: { origin: owner.origin }, body: { email: 'mia@example.com', role: 'member' },
+    origin: owner.origin,
+    cookie: owner.cookie,
+    csrfToken: owner.csrfToken,
+    headers: { origin: owner.origin },
+    body: { email: 'mia@example.com', role: 'member' },
   });
   assert.is(invited.status, 201, invited.text);
   const link = linkIn(await mailTo(app, 'mia@example.com', '/invite'), '/invite').href;
@@ -159,12 +164,18 @@ test('an invited member accepts the mailed link with a name and password, then s
 });
 
 test('someone with a Confab account accepts an invite with it, no new password', async () => {
-  const other = await app.services.workspaces.createWorkspace({ name: 'Elsewhere', plan: 'pro', ownerEmail: 'sam@example.com', ownerPassword: 'sams password' }, operatorContext());
+  const other = await app.services.workspaces.createWorkspace(
+    { name: 'Elsewhere', plan: 'pro', ownerEmail: 'sam@example.com', ownerPassword: 'sams password' },
+    operatorContext(),
+  );
   assert.ok(other.workspaceId);
   const owner = await signIn(app, { email: ws.ownerEmail, password: PASSWORD, host: 'harbor.localhost' });
   const invited = await hostRequest(app, 'POST', '/api/v1/dashboard/invites', {
-    origin: owner.origin, cookie: owner.cookie, csrfToken: owner.csrfToken,
-    headers: { origin: owner.origin }, body: { email: 'sam@example.com', role: 'admin' },
+    origin: owner.origin,
+    cookie: owner.cookie,
+    csrfToken: owner.csrfToken,
+    headers: { origin: owner.origin },
+    body: { email: 'sam@example.com', role: 'admin' },
   });
   assert.is(invited.status, 201, invited.text);
   const link = linkIn(await mailTo(app, 'sam@example.com', '/invite'), '/invite').href;
@@ -177,7 +188,10 @@ test('someone with a Confab account accepts an invite with it, no new password',
 });
 
 test('a workspace without a slug signs in on PUBLIC_URL/login and lands on /dashboard', async () => {
-  await app.services.workspaces.createWorkspace({ name: 'No Slug Co', plan: 'free', ownerEmail: 'plain@example.com', ownerPassword: 'plain password' }, operatorContext());
+  await app.services.workspaces.createWorkspace(
+    { name: 'No Slug Co', plan: 'free', ownerEmail: 'plain@example.com', ownerPassword: 'plain password' },
+    operatorContext(),
+  );
   const main = new URL(app.config.publicUrl).origin;
   const { page, problems } = await open(`${main}/login`);
   await emailBox(page).fill('plain@example.com');
@@ -231,7 +245,10 @@ test('too many password attempts: the throttled answer says how long to wait', a
     await page.waitForFunction(() => !document.querySelector('button[aria-busy="true"]'));
   }
   assert.is(status, 429);
-  assert.match((await page.getByRole('alert').textContent())!, /Too many attempts\. Try again in (\d+ seconds?|about \d+ minutes)\./);
+  assert.match(
+    (await page.getByRole('alert').textContent())!,
+    /Too many attempts\. Try again in (\d+ seconds?|about \d+ minutes)\./,
+  );
   await page.context().close();
 });
 

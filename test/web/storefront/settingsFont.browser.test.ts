@@ -54,12 +54,26 @@ test('the settings page is drawn in Source Sans from its own origin, with nothin
   await page.evaluate(() => document.fonts.ready);
 
   // A variable font reports its file's default instance name ("Source Sans 3 ExtraLight") whatever the weight drawn.
-  for (const [selector, what] of [['h1', 'the heading'], ['label', 'a semi-bold label'], ['p', 'body text']]) {
+  for (const [selector, what] of [
+    ['h1', 'the heading'],
+    ['label', 'a semi-bold label'],
+    ['p', 'body text'],
+  ]) {
     const fonts = await renderedFonts(page, selector);
-    assert.ok(fonts.length > 0 && fonts.every((f) => /^Source Sans 3\b.*\(web font\)$/.test(f)), `${what}: ${JSON.stringify(fonts)}`);
+    assert.ok(
+      fonts.length > 0 && fonts.every((f) => /^Source Sans 3\b.*\(web font\)$/.test(f)),
+      `${what}: ${JSON.stringify(fonts)}`,
+    );
   }
-  assert.ok(fontRequests.length > 0 && fontRequests.every((u) => u.startsWith(`${h.appUrl}/assets/fonts/`)), `fonts from the app itself: ${fontRequests}`);
-  assert.equal(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations), [], 'nothing refused by the CSP');
+  assert.ok(
+    fontRequests.length > 0 && fontRequests.every((u) => u.startsWith(`${h.appUrl}/assets/fonts/`)),
+    `fonts from the app itself: ${fontRequests}`,
+  );
+  assert.equal(
+    await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations),
+    [],
+    'nothing refused by the CSP',
+  );
   assert.equal(problems, []);
 
   // The policy is not loosened: fonts and styles only from the app's own origin.

@@ -24,7 +24,8 @@ test.before(async () => {
   h = await startStorefrontHarness();
   await h.install('page123');
   // Twelve storefronts: the app may place scripts on ten (channels 1 to 10), so 11 and 12 go without.
-  for (let i = 0; i < 11; i++) h.bc.addChannel('page12sf', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
+  for (let i = 0; i < 11; i++)
+    h.bc.addChannel('page12sf', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
   await h.install('page12sf');
   // Installed before the app asked for Channel Settings: only the default storefront is known.
   h.bc.addChannel('pageold', { type: 'storefront', platform: 'catalyst', status: 'active' });
@@ -32,7 +33,12 @@ test.before(async () => {
   // Installed with the chat on its one storefront; a second storefront, already full, comes later.
   await h.install('pagefull');
   const ws = await h.app.createWorkspace('pro');
-  botId = (await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Northwind shop assistant', description: '' } })).body.data.id;
+  botId = (
+    await h.app.api('POST', '/api/v1/external/v1/chatbots', {
+      apiKey: ws.apiKey,
+      body: { name: 'Northwind shop assistant', description: '' },
+    })
+  ).body.data.id;
   browser = await launchBrowser();
 });
 test.after(async () => {
@@ -63,7 +69,9 @@ test('paste the embed snippet, see the chatbot, switch on, save', async () => {
   await screenshotBothSizes(page, 'storefront-settings-empty');
 
   const field = page.getByLabel('Chatbot ID');
-  await field.fill(`<script src="${h.app.config.publicUrl}/widget.js"></script>\n<script>ConfabWidget('${botId}', 'bubble', {});</script>`);
+  await field.fill(
+    `<script src="${h.app.config.publicUrl}/widget.js"></script>\n<script>ConfabWidget('${botId}', 'bubble', {});</script>`,
+  );
   const status = page.getByTestId('chatbot-found');
   await status.getByText('Northwind shop assistant').waitFor();
   await status.getByText('Active').waitFor();
@@ -76,7 +84,10 @@ test('paste the embed snippet, see the chatbot, switch on, save', async () => {
   await page.getByText('Saved. The chat widget is live on your storefront within a minute.').waitFor();
   assert.is(await field.inputValue(), botId, 'the field now shows the extracted id');
 
-  const store = await h.app.services.views.get<{ id: string; chatbotId: string; enabled: boolean }>('stores', 'page123');
+  const store = await h.app.services.views.get<{ id: string; chatbotId: string; enabled: boolean }>(
+    'stores',
+    'page123',
+  );
   assert.equal({ chatbotId: store?.chatbotId, enabled: store?.enabled }, { chatbotId: botId, enabled: true });
 
   await expectAccessible(page, 'settings page, saved');
@@ -96,7 +107,11 @@ test('a reload shows the saved settings; a paste without an id is explained and 
   await page.getByText('No Chatbot ID found. Paste the 24-character ID', { exact: false }).waitFor();
   await expectAccessible(page, 'settings page, refused');
   await screenshotBothSizes(page, 'storefront-settings-error');
-  assert.equal(problems.filter((p) => !p.includes('/api/settings') && !p.includes('status of 400')), [], 'only the refused save failed');
+  assert.equal(
+    problems.filter((p) => !p.includes('/api/settings') && !p.includes('status of 400')),
+    [],
+    'only the refused save failed',
+  );
   await page.close();
 });
 
@@ -105,7 +120,10 @@ test('more storefronts than the app may place scripts on: a calm notice names th
   const notice = page.getByRole('region', { name: LEFT_OUT });
   await notice.waitFor();
   const text = await notice.innerText();
-  assert.match(text, /at most 10 scripts on a store, so the storefronts with channel IDs 11 and 12 don’t show the chat\./);
+  assert.match(
+    text,
+    /at most 10 scripts on a store, so the storefronts with channel IDs 11 and 12 don’t show the chat\./,
+  );
   assert.match(text, /lowest channel IDs first/);
   assert.is(await noticeCount(page, DEFAULT_ONLY), 0);
   assert.is(await anyNotice(page).count(), 1);
@@ -122,7 +140,10 @@ test('a store that never granted Channel Settings: the notice says how to accept
   await notice.waitFor();
   const text = await notice.innerText();
   assert.match(text, /Channel Settings, read-only/);
-  assert.match(text, /accept Confab’s updated permissions: BigCommerce asks you to approve them when you open Confab from Apps › My Apps/);
+  assert.match(
+    text,
+    /accept Confab’s updated permissions: BigCommerce asks you to approve them when you open Confab from Apps › My Apps/,
+  );
   assert.is(await noticeCount(page, LEFT_OUT), 0);
   assert.is(await anyNotice(page).count(), 1);
   await expectAccessible(page, 'settings page, default storefront only');
@@ -133,7 +154,8 @@ test('a store that never granted Channel Settings: the notice says how to accept
 
 test('a storefront BigCommerce refuses (a platform limit): the open that finds it says so, though BigCommerce is slow', async () => {
   const full = h.bc.addChannel('pagefull', { type: 'storefront', platform: 'bigcommerce', status: 'active' });
-  for (let i = 0; i < 50; i++) h.bc.seedScript('pagefull', { name: `Merchant script ${i}` }, { apiClientId: '', channelId: full.id });
+  for (let i = 0; i < 50; i++)
+    h.bc.seedScript('pagefull', { name: `Merchant script ${i}` }, { apiClientId: '', channelId: full.id });
   // The check this open starts takes over a second: the notice still reflects it, not the last open.
   h.bc.delayStoreApi(300);
   try {
@@ -141,7 +163,10 @@ test('a storefront BigCommerce refuses (a platform limit): the open that finds i
     const notice = page.getByRole('region', { name: 'The chat is on 1 of your 2 storefronts' });
     assert.is(await notice.count(), 1, 'the notice is there as soon as the form is');
     const text = await notice.innerText();
-    assert.match(text, new RegExp(`BigCommerce refused to add the chat to the storefront with channel ID ${full.id}\\.`));
+    assert.match(
+      text,
+      new RegExp(`BigCommerce refused to add the chat to the storefront with channel ID ${full.id}\\.`),
+    );
     assert.match(text, /remove scripts you no longer need in that storefront’s Script Manager, then open Confab again/);
     assert.match(text, /Your other storefronts keep the chat\./);
     assert.is(await anyNotice(page).count(), 1);
@@ -173,10 +198,14 @@ test('a failed install explains itself to the merchant', async () => {
 });
 
 test('a page that is not the BigCommerce control panel cannot frame the app', async () => {
-  const host = await startHostServer({ 'frame.html': `<!doctype html><title>Not BigCommerce</title><iframe src="${h.appUrl}/app" title="Confab"></iframe>` });
+  const host = await startHostServer({
+    'frame.html': `<!doctype html><title>Not BigCommerce</title><iframe src="${h.appUrl}/app" title="Confab"></iframe>`,
+  });
   try {
     const page = await browser.newPage();
-    const blocked = new Promise<string>((resolve) => page.on('console', (m) => m.text().includes('frame-ancestors') && resolve(m.text())));
+    const blocked = new Promise<string>((resolve) =>
+      page.on('console', (m) => m.text().includes('frame-ancestors') && resolve(m.text())),
+    );
     await page.goto(`${host.url}/frame.html`);
     assert.match(await blocked, /frame-ancestors/);
     const frame = page.frames().find((f) => f !== page.mainFrame());

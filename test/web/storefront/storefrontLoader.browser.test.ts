@@ -12,7 +12,12 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
 import { screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
-import { startStorefrontPage, WIDGET_CALL_TRAP as TRAP, widgetCalls as calls, type StorefrontPageStandIn } from '../../support/bigcommerce/storefrontPageStandIn.js';
+import {
+  startStorefrontPage,
+  WIDGET_CALL_TRAP as TRAP,
+  widgetCalls as calls,
+  type StorefrontPageStandIn,
+} from '../../support/bigcommerce/storefrontPageStandIn.js';
 import { buildBundle } from '../helpers.js';
 
 let h: StorefrontHarness;
@@ -28,7 +33,12 @@ test.before(async () => {
   cookie = (await h.install('shop1')).cookie!;
   csrf = await h.csrfOf(cookie);
   const ws = await h.app.createWorkspace('pro');
-  botId = (await h.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: ws.apiKey, body: { name: 'Shop helper', description: '' } })).body.data.id;
+  botId = (
+    await h.app.api('POST', '/api/v1/external/v1/chatbots', {
+      apiKey: ws.apiKey,
+      body: { name: 'Shop helper', description: '' },
+    })
+  ).body.data.id;
   assert.is((await h.settings('PUT', cookie, { chatbotId: botId, enabled: true }, csrf)).status, 200);
   browser = await launchBrowser();
 });
@@ -39,7 +49,11 @@ test.after(async () => {
 });
 
 async function shop(storeHash: string): Promise<StorefrontPageStandIn> {
-  const s = await startStorefrontPage(h.bc, { storeHash, scriptSrc: `${h.appUrl}/script.js?store=${storeHash}`, customers: { '42': 'shopper@example.com' } });
+  const s = await startStorefrontPage(h.bc, {
+    storeHash,
+    scriptSrc: `${h.appUrl}/script.js?store=${storeHash}`,
+    customers: { '42': 'shopper@example.com' },
+  });
   shops.push(s);
   return s;
 }
@@ -59,7 +73,10 @@ test('a guest gets the widget without a user', async () => {
   const { page, problems } = await visit(store.url);
   await page.getByRole('button', { name: 'Open chat' }).waitFor();
   assert.equal(await calls(page), [[botId, 'bubble', { customData: { platform: 'bigcommerce', storeHash: 'shop1' } }]]);
-  assert.equal(problems.filter((p) => !p.includes('status of 404')), []);
+  assert.equal(
+    problems.filter((p) => !p.includes('status of 404')),
+    [],
+  );
   await screenshotBothSizes(page, 'storefront-loader-guest');
   await page.context().close();
 });
@@ -69,7 +86,13 @@ test('a signed-in customer is verified and passed as the widget user', async () 
   const { page, problems } = await visit(`${store.url}/login?customer=42`);
   await page.getByText('Signed in as customer 42').waitFor();
   await page.getByRole('button', { name: 'Open chat' }).waitFor();
-  assert.equal(await calls(page), [[botId, 'bubble', { customData: { platform: 'bigcommerce', storeHash: 'shop1' }, user: { id: '42', email: 'shopper@example.com' } }]]);
+  assert.equal(await calls(page), [
+    [
+      botId,
+      'bubble',
+      { customData: { platform: 'bigcommerce', storeHash: 'shop1' }, user: { id: '42', email: 'shopper@example.com' } },
+    ],
+  ]);
   assert.equal(problems, []);
   await page.getByRole('button', { name: 'Open chat' }).click();
   await page.getByRole('dialog').or(page.getByLabel('Conversation')).first().waitFor();
@@ -82,7 +105,12 @@ test('a customer token the service cannot verify means no user, not no chat', as
   const page = await context.newPage();
   await page.addInitScript(TRAP);
   // A storefront answering a token signed with another secret: the service refuses it.
-  await page.route('**/customer/current.jwt*', async (route) => route.fulfill({ status: 200, body: await h.bc.currentCustomerJwt('shop1', { id: 7, email: 'x@example.com' }, { secret: 'y'.repeat(40) }) }));
+  await page.route('**/customer/current.jwt*', async (route) =>
+    route.fulfill({
+      status: 200,
+      body: await h.bc.currentCustomerJwt('shop1', { id: 7, email: 'x@example.com' }, { secret: 'y'.repeat(40) }),
+    }),
+  );
   await page.goto(`${store.url}/login?customer=42`);
   await page.getByRole('button', { name: 'Open chat' }).waitFor();
   assert.equal(await calls(page), [[botId, 'bubble', { customData: { platform: 'bigcommerce', storeHash: 'shop1' } }]]);
@@ -101,7 +129,9 @@ test('unknown and switched-off stores: the loader does nothing', async () => {
   visited = await visit((await shop('shop1')).url);
   await visited.page.waitForLoadState('networkidle');
   assert.equal(await calls(visited.page), []);
-  const widgetRequested = await visited.page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/widget.js')));
+  const widgetRequested = await visited.page.evaluate(() =>
+    performance.getEntriesByType('resource').some((e) => e.name.includes('/widget.js')),
+  );
   assert.is(widgetRequested, false, 'widget.js is not even loaded');
   await visited.page.context().close();
 });

@@ -16,8 +16,14 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title="Account" description="Your own profile, sign-in address and password." />
-      {profile.error && !p && <ErrorState error={profile.error} onRetry={profile.reload} title="Your account could not load" />}
-      {profile.loading && !p && <Card><Skeleton lines={5} label="Loading your account" /></Card>}
+      {profile.error && !p && (
+        <ErrorState error={profile.error} onRetry={profile.reload} title="Your account could not load" />
+      )}
+      {profile.loading && !p && (
+        <Card>
+          <Skeleton lines={5} label="Loading your account" />
+        </Card>
+      )}
       {p && (
         <div>
           <ProfileCard profile={p} onSaved={(data) => profile.set({ data })} />

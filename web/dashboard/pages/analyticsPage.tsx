@@ -2,7 +2,17 @@
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
 import { api, DASHBOARD_API, query } from '../api.js';
-import { Card, EmptyState, ErrorState, Icon, PageHeader, Select, Skeleton, formatNumber, useLoad } from '../ui/index.js';
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Select,
+  Skeleton,
+  formatNumber,
+  useLoad,
+} from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
 import { DailyChart, DailyTable } from './analytics/dailyChart.js';
 
@@ -29,9 +39,14 @@ export function AnalyticsPage() {
   const [chatbotId, setChatbotId] = useState('');
   const [days, setDays] = useState<number>(30);
   const bots = useLoad(() => chatbotApi.list(), []);
-  const report = useLoad(() => api.get<{ data: Analytics }>(`${DASHBOARD_API}/analytics${query({ chatbotId, days })}`), [chatbotId, days]);
+  const report = useLoad(
+    () => api.get<{ data: Analytics }>(`${DASHBOARD_API}/analytics${query({ chatbotId, days })}`),
+    [chatbotId, days],
+  );
   const a = report.data?.data;
-  const botName = chatbotId ? bots.data?.data.find((b) => b.id === chatbotId)?.name ?? 'this chatbot' : 'all chatbots';
+  const botName = chatbotId
+    ? (bots.data?.data.find((b) => b.id === chatbotId)?.name ?? 'this chatbot')
+    : 'all chatbots';
   const busiest = a?.dailyCounts.reduce((m, d) => (d.count > m.count ? d : m), { date: '', count: 0 });
   const noBots = bots.data && bots.data.data.length === 0;
 
@@ -40,7 +55,15 @@ export function AnalyticsPage() {
       <PageHeader title="Analytics" description="Responses per day: conversations in which a visitor answered." />
       <div class="row row-between" style={{ marginBottom: '20px', alignItems: 'flex-end' }}>
         <div style={{ minWidth: '220px', flex: '0 1 320px' }}>
-          <Select label="Chatbot" value={chatbotId} onChange={setChatbotId} options={[{ value: '', label: 'All chatbots' }, ...(bots.data?.data ?? []).map((b) => ({ value: b.id, label: b.name }))]} />
+          <Select
+            label="Chatbot"
+            value={chatbotId}
+            onChange={setChatbotId}
+            options={[
+              { value: '', label: 'All chatbots' },
+              ...(bots.data?.data ?? []).map((b) => ({ value: b.id, label: b.name })),
+            ]}
+          />
         </div>
         <div class="segmented" role="group" aria-label="Period">
           {PERIODS.map((p) => (
@@ -51,7 +74,15 @@ export function AnalyticsPage() {
         </div>
       </div>
       {noBots ? (
-        <EmptyState title="No chatbots yet" icon={<Icon name="chart" size={28} />} action={<Link href="/chatbots" class="btn btn-primary">Create a chatbot</Link>}>
+        <EmptyState
+          title="No chatbots yet"
+          icon={<Icon name="chart" size={28} />}
+          action={
+            <Link href="/chatbots" class="btn btn-primary">
+              Create a chatbot
+            </Link>
+          }
+        >
           Analytics appear once a chatbot has conversations.
         </EmptyState>
       ) : report.error && !a ? (
@@ -63,12 +94,33 @@ export function AnalyticsPage() {
       ) : (
         <div class="stack" aria-busy={report.loading}>
           <div class="grid grid-3">
-            <Stat label={`Responses · last ${days} days`} value={formatNumber(a.recentResponses)} sub={`${(a.recentResponses / days).toFixed(1)} a day on average`} />
-            <Stat label="Busiest day" value={busiest && busiest.count > 0 ? formatNumber(busiest.count) : '—'} sub={busiest && busiest.count > 0 ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${busiest.date}T00:00:00Z`)) : 'No responses in this period'} />
+            <Stat
+              label={`Responses · last ${days} days`}
+              value={formatNumber(a.recentResponses)}
+              sub={`${(a.recentResponses / days).toFixed(1)} a day on average`}
+            />
+            <Stat
+              label="Busiest day"
+              value={busiest && busiest.count > 0 ? formatNumber(busiest.count) : '—'}
+              sub={
+                busiest && busiest.count > 0
+                  ? new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+                      new Date(`${busiest.date}T00:00:00Z`),
+                    )
+                  : 'No responses in this period'
+              }
+            />
             <Stat label="All time" value={formatNumber(a.totalResponses)} sub={`Responses of ${botName}`} />
           </div>
-          <Card title="Responses per day" description={`${botName[0]!.toUpperCase()}${botName.slice(1)}, last ${days} days (UTC)`}>
-            <DailyChart days={a.dailyCounts} emptyText={`No responses in the last ${days} days yet`} description={`Bar chart: responses per day of ${botName} over the last ${days} days, ${a.recentResponses} in total.`} />
+          <Card
+            title="Responses per day"
+            description={`${botName[0]!.toUpperCase()}${botName.slice(1)}, last ${days} days (UTC)`}
+          >
+            <DailyChart
+              days={a.dailyCounts}
+              emptyText={`No responses in the last ${days} days yet`}
+              description={`Bar chart: responses per day of ${botName} over the last ${days} days, ${a.recentResponses} in total.`}
+            />
             <DailyTable days={a.dailyCounts} />
           </Card>
         </div>

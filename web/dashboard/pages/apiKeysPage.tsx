@@ -6,7 +6,23 @@ import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../api.js';
 import { useSession } from '../session.js';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, PageHeader, Skeleton, Table, formatDate, formatDateTime, useLoad, useToast, type Column } from '../ui/index.js';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Skeleton,
+  Table,
+  formatDate,
+  formatDateTime,
+  useLoad,
+  useToast,
+  type Column,
+} from '../ui/index.js';
 import { CreateKeyModal } from './apiKeys/CreateKeyModal.js';
 import type { ApiKey } from './apiKeys/types.js';
 
@@ -22,7 +38,10 @@ export function ApiKeysPage() {
     if (!revoking) return;
     setBusy(true);
     try {
-      const r = await api.send<{ data: ApiKey }>('DELETE', `${DASHBOARD_API}/api-keys/${encodeURIComponent(revoking.id)}`);
+      const r = await api.send<{ data: ApiKey }>(
+        'DELETE',
+        `${DASHBOARD_API}/api-keys/${encodeURIComponent(revoking.id)}`,
+      );
       keys.set({ data: (keys.data?.data ?? []).map((k) => (k.id === r.data.id ? r.data : k)) });
       toast(`Key ${revoking.prefix}… revoked.`);
       setRevoking(null);
@@ -35,39 +54,90 @@ export function ApiKeysPage() {
 
   const columns: Column<ApiKey>[] = [
     {
-      key: 'key', header: 'Key', render: (k) => (
+      key: 'key',
+      header: 'Key',
+      render: (k) => (
         <>
           <span class="url-cell">{k.prefix}…</span>
           <span class="cell-sub">Created {formatDate(k.createdAt)}</span>
-          <span class="cell-sub show-phone">{k.role === 'admin' ? 'Admin' : 'Member'} · last used {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'never'}</span>
+          <span class="cell-sub show-phone">
+            {k.role === 'admin' ? 'Admin' : 'Member'} · last used{' '}
+            {k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'never'}
+          </span>
         </>
       ),
     },
-    { key: 'role', header: 'Role', hideOnPhone: true, render: (k) => <Badge tone={k.role === 'admin' ? 'info' : 'neutral'}>{k.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
-    { key: 'scopes', header: 'Scopes', hideOnPhone: true, render: (k) => <span class="event-tags">{k.scopes.map((s) => <Badge key={s} tone="neutral">{s}</Badge>)}</span> },
-    { key: 'used', header: 'Last used', hideOnPhone: true, render: (k) => <span class="small">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</span> },
     {
-      key: 'status', header: 'Status', render: (k) => (k.revoked ? (
-        <>
-          <Badge tone="danger">Revoked</Badge>
-          <span class="cell-sub">{formatDate(k.revokedAt)}</span>
-        </>
-      ) : <Badge tone="success">Active</Badge>),
+      key: 'role',
+      header: 'Role',
+      hideOnPhone: true,
+      render: (k) => (
+        <Badge tone={k.role === 'admin' ? 'info' : 'neutral'}>{k.role === 'admin' ? 'Admin' : 'Member'}</Badge>
+      ),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (k) => (
+      key: 'scopes',
+      header: 'Scopes',
+      hideOnPhone: true,
+      render: (k) => (
+        <span class="event-tags">
+          {k.scopes.map((s) => (
+            <Badge key={s} tone="neutral">
+              {s}
+            </Badge>
+          ))}
+        </span>
+      ),
+    },
+    {
+      key: 'used',
+      header: 'Last used',
+      hideOnPhone: true,
+      render: (k) => <span class="small">{k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never'}</span>,
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (k) =>
+        k.revoked ? (
+          <>
+            <Badge tone="danger">Revoked</Badge>
+            <span class="cell-sub">{formatDate(k.revokedAt)}</span>
+          </>
+        ) : (
+          <Badge tone="success">Active</Badge>
+        ),
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      unlabeled: true,
+      render: (k) => (
         <span class="actions-cell">
-          {!k.revoked && <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.prefix}`}>Revoke</Button>}
+          {!k.revoked && (
+            <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.prefix}`}>
+              Revoke
+            </Button>
+          )}
         </span>
       ),
     },
   ];
 
-  const createButton = <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setCreating(true)}>Create key</Button>;
+  const createButton = (
+    <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setCreating(true)}>
+      Create key
+    </Button>
+  );
   const list = keys.data?.data ?? [];
   return (
     <>
-      <PageHeader title="API keys" description="Keys authenticate calls to the External API in the x-api-key header. Keep them on your servers, never in a web page." actions={createButton} />
+      <PageHeader
+        title="API keys"
+        description="Keys authenticate calls to the External API in the x-api-key header. Keep them on your servers, never in a web page."
+        actions={createButton}
+      />
       <div class="stack">
         {session.workspace.plan === 'free' && (
           <div class="callout callout-warning" role="note">
@@ -77,8 +147,14 @@ export function ApiKeysPage() {
             </div>
           </div>
         )}
-        {keys.error && !keys.data && <ErrorState error={keys.error} onRetry={keys.reload} title="API keys could not load" />}
-        {keys.loading && !keys.data && <Card><Skeleton lines={3} label="Loading API keys" /></Card>}
+        {keys.error && !keys.data && (
+          <ErrorState error={keys.error} onRetry={keys.reload} title="API keys could not load" />
+        )}
+        {keys.loading && !keys.data && (
+          <Card>
+            <Skeleton lines={3} label="Loading API keys" />
+          </Card>
+        )}
         {keys.data && list.length === 0 && (
           <EmptyState title="No API keys yet" icon={<Icon name="key" size={28} />} action={createButton}>
             <p>Create a key to call the External API from your server or with the Node and Python SDKs.</p>
@@ -90,10 +166,22 @@ export function ApiKeysPage() {
           </Card>
         )}
       </div>
-      <CreateKeyModal open={creating} onClose={() => setCreating(false)} onCreated={(k) => keys.set({ data: [k, ...list] })} />
-      <ConfirmDialog open={!!revoking} title="Revoke this API key?" confirmLabel="Revoke key" busy={busy} onCancel={() => setRevoking(null)} onConfirm={confirmRevoke}>
+      <CreateKeyModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(k) => keys.set({ data: [k, ...list] })}
+      />
+      <ConfirmDialog
+        open={!!revoking}
+        title="Revoke this API key?"
+        confirmLabel="Revoke key"
+        busy={busy}
+        onCancel={() => setRevoking(null)}
+        onConfirm={confirmRevoke}
+      >
         <p>
-          Calls with <span class="mono">{revoking?.prefix}…</span> are refused with 401 from now on. Anything that uses it stops working. This cannot be undone.
+          Calls with <span class="mono">{revoking?.prefix}…</span> are refused with 401 from now on. Anything that uses
+          it stops working. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -36,12 +36,20 @@ export function BrandingPage() {
     if (branding.data) setDraft(draftOf(branding.data));
   }, [branding.data]);
 
-  if (branding.error && !branding.data) return <><PageHeader title="Branding" /><ErrorState error={branding.error} onRetry={branding.reload} /></>;
+  if (branding.error && !branding.data)
+    return (
+      <>
+        <PageHeader title="Branding" />
+        <ErrorState error={branding.error} onRetry={branding.reload} />
+      </>
+    );
   if (!branding.data || !draft) {
     return (
       <>
         <PageHeader title="Branding" description="Your sign-in address, colors, logos and background." />
-        <Card><Skeleton lines={8} label="Loading branding…" /></Card>
+        <Card>
+          <Skeleton lines={8} label="Loading branding…" />
+        </Card>
       </>
     );
   }
@@ -65,9 +73,17 @@ export function BrandingPage() {
 
   return (
     <>
-      <PageHeader title="Branding" description="Your sign-in address, colors, logos and background. The preview shows unsaved changes." />
+      <PageHeader
+        title="Branding"
+        description="Your sign-in address, colors, logos and background. The preview shows unsaved changes."
+      />
       <div class="stack">
-        <SlugCard slug={branding.data.slug} loginUrl={branding.data.loginUrl} plan={session.workspace.plan} onClaimed={branding.reload} />
+        <SlugCard
+          slug={branding.data.slug}
+          loginUrl={branding.data.loginUrl}
+          plan={session.workspace.plan}
+          onClaimed={branding.reload}
+        />
         <div class="grid grid-main-side">
           <LookForm
             draft={draft}
@@ -83,7 +99,12 @@ export function BrandingPage() {
           />
           <div class="preview-sticky">
             <Card title="Live preview" description={dirty ? 'Unsaved changes' : 'As your team sees it'}>
-              <LoginPreview displayName={draft.displayName} slug={branding.data.slug} fields={draft} active={items.find((i) => i.active)} />
+              <LoginPreview
+                displayName={draft.displayName}
+                slug={branding.data.slug}
+                fields={draft}
+                active={items.find((i) => i.active)}
+              />
             </Card>
           </div>
         </div>
@@ -92,7 +113,9 @@ export function BrandingPage() {
         ) : gallery.data ? (
           <GalleryCard items={items} onItems={(next) => gallery.set({ items: next })} />
         ) : (
-          <Card><Skeleton lines={4} label="Loading the gallery…" /></Card>
+          <Card>
+            <Skeleton lines={4} label="Loading the gallery…" />
+          </Card>
         )}
       </div>
     </>

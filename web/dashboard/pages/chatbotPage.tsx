@@ -37,7 +37,10 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
   });
 
   const gate = loadGate(detail, {
-    title: 'Chatbot', listHref: '/chatbots', listTitle: 'Chatbots', loadingLabel: 'Loading the chatbot…',
+    title: 'Chatbot',
+    listHref: '/chatbots',
+    listTitle: 'Chatbots',
+    loadingLabel: 'Loading the chatbot…',
     notFound: { title: 'Chatbot not found', text: 'It was deleted, or it belongs to another workspace.' },
   });
   if (gate || !detail.data) return <>{gate}</>;
@@ -72,7 +75,13 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
           <FlowPanel key={c.id} detail={d} onSaved={detail.set} />
         </div>
         <div hidden={tab !== 'settings'}>
-          <SettingsPanel key={c.id} detail={d} onSaved={detail.set} onToggle={() => void actions.toggle(c)} toggling={actions.busy === `toggle-${c.id}`} />
+          <SettingsPanel
+            key={c.id}
+            detail={d}
+            onSaved={detail.set}
+            onToggle={() => void actions.toggle(c)}
+            toggling={actions.busy === `toggle-${c.id}`}
+          />
         </div>
         {tab === 'embed' && <EmbedPanel detail={d} />}
       </Tabs>

@@ -1,7 +1,21 @@
 /** Chatbots: the list with the plan cap, create, duplicate, disable/enable, delete. */
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
-import { Badge, Button, Card, EmptyState, ErrorState, Icon, PageHeader, Skeleton, Table, formatDate, formatNumber, useLoad, type Column } from '../ui/index.js';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Skeleton,
+  Table,
+  formatDate,
+  formatNumber,
+  useLoad,
+  type Column,
+} from '../ui/index.js';
 import { useSession } from '../session.js';
 import { chatbotApi, capReached, capText, type ChatbotListItem } from './chatbots/chatbotApi.js';
 import { CreateChatbotModal, useChatbotActions } from './chatbots/chatbotActions.js';
@@ -17,24 +31,62 @@ export function ChatbotsPage() {
 
   const columns: Column<ChatbotListItem>[] = [
     {
-      key: 'name', header: 'Chatbot', render: (c) => (
+      key: 'name',
+      header: 'Chatbot',
+      render: (c) => (
         <>
-          <Link href={`/chatbots/${c.id}`} class="row-link cell-text">{c.name}</Link>
+          <Link href={`/chatbots/${c.id}`} class="row-link cell-text">
+            {c.name}
+          </Link>
           {c.description && <span class="cell-sub">{c.description}</span>}
         </>
       ),
     },
-    { key: 'status', header: 'Status', render: (c) => (c.disabled ? <Badge tone="neutral">Disabled</Badge> : <Badge tone="success">Active</Badge>) },
-    { key: 'responses', header: 'Responses', align: 'right', hideOnPhone: true, render: (c) => formatNumber(c.responseCount) },
-    { key: 'updated', header: 'Updated', hideOnPhone: true, render: (c) => <span class="nowrap">{formatDate(c.updatedAt)}</span> },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (c) => (c.disabled ? <Badge tone="neutral">Disabled</Badge> : <Badge tone="success">Active</Badge>),
+    },
+    {
+      key: 'responses',
+      header: 'Responses',
+      align: 'right',
+      hideOnPhone: true,
+      render: (c) => formatNumber(c.responseCount),
+    },
+    {
+      key: 'updated',
+      header: 'Updated',
+      hideOnPhone: true,
+      render: (c) => <span class="nowrap">{formatDate(c.updatedAt)}</span>,
+    },
     {
       // On a phone the row links to the chatbot's page, which has the same actions.
-      key: 'actions', header: 'Actions', align: 'right', hideOnPhone: true, unlabeled: true, render: (c) => (
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      hideOnPhone: true,
+      unlabeled: true,
+      render: (c) => (
         <div class="row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
-          <Button size="sm" variant="ghost" busy={actions.busy === `dup-${c.id}`} disabled={full} onClick={() => void actions.duplicate(c)} aria-label={`Duplicate ${c.name}`} title={full ? 'Your plan\'s chatbot limit is reached' : undefined}>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={actions.busy === `dup-${c.id}`}
+            disabled={full}
+            onClick={() => void actions.duplicate(c)}
+            aria-label={`Duplicate ${c.name}`}
+            title={full ? "Your plan's chatbot limit is reached" : undefined}
+          >
             Duplicate
           </Button>
-          <Button size="sm" variant="ghost" busy={actions.busy === `toggle-${c.id}`} onClick={() => void actions.toggle(c)} aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.name}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            busy={actions.busy === `toggle-${c.id}`}
+            onClick={() => void actions.toggle(c)}
+            aria-label={`${c.disabled ? 'Enable' : 'Disable'} ${c.name}`}
+          >
             {c.disabled ? 'Enable' : 'Disable'}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => actions.askDelete(c)} aria-label={`Delete ${c.name}`}>
@@ -46,14 +98,24 @@ export function ChatbotsPage() {
   ];
 
   const newButton = (
-    <Button variant="primary" icon={<Icon name="plus" />} onClick={() => setCreating(true)} disabled={!list.data || full}>
+    <Button
+      variant="primary"
+      icon={<Icon name="plus" />}
+      onClick={() => setCreating(true)}
+      disabled={!list.data || full}
+    >
       New chatbot
     </Button>
   );
 
   let body;
   if (list.error && !list.data) body = <ErrorState error={list.error} onRetry={list.reload} />;
-  else if (!list.data) body = <Card padded={false}><Skeleton lines={5} label="Loading chatbots…" /></Card>;
+  else if (!list.data)
+    body = (
+      <Card padded={false}>
+        <Skeleton lines={5} label="Loading chatbots…" />
+      </Card>
+    );
   else if (list.data.data.length === 0)
     body = full ? (
       <UpgradeCallout plan={s.workspace.plan} reason="Chatbots come with a paid plan." />
@@ -71,7 +133,11 @@ export function ChatbotsPage() {
 
   return (
     <>
-      <PageHeader title="Chatbots" description="Each chatbot has its own conversation flow and embed code." actions={list.data && list.data.data.length > 0 ? newButton : undefined} />
+      <PageHeader
+        title="Chatbots"
+        description="Each chatbot has its own conversation flow and embed code."
+        actions={list.data && list.data.data.length > 0 ? newButton : undefined}
+      />
       {full && list.data && list.data.data.length > 0 && (
         <div class="callout callout-warning" style={{ marginBottom: '20px' }}>
           <div>

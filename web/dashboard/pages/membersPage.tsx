@@ -7,11 +7,32 @@ import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../api.js';
 import { useSession } from '../session.js';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, PageHeader, Skeleton, Table, formatDate, useLoad, useToast, type Column } from '../ui/index.js';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Skeleton,
+  Table,
+  formatDate,
+  useLoad,
+  useToast,
+  type Column,
+} from '../ui/index.js';
 import { InviteModal } from './members/InviteModal.js';
 import type { Invite, Member, MembersList, Role } from './members/types.js';
 
-const initials = (m: Member) => (m.name || m.email).split(/[\s@.]+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
+const initials = (m: Member) =>
+  (m.name || m.email)
+    .split(/[\s@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('');
 
 type Pending = { kind: 'member'; member: Member } | { kind: 'invite'; invite: Invite };
 
@@ -58,37 +79,58 @@ export function MembersPage() {
 
   const memberColumns: Column<Member>[] = [
     {
-      key: 'who', header: 'Member', render: (m) => (
+      key: 'who',
+      header: 'Member',
+      render: (m) => (
         <span class="person">
-          <span class="avatar" aria-hidden="true">{initials(m)}</span>
+          <span class="avatar" aria-hidden="true">
+            {initials(m)}
+          </span>
           <span class="person-text">
-            <span class="person-name">{m.name || m.email}{m.userId === session.user.id ? ' (you)' : ''}</span>
+            <span class="person-name">
+              {m.name || m.email}
+              {m.userId === session.user.id ? ' (you)' : ''}
+            </span>
             <span class="cell-sub">{m.email}</span>
           </span>
         </span>
       ),
     },
     {
-      key: 'role', header: 'Role', render: (m) => (m.isOwner ? (
-        <Badge tone="info">Owner</Badge>
-      ) : (
-        <select
-          class="input select role-select"
-          aria-label={`Role of ${m.name || m.email}`}
-          value={m.role}
-          disabled={busy === m.userId || m.userId === session.user.id}
-          onChange={(e) => changeRole(m, (e.currentTarget as HTMLSelectElement).value as Role)}
-        >
-          <option value="member">Member</option>
-          <option value="admin">Admin</option>
-        </select>
-      )),
+      key: 'role',
+      header: 'Role',
+      render: (m) =>
+        m.isOwner ? (
+          <Badge tone="info">Owner</Badge>
+        ) : (
+          <select
+            class="input select role-select"
+            aria-label={`Role of ${m.name || m.email}`}
+            value={m.role}
+            disabled={busy === m.userId || m.userId === session.user.id}
+            onChange={(e) => changeRole(m, (e.currentTarget as HTMLSelectElement).value as Role)}
+          >
+            <option value="member">Member</option>
+            <option value="admin">Admin</option>
+          </select>
+        ),
     },
     {
-      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (m) => (
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      unlabeled: true,
+      render: (m) => (
         <span class="actions-cell">
           {!m.isOwner && m.userId !== session.user.id && (
-            <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'member', member: m })} aria-label={`Remove ${m.name || m.email}`}>Remove</Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setPending({ kind: 'member', member: m })}
+              aria-label={`Remove ${m.name || m.email}`}
+            >
+              Remove
+            </Button>
           )}
         </span>
       ),
@@ -96,34 +138,77 @@ export function MembersPage() {
   ];
   const inviteColumns: Column<Invite>[] = [
     {
-      key: 'email', header: 'Email', render: (i) => (
+      key: 'email',
+      header: 'Email',
+      render: (i) => (
         <>
           <strong class="invite-email">{i.email}</strong>
-          <span class="cell-sub show-phone">{i.role === 'admin' ? 'Admin' : 'Member'} · expires {formatDate(i.expiresAt)}</span>
+          <span class="cell-sub show-phone">
+            {i.role === 'admin' ? 'Admin' : 'Member'} · expires {formatDate(i.expiresAt)}
+          </span>
         </>
       ),
     },
-    { key: 'role', header: 'Role', hideOnPhone: true, render: (i) => <Badge tone={i.role === 'admin' ? 'info' : 'neutral'}>{i.role === 'admin' ? 'Admin' : 'Member'}</Badge> },
-    { key: 'expires', header: 'Expires', hideOnPhone: true, render: (i) => <span class="small">{formatDate(i.expiresAt)}</span> },
     {
-      key: 'actions', header: 'Actions', align: 'right', unlabeled: true, render: (i) => (
+      key: 'role',
+      header: 'Role',
+      hideOnPhone: true,
+      render: (i) => (
+        <Badge tone={i.role === 'admin' ? 'info' : 'neutral'}>{i.role === 'admin' ? 'Admin' : 'Member'}</Badge>
+      ),
+    },
+    {
+      key: 'expires',
+      header: 'Expires',
+      hideOnPhone: true,
+      render: (i) => <span class="small">{formatDate(i.expiresAt)}</span>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      align: 'right',
+      unlabeled: true,
+      render: (i) => (
         <span class="actions-cell">
-          <Button size="sm" variant="ghost" onClick={() => setPending({ kind: 'invite', invite: i })} aria-label={`Revoke the invitation to ${i.email}`}>Revoke</Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => setPending({ kind: 'invite', invite: i })}
+            aria-label={`Revoke the invitation to ${i.email}`}
+          >
+            Revoke
+          </Button>
         </span>
       ),
     },
   ];
 
-  const inviteButton = <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setInviting(true)}>Invite member</Button>;
+  const inviteButton = (
+    <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setInviting(true)}>
+      Invite member
+    </Button>
+  );
   const data = list.data;
   return (
     <>
-      <PageHeader title="Members" description={`The people who can sign in to ${session.workspace.name}. Admins manage settings, keys and members.`} actions={inviteButton} />
+      <PageHeader
+        title="Members"
+        description={`The people who can sign in to ${session.workspace.name}. Admins manage settings, keys and members.`}
+        actions={inviteButton}
+      />
       {list.error && !data && <ErrorState error={list.error} onRetry={list.reload} title="Members could not load" />}
-      {list.loading && !data && <Card><Skeleton lines={3} label="Loading members" /></Card>}
+      {list.loading && !data && (
+        <Card>
+          <Skeleton lines={3} label="Loading members" />
+        </Card>
+      )}
       {data && (
         <div>
-          <Card title="Members" description={`${data.members.length} ${data.members.length === 1 ? 'person' : 'people'}`} padded={false}>
+          <Card
+            title="Members"
+            description={`${data.members.length} ${data.members.length === 1 ? 'person' : 'people'}`}
+            padded={false}
+          >
             <Table columns={memberColumns} rows={data.members} rowKey={(m) => m.userId} caption="Members" />
           </Card>
           <Card title="Pending invitations" padded={false}>
@@ -154,8 +239,17 @@ export function MembersPage() {
         onCancel={() => setPending(null)}
         onConfirm={confirm}
       >
-        {pending?.kind === 'member' && <p><strong>{pending.member.name || pending.member.email}</strong> loses access to {session.workspace.name} at once and is signed out here.</p>}
-        {pending?.kind === 'invite' && <p>The link sent to <strong>{pending.invite.email}</strong> stops working.</p>}
+        {pending?.kind === 'member' && (
+          <p>
+            <strong>{pending.member.name || pending.member.email}</strong> loses access to {session.workspace.name} at
+            once and is signed out here.
+          </p>
+        )}
+        {pending?.kind === 'invite' && (
+          <p>
+            The link sent to <strong>{pending.invite.email}</strong> stops working.
+          </p>
+        )}
       </ConfirmDialog>
     </>
   );

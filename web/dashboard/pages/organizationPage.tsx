@@ -4,12 +4,33 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api.js';
-import { Button, Card, ErrorState, fieldError, formError, PageHeader, Select, Skeleton, TextField, useClientChecks, useLoad, useToast, webAddressProblem } from '../ui/index.js';
+import {
+  Button,
+  Card,
+  ErrorState,
+  fieldError,
+  formError,
+  PageHeader,
+  Select,
+  Skeleton,
+  TextField,
+  useClientChecks,
+  useLoad,
+  useToast,
+  webAddressProblem,
+} from '../ui/index.js';
 import { TimezonePicker } from './account/TimezonePicker.js';
 import { COMPANY_SIZES, INDUSTRIES, MAX_ORGANIZATION_DESCRIPTION } from '../../../domain/workspace/brandingOptions.js';
 import { brandingApi, type Organization } from './branding/brandingApi.js';
 
-const LABELS = { description: 'Description', website: 'Website', industry: 'Industry', companySize: 'Company size', country: 'Country', timezone: 'Time zone' } as const;
+const LABELS = {
+  description: 'Description',
+  website: 'Website',
+  industry: 'Industry',
+  companySize: 'Company size',
+  country: 'Country',
+  timezone: 'Time zone',
+} as const;
 
 interface Draft {
   description: string;
@@ -51,9 +72,28 @@ export function OrganizationPage() {
   }, [loaded.data]);
   const checks = useClientChecks({ website: webAddressProblem(LABELS.website, draft?.website ?? '') });
 
-  const header = <PageHeader title="Organization" description="Who you are: shown with your public branding and used for your workspace's defaults." />;
-  if (loaded.error && !loaded.data) return <>{header}<ErrorState error={loaded.error} onRetry={loaded.reload} /></>;
-  if (!loaded.data || !draft) return <>{header}<Card><Skeleton lines={6} label="Loading organization…" /></Card></>;
+  const header = (
+    <PageHeader
+      title="Organization"
+      description="Who you are: shown with your public branding and used for your workspace's defaults."
+    />
+  );
+  if (loaded.error && !loaded.data)
+    return (
+      <>
+        {header}
+        <ErrorState error={loaded.error} onRetry={loaded.reload} />
+      </>
+    );
+  if (!loaded.data || !draft)
+    return (
+      <>
+        {header}
+        <Card>
+          <Skeleton lines={6} label="Loading organization…" />
+        </Card>
+      </>
+    );
 
   const saved = draftOf(loaded.data.organization);
   const patch = patchOf(draft, saved);
@@ -83,28 +123,77 @@ export function OrganizationPage() {
       {header}
       <Card title="Details">
         <form onSubmit={save} noValidate>
-          {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
+          {general && (
+            <div class="callout callout-danger form-alert" role="alert">
+              {general}
+            </div>
+          )}
           <div class="stack">
-            <TextField label={LABELS.description} aside="optional" multiline rows={4} value={draft.description} onInput={set('description')} maxLength={MAX_ORGANIZATION_DESCRIPTION} hint={`${[...draft.description].length} of ${MAX_ORGANIZATION_DESCRIPTION} characters.`} error={errorOf('description')} />
-            <TextField label={LABELS.website} aside="optional" type="url" value={draft.website} onInput={set('website')} placeholder="https://example.com" error={errorOf('website')} inputProps={{ onBlur: (e: FocusEvent) => checks.touch('website', e) }} />
+            <TextField
+              label={LABELS.description}
+              aside="optional"
+              multiline
+              rows={4}
+              value={draft.description}
+              onInput={set('description')}
+              maxLength={MAX_ORGANIZATION_DESCRIPTION}
+              hint={`${[...draft.description].length} of ${MAX_ORGANIZATION_DESCRIPTION} characters.`}
+              error={errorOf('description')}
+            />
+            <TextField
+              label={LABELS.website}
+              aside="optional"
+              type="url"
+              value={draft.website}
+              onInput={set('website')}
+              placeholder="https://example.com"
+              error={errorOf('website')}
+              inputProps={{ onBlur: (e: FocusEvent) => checks.touch('website', e) }}
+            />
             <div class="grid grid-2 form-grid">
-              <Select label={LABELS.industry} value={draft.industry} onChange={set('industry')} options={[none('Not set'), ...INDUSTRIES.map((i) => ({ value: i, label: i }))]} error={errorOf('industry')} />
-              <Select label={LABELS.companySize} value={draft.companySize} onChange={set('companySize')} options={[none('Not set'), ...COMPANY_SIZES.map((s) => ({ value: s, label: `${s} people` }))]} error={errorOf('companySize')} />
+              <Select
+                label={LABELS.industry}
+                value={draft.industry}
+                onChange={set('industry')}
+                options={[none('Not set'), ...INDUSTRIES.map((i) => ({ value: i, label: i }))]}
+                error={errorOf('industry')}
+              />
+              <Select
+                label={LABELS.companySize}
+                value={draft.companySize}
+                onChange={set('companySize')}
+                options={[none('Not set'), ...COMPANY_SIZES.map((s) => ({ value: s, label: `${s} people` }))]}
+                error={errorOf('companySize')}
+              />
               <Select
                 label={LABELS.country}
                 value={draft.country}
                 onChange={set('country')}
                 disabled={!countries.data}
                 hint={countries.error ? 'The country list could not be loaded.' : undefined}
-                options={[none(countries.data ? 'Not set' : 'Loading countries…'), ...(countries.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name }))]}
+                options={[
+                  none(countries.data ? 'Not set' : 'Loading countries…'),
+                  ...(countries.data?.countries ?? []).map((c) => ({ value: c.code, label: c.name })),
+                ]}
                 error={errorOf('country')}
               />
               <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={errorOf('timezone')} />
             </div>
           </div>
           <div class="form-actions">
-            <Button onClick={() => { setDraft(saved); setError(null); checks.reset(); }} disabled={!dirty || busy}>Discard changes</Button>
-            <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>Save organization</Button>
+            <Button
+              onClick={() => {
+                setDraft(saved);
+                setError(null);
+                checks.reset();
+              }}
+              disabled={!dirty || busy}
+            >
+              Discard changes
+            </Button>
+            <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>
+              Save organization
+            </Button>
           </div>
         </form>
       </Card>

@@ -2,7 +2,17 @@
 import { Link } from 'wouter-preact';
 import { api, DASHBOARD_API } from '../api.js';
 import { isAdmin, useSession } from '../session.js';
-import { Badge, Card, ErrorState, Icon, PageHeader, Skeleton, formatNumber, useLoad, type IconName } from '../ui/index.js';
+import {
+  Badge,
+  Card,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Skeleton,
+  formatNumber,
+  useLoad,
+  type IconName,
+} from '../ui/index.js';
 import type { ChatbotListItem } from './chatbots/chatbotApi.js';
 import { UpgradeCallout } from './overview/upgradeCallout.js';
 
@@ -14,11 +24,19 @@ interface Overview {
   responses: { total: number; last30Days: number };
 }
 
-const PLAN_LABEL: Record<string, string> = { free: 'Free', starter: 'Starter', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' };
+const PLAN_LABEL: Record<string, string> = {
+  free: 'Free',
+  starter: 'Starter',
+  pro: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+};
 
 function monthLabel(month: string): string {
   const [y, m] = month.split('-').map(Number);
-  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y!, m! - 1, 1)));
+  return new Intl.DateTimeFormat(undefined, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y!, m! - 1, 1)),
+  );
 }
 
 function UsageCard({ o }: { o: Overview }) {
@@ -38,9 +56,21 @@ function UsageCard({ o }: { o: Overview }) {
     <Card>
       <p class="stat-label">API calls · {monthLabel(month)}</p>
       <p class="stat-value">{formatNumber(used)}</p>
-      <p class="stat-sub">{limit === null ? 'No monthly limit' : `of ${formatNumber(limit)} · ${formatNumber(o.usage.remaining ?? 0)} left`}</p>
+      <p class="stat-sub">
+        {limit === null
+          ? 'No monthly limit'
+          : `of ${formatNumber(limit)} · ${formatNumber(o.usage.remaining ?? 0)} left`}
+      </p>
       {limit !== null && (
-        <div class="meter" role="progressbar" aria-label="API quota used" aria-valuemin={0} aria-valuemax={limit} aria-valuenow={used} aria-valuetext={`${Math.round(pct)}% of the monthly quota`}>
+        <div
+          class="meter"
+          role="progressbar"
+          aria-label="API quota used"
+          aria-valuemin={0}
+          aria-valuemax={limit}
+          aria-valuenow={used}
+          aria-valuetext={`${Math.round(pct)}% of the monthly quota`}
+        >
           <div class={`meter-fill${tone}`} style={{ width: `${pct}%` }} />
         </div>
       )}
@@ -89,8 +119,18 @@ function ChatbotsCard({ o }: { o: Overview }) {
   return (
     <Card
       title="Chatbots"
-      description={cap === null ? `${o.chatbots.count} in this workspace` : cap === 0 ? 'Not included in your plan' : `${o.chatbots.count} of ${cap} on your plan`}
-      actions={<Link href="/chatbots" class="btn btn-secondary btn-sm">View all</Link>}
+      description={
+        cap === null
+          ? `${o.chatbots.count} in this workspace`
+          : cap === 0
+            ? 'Not included in your plan'
+            : `${o.chatbots.count} of ${cap} on your plan`
+      }
+      actions={
+        <Link href="/chatbots" class="btn btn-secondary btn-sm">
+          View all
+        </Link>
+      }
       padded={false}
     >
       {items.length === 0 ? (
@@ -98,7 +138,9 @@ function ChatbotsCard({ o }: { o: Overview }) {
           <p class="muted">{cap === 0 ? 'Chatbots come with a paid plan.' : 'No chatbots yet.'}</p>
           {cap !== 0 && (
             <p style={{ marginTop: '10px' }}>
-              <Link href="/chatbots" class="btn btn-primary btn-sm">Create your first chatbot</Link>
+              <Link href="/chatbots" class="btn btn-primary btn-sm">
+                Create your first chatbot
+              </Link>
             </p>
           )}
         </div>
@@ -108,9 +150,13 @@ function ChatbotsCard({ o }: { o: Overview }) {
             <li key={c.id}>
               <Link href={`/chatbots/${c.id}`}>
                 <Icon name="bot" />
-                <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{c.name}</span>
+                <span style={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                  {c.name}
+                </span>
                 {c.disabled ? <Badge>Disabled</Badge> : <Badge tone="success">Active</Badge>}
-                <span class="muted small nowrap" style={{ marginLeft: 'auto' }}>{formatNumber(c.responseCount)} response{c.responseCount === 1 ? '' : 's'}</span>
+                <span class="muted small nowrap" style={{ marginLeft: 'auto' }}>
+                  {formatNumber(c.responseCount)} response{c.responseCount === 1 ? '' : 's'}
+                </span>
               </Link>
             </li>
           ))}
@@ -128,7 +174,10 @@ export function OverviewPage() {
   const firstName = s.user.name && s.user.name !== s.workspace.name ? s.user.name.split(' ')[0] : '';
   return (
     <>
-      <PageHeader title="Overview" description={`${firstName ? `Welcome back, ${firstName}. ` : ''}Here is how ${s.workspace.name} is doing this month.`} />
+      <PageHeader
+        title="Overview"
+        description={`${firstName ? `Welcome back, ${firstName}. ` : ''}Here is how ${s.workspace.name} is doing this month.`}
+      />
       {overview.error && !o ? (
         <ErrorState error={overview.error} onRetry={overview.reload} />
       ) : !o ? (

@@ -5,7 +5,12 @@ import { outcomeOf, responseApi, type ResponseRecord } from './responses/respons
 
 const back = <BackLink href="/responses">Responses</BackLink>;
 
-const time = (iso?: string) => (iso ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(new Date(iso)) : '');
+const time = (iso?: string) =>
+  iso
+    ? new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(
+        new Date(iso),
+      )
+    : '';
 
 function Transcript({ r }: { r: ResponseRecord }) {
   return (
@@ -18,13 +23,16 @@ function Transcript({ r }: { r: ResponseRecord }) {
             {e.message}
           </div>
           {e.timestamp && (
-            <span class={`bubble-meta${e.type === 'user' ? ' bubble-meta-user' : ''}`}>
-              {time(e.timestamp)}
-            </span>
+            <span class={`bubble-meta${e.type === 'user' ? ' bubble-meta-user' : ''}`}>{time(e.timestamp)}</span>
           )}
         </Fragment>
       ))}
-      {r.status === 'completed' && <p class="chat-note">{outcomeOf(r).label}{r.escalationReason ? ` · ${r.escalationReason}` : ''}</p>}
+      {r.status === 'completed' && (
+        <p class="chat-note">
+          {outcomeOf(r).label}
+          {r.escalationReason ? ` · ${r.escalationReason}` : ''}
+        </p>
+      )}
     </div>
   );
 }
@@ -46,7 +54,10 @@ export function ResponsePage({ params }: { params: Record<string, string | undef
   const id = params.id ?? '';
   const res = useLoad(() => responseApi.get(id), [id]);
   const gate = loadGate(res, {
-    title: 'Conversation', listHref: '/responses', listTitle: 'Responses', loadingLabel: 'Loading the conversation…',
+    title: 'Conversation',
+    listHref: '/responses',
+    listTitle: 'Responses',
+    loadingLabel: 'Loading the conversation…',
     notFound: { title: 'Conversation not found', text: 'It does not exist in this workspace.' },
   });
   if (gate || !res.data) return <>{gate}</>;
@@ -56,13 +67,24 @@ export function ResponsePage({ params }: { params: Record<string, string | undef
   const custom = Object.entries(r.customData ?? {});
   return (
     <>
-      <PageHeader back={back} title={`Conversation of ${formatDateTime(r.chatDate)}`} description={<>With <strong>{r.chatbotName}</strong></>} actions={<Badge tone={o.tone}>{o.label}</Badge>} />
+      <PageHeader
+        back={back}
+        title={`Conversation of ${formatDateTime(r.chatDate)}`}
+        description={
+          <>
+            With <strong>{r.chatbotName}</strong>
+          </>
+        }
+        actions={<Badge tone={o.tone}>{o.label}</Badge>}
+      />
       <div class="grid grid-main-side">
         <Card title="Transcript" padded={false}>
           <Transcript r={r} />
         </Card>
         <div class="stack">
-          <Card title="Answers">{answers.length ? <Pairs entries={answers} /> : <p class="muted">No answers collected.</p>}</Card>
+          <Card title="Answers">
+            {answers.length ? <Pairs entries={answers} /> : <p class="muted">No answers collected.</p>}
+          </Card>
           <Card title="Details">
             <Pairs
               entries={[
@@ -73,7 +95,10 @@ export function ResponsePage({ params }: { params: Record<string, string | undef
                 ['Channel', r.channel ?? 'web'],
                 ['Visitor ID', r.visitorId],
                 ['Response ID', r._id],
-                ...((r.user ? [['Customer', [r.user.name, r.user.email].filter(Boolean).join(' · ')]] : []) as [string, string][]),
+                ...((r.user ? [['Customer', [r.user.name, r.user.email].filter(Boolean).join(' · ')]] : []) as [
+                  string,
+                  string,
+                ][]),
               ]}
             />
           </Card>

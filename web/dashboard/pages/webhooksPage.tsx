@@ -8,7 +8,18 @@ import './webhooks/webhooks.css';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, DASHBOARD_API } from '../api.js';
 import { isAdmin, useSession } from '../session.js';
-import { Button, Card, ConfirmDialog, EmptyState, ErrorState, Icon, PageHeader, Skeleton, useLoad, useToast } from '../ui/index.js';
+import {
+  Button,
+  Card,
+  ConfirmDialog,
+  EmptyState,
+  ErrorState,
+  Icon,
+  PageHeader,
+  Skeleton,
+  useLoad,
+  useToast,
+} from '../ui/index.js';
 import { CreateWebhookModal } from './webhooks/CreateWebhookModal.js';
 import { DeliveryLog } from './webhooks/DeliveryLog.js';
 import { statusOf, WebhookActions, WebhookTable, type WebhookAction } from './webhooks/WebhookTable.js';
@@ -35,19 +46,24 @@ export function WebhooksPage() {
     if (webhooks.length && !webhooks.some((w) => w.id === selectedId)) setSelectedId(webhooks[0].id);
   }, [list.data]);
   const selected = webhooks.find((w) => w.id === selectedId) ?? null;
-  const replace = (w: Webhook) => list.data && list.set({ ...list.data, data: list.data.data.map((x) => (x.id === w.id ? w : x)) });
+  const replace = (w: Webhook) =>
+    list.data && list.set({ ...list.data, data: list.data.data.map((x) => (x.id === w.id ? w : x)) });
 
   const onAction = async (w: Webhook, action: WebhookAction) => {
     if (action === 'log') {
       setSelectedId(w.id);
-      requestAnimationFrame(() => document.getElementById('delivery-log')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+      requestAnimationFrame(() =>
+        document.getElementById('delivery-log')?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+      );
       return;
     }
     if (action === 'delete') return setDeleting(w);
     const change = STATUS_FOR[action]!;
     setBusyId(w.id);
     try {
-      const r = await api.send<{ data: Webhook }>('PATCH', `${DASHBOARD_API}/webhooks/${encodeURIComponent(w.id)}`, { status: change.status });
+      const r = await api.send<{ data: Webhook }>('PATCH', `${DASHBOARD_API}/webhooks/${encodeURIComponent(w.id)}`, {
+        status: change.status,
+      });
       replace(r.data);
       toast(change.done);
     } catch (err) {
@@ -76,7 +92,13 @@ export function WebhooksPage() {
   const full = limit !== null && limit !== undefined && webhooks.length >= limit;
   const noBots = list.data !== null && list.data.chatbots.length === 0;
   const addButton = canWrite && list.data && (
-    <Button variant="primary" icon={<Icon name="plus" size={16} />} onClick={() => setCreating(true)} disabled={full || noBots} title={full ? 'Your plan\'s webhook limit is reached' : noBots ? 'Create a chatbot first' : undefined}>
+    <Button
+      variant="primary"
+      icon={<Icon name="plus" size={16} />}
+      onClick={() => setCreating(true)}
+      disabled={full || noBots}
+      title={full ? "Your plan's webhook limit is reached" : noBots ? 'Create a chatbot first' : undefined}
+    >
       Add endpoint
     </Button>
   );
@@ -84,25 +106,54 @@ export function WebhooksPage() {
 
   return (
     <>
-      <PageHeader title="Webhooks" description={`Signed HTTP POST notifications to your servers when visitors chat. ${usage}`} actions={addButton} />
-      {list.error && !list.data && <ErrorState error={list.error} onRetry={list.reload} title="Webhooks could not load" />}
-      {list.loading && !list.data && <Card><Skeleton lines={4} label="Loading webhooks" /></Card>}
+      <PageHeader
+        title="Webhooks"
+        description={`Signed HTTP POST notifications to your servers when visitors chat. ${usage}`}
+        actions={addButton}
+      />
+      {list.error && !list.data && (
+        <ErrorState error={list.error} onRetry={list.reload} title="Webhooks could not load" />
+      )}
+      {list.loading && !list.data && (
+        <Card>
+          <Skeleton lines={4} label="Loading webhooks" />
+        </Card>
+      )}
       {list.data && webhooks.length === 0 && (
         <EmptyState title="No webhook endpoints yet" icon={<Icon name="webhook" size={28} />} action={addButton}>
-          <p>{noBots ? 'Create a chatbot first: a webhook sends the events of one chatbot\'s conversations.' : 'Add an endpoint to receive conversation.started, response.created and other events as signed JSON POSTs.'}</p>
+          <p>
+            {noBots
+              ? "Create a chatbot first: a webhook sends the events of one chatbot's conversations."
+              : 'Add an endpoint to receive conversation.started, response.created and other events as signed JSON POSTs.'}
+          </p>
         </EmptyState>
       )}
       {webhooks.length > 0 && (
         <div class="stack">
           <Card title="Endpoints" padded={false}>
-            <WebhookTable webhooks={webhooks} selectedId={selectedId} canWrite={canWrite} busyId={busyId} onAction={onAction} />
+            <WebhookTable
+              webhooks={webhooks}
+              selectedId={selectedId}
+              canWrite={canWrite}
+              busyId={busyId}
+              onAction={onAction}
+            />
           </Card>
           {selected && (
             <div id="delivery-log">
               <Card
                 title="Delivery log"
                 description={<span class="mono">{selected.url}</span>}
-                actions={<span class="show-phone"><WebhookActions webhook={selected} canWrite={canWrite} busy={busyId === selected.id} onAction={onAction} /></span>}
+                actions={
+                  <span class="show-phone">
+                    <WebhookActions
+                      webhook={selected}
+                      canWrite={canWrite}
+                      busy={busyId === selected.id}
+                      onAction={onAction}
+                    />
+                  </span>
+                }
                 padded={false}
               >
                 {selected.status === 'failed' && (
@@ -110,9 +161,21 @@ export function WebhooksPage() {
                     <div class="callout callout-danger" role="note">
                       <div>
                         <h3>{statusOf(selected).label}: no events are sent</h3>
-                        <p class="small">{statusOf(selected).detail}. Fix the receiver, then reactivate the webhook; resending is possible once it is active again.</p>
+                        <p class="small">
+                          {statusOf(selected).detail}. Fix the receiver, then reactivate the webhook; resending is
+                          possible once it is active again.
+                        </p>
                       </div>
-                      {canWrite && <Button size="sm" variant="primary" busy={busyId === selected.id} onClick={() => onAction(selected, 'reactivate')}>Reactivate</Button>}
+                      {canWrite && (
+                        <Button
+                          size="sm"
+                          variant="primary"
+                          busy={busyId === selected.id}
+                          onClick={() => onAction(selected, 'reactivate')}
+                        >
+                          Reactivate
+                        </Button>
+                      )}
                     </div>
                   </div>
                 )}
@@ -133,9 +196,17 @@ export function WebhooksPage() {
           }}
         />
       )}
-      <ConfirmDialog open={!!deleting} title="Delete this webhook?" confirmLabel="Delete webhook" busy={deleteBusy} onCancel={() => setDeleting(null)} onConfirm={confirmDelete}>
+      <ConfirmDialog
+        open={!!deleting}
+        title="Delete this webhook?"
+        confirmLabel="Delete webhook"
+        busy={deleteBusy}
+        onCancel={() => setDeleting(null)}
+        onConfirm={confirmDelete}
+      >
         <p>
-          <span class="mono">{deleting?.url}</span> stops receiving events, and its delivery log is deleted with it. This cannot be undone.
+          <span class="mono">{deleting?.url}</span> stops receiving events, and its delivery log is deleted with it.
+          This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -6,13 +6,27 @@ import { Icon, useToast } from '../ui/index.js';
 import { Menu } from './Menu.js';
 
 function initials(name: string): string {
-  return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 function Logo({ workspace }: { workspace: SessionBody['workspace'] }) {
   const [broken, setBroken] = useState(false);
   if (workspace.companyLogo && !broken) {
-    return <img class="brand-logo" src={workspace.companyLogo} alt={`${workspace.name} logo`} onError={() => setBroken(true)} />;
+    return (
+      <img
+        class="brand-logo"
+        src={workspace.companyLogo}
+        alt={`${workspace.name} logo`}
+        onError={() => setBroken(true)}
+      />
+    );
   }
   return (
     <span class="brand-mark" aria-hidden="true">
@@ -98,7 +112,9 @@ function UserMenu() {
           <div class="menu-user">
             <strong>{s.user.name || s.user.email}</strong>
             <span class="menu-sub">{s.user.email}</span>
-            <span class="menu-sub">{s.workspace.role === 'admin' ? 'Admin' : 'Member'} of {s.workspace.name}</span>
+            <span class="menu-sub">
+              {s.workspace.role === 'admin' ? 'Admin' : 'Member'} of {s.workspace.name}
+            </span>
           </div>
           <button
             type="button"
@@ -120,7 +136,14 @@ export function Header({ navOpen, onToggleNav }: { navOpen: boolean; onToggleNav
   const s = useSession();
   return (
     <header class="topbar">
-      <button type="button" class="icon-btn nav-toggle" aria-expanded={navOpen} aria-controls="sidenav" aria-label={navOpen ? 'Close navigation' : 'Open navigation'} onClick={onToggleNav}>
+      <button
+        type="button"
+        class="icon-btn nav-toggle"
+        aria-expanded={navOpen}
+        aria-controls="sidenav"
+        aria-label={navOpen ? 'Close navigation' : 'Open navigation'}
+        onClick={onToggleNav}
+      >
         <Icon name={navOpen ? 'close' : 'menu'} size={22} />
       </button>
       <div class="brand">

@@ -8,7 +8,14 @@ const list = (xs: string[]) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1)
 export function LeaveDialog() {
   const { request, stay, leave } = useLeaveRequest();
   return (
-    <ConfirmDialog open={request !== null} title="Leave without saving?" confirmLabel="Leave without saving" cancelLabel="Stay on this page" onConfirm={leave} onCancel={stay}>
+    <ConfirmDialog
+      open={request !== null}
+      title="Leave without saving?"
+      confirmLabel="Leave without saving"
+      cancelLabel="Stay on this page"
+      onConfirm={leave}
+      onCancel={stay}
+    >
       <p>Your changes to {list(request?.what ?? [])} are not saved yet. If you leave now, they are lost.</p>
     </ConfirmDialog>
   );

@@ -6,7 +6,17 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { useId } from '../ui/index.js';
 
-export function Menu({ button, label, children, align = 'right' }: { button: ComponentChildren; label: string; children: (close: () => void) => ComponentChildren; align?: 'left' | 'right' }) {
+export function Menu({
+  button,
+  label,
+  children,
+  align = 'right',
+}: {
+  button: ComponentChildren;
+  label: string;
+  children: (close: () => void) => ComponentChildren;
+  align?: 'left' | 'right';
+}) {
   const [open, setOpen] = useState(false);
   const id = useId('menu');
   const root = useRef<HTMLDivElement>(null);
@@ -31,7 +41,14 @@ export function Menu({ button, label, children, align = 'right' }: { button: Com
   }, [open]);
   return (
     <div class="menu" ref={root}>
-      <button ref={trigger} type="button" class="menu-trigger" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        ref={trigger}
+        type="button"
+        class="menu-trigger"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         {button}
         {/* Named by its content (visible text + this), not aria-label: the visible text stays part of the name. */}
         <span class="sr-only">{label}</span>

@@ -5,7 +5,13 @@ import type { DashboardRoute } from '../routes.js';
 import { isAdmin, planAtLeast, useSession } from '../session.js';
 import { EmptyState, Icon, PageHeader } from '../ui/index.js';
 
-const PLAN_LABEL = { free: 'Free', starter: 'Starter', pro: 'Pro', business: 'Business', enterprise: 'Enterprise' } as const;
+const PLAN_LABEL = {
+  free: 'Free',
+  starter: 'Starter',
+  pro: 'Pro',
+  business: 'Business',
+  enterprise: 'Enterprise',
+} as const;
 
 export function RouteGuard({ route, children }: { route: DashboardRoute; children: ComponentChildren }) {
   const s = useSession();
@@ -14,7 +20,10 @@ export function RouteGuard({ route, children }: { route: DashboardRoute; childre
       <>
         <PageHeader title={route.title} />
         <EmptyState title="Admins only" icon={<Icon name="key" size={28} />}>
-          <p>Your role in {s.workspace.name} is Member. Ask an admin of the workspace if you need access to {route.title.toLowerCase()}.</p>
+          <p>
+            Your role in {s.workspace.name} is Member. Ask an admin of the workspace if you need access to{' '}
+            {route.title.toLowerCase()}.
+          </p>
         </EmptyState>
       </>
     );
@@ -23,9 +32,18 @@ export function RouteGuard({ route, children }: { route: DashboardRoute; childre
     return (
       <>
         <PageHeader title={route.title} />
-        <EmptyState title={`The ${PLAN_LABEL[route.minPlan]} plan unlocks ${route.title.toLowerCase()}`} icon={<Icon name="sparkle" size={28} />} action={<Link href="/" class="btn btn-secondary">See your plan</Link>}>
+        <EmptyState
+          title={`The ${PLAN_LABEL[route.minPlan]} plan unlocks ${route.title.toLowerCase()}`}
+          icon={<Icon name="sparkle" size={28} />}
+          action={
+            <Link href="/" class="btn btn-secondary">
+              See your plan
+            </Link>
+          }
+        >
           <p>
-            {s.workspace.name} is on the {PLAN_LABEL[s.workspace.plan]} plan. Upgrade to {PLAN_LABEL[route.minPlan]} or above to use {route.title.toLowerCase()}.
+            {s.workspace.name} is on the {PLAN_LABEL[s.workspace.plan]} plan. Upgrade to {PLAN_LABEL[route.minPlan]} or
+            above to use {route.title.toLowerCase()}.
           </p>
         </EmptyState>
       </>

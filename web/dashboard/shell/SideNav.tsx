@@ -26,10 +26,17 @@ export function SideNav({ open, onNavigate }: { open: boolean; onNavigate: () =>
                 const current = isCurrent(r, location);
                 return (
                   <li key={r.path}>
-                    <Link href={r.path} class={`nav-link${current ? ' nav-link-current' : ''}`} aria-current={current ? 'page' : undefined} onClick={onNavigate}>
+                    <Link
+                      href={r.path}
+                      class={`nav-link${current ? ' nav-link-current' : ''}`}
+                      aria-current={current ? 'page' : undefined}
+                      onClick={onNavigate}
+                    >
                       {r.icon && <Icon name={r.icon} />}
                       <span>{r.title}</span>
-                      {r.minPlan && !planAtLeast(s.workspace.plan, r.minPlan) && <span class="nav-tag">{r.minPlan}</span>}
+                      {r.minPlan && !planAtLeast(s.workspace.plan, r.minPlan) && (
+                        <span class="nav-tag">{r.minPlan}</span>
+                      )}
                     </Link>
                   </li>
                 );

@@ -73,11 +73,19 @@ export function SessionEndedDialog() {
       }
     >
       <div class="stack">
-        <p>Your session ended, for example because you signed out in another tab or were away for a long time. Nothing was saved.</p>
-        <p>Sign in in a new tab and come back: what you typed on this page is still here, and you can save it then. Signing in here instead leaves this page.</p>
+        <p>
+          Your session ended, for example because you signed out in another tab or were away for a long time. Nothing
+          was saved.
+        </p>
+        <p>
+          Sign in in a new tab and come back: what you typed on this page is still here, and you can save it then.
+          Signing in here instead leaves this page.
+        </p>
         <div class="row">
           <span class="muted small">Signed in again already?</span>
-          <Button size="sm" onClick={() => void recheck()}>I have signed in</Button>
+          <Button size="sm" onClick={() => void recheck()}>
+            I have signed in
+          </Button>
         </div>
         {stillOut && (
           <p class="field-error" role="alert">

@@ -13,7 +13,17 @@ type Props = Omit<JSX.ButtonHTMLAttributes<HTMLButtonElement>, 'size' | 'type' |
   children?: ComponentChildren;
 };
 
-export function Button({ variant = 'secondary', size = 'md', busy = false, disabled, type = 'button', icon, children, class: cls, ...rest }: Props) {
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  busy = false,
+  disabled,
+  type = 'button',
+  icon,
+  children,
+  class: cls,
+  ...rest
+}: Props) {
   return (
     <button
       {...rest}
@@ -29,7 +39,13 @@ export function Button({ variant = 'secondary', size = 'md', busy = false, disab
 }
 
 /** A link styled as a button (navigation, not an action). */
-export function ButtonLink({ variant = 'secondary', size = 'md', class: cls, children, ...rest }: JSX.AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
+export function ButtonLink({
+  variant = 'secondary',
+  size = 'md',
+  class: cls,
+  children,
+  ...rest
+}: JSX.AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant; size?: 'sm' | 'md' }) {
   return (
     <a {...rest} class={`btn btn-${variant}${size === 'sm' ? ' btn-sm' : ''}${cls ? ` ${cls}` : ''}`}>
       {children}

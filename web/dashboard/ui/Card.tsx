@@ -1,7 +1,21 @@
 /** A white panel with an optional header (title, description, actions). */
 import type { ComponentChildren } from 'preact';
 
-export function Card({ title, description, actions, children, class: cls, padded = true }: { title?: ComponentChildren; description?: ComponentChildren; actions?: ComponentChildren; children?: ComponentChildren; class?: string; padded?: boolean }) {
+export function Card({
+  title,
+  description,
+  actions,
+  children,
+  class: cls,
+  padded = true,
+}: {
+  title?: ComponentChildren;
+  description?: ComponentChildren;
+  actions?: ComponentChildren;
+  children?: ComponentChildren;
+  class?: string;
+  padded?: boolean;
+}) {
   return (
     <section class={`card${cls ? ` ${cls}` : ''}`}>
       {(title || actions) && (
@@ -19,7 +33,17 @@ export function Card({ title, description, actions, children, class: cls, padded
 }
 
 /** The top of every page: its title (the page's one h1), a sentence, and its main actions. */
-export function PageHeader({ title, description, actions, back }: { title: ComponentChildren; description?: ComponentChildren; actions?: ComponentChildren; back?: ComponentChildren }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  back,
+}: {
+  title: ComponentChildren;
+  description?: ComponentChildren;
+  actions?: ComponentChildren;
+  back?: ComponentChildren;
+}) {
   return (
     <header class="page-header">
       <div class="page-header-text">
@@ -33,6 +57,12 @@ export function PageHeader({ title, description, actions, back }: { title: Compo
 }
 
 /** A small status pill. */
-export function Badge({ tone = 'neutral', children }: { tone?: 'neutral' | 'success' | 'warning' | 'danger' | 'info'; children: ComponentChildren }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+}: {
+  tone?: 'neutral' | 'success' | 'warning' | 'danger' | 'info';
+  children: ComponentChildren;
+}) {
   return <span class={`badge badge-${tone}`}>{children}</span>;
 }

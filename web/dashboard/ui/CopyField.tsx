@@ -15,7 +15,17 @@ async function copyText(text: string, fallback: HTMLInputElement | HTMLTextAreaE
   }
 }
 
-export function CopyField({ label, value, multiline, hint }: { label: string; value: string; multiline?: boolean; hint?: string }) {
+export function CopyField({
+  label,
+  value,
+  multiline,
+  hint,
+}: {
+  label: string;
+  value: string;
+  multiline?: boolean;
+  hint?: string;
+}) {
   const id = useId('copy');
   const [copied, setCopied] = useState<null | boolean>(null);
   const onCopy = async () => {
@@ -30,7 +40,14 @@ export function CopyField({ label, value, multiline, hint }: { label: string; va
       </label>
       <div class={`copy-row${multiline ? ' copy-row-multi' : ''}`}>
         {multiline ? (
-          <textarea id={id} class="input mono" readOnly rows={Math.min(8, value.split('\n').length + 1)} value={value} onFocus={(e) => e.currentTarget.select()} />
+          <textarea
+            id={id}
+            class="input mono"
+            readOnly
+            rows={Math.min(8, value.split('\n').length + 1)}
+            value={value}
+            onFocus={(e) => e.currentTarget.select()}
+          />
         ) : (
           <input id={id} class="input mono" readOnly value={value} onFocus={(e) => e.currentTarget.select()} />
         )}
@@ -40,7 +57,11 @@ export function CopyField({ label, value, multiline, hint }: { label: string; va
         </Button>
       </div>
       <p class="field-hint" aria-live="polite">
-        {copied === false ? 'Press Ctrl+C (⌘C) to copy the selected text.' : copied ? 'Copied to the clipboard.' : hint ?? ''}
+        {copied === false
+          ? 'Press Ctrl+C (⌘C) to copy the selected text.'
+          : copied
+            ? 'Copied to the clipboard.'
+            : (hint ?? '')}
       </p>
     </div>
   );

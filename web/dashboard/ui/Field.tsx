@@ -19,7 +19,14 @@ interface FieldProps {
   aside?: string;
 }
 
-export function Field({ id, label, hint, error, aside, children }: FieldProps & { id: string; children: ComponentChildren }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  aside,
+  children,
+}: FieldProps & { id: string; children: ComponentChildren }) {
   return (
     <div class={`field${error ? ' field-invalid' : ''}`}>
       <label class="field-label" for={id}>
@@ -61,7 +68,18 @@ type TextFieldProps = FieldProps & {
   inputProps?: JSX.InputHTMLAttributes<HTMLInputElement>;
 };
 
-export function TextField({ label, hint, error, aside, value, onInput, multiline, rows = 3, inputProps, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  hint,
+  error,
+  aside,
+  value,
+  onInput,
+  multiline,
+  rows = 3,
+  inputProps,
+  ...rest
+}: TextFieldProps) {
   const id = useId('f');
   const common = {
     id,
@@ -79,14 +97,30 @@ export function TextField({ label, hint, error, aside, value, onInput, multiline
   };
   return (
     <Field id={id} label={label} hint={hint} error={error} aside={aside}>
-      {multiline ? <textarea {...common} rows={rows} /> : <input {...inputProps} {...common} type={rest.type ?? 'text'} />}
+      {multiline ? (
+        <textarea {...common} rows={rows} />
+      ) : (
+        <input {...inputProps} {...common} type={rest.type ?? 'text'} />
+      )}
     </Field>
   );
 }
 
 export function Select<V extends string>({
-  label, hint, error, aside, value, onChange, options, disabled,
-}: FieldProps & { value: V; onChange: (value: V) => void; options: { value: V; label: string }[]; disabled?: boolean }) {
+  label,
+  hint,
+  error,
+  aside,
+  value,
+  onChange,
+  options,
+  disabled,
+}: FieldProps & {
+  value: V;
+  onChange: (value: V) => void;
+  options: { value: V; label: string }[];
+  disabled?: boolean;
+}) {
   const id = useId('s');
   return (
     <Field id={id} label={label} hint={hint} error={error} aside={aside}>
@@ -109,7 +143,19 @@ export function Select<V extends string>({
 }
 
 /** An on/off switch: a real checkbox with role=switch, so Space toggles it. */
-export function Switch({ label, checked, onChange, disabled, hint }: { label: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; hint?: string }) {
+export function Switch({
+  label,
+  checked,
+  onChange,
+  disabled,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  disabled?: boolean;
+  hint?: string;
+}) {
   const id = useId('sw');
   return (
     <div class="switch-row">

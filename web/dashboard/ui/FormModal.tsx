@@ -29,7 +29,11 @@ export interface FormSubmit {
   clearError(): void;
 }
 
-export function useFormSubmit(send: () => Promise<void>, labels: FieldLabels = {}, problems: FieldProblems = {}): FormSubmit {
+export function useFormSubmit(
+  send: () => Promise<void>,
+  labels: FieldLabels = {},
+  problems: FieldProblems = {},
+): FormSubmit {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const checks = useClientChecks(problems);
@@ -61,7 +65,18 @@ export function useFormSubmit(send: () => Promise<void>, labels: FieldLabels = {
 }
 
 export function FormModal({
-  open, title, onClose, wide, form, submitLabel, submitDisabled, formId, formClass, enterSubmits, result, children,
+  open,
+  title,
+  onClose,
+  wide,
+  form,
+  submitLabel,
+  submitDisabled,
+  formId,
+  formClass,
+  enterSubmits,
+  result,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -81,12 +96,25 @@ export function FormModal({
   const shown = !!result;
   useEffect(() => {
     // The form's controls are gone with it: the keyboard goes to the secret (selected, ready to copy).
-    if (shown) requestAnimationFrame(() => document.querySelector<HTMLElement>('dialog[open] .modal-body :is(input, textarea)')?.focus());
+    if (shown)
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('dialog[open] .modal-body :is(input, textarea)')?.focus(),
+      );
   }, [shown]);
   if (result) {
     return (
       // Not dismissible: the secret is shown once, so only the explicit button ends the dialog.
-      <Modal open={open} title={result.title} onClose={onClose} dismissible={false} footer={<Button variant="primary" onClick={onClose}>{result.closeLabel}</Button>}>
+      <Modal
+        open={open}
+        title={result.title}
+        onClose={onClose}
+        dismissible={false}
+        footer={
+          <Button variant="primary" onClick={onClose}>
+            {result.closeLabel}
+          </Button>
+        }
+      >
         {result.content}
       </Modal>
     );
@@ -108,7 +136,11 @@ export function FormModal({
       }
     >
       <form id={formId} class={formClass} onSubmit={form.submit} noValidate>
-        {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
+        {general && (
+          <div class="callout callout-danger form-alert" role="alert">
+            {general}
+          </div>
+        )}
         {children}
         {enterSubmits && <button type="submit" hidden />}
       </form>

@@ -36,7 +36,14 @@ export function loadGate<T>(loaded: Loaded<T>, t: GateText): ComponentChildren |
       <>
         {header}
         {loaded.error.status === 404 ? (
-          <EmptyState title={t.notFound.title} action={<Link href={t.listHref} class="btn btn-secondary">Back to {t.listTitle.toLowerCase()}</Link>}>
+          <EmptyState
+            title={t.notFound.title}
+            action={
+              <Link href={t.listHref} class="btn btn-secondary">
+                Back to {t.listTitle.toLowerCase()}
+              </Link>
+            }
+          >
             {t.notFound.text}
           </EmptyState>
         ) : (

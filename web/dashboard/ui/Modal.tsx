@@ -8,7 +8,15 @@ import { useEffect, useRef } from 'preact/hooks';
 import { Button } from './Button.js';
 import { useId } from './Field.js';
 
-export function Modal({ open, title, onClose, children, footer, wide, dismissible = true }: {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  footer,
+  wide,
+  dismissible = true,
+}: {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -68,7 +76,9 @@ export function Modal({ open, title, onClose, children, footer, wide, dismissibl
             </h2>
             {dismissible && (
               <button type="button" class="icon-btn" aria-label="Close" onClick={onClose}>
-                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true"><path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" /></svg>
+                <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                  <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" />
+                </svg>
               </button>
             )}
           </header>
@@ -81,8 +91,26 @@ export function Modal({ open, title, onClose, children, footer, wide, dismissibl
 }
 
 export function ConfirmDialog({
-  open, title, children, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, busy, danger = true,
-}: { open: boolean; title: string; children: ComponentChildren; confirmLabel: string; cancelLabel?: string; onConfirm: () => void; onCancel: () => void; busy?: boolean; danger?: boolean }) {
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  busy,
+  danger = true,
+}: {
+  open: boolean;
+  title: string;
+  children: ComponentChildren;
+  confirmLabel: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  busy?: boolean;
+  danger?: boolean;
+}) {
   return (
     <Modal
       open={open}

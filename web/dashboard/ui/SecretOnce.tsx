@@ -5,7 +5,15 @@
  */
 import type { ComponentChildren } from 'preact';
 
-export function SecretOnce({ warning, advice, children }: { warning: string; advice: ComponentChildren; children: ComponentChildren }) {
+export function SecretOnce({
+  warning,
+  advice,
+  children,
+}: {
+  warning: string;
+  advice: ComponentChildren;
+  children: ComponentChildren;
+}) {
   return (
     <div class="secret-once">
       <div class="callout callout-warning" role="note">

@@ -2,10 +2,24 @@
 import type { ComponentChildren } from 'preact';
 import { Button } from './Button.js';
 
-export function EmptyState({ title, children, action, icon }: { title: string; children?: ComponentChildren; action?: ComponentChildren; icon?: ComponentChildren }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+  icon,
+}: {
+  title: string;
+  children?: ComponentChildren;
+  action?: ComponentChildren;
+  icon?: ComponentChildren;
+}) {
   return (
     <div class="empty">
-      {icon && <div class="empty-icon" aria-hidden="true">{icon}</div>}
+      {icon && (
+        <div class="empty-icon" aria-hidden="true">
+          {icon}
+        </div>
+      )}
       <h2 class="empty-title">{title}</h2>
       {children && <div class="empty-body">{children}</div>}
       {action && <div class="empty-action">{action}</div>}
@@ -13,7 +27,15 @@ export function EmptyState({ title, children, action, icon }: { title: string; c
   );
 }
 
-export function ErrorState({ error, onRetry, title = 'Something went wrong' }: { error: { message: string } | string; onRetry?: () => void; title?: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  title = 'Something went wrong',
+}: {
+  error: { message: string } | string;
+  onRetry?: () => void;
+  title?: string;
+}) {
   return (
     <div class="error-state" role="alert">
       <h2 class="error-title">{title}</h2>

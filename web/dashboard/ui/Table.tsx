@@ -17,11 +17,26 @@ export interface Column<T> {
 }
 
 function cellClass<T>(c: Column<T>, i: number): string {
-  const classes = [c.align === 'right' && 'num', c.hideOnPhone && 'hide-phone', i === 0 && 'cell-title', c.unlabeled && 'cell-unlabeled'];
+  const classes = [
+    c.align === 'right' && 'num',
+    c.hideOnPhone && 'hide-phone',
+    i === 0 && 'cell-title',
+    c.unlabeled && 'cell-unlabeled',
+  ];
   return classes.filter(Boolean).join(' ');
 }
 
-export function Table<T>({ columns, rows, rowKey, caption }: { columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; caption: string }) {
+export function Table<T>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+}: {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  caption: string;
+}) {
   return (
     // Focusable: a wide table scrolls sideways, and a keyboard must be able to scroll it.
     <div class="table-wrap" tabIndex={0} role="region" aria-label={caption}>

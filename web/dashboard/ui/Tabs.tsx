@@ -2,7 +2,19 @@
 import type { ComponentChildren } from 'preact';
 import { useId } from './Field.js';
 
-export function Tabs<K extends string>({ tabs, active, onChange, label, children }: { tabs: { key: K; label: string }[]; active: K; onChange: (key: K) => void; label: string; children: ComponentChildren }) {
+export function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  children,
+}: {
+  tabs: { key: K; label: string }[];
+  active: K;
+  onChange: (key: K) => void;
+  label: string;
+  children: ComponentChildren;
+}) {
   const id = useId('tabs');
   const move = (e: KeyboardEvent, i: number) => {
     const d = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;

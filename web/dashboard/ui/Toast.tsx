@@ -30,7 +30,12 @@ export function ToastProvider({ children }: { children: ComponentChildren }) {
         {items.map((t) => (
           <div key={t.id} class={`toast toast-${t.tone}`}>
             <span>{t.message}</span>
-            <button type="button" class="icon-btn" aria-label="Dismiss" onClick={() => setItems((xs) => xs.filter((x) => x.id !== t.id))}>
+            <button
+              type="button"
+              class="icon-btn"
+              aria-label="Dismiss"
+              onClick={() => setItems((xs) => xs.filter((x) => x.id !== t.id))}
+            >
               ×
             </button>
           </div>

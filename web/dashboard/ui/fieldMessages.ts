@@ -12,7 +12,10 @@ const WEB_ADDRESS = 'must be a full web address, such as https://example.com';
 
 /** Rewrites of what follows the field's name, first match wins. */
 const PHRASES: Phrase[] = [
-  [/^must be an https URL or (?:the address of )?an (?:uploaded )?image\b.*$/, 'must be an https:// address or an image uploaded to this workspace'],
+  [
+    /^must be an https URL or (?:the address of )?an (?:uploaded )?image\b.*$/,
+    'must be an https:// address or an image uploaded to this workspace',
+  ],
   [/^must be a URL of at most (\d+) characters$/, (n) => `can be at most ${n} characters long`],
   [/^must be (?:a valid |an? )?(?:absolute )?(?:http or https )?URL\b.*$/, WEB_ADDRESS],
   [/^must match format "uri"$/, WEB_ADDRESS],

@@ -1,13 +1,24 @@
 /** Dates and numbers as people read them, in the browser's locale. */
 const dateFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTimeFmt = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTimeFmt = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const numberFmt = new Intl.NumberFormat();
 
 export const formatDate = (iso: string | null | undefined) => (iso ? dateFmt.format(new Date(iso)) : '—');
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTimeFmt.format(new Date(iso)) : '—');
 export const formatNumber = (n: number) => numberFmt.format(n);
 
-const shortFmt = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const shortFmt = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 /** "Nov 25, 04:24 AM" in the current year, the full form otherwise: for dense tables. */
 export const formatShortDateTime = (iso: string) =>
   new Date(iso).getFullYear() === new Date().getFullYear() ? shortFmt.format(new Date(iso)) : formatDateTime(iso);

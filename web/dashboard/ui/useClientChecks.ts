@@ -27,7 +27,7 @@ export function useClientChecks(problems: FieldProblems): ClientChecks {
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   return {
-    shown: (field) => (attempted || touched.has(field) ? problems[field] ?? null : null),
+    shown: (field) => (attempted || touched.has(field) ? (problems[field] ?? null) : null),
     touch(field, e) {
       if (touched.has(field) || (e?.relatedTarget as Element | null)?.closest?.('button')) return;
       setTouched(new Set([...touched, field]));

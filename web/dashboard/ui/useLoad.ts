@@ -12,7 +12,11 @@ export interface Loaded<T> {
 }
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> {
-  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({ data: null, error: null, loading: true });
+  const [state, setState] = useState<{ data: T | null; error: ApiError | null; loading: boolean }>({
+    data: null,
+    error: null,
+    loading: true,
+  });
   const seq = useRef(0);
   const run = useCallback(() => {
     const mine = ++seq.current;

@@ -24,7 +24,8 @@ export function webAddressProblem(label: string, value: string, opts: { https?: 
     return `${label} must be a full web address, such as ${example}.`;
   }
   if (opts.https && url.protocol !== 'https:') return `${label} must start with https://.`;
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname) return `${label} must be a full web address, such as ${example}.`;
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname)
+    return `${label} must be a full web address, such as ${example}.`;
   return null;
 }
 

@@ -38,18 +38,36 @@ export function InvitePage({ data }: { data: PageData }) {
   // Named only when known for sure (the host's own workspace, or the link's live token): never "Join Confab".
   const workspace = workspaceOf(data);
   const title = workspace ? `Join ${workspace}` : 'Accept your invitation';
-  const subtitle = workspace ? 'You were invited. Set up your account to accept.' : 'You were invited to a workspace on Confab. Set up your account to accept.';
+  const subtitle = workspace
+    ? 'You were invited. Set up your account to accept.'
+    : 'You were invited to a workspace on Confab. Set up your account to accept.';
   return (
     <SignInLayout branding={data.branding} confab={data.confab}>
       <BrandHeader branding={data.branding} confab={data.confab} title={title} subtitle={subtitle} />
       <LiveNotice notice={notice} />
       <form class="lg-stack" onSubmit={createAccount} noValidate>
         <Field label="Your name" name="name" autocomplete="name" value={name} onValue={setName} />
-        <Field label="Password" name="password" type="password" autocomplete="new-password" value={password} onValue={setPassword} hint="At least 8 characters." />
-        <Button type="submit" busy={busy === 'new'} disabled={!token}>Accept invitation</Button>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          value={password}
+          onValue={setPassword}
+          hint="At least 8 characters."
+        />
+        <Button type="submit" busy={busy === 'new'} disabled={!token}>
+          Accept invitation
+        </Button>
       </form>
       <Divider>already use Confab?</Divider>
-      <Button type="button" variant="secondary" busy={busy === 'existing'} disabled={!token} onClick={() => void accept('existing', {})}>
+      <Button
+        type="button"
+        variant="secondary"
+        busy={busy === 'existing'}
+        disabled={!token}
+        onClick={() => void accept('existing', {})}
+      >
         Accept with my existing account
       </Button>
     </SignInLayout>

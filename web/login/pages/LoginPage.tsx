@@ -35,7 +35,10 @@ export function LoginPage({ data }: { data: PageData }) {
     sendLink: (email) => postJson('/auth/magic-link', { email }),
     async provider(id) {
       const p = providers.find((x) => x.id === id);
-      const popup = await openOidcPopup(startUrlFor(p?.startUrl ?? '', data.publicUrl, data.branding.slug), data.publicUrl);
+      const popup = await openOidcPopup(
+        startUrlFor(p?.startUrl ?? '', data.publicUrl, data.branding.slug),
+        data.publicUrl,
+      );
       if (!popup.ok) return { ok: false, status: 0, error: popup.error };
       return signInWith('/auth/oidc/exchange', { code: popup.code });
     },

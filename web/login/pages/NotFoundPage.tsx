@@ -9,10 +9,12 @@ export function NotFoundPage({ data }: { data: PageData }) {
     <SignInLayout branding={data.branding} confab>
       <BrandHeader branding={data.branding} confab title="No workspace here" subtitle={null} />
       <p class="lg-prose">
-        There is no Confab workspace at <strong>{location.host}</strong>. Check the address your team sent you, or find your
-        workspace from the main sign-in page.
+        There is no Confab workspace at <strong>{location.host}</strong>. Check the address your team sent you, or find
+        your workspace from the main sign-in page.
       </p>
-      <a class="lg-btn lg-btn--primary" href={`${data.publicUrl}/login`}>Go to Confab sign-in</a>
+      <a class="lg-btn lg-btn--primary" href={`${data.publicUrl}/login`}>
+        Go to Confab sign-in
+      </a>
     </SignInLayout>
   );
 }

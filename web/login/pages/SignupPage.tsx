@@ -16,12 +16,24 @@ export function SignupPage({ data }: { data: PageData }) {
 
   async function submit(e: Event) {
     e.preventDefault();
-    const missing = !form.email.trim() ? 'your email' : !form.name.trim() ? 'your name' : !form.workspaceName.trim() ? 'a workspace name' : '';
+    const missing = !form.email.trim()
+      ? 'your email'
+      : !form.name.trim()
+        ? 'your name'
+        : !form.workspaceName.trim()
+          ? 'a workspace name'
+          : '';
     if (missing) return setNotice({ kind: 'error', text: `Enter ${missing}.` });
-    if (form.password.length < 8) return setNotice({ kind: 'error', text: 'Choose a password of at least 8 characters.' });
+    if (form.password.length < 8)
+      return setNotice({ kind: 'error', text: 'Choose a password of at least 8 characters.' });
     setBusy(true);
     setNotice(null);
-    const outcome = await postJson('/auth/signup', { ...form, email: form.email.trim(), name: form.name.trim(), workspaceName: form.workspaceName.trim() });
+    const outcome = await postJson('/auth/signup', {
+      ...form,
+      email: form.email.trim(),
+      name: form.name.trim(),
+      workspaceName: form.workspaceName.trim(),
+    });
     setBusy(false);
     if (outcome.ok) setSentTo(form.email.trim());
     else setNotice({ kind: 'error', text: outcome.error });
@@ -36,21 +48,53 @@ export function SignupPage({ data }: { data: PageData }) {
     return (
       <SignInLayout branding={data.branding} confab footer={footer}>
         <BrandHeader branding={data.branding} confab title="Check your inbox" subtitle={null} />
-        <LiveNotice notice={{ kind: 'success', text: <>We sent a confirmation link to <strong>{sentTo}</strong>. Open it to create your workspace and sign in.</> }} />
-        <Button type="button" variant="ghost" onClick={() => setSentTo('')}>Use a different address</Button>
+        <LiveNotice
+          notice={{
+            kind: 'success',
+            text: (
+              <>
+                We sent a confirmation link to <strong>{sentTo}</strong>. Open it to create your workspace and sign in.
+              </>
+            ),
+          }}
+        />
+        <Button type="button" variant="ghost" onClick={() => setSentTo('')}>
+          Use a different address
+        </Button>
       </SignInLayout>
     );
   }
   return (
     <SignInLayout branding={data.branding} confab footer={footer}>
-      <BrandHeader branding={data.branding} confab title="Create your workspace" subtitle="Free to start. No card needed." />
+      <BrandHeader
+        branding={data.branding}
+        confab
+        title="Create your workspace"
+        subtitle="Free to start. No card needed."
+      />
       <LiveNotice notice={notice} />
       <form class="lg-stack" onSubmit={submit} noValidate>
         <Field label="Email" name="email" type="email" autocomplete="email" value={form.email} onValue={set('email')} />
         <Field label="Your name" name="name" autocomplete="name" value={form.name} onValue={set('name')} />
-        <Field label="Workspace name" name="workspaceName" autocomplete="organization" value={form.workspaceName} onValue={set('workspaceName')} />
-        <Field label="Password" name="password" type="password" autocomplete="new-password" value={form.password} onValue={set('password')} hint="At least 8 characters." />
-        <Button type="submit" busy={busy}>Create workspace</Button>
+        <Field
+          label="Workspace name"
+          name="workspaceName"
+          autocomplete="organization"
+          value={form.workspaceName}
+          onValue={set('workspaceName')}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autocomplete="new-password"
+          value={form.password}
+          onValue={set('password')}
+          hint="At least 8 characters."
+        />
+        <Button type="submit" busy={busy}>
+          Create workspace
+        </Button>
       </form>
     </SignInLayout>
   );

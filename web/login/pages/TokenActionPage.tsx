@@ -22,7 +22,12 @@ export function TokenActionPage({ data, title, subtitle, button, endpoint }: Pro
   const token = queryParam('token');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(
-    token ? null : { kind: 'error', text: 'This link is incomplete. Open the link from your email again, or sign in another way.' },
+    token
+      ? null
+      : {
+          kind: 'error',
+          text: 'This link is incomplete. Open the link from your email again, or sign in another way.',
+        },
   );
 
   async function submit(e: Event) {
@@ -40,8 +45,12 @@ export function TokenActionPage({ data, title, subtitle, button, endpoint }: Pro
       <BrandHeader branding={data.branding} confab={data.confab} title={title} subtitle={subtitle} />
       <LiveNotice notice={notice} />
       <form class="lg-stack" onSubmit={submit}>
-        <Button type="submit" busy={busy} disabled={!token}>{button}</Button>
-        <a class="lg-text-link lg-text-link--center" href="/login">Sign in another way</a>
+        <Button type="submit" busy={busy} disabled={!token}>
+          {button}
+        </Button>
+        <a class="lg-text-link lg-text-link--center" href="/login">
+          Sign in another way
+        </a>
       </form>
     </SignInLayout>
   );

@@ -12,7 +12,14 @@ import { VERSION } from '../version.js';
 import { APIPromise } from './apiPromise.js';
 export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './config.js';
 /** Failures to connect at all (undici's codes): the request never reached the service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'ENETUNREACH',
+    'UND_ERR_CONNECT_TIMEOUT',
+]);
 function neverSent(cause) {
     const c = cause;
     const code = c?.cause?.code ?? c?.code;
@@ -80,7 +87,12 @@ export class APIClient {
             const headers = this.buildHeaders(req, options, idempotencyKey, retry);
             // Redirects are not followed: fetch would turn a POST into a GET (create() then resolving
             // with a list) and send x-api-key to whatever host the Location names. A 3xx is an APIError.
-            const init = { method: req.method.toUpperCase(), headers, body: req.body === undefined ? undefined : JSON.stringify(req.body), redirect: 'manual' };
+            const init = {
+                method: req.method.toUpperCase(),
+                headers,
+                body: req.body === undefined ? undefined : JSON.stringify(req.body),
+                redirect: 'manual',
+            };
             const outcome = await this.attempt(url, init, timeout, options.signal);
             if ('kind' in outcome) {
                 if (outcome.kind === 'aborted')

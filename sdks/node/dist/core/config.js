@@ -32,7 +32,7 @@ export function validTimeout(value, what = 'timeout') {
     return value;
 }
 function apiKeyOf(given) {
-    const key = typeof given === 'string' ? given.trim() : given ?? env('CONFAB_API_KEY');
+    const key = typeof given === 'string' ? given.trim() : (given ?? env('CONFAB_API_KEY'));
     if (!key)
         throw new ConfabError('No API key: pass `apiKey` to new Confab({ apiKey }) or set the CONFAB_API_KEY environment variable.');
     // The key itself is never quoted: error messages end up in logs.

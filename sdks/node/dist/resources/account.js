@@ -4,15 +4,21 @@ import { APIResource } from '../core/resource.js';
 export class AccountEmail extends APIResource {
     /** Step 1: mails a 6-digit code to the current address. */
     requestChange(params, options) {
-        return this._client.post('/account/email/request-change', params, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .post('/account/email/request-change', params, options)
+            ._thenUnwrap((r) => r.data);
     }
     /** Step 2: the code from the current inbox; mails a second code to the new address. */
     verifyIdentity(params, options) {
-        return this._client.post('/account/email/verify-identity', params, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .post('/account/email/verify-identity', params, options)
+            ._thenUnwrap((r) => r.data);
     }
     /** Step 3: the code from the new inbox; changes the email and notifies the old address. */
     confirmChange(params, options) {
-        return this._client.post('/account/email/confirm-change', params, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .post('/account/email/confirm-change', params, options)
+            ._thenUnwrap((r) => r.data);
     }
 }
 export class Account extends APIResource {

@@ -15,7 +15,9 @@ export class Chatbots extends APIResource {
     }
     /** Only the given fields change. */
     update(id, params, options) {
-        return this._client.put(pathOf `/chatbots/${id}`, params, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .put(pathOf `/chatbots/${id}`, params, options)
+            ._thenUnwrap((r) => r.data);
     }
     /** Permanent; the chatbot's webhooks go with it. */
     delete(id, options) {
@@ -23,6 +25,8 @@ export class Chatbots extends APIResource {
     }
     /** A copy named "<name> (copy)"; subject to the plan's chatbot cap. */
     duplicate(id, options) {
-        return this._client.post(pathOf `/chatbots/${id}/duplicate`, undefined, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .post(pathOf `/chatbots/${id}/duplicate`, undefined, options)
+            ._thenUnwrap((r) => r.data);
     }
 }

@@ -9,10 +9,18 @@ export class Responses extends APIResource {
      */
     list(chatbotId, params = {}, options) {
         const path = pathOf `/chatbots/${chatbotId}/responses`;
-        return new PagePromise(params.page ?? 1, (page) => this._client.request({ method: 'get', path, query: { ...params, page }, options, envelope: 'page' }));
+        return new PagePromise(params.page ?? 1, (page) => this._client.request({
+            method: 'get',
+            path,
+            query: { ...params, page },
+            options,
+            envelope: 'page',
+        }));
     }
     /** One response with the full conversation. */
     retrieve(chatbotId, responseId, options) {
-        return this._client.get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)
+            ._thenUnwrap((r) => r.data);
     }
 }

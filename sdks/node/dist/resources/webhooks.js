@@ -12,7 +12,9 @@ export class Webhooks extends APIResource {
      * verify deliveries. Subject to the plan's webhook cap.
      */
     create(params, options) {
-        return this._client.post('/webhooks', params, options)._thenUnwrap((r) => r.data);
+        return this._client
+            .post('/webhooks', params, options)
+            ._thenUnwrap((r) => r.data);
     }
     /** Only the given fields change; status 'active' or 'paused'. */
     update(id, params, options) {

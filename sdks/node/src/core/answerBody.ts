@@ -10,13 +10,15 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** What is wrong with a parsed success body, or undefined when it fits the envelope. */
 function problemOf(body: unknown, envelope: Envelope, askedPage: unknown): string | undefined {
-  if (!isObject(body)) return `expected a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}`;
+  if (!isObject(body))
+    return `expected a JSON object, got ${Array.isArray(body) ? 'an array' : body === null ? 'null' : typeof body}`;
   if (envelope === 'object') return undefined;
   if (envelope === 'page') {
     if (!Array.isArray(body.data)) return 'expected a page {data: [...], total, page, totalPages}';
     // A cache or proxy that drops the query string answers page 1 to every request: the
     // iterator, which asks for the answered page + 1, would then never end.
-    if (askedPage !== undefined && body.page !== Number(askedPage)) return `asked for page ${String(askedPage)}, got page ${JSON.stringify(body.page)}`;
+    if (askedPage !== undefined && body.page !== Number(askedPage))
+      return `asked for page ${String(askedPage)}, got page ${JSON.stringify(body.page)}`;
     return undefined;
   }
   return typeof body.data === 'object' && body.data !== null ? undefined : 'expected {data: …}';
@@ -28,7 +30,12 @@ function problemOf(body: unknown, envelope: Envelope, askedPage: unknown): strin
  */
 export function parseSuccessBody(response: Response, text: string, envelope: Envelope, askedPage?: unknown): unknown {
   const fail = (problem: string, body: unknown) =>
-    new UnexpectedResponseError(response.status, isObject(body) ? body : text.slice(0, 500) || undefined, problem, response.headers);
+    new UnexpectedResponseError(
+      response.status,
+      isObject(body) ? body : text.slice(0, 500) || undefined,
+      problem,
+      response.headers,
+    );
   if (!text.trim()) throw fail('the body is empty', undefined);
   let body: unknown;
   try {

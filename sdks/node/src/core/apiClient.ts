@@ -17,7 +17,14 @@ export { DEFAULT_BASE_URL, DEFAULT_MAX_RETRIES, DEFAULT_TIMEOUT_MS } from './con
 type NoAnswer = { kind: 'timeout' } | { kind: 'aborted'; cause: unknown } | { kind: 'connection'; cause: unknown };
 
 /** Failures to connect at all (undici's codes): the request never reached the service. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function neverSent(cause: unknown): boolean {
   const c = cause as { code?: unknown; cause?: { code?: unknown } } | undefined;
@@ -29,7 +36,8 @@ function neverSent(cause: unknown): boolean {
  * The answer of a DELETE whose retry found nothing to delete after an earlier attempt may have
  * deleted it (its answer lost): the caller's goal is reached, so it is not a NotFoundError.
  */
-export const ALREADY_DELETED_MESSAGE = 'Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.';
+export const ALREADY_DELETED_MESSAGE =
+  'Already deleted: an earlier attempt of this request may have deleted it before its answer was lost.';
 
 export class APIClient {
   // A true private field: console.log(client) or util.inspect of the client, or of any resource
@@ -84,7 +92,8 @@ export class APIClient {
     const timeout = options.timeout ?? this.timeout;
     const url = this.buildURL(req.prefix ?? EXTERNAL_PREFIX, req.path, req.query);
     // One key per logical POST, created before the first attempt and kept across retries.
-    const idempotencyKey = req.method === 'post' ? (options.idempotencyKey ?? `confab-node-${crypto.randomUUID()}`) : undefined;
+    const idempotencyKey =
+      req.method === 'post' ? (options.idempotencyKey ?? `confab-node-${crypto.randomUUID()}`) : undefined;
     // Whether an earlier attempt may have reached the service and done its work although its
     // answer was lost: a reset or timeout after sending, or a 5xx (perhaps from a gateway).
     let mayHaveBeenDone = false;
@@ -94,7 +103,12 @@ export class APIClient {
       const headers = this.buildHeaders(req, options, idempotencyKey, retry);
       // Redirects are not followed: fetch would turn a POST into a GET (create() then resolving
       // with a list) and send x-api-key to whatever host the Location names. A 3xx is an APIError.
-      const init: RequestInit = { method: req.method.toUpperCase(), headers, body: req.body === undefined ? undefined : JSON.stringify(req.body), redirect: 'manual' };
+      const init: RequestInit = {
+        method: req.method.toUpperCase(),
+        headers,
+        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        redirect: 'manual',
+      };
       const outcome = await this.attempt(url, init, timeout, options.signal);
 
       if ('kind' in outcome) {
@@ -109,7 +123,8 @@ export class APIClient {
       }
 
       const { response, text } = outcome;
-      if (response.ok) return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data', req.query?.page) };
+      if (response.ok)
+        return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data', req.query?.page) };
       if (req.method === 'delete' && response.status === 404 && mayHaveBeenDone) {
         return { response, body: { message: ALREADY_DELETED_MESSAGE } };
       }
@@ -128,7 +143,12 @@ export class APIClient {
   }
 
   /** One attempt: the answer with its body read, or why none came. */
-  private async attempt(url: string, init: RequestInit, timeoutMs: number, signal: AbortSignal | undefined): Promise<{ response: Response; text: string } | NoAnswer> {
+  private async attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ response: Response; text: string } | NoAnswer> {
     if (signal?.aborted) return { kind: 'aborted', cause: signal.reason };
     const controller = new AbortController();
     let timedOut = false;
@@ -161,7 +181,12 @@ export class APIClient {
     return url.toString();
   }
 
-  private buildHeaders(req: APIRequest, options: RequestOptions, idempotencyKey: string | undefined, retry: number): Record<string, string> {
+  private buildHeaders(
+    req: APIRequest,
+    options: RequestOptions,
+    idempotencyKey: string | undefined,
+    retry: number,
+  ): Record<string, string> {
     return {
       accept: 'application/json',
       'user-agent': `confab-node/${VERSION}`,

@@ -34,23 +34,31 @@ function env(name: string): string | undefined {
 }
 
 export function validRetries(value: unknown, what = 'maxRetries'): number {
-  if (!Number.isInteger(value) || (value as number) < 0) throw new InvalidArgumentError(`${what} must be a non-negative integer, got ${String(value)}`);
+  if (!Number.isInteger(value) || (value as number) < 0)
+    throw new InvalidArgumentError(`${what} must be a non-negative integer, got ${String(value)}`);
   return value as number;
 }
 
 export function validTimeout(value: unknown, what = 'timeout'): number {
   if (typeof value !== 'number' || !(value > 0) || value > MAX_TIMEOUT_MS) {
-    throw new InvalidArgumentError(`${what} must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}, got ${String(value)}`);
+    throw new InvalidArgumentError(
+      `${what} must be a number of milliseconds between 1 and ${MAX_TIMEOUT_MS}, got ${String(value)}`,
+    );
   }
   return value;
 }
 
 function apiKeyOf(given: unknown): string {
-  const key = typeof given === 'string' ? given.trim() : given ?? env('CONFAB_API_KEY');
-  if (!key) throw new ConfabError('No API key: pass `apiKey` to new Confab({ apiKey }) or set the CONFAB_API_KEY environment variable.');
+  const key = typeof given === 'string' ? given.trim() : (given ?? env('CONFAB_API_KEY'));
+  if (!key)
+    throw new ConfabError(
+      'No API key: pass `apiKey` to new Confab({ apiKey }) or set the CONFAB_API_KEY environment variable.',
+    );
   // The key itself is never quoted: error messages end up in logs.
   if (typeof key !== 'string' || !HEADER_TOKEN.test(key)) {
-    throw new InvalidArgumentError('The API key has characters an HTTP header cannot carry (a space, tab, line break, control or non-ASCII character inside it); the key is not shown here.');
+    throw new InvalidArgumentError(
+      'The API key has characters an HTTP header cannot carry (a space, tab, line break, control or non-ASCII character inside it); the key is not shown here.',
+    );
   }
   return key;
 }
@@ -58,7 +66,10 @@ function apiKeyOf(given: unknown): string {
 function baseURLOf(given: unknown): string {
   // An empty string counts as not given, as in the Python SDK.
   const raw: unknown = (typeof given === 'string' ? given.trim() : given) || env('CONFAB_BASE_URL') || DEFAULT_BASE_URL;
-  const refuse = (why: string) => new InvalidArgumentError(`baseURL must be an absolute http(s) URL such as https://confab.example.com/api/v1 (${why}), got ${JSON.stringify(raw)}`);
+  const refuse = (why: string) =>
+    new InvalidArgumentError(
+      `baseURL must be an absolute http(s) URL such as https://confab.example.com/api/v1 (${why}), got ${JSON.stringify(raw)}`,
+    );
   if (typeof raw !== 'string') throw refuse('not a string');
   let url: URL;
   try {
@@ -84,7 +95,8 @@ export function lowercaseNames(headers: Record<string, string> | undefined): Rec
 
 export function resolveConfig(options: ClientOptions): ResolvedConfig {
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new ConfabError('No fetch: Node 20 or later has a global fetch; otherwise pass `fetch`.');
+  if (typeof fetchImpl !== 'function')
+    throw new ConfabError('No fetch: Node 20 or later has a global fetch; otherwise pass `fetch`.');
   return {
     apiKey: apiKeyOf(options.apiKey),
     baseURL: baseURLOf(options.baseURL),
@@ -102,6 +114,8 @@ export function checkRequestOptions(options: RequestOptions): void {
   const key = options.idempotencyKey;
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     // An empty key used to mean "no key", leaving the POST's retries unprotected.
-    throw new InvalidArgumentError(`idempotencyKey must be 1 to 255 printable ASCII characters (CONTRACT.md §8), got ${typeof key === 'string' ? `${key.length} characters` : typeof key}`);
+    throw new InvalidArgumentError(
+      `idempotencyKey must be 1 to 255 printable ASCII characters (CONTRACT.md §8), got ${typeof key === 'string' ? `${key.length} characters` : typeof key}`,
+    );
   }
 }

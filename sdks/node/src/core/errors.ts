@@ -39,7 +39,12 @@ export class APIError extends ConfabError {
   /** The service's X-Request-Id: quote it when asking for support. */
   readonly requestId: string | undefined;
 
-  constructor(status: number | undefined, error: ErrorBody | string | undefined, message: string | undefined, headers: Headers | undefined) {
+  constructor(
+    status: number | undefined,
+    error: ErrorBody | string | undefined,
+    message: string | undefined,
+    headers: Headers | undefined,
+  ) {
     super(APIError.makeMessage(status, error, message));
     this.status = status;
     this.error = error;
@@ -48,7 +53,11 @@ export class APIError extends ConfabError {
     this.requestId = this.headers.get('x-request-id') ?? undefined;
   }
 
-  private static makeMessage(status: number | undefined, error: ErrorBody | string | undefined, message: string | undefined): string {
+  private static makeMessage(
+    status: number | undefined,
+    error: ErrorBody | string | undefined,
+    message: string | undefined,
+  ): string {
     const text = message ?? summaryOf(error);
     if (status && text) return `${status} ${text}`;
     if (status) return `${status} status code (${error === undefined ? 'no body' : 'no error message in the body'})`;
@@ -108,7 +117,12 @@ export class RateLimitError extends APIError {
   /** Seconds the service asked to wait (Retry-After), when it said. */
   readonly retryAfter: number | undefined;
 
-  constructor(status: number | undefined, error: ErrorBody | string | undefined, message: string | undefined, headers: Headers | undefined) {
+  constructor(
+    status: number | undefined,
+    error: ErrorBody | string | undefined,
+    message: string | undefined,
+    headers: Headers | undefined,
+  ) {
     super(status, error, message, headers);
     const ms = retryAfterMs(this.headers, Date.now());
     this.retryAfter = ms === undefined ? undefined : Math.ceil(ms / 1000);

@@ -26,7 +26,10 @@ export class Page<Item> implements AsyncIterable<Item> {
   readonly page: number;
   readonly totalPages: number;
 
-  constructor(body: PageBody<Item>, private readonly fetchPage: PageFetcher<Item>) {
+  constructor(
+    body: PageBody<Item>,
+    private readonly fetchPage: PageFetcher<Item>,
+  ) {
     this.data = body.data;
     this.total = body.total;
     this.page = body.page;
@@ -76,7 +79,10 @@ export class Page<Item> implements AsyncIterable<Item> {
 export class PagePromise<Item> implements PromiseLike<Page<Item>>, AsyncIterable<Item> {
   private started: Promise<Page<Item>> | undefined;
 
-  constructor(private readonly firstPage: number, private readonly fetchPage: PageFetcher<Item>) {}
+  constructor(
+    private readonly firstPage: number,
+    private readonly fetchPage: PageFetcher<Item>,
+  ) {}
 
   private get promise(): Promise<Page<Item>> {
     this.started ??= this.fetchPage(this.firstPage).then((body) => new Page(body, this.fetchPage));

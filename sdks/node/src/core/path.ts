@@ -15,7 +15,9 @@ export function pathOf(strings: TemplateStringsArray, ...ids: string[]): string 
   ids.forEach((id: unknown, i) => {
     if (typeof id !== 'string' || id === '' || id === '.' || id === '..') {
       const template = strings.join('{…}');
-      throw new InvalidArgumentError(`Id ${i + 1} of ${template} must be a non-empty string other than "." and "..", got ${describe(id)}`);
+      throw new InvalidArgumentError(
+        `Id ${i + 1} of ${template} must be a non-empty string other than "." and "..", got ${describe(id)}`,
+      );
     }
   });
   return strings.reduce((out, s, i) => out + s + (i < ids.length ? encodeURIComponent(ids[i]!) : ''), '');

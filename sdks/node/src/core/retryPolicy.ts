@@ -62,7 +62,12 @@ export function backoffMs(retry: number, random: () => number = Math.random): nu
  * The wait before the next attempt, or null when it should not be retried because the server
  * asked for a longer pause than MAX_RETRY_AFTER_MS.
  */
-export function nextDelayMs(retry: number, headers: Headers | undefined, now: number, random: () => number = Math.random): number | null {
+export function nextDelayMs(
+  retry: number,
+  headers: Headers | undefined,
+  now: number,
+  random: () => number = Math.random,
+): number | null {
   const asked = headers ? retryAfterMs(headers, now) : undefined;
   if (asked === undefined) return backoffMs(retry, random);
   return asked <= MAX_RETRY_AFTER_MS ? asked : null;

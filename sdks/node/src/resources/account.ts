@@ -17,17 +17,23 @@ import type {
 export class AccountEmail extends APIResource {
   /** Step 1: mails a 6-digit code to the current address. */
   requestChange(params: EmailChangeRequestParams, options?: RequestOptions): APIPromise<EmailChangeRequested> {
-    return this._client.post<{ data: EmailChangeRequested }>('/account/email/request-change', params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .post<{ data: EmailChangeRequested }>('/account/email/request-change', params, options)
+      ._thenUnwrap((r) => r.data);
   }
 
   /** Step 2: the code from the current inbox; mails a second code to the new address. */
   verifyIdentity(params: EmailCodeParams, options?: RequestOptions): APIPromise<IdentityVerified> {
-    return this._client.post<{ data: IdentityVerified }>('/account/email/verify-identity', params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .post<{ data: IdentityVerified }>('/account/email/verify-identity', params, options)
+      ._thenUnwrap((r) => r.data);
   }
 
   /** Step 3: the code from the new inbox; changes the email and notifies the old address. */
   confirmChange(params: EmailCodeParams, options?: RequestOptions): APIPromise<EmailChanged> {
-    return this._client.post<{ data: EmailChanged }>('/account/email/confirm-change', params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .post<{ data: EmailChanged }>('/account/email/confirm-change', params, options)
+      ._thenUnwrap((r) => r.data);
   }
 }
 

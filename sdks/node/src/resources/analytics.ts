@@ -8,6 +8,8 @@ import type { Analytics as AnalyticsObject, AnalyticsParams } from '../types.js'
 export class Analytics extends APIResource {
   /** Totals and per-day counts over the last `days` days (default 30). */
   retrieve(chatbotId: string, params: AnalyticsParams = {}, options?: RequestOptions): APIPromise<AnalyticsObject> {
-    return this._client.get<{ data: AnalyticsObject }>(pathOf`/chatbots/${chatbotId}/analytics`, params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .get<{ data: AnalyticsObject }>(pathOf`/chatbots/${chatbotId}/analytics`, params, options)
+      ._thenUnwrap((r) => r.data);
   }
 }

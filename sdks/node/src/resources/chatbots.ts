@@ -3,7 +3,15 @@ import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
-import type { Chatbot, ChatbotCreated, ChatbotCreateParams, ChatbotSummary, ChatbotUpdated, ChatbotUpdateParams, Deleted } from '../types.js';
+import type {
+  Chatbot,
+  ChatbotCreated,
+  ChatbotCreateParams,
+  ChatbotSummary,
+  ChatbotUpdated,
+  ChatbotUpdateParams,
+  Deleted,
+} from '../types.js';
 
 type Wrapped<T> = { data: T };
 
@@ -24,7 +32,9 @@ export class Chatbots extends APIResource {
 
   /** Only the given fields change. */
   update(id: string, params: ChatbotUpdateParams, options?: RequestOptions): APIPromise<ChatbotUpdated> {
-    return this._client.put<Wrapped<ChatbotUpdated>>(pathOf`/chatbots/${id}`, params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .put<Wrapped<ChatbotUpdated>>(pathOf`/chatbots/${id}`, params, options)
+      ._thenUnwrap((r) => r.data);
   }
 
   /** Permanent; the chatbot's webhooks go with it. */
@@ -34,6 +44,8 @@ export class Chatbots extends APIResource {
 
   /** A copy named "<name> (copy)"; subject to the plan's chatbot cap. */
   duplicate(id: string, options?: RequestOptions): APIPromise<ChatbotCreated> {
-    return this._client.post<Wrapped<ChatbotCreated>>(pathOf`/chatbots/${id}/duplicate`, undefined, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .post<Wrapped<ChatbotCreated>>(pathOf`/chatbots/${id}/duplicate`, undefined, options)
+      ._thenUnwrap((r) => r.data);
   }
 }

@@ -14,12 +14,20 @@ export class Responses extends APIResource {
   list(chatbotId: string, params: ResponseListParams = {}, options?: RequestOptions): PagePromise<ResponseRecord> {
     const path = pathOf`/chatbots/${chatbotId}/responses`;
     return new PagePromise(params.page ?? 1, (page) =>
-      this._client.request<PageBody<ResponseRecord>>({ method: 'get', path, query: { ...params, page }, options, envelope: 'page' }),
+      this._client.request<PageBody<ResponseRecord>>({
+        method: 'get',
+        path,
+        query: { ...params, page },
+        options,
+        envelope: 'page',
+      }),
     );
   }
 
   /** One response with the full conversation. */
   retrieve(chatbotId: string, responseId: string, options?: RequestOptions): APIPromise<ResponseRecord> {
-    return this._client.get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)
+      ._thenUnwrap((r) => r.data);
   }
 }

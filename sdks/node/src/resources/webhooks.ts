@@ -17,7 +17,9 @@ export class Webhooks extends APIResource {
    * verify deliveries. Subject to the plan's webhook cap.
    */
   create(params: WebhookCreateParams, options?: RequestOptions): APIPromise<WebhookCreated> {
-    return this._client.post<{ data: WebhookCreated; message: string }>('/webhooks', params, options)._thenUnwrap((r) => r.data);
+    return this._client
+      .post<{ data: WebhookCreated; message: string }>('/webhooks', params, options)
+      ._thenUnwrap((r) => r.data);
   }
 
   /** Only the given fields change; status 'active' or 'paused'. */

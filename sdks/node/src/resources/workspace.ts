@@ -24,7 +24,12 @@ const WORKSPACE_PREFIX = '/workspace';
 
 /** A resource of the workspace endpoints: every answer is a bare JSON object. */
 abstract class WorkspaceResource extends APIResource {
-  protected send<T>(method: HttpMethod, path: string, body: unknown, options: RequestOptions | undefined): APIPromise<T> {
+  protected send<T>(
+    method: HttpMethod,
+    path: string,
+    body: unknown,
+    options: RequestOptions | undefined,
+  ): APIPromise<T> {
     return this._client.request<T>({ method, path, body, options, prefix: WORKSPACE_PREFIX, envelope: 'object' });
   }
 }

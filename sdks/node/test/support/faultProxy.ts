@@ -4,7 +4,13 @@
  * after the service has handled the request, or answers slowly. It records every attempt it receives
  * (method, path, headers), so tests can count retries and compare Idempotency-Keys.
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Fault =
@@ -48,19 +54,28 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   let plan: FaultPlan = () => ({ kind: 'forward' });
   const timers = new Set<NodeJS.Timeout>();
 
-  function forward(attempt: Attempt, req: IncomingMessage, res: ServerResponse, dropAnswer: boolean, replaceWith?: Fault): void {
+  function forward(
+    attempt: Attempt,
+    req: IncomingMessage,
+    res: ServerResponse,
+    dropAnswer: boolean,
+    replaceWith?: Fault,
+  ): void {
     const headers = { ...attempt.headers, host: upstream.host };
-    const out = httpRequest({ host: upstream.hostname, port: upstream.port, method: attempt.method, path: attempt.path, headers }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        if (dropAnswer) return void req.socket.destroy();
-        if (replaceWith) return apply(replaceWith, attempt, req, res);
-        const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...headers } = answer.headers;
-        res.writeHead(answer.statusCode ?? 502, headers);
-        res.end(Buffer.concat(chunks));
-      });
-    });
+    const out = httpRequest(
+      { host: upstream.hostname, port: upstream.port, method: attempt.method, path: attempt.path, headers },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          if (dropAnswer) return void req.socket.destroy();
+          if (replaceWith) return apply(replaceWith, attempt, req, res);
+          const { connection: _c, 'keep-alive': _k, 'transfer-encoding': _t, ...headers } = answer.headers;
+          res.writeHead(answer.statusCode ?? 502, headers);
+          res.end(Buffer.concat(chunks));
+        });
+      },
+    );
     out.on('error', () => req.socket.destroy());
     out.end(attempt.body);
   }
@@ -77,7 +92,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return void req.socket.destroy();
       case 'status': {
         const body = fault.body === undefined ? { error: `fault proxy: ${fault.status}` } : fault.body;
-        res.writeHead(fault.status, { 'content-type': 'application/json', 'x-request-id': `proxy-${attempt.n}`, ...fault.headers });
+        res.writeHead(fault.status, {
+          'content-type': 'application/json',
+          'x-request-id': `proxy-${attempt.n}`,
+          ...fault.headers,
+        });
         return void res.end(JSON.stringify(body));
       }
       case 'delay': {
@@ -95,7 +114,12 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const attempt: Attempt = {
-        n: attempts.length + 1, method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now(),
+        n: attempts.length + 1,
+        method: req.method ?? 'GET',
+        path: req.url ?? '/',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        at: Date.now(),
       };
       attempts.push(attempt);
       apply(plan(attempt), attempt, req, res);
@@ -126,4 +150,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
 }
 
 /** The service's own 503 answer, as the proxy fakes it. */
-export const ServiceUnavailable: Fault = { kind: 'status', status: 503, body: { error: 'The service is temporarily unavailable.', code: 'SERVICE_UNAVAILABLE' } };
+export const ServiceUnavailable: Fault = {
+  kind: 'status',
+  status: 503,
+  body: { error: 'The service is temporarily unavailable.', code: 'SERVICE_UNAVAILABLE' },
+};

@@ -25,7 +25,9 @@ export type ScriptedAnswer =
   /** The status line and headers a byte at a time as well. */
   | 'trickle-head';
 
-export const USAGE_BODY = JSON.stringify({ data: { month: '2024-06', plan: 'pro', used: 1, limit: 50000, remaining: 49999 } });
+export const USAGE_BODY = JSON.stringify({
+  data: { month: '2024-06', plan: 'pro', used: 1, limit: 50000, remaining: 49999 },
+});
 
 export interface ScriptedServer {
   /** `http://127.0.0.1:<port>/api/v1`: the SDK's baseURL. */
@@ -64,15 +66,21 @@ export async function startScriptedServer(intervalMs = 50): Promise<ScriptedServ
   function answer(kind: ScriptedAnswer, req: IncomingMessage, res: ServerResponse): void {
     const json = { 'content-type': 'application/json', 'x-request-id': `scripted-${arrivals.length}` };
     const body = Buffer.from(USAGE_BODY);
-    const head = Buffer.from(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`);
+    const head = Buffer.from(
+      `HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`,
+    );
     switch (kind) {
       case 'ok':
         return void res.writeHead(200, json).end(body);
       case '401':
       case '500':
-        return void res.writeHead(Number(kind), json).end(JSON.stringify({ error: 'Scripted failure', code: 'SCRIPTED' }));
+        return void res
+          .writeHead(Number(kind), json)
+          .end(JSON.stringify({ error: 'Scripted failure', code: 'SCRIPTED' }));
       case '429-long':
-        return void res.writeHead(429, { ...json, 'retry-after': '3600' }).end(JSON.stringify({ error: 'quota', code: 'QUOTA_EXCEEDED' }));
+        return void res
+          .writeHead(429, { ...json, 'retry-after': '3600' })
+          .end(JSON.stringify({ error: 'quota', code: 'QUOTA_EXCEEDED' }));
       case 'not-json':
         return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
       case 'reset':

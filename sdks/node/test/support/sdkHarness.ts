@@ -49,18 +49,27 @@ export async function startSdkHarness(env: Record<string, string> = {}, plan = '
       const dir = join(app.config.dataDir, 'outbox');
       let files: string[] = [];
       try {
-        files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+        files = readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort();
       } catch {
         return [];
       }
-      return files.map((f) => parseEml(readFileSync(join(dir, f), 'utf8'), f)).filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
+      return files
+        .map((f) => parseEml(readFileSync(join(dir, f), 'utf8'), f))
+        .filter((m) => m.to.toLowerCase().includes(to.toLowerCase()));
     },
     close: () => app.close(),
   };
 }
 
 /** Polls until `check` passes (views are updated asynchronously after a write). */
-export async function eventually<T>(what: string, fn: () => Promise<T>, check: (v: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  what: string,
+  fn: () => Promise<T>,
+  check: (v: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await fn();

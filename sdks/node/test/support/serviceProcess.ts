@@ -21,9 +21,31 @@ export interface ServiceProcess {
 
 export async function startServiceProcess(extraEnv: Record<string, string>, plan = 'pro'): Promise<ServiceProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-sdk-service-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info', PORT: '0', HOST: '127.0.0.1', ...extraEnv };
-  const { apiKey } = await runCliJson(env, 'workspace', 'create', '--name', 'SDK', '--plan', plan, '--owner-email', `sdk-${Date.now()}@example.com`);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'info',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...extraEnv,
+  };
+  const { apiKey } = await runCliJson(
+    env,
+    'workspace',
+    'create',
+    '--name',
+    'SDK',
+    '--plan',
+    plan,
+    '--owner-email',
+    `sdk-${Date.now()}@example.com`,
+  );
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'app/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let log = '';
     const timer = setTimeout(() => reject(new Error(`the service did not start within 60 s:\n${log}`)), 60_000);

@@ -12,7 +12,11 @@ const STEPS: { key: Step; label: string }[] = [
   { key: 'currentCode', label: 'Code from current inbox' },
   { key: 'newCode', label: 'Code from new inbox' },
 ];
-const ENDPOINT: Record<Exclude<Step, 'idle'>, string> = { newEmail: 'request-change', currentCode: 'verify-identity', newCode: 'confirm-change' };
+const ENDPOINT: Record<Exclude<Step, 'idle'>, string> = {
+  newEmail: 'request-change',
+  currentCode: 'verify-identity',
+  newCode: 'confirm-change',
+};
 const LABELS = { newEmail: 'New email address', otp: 'Code' } as const;
 
 function StepsIndicator({ step }: { step: Step }) {
@@ -21,7 +25,9 @@ function StepsIndicator({ step }: { step: Step }) {
     <ol class="steps-indicator" aria-label="Email change steps">
       {STEPS.map((s, i) => (
         <li key={s.key} class={i < at ? 'done' : ''} aria-current={i === at ? 'step' : undefined}>
-          <span class="step-dot" aria-hidden="true">{i < at ? '✓' : i + 1}</span>
+          <span class="step-dot" aria-hidden="true">
+            {i < at ? '✓' : i + 1}
+          </span>
           {s.label}
         </li>
       ))}
@@ -51,8 +57,13 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
     setBusy(true);
     setError(null);
     try {
-      const body = step === 'newEmail' ? { newEmail: newEmail.trim() } : { newEmail: newEmail.trim(), otp: code.trim() };
-      const r = await api.send<{ data: { message: string; newEmail?: string } }>('POST', `${DASHBOARD_API}/account/email/${ENDPOINT[step]}`, body);
+      const body =
+        step === 'newEmail' ? { newEmail: newEmail.trim() } : { newEmail: newEmail.trim(), otp: code.trim() };
+      const r = await api.send<{ data: { message: string; newEmail?: string } }>(
+        'POST',
+        `${DASHBOARD_API}/account/email/${ENDPOINT[step]}`,
+        body,
+      );
       setCode('');
       if (step === 'newCode') {
         onChanged(r.data.newEmail ?? newEmail.trim());
@@ -69,7 +80,8 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
     }
   };
 
-  const codeError = fieldError(error, 'otp', LABELS) ?? (error && !fieldError(error, 'newEmail', LABELS) ? error.message : null);
+  const codeError =
+    fieldError(error, 'otp', LABELS) ?? (error && !fieldError(error, 'newEmail', LABELS) ? error.message : null);
   return (
     <Card
       title="Email address"
@@ -83,7 +95,11 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
       {step !== 'idle' && (
         <form class="form-gap" onSubmit={submit} noValidate>
           <StepsIndicator step={step} />
-          {note && <p class="small muted step-note" role="status">{note}</p>}
+          {note && (
+            <p class="small muted step-note" role="status">
+              {note}
+            </p>
+          )}
           {step === 'newEmail' ? (
             <TextField
               label={LABELS.newEmail}
@@ -110,13 +126,29 @@ export function EmailChangeCard({ email, onChanged }: { email: string; onChanged
             />
           )}
           <div class="form-actions">
-            <Button onClick={cancel} disabled={busy}>Cancel</Button>
+            <Button onClick={cancel} disabled={busy}>
+              Cancel
+            </Button>
             {step !== 'newEmail' && (
-              <Button variant="ghost" disabled={busy} onClick={() => { setStep('newEmail'); setCode(''); setError(null); setNote(null); }}>
+              <Button
+                variant="ghost"
+                disabled={busy}
+                onClick={() => {
+                  setStep('newEmail');
+                  setCode('');
+                  setError(null);
+                  setNote(null);
+                }}
+              >
                 Start over
               </Button>
             )}
-            <Button variant="primary" type="submit" busy={busy} disabled={step === 'newEmail' ? !newEmail.trim() : code.length !== 6}>
+            <Button
+              variant="primary"
+              type="submit"
+              busy={busy}
+              disabled={step === 'newEmail' ? !newEmail.trim() : code.length !== 6}
+            >
               {step === 'newEmail' ? 'Send code' : step === 'currentCode' ? 'Verify' : 'Confirm change'}
             </Button>
           </div>

@@ -25,7 +25,10 @@ export function PasswordCard() {
     setBusy(true);
     setError(null);
     try {
-      await api.send('POST', `${DASHBOARD_API}/account/password`, { ...(current ? { currentPassword: current } : {}), newPassword: next });
+      await api.send('POST', `${DASHBOARD_API}/account/password`, {
+        ...(current ? { currentPassword: current } : {}),
+        newPassword: next,
+      });
       // The answer set a fresh session cookie, and the CSRF token is bound to the session.
       setCsrfToken((await api.get<{ csrfToken: string }>('/auth/session')).csrfToken);
       setCurrent('');
@@ -39,20 +42,52 @@ export function PasswordCard() {
     }
   };
   // A wrong current password is its field's problem even if a server names no field for it.
-  const currentError = fieldError(error, 'currentPassword', LABELS) ?? (error?.code === 'WRONG_PASSWORD' ? 'The current password is incorrect.' : null);
+  const currentError =
+    fieldError(error, 'currentPassword', LABELS) ??
+    (error?.code === 'WRONG_PASSWORD' ? 'The current password is incorrect.' : null);
   const general = currentError ? null : formError(error, LABELS);
 
   return (
     <Card title="Password" description="Changing it signs you out everywhere else.">
       <form onSubmit={submit} noValidate>
-        {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
+        {general && (
+          <div class="callout callout-danger form-alert" role="alert">
+            {general}
+          </div>
+        )}
         <div class="grid grid-3 form-grid">
-          <TextField label={LABELS.currentPassword} aside="if you have one" type="password" value={current} onInput={setCurrent} error={currentError} inputProps={{ autocomplete: 'current-password' }} />
-          <TextField label={LABELS.newPassword} type="password" value={next} onInput={setNext} required error={fieldError(error, 'newPassword', LABELS) ?? tooShort} inputProps={{ autocomplete: 'new-password', minLength: MIN_LENGTH }} />
-          <TextField label="Repeat new password" type="password" value={repeat} onInput={setRepeat} required error={mismatch} inputProps={{ autocomplete: 'new-password' }} />
+          <TextField
+            label={LABELS.currentPassword}
+            aside="if you have one"
+            type="password"
+            value={current}
+            onInput={setCurrent}
+            error={currentError}
+            inputProps={{ autocomplete: 'current-password' }}
+          />
+          <TextField
+            label={LABELS.newPassword}
+            type="password"
+            value={next}
+            onInput={setNext}
+            required
+            error={fieldError(error, 'newPassword', LABELS) ?? tooShort}
+            inputProps={{ autocomplete: 'new-password', minLength: MIN_LENGTH }}
+          />
+          <TextField
+            label="Repeat new password"
+            type="password"
+            value={repeat}
+            onInput={setRepeat}
+            required
+            error={mismatch}
+            inputProps={{ autocomplete: 'new-password' }}
+          />
         </div>
         <div class="form-actions">
-          <Button variant="primary" type="submit" busy={busy} disabled={!next || !repeat || !!mismatch || !!tooShort}>Save password</Button>
+          <Button variant="primary" type="submit" busy={busy} disabled={!next || !repeat || !!mismatch || !!tooShort}>
+            Save password
+          </Button>
         </div>
       </form>
     </Card>

@@ -5,7 +5,13 @@ import { Button, Card, fieldError, formError, TextField, useToast } from '../../
 import { TimezonePicker } from './TimezonePicker.js';
 import type { Profile } from './types.js';
 
-const LABELS = { name: 'Name', phone: 'Phone', dateOfBirth: 'Date of birth', address: 'Address', timezone: 'Time zone' } as const;
+const LABELS = {
+  name: 'Name',
+  phone: 'Phone',
+  dateOfBirth: 'Date of birth',
+  address: 'Address',
+  timezone: 'Time zone',
+} as const;
 
 interface Draft {
   name: string;
@@ -15,7 +21,13 @@ interface Draft {
   timezone: string;
 }
 
-const draftOf = (p: Profile): Draft => ({ name: p.name, phone: p.phone ?? '', dateOfBirth: p.dateOfBirth ?? '', address: p.address ?? '', timezone: p.timezone });
+const draftOf = (p: Profile): Draft => ({
+  name: p.name,
+  phone: p.phone ?? '',
+  dateOfBirth: p.dateOfBirth ?? '',
+  address: p.address ?? '',
+  timezone: p.timezone,
+});
 
 export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const toast = useToast();
@@ -38,7 +50,11 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
     const orNull = (v: string) => (v.trim() === '' ? null : v);
     try {
       const r = await api.send<{ data: Profile }>('PATCH', `${DASHBOARD_API}/account`, {
-        name: draft.name, phone: orNull(draft.phone), dateOfBirth: orNull(draft.dateOfBirth), address: orNull(draft.address), timezone: draft.timezone,
+        name: draft.name,
+        phone: orNull(draft.phone),
+        dateOfBirth: orNull(draft.dateOfBirth),
+        address: orNull(draft.address),
+        timezone: draft.timezone,
       });
       onSaved(r.data);
       toast('Profile saved.');
@@ -55,19 +71,67 @@ export function ProfileCard({ profile, onSaved }: { profile: Profile; onSaved: (
   return (
     <Card title="Profile" description="How you appear to your team, and the time zone your dates are shown in.">
       <form onSubmit={save} noValidate>
-        {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
+        {general && (
+          <div class="callout callout-danger form-alert" role="alert">
+            {general}
+          </div>
+        )}
         <div class="grid grid-2 form-grid">
-          <TextField label={LABELS.name} value={draft.name} onInput={set('name')} maxLength={200} required error={errorOf('name')} inputProps={{ autocomplete: 'name' }} />
-          <TextField label={LABELS.phone} aside="optional" type="tel" value={draft.phone} onInput={set('phone')} error={errorOf('phone')} hint="6 to 20 digits; +, spaces, dashes and parentheses are fine." inputProps={{ autocomplete: 'tel' }} />
-          <TextField label={LABELS.dateOfBirth} aside="optional" type="date" value={draft.dateOfBirth} onInput={set('dateOfBirth')} error={errorOf('dateOfBirth')} inputProps={{ min: '1900-01-01', max: today, autocomplete: 'bday' }} />
+          <TextField
+            label={LABELS.name}
+            value={draft.name}
+            onInput={set('name')}
+            maxLength={200}
+            required
+            error={errorOf('name')}
+            inputProps={{ autocomplete: 'name' }}
+          />
+          <TextField
+            label={LABELS.phone}
+            aside="optional"
+            type="tel"
+            value={draft.phone}
+            onInput={set('phone')}
+            error={errorOf('phone')}
+            hint="6 to 20 digits; +, spaces, dashes and parentheses are fine."
+            inputProps={{ autocomplete: 'tel' }}
+          />
+          <TextField
+            label={LABELS.dateOfBirth}
+            aside="optional"
+            type="date"
+            value={draft.dateOfBirth}
+            onInput={set('dateOfBirth')}
+            error={errorOf('dateOfBirth')}
+            inputProps={{ min: '1900-01-01', max: today, autocomplete: 'bday' }}
+          />
           <TimezonePicker value={draft.timezone} onChange={set('timezone')} error={errorOf('timezone')} />
         </div>
         <div class="form-gap">
-          <TextField label={LABELS.address} aside="optional" multiline rows={3} value={draft.address} onInput={set('address')} maxLength={500} error={errorOf('address')} />
+          <TextField
+            label={LABELS.address}
+            aside="optional"
+            multiline
+            rows={3}
+            value={draft.address}
+            onInput={set('address')}
+            maxLength={500}
+            error={errorOf('address')}
+          />
         </div>
         <div class="form-actions">
-          <Button onClick={() => { setDraft(draftOf(profile)); setError(null); }} disabled={!dirty || busy}>Discard changes</Button>
-          <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>Save profile</Button>
+          <Button
+            onClick={() => {
+              setDraft(draftOf(profile));
+              setError(null);
+            }}
+            disabled={!dirty || busy}
+          >
+            Discard changes
+          </Button>
+          <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>
+            Save profile
+          </Button>
         </div>
       </form>
     </Card>

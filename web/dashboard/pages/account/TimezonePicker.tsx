@@ -9,14 +9,17 @@ import { Field, useId } from '../../ui/index.js';
 const MAX_SHOWN = 60;
 
 function allZones(): string[] {
-  const supported = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
+  const supported =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.('timeZone') ?? [];
   return supported.includes('UTC') ? supported : ['UTC', ...supported];
 }
 
 /** "Europe/Berlin" → "Europe/Berlin (UTC+01:00)", at today's offset. */
 function withOffset(zone: string): string {
   try {
-    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }).formatToParts(new Date()).find((p) => p.type === 'timeZoneName');
+    const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+      .formatToParts(new Date())
+      .find((p) => p.type === 'timeZoneName');
     const offset = part?.value === 'GMT' ? 'UTC' : part?.value.replace('GMT', 'UTC');
     return offset ? `${zone} (${offset})` : zone;
   } catch {
@@ -24,9 +27,18 @@ function withOffset(zone: string): string {
   }
 }
 
-const matchCount = (n: number) => (n === MAX_SHOWN ? `The first ${MAX_SHOWN} matching zones` : n === 1 ? '1 matching zone' : `${n} matching zones`);
+const matchCount = (n: number) =>
+  n === MAX_SHOWN ? `The first ${MAX_SHOWN} matching zones` : n === 1 ? '1 matching zone' : `${n} matching zones`;
 
-export function TimezonePicker({ value, onChange, error }: { value: string; onChange: (zone: string) => void; error?: string | null }) {
+export function TimezonePicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (zone: string) => void;
+  error?: string | null;
+}) {
   const zones = useMemo(allZones, []);
   const id = useId('tz');
   const [text, setText] = useState<string | null>(null);
@@ -61,49 +73,53 @@ export function TimezonePicker({ value, onChange, error }: { value: string; onCh
   return (
     <Field id={id} label="Time zone" error={error} hint={open ? matchCount(matches.length) : withOffset(value)}>
       <div class="tz-wrap">
-      <input
-        id={id}
-        class="input"
-        role="combobox"
-        aria-expanded={open}
-        aria-controls={`${id}-list`}
-        aria-autocomplete="list"
-        aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
-        aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
-        autocomplete="off"
-        spellcheck={false}
-        placeholder="Search, e.g. Berlin or New_York"
-        value={open ? text! : value}
-        onFocus={() => {
-          setText('');
-          setActive(0);
-        }}
-        onInput={(e) => {
-          setText((e.currentTarget as HTMLInputElement).value);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setTimeout(() => setText(null), 150)}
-      />
-      {open && (
-        <ul id={`${id}-list`} role="listbox" class="tz-list" aria-label="Time zones">
-          {matches.map((z, i) => (
-            <li
-              key={z}
-              id={`${id}-opt-${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                pick(z);
-              }}
-            >
-              {z}
-            </li>
-          ))}
-          {matches.length === 0 && <li role="option" aria-disabled="true" aria-selected={false}>No zone matches</li>}
-        </ul>
-      )}
+        <input
+          id={id}
+          class="input"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={open && matches[active] ? `${id}-opt-${active}` : undefined}
+          aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
+          autocomplete="off"
+          spellcheck={false}
+          placeholder="Search, e.g. Berlin or New_York"
+          value={open ? text! : value}
+          onFocus={() => {
+            setText('');
+            setActive(0);
+          }}
+          onInput={(e) => {
+            setText((e.currentTarget as HTMLInputElement).value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setTimeout(() => setText(null), 150)}
+        />
+        {open && (
+          <ul id={`${id}-list`} role="listbox" class="tz-list" aria-label="Time zones">
+            {matches.map((z, i) => (
+              <li
+                key={z}
+                id={`${id}-opt-${i}`}
+                role="option"
+                aria-selected={i === active}
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  pick(z);
+                }}
+              >
+                {z}
+              </li>
+            ))}
+            {matches.length === 0 && (
+              <li role="option" aria-disabled="true" aria-selected={false}>
+                No zone matches
+              </li>
+            )}
+          </ul>
+        )}
       </div>
     </Field>
   );

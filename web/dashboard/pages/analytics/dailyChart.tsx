@@ -10,7 +10,15 @@ Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const label = (day: string) => shortDay.format(new Date(`${day}T00:00:00Z`));
 
-export function DailyChart({ days, description, emptyText }: { days: { date: string; count: number }[]; description: string; emptyText: string }) {
+export function DailyChart({
+  days,
+  description,
+  emptyText,
+}: {
+  days: { date: string; count: number }[];
+  description: string;
+  emptyText: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<'bar'> | null>(null);
   useEffect(() => {
@@ -19,7 +27,10 @@ export function DailyChart({ days, description, emptyText }: { days: { date: str
     Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
     chart.current = new Chart(canvas.current, {
       type: 'bar',
-      data: { labels: [], datasets: [{ label: 'Responses', data: [], backgroundColor: accent, borderRadius: 4, maxBarThickness: 28 }] },
+      data: {
+        labels: [],
+        datasets: [{ label: 'Responses', data: [], backgroundColor: accent, borderRadius: 4, maxBarThickness: 28 }],
+      },
       options: {
         responsive: true,
         maintainAspectRatio: false,
@@ -27,7 +38,12 @@ export function DailyChart({ days, description, emptyText }: { days: { date: str
         plugins: { legend: { display: false }, tooltip: { intersect: false, mode: 'index' } },
         scales: {
           x: { grid: { display: false }, ticks: { maxRotation: 0, autoSkipPadding: 12, color: '#5d6676' } },
-          y: { beginAtZero: true, ticks: { precision: 0, color: '#5d6676' }, grid: { color: '#eef0f4' }, border: { display: false } },
+          y: {
+            beginAtZero: true,
+            ticks: { precision: 0, color: '#5d6676' },
+            grid: { color: '#eef0f4' },
+            border: { display: false },
+          },
         },
       },
     });
@@ -52,13 +68,21 @@ export function DailyTable({ days }: { days: { date: string; count: number }[] }
   return (
     <details class="chart-table">
       <summary>Show the numbers as a table</summary>
-      <div class="table-wrap" style={{ maxHeight: '320px', overflowY: 'auto' }} tabIndex={0} role="region" aria-label="Responses per day, as a table">
+      <div
+        class="table-wrap"
+        style={{ maxHeight: '320px', overflowY: 'auto' }}
+        tabIndex={0}
+        role="region"
+        aria-label="Responses per day, as a table"
+      >
         <table class="table">
           <caption class="sr-only">Responses per day</caption>
           <thead>
             <tr>
               <th scope="col">Day</th>
-              <th scope="col" class="num">Responses</th>
+              <th scope="col" class="num">
+                Responses
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -6,7 +6,15 @@ import { SCOPE_HINTS, type ApiKey } from './types.js';
 
 type Role = ApiKey['role'];
 
-export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (key: ApiKey) => void }) {
+export function CreateKeyModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (key: ApiKey) => void;
+}) {
   const [role, setRole] = useState<Role>('member');
   const [scopes, setScopes] = useState<string[]>(['read', 'write']);
   const [created, setCreated] = useState<{ apiKey: string; data: ApiKey } | null>(null);
@@ -30,7 +38,10 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
     title: 'Copy your API key',
     closeLabel: 'I have copied the key',
     content: (
-      <SecretOnce warning="This is the only time the key is shown" advice="We keep only a hash of it. Store it in your server's secrets; never put it in a web page or an app. Lost it? Revoke it and create a new one.">
+      <SecretOnce
+        warning="This is the only time the key is shown"
+        advice="We keep only a hash of it. Store it in your server's secrets; never put it in a web page or an app. Lost it? Revoke it and create a new one."
+      >
         <CopyField label="API key" value={created.apiKey} hint="Send it in the x-api-key header." />
         <p class="small muted">
           Role {created.data.role}, scopes {created.data.scopes.join(', ')}.
@@ -40,13 +51,28 @@ export function CreateKeyModal({ open, onClose, onCreated }: { open: boolean; on
   };
 
   return (
-    <FormModal open={open} title="Create an API key" onClose={onClose} form={form} submitLabel="Create key" result={result}>
-      <RoleSelect value={role} onChange={setRole} hint="Admin keys may also change the workspace's branding and slug." />
+    <FormModal
+      open={open}
+      title="Create an API key"
+      onClose={onClose}
+      form={form}
+      submitLabel="Create key"
+      result={result}
+    >
+      <RoleSelect
+        value={role}
+        onChange={setRole}
+        hint="Admin keys may also change the workspace's branding and slug."
+      />
       <div class="form-gap">
         <CheckboxGroup
           legend="Scopes"
           hint="A key with neither read nor write gets both."
-          options={Object.entries(SCOPE_HINTS).map(([value, hint]) => ({ value, label: <span class="mono">{value}</span>, hint }))}
+          options={Object.entries(SCOPE_HINTS).map(([value, hint]) => ({
+            value,
+            label: <span class="mono">{value}</span>,
+            hint,
+          }))}
           value={scopes}
           onChange={setScopes}
         />

@@ -13,5 +13,5 @@ export interface ApiKey {
 export const SCOPE_HINTS: Record<string, string> = {
   read: 'GET requests: chatbots, responses, analytics, usage',
   write: 'Create, change and delete (includes read)',
-  'account:write': 'The owner\'s three-step email change',
+  'account:write': "The owner's three-step email change",
 };

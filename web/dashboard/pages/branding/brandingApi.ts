@@ -54,19 +54,24 @@ export interface MediaItem {
 
 export type SlugCheck = { available: true; slug: string } | { available: false; slug: string; reason: string };
 
-export type BrandingPatch = Partial<Omit<BrandingFields, 'display'>> & { displayName?: string; display?: Partial<Display> };
+export type BrandingPatch = Partial<Omit<BrandingFields, 'display'>> & {
+  displayName?: string;
+  display?: Partial<Display>;
+};
 export type MediaPatch = Partial<Pick<MediaItem, 'adUrl' | 'adLabel' | 'slideDuration'>> & { active?: true };
 
 export const brandingApi = {
   get: () => api.get<WorkspaceBranding>(`${BASE}/branding`),
   update: (patch: BrandingPatch) => api.send<WorkspaceBranding>('PATCH', `${BASE}/branding`, patch),
-  updateOrganization: (patch: Partial<Organization>) => api.send<WorkspaceBranding>('PATCH', `${BASE}/organization`, patch),
+  updateOrganization: (patch: Partial<Organization>) =>
+    api.send<WorkspaceBranding>('PATCH', `${BASE}/organization`, patch),
   countries: () => api.get<{ countries: Array<{ code: string; name: string }> }>(`${BASE}/countries`),
   checkSlug: (slug: string) => api.get<SlugCheck>(`${BASE}/check-slug/${encodeURIComponent(slug)}`),
   claimSlug: (slug: string) => api.send<{ message: string; slug: string }>('PUT', `${BASE}/slug`, { slug }),
   media: () => api.get<{ items: MediaItem[] }>(`${BASE}/media`),
   upload: (form: FormData) => api.upload<MediaItem>(`${BASE}/media`, form),
-  updateMedia: (id: string, patch: MediaPatch) => api.send<MediaItem>('PATCH', `${BASE}/media/${encodeURIComponent(id)}`, patch),
+  updateMedia: (id: string, patch: MediaPatch) =>
+    api.send<MediaItem>('PATCH', `${BASE}/media/${encodeURIComponent(id)}`, patch),
   reorder: (ids: string[]) => api.send<{ items: MediaItem[] }>('PUT', `${BASE}/media/order`, { ids }),
   removeMedia: (id: string) => api.send<{ message: string }>('DELETE', `${BASE}/media/${encodeURIComponent(id)}`),
 };

@@ -12,7 +12,8 @@ import { MediaItemModal } from './mediaItemModal.js';
 import { mediaPath } from './mediaPath.js';
 
 const ACCEPT = 'image/png,image/jpeg,image/svg+xml,video/mp4,video/webm,video/ogg,video/quicktime';
-const kb = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
+const kb = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 function Thumb({ item }: { item: MediaItem }) {
   return item.mediaType === 'video' ? (
@@ -104,7 +105,10 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
   };
 
   return (
-    <Card title="Login background" description={`Images (PNG, JPG, SVG up to 10 MB) or videos (MP4, WebM, OGG, MOV up to 100 MB) behind the sign-in card. ${items.length} of ${MAX_GALLERY_ITEMS}.`}>
+    <Card
+      title="Login background"
+      description={`Images (PNG, JPG, SVG up to 10 MB) or videos (MP4, WebM, OGG, MOV up to 100 MB) behind the sign-in card. ${items.length} of ${MAX_GALLERY_ITEMS}.`}
+    >
       <div
         class={`dropzone${dropping ? ' dropzone-active' : ''}`}
         onDragOver={(e) => {
@@ -116,20 +120,31 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
         onDrop={onDrop}
       >
         <Icon name="upload" size={24} />
-        <p>{uploading ? `Uploading ${uploading} file${uploading > 1 ? 's' : ''}…` : 'Drop images or videos here, or'}</p>
+        <p>
+          {uploading ? `Uploading ${uploading} file${uploading > 1 ? 's' : ''}…` : 'Drop images or videos here, or'}
+        </p>
         <Button variant="secondary" busy={uploading > 0} disabled={full} onClick={() => input.current?.click()}>
           Choose files
         </Button>
-        <input ref={input} type="file" accept={ACCEPT} multiple hidden aria-label="Upload background media" onChange={(e) => {
-          const files = (e.currentTarget as HTMLInputElement).files;
-          if (files?.length) void upload(files);
-          (e.currentTarget as HTMLInputElement).value = '';
-        }} />
+        <input
+          ref={input}
+          type="file"
+          accept={ACCEPT}
+          multiple
+          hidden
+          aria-label="Upload background media"
+          onChange={(e) => {
+            const files = (e.currentTarget as HTMLInputElement).files;
+            if (files?.length) void upload(files);
+            (e.currentTarget as HTMLInputElement).value = '';
+          }}
+        />
       </div>
       {items.length === 0 ? (
         <div style={{ marginTop: '16px' }}>
           <EmptyState title="No background yet" icon={<Icon name="image" size={28} />}>
-            Your sign-in page shows your brand colors until you add an image or a video. The first one you add becomes the background.
+            Your sign-in page shows your brand colors until you add an image or a video. The first one you add becomes
+            the background.
           </EmptyState>
         </div>
       ) : (
@@ -162,25 +177,53 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
               }}
               data-media-id={item.id}
             >
-              <span class="drag-handle" aria-hidden="true" title="Drag to reorder">⋮⋮</span>
+              <span class="drag-handle" aria-hidden="true" title="Drag to reorder">
+                ⋮⋮
+              </span>
               <Thumb item={item} />
               <div class="gallery-meta">
                 <strong>
-                  {i + 1}. {item.mediaType === 'video' ? 'Video' : 'Image'} · {kb(item.size)} {item.active && <Badge tone="success">Active</Badge>}
+                  {i + 1}. {item.mediaType === 'video' ? 'Video' : 'Image'} · {kb(item.size)}{' '}
+                  {item.active && <Badge tone="success">Active</Badge>}
                 </strong>
                 <span>{item.adUrl ? `Ad: ${item.adLabel || 'Learn more'} → ${item.adUrl}` : 'No ad link'}</span>
                 <span>{item.mediaType === 'video' ? 'Plays to its end' : `${item.slideDuration} s per slide`}</span>
               </div>
               <div class="gallery-actions">
-                <Button size="sm" variant="ghost" disabled={i === 0} onClick={() => void reorder(moved(items, i, i - 1))} aria-label={`Move item ${i + 1} up`}>↑</Button>
-                <Button size="sm" variant="ghost" disabled={i === items.length - 1} onClick={() => void reorder(moved(items, i, i + 1))} aria-label={`Move item ${i + 1} down`}>↓</Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={i === 0}
+                  onClick={() => void reorder(moved(items, i, i - 1))}
+                  aria-label={`Move item ${i + 1} up`}
+                >
+                  ↑
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  disabled={i === items.length - 1}
+                  onClick={() => void reorder(moved(items, i, i + 1))}
+                  aria-label={`Move item ${i + 1} down`}
+                >
+                  ↓
+                </Button>
                 {!item.active && (
-                  <Button size="sm" busy={busy === `activate-${item.id}`} onClick={() => void activate(item)} aria-label={`Make active: item ${i + 1}`}>
+                  <Button
+                    size="sm"
+                    busy={busy === `activate-${item.id}`}
+                    onClick={() => void activate(item)}
+                    aria-label={`Make active: item ${i + 1}`}
+                  >
                     Make active
                   </Button>
                 )}
-                <Button size="sm" onClick={() => setEditing(item)} aria-label={`Edit item ${i + 1}`}>Edit</Button>
-                <Button size="sm" variant="ghost" onClick={() => setDeleting(item)} aria-label={`Delete item ${i + 1}`}>Delete</Button>
+                <Button size="sm" onClick={() => setEditing(item)} aria-label={`Edit item ${i + 1}`}>
+                  Edit
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setDeleting(item)} aria-label={`Delete item ${i + 1}`}>
+                  Delete
+                </Button>
               </div>
             </li>
           ))}
@@ -204,7 +247,9 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
         onCancel={() => setDeleting(null)}
         onConfirm={() => deleting && remove(deleting)}
       >
-        {deleting?.active ? 'It is the active background: the next item in the list takes its place.' : 'The file and its ad link are removed from the gallery.'}
+        {deleting?.active
+          ? 'It is the active background: the next item in the list takes its place.'
+          : 'The file and its ad link are removed from the gallery.'}
       </ConfirmDialog>
     </Card>
   );

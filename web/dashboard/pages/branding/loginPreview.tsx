@@ -16,19 +16,31 @@ const STAGE = { width: 1280, height: 800 };
 
 export function previewMedia(item: MediaItem | undefined): LoginMedia[] {
   if (!item) return [];
-  return [{
-    id: item.id,
-    url: mediaPath(item.mediaUrl),
-    type: item.mediaType,
-    adUrl: item.adUrl,
-    adLabel: item.adLabel,
-    slideDuration: item.slideDuration,
-    // The preview shows the ad link but must never count a click.
-    clickUrl: item.adUrl ? '#' : null,
-  }];
+  return [
+    {
+      id: item.id,
+      url: mediaPath(item.mediaUrl),
+      type: item.mediaType,
+      adUrl: item.adUrl,
+      adLabel: item.adLabel,
+      slideDuration: item.slideDuration,
+      // The preview shows the ad link but must never count a click.
+      clickUrl: item.adUrl ? '#' : null,
+    },
+  ];
 }
 
-export function LoginPreview({ displayName, slug, fields, active }: { displayName: string; slug: string | null; fields: BrandingFields; active?: MediaItem }) {
+export function LoginPreview({
+  displayName,
+  slug,
+  fields,
+  active,
+}: {
+  displayName: string;
+  slug: string | null;
+  fields: BrandingFields;
+  active?: MediaItem;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState(0.4);
   useEffect(() => {
@@ -51,8 +63,18 @@ export function LoginPreview({ displayName, slug, fields, active }: { displayNam
     media: previewMedia(active),
   };
   return (
-    <div class="brand-preview" ref={box} style={{ height: `${Math.round(STAGE.height * scale)}px` }} data-testid="login-preview">
-      <div class="brand-preview-stage" inert style={{ width: `${STAGE.width}px`, height: `${STAGE.height}px`, transform: `scale(${scale})` }} aria-hidden="true">
+    <div
+      class="brand-preview"
+      ref={box}
+      style={{ height: `${Math.round(STAGE.height * scale)}px` }}
+      data-testid="login-preview"
+    >
+      <div
+        class="brand-preview-stage"
+        inert
+        style={{ width: `${STAGE.width}px`, height: `${STAGE.height}px`, transform: `scale(${scale})` }}
+        aria-hidden="true"
+      >
         <SignInLayout branding={branding}>
           <LoginCard branding={branding} providers={[]} />
         </SignInLayout>

@@ -5,8 +5,26 @@
  * server's message lands under the field it names, in that field's words.
  */
 import type { ApiError } from '../../api.js';
-import { Button, Card, Field, fieldError, formError, hexColorProblem, isHexColor, Select, TextField, useClientChecks, useId, webAddressProblem } from '../../ui/index.js';
-import { BACKGROUND_FITS, BACKGROUND_POSITIONS, MAX_DISPLAY_NAME, MAX_TAGLINE } from '../../../../domain/workspace/brandingOptions.js';
+import {
+  Button,
+  Card,
+  Field,
+  fieldError,
+  formError,
+  hexColorProblem,
+  isHexColor,
+  Select,
+  TextField,
+  useClientChecks,
+  useId,
+  webAddressProblem,
+} from '../../ui/index.js';
+import {
+  BACKGROUND_FITS,
+  BACKGROUND_POSITIONS,
+  MAX_DISPLAY_NAME,
+  MAX_TAGLINE,
+} from '../../../../domain/workspace/brandingOptions.js';
 import type { BrandingFields } from './brandingApi.js';
 
 export interface LookDraft extends BrandingFields {
@@ -26,27 +44,83 @@ const LABELS = {
   'display.cardPosition': 'Sign-in card position',
 } as const;
 
-const FIT_LABELS: Record<string, string> = { cover: 'Cover (fill, crop edges)', contain: 'Contain (whole image)', fill: 'Stretch to fill', original: 'Original size' };
+const FIT_LABELS: Record<string, string> = {
+  cover: 'Cover (fill, crop edges)',
+  contain: 'Contain (whole image)',
+  fill: 'Stretch to fill',
+  original: 'Original size',
+};
 const words = (s: string) => s.replace('-', ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-function ColorField({ label, value, onInput, onBlur, error }: { label: string; value: string; onInput: (v: string) => void; onBlur: (e: FocusEvent) => void; error: string | null }) {
+function ColorField({
+  label,
+  value,
+  onInput,
+  onBlur,
+  error,
+}: {
+  label: string;
+  value: string;
+  onInput: (v: string) => void;
+  onBlur: (e: FocusEvent) => void;
+  error: string | null;
+}) {
   const id = useId('color');
   return (
     <Field id={id} label={label} error={error} hint="Hex, e.g. #4F46E5">
       <div class="color-field">
-        <input type="color" aria-label={`${label} picker`} value={isHexColor(value) ? value.toLowerCase() : '#000000'} onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value.toUpperCase())} />
-        <input id={id} class="input" value={value} maxLength={7} spellcheck={false} aria-invalid={error ? 'true' : undefined} aria-describedby={`${id}-${error ? 'error' : 'hint'}`} onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)} onBlur={onBlur} />
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={isHexColor(value) ? value.toLowerCase() : '#000000'}
+          onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value.toUpperCase())}
+        />
+        <input
+          id={id}
+          class="input"
+          value={value}
+          maxLength={7}
+          spellcheck={false}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={`${id}-${error ? 'error' : 'hint'}`}
+          onInput={(e) => onInput((e.currentTarget as HTMLInputElement).value)}
+          onBlur={onBlur}
+        />
       </div>
     </Field>
   );
 }
 
-function LogoField({ label, hint, value, onInput, onBlur, error }: { label: string; hint: string; value: string | null; onInput: (v: string | null) => void; onBlur: (e: FocusEvent) => void; error: string | null }) {
+function LogoField({
+  label,
+  hint,
+  value,
+  onInput,
+  onBlur,
+  error,
+}: {
+  label: string;
+  hint: string;
+  value: string | null;
+  onInput: (v: string | null) => void;
+  onBlur: (e: FocusEvent) => void;
+  error: string | null;
+}) {
   return (
     <div class="row" style={{ alignItems: 'flex-end', flexWrap: 'nowrap' }}>
       {value ? <img class="logo-thumb" src={value} alt="" style={{ marginBottom: error ? '26px' : '24px' }} /> : null}
       <div style={{ flex: '1' }}>
-        <TextField label={label} aside="optional" type="url" value={value ?? ''} onInput={(v) => onInput(v.trim() === '' ? null : v)} placeholder="https://…/logo.svg" hint={hint} error={error} inputProps={{ onBlur }} />
+        <TextField
+          label={label}
+          aside="optional"
+          type="url"
+          value={value ?? ''}
+          onInput={(v) => onInput(v.trim() === '' ? null : v)}
+          placeholder="https://…/logo.svg"
+          hint={hint}
+          error={error}
+          inputProps={{ onBlur }}
+        />
       </div>
     </div>
   );
@@ -59,7 +133,15 @@ function Percent({ label, value, onInput }: { label: string; value: number; onIn
       <label class="field-label" for={id}>
         {label} <output for={id}>{value}%</output>
       </label>
-      <input id={id} type="range" min={0} max={100} step={1} value={value} onInput={(e) => onInput(Number((e.currentTarget as HTMLInputElement).value))} />
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={100}
+        step={1}
+        value={value}
+        onInput={(e) => onInput(Number((e.currentTarget as HTMLInputElement).value))}
+      />
     </div>
   );
 }
@@ -69,7 +151,15 @@ export function cardXY(cardPosition: string): [number, number] {
   return [Number.isFinite(x) ? x! : 50, Number.isFinite(y) ? y! : 50];
 }
 
-export function LookForm({ draft, onChange, dirty, busy, error, onSave, onDiscard }: {
+export function LookForm({
+  draft,
+  onChange,
+  dirty,
+  busy,
+  error,
+  onSave,
+  onDiscard,
+}: {
   draft: LookDraft;
   onChange: (patch: Partial<LookDraft>) => void;
   dirty: boolean;
@@ -99,19 +189,75 @@ export function LookForm({ draft, onChange, dirty, busy, error, onSave, onDiscar
           if (checks.attempt()) onSave();
         }}
       >
-        {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
-        <div class="stack">
-          <TextField label={LABELS.displayName} value={draft.displayName} onInput={(v) => onChange({ displayName: v })} maxLength={MAX_DISPLAY_NAME} error={errorOf('displayName')} />
-          <TextField label={LABELS.tagline} aside="optional" value={draft.tagline} onInput={(v) => onChange({ tagline: v })} maxLength={MAX_TAGLINE} hint={`Shown under your logo; up to ${MAX_TAGLINE} characters.`} error={errorOf('tagline')} />
-          <div class="grid grid-2 form-grid">
-            <ColorField label={LABELS.primaryColor} value={draft.primaryColor} onInput={(v) => onChange({ primaryColor: v })} onBlur={(e: FocusEvent) => checks.touch('primaryColor', e)} error={errorOf('primaryColor')} />
-            <ColorField label={LABELS.secondaryColor} value={draft.secondaryColor} onInput={(v) => onChange({ secondaryColor: v })} onBlur={(e: FocusEvent) => checks.touch('secondaryColor', e)} error={errorOf('secondaryColor')} />
+        {general && (
+          <div class="callout callout-danger form-alert" role="alert">
+            {general}
           </div>
-          <LogoField label={LABELS.loginLogo} hint="On the sign-in card. SVG or PNG, https." value={draft.loginLogo} onInput={(v) => onChange({ loginLogo: v })} onBlur={(e: FocusEvent) => checks.touch('loginLogo', e)} error={errorOf('loginLogo')} />
-          <LogoField label={LABELS.companyLogo} hint="In this dashboard's header after sign-in." value={draft.companyLogo} onInput={(v) => onChange({ companyLogo: v })} onBlur={(e: FocusEvent) => checks.touch('companyLogo', e)} error={errorOf('companyLogo')} />
+        )}
+        <div class="stack">
+          <TextField
+            label={LABELS.displayName}
+            value={draft.displayName}
+            onInput={(v) => onChange({ displayName: v })}
+            maxLength={MAX_DISPLAY_NAME}
+            error={errorOf('displayName')}
+          />
+          <TextField
+            label={LABELS.tagline}
+            aside="optional"
+            value={draft.tagline}
+            onInput={(v) => onChange({ tagline: v })}
+            maxLength={MAX_TAGLINE}
+            hint={`Shown under your logo; up to ${MAX_TAGLINE} characters.`}
+            error={errorOf('tagline')}
+          />
           <div class="grid grid-2 form-grid">
-            <Select label={LABELS['display.fit']} value={draft.display.fit} onChange={(fit) => display({ fit })} options={BACKGROUND_FITS.map((f) => ({ value: f, label: FIT_LABELS[f] ?? f }))} error={errorOf('display.fit')} />
-            <Select label={LABELS['display.position']} value={draft.display.position} onChange={(position) => display({ position })} options={BACKGROUND_POSITIONS.map((p) => ({ value: p, label: words(p) }))} error={errorOf('display.position')} />
+            <ColorField
+              label={LABELS.primaryColor}
+              value={draft.primaryColor}
+              onInput={(v) => onChange({ primaryColor: v })}
+              onBlur={(e: FocusEvent) => checks.touch('primaryColor', e)}
+              error={errorOf('primaryColor')}
+            />
+            <ColorField
+              label={LABELS.secondaryColor}
+              value={draft.secondaryColor}
+              onInput={(v) => onChange({ secondaryColor: v })}
+              onBlur={(e: FocusEvent) => checks.touch('secondaryColor', e)}
+              error={errorOf('secondaryColor')}
+            />
+          </div>
+          <LogoField
+            label={LABELS.loginLogo}
+            hint="On the sign-in card. SVG or PNG, https."
+            value={draft.loginLogo}
+            onInput={(v) => onChange({ loginLogo: v })}
+            onBlur={(e: FocusEvent) => checks.touch('loginLogo', e)}
+            error={errorOf('loginLogo')}
+          />
+          <LogoField
+            label={LABELS.companyLogo}
+            hint="In this dashboard's header after sign-in."
+            value={draft.companyLogo}
+            onInput={(v) => onChange({ companyLogo: v })}
+            onBlur={(e: FocusEvent) => checks.touch('companyLogo', e)}
+            error={errorOf('companyLogo')}
+          />
+          <div class="grid grid-2 form-grid">
+            <Select
+              label={LABELS['display.fit']}
+              value={draft.display.fit}
+              onChange={(fit) => display({ fit })}
+              options={BACKGROUND_FITS.map((f) => ({ value: f, label: FIT_LABELS[f] ?? f }))}
+              error={errorOf('display.fit')}
+            />
+            <Select
+              label={LABELS['display.position']}
+              value={draft.display.position}
+              onChange={(position) => display({ position })}
+              options={BACKGROUND_POSITIONS.map((p) => ({ value: p, label: words(p) }))}
+              error={errorOf('display.position')}
+            />
           </div>
           <fieldset class="fieldset">
             <legend class="field-label">Sign-in card position (on wide screens, over the background)</legend>
@@ -119,12 +265,26 @@ export function LookForm({ draft, onChange, dirty, busy, error, onSave, onDiscar
               <Percent label="From the left" value={x} onInput={(v) => display({ cardPosition: `${v},${y}` })} />
               <Percent label="From the top" value={y} onInput={(v) => display({ cardPosition: `${x},${v}` })} />
             </div>
-            {displayError && <p class="field-error" role="alert">{displayError}</p>}
+            {displayError && (
+              <p class="field-error" role="alert">
+                {displayError}
+              </p>
+            )}
           </fieldset>
         </div>
         <div class="form-actions">
-          <Button onClick={() => { checks.reset(); onDiscard(); }} disabled={!dirty || busy}>Discard changes</Button>
-          <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>Save branding</Button>
+          <Button
+            onClick={() => {
+              checks.reset();
+              onDiscard();
+            }}
+            disabled={!dirty || busy}
+          >
+            Discard changes
+          </Button>
+          <Button variant="primary" type="submit" busy={busy} disabled={!dirty}>
+            Save branding
+          </Button>
         </div>
       </form>
     </Card>

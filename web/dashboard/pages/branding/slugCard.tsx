@@ -11,7 +11,11 @@ import { brandingApi, type SlugCheck } from './brandingApi.js';
 
 const CHECK_DELAY_MS = 300;
 
-type Status = { kind: 'idle' } | { kind: 'checking' } | { kind: 'result'; check: SlugCheck } | { kind: 'error'; message: string };
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'result'; check: SlugCheck }
+  | { kind: 'error'; message: string };
 
 function useSlugCheck(slug: string, current: string | null): Status {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -51,7 +55,17 @@ function StatusLine({ status, id }: { status: Status; id: string }) {
   );
 }
 
-export function SlugCard({ slug, loginUrl, plan, onClaimed }: { slug: string | null; loginUrl: string; plan: Plan; onClaimed: () => void }) {
+export function SlugCard({
+  slug,
+  loginUrl,
+  plan,
+  onClaimed,
+}: {
+  slug: string | null;
+  loginUrl: string;
+  plan: Plan;
+  onClaimed: () => void;
+}) {
   const toast = useToast();
   const id = useId('slug');
   const [value, setValue] = useState(slug ?? '');
@@ -84,19 +98,29 @@ export function SlugCard({ slug, loginUrl, plan, onClaimed }: { slug: string | n
     >
       {slug && (
         <p style={{ marginBottom: '14px' }}>
-          Sign-in page: <a href={loginUrl} target="_blank" rel="noopener">{loginUrl}</a>
+          Sign-in page:{' '}
+          <a href={loginUrl} target="_blank" rel="noopener">
+            {loginUrl}
+          </a>
         </p>
       )}
       {!paid && (
         <div class="callout" role="note" style={{ marginBottom: '14px' }}>
           <div>
             <h2>A custom subdomain needs a paid plan</h2>
-            <p class="muted">On Starter and above your team signs in at your-name.{readConfig().workspaceDomain}, with your branding.</p>
+            <p class="muted">
+              On Starter and above your team signs in at your-name.{readConfig().workspaceDomain}, with your branding.
+            </p>
           </div>
         </div>
       )}
       <form onSubmit={claim} noValidate>
-        <Field id={id} label={slug ? 'Change subdomain' : 'Subdomain'} error={error} hint="4–15 characters: lowercase letters, digits and single hyphens, starting with a letter.">
+        <Field
+          id={id}
+          label={slug ? 'Change subdomain' : 'Subdomain'}
+          error={error}
+          hint="4–15 characters: lowercase letters, digits and single hyphens, starting with a letter."
+        >
           <div class="slug-input">
             <input
               id={id}
@@ -110,7 +134,9 @@ export function SlugCard({ slug, loginUrl, plan, onClaimed }: { slug: string | n
               aria-invalid={status.kind === 'result' && !status.check.available ? 'true' : undefined}
               onInput={(e) => setValue((e.currentTarget as HTMLInputElement).value)}
             />
-            <span class="slug-suffix" aria-hidden="true">.{readConfig().workspaceDomain}</span>
+            <span class="slug-suffix" aria-hidden="true">
+              .{readConfig().workspaceDomain}
+            </span>
           </div>
         </Field>
         <StatusLine status={status} id={`${id}-status`} />

@@ -5,7 +5,10 @@ import type { ChatbotDetail } from './chatbotApi.js';
 export function EmbedPanel({ detail }: { detail: ChatbotDetail }) {
   return (
     <div class="stack">
-      <Card title="Add the chatbot to your site" description="Paste this just before the closing </body> tag of every page where the chat bubble should appear.">
+      <Card
+        title="Add the chatbot to your site"
+        description="Paste this just before the closing </body> tag of every page where the chat bubble should appear."
+      >
         <CopyField label="Embed code" value={detail.embed.snippet} multiline />
         {detail.data.disabled && (
           <p class="callout callout-warning" style={{ marginTop: '14px' }}>

@@ -12,7 +12,7 @@ const TYPE_OPTIONS = (Object.keys(STEP_LABEL) as StepType[]).map((t) => ({ value
 const KIND_ICON = { message: 'message', question: 'question', handoff: 'handoff' } as const;
 const TEXT_HINT: Record<StepType, string> = {
   message: 'The bot says this and goes straight on to the next step.',
-  question: 'The bot asks this and waits for the visitor\'s answer.',
+  question: "The bot asks this and waits for the visitor's answer.",
   handoff: 'The bot says this and passes the conversation to your team; the flow ends here.',
 };
 
@@ -24,7 +24,16 @@ function move<T>(xs: T[], from: number, to: number): T[] {
 }
 
 function StepCard({
-  step, index, count, issues, onChange, onMove, onRemove, dragProps, dragging, dropTarget,
+  step,
+  index,
+  count,
+  issues,
+  onChange,
+  onMove,
+  onRemove,
+  dragProps,
+  dragging,
+  dropTarget,
 }: {
   step: EditableStep;
   index: number;
@@ -64,7 +73,9 @@ function StepCard({
             label={`Step ${n} type`}
             value={step.type}
             options={TYPE_OPTIONS}
-            onChange={(type) => onChange({ ...step, type, variable: type === 'question' ? step.variable || 'answer' : undefined })}
+            onChange={(type) =>
+              onChange({ ...step, type, variable: type === 'question' ? step.variable || 'answer' : undefined })
+            }
           />
           {step.type === 'question' && (
             <TextField
@@ -73,11 +84,24 @@ function StepCard({
               onInput={(variable) => onChange({ ...step, variable: variable.trim() })}
               maxLength={64}
               error={variableError}
-              hint={<>Use <code>{`{{${step.variable || 'name'}}}`}</code> in a later step to repeat the answer.</>}
+              hint={
+                <>
+                  Use <code>{`{{${step.variable || 'name'}}}`}</code> in a later step to repeat the answer.
+                </>
+              }
             />
           )}
         </div>
-        <TextField label={`Step ${n}: what the bot says`} value={step.text} onInput={(text) => onChange({ ...step, text })} multiline rows={2} maxLength={MAX_TEXT} error={textError} hint={TEXT_HINT[step.type]} />
+        <TextField
+          label={`Step ${n}: what the bot says`}
+          value={step.text}
+          onInput={(text) => onChange({ ...step, text })}
+          multiline
+          rows={2}
+          maxLength={MAX_TEXT}
+          error={textError}
+          hint={TEXT_HINT[step.type]}
+        />
         {warnings.map((w) => (
           <p key={w.message} class="field-hint" style={{ color: 'var(--warning)' }}>
             {w.message}
@@ -85,13 +109,31 @@ function StepCard({
         ))}
       </div>
       <div class="step-tools">
-        <button type="button" class="icon-btn" aria-label={`Move step ${n} up`} disabled={index === 0} onClick={() => onMove(index - 1)}>
+        <button
+          type="button"
+          class="icon-btn"
+          aria-label={`Move step ${n} up`}
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
           <Icon name="up" />
         </button>
-        <button type="button" class="icon-btn" aria-label={`Move step ${n} down`} disabled={index === count - 1} onClick={() => onMove(index + 1)}>
+        <button
+          type="button"
+          class="icon-btn"
+          aria-label={`Move step ${n} down`}
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
           <Icon name="down" />
         </button>
-        <button type="button" class="icon-btn" aria-label={`Delete step ${n}`} disabled={count === 1} onClick={onRemove}>
+        <button
+          type="button"
+          class="icon-btn"
+          aria-label={`Delete step ${n}`}
+          disabled={count === 1}
+          onClick={onRemove}
+        >
           <Icon name="trash" />
         </button>
       </div>
@@ -99,7 +141,15 @@ function StepCard({
   );
 }
 
-export function FlowEditor({ steps, onChange, issues }: { steps: EditableStep[]; onChange: (steps: EditableStep[]) => void; issues: Map<number, StepIssue[]> }) {
+export function FlowEditor({
+  steps,
+  onChange,
+  issues,
+}: {
+  steps: EditableStep[];
+  onChange: (steps: EditableStep[]) => void;
+  issues: Map<number, StepIssue[]>;
+}) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [dragOver, setDragOver] = useState<number | null>(null);
   const [armed, setArmed] = useState<number | null>(null);
@@ -113,14 +163,19 @@ export function FlowEditor({ steps, onChange, issues }: { steps: EditableStep[];
     requestAnimationFrame(() => {
       const label = to < from ? `Move step ${to + 1} up` : `Move step ${to + 1} down`;
       const btn = document.querySelector<HTMLButtonElement>(`button[aria-label="${label}"]`);
-      (btn && !btn.disabled ? btn : document.querySelector<HTMLButtonElement>(`button[aria-label="Delete step ${to + 1}"]`))?.focus();
+      (btn && !btn.disabled
+        ? btn
+        : document.querySelector<HTMLButtonElement>(`button[aria-label="Delete step ${to + 1}"]`)
+      )?.focus();
     });
   };
 
   const add = (type: StepType) => {
     onChange([...steps, newStep(type, steps)]);
     setAnnounce(`${STEP_LABEL[type]} added as step ${steps.length + 1}.`);
-    requestAnimationFrame(() => document.querySelector<HTMLTextAreaElement>('.steps > li:last-child textarea')?.focus());
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLTextAreaElement>('.steps > li:last-child textarea')?.focus(),
+    );
   };
 
   return (
@@ -144,7 +199,8 @@ export function FlowEditor({ steps, onChange, issues }: { steps: EditableStep[];
             dragProps={{
               // Only the handle starts a drag, so text in the fields stays selectable.
               draggable: armed === s.key,
-              onMouseDown: (e: MouseEvent) => setArmed((e.target as HTMLElement).closest('[data-handle]') ? s.key : null),
+              onMouseDown: (e: MouseEvent) =>
+                setArmed((e.target as HTMLElement).closest('[data-handle]') ? s.key : null),
               onDragStart: (e: DragEvent) => {
                 setDragFrom(i);
                 e.dataTransfer?.setData('text/plain', String(i));
@@ -171,9 +227,17 @@ export function FlowEditor({ steps, onChange, issues }: { steps: EditableStep[];
         ))}
       </ol>
       <div class="add-step">
-        <span class="muted small" style={{ alignSelf: 'center' }}>Add a step:</span>
+        <span class="muted small" style={{ alignSelf: 'center' }}>
+          Add a step:
+        </span>
         {(['message', 'question', 'handoff'] as StepType[]).map((t) => (
-          <Button key={t} size="sm" icon={<Icon name="plus" size={16} />} disabled={steps.length >= MAX_STEPS} onClick={() => add(t)}>
+          <Button
+            key={t}
+            size="sm"
+            icon={<Icon name="plus" size={16} />}
+            disabled={steps.length >= MAX_STEPS}
+            onClick={() => add(t)}
+          >
             {t === 'handoff' ? 'Hand-off' : STEP_LABEL[t]}
           </Button>
         ))}

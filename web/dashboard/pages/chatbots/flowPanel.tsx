@@ -20,7 +20,8 @@ export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved:
   const issues = useMemo(() => {
     const found = checkSteps(steps);
     const at = serverError ? stepOfServerError(serverError) : null;
-    if (serverError && at !== null) found.set(at, [...(found.get(at) ?? []), { level: 'error', message: humanServerError(serverError) }]);
+    if (serverError && at !== null)
+      found.set(at, [...(found.get(at) ?? []), { level: 'error', message: humanServerError(serverError) }]);
     return found;
   }, [steps, serverError]);
   const blocking = [...issues.values()].some((xs) => xs.some((x) => x.level === 'error'));
@@ -59,7 +60,11 @@ export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved:
         description="The bot goes through these steps in order. Questions wait for the visitor's answer."
         actions={
           <>
-            {dirty && <Button size="sm" variant="ghost" onClick={reset}>Discard changes</Button>}
+            {dirty && (
+              <Button size="sm" variant="ghost" onClick={reset}>
+                Discard changes
+              </Button>
+            )}
             <Button size="sm" variant="primary" busy={saving} disabled={!dirty || blocking} onClick={() => void save()}>
               Save flow
             </Button>

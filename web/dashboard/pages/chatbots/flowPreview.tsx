@@ -59,7 +59,11 @@ export function FlowPreview({ steps, botName }: { steps: EditableStep[]; botName
       ) : (
         <>
           {items}
-          <p class="chat-note">{ended === 'handoff' ? 'Handed off to your team · conversation ends' : 'End of the flow · conversation resolved'}</p>
+          <p class="chat-note">
+            {ended === 'handoff'
+              ? 'Handed off to your team · conversation ends'
+              : 'End of the flow · conversation resolved'}
+          </p>
         </>
       )}
     </div>

@@ -24,7 +24,13 @@ function freeVariable(steps: EditableStep[]): string {
 
 /** The server's shape: no keys, no stray variable on non-questions. */
 export function toFlow(steps: EditableStep[]): Flow {
-  return { steps: steps.map((s) => (s.type === 'question' ? { type: s.type, text: s.text, variable: s.variable ?? '' } : { type: s.type, text: s.text })) };
+  return {
+    steps: steps.map((s) =>
+      s.type === 'question'
+        ? { type: s.type, text: s.text, variable: s.variable ?? '' }
+        : { type: s.type, text: s.text },
+    ),
+  };
 }
 
 export const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
@@ -41,22 +47,27 @@ export interface StepIssue {
 /** Problems per step index, in the words a non-developer reads. */
 export function checkSteps(steps: EditableStep[]): Map<number, StepIssue[]> {
   const out = new Map<number, StepIssue[]>();
-  const add = (i: number, level: StepIssue['level'], message: string) => out.set(i, [...(out.get(i) ?? []), { level, message }]);
+  const add = (i: number, level: StepIssue['level'], message: string) =>
+    out.set(i, [...(out.get(i) ?? []), { level, message }]);
   const asked = new Set<string>();
   let handoffAt = -1;
   steps.forEach((s, i) => {
     if (!s.text.trim()) add(i, 'error', 'Write what the bot says.');
     if (s.text.length > MAX_TEXT) add(i, 'error', `Keep the text under ${MAX_TEXT} characters.`);
     for (const m of s.text.matchAll(PLACEHOLDER)) {
-      if (!asked.has(m[1]!)) add(i, 'warning', `{{${m[1]}}} is not asked by an earlier question, so it shows as empty.`);
+      if (!asked.has(m[1]!))
+        add(i, 'warning', `{{${m[1]}}} is not asked by an earlier question, so it shows as empty.`);
     }
     if (s.type === 'question') {
       const v = s.variable ?? '';
-      if (!VARIABLE.test(v)) add(i, 'error', 'Name the answer with letters, digits and underscores, starting with a letter (e.g. email).');
-      else if (asked.has(v)) add(i, 'warning', `An earlier question already saves its answer as "${v}"; this one replaces it.`);
+      if (!VARIABLE.test(v))
+        add(i, 'error', 'Name the answer with letters, digits and underscores, starting with a letter (e.g. email).');
+      else if (asked.has(v))
+        add(i, 'warning', `An earlier question already saves its answer as "${v}"; this one replaces it.`);
       asked.add(v);
     }
-    if (handoffAt >= 0 && i > handoffAt) add(i, 'warning', 'Never reached: the conversation ends at the hand-off above.');
+    if (handoffAt >= 0 && i > handoffAt)
+      add(i, 'warning', 'Never reached: the conversation ends at the hand-off above.');
     if (s.type === 'handoff' && handoffAt < 0) handoffAt = i;
   });
   return out;
@@ -70,7 +81,11 @@ export function stepOfServerError(message: string): number | null {
 
 /** The server's message without its machine path, for showing next to the step. */
 export function humanServerError(message: string): string {
-  return message.replace(/^flow\.steps\[\d+\]\.?/, '').replace(/^text /, 'The text ').replace(/^variable /, 'The answer name ').replace(/^type /, 'The step type ');
+  return message
+    .replace(/^flow\.steps\[\d+\]\.?/, '')
+    .replace(/^text /, 'The text ')
+    .replace(/^variable /, 'The answer name ')
+    .replace(/^type /, 'The step type ');
 }
 
 /** Splits a text into plain parts and {{variable}} placeholders, for the preview. */
@@ -86,4 +101,8 @@ export function placeholders(text: string): { text: string; variable?: string }[
   return parts;
 }
 
-export const STEP_LABEL: Record<StepType, string> = { message: 'Message', question: 'Question', handoff: 'Hand-off to your team' };
+export const STEP_LABEL: Record<StepType, string> = {
+  message: 'Message',
+  question: 'Question',
+  handoff: 'Hand-off to your team',
+};

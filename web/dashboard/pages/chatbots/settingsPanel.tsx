@@ -10,7 +10,17 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 
 const LABELS = { name: 'Name', description: 'Description' } as const;
 
-export function SettingsPanel({ detail, onSaved, onToggle, toggling }: { detail: ChatbotDetail; onSaved: (d: ChatbotDetail) => void; onToggle: () => void; toggling: boolean }) {
+export function SettingsPanel({
+  detail,
+  onSaved,
+  onToggle,
+  toggling,
+}: {
+  detail: ChatbotDetail;
+  onSaved: (d: ChatbotDetail) => void;
+  onToggle: () => void;
+  toggling: boolean;
+}) {
   const notify = useToast();
   const [name, setName] = useState(detail.data.name);
   const [description, setDescription] = useState(detail.data.description ?? '');
@@ -41,9 +51,32 @@ export function SettingsPanel({ detail, onSaved, onToggle, toggling }: { detail:
     <div class="stack">
       <Card title="Details">
         <form onSubmit={save} noValidate>
-          {general && <div class="callout callout-danger form-alert" role="alert">{general}</div>}
-          <TextField label={LABELS.name} value={name} onInput={setName} maxLength={100} required error={errorOf('name')} hint="Shown to visitors in the chat window." inputProps={{ onBlur: (e: FocusEvent) => checks.touch('name', e) }} />
-          <TextField label={LABELS.description} aside="optional" value={description} onInput={setDescription} multiline rows={3} maxLength={2000} error={errorOf('description')} hint="For your team only." />
+          {general && (
+            <div class="callout callout-danger form-alert" role="alert">
+              {general}
+            </div>
+          )}
+          <TextField
+            label={LABELS.name}
+            value={name}
+            onInput={setName}
+            maxLength={100}
+            required
+            error={errorOf('name')}
+            hint="Shown to visitors in the chat window."
+            inputProps={{ onBlur: (e: FocusEvent) => checks.touch('name', e) }}
+          />
+          <TextField
+            label={LABELS.description}
+            aside="optional"
+            value={description}
+            onInput={setDescription}
+            multiline
+            rows={3}
+            maxLength={2000}
+            error={errorOf('description')}
+            hint="For your team only."
+          />
           <div class="form-actions">
             <Button variant="primary" type="submit" busy={saving} disabled={!dirty}>
               Save changes
@@ -57,7 +90,11 @@ export function SettingsPanel({ detail, onSaved, onToggle, toggling }: { detail:
           checked={!detail.data.disabled}
           disabled={toggling}
           onChange={onToggle}
-          hint={detail.data.disabled ? 'Disabled: the widget on your site does not start conversations.' : 'Active: the widget on your site starts conversations.'}
+          hint={
+            detail.data.disabled
+              ? 'Disabled: the widget on your site does not start conversations.'
+              : 'Active: the widget on your site starts conversations.'
+          }
         />
       </Card>
     </div>

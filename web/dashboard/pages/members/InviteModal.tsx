@@ -6,7 +6,15 @@ import type { Role } from './types.js';
 
 const LABELS = { email: 'Email address', role: 'Role' } as const;
 
-export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: (email: string) => void }) {
+export function InviteModal({
+  open,
+  onClose,
+  onInvited,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onInvited: (email: string) => void;
+}) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const form = useFormSubmit(async () => {
@@ -22,8 +30,25 @@ export function InviteModal({ open, onClose, onInvited }: { open: boolean; onClo
   }, [open]);
 
   return (
-    <FormModal open={open} title="Invite a member" onClose={onClose} form={form} submitLabel="Send invitation" submitDisabled={!email.trim()}>
-      <TextField label={LABELS.email} type="email" value={email} onInput={setEmail} required autoFocus error={form.fieldError('email')} hint="They get a link to join this workspace and set a password." inputProps={{ autocomplete: 'off' }} />
+    <FormModal
+      open={open}
+      title="Invite a member"
+      onClose={onClose}
+      form={form}
+      submitLabel="Send invitation"
+      submitDisabled={!email.trim()}
+    >
+      <TextField
+        label={LABELS.email}
+        type="email"
+        value={email}
+        onInput={setEmail}
+        required
+        autoFocus
+        error={form.fieldError('email')}
+        hint="They get a link to join this workspace and set a password."
+        inputProps={{ autocomplete: 'off' }}
+      />
       <RoleSelect value={role} onChange={setRole} hint="Admins also manage webhooks, API keys, branding and members." />
     </FormModal>
   );

@@ -2,8 +2,18 @@
 import type { Plan } from '../../session.js';
 
 const UNLOCKS: { plan: string; items: string[] }[] = [
-  { plan: 'Starter', items: ['Up to 5 chatbots and 5 webhooks', 'The External API: 10,000 calls a month', 'A branded sign-in address for your team'] },
-  { plan: 'Pro', items: ['Up to 15 chatbots and 15 webhooks', '50,000 API calls a month', 'Ad analytics for your login page'] },
+  {
+    plan: 'Starter',
+    items: [
+      'Up to 5 chatbots and 5 webhooks',
+      'The External API: 10,000 calls a month',
+      'A branded sign-in address for your team',
+    ],
+  },
+  {
+    plan: 'Pro',
+    items: ['Up to 15 chatbots and 15 webhooks', '50,000 API calls a month', 'Ad analytics for your login page'],
+  },
 ];
 
 export function UpgradeCallout({ plan, reason }: { plan: Plan; reason?: string }) {

@@ -41,12 +41,17 @@ export const PAGE_SIZE = 20;
 
 export const responseApi = {
   list: (f: ResponseFilters, page: number) =>
-    api.get<ResponsesPage>(`${DASHBOARD_API}/responses${query({ ...f, visitorId: f.visitorId.trim(), page, limit: PAGE_SIZE })}`),
+    api.get<ResponsesPage>(
+      `${DASHBOARD_API}/responses${query({ ...f, visitorId: f.visitorId.trim(), page, limit: PAGE_SIZE })}`,
+    ),
   get: (id: string) => api.get<{ data: ResponseRecord }>(`${DASHBOARD_API}/responses/${encodeURIComponent(id)}`),
 };
 
 /** How a conversation ended, as a badge tone and words. */
-export function outcomeOf(r: Pick<ResponseRecord, 'status' | 'resolution'>): { tone: 'success' | 'warning' | 'neutral' | 'info'; label: string } {
+export function outcomeOf(r: Pick<ResponseRecord, 'status' | 'resolution'>): {
+  tone: 'success' | 'warning' | 'neutral' | 'info';
+  label: string;
+} {
   if (r.status !== 'completed') return { tone: 'info', label: 'In progress' };
   if (r.resolution === 'resolved') return { tone: 'success', label: 'Resolved' };
   if (r.resolution === 'escalated') return { tone: 'warning', label: 'Escalated' };

@@ -35,12 +35,16 @@ function EntryDetail({ entry }: { entry: DeliveryEntry }) {
       )}
       <div>
         <h4>Payload</h4>
-        <pre class="code-block" tabIndex={0} aria-label="Payload">{pretty(entry.payload)}</pre>
+        <pre class="code-block" tabIndex={0} aria-label="Payload">
+          {pretty(entry.payload)}
+        </pre>
       </div>
       {entry.response && (
         <div>
           <h4>Response body</h4>
-          <pre class="code-block" tabIndex={0} aria-label="Response body">{entry.response}</pre>
+          <pre class="code-block" tabIndex={0} aria-label="Response body">
+            {entry.response}
+          </pre>
         </div>
       )}
       <div>
@@ -82,7 +86,9 @@ export function DeliveryLog({ webhook, canWrite }: { webhook: Webhook; canWrite:
     setLoading(true);
     setError(null);
     try {
-      const page = await api.get<DeliveryPage>(`${DASHBOARD_API}/webhooks/${encodeURIComponent(webhook.id)}/deliveries${query({ cursor })}`);
+      const page = await api.get<DeliveryPage>(
+        `${DASHBOARD_API}/webhooks/${encodeURIComponent(webhook.id)}/deliveries${query({ cursor })}`,
+      );
       setRows((r) => (cursor ? [...r, ...page.data] : page.data));
       setNext(page.nextCursor);
     } catch (err) {
@@ -96,16 +102,20 @@ export function DeliveryLog({ webhook, canWrite }: { webhook: Webhook; canWrite:
     void load(null);
   }, [webhook.id, seq]);
 
-  const toggle = (id: string) => setOpen((s) => {
-    const n = new Set(s);
-    if (n.has(id)) n.delete(id);
-    else n.add(id);
-    return n;
-  });
+  const toggle = (id: string) =>
+    setOpen((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
   const resend = async (entry: DeliveryEntry) => {
     setResending(entry.id);
     try {
-      await api.send('POST', `${DASHBOARD_API}/webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(entry.deliveryId)}/resend`);
+      await api.send(
+        'POST',
+        `${DASHBOARD_API}/webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(entry.deliveryId)}/resend`,
+      );
       toast('Resend queued. It shows in the log once sent.');
       // The dispatcher sends within a second or so; refresh a moment later.
       setTimeout(() => setSeq((n) => n + 1), 1500);
@@ -115,21 +125,39 @@ export function DeliveryLog({ webhook, canWrite }: { webhook: Webhook; canWrite:
       setResending(null);
     }
   };
-  const resendBlocked = webhook.status === 'failed' ? 'Reactivate the webhook to resend' : webhook.status === 'paused' ? 'Resume the webhook to resend' : null;
+  const resendBlocked =
+    webhook.status === 'failed'
+      ? 'Reactivate the webhook to resend'
+      : webhook.status === 'paused'
+        ? 'Resume the webhook to resend'
+        : null;
 
   return (
     <section aria-label="Delivery log">
       <div class="pagination log-head">
-        <p class="small muted">Every attempt of the last 30 days, newest first.{resendBlocked && canWrite ? ` ${resendBlocked}.` : ''}</p>
+        <p class="small muted">
+          Every attempt of the last 30 days, newest first.{resendBlocked && canWrite ? ` ${resendBlocked}.` : ''}
+        </p>
         <Button size="sm" onClick={() => setSeq((n) => n + 1)} busy={loading && rows.length > 0}>
           Refresh
         </Button>
       </div>
-      {error && <div class="card-body"><ErrorState error={error} onRetry={() => setSeq((n) => n + 1)} title="The log could not load" /></div>}
-      {!error && loading && rows.length === 0 && <div class="card-body"><Skeleton lines={4} label="Loading the delivery log" /></div>}
+      {error && (
+        <div class="card-body">
+          <ErrorState error={error} onRetry={() => setSeq((n) => n + 1)} title="The log could not load" />
+        </div>
+      )}
+      {!error && loading && rows.length === 0 && (
+        <div class="card-body">
+          <Skeleton lines={4} label="Loading the delivery log" />
+        </div>
+      )}
       {!error && !loading && rows.length === 0 && (
         <EmptyState title="No deliveries yet" icon={<Icon name="inbox" size={26} />}>
-          <p>Deliveries appear here when a subscribed event happens in {webhook.chatbot.name ?? 'the chatbot'}'s conversations.</p>
+          <p>
+            Deliveries appear here when a subscribed event happens in {webhook.chatbot.name ?? 'the chatbot'}'s
+            conversations.
+          </p>
         </EmptyState>
       )}
       {rows.length > 0 && (
@@ -139,26 +167,51 @@ export function DeliveryLog({ webhook, canWrite }: { webhook: Webhook; canWrite:
             return (
               <li key={entry.id} class="log-item">
                 <div class="log-row">
-                  <button type="button" class="log-toggle" aria-expanded={expanded} aria-controls={`log-${entry.id}`} aria-label={`Details of ${entry.event} at ${formatDateTime(entry.createdAt)}`} onClick={() => toggle(entry.id)}>
+                  <button
+                    type="button"
+                    class="log-toggle"
+                    aria-expanded={expanded}
+                    aria-controls={`log-${entry.id}`}
+                    aria-label={`Details of ${entry.event} at ${formatDateTime(entry.createdAt)}`}
+                    onClick={() => toggle(entry.id)}
+                  >
                     <Icon name="right" size={16} />
                   </button>
-                  <span class="log-status"><StatusBadge entry={entry} /></span>
+                  <span class="log-status">
+                    <StatusBadge entry={entry} />
+                  </span>
                   <span class="log-main">
                     <span class="log-event mono">{entry.event}</span>
-                    <span class="log-meta"> · attempt {entry.attempt}{entry.resentFrom ? ' · resend' : ''}</span>
+                    <span class="log-meta">
+                      {' '}
+                      · attempt {entry.attempt}
+                      {entry.resentFrom ? ' · resend' : ''}
+                    </span>
                     {entry.error && <span class="cell-sub">{entry.error}</span>}
                   </span>
                   <span class="log-when log-meta">{formatDateTime(entry.createdAt)}</span>
                   <span class="log-ms">{entry.responseMs} ms</span>
                   <span class="log-action">
                     {canWrite && (
-                      <Button size="sm" variant="ghost" disabled={!!resendBlocked} title={resendBlocked ?? undefined} busy={resending === entry.id} onClick={() => resend(entry)} aria-label={`Resend ${entry.event} delivery ${entry.deliveryId}`}>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        disabled={!!resendBlocked}
+                        title={resendBlocked ?? undefined}
+                        busy={resending === entry.id}
+                        onClick={() => resend(entry)}
+                        aria-label={`Resend ${entry.event} delivery ${entry.deliveryId}`}
+                      >
                         Resend
                       </Button>
                     )}
                   </span>
                 </div>
-                {expanded && <div id={`log-${entry.id}`}><EntryDetail entry={entry} /></div>}
+                {expanded && (
+                  <div id={`log-${entry.id}`}>
+                    <EntryDetail entry={entry} />
+                  </div>
+                )}
               </li>
             );
           })}
