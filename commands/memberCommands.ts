@@ -69,9 +69,7 @@ export class MemberCommands {
     return workspace;
   }
 
-  async list(
-    workspaceId: string,
-  ): Promise<{
+  async list(workspaceId: string): Promise<{
     members: MemberView[];
     invites: Array<{ id: string; email: string; role: MemberRole; expiresAt: string }>;
   }> {

@@ -15,7 +15,7 @@ import { HANDOFF_TTL_MS, OIDC_STATE_TTL_MS } from '../domain/signIn/challenges.j
 import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
-import type { OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
+import type { OidcIdentity, OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
 import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
 import type { SignInCommands } from './signInCommands.js';
 
@@ -104,7 +104,7 @@ export class OidcSignInCommands {
         error: reason === 'provider' ? 'The identity provider did not sign you in; try again.' : NOT_HERE,
       };
     };
-    let identity;
+    let identity: OidcIdentity;
     try {
       identity = await rp.finish(callbackUrl, { state, nonce: pending.nonce, codeVerifier: pending.codeVerifier });
     } catch (err) {

@@ -106,12 +106,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error: String(err?.message ?? err).slice(0, 200),
       });
       res.setHeader('Retry-After', '5');
-      res
-        .status(503)
-        .json({
-          error: 'The service is temporarily unavailable. Try again in a few seconds.',
-          code: 'SERVICE_UNAVAILABLE',
-        });
+      res.status(503).json({
+        error: 'The service is temporarily unavailable. Try again in a few seconds.',
+        code: 'SERVICE_UNAVAILABLE',
+      });
       return;
     }
     logger.error('unhandled error', {

@@ -39,11 +39,9 @@ export function methodNotAllowedHandler(registry: OpenApiRegistry): RequestHandl
     // A method the path does take, passed on by its router (another host's page): a plain 404.
     if (!known || known.methods.includes(req.method)) return next();
     res.setHeader('Allow', known.allow);
-    res
-      .status(405)
-      .json({
-        error: `${req.method} is not allowed on this path; it takes ${known.allow}`,
-        code: 'METHOD_NOT_ALLOWED',
-      });
+    res.status(405).json({
+      error: `${req.method} is not allowed on this path; it takes ${known.allow}`,
+      code: 'METHOD_NOT_ALLOWED',
+    });
   };
 }

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { DEFAULT_FLOW, type Flow, validateFlow } from './flow.js';
 import { charLength } from '../charLength.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
+import { unhandled } from '../unhandled.js';
 
 export const MAX_CHATBOT_NAME = 100;
 export const MAX_CHATBOT_DESCRIPTION = 2000;
@@ -111,6 +112,8 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
         : [{ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: command.changes } }];
     case 'DeleteChatbot':
       return [{ type: 'ChatbotDeleted', data: { chatbotId: state.chatbotId!, workspaceId: state.workspaceId! } }];
+    default:
+      return unhandled(command);
   }
 }
 

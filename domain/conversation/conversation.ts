@@ -14,6 +14,7 @@ import type {
   TranscriptEntry,
 } from './conversationEvents.js';
 import { walkFlow, type FlowWalk } from './flowWalk.js';
+import { unhandled } from '../unhandled.js';
 
 export interface ConversationState {
   status: 'none' | 'active' | 'completed';
@@ -175,6 +176,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return [
         completion({ ...ids, responseId: state.responseId }, 'ended', null, state.startedAt!, state.turnCount, now),
       ];
+    default:
+      return unhandled(command);
   }
 }
 

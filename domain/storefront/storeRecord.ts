@@ -11,6 +11,7 @@
 import type { Decider, DomainEvent } from '../event.js';
 import { NotFoundError } from '../errors.js';
 import { normalizedCoverage, sameCoverage, type LoaderCoverage } from './loaderCoverage.js';
+import { unhandled } from '../unhandled.js';
 
 export interface StoreUser {
   id: string;
@@ -91,6 +92,8 @@ function decide(command: StoreCommand, state: StoreState): StoreEvent[] {
     }
     case 'Uninstall':
       return [{ type: 'StoreUninstalled', data: { storeHash } }];
+    default:
+      return unhandled(command);
   }
 }
 

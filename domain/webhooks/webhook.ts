@@ -11,6 +11,7 @@ import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { WebhookEventName } from './webhookEvents.js';
 import { charLength } from '../charLength.js';
+import { unhandled } from '../unhandled.js';
 
 /** Consecutive failed deliveries (each after its retries) before the webhook is set to failed. */
 export const MAX_CONSECUTIVE_FAILURES = 10;
@@ -239,6 +240,8 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
           },
         },
       ];
+    default:
+      return unhandled(command);
   }
 }
 

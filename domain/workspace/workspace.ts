@@ -7,6 +7,7 @@
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';
 import { type LimitName, type PlanLimits, type PlanName, limitsFor, parseCustomLimits } from '../plans.js';
+import { unhandled } from '../unhandled.js';
 
 export type WorkspaceEvent =
   | DomainEvent<
@@ -98,6 +99,8 @@ export function decideWorkspace(command: WorkspaceCommand, state: WorkspaceState
       return state.webhooks.includes(command.webhookId)
         ? [{ type: 'WebhookSlotReleased', data: { webhookId: command.webhookId } }]
         : [];
+    default:
+      return unhandled(command);
   }
 }
 

@@ -15,7 +15,7 @@
  * hold a reader back, never a foreign transaction.
  */
 import { randomUUID } from 'node:crypto';
-import { Observable, Subject } from 'rxjs';
+import { type Observable, Subject } from 'rxjs';
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type {
   AppendNotice,

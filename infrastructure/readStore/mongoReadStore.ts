@@ -8,14 +8,7 @@
  */
 import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
-import {
-  type CollectionSpec,
-  type Doc,
-  type Filter,
-  type FindOptions,
-  type ReadStore,
-  type ReadStoreWriter,
-} from './readStore.js';
+import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 import { inProcessRebuildLock, type RebuildLock } from './rebuildLock.js';

@@ -299,7 +299,7 @@ export async function createLeasedUsageCounter(
           continue;
         }
         if (b.left > 0) break;
-        if (s.leasing) {
+        if (s.leasing !== null) {
           await s.leasing;
           continue;
         }

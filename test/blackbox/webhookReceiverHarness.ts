@@ -13,7 +13,6 @@ import {
   type ReceivedRequest,
   type ReceiverReply,
 } from '../support/httpsReceiver.js';
-import { eventually, sleep } from '../support/waiting.js';
 import { sortedKeys, startBlackbox, type ApiAnswer, type Blackbox } from './blackboxServer.js';
 
 export const root = new URL('../../', import.meta.url).pathname;

@@ -67,7 +67,7 @@ export function sqlPerTest(driver: SqlDriverName) {
       return { sql, cleanup: () => sql.exec(`SET search_path TO public; DROP SCHEMA ${schema} CASCADE`) };
     },
     async teardown() {
-      if (shared) await (await shared).cleanup();
+      if (shared !== undefined) await (await shared).cleanup();
     },
   };
 }

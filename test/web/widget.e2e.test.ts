@@ -71,7 +71,7 @@ async function settled(page: Page, min: number) {
       min,
       { timeout: 15_000 },
     );
-  } catch (e) {
+  } catch {
     const alert = await page.evaluate(
       () => document.querySelector('confab-widget')?.shadowRoot?.querySelector('[role=alert]')?.textContent,
     );

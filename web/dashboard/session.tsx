@@ -5,7 +5,7 @@
  */
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
-import { api, ApiError, SESSION_PATH, setCsrfToken } from './api.js';
+import { api, type ApiError, SESSION_PATH, setCsrfToken } from './api.js';
 
 export type Role = 'admin' | 'member';
 export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';

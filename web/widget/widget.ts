@@ -65,7 +65,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     view.setDone(false);
     view.setUnavailable(false);
     view.setBusy(true);
-    api
+    void api
       .start({ visitorId: getVisitorId(), channel: 'web', customData: s.customData, user: s.user })
       .then((r) => {
         if (destroyed) return;
@@ -101,7 +101,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     const bubble = view.add({ type: 'user', message: text });
     view.input.value = '';
     view.setBusy(true);
-    api
+    void api
       .send(current.sessionId, text)
       .then((r) => {
         if (destroyed) return;

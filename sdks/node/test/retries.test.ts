@@ -5,7 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Confab, {
+import type Confab from '../src/index.js';
+import {
   APIConnectionError,
   APITimeoutError,
   APIUserAbortError,

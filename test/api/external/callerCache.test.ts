@@ -30,7 +30,7 @@ function fixture() {
   const views = {
     async find() {
       reads++;
-      if (gate) await gate;
+      if (gate !== null) await gate;
       return [structuredClone(docs.key)];
     },
     async get() {

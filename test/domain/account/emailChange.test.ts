@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createHmac } from 'node:crypto';
-import { DomainError, ValidationError } from '../../../domain/errors.js';
+import { type DomainError, ValidationError } from '../../../domain/errors.js';
 import { fold } from '../../../domain/event.js';
 import {
   EMAIL_CHANGE_MAX_ATTEMPTS,

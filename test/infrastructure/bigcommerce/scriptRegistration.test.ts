@@ -154,8 +154,11 @@ test('a script of ours under an earlier APP_URL is moved to the current one, not
   );
   assert.equal(writes('moved1', from), ['PUT /content/scripts/:uuid']);
   assert.equal(
-    (bc.calls.find((c) => c.method === 'PUT' && c.path.endsWith(earlier.uuid))?.body as { channel_id: number })
-      .channel_id,
+    (
+      bc.calls.find((c) => c.method === 'PUT' && c.path.endsWith(earlier.uuid))?.body as
+        | { channel_id: number }
+        | undefined
+    )?.channel_id,
     1,
   );
 });

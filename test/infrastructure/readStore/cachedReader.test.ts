@@ -17,7 +17,7 @@ function fixture() {
     async find(c: string) {
       reads++;
       const rows = structuredClone(data[c]);
-      if (gate) await gate;
+      if (gate !== null) await gate;
       return rows;
     },
     async get(c: string, id: string) {

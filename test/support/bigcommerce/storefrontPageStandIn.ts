@@ -34,7 +34,7 @@ export async function startStorefrontPage(
         res.writeHead(404, { 'content-type': 'application/json' });
         return res.end(JSON.stringify({ status: 404, title: 'Customer not found' }));
       }
-      bc.currentCustomerJwt(opts.storeHash, { id: Number(cookie), email }).then((jwt) => {
+      void bc.currentCustomerJwt(opts.storeHash, { id: Number(cookie), email }).then((jwt) => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(jwt);
       });

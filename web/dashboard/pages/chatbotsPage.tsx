@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 /** Chatbots: the list with the plan cap, create, duplicate, disable/enable, delete. */
 import { useState } from 'preact/hooks';
 import { Link, useLocation } from 'wouter-preact';
@@ -108,7 +109,7 @@ export function ChatbotsPage() {
     </Button>
   );
 
-  let body;
+  let body: ComponentChildren;
   if (list.error && !list.data) body = <ErrorState error={list.error} onRetry={list.reload} />;
   else if (!list.data)
     body = (

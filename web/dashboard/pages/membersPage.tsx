@@ -5,7 +5,7 @@
  */
 import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../api.js';
+import { api, type ApiError, DASHBOARD_API } from '../api.js';
 import { useSession } from '../session.js';
 import {
   Badge,

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 /** Responses: every conversation of the workspace, filterable, newest first, one page at a time. */
 import { useState } from 'preact/hooks';
 import { Link } from 'wouter-preact';
@@ -122,7 +123,7 @@ export function ResponsesPage() {
     ...(bots.data?.data ?? []).map((b) => ({ value: b.id, label: b.name })),
   ];
 
-  let body;
+  let body: ComponentChildren;
   if (list.error) body = <ErrorState error={list.error} onRetry={list.reload} />;
   else if (!list.data) body = <Skeleton lines={6} label="Loading responses…" />;
   else if (list.data.data.length === 0)

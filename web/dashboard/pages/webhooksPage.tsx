@@ -6,7 +6,7 @@
  */
 import './webhooks/webhooks.css';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../api.js';
+import { api, type ApiError, DASHBOARD_API } from '../api.js';
 import { isAdmin, useSession } from '../session.js';
 import {
   Button,

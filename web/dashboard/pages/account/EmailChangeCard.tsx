@@ -3,7 +3,7 @@
  * mailed to the new inbox → changed (the old address gets a notice). Codes last 10 minutes.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../../api.js';
+import { api, type ApiError, DASHBOARD_API } from '../../api.js';
 import { Button, Card, fieldError, TextField, useToast } from '../../ui/index.js';
 
 type Step = 'idle' | 'newEmail' | 'currentCode' | 'newCode';

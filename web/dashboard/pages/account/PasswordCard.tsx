@@ -3,7 +3,7 @@
  * every other session of the user ends; this one gets a fresh cookie.
  */
 import { useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API, setCsrfToken } from '../../api.js';
+import { api, type ApiError, DASHBOARD_API, setCsrfToken } from '../../api.js';
 import { Button, Card, fieldError, formError, TextField, useToast } from '../../ui/index.js';
 
 const MIN_LENGTH = 8;

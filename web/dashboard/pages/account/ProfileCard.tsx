@@ -1,6 +1,6 @@
 /** The signed-in user's profile: name, phone, date of birth, address and time zone. */
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API } from '../../api.js';
+import { api, type ApiError, DASHBOARD_API } from '../../api.js';
 import { Button, Card, fieldError, formError, TextField, useToast } from '../../ui/index.js';
 import { TimezonePicker } from './TimezonePicker.js';
 import type { Profile } from './types.js';

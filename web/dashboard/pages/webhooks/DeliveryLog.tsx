@@ -5,7 +5,7 @@
  */
 import { Fragment } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError, DASHBOARD_API, query } from '../../api.js';
+import { api, type ApiError, DASHBOARD_API, query } from '../../api.js';
 import { Badge, Button, EmptyState, ErrorState, Icon, Skeleton, formatDateTime, useToast } from '../../ui/index.js';
 import type { DeliveryEntry, DeliveryPage, Webhook } from './types.js';
 
