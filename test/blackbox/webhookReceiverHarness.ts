@@ -190,7 +190,7 @@ export function readmeVerify(rawBody: Buffer, req: { headers: Record<string, unk
 export const PYTHON = process.env.SDK_PYTHON ?? 'python3';
 /**
  * Runs Python on deliveries: stdin is JSON [{body (base64), headers, secret, now?}], stdout one
- * JSON line per case: {doc: the seed's recipe, sdk: confab.webhooks.verify ("ok" or the error
+ * JSON line per case: {doc: the recipe of docs/events.md, sdk: confab.webhooks.verify ("ok" or the error
  * class)}. Without httpx installed the SDK package cannot be imported (its __init__ imports the
  * client), so then a stand-in httpx module lets confab.webhooks load: it uses only the stdlib.
  */
@@ -209,7 +209,7 @@ import confab.webhooks as cw
 for case in json.load(sys.stdin):
     raw = base64.b64decode(case["body"])
     secret = case["secret"]
-    # The seed/README recipe written from the docs alone: hex HMAC-SHA256 of the raw body, timing-safe compare.
+    # The docs/events.md recipe written from the docs alone: hex HMAC-SHA256 of the raw body, timing-safe compare.
     expected = hmac.new(secret.encode("utf-8"), raw, hashlib.sha256).hexdigest()
     doc = hmac.compare_digest(expected, case["headers"].get("x-webhook-signature", ""))
     try:
