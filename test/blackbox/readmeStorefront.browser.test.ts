@@ -27,7 +27,7 @@ import { buildBundle } from '../web/helpers.js';
 import { startBlackbox, type Blackbox } from './blackboxServer.js';
 
 const STORE = 'bbstore1';
-/** README "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
+/** docs/storefront.md, "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
 const SCOPE = APP_SCOPE;
 
 let bc: BigCommerceStandIn;

@@ -5,7 +5,7 @@
  * fresh PostgreSQL schema when DATABASE_URL is set): webhookReceiverHarness.ts.
  *
  * This file: what a delivery carries: headers, payload fields and types per event, which
- * webhooks get it, signatures (README recipe, both SDKs), and the secret shown once.
+ * webhooks get it, signatures (docs/events.md recipe, both SDKs), and the secret shown once.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
