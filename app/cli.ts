@@ -1,5 +1,5 @@
 /**
- * `confab …`: the operator CLI (CONTRACT.md §3). Prints one JSON object (or JSON lines) on
+ * `confab …`: the operator CLI (docs/cli.md). Prints one JSON object (or JSON lines) on
  * stdout; errors on stderr. With the embedded store and `npm start` running, the command runs
  * inside the server through its admin socket; otherwise this process opens the stores itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Composition root (DESIGN.md §11): the one place that picks adapters for the ports from the
+ * Composition root (DESIGN.md, decision 11): the one place that picks adapters for the ports from the
  * configuration, builds every command handler, and hands each part only what it uses (the
  * HTTP app, the workers, the CLI). Nothing below app/ imports this file.
  *
@@ -79,13 +79,13 @@ export interface Services {
   rateLimiters: RateLimiterFactory;
   /** Monthly quota: calls leased in blocks from the database and counted in memory (quotaLeases.ts). */
   usage: LeasedUsageCounter;
-  /** API keys and workspaces cached in process, invalidated from the event stream (issue 15). */
+  /** API keys and workspaces cached in process, invalidated from the event stream. */
   callers: CallerCache;
   /** The views as the External API reads them: answers kept until the runner writes their collection. */
   apiViews: CachedReader;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
-  /** Idempotency-Key records of External API POSTs (CONTRACT.md §8). */
+  /** Idempotency-Key records of External API POSTs (docs/idempotency.md). */
   idempotency: IdempotencyStore;
   mailer: Mailer;
   /** Uploaded login media (DATA_DIR/media; a shared volume when several instances run). */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The operator CLI (CONTRACT.md §3). The sources are TypeScript, run through tsx's loader.
+// The operator CLI (docs/cli.md). The sources are TypeScript, run through tsx's loader.
 import { register } from 'tsx/esm/api';
 
 register();

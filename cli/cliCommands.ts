@@ -1,5 +1,5 @@
 /**
- * The operator commands of CONTRACT.md §3. Each returns one JSON object, or (events export)
+ * The operator commands (docs/cli.md). Each returns one JSON object, or (events export)
  * JSON lines, or (help) text. Run in-process by the CLI, or inside the running server via the
  * admin socket. The commands themselves are the table in commandTable.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The operator commands of CONTRACT.md §3, as one table: the parser (cliArguments.ts), the
+ * The operator commands (docs/cli.md), as one table: the parser (cliArguments.ts), the
  * help (cliHelp.ts) and the dispatcher (cliCommands.ts) all read it, so a command or option
  * added here is parsed, documented and run with nothing else to keep in sync.
  */

@@ -6,7 +6,7 @@
  * is appended; the code in clear exists only in this process and in the mail, so mails are
  * sent right after the append and never from the log.
  *
- * Email uniqueness (DESIGN.md §4) uses the `email` reservation streams:
+ * Email uniqueness (DESIGN.md, decision 4) uses the `email` reservation streams:
  * - request-change reserves the new address for the user (409 EMAIL_TAKEN when another
  *   account holds it) and, once the request is appended, releases the address of the
  *   request it superseded;

@@ -52,7 +52,7 @@ interface CachedStream {
   /**
    * False once another writer may have appended (a notice, a failed append): the state is then
    * only a base, still exactly the stream up to `revision`, and the next load reads the events
-   * after it and folds them on (issue 15: a big workspace's stream is never read whole again).
+   * after it and folds them on (a big workspace's stream is never read whole again).
    */
   current: boolean;
 }
@@ -61,7 +61,7 @@ export class AggregateStore {
   private readonly queue = new StreamQueue();
   /**
    * The state and revision of each stream as this process last wrote or read it, so a command on
-   * a stream it wrote before appends without reading and folding the stream again (issue 15: a
+   * a stream it wrote before appends without reading and folding the stream again (a
    * workspace's stream grows with every chatbot). Safe because the append still names the
    * expected revision: if anyone else wrote meanwhile it fails, and the command runs again on
    * the stream as read. A refusal or a no-op decided on a cached state is also decided again on
@@ -75,7 +75,7 @@ export class AggregateStore {
 
   constructor(
     private readonly events: EventStore,
-    /** Read-your-writes (DESIGN.md §7): resolves once the views include a position. */
+    /** Read-your-writes (DESIGN.md, decision 7): resolves once the views include a position. */
     private readonly waitForViews: (position: AppendResult['position']) => Promise<void> = async () => undefined,
     private readonly clock: () => Date = () => new Date(),
     /**
@@ -157,7 +157,7 @@ export class AggregateStore {
 
   /**
    * Commands on several streams decided and appended as one (EventStore.appendAll): all their
-   * events are written or none, in one round trip (issue 15: a chatbot and its workspace's slot).
+   * events are written or none, in one round trip (a chatbot and its workspace's slot).
    * Answers null, having written nothing, where that cannot be: the store has no appendAll, or a
    * command decided nothing or a refusal with events to record; the caller then runs the steps
    * one by one with `handle`. A command that throws on the current state throws here.

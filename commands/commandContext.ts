@@ -1,5 +1,5 @@
 /**
- * Who asks and why: turned into every event's metadata envelope (DESIGN.md §3).
+ * Who asks and why: turned into every event's metadata envelope (DESIGN.md, decision 3).
  */
 import { randomUUID } from 'node:crypto';
 import type { Actor, EventMetadata } from '../infrastructure/eventStore/eventStore.js';

@@ -1,5 +1,5 @@
 /**
- * Sign-in through the OpenID Connect provider, in the popup proxy of CONTRACT.md §6:
+ * Sign-in through the OpenID Connect provider, in the popup proxy (docs/sign-in.md):
  *
  * 1. start (main host, in the popup): state, nonce and PKCE verifier are kept server-side in a
  *    challenge (the state is the challenge's token, so only its hash is stored), with the

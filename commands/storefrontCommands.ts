@@ -1,5 +1,5 @@
 /**
- * The storefront app's commands (seed: "Storefront app lifecycle"): install (code exchange,
+ * The storefront app's commands (docs/storefront.md): install (code exchange,
  * script registration, store record), load (a control-panel user enters), uninstall, remove_user
  * and the merchant's settings. The callbacks' JWTs are verified by the caller (api/storefront)
  * before anything here runs.
@@ -167,7 +167,7 @@ export class StorefrontCommands {
     await this.deps.sessions.endUser(payload.storeHash, payload.user.id);
   }
 
-  /** CONTRACT §7: {chatbotId, enabled}; the id is extracted from a bare id, an embed snippet or a dashboard URL. */
+  /** The settings the app saves; the chatbot id is extracted from a bare id, an embed snippet or a dashboard URL. */
   async saveSettings(
     storeHash: string,
     userId: string,

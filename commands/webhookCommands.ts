@@ -1,7 +1,7 @@
 /**
  * Webhook subscription commands. Create takes a slot on the workspace stream (plan cap) and
  * reserves chatbot+URL on a reservation stream (409), both race-safe on the event store
- * (DESIGN.md §4); delete gives both back. Delivery outcomes are recorded here too, so the
+ * (DESIGN.md, decision 4); delete gives both back. Delivery outcomes are recorded here too, so the
  * failure streak and auto-disable are decided by the aggregate.
  */
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
@@ -152,7 +152,7 @@ export class WebhookCommands {
     };
     // The slot, the URL's reservation and the webhook in one append where the store can: one
     // round trip and one wait for the views instead of three, and nothing is ever left taken
-    // for a webhook that never came (issue 15).
+    // for a webhook that never came.
     const together = await this.aggregates.handleTogether(
       [
         slot,
@@ -308,7 +308,7 @@ export class WebhookCommands {
     return before.status !== 'deleted';
   }
 
-  /** A deleted chatbot takes its webhooks with it (seed: Webhook subscription). */
+  /** A deleted chatbot takes its webhooks with it (docs/external-api.md). */
   async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
     for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId))
       await this.remove(webhookId, 'chatbot_deleted', ctx);

@@ -1,5 +1,5 @@
 /**
- * Plans and their limits (seed: Limits → Plans). `null` means unlimited. Enterprise limits are
+ * Plans and their limits (docs/external-api.md). `null` means unlimited. Enterprise limits are
  * set per workspace by the operator and default to unlimited.
  */
 import { ValidationError } from './errors.js';
@@ -61,7 +61,7 @@ function limitValue(name: LimitName, raw: unknown): number {
 
 /**
  * The custom limits a plan is given (numbers, or digit strings as typed), checked; undefined when
- * none is given. Only enterprise takes them: a standard plan's limits are the seed's, and a
+ * none is given. Only enterprise takes them: a standard plan's limits are fixed, and a
  * custom value recorded for it would never apply, so the log would disagree with /usage.
  */
 export function parseCustomLimits(
@@ -93,7 +93,7 @@ export function limitsFor(plan: PlanName, custom?: Partial<PlanLimits> | null): 
 }
 
 export const hasApiAccess = (plan: PlanName) => plan !== 'free';
-/** Free has no webhook access (seed: Plans): its webhooks stay, but nothing is delivered to them. */
+/** Free has no webhook access: its webhooks stay, but nothing is delivered to them. */
 export const hasWebhookAccess = (plan: PlanName) => plan !== 'free';
 const RANK: Record<PlanName, number> = { free: 0, starter: 1, pro: 2, business: 3, enterprise: 4 };
 /** Ad analytics needs Pro or above; a custom subdomain needs Starter or above. */

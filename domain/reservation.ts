@@ -1,6 +1,6 @@
 /**
  * A reservation stream (`<kind>-<key>`) makes a name unique across aggregates: whoever appends
- * NameReserved at the expected revision holds it until NameReleased (DESIGN.md §4).
+ * NameReserved at the expected revision holds it until NameReleased (DESIGN.md, decision 4).
  */
 import type { Decider, DomainEvent } from './event.js';
 import { ConflictError } from './errors.js';

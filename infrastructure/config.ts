@@ -1,5 +1,5 @@
 /**
- * The only module that reads process.env (DESIGN.md §11). Everything else receives a Config.
+ * The only module that reads process.env (DESIGN.md, decision 11). Everything else receives a Config.
  */
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -37,9 +37,9 @@ export interface Config {
   codeSecret?: string;
   /** Key of the stored BigCommerce access tokens (64 hex or base64 of 32 bytes); unset: a key file in dataDir (infrastructure/secrets/tokenCipher.ts). */
   storefrontTokenKey?: string;
-  /** Largest login media upload per kind (seed: 10 MB images, 100 MB videos). */
+  /** Largest login media upload per kind (default 10 MB images, 100 MB videos). */
   mediaLimits: { imageBytes: number; videoBytes: number };
-  /** Sign-in through an OpenID Connect provider (CONTRACT.md §6); absent unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
+  /** Sign-in through an OpenID Connect provider (docs/sign-in.md); absent unless OIDC_ISSUER and OIDC_CLIENT_ID are set. */
   oidc?: { issuer: string; clientId: string; clientSecret?: string; providerName: string };
 }
 
@@ -130,7 +130,7 @@ function trustProxyFrom(env: Env): TrustProxy {
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /**
- * APP_URL: BigCommerce frames the app and posts its callbacks there, so it must be https (seed)
+ * APP_URL: BigCommerce frames the app and posts its callbacks there, so it must be https
  * except on this machine during development. Checked when the storefront app is in use (its
  * credentials or APP_URL are set); a deployment without it keeps its plain-http PUBLIC_URL.
  */

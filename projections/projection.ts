@@ -14,7 +14,7 @@ export interface Projection {
   /**
    * The documents apply() will read by id for this event, when it can tell from the event
    * alone: the runner fetches those of a whole batch in one query per collection instead of
-   * one round trip per event (issue 15).
+   * one round trip per event.
    */
   reads?(event: RecordedEvent): DocKey[];
 }

@@ -2,7 +2,7 @@
  * Runs every projection from one checkpoint. Events are read, then applied so that a batch
  * lands only where the checkpoint still stands where the batch began (batchApplication.ts):
  * if another process advanced it meanwhile, the batch is dropped and read again. This keeps
- * views exactly-once with several instances on one database (DESIGN.md §8, decision 20).
+ * views exactly-once with several instances on one database (DESIGN.md, decision 8, decision 20).
  *
  * A handler that throws does not stop the views: nothing of the batch is written, and when
  * the same handler fails on the same event twice in a row the event is parked for that view
@@ -109,7 +109,7 @@ export class ProjectionRunner {
    * Whether a read now would surely find nothing: no append was announced since the last read
    * of the live views began (any append committed before that read's horizon, so it was in it),
    * and the idle poll, which reads regardless, is not due. Appends arriving during a batch used
-   * to wake the loop for an empty read (horizon, page, checkpoint) after each batch (issue 15).
+   * to wake the loop for an empty read (horizon, page, checkpoint) after each batch.
    * An explicit catchUp() always reads (the views may have been dropped under the runner).
    */
   private nothingNew(): boolean {
@@ -144,7 +144,7 @@ export class ProjectionRunner {
     // between batches and read the next batch while applying this one.
     const known: KnownDocs | undefined = live ? undefined : new Map();
     // Whether anything is parked is asked beside the read, not after it: one round trip fewer
-    // between an append and the views including it (issue 15). Not on an idle poll, which
+    // between an append and the views including it. Not on an idle poll, which
     // usually finds nothing (undefined: the batch, if any, asks for itself).
     const read = (after: Position | null) => {
       let expecting = true;
@@ -238,7 +238,7 @@ export class ProjectionRunner {
     if (p && (!current || comparePositions(p, current) > 0)) this.position$.next(p);
   }
 
-  /** Read-your-writes (DESIGN.md §7): resolves once the views include `position`. */
+  /** Read-your-writes (DESIGN.md, decision 7): resolves once the views include `position`. */
   async waitFor(position: Position, timeoutMs = 5000): Promise<void> {
     const reached = (p: Position | null) => p !== null && comparePositions(p, position) >= 0;
     if (reached(this.position$.value)) return;

@@ -1,5 +1,5 @@
 /**
- * Claiming due delivery jobs (DESIGN.md §9: row locks, so several dispatchers never send the
+ * Claiming due delivery jobs (DESIGN.md, decision 9: row locks, so several dispatchers never send the
  * same attempt twice), with a cap on how many sends one webhook may have in flight at once.
  *
  * Why a cap: every send holds a slot of the dispatcher's pool for up to WEBHOOK_TIMEOUT_MS. One

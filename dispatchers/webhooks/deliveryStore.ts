@@ -1,5 +1,5 @@
 /**
- * The webhook dispatcher's operational tables (DESIGN.md §9), on the service's SQL database
+ * The webhook dispatcher's operational tables (DESIGN.md, decision 9), on the service's SQL database
  * (the webhooks themselves are read from the `webhooks` view, their one read model):
  *  - webhook_deliveries: durable jobs (one per webhook and event), claimed with row locks
  *    (deliveryClaims.ts);

@@ -219,7 +219,7 @@ function checkCode(
 }
 
 /**
- * A step out of order is a bad request (400), not a conflict: the seed keeps 409 for
+ * A step out of order is a bad request (400), not a conflict: the API keeps 409 for
  * duplicates. The code EMAIL_CHANGE_STEP tells it apart from a wrong code.
  */
 function stepError(message: string): ValidationError {

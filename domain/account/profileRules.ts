@@ -59,7 +59,7 @@ export function validateProfilePatch(body: unknown, now: Date): ProfilePatch {
 }
 
 /**
- * An account name (seed: max 200 characters, HTML tags stripped), also applied to the names a
+ * An account name (at most 200 characters, HTML tags stripped; docs/external-api.md), also applied to the names a
  * workspace and its owner get when created (`confab workspace create`, sign-up): `field` is what
  * the caller calls it.
  */

@@ -1,5 +1,5 @@
 /**
- * A chatbot's conversation flow (CONTRACT.md §4): an ordered list of message, question and
+ * A chatbot's conversation flow (docs/chat-api.md): an ordered list of message, question and
  * handoff steps. Questions store the visitor's answer under `variable`, which later texts can
  * interpolate as {{variable}}.
  */

@@ -1,6 +1,6 @@
 /**
  * Events of the conversation aggregate (stream `conversation-<sessionId>`). They carry every
- * field the public webhook payloads need (seed: Events → Payload shapes), so the dispatcher
+ * field the public webhook payloads need (docs/events.md), so the dispatcher
  * maps them without reading anything else.
  */
 import type { DomainEvent } from '../event.js';

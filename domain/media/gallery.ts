@@ -1,5 +1,5 @@
 /**
- * The login media gallery of a workspace (seed: Login background media item; CONTRACT.md §5),
+ * The login media gallery of a workspace (docs/branding.md),
  * decided on the workspace's own stream `workspace-<id>` beside the plan and the branding: the
  * store folds only the events this evolve knows, and the expected revision covers the whole
  * stream, so two uploads racing for the tenth slot cannot both win.

@@ -1,5 +1,5 @@
 /**
- * Rules for a login media item's own fields (seed: Login background media item; CONTRACT.md §5):
+ * Rules for a login media item's own fields (docs/branding.md):
  * an optional http(s) ad link with a label of at most 60 characters, and a slide duration of
  * 3 to 30 whole seconds (default 6). Each check names the field it refuses.
  */
@@ -12,7 +12,7 @@ export const MAX_AD_LABEL = 60;
 export const MIN_SLIDE_SECONDS = 3;
 export const MAX_SLIDE_SECONDS = 30;
 export const DEFAULT_SLIDE_SECONDS = 6;
-/** At most this many items per workspace (seed: Background media). */
+/** At most this many items per workspace (docs/branding.md). */
 export const MAX_GALLERY_ITEMS = 10;
 
 export type LoginMediaFields = {

@@ -1,7 +1,7 @@
 /**
- * Which files the login gallery takes (seed: Background media): PNG, JPEG and SVG images up to
+ * Which files the login gallery takes (docs/branding.md): PNG, JPEG and SVG images up to
  * 10 MB, MP4, WebM, OGG and MOV videos up to 100 MB. The type is the one found in the bytes,
- * never the file name or the declared Content-Type (CONTRACT.md §5).
+ * never the file name or the declared Content-Type.
  */
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors.js';
 

@@ -1,6 +1,6 @@
 /**
- * What a merchant pastes into the Chatbot ID field (seed: "accepts the bare ID, the full embed
- * snippet, or a dashboard URL and extracts the ID"): the 24-hex id, or null when the text holds
+ * What a merchant pastes into the Chatbot ID field (it accepts the bare ID, the full embed
+ * snippet, or a dashboard URL and extracts the ID; docs/storefront.md): the 24-hex id, or null when the text holds
  * none or several different ones (we never guess which one was meant).
  */
 const BARE = /^[0-9a-f]{24}$/i;

@@ -1,6 +1,6 @@
 /**
- * The convergence rule for the app's loader scripts (seed: "registering again does not create a
- * duplicate"): exactly one per channel that carries it, and never more scripts than BigCommerce
+ * The convergence rule for the app's loader scripts (registering again never creates a
+ * duplicate): exactly one per channel that carries it, and never more scripts than BigCommerce
  * lets an app own on a store. Two on one channel would put the loader on its pages twice.
  *
  * Given what the Scripts API lists, the plan says which copies to remove, which channels need a

@@ -1,6 +1,6 @@
 /**
- * The storefront app's store record (seed: "Storefront app store record" and "Storefront app
- * lifecycle"), stream `store-<hash>`. It holds what the merchant sees and sets: who installed the
+ * The storefront app's store record and its lifecycle (docs/storefront.md),
+ * stream `store-<hash>`. It holds what the merchant sees and sets: who installed the
  * app, the users BigCommerce let in, the Chatbot ID and the enabled switch, and which storefronts
  * the loader script reached (domain/storefront/loaderCoverage.ts).
  *
@@ -122,7 +122,7 @@ function evolve(state: StoreState, event: StoreEvent): StoreState {
       return { ...state, loaderCoverage: normalizedCoverage(coverage) };
     }
     case 'StoreUninstalled':
-      // The record is gone (seed); a later install starts from nothing.
+      // Uninstall removes the record; a later install starts from nothing.
       return { ...initialStoreState };
     default:
       return state;

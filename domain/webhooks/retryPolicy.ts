@@ -1,5 +1,5 @@
 /**
- * When to try a delivery again (seed: Delivery, retry and disabling). Pure: the worker passes
+ * When to try a delivery again (docs/events.md). Pure: the worker passes
  * the configured delays (WEBHOOK_RETRY_DELAYS_MS) and what the receiver answered.
  */
 

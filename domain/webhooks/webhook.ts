@@ -1,7 +1,7 @@
 /**
  * The webhook subscription aggregate (stream `webhook-<id>`). The plan cap lives on the
  * workspace aggregate and URL uniqueness on a reservation stream; this one owns the
- * subscription's fields and its delivery health (DESIGN.md §9: failure counted, disabled,
+ * subscription's fields and its delivery health (DESIGN.md, decision 9: failure counted, disabled,
  * reactivated are events).
  *
  * The secret is part of WebhookCreated because deliveries must be signed with it after any

@@ -1,7 +1,7 @@
 /**
- * Public webhook event names and their payloads (seed: Events). The names are a mapping done by
- * the dispatcher from conversation events (DESIGN.md §2); payload fields and types are exactly
- * the seed's: strings everywhere except duration and turnCount, timestamps ISO 8601 with ms.
+ * Public webhook event names and their payloads (docs/events.md). The names are a mapping done by
+ * the dispatcher from conversation events (DESIGN.md, decision 2); payload fields and types are exactly
+ * the documented ones: strings everywhere except duration and turnCount, timestamps ISO 8601 with ms.
  */
 import { ValidationError } from '../errors.js';
 import type { ConversationEvent } from '../conversation/conversationEvents.js';
@@ -64,7 +64,7 @@ export function toWebhookMessage(event: { type: string; data: unknown }, occurre
   switch (e.type) {
     case 'ConversationStarted': {
       const d = e.data;
-      // AI-agent conversations name the agent instead of the chatbot (seed rule 3).
+      // AI-agent conversations name the agent instead of the chatbot (aiAgent in place of chatbotName).
       const who: Record<string, string> = d.aiAgent
         ? { aiAgent: String(d.aiAgent) }
         : { chatbotName: String(d.chatbotName ?? '') };

@@ -2,12 +2,12 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Webhook signing. Two schemes share the webhook's secret:
- *  - the seed's x-webhook-signature: lowercase hex HMAC-SHA256 of the raw body, no prefix;
+ *  - x-webhook-signature: lowercase hex HMAC-SHA256 of the raw body, no prefix;
  *  - Standard Webhooks (webhook-signature: "v1,<base64>") for receivers using those libraries.
  *
  * The HMAC key is always the UTF-8 bytes of the secret string as handed to the subscriber
  * (64 hex characters), never the 32 bytes it encodes: that is what a receiver following the
- * seed (`createHmac('sha256', secret)`) computes, and one key for both schemes keeps them from
+ * docs (`createHmac('sha256', secret)`) computes, and one key for both schemes keeps them from
  * drifting apart. Standard Webhooks libraries expect "whsec_<base64 key>", so a receiver using
  * one must pass whsec_ + base64(utf8(secret)).
  */
@@ -16,7 +16,7 @@ type Body = string | Buffer;
 
 const HEX_SHA256 = /^[0-9a-f]{64}$/i;
 
-/** The seed's x-webhook-signature value. */
+/** The x-webhook-signature value. */
 export function signPayload(secret: string, rawBody: Body): string {
   return createHmac('sha256', secret).update(rawBody).digest('hex');
 }

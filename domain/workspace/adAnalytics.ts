@@ -1,5 +1,5 @@
 /**
- * Ad analytics (seed: Ad analytics object; Limits → Background media): per-day tallies that a
+ * Ad analytics (docs/branding.md): per-day tallies that a
  * projection keeps, and the 30-day answer computed from at most 30 of them.
  *
  * Unique visitors without scanning visitors: each visitor is counted on exactly one day, the
@@ -65,8 +65,8 @@ export interface AdAnalytics {
 }
 
 /**
- * The seed's object over `window` (its days, oldest first): days without clicks count zero;
- * devices are all three by count (ties in the seed's order); browsers the top ten by count
+ * The ad analytics object over `window` (its days, oldest first): days without clicks count zero;
+ * devices are all three by count (ties in the order desktop, mobile, tablet); browsers the top ten by count
  * (ties by name, so the answer does not depend on storage order).
  */
 export function adAnalyticsOf(days: Array<AdDayTally & { day: string }>, window: string[]): AdAnalytics {

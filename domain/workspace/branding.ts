@@ -2,7 +2,7 @@
  * A workspace's public face, decided on its `workspace-<id>` stream beside the plan: the slug
  * (unique through a `slug` reservation, taken before the claim is appended), the login
  * branding and the organization details. The plan is folded here too, because a custom
- * subdomain needs a paid plan (seed: Authentication 2).
+ * subdomain needs a paid plan (Starter or above).
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ForbiddenError, NotFoundError } from '../errors.js';

@@ -1,6 +1,5 @@
 /**
- * Rules for the branding and organization fields (seed: Workspace slug and branding;
- * CONTRACT.md §5). Each check names the field it refuses.
+ * Rules for the branding and organization fields (docs/branding.md). Each check names the field it refuses.
  */
 import countries from 'i18n-iso-countries';
 import { ValidationError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Workspace slug rules (seed: Limits → Slug rules). A slug is the subdomain of the branded
+ * Workspace slug rules (docs/branding.md). A slug is the subdomain of the branded
  * login, so every rule answers with a reason a person can act on.
  */
 
@@ -8,7 +8,7 @@
  * protocol and infrastructure hosts, and words that would let a tenant impersonate us.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
-  // the seed's examples
+  // the reserved words every workspace product needs
   'app',
   'api',
   'www',
@@ -193,7 +193,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'legacy',
 ]);
 
-/** Prefixes that would pass for ours (seed rule 5). */
+/** Prefixes that would pass for ours (slug rule 5). */
 export const RESERVED_PREFIXES = ['api-', 'admin-', 'mail-', 'www-', 'dev-', 'staging-', 'test-', 'cdn-'] as const;
 
 export type SlugVerdict = { ok: true; slug: string } | { ok: false; reason: string };

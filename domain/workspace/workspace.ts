@@ -2,7 +2,7 @@
  * The workspace aggregate (stream `workspace-<id>`). Besides its plan it keeps the set of
  * chatbots and webhooks that count against the plan caps, so a cap is decided on state folded
  * from this one stream and appended with its expected revision: two parallel creates cannot
- * both take the last slot (DESIGN.md §4).
+ * both take the last slot (DESIGN.md, decision 4).
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, PlanLimitError } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * The EventStore port (DESIGN.md §5). Adapters: postgresEventStore (pg or PGlite) and
+ * The EventStore port (DESIGN.md, decision 5). Adapters: postgresEventStore (pg or PGlite) and
  * eventStoreDbEventStore (EventStoreDB/KurrentDB). One contract suite tests them all.
  */
 import type { Observable } from 'rxjs';
@@ -10,7 +10,7 @@ export interface Actor {
   id: string;
 }
 
-/** The envelope every event carries (DESIGN.md §3). */
+/** The envelope every event carries (DESIGN.md, decision 3). */
 export interface EventMetadata {
   workspaceId: string | null;
   actor: Actor;

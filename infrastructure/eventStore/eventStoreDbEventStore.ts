@@ -1,6 +1,6 @@
 /**
  * EventStore on EventStoreDB/KurrentDB (`@eventstore/db-client`), the customer's production
- * choice (DESIGN.md §5). The server owns global order: its $all log positions are already a
+ * choice (DESIGN.md, decision 5). The server owns global order: its $all log positions are already a
  * safe subscription cursor, so no xmin rule is needed here.
  *
  * UNVERIFIED until the contract suite runs against a server (set EVENTSTORE_URL).

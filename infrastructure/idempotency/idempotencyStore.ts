@@ -1,5 +1,5 @@
 /**
- * Idempotency records of External API POSTs (CONTRACT.md §8), one per (workspace, key), on the
+ * Idempotency records of External API POSTs (docs/idempotency.md), one per (workspace, key), on the
  * SQL client (PostgreSQL or PGlite). An operational table like usage_counters, not events: a
  * replayed answer is a cache of what the first request did, and a projection rebuild leaves it be.
  *

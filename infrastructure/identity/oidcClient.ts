@@ -1,7 +1,7 @@
 /**
  * The OpenID Connect relying party (openid-client v6): discovery from OIDC_ISSUER on first
  * use (and again after a failure), the authorization code flow with PKCE S256, state and
- * nonce, and the one redirect URI `$PUBLIC_URL/auth/oidc/callback` (CONTRACT.md §6).
+ * nonce, and the one redirect URI `$PUBLIC_URL/auth/oidc/callback` (docs/sign-in.md).
  *
  * Only an `http:` issuer (a provider on this machine or in a test) turns on openid-client's
  * allowInsecureRequests; an https issuer is used as the library requires.

@@ -2,7 +2,7 @@
  * Which instance applies the views (DESIGN.md decision 21). Several instances on one database
  * each used to read every batch and race to land it: the losers' reads and handler runs were
  * wasted (four in ten batches with two instances), and every runner's horizon took the append
- * lock exclusively, so appends queued behind two readers instead of one (issue 15: two
+ * lock exclusively, so appends queued behind two readers instead of one (two
  * instances on one machine answered a third as many creates as one).
  *
  * Leadership only decides who tries. Exactly-once still rests on the checkpoint check of each

@@ -1,6 +1,6 @@
 /**
- * What a file is, judged from its first bytes (CONTRACT.md §5: never from its name or its
- * declared type). file-type knows the binary formats; SVG is text, which it does not detect,
+ * What a file is, judged from its first bytes (never from its name or its
+ * declared type; docs/branding.md). file-type knows the binary formats; SVG is text, which it does not detect,
  * so an XML document whose root element is <svg> is recognised here.
  */
 import { fileTypeFromBuffer } from 'file-type';

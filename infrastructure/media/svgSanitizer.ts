@@ -1,6 +1,6 @@
 /**
- * Cleans an uploaded SVG before it is stored (CONTRACT.md §5: "SVG is served so that it cannot
- * run script"). DOMPurify's SVG profile on a jsdom window drops scripts, event handlers and
+ * Cleans an uploaded SVG before it is stored (served SVG must not be able to
+ * run script; docs/branding.md). DOMPurify's SVG profile on a jsdom window drops scripts, event handlers and
  * foreign objects; a hook also drops every link that leaves the document (href / xlink:href
  * other than a local "#id" or an embedded raster image), so a login page that shows the file
  * never fetches or navigates anywhere because of it. The serving route adds a CSP sandbox on

@@ -1,5 +1,5 @@
 /**
- * ReadStore on MongoDB (`mongodb`), the customer's production choice (DESIGN.md §5). One
+ * ReadStore on MongoDB (`mongodb`), the customer's production choice (DESIGN.md, decision 5). One
  * collection per view, `rm_<name>`, with `_id` = the document id; the port's filters are a
  * Mongo subset, so they map straight to Mongo operators. Transactions need a replica set (a
  * single-node one will do).

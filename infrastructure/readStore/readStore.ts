@@ -1,5 +1,5 @@
 /**
- * The ReadStore port (DESIGN.md §5): collections of JSON documents that projections write and
+ * The ReadStore port (DESIGN.md, decision 5): collections of JSON documents that projections write and
  * queries read. Adapters: postgresReadStore (pg or PGlite) and mongoReadStore.
  *
  * Filters are a small, Mongo-like subset so that every adapter can translate them to an

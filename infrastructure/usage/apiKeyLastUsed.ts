@@ -1,6 +1,6 @@
 /**
  * When each API key was last used, for the dashboard's API keys tab, without a durable write on
- * the External API's hot path (issue 15): a request only notes the time in memory; a timer
+ * the External API's hot path: a request only notes the time in memory; a timer
  * writes what was noted since the last flush, one multi-row upsert at most every `flushMs`
  * (a minute by default), so a key costs at most one write per minute however busy it is.
  *

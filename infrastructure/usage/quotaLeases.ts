@@ -1,5 +1,5 @@
 /**
- * The monthly External API quota without a durable write per call (issue 15). Each instance
+ * The monthly External API quota without a durable write per call. Each instance
  * leases blocks of calls from PostgreSQL (or PGlite) with one atomic statement, spends them in
  * memory, and writes what it used at most once per `flushMs` (a second by default).
  *

@@ -25,7 +25,7 @@ const FORBIDDEN_MESSAGE = 'url must not point to a private, loopback or link-loc
 /**
  * Resolves `hostname` and throws ValidationError(…, 'url') when any answer is forbidden. Hosts
  * in `allowHosts` are trusted without resolving. A name that does not resolve (yet, or not from
- * here) is accepted: the seed refuses only private targets, and the guarded lookup refuses
+ * here) is accepted: the rule refuses only private targets, and the guarded lookup refuses
  * every forbidden answer again at connect time, so nothing private is ever reached.
  */
 export async function assertResolvesToPublicAddress(

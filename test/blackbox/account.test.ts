@@ -1,7 +1,7 @@
 /**
- * Black box, the workspace owner's account (seed: Account profile; Endpoints → Account; States →
- * Account email change): GET/PATCH rules, and the three-step email change read from the mail
- * outbox (no SMTP_URL: .eml files in DATA_DIR/outbox, CONTRACT.md §2).
+ * Black box, the workspace owner's account (docs/external-api.md: Account
+ * profile, Account, the email change): GET/PATCH rules, and the three-step email change read from the mail
+ * outbox (no SMTP_URL: .eml files in DATA_DIR/outbox, docs/configuration.md).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

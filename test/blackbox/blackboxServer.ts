@@ -3,7 +3,7 @@
  * `node --import tsx app/main.ts` (what `npm start` runs) in a child process on a fresh
  * DATA_DIR (or, when DATABASE_URL is set, a fresh PostgreSQL schema), workspaces come from the
  * CLI (`node bin/confab.js …`, same environment), and everything else is plain fetch over HTTP.
- * No import from the service's source: only the README, the seed and CONTRACT.md are known here
+ * No import from the service's source: only the README and docs/ are known here
  * (test/support/cliProcess.ts only spawns the CLI).
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Issue 10's "done" as a new user would do it against `npm start`, over HTTP only: claim a
+ * Branding as a new user would do it against `npm start`, over HTTP only: claim a
  * slug, set colors and organization, upload three media files, make one active, click its ad
  * link from two browsers, and read the figures in ad analytics.
  */

@@ -1,5 +1,5 @@
 /**
- * Black box, chatbots (seed: Resources → Chatbot; Endpoints → Chatbots; Limits → Plans): the
+ * Black box, chatbots (docs/external-api.md: Chatbot, Chatbots, Plans): the
  * exact field list of every operation, validation, 404s and the plan caps.
  */
 import { test } from 'uvu';

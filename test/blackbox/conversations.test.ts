@@ -1,5 +1,5 @@
 /**
- * Black box, conversations: the visitor chat API (CONTRACT.md §4) through to the External API's
+ * Black box, conversations: the visitor chat API (docs/chat-api.md) through to the External API's
  * responses (list shape, paging defaults, date filters, one record) and analytics.
  */
 import { test } from 'uvu';
@@ -48,7 +48,7 @@ test('a visitor runs a custom flow: bot messages, {{variable}} answers, done at 
   flowBot = await createBot({ name: 'Flow bot', flow: FLOW });
   const s = await start(flowBot, { visitorId: 'visitor-42' });
   assert.is(s.status, 201);
-  // CONTRACT.md §4's fields, plus what the widget shows (the bot's name and the brand colors).
+  // The documented fields, plus what the widget shows (the bot's name and the brand colors).
   assert.equal(sortedKeys(s.body), ['branding', 'chatbot', 'done', 'messages', 'sessionId', 'visitorId']);
   assert.is(s.body.chatbot.name, 'Flow bot');
   assert.match(s.body.branding.primaryColor, /^#[0-9A-F]{6}$/i);

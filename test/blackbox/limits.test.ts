@@ -1,6 +1,6 @@
 /**
- * Black box, access and limits (seed: Authentication; Errors; Limits → Rate and quota; Usage
- * object): 401 and the free plan's 403, the RateLimit-* and X-Quota-* headers on every response,
+ * Black box, access and limits (docs/external-api.md: Authentication, Errors, Rate
+ * limit and quota, Usage): 401 and the free plan's 403, the RateLimit-* and X-Quota-* headers on every response,
  * the burst 429 with its exact body, the monthly quota, usage counting and the 15 MB body limit.
  */
 import { test } from 'uvu';

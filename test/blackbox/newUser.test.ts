@@ -1,7 +1,7 @@
 /**
  * Black box, first steps: what a new user does after `npm start` (README "Set up and run"):
  * health, the OpenAPI document, the widget bundle, a workspace from the CLI and a first chatbot
- * over HTTP, plus the operator CLI's output rules (CONTRACT.md §3).
+ * over HTTP, plus the operator CLI's output rules (docs/cli.md).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,8 +1,8 @@
 /**
- * Black box, issue 11 as the README tells a new user ("Signing in (for workspace users)"): a
+ * Black box, sign-in as docs/sign-in.md tells a new user ("Where a workspace signs in"): a
  * workspace from the CLI with an owner password, a slug claimed with the printed admin key, then
  * in Chromium on `http://<slug>.localhost:<port>/login` each of the four ways in, found only by
- * the accessible names of CONTRACT §6, with mails read from DATA_DIR/outbox and OpenID Connect
+ * the accessible names of docs/sign-in.md, with mails read from DATA_DIR/outbox and OpenID Connect
  * against a real oidc-provider; then a member invited from the dashboard's Members page accepts
  * the mailed link and signs in. The service is the `npm start` child process.
  */

@@ -1,6 +1,6 @@
 /**
- * Black box, issue 13 as BigCommerce and a merchant drive it (README "BigCommerce storefront
- * app"): the `npm start` child process configured with BIGCOMMERCE_* pointing at the stand-in of
+ * Black box, the storefront app as BigCommerce and a merchant drive it (docs/storefront.md):
+ * the `npm start` child process configured with BIGCOMMERCE_* pointing at the stand-in of
  * test/support/bigcommerce/, then install (exact token request, one script, reinstall keeps one),
  * load into the settings page in Chromium, paste the embed snippet of a chatbot made through the
  * External API, save, a storefront page whose loader starts the widget with the right options,
@@ -27,7 +27,7 @@ import { buildBundle } from '../web/helpers.js';
 import { startBlackbox, type Blackbox } from './blackboxServer.js';
 
 const STORE = 'bbstore1';
-/** README "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
+/** docs/storefront.md, "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
 const SCOPE = APP_SCOPE;
 
 let bc: BigCommerceStandIn;

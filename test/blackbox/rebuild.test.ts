@@ -1,5 +1,5 @@
 /**
- * Black box, `confab projections rebuild` (CONTRACT.md §3): it prints {events, ms}, and every
+ * Black box, `confab projections rebuild` (docs/cli.md): it prints {events, ms}, and every
  * GET of the External API answers exactly the same before and after the read models are
  * dropped and replayed from the log, while the server keeps running.
  */

@@ -2,7 +2,7 @@
  * What the webhook-receiver black-box files share (webhookReceiverPayloads.test.ts,
  * webhookReceiverRetries.test.ts): a real HTTPS receiver scripted per path and per attempt, a
  * real `node app/main.ts` with shortened retries, an owner signed in for the dashboard's
- * delivery log, and the verification recipes of the README and both SDKs.
+ * delivery log, and the verification recipes of docs/events.md and both SDKs.
  */
 import { spawnSync } from 'node:child_process';
 import { createHmac, timingSafeEqual } from 'node:crypto';
@@ -21,7 +21,7 @@ export const DELAYS = [400, 800, 1200];
 export const TIMEOUT_MS = 1500;
 export const PASSWORD = 'Receiver-Audit-2026!';
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-/** The headers the README documents for a delivery; the rest may only be HTTP transport. */
+/** The headers docs/events.md documents for a delivery; the rest may only be HTTP transport. */
 export const DOCUMENTED_HEADERS = [
   'content-type',
   'user-agent',
@@ -178,7 +178,7 @@ export async function allLogPages(hookId: string, limit?: number): Promise<{ pag
   return { pages, entries: pages.flat() };
 }
 
-/** The README recipe, copied literally. */
+/** The docs/events.md recipe, copied literally. */
 export function readmeVerify(rawBody: Buffer, req: { headers: Record<string, unknown> }, secret: string): boolean {
   const crypto = { createHmac, timingSafeEqual };
   const expected = Buffer.from(crypto.createHmac('sha256', secret).update(rawBody).digest('hex'));
@@ -190,7 +190,7 @@ export function readmeVerify(rawBody: Buffer, req: { headers: Record<string, unk
 export const PYTHON = process.env.SDK_PYTHON ?? 'python3';
 /**
  * Runs Python on deliveries: stdin is JSON [{body (base64), headers, secret, now?}], stdout one
- * JSON line per case: {doc: the seed's recipe, sdk: confab.webhooks.verify ("ok" or the error
+ * JSON line per case: {doc: the recipe of docs/events.md, sdk: confab.webhooks.verify ("ok" or the error
  * class)}. Without httpx installed the SDK package cannot be imported (its __init__ imports the
  * client), so then a stand-in httpx module lets confab.webhooks load: it uses only the stdlib.
  */
@@ -209,7 +209,7 @@ import confab.webhooks as cw
 for case in json.load(sys.stdin):
     raw = base64.b64decode(case["body"])
     secret = case["secret"]
-    # The seed/README recipe written from the docs alone: hex HMAC-SHA256 of the raw body, timing-safe compare.
+    # The docs/events.md recipe written from the docs alone: hex HMAC-SHA256 of the raw body, timing-safe compare.
     expected = hmac.new(secret.encode("utf-8"), raw, hashlib.sha256).hexdigest()
     doc = hmac.compare_digest(expected, case["headers"].get("x-webhook-signature", ""))
     try:

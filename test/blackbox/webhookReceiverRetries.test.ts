@@ -1,6 +1,6 @@
 /**
- * Black box, a webhook receiver's view (seed: Events, Delivery headers, Payload shapes, Delivery,
- * retry and disabling, Webhook status; README: Webhooks; SDK READMEs: webhook verification).
+ * Black box, a webhook receiver's view (docs/events.md: payloads, delivery headers, signatures,
+ * retries and auto-disable, webhook status; docs/sdks.md and the SDK READMEs: webhook verification).
  * A real HTTPS receiver gets the deliveries of a real `node app/main.ts` (embedded store, or a
  * fresh PostgreSQL schema when DATABASE_URL is set): webhookReceiverHarness.ts.
  *

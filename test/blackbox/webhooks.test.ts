@@ -1,6 +1,6 @@
 /**
- * Black box, webhook subscriptions (seed: Webhook subscription; Endpoints → Webhooks; States →
- * Webhook status; Limits → Plans): CRUD, the secret shown once, 409 duplicates, 400 for unknown
+ * Black box, webhook subscriptions (docs/external-api.md and docs/events.md:
+ * Webhooks, Webhook status, Plans): CRUD, the secret shown once, 409 duplicates, 400 for unknown
  * events listing the valid ones, https-only public targets and the plan caps.
  */
 import { test } from 'uvu';

@@ -1,8 +1,8 @@
 /**
  * Fault: the webhook receiver is down, for part of the retry window or for all of it, then back.
- * The seed (Delivery, retry and disabling; Webhook status): a delivery succeeds on a 2xx; it is
+ * docs/events.md (Delivery, retries and auto-disable; Webhook status): a delivery succeeds on a 2xx; it is
  * tried 1 + 3 times; after 10 consecutive failed deliveries the webhook is `failed` and gets no
- * more events until reactivated; a 410 disables it at once (README). Here the retry delays are
+ * more events until reactivated; a 410 disables it at once. Here the retry delays are
  * 200 ms (WEBHOOK_RETRY_DELAYS_MS), the service is a real `npm start` process, the receiver a real
  * HTTPS server, and "down" is either a non-2xx answer or nothing listening at all (a closed port
  * in front of the receiver: connection refused).

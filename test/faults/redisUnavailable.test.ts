@@ -3,8 +3,8 @@
  * (a closed port), or lost while the service runs (a private `redis-server` killed with
  * SIGKILL, then started again on the same port).
  *
- * The README documents Redis only as where the burst counters are shared ("in-process
- * otherwise"); infrastructure/rateLimit/rateLimiter.ts adds that each limiter falls back to an
+ * docs/configuration.md documents Redis only as where the rate-limit counters are shared (per
+ * process otherwise); infrastructure/rateLimit/rateLimiter.ts adds that each limiter falls back to an
  * in-memory twin while Redis is away. So: requests are still served (a 2xx for a valid call),
  * never a 500, the burst limit still holds per process, and once Redis is back the limit is
  * shared through it again.

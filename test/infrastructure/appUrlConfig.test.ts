@@ -1,4 +1,4 @@
-/** APP_URL must be https unless it is this machine (seed: "must be HTTPS"). */
+/** APP_URL must be https unless it is this machine (docs/configuration.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadConfig } from '../../infrastructure/config.js';

@@ -24,7 +24,7 @@ export function runCli(env: NodeJS.ProcessEnv, ...args: string[]): Promise<CliOu
   });
 }
 
-/** The one JSON object a successful command prints (CONTRACT.md §3); anything else throws. */
+/** The one JSON object a successful command prints (docs/cli.md); anything else throws. */
 export function parseCliJson(args: string[], out: CliOutput): any {
   if (out.code !== 0) throw new Error(`confab ${args.join(' ')} exited ${out.code}: ${out.stderr}`);
   const lines = out.stdout.trim().split('\n');

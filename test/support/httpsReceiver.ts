@@ -197,7 +197,7 @@ function encodeBody(body: ReceiverReply['body']): { payload?: string | Buffer; c
 }
 
 /**
- * Verifies a delivery the way the seed tells receivers to: HMAC-SHA256 over the raw body with
+ * Verifies a delivery the way docs/events.md tells receivers to: HMAC-SHA256 over the raw body with
  * the webhook secret, compared timing-safe with the x-webhook-signature header.
  */
 export function verifySeedSignature(req: ReceivedRequest, secret: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * Signing in from tests (the sign-in contract of issue 11): over real HTTP against a running
+ * Signing in from tests (docs/sign-in.md): over real HTTP against a running
  * test app, on the main host or on a workspace host `<slug>.localhost`.
  *
  * Node's fetch cannot send another Host header and does not resolve `*.localhost`, so

@@ -24,7 +24,7 @@ test.before(async () => {
   await h.startDispatcher();
 });
 
-/** What the seed tells receivers to do, written out: HMAC over the raw bytes, timing-safe compare. */
+/** What docs/events.md tells receivers to do, written out: HMAC over the raw bytes, timing-safe compare. */
 function receiverVerifies(req: ReceivedRequest, key: string): boolean {
   const expected = createHmac('sha256', key).update(req.rawBody).digest('hex');
   const given = String(req.headers['x-webhook-signature'] ?? '');

@@ -99,7 +99,7 @@ test('creating a webhook whose host resolves to a private address is refused; an
   } catch (err) {
     assert.is((err as { field?: string }).field, 'url', String(err));
   }
-  // The seed refuses only private targets; the connect-time guard covers what it resolves to later.
+  // The rule refuses only private targets; the connect-time guard covers what it resolves to later.
   await h.createWebhook({ chatbotId: botId, url: 'https://nowhere.example.com/hook', events: ['response.created'] });
 });
 

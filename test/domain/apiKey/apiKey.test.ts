@@ -76,7 +76,7 @@ test('parseScopes accepts a list or a comma string, deduplicated, in one order',
   assert.equal(parseScopes(['write', 'read']), ['read', 'write']);
 });
 
-test('parseScopes stores read and write when neither is named (CONTRACT.md §3 default)', () => {
+test('parseScopes stores read and write when neither is named (the CLI default, docs/cli.md)', () => {
   assert.equal(parseScopes(undefined), ['read', 'write']);
   assert.equal(parseScopes(''), ['read', 'write']);
   assert.equal(parseScopes('account:write'), ['read', 'write', 'account:write']);

@@ -1,4 +1,4 @@
-/** The login media gallery decider and its field rules (seed: Login background media item; CONTRACT.md §5). */
+/** The login media gallery decider and its field rules (docs/branding.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../../domain/event.js';

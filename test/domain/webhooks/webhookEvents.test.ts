@@ -1,4 +1,4 @@
-/** Public event names, their validation, and the payload mapping (seed: Events → Payload shapes). */
+/** Public event names, their validation, and the payload mapping (docs/events.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toWebhookMessage, validateEventNames } from '../../../domain/webhooks/webhookEvents.js';

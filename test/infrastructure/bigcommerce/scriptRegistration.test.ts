@@ -1,6 +1,6 @@
 /**
- * One Confab loader script per storefront channel, whatever happened before (seed: "registering
- * again does not create a duplicate"): concurrent registrations, copies left by an earlier race,
+ * One Confab loader script per storefront channel, whatever happened before (registering
+ * again never creates a duplicate): concurrent registrations, copies left by an earlier race,
  * a script of ours placed under an earlier APP_URL, a store at the app's limit of 10 scripts,
  * storefronts added or archived, a token that may not read channels. Scripts of other apps and
  * of the merchant are never touched, a consent category the merchant chose in Script Manager is

@@ -1,5 +1,5 @@
 /**
- * The EventStore contract (DESIGN.md §5): one suite, run against every adapter. Adapters may
+ * The EventStore contract (DESIGN.md, decision 5): one suite, run against every adapter. Adapters may
  * share a server with other runs (EventStoreDB has no per-test database), so every test writes
  * to streams under a prefix of its own and only looks at those streams in the global log.
  */
@@ -52,7 +52,7 @@ export async function readAllOf(store: EventStore, prefix: string): Promise<Reco
 
 /**
  * readAllOf once `count` events are readable. An event may become readable only after older
- * transactions anywhere on the server finish (the PostgreSQL xmin rule, DESIGN.md §6), so a
+ * transactions anywhere on the server finish (the PostgreSQL xmin rule, DESIGN.md, decision 6), so a
  * shared server can delay it; it must never reorder or drop it.
  */
 export async function readAllSettled(store: EventStore, prefix: string, count: number): Promise<RecordedEvent[]> {

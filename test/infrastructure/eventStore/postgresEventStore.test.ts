@@ -1,5 +1,5 @@
 /**
- * The EventStore contract on every SQL driver, and the proofs of DESIGN.md §6: a catch-up
+ * The EventStore contract on every SQL driver, and the proofs of DESIGN.md, decision 6: a catch-up
  * subscription never skips an event whose transaction commits after a later one.
  */
 import { randomUUID } from 'node:crypto';

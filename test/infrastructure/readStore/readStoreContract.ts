@@ -1,5 +1,5 @@
 /**
- * The ReadStore contract (DESIGN.md §5): one suite, run against every adapter. Filters follow
+ * The ReadStore contract (DESIGN.md, decision 5): one suite, run against every adapter. Filters follow
  * the Mongo semantics the port promises, so a query means the same on every store.
  */
 import { suite } from 'uvu';

@@ -72,7 +72,7 @@ test('assertResolvesToPublicAddress accepts a host with only public answers', as
   await assertResolvesToPublicAddress('PUBLIC.example.', [], dns);
 });
 
-// The seed refuses only private targets; an unresolvable name is refused at connect time instead.
+// The rule refuses only private targets; an unresolvable name is refused at connect time instead.
 test('assertResolvesToPublicAddress accepts names that do not resolve', async () => {
   await assertResolvesToPublicAddress('nxdomain.example', [], dns);
   await assertResolvesToPublicAddress('empty.example', [], dns);

@@ -22,7 +22,7 @@ import { createScriptsResource, type StoredScript } from './scriptsStandIn.js';
 import { createChannelsResource, type ChannelFields, type StoredChannel } from './channelsStandIn.js';
 
 /**
- * What a store grants the Confab app (README "Register the app"): Content and Checkout content
+ * What a store grants the Confab app (docs/storefront.md, "Register the app"): Content and Checkout content
  * (modify) for the Scripts API, Channel Settings (read-only) to find the store's storefronts.
  */
 export const APP_SCOPE = 'store_v2_content store_content_checkout store_channel_settings_read_only';
