@@ -6,6 +6,7 @@
 import { UAParser } from 'ua-parser-js';
 import { Bots } from 'ua-parser-js/extensions';
 import { isBot } from 'ua-parser-js/bot-detection';
+import type { DomainEvent } from '../event.js';
 
 export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type Device = (typeof DEVICES)[number];
@@ -24,6 +25,7 @@ export type AdClickedData = {
 };
 
 export const AD_CLICKED = 'AdClicked';
+export type AdClicked = DomainEvent<typeof AD_CLICKED, AdClickedData>;
 export const adClickStream = (clickId: string): string => `adclick-${clickId}`;
 
 export interface ClientClass {

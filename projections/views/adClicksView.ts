@@ -8,7 +8,6 @@
  *   visitor to the day of a new click. Never read by a request.
  */
 import { dayOf } from '../../domain/conversation/utcDays.js';
-import type { AdClickedData } from '../../domain/workspace/adClicks.js';
 import { emptyAdDay, tallyClick, visitorMovedOn, type AdDayTally } from '../../domain/workspace/adAnalytics.js';
 import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
@@ -52,7 +51,7 @@ export const adClicksView = defineProjection(
   ],
   {
     async AdClicked(e, tx) {
-      const click = e.data as AdClickedData;
+      const click = e.data;
       const day = dayOf(click.at);
       const visitorKey = adVisitorId(click.workspaceId, click.visitorId);
       const previous = (await tx.get<AdVisitorDoc>(AD_VISITORS, visitorKey))?.lastClickDay ?? null;

@@ -17,7 +17,7 @@ export interface ApiKeyDoc {
 
 export const apiKeysView = defineProjection('apiKeys', [{ name: API_KEYS, indexes: [['keyHash'], ['workspaceId']] }], {
   async ApiKeyCreated(e, tx) {
-    const d = e.data as Omit<ApiKeyDoc, 'id' | 'revoked' | 'createdAt'> & { keyId: string };
+    const d = e.data;
     await tx.upsert(API_KEYS, {
       id: d.keyId,
       workspaceId: d.workspaceId,
@@ -30,6 +30,6 @@ export const apiKeysView = defineProjection('apiKeys', [{ name: API_KEYS, indexe
     });
   },
   async ApiKeyRevoked(e, tx) {
-    await tx.patch(API_KEYS, (e.data as { keyId: string }).keyId, { revoked: true, revokedAt: e.metadata.occurredAt });
+    await tx.patch(API_KEYS, e.data.keyId, { revoked: true, revokedAt: e.metadata.occurredAt });
   },
 });

@@ -21,13 +21,7 @@ export const chatbotsView = defineProjection(
   [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }],
   {
     async ChatbotCreated(e, tx) {
-      const d = e.data as {
-        chatbotId: string;
-        workspaceId: string;
-        name: string;
-        description: string;
-        flow: ChatbotDoc['flow'];
-      };
+      const d = e.data;
       await tx.upsert(CHATBOTS, {
         id: d.chatbotId,
         workspaceId: d.workspaceId,
@@ -40,11 +34,11 @@ export const chatbotsView = defineProjection(
       });
     },
     async ChatbotUpdated(e, tx) {
-      const d = e.data as { chatbotId: string; changes: Record<string, unknown> };
+      const d = e.data;
       await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
     },
     async ChatbotDeleted(e, tx) {
-      await tx.delete(CHATBOTS, (e.data as { chatbotId: string }).chatbotId);
+      await tx.delete(CHATBOTS, e.data.chatbotId);
     },
   },
 );

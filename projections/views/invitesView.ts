@@ -18,7 +18,7 @@ export interface InviteDoc {
 
 export const invitesView = defineProjection('invites', [{ name: INVITES, indexes: [['workspaceId']] }], {
   async MemberInvited(e, tx) {
-    const d = e.data as { workspaceId: string; inviteId: string; email: string; role: string; expiresAt: string };
+    const d = e.data;
     await tx.upsert(INVITES, {
       id: d.inviteId,
       workspaceId: d.workspaceId,
@@ -29,9 +29,9 @@ export const invitesView = defineProjection('invites', [{ name: INVITES, indexes
     });
   },
   async InviteRevoked(e, tx) {
-    await tx.delete(INVITES, (e.data as { inviteId: string }).inviteId);
+    await tx.delete(INVITES, e.data.inviteId);
   },
   async InviteAccepted(e, tx) {
-    await tx.delete(INVITES, (e.data as { inviteId: string }).inviteId);
+    await tx.delete(INVITES, e.data.inviteId);
   },
 });

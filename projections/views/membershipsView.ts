@@ -25,7 +25,7 @@ export const membershipsView = defineProjection(
   [{ name: MEMBERSHIPS, indexes: [['workspaceId'], ['userId']] }],
   {
     async WorkspaceCreated(e, tx) {
-      const d = e.data as { workspaceId: string; ownerId: string };
+      const d = e.data;
       await tx.upsert(MEMBERSHIPS, {
         id: membershipId(d.workspaceId, d.ownerId),
         workspaceId: d.workspaceId,
@@ -36,7 +36,7 @@ export const membershipsView = defineProjection(
       });
     },
     async MemberAdded(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string; role: string };
+      const d = e.data;
       await tx.upsert(MEMBERSHIPS, {
         id: membershipId(d.workspaceId, d.userId),
         workspaceId: d.workspaceId,
@@ -47,11 +47,11 @@ export const membershipsView = defineProjection(
       });
     },
     async MemberRoleChanged(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string; role: string };
+      const d = e.data;
       await tx.patch(MEMBERSHIPS, membershipId(d.workspaceId, d.userId), { role: d.role });
     },
     async MemberRemoved(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string };
+      const d = e.data;
       await tx.delete(MEMBERSHIPS, membershipId(d.workspaceId, d.userId));
     },
   },

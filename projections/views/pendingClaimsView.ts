@@ -30,7 +30,6 @@ export interface PendingClaimDoc {
 
 const claimId = (kind: ClaimKind, resourceId: string) => `${kind}:${resourceId}`;
 const workspaceOf = (e: RecordedEvent) => e.streamId.slice('workspace-'.length);
-const field = (e: RecordedEvent, name: string) => (e.data as Record<string, string>)[name];
 
 function upsertClaim(
   tx: ReadStoreWriter,
@@ -58,22 +57,20 @@ async function forget(tx: ReadStoreWriter, kind: ClaimKind, resourceId: string):
 const reservationKindOf = (e: RecordedEvent) => e.streamId.slice(0, e.streamId.lastIndexOf('-'));
 
 export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PENDING_CLAIMS, indexes: [['takenAt']] }], {
-  ChatbotSlotTaken: (e, tx) =>
-    upsertClaim(tx, e, 'chatbotSlot', field(e, 'chatbotId'), { workspaceId: workspaceOf(e) }),
-  ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
-  ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
-  WebhookSlotTaken: (e, tx) =>
-    upsertClaim(tx, e, 'webhookSlot', field(e, 'webhookId'), { workspaceId: workspaceOf(e) }),
-  WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', field(e, 'webhookId')),
+  ChatbotSlotTaken: (e, tx) => upsertClaim(tx, e, 'chatbotSlot', e.data.chatbotId, { workspaceId: workspaceOf(e) }),
+  ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
+  ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
+  WebhookSlotTaken: (e, tx) => upsertClaim(tx, e, 'webhookSlot', e.data.webhookId, { workspaceId: workspaceOf(e) }),
+  WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', e.data.webhookId),
   async WebhookCreated(e, tx) {
-    await forget(tx, 'webhookSlot', field(e, 'webhookId'));
-    await forget(tx, 'webhookUrl', field(e, 'webhookId'));
+    await forget(tx, 'webhookSlot', e.data.webhookId);
+    await forget(tx, 'webhookUrl', e.data.webhookId);
   },
-  UserRegistered: (e, tx) => forget(tx, 'email', field(e, 'userId')),
+  UserRegistered: (e, tx) => forget(tx, 'email', e.data.userId),
   async NameReserved(e, tx) {
     const kind = reservationKindOf(e);
-    const owner = field(e, 'owner');
-    const reservation = { kind, key: field(e, 'key') };
+    const owner = e.data.owner;
+    const reservation = { kind, key: e.data.key };
     // Only a create's first claim is pending: a URL change of a live webhook, or an email
     // change of a registered user, reserves for a resource that already exists.
     if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner)))
@@ -82,7 +79,7 @@ export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PEND
   },
   async NameReleased(e, tx) {
     const kind = reservationKindOf(e);
-    if (kind === 'webhookurl') await forget(tx, 'webhookUrl', field(e, 'owner'));
-    if (kind === 'email') await forget(tx, 'email', field(e, 'owner'));
+    if (kind === 'webhookurl') await forget(tx, 'webhookUrl', e.data.owner);
+    if (kind === 'email') await forget(tx, 'email', e.data.owner);
   },
 });

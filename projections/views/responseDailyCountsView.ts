@@ -2,7 +2,6 @@
  * `response_daily_counts`: responses per chatbot per UTC day of chatDate. Analytics and the
  * responses list's totals add these up instead of counting response documents.
  */
-import type { ResponseCreated } from '../../domain/conversation/conversationEvents.js';
 import { dayOf } from '../../domain/conversation/utcDays.js';
 import { defineProjection } from '../projection.js';
 
@@ -24,7 +23,7 @@ export const responseDailyCountsView = defineProjection(
   [{ name: RESPONSE_DAILY_COUNTS, indexes: [['chatbotId', 'day']] }],
   {
     async ResponseCreated(e, tx) {
-      const d = e.data as ResponseCreated['data'];
+      const d = e.data;
       const day = dayOf(d.chatDate);
       await tx.increment(RESPONSE_DAILY_COUNTS, dailyCountId(d.chatbotId, day), 'count', 1, {
         chatbotId: d.chatbotId,

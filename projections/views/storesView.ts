@@ -25,7 +25,7 @@ export interface StoreDoc {
 
 export const storesView = defineProjection('stores', [{ name: STORES, indexes: [] }], {
   async StoreInstalled(e, tx) {
-    const d = e.data as { storeHash: string; scope: string; installedBy: StoreUser };
+    const d = e.data;
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
     if (current) {
       const users = [...current.users.filter((u) => u.id !== d.installedBy.id), d.installedBy];
@@ -50,7 +50,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     });
   },
   async StoreUserAdded(e, tx) {
-    const d = e.data as { storeHash: string; user: StoreUser };
+    const d = e.data;
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
@@ -59,7 +59,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
       });
   },
   async StoreUserRemoved(e, tx) {
-    const d = e.data as { storeHash: string; userId: string };
+    const d = e.data;
     const current = await tx.get<StoreDoc>(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
@@ -68,7 +68,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
       });
   },
   async StoreSettingsChanged(e, tx) {
-    const d = e.data as { storeHash: string; chatbotId: string; enabled: boolean };
+    const d = e.data;
     await tx.patch(STORES, d.storeHash, {
       chatbotId: d.chatbotId,
       enabled: d.enabled,
@@ -76,13 +76,13 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     });
   },
   async LoaderCoverageChanged(e, tx) {
-    const { storeHash, ...coverage } = e.data as { storeHash: string } & LoaderCoverage;
+    const { storeHash, ...coverage } = e.data;
     await tx.patch(STORES, storeHash, {
       loaderCoverage: normalizedCoverage(coverage),
       updatedAt: e.metadata.occurredAt,
     });
   },
   async StoreUninstalled(e, tx) {
-    await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);
+    await tx.delete(STORES, e.data.storeHash);
   },
 });

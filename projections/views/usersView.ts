@@ -19,7 +19,7 @@ export interface UserDoc {
 
 export const usersView = defineProjection('users', [{ name: USERS, indexes: [['workspaceId'], ['email']] }], {
   async UserRegistered(e, tx) {
-    const d = e.data as { userId: string; workspaceId: string; email: string; name: string; timezone: string };
+    const d = e.data;
     await tx.upsert(USERS, {
       id: d.userId,
       workspaceId: d.workspaceId,
@@ -33,13 +33,13 @@ export const usersView = defineProjection('users', [{ name: USERS, indexes: [['w
     });
   },
   async ProfileUpdated(e, tx) {
-    const d = e.data as { userId: string; changes: Record<string, unknown> };
+    const d = e.data;
     await tx.patch(USERS, d.userId, { ...d.changes, updatedAt: e.metadata.occurredAt });
   },
   async EmailChanged(e, tx) {
     const userId = e.streamId.slice('user-'.length);
     await tx.patch(USERS, userId, {
-      email: (e.data as { newEmail: string }).newEmail,
+      email: e.data.newEmail,
       updatedAt: e.metadata.occurredAt,
     });
   },

@@ -30,7 +30,7 @@ export interface WebhookDoc {
   [key: string]: unknown;
 }
 
-const id = (e: { data: unknown }) => (e.data as { webhookId: string }).webhookId;
+const id = (e: { data: { webhookId: string } }) => e.data.webhookId;
 
 export const webhooksView = defineProjection(
   'webhooks',
@@ -45,15 +45,7 @@ export const webhooksView = defineProjection(
   ],
   {
     async WebhookCreated(e, tx) {
-      const d = e.data as {
-        webhookId: string;
-        workspaceId: string;
-        chatbotId: string;
-        url: string;
-        events: string[];
-        description: string;
-        secret: string;
-      };
+      const d = e.data;
       await tx.upsert(WEBHOOKS, {
         id: d.webhookId,
         workspaceId: d.workspaceId,
@@ -71,7 +63,7 @@ export const webhooksView = defineProjection(
       });
     },
     async WebhookUpdated(e, tx) {
-      await tx.patch(WEBHOOKS, id(e), { ...(e.data as { changes: object }).changes, updatedAt: e.metadata.occurredAt });
+      await tx.patch(WEBHOOKS, id(e), { ...e.data.changes, updatedAt: e.metadata.occurredAt });
     },
     async WebhookPaused(e, tx) {
       const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
@@ -94,16 +86,16 @@ export const webhooksView = defineProjection(
     },
     // Delivery health is not an edit by the subscriber, so updatedAt stays.
     async WebhookDeliveryFailed(e, tx) {
-      const d = e.data as { consecutiveFailures: number; at: string };
+      const d = e.data;
       await tx.patch(WEBHOOKS, id(e), { failureCount: d.consecutiveFailures, lastFailureAt: d.at });
     },
     async WebhookDeliverySucceeded(e, tx) {
-      await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: (e.data as { at: string }).at });
+      await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: e.data.at });
     },
     async WebhookDisabled(e, tx) {
       await tx.patch(WEBHOOKS, id(e), {
         status: 'failed',
-        disabledReason: (e.data as { reason: string }).reason,
+        disabledReason: e.data.reason,
         updatedAt: e.metadata.occurredAt,
       });
     },

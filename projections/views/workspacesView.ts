@@ -16,13 +16,7 @@ export interface WorkspaceDoc {
 
 export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES, indexes: [] }], {
   async WorkspaceCreated(e, tx) {
-    const d = e.data as {
-      workspaceId: string;
-      name: string;
-      plan: string;
-      ownerId: string;
-      limits?: Record<string, number | null>;
-    };
+    const d = e.data;
     await tx.upsert(WORKSPACES, {
       id: d.workspaceId,
       name: d.name,
@@ -33,7 +27,7 @@ export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES
     });
   },
   async WorkspacePlanChanged(e, tx) {
-    const d = e.data as { plan: string; limits?: Record<string, number | null> };
+    const d = e.data;
     await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), {
       plan: d.plan,
       limits: d.limits ?? null,
