@@ -35,6 +35,7 @@ import { hashPassword } from './passwordHash.js';
 import { newId } from './ids.js';
 import { validatePassword } from './signInCommands.js';
 import { MailDeliveryError } from './accountCommands.js';
+import { userStream } from '../domain/user/user.js';
 
 type Ctx = CommandContext & { workspaceId: string };
 
@@ -244,7 +245,7 @@ export class MemberCommands {
     const userId = newId();
     await this.deps.reservations.reserve('email', email, userId, ctx, `An account with email ${email} already exists`);
     await this.deps.aggregates.handle(
-      `user-${userId}`,
+      userStream(userId),
       userDecider,
       {
         type: 'RegisterUser',

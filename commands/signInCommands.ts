@@ -24,6 +24,7 @@ import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/vi
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { hashPassword, verifyPassword } from './passwordHash.js';
+import { userStream } from '../domain/user/user.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -69,7 +70,7 @@ export class SignInCommands {
   }
 
   async passwordHashOf(userId: string): Promise<string | null> {
-    const { state } = await this.deps.aggregates.load(`user-${userId}`, userDecider);
+    const { state } = await this.deps.aggregates.load(userStream(userId), userDecider);
     return state.passwordHash;
   }
 
@@ -181,7 +182,7 @@ export class SignInCommands {
       }
     }
     await this.deps.aggregates.handle(
-      `user-${input.userId}`,
+      userStream(input.userId),
       userDecider,
       { type: 'SetPassword', userId: input.userId, passwordHash: await hashPassword(newPassword) },
       ctx,

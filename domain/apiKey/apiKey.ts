@@ -120,3 +120,5 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = {
   evolve: evolveApiKey,
   initialState: initialApiKeyState,
 };
+
+export const apiKeyStream = (keyId: string): string => `apikey-${keyId}`;

@@ -7,6 +7,8 @@
  */
 import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
 import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { reservationKindOfStream } from '../../domain/reservation.js';
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection } from '../projection.js';
 import { USERS } from './usersView.js';
 import { WEBHOOKS } from './webhooksView.js';
@@ -29,7 +31,6 @@ export interface PendingClaimDoc {
 }
 
 const claimId = (kind: ClaimKind, resourceId: string) => `${kind}:${resourceId}`;
-const workspaceOf = (e: RecordedEvent) => e.streamId.slice('workspace-'.length);
 
 function upsertClaim(
   tx: ReadStoreWriter,
@@ -53,14 +54,13 @@ async function forget(tx: ReadStoreWriter, kind: ClaimKind, resourceId: string):
   await tx.delete(PENDING_CLAIMS, claimId(kind, resourceId));
 }
 
-/** Reservation streams are `<kind>-<digest>` (commands/reservations.ts). */
-const reservationKindOf = (e: RecordedEvent) => e.streamId.slice(0, e.streamId.lastIndexOf('-'));
-
 export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PENDING_CLAIMS, indexes: [['takenAt']] }], {
-  ChatbotSlotTaken: (e, tx) => upsertClaim(tx, e, 'chatbotSlot', e.data.chatbotId, { workspaceId: workspaceOf(e) }),
+  ChatbotSlotTaken: (e, tx) =>
+    upsertClaim(tx, e, 'chatbotSlot', e.data.chatbotId, { workspaceId: workspaceIdOfStream(e.streamId) }),
   ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
   ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
-  WebhookSlotTaken: (e, tx) => upsertClaim(tx, e, 'webhookSlot', e.data.webhookId, { workspaceId: workspaceOf(e) }),
+  WebhookSlotTaken: (e, tx) =>
+    upsertClaim(tx, e, 'webhookSlot', e.data.webhookId, { workspaceId: workspaceIdOfStream(e.streamId) }),
   WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', e.data.webhookId),
   async WebhookCreated(e, tx) {
     await forget(tx, 'webhookSlot', e.data.webhookId);
@@ -68,7 +68,7 @@ export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PEND
   },
   UserRegistered: (e, tx) => forget(tx, 'email', e.data.userId),
   async NameReserved(e, tx) {
-    const kind = reservationKindOf(e);
+    const kind = reservationKindOfStream(e.streamId);
     const owner = e.data.owner;
     const reservation = { kind, key: e.data.key };
     // Only a create's first claim is pending: a URL change of a live webhook, or an email
@@ -78,7 +78,7 @@ export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PEND
     if (kind === 'email' && !(await tx.get(USERS, owner))) await upsertClaim(tx, e, 'email', owner, { reservation });
   },
   async NameReleased(e, tx) {
-    const kind = reservationKindOf(e);
+    const kind = reservationKindOfStream(e.streamId);
     if (kind === 'webhookurl') await forget(tx, 'webhookUrl', e.data.owner);
     if (kind === 'email') await forget(tx, 'email', e.data.owner);
   },

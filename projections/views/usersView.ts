@@ -1,4 +1,5 @@
 /** `users`: the workspace owner's profile (account endpoints). */
+import { userIdOfStream } from '../../domain/user/user.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
 export const USERS = 'users';
@@ -37,7 +38,7 @@ export const usersView = defineProjection('users', [{ name: USERS, indexes: [['w
     await tx.patch(USERS, d.userId, { ...d.changes, updatedAt: e.metadata.occurredAt });
   },
   async EmailChanged(e, tx) {
-    const userId = e.streamId.slice('user-'.length);
+    const userId = userIdOfStream(e.streamId);
     await tx.patch(USERS, userId, {
       email: e.data.newEmail,
       updatedAt: e.metadata.occurredAt,

@@ -10,6 +10,7 @@ import {
   type BrandingEvent,
   type BrandingState,
 } from '../../domain/workspace/branding.js';
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection } from '../projection.js';
 import type { RecordedEventOf } from '../recordedDomainEvent.js';
 
@@ -25,7 +26,7 @@ export type WorkspaceBrandingDoc = Omit<BrandingState, 'workspaceId'> & {
 type BrandingChange = RecordedEventOf<BrandingEvent['type']>;
 
 async function fold(e: BrandingChange, tx: ReadStoreWriter): Promise<void> {
-  const id = ('workspaceId' in e.data ? e.data.workspaceId : undefined) ?? e.streamId.slice('workspace-'.length);
+  const id = ('workspaceId' in e.data ? e.data.workspaceId : undefined) ?? workspaceIdOfStream(e.streamId);
   const doc = await tx.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id);
   const before: BrandingState = doc ? { ...doc, workspaceId: doc.id } : initialBrandingState;
   const { workspaceId: _w, ...after } = evolveBranding(before, e);

@@ -1,4 +1,5 @@
 /** `workspaces`: plan and limits per workspace, read by authentication and usage. */
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
 export const WORKSPACES = 'workspaces';
@@ -28,7 +29,7 @@ export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES
   },
   async WorkspacePlanChanged(e, tx) {
     const d = e.data;
-    await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), {
+    await tx.patch(WORKSPACES, workspaceIdOfStream(e.streamId), {
       plan: d.plan,
       limits: d.limits ?? null,
       updatedAt: e.metadata.occurredAt,
