@@ -4,7 +4,7 @@
  */
 import type { DomainEventType } from '../domain/domainEvents.js';
 import type { RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
-import type { CollectionSpec, ReadStoreWriter } from '../infrastructure/readStore/readStore.js';
+import type { Collection, CollectionSpec, ReadStoreWriter } from '../infrastructure/readStore/readStore.js';
 import { asDomainEvent, type RecordedEventOf } from './recordedDomainEvent.js';
 
 export interface Projection {
@@ -22,7 +22,7 @@ export interface Projection {
 }
 
 /** A document by collection and id. */
-export type DocKey = readonly [collection: string, id: string];
+export type DocKey = readonly [collection: Collection, id: string];
 
 /** Per event type, the handler that applies it, given the event with its payload typed. */
 export type ProjectionHandlers = {

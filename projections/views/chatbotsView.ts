@@ -1,7 +1,8 @@
 /** `chatbots`: what the External API lists and gets; responseCount is kept by the responses view. */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const CHATBOTS = 'chatbots';
+export const CHATBOTS = collection<ChatbotDoc>('chatbots');
 
 export interface ChatbotDoc {
   id: string;
@@ -18,7 +19,7 @@ export interface ChatbotDoc {
 
 export const chatbotsView = defineProjection(
   'chatbots',
-  [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }],
+  [{ name: CHATBOTS.name, indexes: [['workspaceId', 'createdAt']] }],
   {
     async ChatbotCreated(e, tx) {
       const d = e.data;

@@ -2,9 +2,10 @@
  * `invites`: the pending invites of each workspace, for the members page. Accepted and revoked
  * invites leave the view; the token's hash is not copied here (the decider keeps it).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
-export const INVITES = 'invites';
+export const INVITES = collection<InviteDoc>('invites');
 
 export interface InviteDoc {
   id: string;
@@ -16,7 +17,7 @@ export interface InviteDoc {
   [key: string]: unknown;
 }
 
-export const invitesView = defineProjection('invites', [{ name: INVITES, indexes: [['workspaceId']] }], {
+export const invitesView = defineProjection('invites', [{ name: INVITES.name, indexes: [['workspaceId']] }], {
   async MemberInvited(e, tx) {
     const d = e.data;
     await tx.upsert(INVITES, {

@@ -4,11 +4,11 @@
  * the bytes' key here, and the ad-click redirect and the public branding read `workspaceId`,
  * `adUrl` and `active` (keep those names).
  */
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import type { MediaType } from '../../domain/media/mediaFormats.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const MEDIA_ITEMS = 'media_items';
+export const MEDIA_ITEMS = collection<MediaItemDoc>('media_items');
 
 /** Where the public media route is mounted; an item's mediaUrl is the public URL plus this path. */
 export const PUBLIC_MEDIA_PATH = '/api/v1/workspace/public/media';
@@ -45,13 +45,13 @@ async function placeInOrder(tx: ReadStoreWriter, docs: MediaItemDoc[], ids: stri
 }
 
 const ofWorkspace = (tx: ReadStoreWriter, workspaceId: string) =>
-  tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
+  tx.find(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
 
 export const mediaItemsView = defineProjection(
   'mediaItems',
   [
     {
-      name: MEDIA_ITEMS,
+      name: MEDIA_ITEMS.name,
       indexes: [
         ['workspaceId', 'position'],
         ['workspaceId', 'active'],
@@ -75,7 +75,7 @@ export const mediaItemsView = defineProjection(
     async LoginMediaActivated(e, tx) {
       const { workspaceId, mediaId } = e.data;
       const at = e.metadata.occurredAt;
-      for (const doc of await tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId, active: true })) {
+      for (const doc of await tx.find(MEDIA_ITEMS, { workspaceId, active: true })) {
         if (doc.id !== mediaId) await tx.patch(MEDIA_ITEMS, doc.id, { active: false, updatedAt: at });
       }
       await tx.patch(MEDIA_ITEMS, mediaId, { active: true, updatedAt: at });

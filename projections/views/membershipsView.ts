@@ -4,9 +4,10 @@
  * other member from the members stream (domain/member/workspaceMembers.ts). Read by sign-in
  * (which workspaces a user may enter) and on every session request (the current role).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
-export const MEMBERSHIPS = 'memberships';
+export const MEMBERSHIPS = collection<MembershipDoc>('memberships');
 
 export interface MembershipDoc {
   id: string;
@@ -22,7 +23,7 @@ export const membershipId = (workspaceId: string, userId: string) => `${workspac
 
 export const membershipsView = defineProjection(
   'memberships',
-  [{ name: MEMBERSHIPS, indexes: [['workspaceId'], ['userId']] }],
+  [{ name: MEMBERSHIPS.name, indexes: [['workspaceId'], ['userId']] }],
   {
     async WorkspaceCreated(e, tx) {
       const d = e.data;

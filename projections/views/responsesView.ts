@@ -4,7 +4,7 @@
  * customData, user) until the first visitor message turns it into a response record.
  * Also keeps the chatbot's responseCount, without resurrecting a deleted chatbot.
  */
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import type {
   ConversationCompleted,
   ConversationStarted,
@@ -13,8 +13,8 @@ import type {
 import { defineProjection } from '../projection.js';
 import { CHATBOTS } from './chatbotsView.js';
 
-export const RESPONSES = 'responses';
-export const CHAT_SESSIONS = 'chat_sessions';
+export const RESPONSES = collection<ResponseDoc>('responses');
+export const CHAT_SESSIONS = collection<ChatSessionDoc>('chat_sessions');
 
 export interface ChatSessionDoc {
   id: string;
@@ -61,8 +61,8 @@ async function countResponse(tx: ReadStoreWriter, chatbotId: string): Promise<vo
 export const responsesView = defineProjection(
   'responses',
   [
-    { name: RESPONSES, indexes: [['chatbotId', 'chatDate']] },
-    { name: CHAT_SESSIONS, indexes: [] },
+    { name: RESPONSES.name, indexes: [['chatbotId', 'chatDate']] },
+    { name: CHAT_SESSIONS.name, indexes: [] },
   ],
   {
     async ConversationStarted(e, tx) {
@@ -85,7 +85,7 @@ export const responsesView = defineProjection(
 
     async ResponseCreated(e, tx) {
       const d = e.data;
-      const session = await tx.get<ChatSessionDoc>(CHAT_SESSIONS, d.sessionId);
+      const session = await tx.get(CHAT_SESSIONS, d.sessionId);
       const doc: ResponseDoc = {
         id: d.responseId,
         chatbotId: d.chatbotId,
@@ -112,7 +112,7 @@ export const responsesView = defineProjection(
 
     async MessagesRecorded(e, tx) {
       const d = e.data;
-      const doc = await tx.get<ResponseDoc>(RESPONSES, d.responseId);
+      const doc = await tx.get(RESPONSES, d.responseId);
       if (!doc) return;
       await tx.patch(RESPONSES, d.responseId, {
         record: [...doc.record, ...d.entries],

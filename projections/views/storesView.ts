@@ -2,11 +2,12 @@
  * `stores`: the storefront app's installed stores, keyed by store hash, as the settings page and
  * the loader read them. No token here (it is in no event): see domain/storefront/storeRecord.ts.
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 import type { StoreUser } from '../../domain/storefront/storeRecord.js';
 import { normalizedCoverage, type LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
 
-export const STORES = 'stores';
+export const STORES = collection<StoreDoc>('stores');
 
 export interface StoreDoc {
   id: string;
@@ -23,10 +24,10 @@ export interface StoreDoc {
   [key: string]: unknown;
 }
 
-export const storesView = defineProjection('stores', [{ name: STORES, indexes: [] }], {
+export const storesView = defineProjection('stores', [{ name: STORES.name, indexes: [] }], {
   async StoreInstalled(e, tx) {
     const d = e.data;
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const current = await tx.get(STORES, d.storeHash);
     if (current) {
       const users = [...current.users.filter((u) => u.id !== d.installedBy.id), d.installedBy];
       await tx.patch(STORES, d.storeHash, {
@@ -51,7 +52,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
   },
   async StoreUserAdded(e, tx) {
     const d = e.data;
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const current = await tx.get(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
         users: [...current.users.filter((u) => u.id !== d.user.id), d.user],
@@ -60,7 +61,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
   },
   async StoreUserRemoved(e, tx) {
     const d = e.data;
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const current = await tx.get(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
         users: current.users.filter((u) => u.id !== d.userId),

@@ -1,8 +1,9 @@
 /** `users`: the workspace owner's profile (account endpoints). */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { userIdOfStream } from '../../domain/user/user.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const USERS = 'users';
+export const USERS = collection<UserDoc>('users');
 
 export interface UserDoc {
   id: string;
@@ -18,7 +19,7 @@ export interface UserDoc {
   [key: string]: unknown;
 }
 
-export const usersView = defineProjection('users', [{ name: USERS, indexes: [['workspaceId'], ['email']] }], {
+export const usersView = defineProjection('users', [{ name: USERS.name, indexes: [['workspaceId'], ['email']] }], {
   async UserRegistered(e, tx) {
     const d = e.data;
     await tx.upsert(USERS, {

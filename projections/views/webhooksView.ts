@@ -4,10 +4,11 @@
  * with them. The doc is private: it holds the signing secret for the dispatcher, and the API
  * strips it from every answer (only the create call returns it, from the command, not from here).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { positionToString } from '../../infrastructure/eventStore/eventStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const WEBHOOKS = 'webhooks';
+export const WEBHOOKS = collection<WebhookDoc>('webhooks');
 
 export interface WebhookDoc {
   id: string;
@@ -36,7 +37,7 @@ export const webhooksView = defineProjection(
   'webhooks',
   [
     {
-      name: WEBHOOKS,
+      name: WEBHOOKS.name,
       indexes: [
         ['workspaceId', 'createdAt'],
         ['chatbotId', 'status'],
@@ -66,7 +67,7 @@ export const webhooksView = defineProjection(
       await tx.patch(WEBHOOKS, id(e), { ...e.data.changes, updatedAt: e.metadata.occurredAt });
     },
     async WebhookPaused(e, tx) {
-      const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
+      const doc = await tx.get(WEBHOOKS, id(e));
       await tx.patch(WEBHOOKS, id(e), {
         status: 'paused',
         ...(doc?.status === 'failed' ? { failureCount: 0, disabledReason: null } : {}),

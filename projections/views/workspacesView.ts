@@ -1,8 +1,9 @@
 /** `workspaces`: plan and limits per workspace, read by authentication and usage. */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const WORKSPACES = 'workspaces';
+export const WORKSPACES = collection<WorkspaceDoc>('workspaces');
 
 export interface WorkspaceDoc {
   id: string;
@@ -15,7 +16,7 @@ export interface WorkspaceDoc {
   [key: string]: unknown;
 }
 
-export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES, indexes: [] }], {
+export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES.name, indexes: [] }], {
   async WorkspaceCreated(e, tx) {
     const d = e.data;
     await tx.upsert(WORKSPACES, {
