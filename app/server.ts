@@ -101,6 +101,7 @@ export function appDeps(services: Services): AppDeps {
       ...external,
       session,
       members: services.members,
+      memberQueries: services.memberQueries,
       signIn: services.signIn,
       workspaces: services.workspaces,
       keyLastUsed: services.keyLastUsed,

@@ -12,11 +12,10 @@
  */
 import { AuthenticationError, NotFoundError } from '../domain/errors.js';
 import { HANDOFF_TTL_MS, OIDC_STATE_TTL_MS } from '../domain/signIn/challenges.js';
-import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
 import type { OidcIdentity, OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { SignInCommands } from './signInCommands.js';
 
 export interface OidcSignInDeps {
@@ -24,7 +23,7 @@ export interface OidcSignInDeps {
   relyingParty: OidcRelyingParty | null;
   challenges: ChallengeStore;
   signIn: SignInCommands;
-  views: ReadStoreReader;
+  lookups: SignInLookups;
   logger: Logger;
 }
 
@@ -64,13 +63,8 @@ export class OidcSignInCommands {
     const rp = this.rp();
     let workspaceId: string | null = null;
     if (slug) {
-      const [doc] = await this.deps.views.find<WorkspaceBrandingDoc>(
-        WORKSPACE_BRANDING,
-        { slug: slug.toLowerCase() },
-        { limit: 1 },
-      );
-      if (!doc) throw new NotFoundError('No workspace has this slug');
-      workspaceId = doc.id;
+      workspaceId = await this.deps.lookups.workspaceIdOfSlug(slug.toLowerCase());
+      if (!workspaceId) throw new NotFoundError('No workspace has this slug');
     }
     const { nonce, codeVerifier } = rp.newChecks('');
     const loginOrigin = await this.deps.signIn.loginOriginOf(workspaceId);
