@@ -2,7 +2,7 @@
  * Chatbot commands. Create and duplicate take a slot on the workspace stream (the plan cap,
  * race-safe) and write the chatbot's own stream, in one append where the event store can and
  * one after the other where it cannot; delete releases the slot the same way and deletes the
- * chatbot's webhooks (seed: Webhook subscription) before it answers.
+ * chatbot's webhooks (a webhook belongs to one chatbot: docs/events.md) before it answers.
  */
 import { ConflictError, NotFoundError } from '../domain/errors.js';
 import { workspaceStream, workspaceDecider } from '../domain/workspace/workspace.js';

@@ -1,5 +1,5 @@
 /**
- * The two mailed ways in (issue 11 item 3): a 6-digit code (10 minutes, 5 wrong tries burn
+ * The two mailed ways in (docs/sign-in.md): a 6-digit code (10 minutes, 5 wrong tries burn
  * it) and a magic link (single use, 15 minutes, used by a POST from the page it opens, so a
  * mail scanner that fetches the link burns nothing).
  *

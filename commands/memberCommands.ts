@@ -1,5 +1,5 @@
 /**
- * Members of a workspace (issue 11 item 1): invite by mail, revoke, accept, change a role,
+ * Members of a workspace (docs/sign-in.md): invite by mail, revoke, accept, change a role,
  * remove. One email is one user across workspaces: accepting an invite with an address that
  * already has an account adds a membership to that user; a new address registers a user
  * (email unique through the `email` reservation, like `confab workspace create`).

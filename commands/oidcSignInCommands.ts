@@ -1,5 +1,6 @@
 /**
- * Sign-in through the OpenID Connect provider, in the popup proxy of CONTRACT.md §6:
+ * Sign-in through the OpenID Connect provider, in a popup on the main host that hands the
+ * result to the workspace's login page (docs/sign-in.md):
  *
  * 1. start (main host, in the popup): state, nonce and PKCE verifier are kept server-side in a
  *    challenge (the state is the challenge's token, so only its hash is stored), with the

@@ -1,5 +1,5 @@
 /**
- * Signing in and out (issue 11 items 2–3): who may enter which workspace, the password check,
+ * Signing in and out (docs/sign-in.md): who may enter which workspace, the password check,
  * starting a session, the one-time handoff between hosts, and the password change.
  *
  * Which workspace a sign-in enters: on a workspace host, that host's workspace (members only);

@@ -1,5 +1,5 @@
 /**
- * Signup on the main domain (CONTRACT.md §6): `$PUBLIC_URL/signup` mails a confirmation link;
+ * Signup on the main domain (docs/sign-in.md): `$PUBLIC_URL/signup` mails a confirmation link;
  * confirming it creates a Free workspace owned by the new user (WorkspaceCommands.createWorkspace:
  * the same workspace, owner and key as `confab workspace create`, email unique through the
  * `email` reservation) and signs them in.

@@ -153,7 +153,7 @@ export class WebhookCommands {
     };
     // The slot, the URL's reservation and the webhook in one append where the store can: one
     // round trip and one wait for the views instead of three, and nothing is ever left taken
-    // for a webhook that never came (issue 15).
+    // for a webhook that never came.
     const together = await this.aggregates.handleTogether(
       [
         slot,
@@ -309,7 +309,7 @@ export class WebhookCommands {
     return before.status !== 'deleted';
   }
 
-  /** A deleted chatbot takes its webhooks with it (seed: Webhook subscription). */
+  /** A deleted chatbot takes its webhooks with it (docs/events.md). */
   async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
     for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId))
       await this.remove(webhookId, 'chatbot_deleted', ctx);

@@ -99,7 +99,7 @@ export interface BatchOutcome {
 /**
  * Applies one batch. Most events concern no webhook (a chatbot created, a message with no
  * subscriber): a batch without any effect writes nothing, not even the checkpoint, so it costs
- * no round trip (issue 15); the checkpoint catches up with the next batch that has effects, or
+ * no round trip; the checkpoint catches up with the next batch that has effects, or
  * `saveCheckpoint` once idle. A batch with effects commits them with the checkpoint, locked and
  * compared with `stored` (the checkpoint as this instance last knew it): null when another
  * instance moved it meanwhile, and the batch is dropped and read again from there. Re-applying

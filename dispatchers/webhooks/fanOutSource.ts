@@ -7,7 +7,7 @@
  * fan-out reads the log itself only when those batches do not reach back to where it stands:
  * after a start, when another instance applied the views, or when it fell behind and older
  * batches were let go. One read of the log per process instead of two, and the fan-out no
- * longer takes the append lock for a horizon of its own on every append (issue 15).
+ * longer takes the append lock for a horizon of its own on every append.
  */
 import type { Observable, Subscription } from 'rxjs';
 import type { EventStore, Position, RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';

@@ -1,5 +1,5 @@
 /**
- * Ad clicks on the login background media (seed: Ad analytics object; CONTRACT.md §5). A click
+ * Ad clicks on the login background media (docs/branding.md, ad analytics). A click
  * is an `AdClicked` event on a stream of its own (`adclick-<id>`): clicks never conflict, so
  * they need no aggregate to decide on, only these rules for what a click records.
  */
@@ -43,7 +43,7 @@ export interface ClientClass {
 const MAX_BROWSER_NAME = 40;
 
 /**
- * The seed counts three devices. ua-parser-js names more (smarttv, console, wearable, xr,
+ * The product counts three devices (desktop, mobile, tablet). ua-parser-js names more (smarttv, console, wearable, xr,
  * embedded) or none (most desktops): all of those are screens that are not phones or
  * tablets, so they count as desktop rather than vanishing from the totals.
  */

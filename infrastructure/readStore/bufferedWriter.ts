@@ -1,6 +1,6 @@
 /**
  * A ReadStoreWriter that keeps one transaction's document writes in memory and writes them at
- * the end in one statement per collection (issue 15: the projection runner applied every event
+ * the end in one statement per collection (the projection runner used to apply every event
  * with its own round trips; a rebuild of 10^6 events took minutes).
  *
  * Reads by id answer from the buffer (a document written earlier in the batch) or read through

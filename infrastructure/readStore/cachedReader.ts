@@ -1,6 +1,6 @@
 /**
  * The views as the External API reads them, with answers kept in process until the projection
- * runner writes the collection they came from (issue 15: a read then costs no round trip).
+ * runner writes the collection they came from (a read then costs no round trip).
  *
  * Exact on one instance: the runner announces the collections of every batch after it commits
  * and before read-your-writes waiters are released (`ProjectionRunner.viewsChanged$`), so a

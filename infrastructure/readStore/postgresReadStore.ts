@@ -171,7 +171,7 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      // Without parameters, so that a transaction's BEGIN travels with it (issue 15).
+      // Without parameters, so that a transaction's BEGIN travels with it in one round trip.
       const r = await q.query<{ commit: string; prepare: string }>(
         `${lockCheckpointSql(cp(name))} RETURNING commit, prepare`,
       );

@@ -1,5 +1,5 @@
 /**
- * `responses`: one document per response record (the seed's Response record), built from the
+ * `responses`: one document per response record (docs/external-api.md, Response), built from the
  * conversation events, plus `chat_sessions`, which holds what a session started with (greeting,
  * customData, user) until the first visitor message turns it into a response record.
  * Also keeps the chatbot's responseCount, without resurrecting a deleted chatbot.
