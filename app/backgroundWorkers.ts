@@ -3,8 +3,8 @@
  * and the claim reconciler. A new worker is added here.
  */
 import { systemContext } from '../commands/commandContext.js';
-import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import { WEBHOOKS } from '../projections/views/webhooksView.js';
+import { WORKSPACES } from '../projections/views/workspacesView.js';
 import { hasWebhookAccess, type PlanName } from '../domain/plans.js';
 import { PENDING_CLAIMS, type PendingClaimDoc } from '../projections/views/pendingClaimsView.js';
 import { startClaimReconciler, type ClaimReconcilerDeps } from '../dispatchers/claims/claimReconciler.js';
@@ -34,19 +34,19 @@ export function webhookDispatcherDeps(services: Services): WebhookDispatcherDeps
       recordSuccess: (webhookId, workspaceId, outcome) => webhooks.recordSuccess(webhookId, outcome, ctx(workspaceId)),
     },
     subscriptionsOf: async (chatbotId) => {
-      const subs = await views.find<WebhookDoc>(WEBHOOKS, { chatbotId });
+      const subs = await views.find(WEBHOOKS, { chatbotId });
       if (subs.length === 0) return subs;
       // A workspace on the Free plan has no webhook access: its webhooks wait, unserved, for an upgrade.
       const workspaceIds = [...new Set(subs.map((s) => s.workspaceId))];
       const served = new Set(
-        (await views.find<WorkspaceDoc>(WORKSPACES, { id: { $in: workspaceIds } }))
+        (await views.find(WORKSPACES, { id: { $in: workspaceIds } }))
           .filter((w) => hasWebhookAccess(w.plan as PlanName))
           .map((w) => w.id),
       );
       return subs.filter((s) => served.has(s.workspaceId));
     },
     webhookOf: async (webhookId) => {
-      const doc = await views.get<WebhookDoc>(WEBHOOKS, webhookId);
+      const doc = await views.get(WEBHOOKS, webhookId);
       return doc ? { url: doc.url, secret: doc.secret, status: doc.status } : null;
     },
     viewsInclude: (position) => projections.waitFor(position),
@@ -73,7 +73,7 @@ export function claimReconcilerDeps(services: Services): ClaimReconcilerDeps {
     logger,
     clock,
     staleClaims: (before, limit) =>
-      views.find<PendingClaimDoc>(PENDING_CLAIMS, { takenAt: { $lt: before } }, { sort: [['takenAt', 1]], limit }),
+      views.find(PENDING_CLAIMS, { takenAt: { $lt: before } }, { sort: [['takenAt', 1]], limit }),
     resourceExists: async (claim) =>
       (await events.readStream(`${STREAM_OF_CLAIM[claim.kind]}-${claim.resourceId}`)).length > 0,
     async release(claim) {

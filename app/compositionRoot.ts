@@ -31,8 +31,8 @@ import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
 import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
 import { allProjections } from '../projections/allProjections.js';
-import { WEBHOOKS, type WebhookDoc } from '../projections/views/webhooksView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import { WEBHOOKS } from '../projections/views/webhooksView.js';
+import { WORKSPACES } from '../projections/views/workspacesView.js';
 import { AggregateStore } from '../commands/aggregateStore.js';
 import { Reservations } from '../commands/reservations.js';
 import { WorkspaceCommands } from '../commands/workspaceCommands.js';
@@ -54,7 +54,7 @@ import { MailSignInCommands } from '../commands/mailSignInCommands.js';
 import { SignupCommands } from '../commands/signupCommands.js';
 import { OidcSignInCommands } from '../commands/oidcSignInCommands.js';
 import { createOidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import { WORKSPACE_BRANDING } from '../projections/views/workspaceBrandingView.js';
 import { StorefrontCommands } from '../commands/storefrontCommands.js';
 import { bigCommerceClientFrom } from '../infrastructure/bigcommerce/bigCommerceClient.js';
 import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenStore.js';
@@ -62,6 +62,9 @@ import { createStoreSessionStore, type StoreSessionStore } from '../infrastructu
 import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
 import { workspaceOrigin } from '../api/session/workspaceHost.js';
 import { sqlLeadership } from '../infrastructure/leadership/leadership.js';
+import { MemberQueries } from '../projections/queries/memberQueries.js';
+import { memberLookups } from '../projections/queries/memberLookups.js';
+import { signInLookups } from '../projections/queries/signInLookups.js';
 
 /** How often a follower tries to take the views' lead (the lead is free once its holder is gone). */
 const VIEWS_LEAD_RETRY_MS = 250;
@@ -104,6 +107,8 @@ export interface Services {
   challenges: ChallengeStore;
   signIn: SignInCommands;
   members: MemberCommands;
+  /** The members page's read (members and pending invites). */
+  memberQueries: MemberQueries;
   mailSignIn: MailSignInCommands;
   signup: SignupCommands;
   oidc: OidcSignInCommands;
@@ -229,14 +234,15 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const webhooks = new WebhookCommands(aggregates, reservations, {
     allowHosts: config.webhookAllowHosts,
     resolver: opts.resolver,
-    webhookIdsOfChatbot: async (chatbotId) => (await views.find<WebhookDoc>(WEBHOOKS, { chatbotId })).map((w) => w.id),
+    webhookIdsOfChatbot: async (chatbotId) => (await views.find(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
   const workspaces = new WorkspaceCommands(aggregates, reservations);
+  const lookups = signInLookups(views);
   const signIn = new SignInCommands({
-    views,
+    lookups,
     aggregates,
     sessions,
     challenges,
@@ -283,7 +289,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       mailer,
       logger,
       codePepper,
-      workspaceName: async (id) => (await views.get<WorkspaceDoc>(WORKSPACES, id))?.name ?? 'your workspace',
+      workspaceName: async (id) => (await views.get(WORKSPACES, id))?.name ?? 'your workspace',
     }),
     media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
     sessions,
@@ -301,15 +307,15 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     members: new MemberCommands({
       aggregates,
       reservations,
-      views,
+      lookups: memberLookups(views),
       mailer,
       logger,
-      loginOriginOf: async (id) =>
-        workspaceOrigin((await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id))?.slug ?? null, config),
+      loginOriginOf: async (id) => workspaceOrigin((await views.get(WORKSPACE_BRANDING, id))?.slug ?? null, config),
     }),
-    mailSignIn: new MailSignInCommands({ signIn, challenges, views, mailer, logger, codePepper }),
+    memberQueries: new MemberQueries(views),
+    mailSignIn: new MailSignInCommands({ signIn, challenges, lookups, mailer, logger, codePepper }),
     signup: new SignupCommands({ workspaces, reservations, challenges, mailer, logger, publicUrl: config.publicUrl }),
-    oidc: new OidcSignInCommands({ relyingParty, challenges, signIn, views, logger }),
+    oidc: new OidcSignInCommands({ relyingParty, challenges, signIn, lookups, logger }),
     async close() {
       await projections.stop();
       callers.close();

@@ -8,10 +8,10 @@ import type { Config } from '../infrastructure/config.js';
 import { createApp, type AppDeps } from '../api/app.js';
 import { answerClientErrorsAsJson } from '../api/http/clientErrorResponse.js';
 import type { ReadinessCheck } from '../api/http/readiness.js';
-import type { ChatBranding } from '../api/chat/chatRouter.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
 import { latestSuccessfulDeliveries } from '../dispatchers/webhooks/deliveryStore.js';
+import { WORKSPACE_BRANDING } from '../projections/views/workspaceBrandingView.js';
 
 export interface RunningServer {
   url: string;
@@ -73,8 +73,7 @@ export function appDeps(services: Services): AppDeps {
     chat: {
       conversations: services.conversations,
       rateLimiters,
-      brandingOf: async (workspaceId) =>
-        (await views.get<{ id: string; branding?: ChatBranding }>('workspace_branding', workspaceId))?.branding ?? null,
+      brandingOf: async (workspaceId) => (await views.get(WORKSPACE_BRANDING, workspaceId))?.branding ?? null,
     },
     workspace: {
       views,
@@ -102,6 +101,7 @@ export function appDeps(services: Services): AppDeps {
       ...external,
       session,
       members: services.members,
+      memberQueries: services.memberQueries,
       signIn: services.signIn,
       workspaces: services.workspaces,
       keyLastUsed: services.keyLastUsed,

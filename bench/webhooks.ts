@@ -21,6 +21,7 @@ import { newId } from '../commands/ids.js';
 import { startWebhookDispatcher } from '../dispatchers/webhooks/webhookDispatcher.js';
 import { createTestSql } from '../test/support/testStores.js';
 import { startHttpsReceiver } from '../test/support/httpsReceiver.js';
+import { conversationStream } from '../domain/conversation/conversation.js';
 
 const WEBHOOKS = Number(process.env.BENCH_WEBHOOKS ?? 5);
 const BACKLOG_EVENTS = Number(process.env.BENCH_EVENTS ?? 600);
@@ -49,7 +50,7 @@ for (let i = 0; i < WEBHOOKS; i++) await commands.create({ chatbotId, url: `${re
 async function appendResponse(): Promise<void> {
   const visitor: CommandContext = { actor: { type: 'visitor', id: 'bench' }, workspaceId, correlationId: randomUUID() };
   const sessionId = newId();
-  await services.events.append(`conversation-${sessionId}`, [
+  await services.events.append(conversationStream(sessionId), [
     {
       type: 'ResponseCreated',
       data: {

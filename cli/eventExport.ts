@@ -11,6 +11,7 @@ import {
   type RecordedEvent,
 } from '../infrastructure/eventStore/eventStore.js';
 import { redactSecrets } from './exportRedaction.js';
+import { workspaceStream } from '../domain/workspace/workspace.js';
 
 const PAGE = 1000;
 
@@ -40,7 +41,7 @@ export async function exportEvents(
   filter: ExportFilter,
 ): Promise<string[]> {
   const { stream, workspace } = filter;
-  if (workspace !== undefined && (await events.readStream(`workspace-${workspace}`)).length === 0) {
+  if (workspace !== undefined && (await events.readStream(workspaceStream(workspace))).length === 0) {
     throw new ValidationError(`no workspace with id "${workspace}"`, 'workspace');
   }
   const mine = (e: RecordedEvent) => workspace === undefined || e.metadata.workspaceId === workspace;

@@ -29,8 +29,10 @@ import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
-import { reservationStream, type Reservations } from './reservations.js';
+import type { Reservations } from './reservations.js';
+import { reservationStream } from '../domain/reservation.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+import { userStream } from '../domain/user/user.js';
 
 export const RECLAIM_GRACE_MS = 5 * 60 * 1000;
 const CODE_MINUTES = EMAIL_CHANGE_CODE_TTL_MS / 60_000;
@@ -74,7 +76,7 @@ export class AccountCommands {
   }
 
   private stream(userId: string): string {
-    return `user-${userId}`;
+    return userStream(userId);
   }
 
   async load(userId: string): Promise<UserAccountState> {

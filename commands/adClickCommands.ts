@@ -1,5 +1,5 @@
 /**
- * Recording an ad click (docs/branding.md). Each click is appended alone to a new
+ * Recording an ad click (docs/branding.md, ad clicks). Each click is appended alone to a new
  * `adclick-<id>` stream: clicks are facts that nothing can refuse or contradict, so no
  * aggregate is folded and no click ever waits on another (a busy ad never contends on one
  * stream). The projection in projections/views/adClicksView.ts counts them.

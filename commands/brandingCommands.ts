@@ -13,6 +13,7 @@ import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import type { Reservations } from './reservations.js';
 import { bodyObject } from './jsonBody.js';
+import { workspaceStream } from '../domain/workspace/workspace.js';
 
 export const SLUG_RESERVATION = 'slug';
 const TAKEN = 'This slug is already taken. Try another one.';
@@ -28,7 +29,7 @@ export class BrandingCommands {
   ) {}
 
   async load(workspaceId: string): Promise<BrandingState> {
-    return (await this.aggregates.load(`workspace-${workspaceId}`, brandingDecider)).state;
+    return (await this.aggregates.load(workspaceStream(workspaceId), brandingDecider)).state;
   }
 
   async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {
@@ -49,7 +50,7 @@ export class BrandingCommands {
       ({
         before: { slug: previous },
       } = await this.aggregates.handle(
-        `workspace-${ctx.workspaceId}`,
+        workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'ChangeSlug', slug },
         ctx,
@@ -65,7 +66,7 @@ export class BrandingCommands {
   }
 
   async updateBranding(body: unknown, ctx: Ctx): Promise<BrandingState> {
-    const stream = `workspace-${ctx.workspaceId}`;
+    const stream = workspaceStream(ctx.workspaceId);
     const [current, gallery] = await Promise.all([
       this.load(ctx.workspaceId),
       this.aggregates.load(stream, galleryDecider),
@@ -79,7 +80,7 @@ export class BrandingCommands {
     });
     return (
       await this.aggregates.handle(
-        `workspace-${ctx.workspaceId}`,
+        workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'UpdateBranding', changes },
         ctx,
@@ -91,7 +92,7 @@ export class BrandingCommands {
     const changes = validateOrganizationPatch(bodyObject(body));
     return (
       await this.aggregates.handle(
-        `workspace-${ctx.workspaceId}`,
+        workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'UpdateOrganization', changes },
         ctx,

@@ -2,11 +2,12 @@
  * Chatbot commands. Create and duplicate take a slot on the workspace stream (the plan cap,
  * race-safe) and write the chatbot's own stream, in one append where the event store can and
  * one after the other where it cannot; delete releases the slot the same way and deletes the
- * chatbot's webhooks before it answers.
+ * chatbot's webhooks (a webhook belongs to one chatbot: docs/events.md) before it answers.
  */
 import { ConflictError, NotFoundError } from '../domain/errors.js';
-import { workspaceDecider } from '../domain/workspace/workspace.js';
+import { workspaceStream, workspaceDecider } from '../domain/workspace/workspace.js';
 import {
+  chatbotStream,
   chatbotDecider,
   copyName,
   validateChanges,
@@ -34,7 +35,7 @@ export class ChatbotCommands {
 
   /** Loads a chatbot of this workspace; another workspace's chatbot is reported as absent. */
   async loadOwned(chatbotId: string, workspaceId: string): Promise<ChatbotState> {
-    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.status !== 'active' || state.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
     return state;
   }
@@ -60,7 +61,7 @@ export class ChatbotCommands {
 
   /** The chatbot an earlier run with this preset id made, or null when there is none. */
   private async earlierCreate(chatbotId: string, workspaceId: string) {
-    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.status === 'none') return null;
     if (state.status !== 'active' || state.workspaceId !== workspaceId) {
       throw new ConflictError(
@@ -79,7 +80,7 @@ export class ChatbotCommands {
     if (earlier) return earlier;
     const chatbotId = presetId ?? newId();
     const slot = {
-      streamId: `workspace-${ctx.workspaceId}`,
+      streamId: workspaceStream(ctx.workspaceId),
       decider: workspaceDecider,
       command: { type: 'TakeChatbotSlot' as const, chatbotId },
     };
@@ -87,7 +88,7 @@ export class ChatbotCommands {
     // The slot and the chatbot in one append where the store can (one round trip, and no slot
     // is ever left without its chatbot).
     const together = await this.aggregates.handleTogether(
-      [slot, { streamId: `chatbot-${chatbotId}`, decider: chatbotDecider, command: create, newStream: true }],
+      [slot, { streamId: chatbotStream(chatbotId), decider: chatbotDecider, command: create, newStream: true }],
       ctx,
     );
     if (together) {
@@ -98,9 +99,15 @@ export class ChatbotCommands {
     // covers the slot too: one read-your-writes wait per create instead of two.
     await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      const { state, occurredAt } = await this.aggregates.handle(`chatbot-${chatbotId}`, chatbotDecider, create, ctx, {
-        newStream: true,
-      });
+      const { state, occurredAt } = await this.aggregates.handle(
+        chatbotStream(chatbotId),
+        chatbotDecider,
+        create,
+        ctx,
+        {
+          newStream: true,
+        },
+      );
       return { chatbotId, state, at: occurredAt! };
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to
@@ -115,7 +122,7 @@ export class ChatbotCommands {
     const changes = validateChanges(bodyObject(body));
     await this.loadOwned(chatbotId, ctx.workspaceId);
     const { state, occurredAt } = await this.aggregates.handle(
-      `chatbot-${chatbotId}`,
+      chatbotStream(chatbotId),
       chatbotDecider,
       { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId },
       ctx,
@@ -130,10 +137,10 @@ export class ChatbotCommands {
    * what that attempt may not have, then answers 404 as before.
    */
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
-    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.workspaceId !== ctx.workspaceId || state.status === 'none') throw new NotFoundError('Chatbot not found');
     const release = {
-      streamId: `workspace-${ctx.workspaceId}`,
+      streamId: workspaceStream(ctx.workspaceId),
       decider: workspaceDecider,
       command: { type: 'ReleaseChatbotSlot' as const, chatbotId },
     };
@@ -143,7 +150,7 @@ export class ChatbotCommands {
       throw new NotFoundError('Chatbot not found');
     }
     const remove = {
-      streamId: `chatbot-${chatbotId}`,
+      streamId: chatbotStream(chatbotId),
       decider: chatbotDecider,
       command: { type: 'DeleteChatbot' as const, workspaceId: ctx.workspaceId },
     };

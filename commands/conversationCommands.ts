@@ -4,8 +4,9 @@
  * with, so an edit to the chatbot does not derail sessions in progress.
  */
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { chatbotDecider, type ChatbotState } from '../domain/chatbot/chatbot.js';
+import { chatbotStream, chatbotDecider, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import {
+  conversationStream,
   botMessagesOf,
   conversationDecider,
   isCompletion,
@@ -48,8 +49,6 @@ export interface StartedSession extends ChatTurn {
 /** Ids come from URLs; anything that cannot be one of ours is simply unknown. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-const streamOf = (sessionId: string) => `conversation-${sessionId}`;
-
 function visitorContext(visitorId: string, workspaceId: string, req: VisitorRequest): CommandContext {
   return {
     actor: { type: 'visitor', id: visitorId },
@@ -65,7 +64,7 @@ export class ConversationCommands {
 
   private async usableChatbot(botId: string): Promise<ChatbotState> {
     if (!ID.test(botId)) throw new NotFoundError('Chatbot not found');
-    const { state } = await this.aggregates.load(`chatbot-${botId}`, chatbotDecider);
+    const { state } = await this.aggregates.load(chatbotStream(botId), chatbotDecider);
     if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
     if (state.fields.disabled) throw new ForbiddenError('This chatbot is disabled', 'CHATBOT_DISABLED');
     return state;
@@ -76,7 +75,7 @@ export class ConversationCommands {
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
     const { events } = await this.aggregates.handle(
-      streamOf(sessionId),
+      conversationStream(sessionId),
       conversationDecider,
       {
         type: 'StartConversation',
@@ -125,7 +124,7 @@ export class ConversationCommands {
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
     const { events } = await this.aggregates.handle(
-      streamOf(sessionId),
+      conversationStream(sessionId),
       conversationDecider,
       { ...command(this.aggregates.now()), chatbotId: botId },
       ctx,
@@ -136,7 +135,7 @@ export class ConversationCommands {
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */
   private async sessionOf(botId: string, sessionId: string): Promise<ConversationState> {
     if (!ID.test(sessionId)) throw new NotFoundError('Session not found');
-    const { state } = await this.aggregates.load(streamOf(sessionId), conversationDecider);
+    const { state } = await this.aggregates.load(conversationStream(sessionId), conversationDecider);
     if (state.status === 'none' || state.chatbotId !== botId) throw new NotFoundError('Session not found');
     return state;
   }

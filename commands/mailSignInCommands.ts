@@ -18,11 +18,10 @@ import {
   SIGN_IN_CODE_MAX_ATTEMPTS,
   SIGN_IN_CODE_TTL_MS,
 } from '../domain/signIn/challenges.js';
-import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
-import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import { magicLinkMail, signInCode, type RenderedEmail } from './emailTemplates.js';
 import type { SignInCommands } from './signInCommands.js';
 import { mailAfterAnswer } from './mailAfterAnswer.js';
@@ -30,7 +29,7 @@ import { mailAfterAnswer } from './mailAfterAnswer.js';
 export interface MailSignInDeps {
   signIn: SignInCommands;
   challenges: ChallengeStore;
-  views: ReadStoreReader;
+  lookups: SignInLookups;
   mailer: Mailer;
   logger: Logger;
   codePepper: string;
@@ -165,7 +164,7 @@ export class MailSignInCommands {
   }
 
   private async workspaceName(workspaceId: string): Promise<string> {
-    return (await this.deps.views.get<WorkspaceDoc>(WORKSPACES, workspaceId))?.name ?? 'your workspace';
+    return (await this.deps.lookups.workspaceNameOf(workspaceId)) ?? 'your workspace';
   }
 
   private sendLater(to: string, mail: RenderedEmail, what: string): void {

@@ -16,6 +16,7 @@ import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { inspectUpload } from './mediaIntake.js';
 import { newId } from './ids.js';
+import { workspaceStream } from '../domain/workspace/workspace.js';
 
 type Ctx = CommandContext & { workspaceId: string };
 
@@ -53,7 +54,7 @@ export class MediaCommands {
   }
 
   private stream(workspaceId: string): string {
-    return `workspace-${workspaceId}`;
+    return workspaceStream(workspaceId);
   }
 
   async upload(input: UploadInput, ctx: Ctx): Promise<PlacedItem> {

@@ -20,13 +20,9 @@ import {
   type MemberRole,
 } from '../domain/member/workspaceMembers.js';
 import { userDecider } from '../domain/user/userAccount.js';
-import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Mailer } from '../infrastructure/mail/mailer.js';
 import type { Logger } from '../infrastructure/logger.js';
-import { MEMBERSHIPS, type MembershipDoc } from '../projections/views/membershipsView.js';
-import { INVITES, type InviteDoc } from '../projections/views/invitesView.js';
-import { USERS, type UserDoc } from '../projections/views/usersView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../projections/views/workspacesView.js';
+import type { MemberLookups } from '../projections/queries/memberLookups.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import type { Reservations } from './reservations.js';
@@ -35,25 +31,18 @@ import { hashPassword } from './passwordHash.js';
 import { newId } from './ids.js';
 import { validatePassword } from './signInCommands.js';
 import { MailDeliveryError } from './accountCommands.js';
+import { userStream } from '../domain/user/user.js';
 
 type Ctx = CommandContext & { workspaceId: string };
 
 export interface MemberDeps {
   aggregates: AggregateStore;
   reservations: Reservations;
-  views: ReadStoreReader;
+  lookups: MemberLookups;
   mailer: Mailer;
   logger: Logger;
   /** The workspace's login origin (its slug host, or PUBLIC_URL), for the invite link. */
   loginOriginOf: (workspaceId: string) => Promise<string>;
-}
-
-export interface MemberView {
-  userId: string;
-  email: string;
-  name: string;
-  role: MemberRole;
-  isOwner: boolean;
 }
 
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -63,29 +52,10 @@ export const invalidInvite = () =>
 export class MemberCommands {
   constructor(private readonly deps: MemberDeps) {}
 
-  private async ownerOf(workspaceId: string): Promise<WorkspaceDoc> {
-    const workspace = await this.deps.views.get<WorkspaceDoc>(WORKSPACES, workspaceId);
+  private async ownerOf(workspaceId: string): Promise<{ ownerId: string; name: string }> {
+    const workspace = await this.deps.lookups.workspace(workspaceId);
     if (!workspace) throw new NotFoundError('Workspace not found');
     return workspace;
-  }
-
-  async list(workspaceId: string): Promise<{
-    members: MemberView[];
-    invites: Array<{ id: string; email: string; role: MemberRole; expiresAt: string }>;
-  }> {
-    const memberships = await this.deps.views.find<MembershipDoc>(
-      MEMBERSHIPS,
-      { workspaceId },
-      { sort: [['joinedAt', 1]] },
-    );
-    const members = await Promise.all(
-      memberships.map(async (m) => {
-        const user = await this.deps.views.get<UserDoc>(USERS, m.userId);
-        return { userId: m.userId, email: user?.email ?? '', name: user?.name ?? '', role: m.role, isOwner: m.isOwner };
-      }),
-    );
-    const invites = await this.deps.views.find<InviteDoc>(INVITES, { workspaceId }, { sort: [['createdAt', 1]] });
-    return { members, invites: invites.map(({ id, email, role, expiresAt }) => ({ id, email, role, expiresAt })) };
   }
 
   async invite(
@@ -95,7 +65,7 @@ export class MemberCommands {
     const email = validateEmailAddress(input.email, 'email');
     const role = parseMemberRole(input.role);
     const workspace = await this.ownerOf(ctx.workspaceId);
-    const { members } = await this.list(ctx.workspaceId);
+    const memberEmails = await this.deps.lookups.memberEmails(ctx.workspaceId);
     const token = `${ctx.workspaceId}.${randomBytes(32).toString('base64url')}`;
     const inviteId = newId();
     const expiresAt = new Date(this.deps.aggregates.now().getTime() + INVITE_TTL_MS).toISOString();
@@ -111,7 +81,7 @@ export class MemberCommands {
         role,
         tokenHash: tokenHashOf(token),
         expiresAt,
-        memberEmails: members.map((m) => m.email),
+        memberEmails,
       },
       ctx,
     );
@@ -219,8 +189,8 @@ export class MemberCommands {
     const invite = inviteByTokenHash(state, tokenHash, this.deps.aggregates.now());
     if (!invite) throw invalidInvite();
     const wctx = { ...ctx, workspaceId };
-    const [existing] = await this.deps.views.find<UserDoc>(USERS, { email: invite.email }, { limit: 1 });
-    const userId = existing?.id ?? (await this.register(invite.email, workspaceId, input, wctx));
+    const existingId = await this.deps.lookups.userIdByEmail(invite.email);
+    const userId = existingId ?? (await this.register(invite.email, workspaceId, input, wctx));
     const { ownerId } = await this.ownerOf(workspaceId);
     await this.deps.aggregates.handle(
       membersStream(workspaceId),
@@ -228,7 +198,7 @@ export class MemberCommands {
       { type: 'AcceptInvite', workspaceId, ownerId, tokenHash, userId, now: this.deps.aggregates.now() },
       wctx,
     );
-    this.deps.logger.info('invite accepted', { workspaceId, userId, newUser: !existing });
+    this.deps.logger.info('invite accepted', { workspaceId, userId, newUser: !existingId });
     return { userId, workspaceId };
   }
 
@@ -244,7 +214,7 @@ export class MemberCommands {
     const userId = newId();
     await this.deps.reservations.reserve('email', email, userId, ctx, `An account with email ${email} already exists`);
     await this.deps.aggregates.handle(
-      `user-${userId}`,
+      userStream(userId),
       userDecider,
       {
         type: 'RegisterUser',

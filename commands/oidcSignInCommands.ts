@@ -1,5 +1,6 @@
 /**
- * Sign-in through the OpenID Connect provider, in the popup proxy (docs/sign-in.md):
+ * Sign-in through the OpenID Connect provider, in a popup on the main host that hands the
+ * result to the workspace's login page (docs/sign-in.md):
  *
  * 1. start (main host, in the popup): state, nonce and PKCE verifier are kept server-side in a
  *    challenge (the state is the challenge's token, so only its hash is stored), with the
@@ -12,11 +13,10 @@
  */
 import { AuthenticationError, NotFoundError } from '../domain/errors.js';
 import { HANDOFF_TTL_MS, OIDC_STATE_TTL_MS } from '../domain/signIn/challenges.js';
-import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
 import type { OidcIdentity, OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { SignInCommands } from './signInCommands.js';
 
 export interface OidcSignInDeps {
@@ -24,7 +24,7 @@ export interface OidcSignInDeps {
   relyingParty: OidcRelyingParty | null;
   challenges: ChallengeStore;
   signIn: SignInCommands;
-  views: ReadStoreReader;
+  lookups: SignInLookups;
   logger: Logger;
 }
 
@@ -64,13 +64,8 @@ export class OidcSignInCommands {
     const rp = this.rp();
     let workspaceId: string | null = null;
     if (slug) {
-      const [doc] = await this.deps.views.find<WorkspaceBrandingDoc>(
-        WORKSPACE_BRANDING,
-        { slug: slug.toLowerCase() },
-        { limit: 1 },
-      );
-      if (!doc) throw new NotFoundError('No workspace has this slug');
-      workspaceId = doc.id;
+      workspaceId = await this.deps.lookups.workspaceIdOfSlug(slug.toLowerCase());
+      if (!workspaceId) throw new NotFoundError('No workspace has this slug');
     }
     const { nonce, codeVerifier } = rp.newChecks('');
     const loginOrigin = await this.deps.signIn.loginOriginOf(workspaceId);

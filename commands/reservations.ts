@@ -2,15 +2,9 @@
  * Race-safe uniqueness on the event store: the append with the expected revision decides who
  * wins when two requests reserve the same name at once.
  */
-import { createHash } from 'node:crypto';
-import { reservationDecider, type ReservationCommand } from '../domain/reservation.js';
+import { reservationDecider, reservationStream, type ReservationCommand } from '../domain/reservation.js';
 import type { AggregateStore, TogetherStep } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
-
-/** Keys may hold anything (URLs, emails); the stream name carries a digest of them. */
-export function reservationStream(kind: string, key: string): string {
-  return `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
-}
 
 export class Reservations {
   constructor(private readonly store: AggregateStore) {}

@@ -14,22 +14,22 @@
 import { AuthenticationError, ValidationError } from '../domain/errors.js';
 import { HANDOFF_TTL_MS } from '../domain/signIn/challenges.js';
 import { userDecider } from '../domain/user/userAccount.js';
-import type { ReadStoreReader } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { SessionStore, SignInMethod } from '../infrastructure/sessions/sessionStore.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
-import { MEMBERSHIPS, membershipId, type MembershipDoc } from '../projections/views/membershipsView.js';
-import { USERS, type UserDoc } from '../projections/views/usersView.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../projections/views/workspaceBrandingView.js';
+import type { MembershipDoc } from '../projections/views/membershipsView.js';
+import type { UserDoc } from '../projections/views/usersView.js';
+import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { hashPassword, verifyPassword } from './passwordHash.js';
+import { userStream } from '../domain/user/user.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
 
 export interface SignInDeps {
-  views: ReadStoreReader;
+  lookups: SignInLookups;
   aggregates: AggregateStore;
   sessions: SessionStore;
   challenges: ChallengeStore;
@@ -63,13 +63,12 @@ export class SignInCommands {
 
   constructor(private readonly deps: SignInDeps) {}
 
-  async userByEmail(email: string): Promise<UserDoc | null> {
-    const [user] = await this.deps.views.find<UserDoc>(USERS, { email }, { limit: 1 });
-    return user ?? null;
+  userByEmail(email: string): Promise<UserDoc | null> {
+    return this.deps.lookups.userByEmail(email);
   }
 
   async passwordHashOf(userId: string): Promise<string | null> {
-    const { state } = await this.deps.aggregates.load(`user-${userId}`, userDecider);
+    const { state } = await this.deps.aggregates.load(userStream(userId), userDecider);
     return state.passwordHash;
   }
 
@@ -90,12 +89,12 @@ export class SignInCommands {
     return { userId: user.id, workspaceId };
   }
 
-  async membershipsOf(userId: string): Promise<MembershipDoc[]> {
-    return this.deps.views.find<MembershipDoc>(MEMBERSHIPS, { userId }, { sort: [['joinedAt', 1]] });
+  membershipsOf(userId: string): Promise<MembershipDoc[]> {
+    return this.deps.lookups.membershipsOf(userId);
   }
 
-  async isMember(userId: string, workspaceId: string): Promise<boolean> {
-    return (await this.deps.views.get<MembershipDoc>(MEMBERSHIPS, membershipId(workspaceId, userId))) !== null;
+  isMember(userId: string, workspaceId: string): Promise<boolean> {
+    return this.deps.lookups.isMember(userId, workspaceId);
   }
 
   /** See the file comment: the host's workspace, else the last entered, else the first joined. */
@@ -106,8 +105,8 @@ export class SignInCommands {
     return memberships.find((m) => m.workspaceId === last)?.workspaceId ?? memberships[0]?.workspaceId ?? null;
   }
 
-  async slugOf(workspaceId: string): Promise<string | null> {
-    return (await this.deps.views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, workspaceId))?.slug ?? null;
+  slugOf(workspaceId: string): Promise<string | null> {
+    return this.deps.lookups.slugOf(workspaceId);
   }
 
   /**
@@ -181,7 +180,7 @@ export class SignInCommands {
       }
     }
     await this.deps.aggregates.handle(
-      `user-${input.userId}`,
+      userStream(input.userId),
       userDecider,
       { type: 'SetPassword', userId: input.userId, passwordHash: await hashPassword(newPassword) },
       ctx,

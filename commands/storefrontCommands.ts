@@ -1,5 +1,5 @@
 /**
- * The storefront app's commands (docs/storefront.md): install (code exchange,
+ * The storefront app's commands (docs/storefront.md, app lifecycle): install (code exchange,
  * script registration, store record), load (a control-panel user enters), uninstall, remove_user
  * and the merchant's settings. The callbacks' JWTs are verified by the caller (api/storefront)
  * before anything here runs.

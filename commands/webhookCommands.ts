@@ -5,12 +5,13 @@
  * failure streak and auto-disable are decided by the aggregate.
  */
 import { ConflictError, NotFoundError, ValidationError } from '../domain/errors.js';
-import { workspaceDecider } from '../domain/workspace/workspace.js';
-import { chatbotDecider } from '../domain/chatbot/chatbot.js';
+import { workspaceStream, workspaceDecider } from '../domain/workspace/workspace.js';
+import { chatbotStream, chatbotDecider } from '../domain/chatbot/chatbot.js';
 import { validateWebhookUrl, webhookUrlKey } from '../domain/webhooks/webhookUrl.js';
 import { generateWebhookSecret } from '../domain/webhooks/webhookSignature.js';
 import { validateEventNames } from '../domain/webhooks/webhookEvents.js';
 import {
+  webhookStream,
   webhookDecider,
   validateRequestedStatus,
   validateWebhookDescription,
@@ -91,7 +92,7 @@ export class WebhookCommands {
   }
 
   async load(webhookId: string): Promise<WebhookState> {
-    return (await this.aggregates.load(`webhook-${webhookId}`, webhookDecider)).state;
+    return (await this.aggregates.load(webhookStream(webhookId), webhookDecider)).state;
   }
 
   private async loadOwned(webhookId: string, workspaceId: string): Promise<WebhookState> {
@@ -102,11 +103,11 @@ export class WebhookCommands {
   }
 
   private handle(webhookId: string, command: WebhookCommand, ctx: CommandContext) {
-    return this.aggregates.handle(`webhook-${webhookId}`, webhookDecider, command, ctx);
+    return this.aggregates.handle(webhookStream(webhookId), webhookDecider, command, ctx);
   }
 
   private async chatbotIsLive(chatbotId: string, workspaceId: string): Promise<boolean> {
-    const { state } = await this.aggregates.load(`chatbot-${chatbotId}`, chatbotDecider);
+    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     return state.status === 'active' && state.workspaceId === workspaceId;
   }
 
@@ -136,7 +137,7 @@ export class WebhookCommands {
     const secret = generateWebhookSecret();
     const key = reservationKey(chatbotId, url);
     const slot = {
-      streamId: `workspace-${ctx.workspaceId}`,
+      streamId: workspaceStream(ctx.workspaceId),
       decider: workspaceDecider,
       command: { type: 'TakeWebhookSlot' as const, webhookId },
     };
@@ -157,7 +158,7 @@ export class WebhookCommands {
       [
         slot,
         this.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
-        { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: create, newStream: true },
+        { streamId: webhookStream(webhookId), decider: webhookDecider, command: create, newStream: true },
       ],
       ctx,
     );
@@ -178,7 +179,7 @@ export class WebhookCommands {
   private async earlierCreate(webhookId: string, workspaceId: string): Promise<CreatedWebhook | null> {
     const {
       state: { webhook, secret },
-    } = await this.aggregates.load(`webhook-${webhookId}`, webhookWithSecret);
+    } = await this.aggregates.load(webhookStream(webhookId), webhookWithSecret);
     if (webhook.status === 'none' || secret === null) return null;
     if (webhook.status === 'deleted' || webhook.workspaceId !== workspaceId) {
       throw new ConflictError(
@@ -276,9 +277,9 @@ export class WebhookCommands {
       const together = await this.aggregates
         .handleTogether(
           [
-            { streamId: `webhook-${webhookId}`, decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
+            { streamId: webhookStream(webhookId), decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
             {
-              streamId: `workspace-${before.workspaceId}`,
+              streamId: workspaceStream(before.workspaceId!),
               decider: workspaceDecider,
               command: { type: 'ReleaseWebhookSlot', webhookId },
             },
@@ -308,7 +309,7 @@ export class WebhookCommands {
     return before.status !== 'deleted';
   }
 
-  /** A deleted chatbot takes its webhooks with it (docs/external-api.md). */
+  /** A deleted chatbot takes its webhooks with it (docs/events.md). */
   async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
     for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId))
       await this.remove(webhookId, 'chatbot_deleted', ctx);
@@ -316,7 +317,7 @@ export class WebhookCommands {
 
   private async releaseSlot(webhookId: string, workspaceId: string, ctx: CommandContext): Promise<void> {
     await this.aggregates.handle(
-      `workspace-${workspaceId}`,
+      workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'ReleaseWebhookSlot', webhookId },
       ctx,

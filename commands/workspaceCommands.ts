@@ -4,8 +4,9 @@
  */
 import { ValidationError } from '../domain/errors.js';
 import { type LimitName, type PlanName, parseCustomLimits, parsePlan } from '../domain/plans.js';
-import { workspaceDecider } from '../domain/workspace/workspace.js';
+import { workspaceStream, workspaceDecider } from '../domain/workspace/workspace.js';
 import {
+  apiKeyStream,
   apiKeyDecider,
   parseRole,
   parseScopes,
@@ -22,6 +23,7 @@ import { generateApiKey } from './apiKeySecret.js';
 import { hashPassword } from './passwordHash.js';
 import { validatePassword } from './signInCommands.js';
 import { newId } from './ids.js';
+import { userStream } from '../domain/user/user.js';
 
 export interface CreateWorkspaceInput {
   name: unknown;
@@ -59,13 +61,13 @@ export class WorkspaceCommands {
     const passwordHash =
       input.ownerPasswordHash ?? (ownerPassword !== undefined ? await hashPassword(ownerPassword) : null);
     await this.aggregates.handle(
-      `user-${ownerId}`,
+      userStream(ownerId),
       userDecider,
       { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: ownerName, passwordHash, timezone: 'UTC' },
       wctx,
     );
     await this.aggregates.handle(
-      `workspace-${workspaceId}`,
+      workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(limits ? { limits } : {}) },
       wctx,
@@ -83,7 +85,7 @@ export class WorkspaceCommands {
     const plan: PlanName = parsePlan(rawPlan);
     // The decider checks the limits (one append: nothing to protect by checking first).
     await this.aggregates.handle(
-      `workspace-${workspaceId}`,
+      workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'ChangePlan', plan, ...(rawLimits ? { limits: rawLimits } : {}) },
       { ...ctx, workspaceId },
@@ -101,18 +103,18 @@ export class WorkspaceCommands {
       'chatbotId' in slot
         ? { type: 'ReleaseChatbotSlot' as const, chatbotId: slot.chatbotId }
         : { type: 'ReleaseWebhookSlot' as const, webhookId: slot.webhookId };
-    await this.aggregates.handle(`workspace-${workspaceId}`, workspaceDecider, command, { ...ctx, workspaceId });
+    await this.aggregates.handle(workspaceStream(workspaceId), workspaceDecider, command, { ...ctx, workspaceId });
   }
 
   async createApiKey(input: { workspaceId: string; role?: unknown; scopes?: unknown }, ctx: CommandContext) {
     const role: ApiKeyRole = parseRole(input.role);
     const scopes: ApiKeyScope[] = parseScopes(input.scopes);
-    const { state } = await this.aggregates.load(`workspace-${input.workspaceId}`, workspaceDecider);
+    const { state } = await this.aggregates.load(workspaceStream(input.workspaceId), workspaceDecider);
     if (!state.exists) throw new ValidationError(`workspace ${input.workspaceId} does not exist`, 'workspace');
     const keyId = newId();
     const secret = generateApiKey();
     await this.aggregates.handle(
-      `apikey-${keyId}`,
+      apiKeyStream(keyId),
       apiKeyDecider,
       {
         type: 'CreateApiKey',
@@ -129,9 +131,9 @@ export class WorkspaceCommands {
   }
 
   async revokeApiKey(keyId: string, ctx: CommandContext) {
-    const { state } = await this.aggregates.load(`apikey-${keyId}`, apiKeyDecider);
+    const { state } = await this.aggregates.load(apiKeyStream(keyId), apiKeyDecider);
     const keyCtx = { ...ctx, workspaceId: state.workspaceId ?? ctx.workspaceId };
-    await this.aggregates.handle(`apikey-${keyId}`, apiKeyDecider, { type: 'RevokeApiKey' }, keyCtx);
+    await this.aggregates.handle(apiKeyStream(keyId), apiKeyDecider, { type: 'RevokeApiKey' }, keyCtx);
     return { id: keyId, revoked: true };
   }
 }

@@ -2,6 +2,7 @@
  * A reservation stream (`<kind>-<key>`) makes a name unique across aggregates: whoever appends
  * NameReserved at the expected revision holds it until NameReleased (DESIGN.md, decision 4).
  */
+import { createHash } from 'node:crypto';
 import type { Decider, DomainEvent } from './event.js';
 import { ConflictError } from './errors.js';
 
@@ -47,3 +48,11 @@ export const reservationDecider: Decider<ReservationCommand, ReservationState, R
   evolve: evolveReservation,
   initialState: initialReservation,
 };
+
+/** Keys may hold anything (URLs, emails); the stream name carries a digest of them. */
+export function reservationStream(kind: string, key: string): string {
+  return `${kind}-${createHash('sha256').update(key).digest('hex').slice(0, 40)}`;
+}
+
+/** The reservation kind (`email`, `webhookurl`, `slug`…) of a reservation stream. */
+export const reservationKindOfStream = (streamId: string): string => streamId.slice(0, streamId.lastIndexOf('-'));

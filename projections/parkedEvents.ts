@@ -6,17 +6,21 @@
  */
 import type { EventStore, RecordedEvent } from '../infrastructure/eventStore/eventStore.js';
 import { positionToString } from '../infrastructure/eventStore/eventStore.js';
-import type {
-  CollectionSpec,
-  ReadStore,
-  ReadStoreReader,
-  ReadStoreWriter,
+import {
+  collection,
+  type CollectionSpec,
+  type ReadStore,
+  type ReadStoreReader,
+  type ReadStoreWriter,
 } from '../infrastructure/readStore/readStore.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { Projection } from './projection.js';
 
-export const PARKED_EVENTS = 'parked_events';
-export const parkedEventsCollection: CollectionSpec = { name: PARKED_EVENTS, indexes: [['eventId'], ['parkedAt']] };
+export const PARKED_EVENTS = collection<ParkedEventDoc>('parked_events');
+export const parkedEventsCollection: CollectionSpec = {
+  name: PARKED_EVENTS.name,
+  indexes: [['eventId'], ['parkedAt']],
+};
 
 export interface ParkedEventDoc {
   id: string;
@@ -62,7 +66,7 @@ export async function anyParked(store: ReadStoreReader): Promise<boolean> {
 /** The (projection, event) pairs of this batch that are parked (`any`: anyParked's answer, when asked already). */
 export async function parkedIn(store: ReadStoreReader, batch: RecordedEvent[], any?: boolean): Promise<Set<string>> {
   if (!(any ?? (await anyParked(store)))) return new Set();
-  const docs = await store.find<ParkedEventDoc>(PARKED_EVENTS, { eventId: { $in: batch.map((e) => e.id) } });
+  const docs = await store.find(PARKED_EVENTS, { eventId: { $in: batch.map((e) => e.id) } });
   return new Set(docs.map((d) => d.id));
 }
 
@@ -112,7 +116,7 @@ export class FailureParking {
 }
 
 export function listParked(store: ReadStoreReader): Promise<ParkedEventDoc[]> {
-  return store.find<ParkedEventDoc>(PARKED_EVENTS, {}, { sort: [['parkedAt', 1]] });
+  return store.find(PARKED_EVENTS, {}, { sort: [['parkedAt', 1]] });
 }
 
 /**

@@ -8,6 +8,7 @@ import type { ExternalApiDeps } from '../external/externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
 import type { MemberCommands } from '../../commands/memberCommands.js';
+import type { MemberQueries } from '../../projections/queries/memberQueries.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
 import type { WorkspaceCommands } from '../../commands/workspaceCommands.js';
 import type { SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
@@ -17,6 +18,7 @@ export interface DashboardApiDeps extends ExternalApiDeps {
   session: SessionAuthDeps;
   /** Members and invites, and the password change (issue 11: api/dashboard/membersRoutes.ts, accountPasswordRoutes.ts). */
   members: MemberCommands;
+  memberQueries: MemberQueries;
   signIn: SignInCommands;
   /** API keys are created and revoked by the operator's commands (api/dashboard/apiKeysRoutes.ts). */
   workspaces: WorkspaceCommands;

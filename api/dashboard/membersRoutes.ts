@@ -36,7 +36,7 @@ const membersResult = {
 } as const;
 
 export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps): void {
-  const { members } = deps;
+  const { members, memberQueries } = deps;
 
   addSessionRoute(
     router,
@@ -49,7 +49,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       tags,
       responses: { 200: { description: 'Members and invites', schema: membersResult } },
     },
-    async ({ res }) => ({ body: await members.list(signedInOf(res).workspaceId) }),
+    async ({ res }) => ({ body: await memberQueries.list(signedInOf(res).workspaceId) }),
     { admin: true },
   );
 

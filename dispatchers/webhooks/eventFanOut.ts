@@ -15,6 +15,7 @@ import type { RecordedEvent, Position } from '../../infrastructure/eventStore/ev
 import { comparePositions, positionFromString, positionToString } from '../../infrastructure/eventStore/eventStore.js';
 import type { SqlClient, SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
 import { toWebhookMessage, type WebhookMessage } from '../../domain/webhooks/webhookEvents.js';
+import { asDomainEvent, type RecordedEventOf } from '../../projections/recordedDomainEvent.js';
 
 const CHECKPOINT = 'webhooks';
 
@@ -75,8 +76,11 @@ async function forgetWebhook(tx: SqlQueryable, webhookId: string): Promise<void>
  * A resend requested from the dashboard becomes a new job with the source delivery's exact
  * payload (signed afresh when sent); keyed by the request's event id, so it is enqueued once.
  */
-async function enqueueResend(tx: SqlQueryable, event: RecordedEvent): Promise<number> {
-  const d = event.data as { webhookId: string; sourceDeliveryId: string; deliveryId: string };
+async function enqueueResend(
+  tx: SqlQueryable,
+  event: RecordedEventOf<'WebhookDeliveryResendRequested'>,
+): Promise<number> {
+  const d = event.data;
   const { rows } = await tx.query(
     `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_name, body, occurred_at, resent_from)
      SELECT $1, webhook_id, workspace_id, $2, event_name, body, occurred_at, id FROM webhook_deliveries WHERE id = $3 AND webhook_id = $4
@@ -107,7 +111,10 @@ export async function applyBatch(
   batch: RecordedEvent[],
   subscriptionsOf: SubscriptionsOf,
 ): Promise<BatchOutcome | null> {
-  const messages = batch.map((event) => ({ event, message: toWebhookMessage(event, event.metadata.occurredAt) }));
+  const messages = batch.map(asDomainEvent).map((event) => ({
+    event,
+    message: toWebhookMessage(event, event.metadata.occurredAt),
+  }));
   // Read outside the transaction: the read store may be another database.
   const subscriptions = new Map<string, Subscription[]>();
   for (const { message } of messages) {
@@ -130,7 +137,7 @@ export async function applyBatch(
     if (locked !== (stored ? positionToString(stored) : '')) return null;
     let jobs = 0;
     for (const { event, message } of messages) {
-      if (event.type === 'WebhookDeleted') await forgetWebhook(tx, (event.data as { webhookId: string }).webhookId);
+      if (event.type === 'WebhookDeleted') await forgetWebhook(tx, event.data.webhookId);
       else if (event.type === 'WebhookDeliveryResendRequested') jobs += await enqueueResend(tx, event);
       else if (message) jobs += await fanOut(tx, event, message, subscriptions.get(message.chatbotId) ?? []);
     }

@@ -41,7 +41,7 @@ export interface SenderOptions {
   maxSockets?: number;
 }
 
-/** The headers of one attempt: the documented ones (docs/events.md), a stable delivery id, and Standard Webhooks'. */
+/** The headers of one attempt: the product's own (docs/events.md), a stable delivery id, and Standard Webhooks'. */
 export function deliveryHeaders(req: SendRequest, secret: string, nowMs: number): Record<string, string> {
   const seconds = Math.floor(nowMs / 1000);
   return {

@@ -15,7 +15,7 @@ export type ApiKeyRole = (typeof API_KEY_ROLES)[number];
  */
 export const API_KEY_SCOPES = ['read', 'write', 'account:write'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
-/** What a key gets when its creator names neither read nor write (docs/cli.md). */
+/** What a key gets when its creator names neither read nor write (docs/external-api.md). */
 export const BASE_SCOPES = ['read', 'write'] as const;
 
 export type ApiKeyEvent =
@@ -55,7 +55,7 @@ export function parseRole(raw: unknown): ApiKeyRole {
 const hasBaseScope = (scopes: readonly unknown[]) => BASE_SCOPES.some((b) => scopes.includes(b));
 
 /**
- * The scopes to store for a new key (docs/cli.md): a key gets read and write unless its creator
+ * The scopes to store for a new key: a key gets read and write unless its creator
  * limits it, so a list naming neither (none at all, or only account:write) adds both; a list
  * naming one of them (`--scopes read`) is taken as it is. Stored explicitly, so a key says what it may do.
  */
@@ -120,3 +120,5 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyState, ApiKeyEvent> = {
   evolve: evolveApiKey,
   initialState: initialApiKeyState,
 };
+
+export const apiKeyStream = (keyId: string): string => `apikey-${keyId}`;

@@ -140,3 +140,5 @@ export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent>
   evolve: evolveChatbot,
   initialState: initialChatbotState,
 };
+
+export const chatbotStream = (chatbotId: string): string => `chatbot-${chatbotId}`;

@@ -229,3 +229,5 @@ export const conversationDecider: Decider<ConversationCommand, ConversationState
   evolve: evolveConversation,
   initialState: initialConversationState,
 };
+
+export const conversationStream = (sessionId: string): string => `conversation-${sessionId}`;

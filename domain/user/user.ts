@@ -34,3 +34,11 @@ export function evolveRegistration(state: UserRegistration, event: DomainEvent):
   if (event.type === 'EmailChanged') return { ...state, email: (event.data as { newEmail: string }).newEmail };
   return state;
 }
+
+const USER_STREAM_PREFIX = 'user-';
+
+/** The user's stream: registration, profile, email changes and password. */
+export const userStream = (userId: string): string => `${USER_STREAM_PREFIX}${userId}`;
+
+/** The user whose stream `streamId` is (for events whose payload does not name it). */
+export const userIdOfStream = (streamId: string): string => streamId.slice(USER_STREAM_PREFIX.length);

@@ -285,3 +285,5 @@ export const webhookDecider: Decider<WebhookCommand, WebhookState, WebhookEvent>
   evolve: evolveWebhook,
   initialState: initialWebhookState,
 };
+
+export const webhookStream = (webhookId: string): string => `webhook-${webhookId}`;

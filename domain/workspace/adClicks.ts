@@ -1,11 +1,12 @@
 /**
- * Ad clicks on the login background media (docs/branding.md). A click
+ * Ad clicks on the login background media (docs/branding.md, ad analytics). A click
  * is an `AdClicked` event on a stream of its own (`adclick-<id>`): clicks never conflict, so
  * they need no aggregate to decide on, only these rules for what a click records.
  */
 import { UAParser } from 'ua-parser-js';
 import { Bots } from 'ua-parser-js/extensions';
 import { isBot } from 'ua-parser-js/bot-detection';
+import type { DomainEvent } from '../event.js';
 
 export const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
 export type Device = (typeof DEVICES)[number];
@@ -24,6 +25,7 @@ export type AdClickedData = {
 };
 
 export const AD_CLICKED = 'AdClicked';
+export type AdClicked = DomainEvent<typeof AD_CLICKED, AdClickedData>;
 export const adClickStream = (clickId: string): string => `adclick-${clickId}`;
 
 export interface ClientClass {
@@ -41,7 +43,7 @@ export interface ClientClass {
 const MAX_BROWSER_NAME = 40;
 
 /**
- * Ad analytics counts three devices. ua-parser-js names more (smarttv, console, wearable, xr,
+ * The product counts three devices (desktop, mobile, tablet). ua-parser-js names more (smarttv, console, wearable, xr,
  * embedded) or none (most desktops): all of those are screens that are not phones or
  * tablets, so they count as desktop rather than vanishing from the totals.
  */

@@ -128,3 +128,11 @@ export const workspaceDecider: Decider<WorkspaceCommand, WorkspaceState, Workspa
   evolve: evolveWorkspace,
   initialState: initialWorkspaceState,
 };
+
+const WORKSPACE_STREAM_PREFIX = 'workspace-';
+
+/** The workspace's stream: its plan and slots, and the branding and gallery decided beside them. */
+export const workspaceStream = (workspaceId: string): string => `${WORKSPACE_STREAM_PREFIX}${workspaceId}`;
+
+/** The workspace whose stream `streamId` is (for events whose payload does not name it). */
+export const workspaceIdOfStream = (streamId: string): string => streamId.slice(WORKSPACE_STREAM_PREFIX.length);

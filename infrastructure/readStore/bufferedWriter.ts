@@ -1,6 +1,6 @@
 /**
  * A ReadStoreWriter that keeps one transaction's document writes in memory and writes them at
- * the end in one statement per collection (the projection runner applied every event
+ * the end in one statement per collection (the projection runner used to apply every event
  * with its own round trips; a rebuild of 10^6 events took minutes).
  *
  * Reads by id answer from the buffer (a document written earlier in the batch) or read through
@@ -11,7 +11,15 @@
  * every earlier write, in order, exactly as without the buffer.
  */
 import type { Position } from '../eventStore/eventStore.js';
-import type { BatchWrites, Doc, Filter, FindOptions, ReadStoreWriter } from './readStore.js';
+import {
+  collection,
+  type BatchWrites,
+  type Collection,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStoreWriter,
+} from './readStore.js';
 
 /** `null`: deleted in this batch (or known absent). */
 type Slot = { doc: Doc | null; dirty: boolean };
@@ -62,17 +70,18 @@ export class BufferedWriter implements ReadStoreWriter {
     }
   }
 
-  private collection(c: string): Map<string, Slot> {
+  /** The buffered documents of the collection named `c`. */
+  private slotsOf(c: string): Map<string, Slot> {
     let m = this.slots.get(c);
     if (!m) this.slots.set(c, (m = new Map()));
     return m;
   }
 
-  private async slot(c: string, id: string): Promise<Slot> {
-    const m = this.collection(c);
+  private async slot(c: Collection, id: string): Promise<Slot> {
+    const m = this.slotsOf(c.name);
     let s = m.get(id);
     if (!s) {
-      const remembered = this.known?.get(c)?.get(id);
+      const remembered = this.known?.get(c.name)?.get(id);
       s = { doc: remembered !== undefined ? remembered : await this.tx.get(c, id), dirty: false };
       // A read through may have raced with a write of the same id in this batch: keep the write.
       const written = m.get(id);
@@ -84,77 +93,83 @@ export class BufferedWriter implements ReadStoreWriter {
 
   private set(c: string, id: string, doc: Doc | null): void {
     this.written.add(c);
-    this.collection(c).set(id, { doc, dirty: true });
+    this.slotsOf(c).set(id, { doc, dirty: true });
   }
 
   /** Reads the documents not read yet in one query per collection, so later gets answer from memory. */
-  async prefetch(keys: Iterable<readonly [collection: string, id: string]>): Promise<void> {
-    const wanted = new Map<string, Set<string>>();
+  async prefetch(keys: Iterable<readonly [collection: Collection, id: string]>): Promise<void> {
+    const wanted = new Map<string, { c: Collection; ids: Set<string> }>();
     for (const [c, id] of keys) {
-      if (this.collection(c).has(id) || this.known?.get(c)?.has(id)) continue;
-      let ids = wanted.get(c);
-      if (!ids) wanted.set(c, (ids = new Set()));
-      ids.add(id);
+      if (this.slotsOf(c.name).has(id) || this.known?.get(c.name)?.has(id)) continue;
+      let w = wanted.get(c.name);
+      if (!w) wanted.set(c.name, (w = { c, ids: new Set() }));
+      w.ids.add(id);
     }
-    for (const [c, ids] of wanted) {
+    for (const { c, ids } of wanted.values()) {
       const found = new Map((await this.tx.find(c, { id: { $in: [...ids] } })).map((d) => [d.id, d]));
-      const m = this.collection(c);
+      const m = this.slotsOf(c.name);
       // Written meanwhile by nobody: this runs before the batch's first handler.
       for (const id of ids) if (!m.has(id)) m.set(id, { doc: found.get(id) ?? null, dirty: false });
     }
   }
 
-  async get<T extends Doc>(c: string, id: string): Promise<T | null> {
+  async get<D extends Doc>(c: Collection<D>, id: string): Promise<D | null> {
     const { doc } = await this.slot(c, id);
-    return doc ? (asStored(doc) as T) : null;
+    return doc ? (asStored(doc) as D) : null;
   }
 
   private queried(what: string): void {
     if (!this.opts.queries) throw new QueryInBatch(what);
   }
 
-  async find<T extends Doc>(c: string, filter?: Filter, opts?: FindOptions): Promise<T[]> {
+  async find<D extends Doc>(c: Collection<D>, filter?: Filter, opts?: FindOptions): Promise<D[]> {
     this.queried('find');
     await this.flush();
-    return this.tx.find<T>(c, filter, opts);
+    return this.tx.find(c, filter, opts);
   }
 
-  async count(c: string, filter?: Filter): Promise<number> {
+  async count(c: Collection, filter?: Filter): Promise<number> {
     this.queried('count');
     await this.flush();
     return this.tx.count(c, filter);
   }
 
-  async upsert(c: string, doc: Doc): Promise<void> {
-    this.set(c, doc.id, asStored(doc));
+  async upsert<D extends Doc>(c: Collection<D>, doc: NoInfer<D>): Promise<void> {
+    this.set(c.name, doc.id, asStored(doc));
   }
 
-  async patch(c: string, id: string, fields: Record<string, unknown>): Promise<boolean> {
+  async patch<D extends Doc>(c: Collection<D>, id: string, fields: Partial<NoInfer<D>>): Promise<boolean> {
     const { doc } = await this.slot(c, id);
     if (!doc) return false;
-    this.set(c, id, { ...doc, ...asStored(fields), id });
+    this.set(c.name, id, { ...doc, ...asStored(fields), id });
     return true;
   }
 
-  async increment(c: string, id: string, field: string, by: number, seed: Record<string, unknown> = {}): Promise<void> {
+  async increment(
+    c: Collection,
+    id: string,
+    field: string,
+    by: number,
+    seed: Record<string, unknown> = {},
+  ): Promise<void> {
     const { doc } = await this.slot(c, id);
-    if (!doc) return this.set(c, id, { ...asStored(seed), id, [field]: by });
-    this.set(c, id, { ...doc, [field]: Number(doc[field] ?? 0) + by });
+    if (!doc) return this.set(c.name, id, { ...asStored(seed), id, [field]: by });
+    this.set(c.name, id, { ...doc, [field]: Number(doc[field] ?? 0) + by });
   }
 
-  async delete(c: string, id: string): Promise<void> {
+  async delete(c: Collection, id: string): Promise<void> {
     // No read first: the document is absent from here on, and the flush's one delete per
     // collection removes it if it was stored.
-    this.set(c, id, null);
+    this.set(c.name, id, null);
   }
 
-  async deleteMany(c: string, filter: Filter): Promise<number> {
+  async deleteMany(c: Collection, filter: Filter): Promise<number> {
     this.queried('deleteMany');
     await this.flush();
     // The buffer's clean copies of this collection may be among the deleted: forget them.
-    this.slots.delete(c);
-    this.dropped.add(c);
-    this.written.add(c);
+    this.slots.delete(c.name);
+    this.dropped.add(c.name);
+    this.written.add(c.name);
     return this.tx.deleteMany(c, filter);
   }
 
@@ -186,7 +201,8 @@ export class BufferedWriter implements ReadStoreWriter {
 
   /** Writes every changed document: one multi-row upsert and one delete per collection. */
   async flush(): Promise<void> {
-    for (const [c, { upserts, deletes }] of this.takeWrites()) {
+    for (const [name, { upserts, deletes }] of this.takeWrites()) {
+      const c = collection(name);
       if (upserts.length) {
         if (this.tx.upsertMany) await this.tx.upsertMany(c, upserts);
         else for (const d of upserts) await this.tx.upsert(c, d);

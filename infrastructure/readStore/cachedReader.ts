@@ -11,7 +11,7 @@
  * most the poll — an answer may be that much older than the database; `ttlMs` bounds any miss.
  */
 import type { Observable, Subscription } from 'rxjs';
-import type { Doc, Filter, FindOptions, ReadStoreReader } from './readStore.js';
+import type { Collection, Doc, Filter, FindOptions, ReadStoreReader } from './readStore.js';
 
 export interface CachedReaderOptions {
   /** Collections written (null: unknown, drop everything). */
@@ -74,16 +74,16 @@ export function createCachedReader(base: ReadStoreReader, opts: CachedReaderOpti
   }
 
   return {
-    get<T extends Doc>(c: string, id: string) {
-      return cached(c, JSON.stringify(['get', c, id]), () => base.get<T>(c, id));
+    get<D extends Doc>(c: Collection<D>, id: string) {
+      return cached(c.name, JSON.stringify(['get', c.name, id]), () => base.get(c, id));
     },
-    find<T extends Doc>(c: string, filter?: Filter, findOpts?: FindOptions) {
-      return cached(c, JSON.stringify(['find', c, filter ?? {}, findOpts ?? {}]), () =>
-        base.find<T>(c, filter, findOpts),
+    find<D extends Doc>(c: Collection<D>, filter?: Filter, findOpts?: FindOptions) {
+      return cached(c.name, JSON.stringify(['find', c.name, filter ?? {}, findOpts ?? {}]), () =>
+        base.find(c, filter, findOpts),
       );
     },
-    count(c: string, filter?: Filter) {
-      return cached(c, JSON.stringify(['count', c, filter ?? {}]), () => base.count(c, filter));
+    count(c: Collection, filter?: Filter) {
+      return cached(c.name, JSON.stringify(['count', c.name, filter ?? {}]), () => base.count(c, filter));
     },
     close() {
       subscription.unsubscribe();

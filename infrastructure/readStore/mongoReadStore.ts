@@ -8,7 +8,7 @@
  */
 import { type ClientSession, type Db, type Document, MongoClient, MongoServerError } from 'mongodb';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
-import type { CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
+import type { Collection, CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 import { inProcessRebuildLock, type RebuildLock } from './rebuildLock.js';
@@ -58,13 +58,13 @@ function toPosition(stored: Document | null): Position | null {
 }
 
 function writer(db: Db, session?: ClientSession, naming: Naming = LIVE): ReadStoreWriter {
-  const col = (name: string) => db.collection(storageName(name, naming.collections));
+  const col = (c: Collection) => db.collection(storageName(c.name, naming.collections));
   const checkpoints = () => db.collection<{ _id: string; commit: string; prepare: string }>(CHECKPOINTS);
   return {
-    async get<T extends Doc>(collection: string, id: string) {
+    async get<T extends Doc>(collection: Collection<T>, id: string) {
       return toDoc<T>(await col(collection).findOne({ _id: id as never }, { session }));
     },
-    async find<T extends Doc>(collection: string, filter: Filter = {}, opts: FindOptions = {}) {
+    async find<T extends Doc>(collection: Collection<T>, filter: Filter = {}, opts: FindOptions = {}) {
       // Mongo reads limit 0 as "no limit"; the port means none.
       if (opts.limit !== undefined && Math.floor(opts.limit) <= 0) return [];
       const sort: Record<string, 1 | -1> = {};

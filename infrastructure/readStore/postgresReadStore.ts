@@ -8,7 +8,16 @@ import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import { sqlLiteral } from '../sql/sqlLiteral.js';
 import { CHECKPOINT_MOVED, SQL_RAISE_SCHEMA, hasSqlState } from '../sql/sqlRaise.js';
 import { comparePositions, type Position } from '../eventStore/eventStore.js';
-import type { BatchWrites, CollectionSpec, Doc, Filter, FindOptions, ReadStore, ReadStoreWriter } from './readStore.js';
+import type {
+  BatchWrites,
+  Collection,
+  CollectionSpec,
+  Doc,
+  Filter,
+  FindOptions,
+  ReadStore,
+  ReadStoreWriter,
+} from './readStore.js';
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 import { sqlRebuildLock, type RebuildLock } from './rebuildLock.js';
@@ -97,14 +106,14 @@ function saveCheckpointSql(name: string, position: Position): string {
 }
 
 function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
-  const table = (collection: string) => storageName(collection, naming.tables);
+  const table = (collection: Collection) => storageName(collection.name, naming.tables);
   const cp = (name: string) => naming.checkpoints + name;
   return {
-    async get<T extends Doc>(collection: string, id: string): Promise<T | null> {
+    async get<T extends Doc>(collection: Collection<T>, id: string): Promise<T | null> {
       const r = await q.query<{ doc: T }>(`SELECT doc FROM ${table(collection)} WHERE id = $1`, [id]);
       return r.rows[0]?.doc ?? null;
     },
-    async find<T extends Doc>(collection: string, filter: Filter = {}, opts: FindOptions = {}) {
+    async find<T extends Doc>(collection: Collection<T>, filter: Filter = {}, opts: FindOptions = {}) {
       const params: unknown[] = [];
       const order = (opts.sort ?? []).map(
         ([f, dir]) => `${f === 'id' ? 'id' : path(f)} ${dir === -1 ? 'DESC' : 'ASC'}`,
@@ -162,7 +171,7 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
       return r.rows.length;
     },
     async lockCheckpoint(name) {
-      // Without parameters, so that a transaction's BEGIN travels with it.
+      // Without parameters, so that a transaction's BEGIN travels with it in one round trip.
       const r = await q.query<{ commit: string; prepare: string }>(
         `${lockCheckpointSql(cp(name))} RETURNING commit, prepare`,
       );

@@ -25,6 +25,21 @@ export interface FindOptions {
   limit?: number;
 }
 
+/**
+ * A collection of the views by name, typed with the documents it holds: reads through a handle
+ * answer its document type and writes take it, so a caller cannot choose another type for the
+ * same name. Each view exports the handles of its collections.
+ */
+export interface Collection<D extends Doc = Doc> {
+  readonly name: string;
+  /** Never set: only carries the document type. */
+  readonly documentType?: D;
+}
+
+export function collection<D extends Doc>(name: string): Collection<D> {
+  return { name };
+}
+
 export interface CollectionSpec {
   name: string;
   /** Each entry is one (compound) index over dotted field paths. */
@@ -32,30 +47,36 @@ export interface CollectionSpec {
 }
 
 export interface ReadStoreReader {
-  get<T extends Doc = Doc>(collection: string, id: string): Promise<T | null>;
-  find<T extends Doc = Doc>(collection: string, filter?: Filter, opts?: FindOptions): Promise<T[]>;
-  count(collection: string, filter?: Filter): Promise<number>;
+  get<D extends Doc>(collection: Collection<D>, id: string): Promise<D | null>;
+  find<D extends Doc>(collection: Collection<D>, filter?: Filter, opts?: FindOptions): Promise<D[]>;
+  count(collection: Collection, filter?: Filter): Promise<number>;
 }
 
 export interface ReadStoreWriter extends ReadStoreReader {
   /** Inserts or replaces the whole document. */
-  upsert(collection: string, doc: Doc): Promise<void>;
+  upsert<D extends Doc>(collection: Collection<D>, doc: NoInfer<D>): Promise<void>;
   /** upsert for many documents in one statement, where the adapter can (bufferedWriter.ts). */
-  upsertMany?(collection: string, docs: Doc[]): Promise<void>;
+  upsertMany?<D extends Doc>(collection: Collection<D>, docs: NoInfer<D>[]): Promise<void>;
   /** Shallow-merges fields into an existing document; false when it does not exist. */
-  patch(collection: string, id: string, fields: Record<string, unknown>): Promise<boolean>;
+  patch<D extends Doc>(collection: Collection<D>, id: string, fields: Partial<NoInfer<D>>): Promise<boolean>;
   /** Adds `by` to a numeric field, creating the document from `seed` (field starting at 0) when absent. */
-  increment(collection: string, id: string, field: string, by: number, seed?: Record<string, unknown>): Promise<void>;
+  increment(
+    collection: Collection,
+    id: string,
+    field: string,
+    by: number,
+    seed?: Record<string, unknown>,
+  ): Promise<void>;
   /** Makes the document absent (whether it was there is not reported: a buffered batch writes it later). */
-  delete(collection: string, id: string): Promise<void>;
-  deleteMany(collection: string, filter: Filter): Promise<number>;
+  delete(collection: Collection, id: string): Promise<void>;
+  deleteMany(collection: Collection, filter: Filter): Promise<number>;
   /** Locks a projection's checkpoint for the rest of the transaction and returns it. */
   lockCheckpoint(name: string): Promise<Position | null>;
   /** In a transaction, the write may be held back until the commit: save last, never read it back before. */
   saveCheckpoint(name: string, position: Position): Promise<void>;
 }
 
-/** What a projection batch writes: per collection, the documents to store and the ids to delete. */
+/** What a projection batch writes: per collection name, the documents to store and the ids to delete. */
 export type BatchWrites = Map<string, { upserts: Doc[]; deletes: string[] }>;
 
 export interface ReadStore extends ReadStoreWriter {
@@ -126,32 +147,32 @@ export function isComparison(value: unknown): value is Comparison {
 export abstract class ReadStoreWriterDelegate implements ReadStoreWriter {
   constructor(protected readonly base: ReadStoreWriter) {}
 
-  get<T extends Doc = Doc>(c: string, id: string): Promise<T | null> {
-    return this.base.get<T>(c, id);
+  get<D extends Doc>(c: Collection<D>, id: string): Promise<D | null> {
+    return this.base.get(c, id);
   }
-  find<T extends Doc = Doc>(c: string, f?: Filter, o?: FindOptions): Promise<T[]> {
-    return this.base.find<T>(c, f, o);
+  find<D extends Doc>(c: Collection<D>, f?: Filter, o?: FindOptions): Promise<D[]> {
+    return this.base.find(c, f, o);
   }
-  count(c: string, f?: Filter): Promise<number> {
+  count(c: Collection, f?: Filter): Promise<number> {
     return this.base.count(c, f);
   }
-  upsert(c: string, d: Doc): Promise<void> {
+  upsert<D extends Doc>(c: Collection<D>, d: NoInfer<D>): Promise<void> {
     return this.base.upsert(c, d);
   }
-  async upsertMany(c: string, docs: Doc[]): Promise<void> {
+  async upsertMany<D extends Doc>(c: Collection<D>, docs: NoInfer<D>[]): Promise<void> {
     if (this.base.upsertMany) return this.base.upsertMany(c, docs);
     for (const d of docs) await this.base.upsert(c, d);
   }
-  patch(c: string, id: string, f: Record<string, unknown>): Promise<boolean> {
+  patch<D extends Doc>(c: Collection<D>, id: string, f: Partial<NoInfer<D>>): Promise<boolean> {
     return this.base.patch(c, id, f);
   }
-  increment(c: string, id: string, f: string, by: number, s?: Record<string, unknown>): Promise<void> {
+  increment(c: Collection, id: string, f: string, by: number, s?: Record<string, unknown>): Promise<void> {
     return this.base.increment(c, id, f, by, s);
   }
-  delete(c: string, id: string): Promise<void> {
+  delete(c: Collection, id: string): Promise<void> {
     return this.base.delete(c, id);
   }
-  deleteMany(c: string, f: Filter): Promise<number> {
+  deleteMany(c: Collection, f: Filter): Promise<number> {
     return this.base.deleteMany(c, f);
   }
   lockCheckpoint(name: string): Promise<Position | null> {

@@ -8,13 +8,12 @@
  *   visitor to the day of a new click. Never read by a request.
  */
 import { dayOf } from '../../domain/conversation/utcDays.js';
-import type { AdClickedData } from '../../domain/workspace/adClicks.js';
 import { emptyAdDay, tallyClick, visitorMovedOn, type AdDayTally } from '../../domain/workspace/adAnalytics.js';
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
-export const AD_CLICK_DAYS = 'ad_click_days';
-export const AD_VISITORS = 'ad_visitors';
+export const AD_CLICK_DAYS = collection<AdClickDayDoc>('ad_click_days');
+export const AD_VISITORS = collection<AdVisitorDoc>('ad_visitors');
 
 export type AdClickDayDoc = AdDayTally & { id: string; workspaceId: string; day: string; [key: string]: unknown };
 
@@ -38,7 +37,7 @@ async function updateDay(
   change: (d: AdDayTally) => AdDayTally,
 ): Promise<void> {
   const id = adClickDayId(workspaceId, day);
-  const doc = await tx.get<AdClickDayDoc>(AD_CLICK_DAYS, id);
+  const doc = await tx.get(AD_CLICK_DAYS, id);
   const { clicks, devices, browsers, visitorsLastSeen } = change(doc ?? emptyAdDay());
   await tx.upsert(AD_CLICK_DAYS, { id, workspaceId, day, clicks, devices, browsers, visitorsLastSeen });
 }
@@ -46,16 +45,16 @@ async function updateDay(
 export const adClicksView = defineProjection(
   'ad-clicks',
   [
-    { name: AD_CLICK_DAYS, indexes: [['workspaceId', 'day']] },
+    { name: AD_CLICK_DAYS.name, indexes: [['workspaceId', 'day']] },
     // Found by id only: no index beyond the primary key, so each click writes one index less.
-    { name: AD_VISITORS, indexes: [] },
+    { name: AD_VISITORS.name, indexes: [] },
   ],
   {
     async AdClicked(e, tx) {
-      const click = e.data as AdClickedData;
+      const click = e.data;
       const day = dayOf(click.at);
       const visitorKey = adVisitorId(click.workspaceId, click.visitorId);
-      const previous = (await tx.get<AdVisitorDoc>(AD_VISITORS, visitorKey))?.lastClickDay ?? null;
+      const previous = (await tx.get(AD_VISITORS, visitorKey))?.lastClickDay ?? null;
       // Clicks from several instances can reach the log slightly out of clock order: a click
       // stamped before the visitor's latest day counts on its own day but moves nobody.
       const lastSeenHere = previous === null || day > previous;

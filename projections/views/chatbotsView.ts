@@ -1,7 +1,8 @@
 /** `chatbots`: what the External API lists and gets; responseCount is kept by the responses view. */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const CHATBOTS = 'chatbots';
+export const CHATBOTS = collection<ChatbotDoc>('chatbots');
 
 export interface ChatbotDoc {
   id: string;
@@ -18,16 +19,10 @@ export interface ChatbotDoc {
 
 export const chatbotsView = defineProjection(
   'chatbots',
-  [{ name: CHATBOTS, indexes: [['workspaceId', 'createdAt']] }],
+  [{ name: CHATBOTS.name, indexes: [['workspaceId', 'createdAt']] }],
   {
     async ChatbotCreated(e, tx) {
-      const d = e.data as {
-        chatbotId: string;
-        workspaceId: string;
-        name: string;
-        description: string;
-        flow: ChatbotDoc['flow'];
-      };
+      const d = e.data;
       await tx.upsert(CHATBOTS, {
         id: d.chatbotId,
         workspaceId: d.workspaceId,
@@ -40,11 +35,11 @@ export const chatbotsView = defineProjection(
       });
     },
     async ChatbotUpdated(e, tx) {
-      const d = e.data as { chatbotId: string; changes: Record<string, unknown> };
+      const d = e.data;
       await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
     },
     async ChatbotDeleted(e, tx) {
-      await tx.delete(CHATBOTS, (e.data as { chatbotId: string }).chatbotId);
+      await tx.delete(CHATBOTS, e.data.chatbotId);
     },
   },
 );

@@ -2,9 +2,10 @@
  * `invites`: the pending invites of each workspace, for the members page. Accepted and revoked
  * invites leave the view; the token's hash is not copied here (the decider keeps it).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
-export const INVITES = 'invites';
+export const INVITES = collection<InviteDoc>('invites');
 
 export interface InviteDoc {
   id: string;
@@ -16,9 +17,9 @@ export interface InviteDoc {
   [key: string]: unknown;
 }
 
-export const invitesView = defineProjection('invites', [{ name: INVITES, indexes: [['workspaceId']] }], {
+export const invitesView = defineProjection('invites', [{ name: INVITES.name, indexes: [['workspaceId']] }], {
   async MemberInvited(e, tx) {
-    const d = e.data as { workspaceId: string; inviteId: string; email: string; role: string; expiresAt: string };
+    const d = e.data;
     await tx.upsert(INVITES, {
       id: d.inviteId,
       workspaceId: d.workspaceId,
@@ -29,9 +30,9 @@ export const invitesView = defineProjection('invites', [{ name: INVITES, indexes
     });
   },
   async InviteRevoked(e, tx) {
-    await tx.delete(INVITES, (e.data as { inviteId: string }).inviteId);
+    await tx.delete(INVITES, e.data.inviteId);
   },
   async InviteAccepted(e, tx) {
-    await tx.delete(INVITES, (e.data as { inviteId: string }).inviteId);
+    await tx.delete(INVITES, e.data.inviteId);
   },
 });

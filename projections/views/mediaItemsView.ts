@@ -4,13 +4,11 @@
  * the bytes' key here, and the ad-click redirect and the public branding read `workspaceId`,
  * `adUrl` and `active` (keep those names).
  */
-import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
-import type { GalleryEvent, GalleryItem } from '../../domain/media/gallery.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import type { MediaType } from '../../domain/media/mediaFormats.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const MEDIA_ITEMS = 'media_items';
+export const MEDIA_ITEMS = collection<MediaItemDoc>('media_items');
 
 /** Where the public media route is mounted; an item's mediaUrl is the public URL plus this path. */
 export const PUBLIC_MEDIA_PATH = '/api/v1/workspace/public/media';
@@ -34,9 +32,6 @@ export interface MediaItemDoc {
   [key: string]: unknown;
 }
 
-type Data<T extends GalleryEvent['type']> = Extract<GalleryEvent, { type: T }>['data'];
-const dataOf = <T extends GalleryEvent['type']>(e: RecordedEvent) => e.data as unknown as Data<T>;
-
 export function mediaUrlPath(mediaId: string): string {
   return `${PUBLIC_MEDIA_PATH}/${mediaId}`;
 }
@@ -50,13 +45,13 @@ async function placeInOrder(tx: ReadStoreWriter, docs: MediaItemDoc[], ids: stri
 }
 
 const ofWorkspace = (tx: ReadStoreWriter, workspaceId: string) =>
-  tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
+  tx.find(MEDIA_ITEMS, { workspaceId }, { sort: [['position', 1]] });
 
 export const mediaItemsView = defineProjection(
   'mediaItems',
   [
     {
-      name: MEDIA_ITEMS,
+      name: MEDIA_ITEMS.name,
       indexes: [
         ['workspaceId', 'position'],
         ['workspaceId', 'active'],
@@ -65,7 +60,7 @@ export const mediaItemsView = defineProjection(
   ],
   {
     async LoginMediaAdded(e, tx) {
-      const { workspaceId, mediaId, ...item } = dataOf<'LoginMediaAdded'>(e) as { workspaceId: string } & GalleryItem;
+      const { workspaceId, mediaId, ...item } = e.data;
       const position = await tx.count(MEDIA_ITEMS, { workspaceId });
       await tx.upsert(MEDIA_ITEMS, {
         id: mediaId,
@@ -78,23 +73,23 @@ export const mediaItemsView = defineProjection(
       });
     },
     async LoginMediaActivated(e, tx) {
-      const { workspaceId, mediaId } = dataOf<'LoginMediaActivated'>(e);
+      const { workspaceId, mediaId } = e.data;
       const at = e.metadata.occurredAt;
-      for (const doc of await tx.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId, active: true })) {
+      for (const doc of await tx.find(MEDIA_ITEMS, { workspaceId, active: true })) {
         if (doc.id !== mediaId) await tx.patch(MEDIA_ITEMS, doc.id, { active: false, updatedAt: at });
       }
       await tx.patch(MEDIA_ITEMS, mediaId, { active: true, updatedAt: at });
     },
     async LoginMediaUpdated(e, tx) {
-      const { mediaId, changes } = dataOf<'LoginMediaUpdated'>(e);
+      const { mediaId, changes } = e.data;
       await tx.patch(MEDIA_ITEMS, mediaId, { ...changes, updatedAt: e.metadata.occurredAt });
     },
     async LoginMediaReordered(e, tx) {
-      const { workspaceId, ids } = dataOf<'LoginMediaReordered'>(e);
+      const { workspaceId, ids } = e.data;
       await placeInOrder(tx, await ofWorkspace(tx, workspaceId), ids, e.metadata.occurredAt);
     },
     async LoginMediaRemoved(e, tx) {
-      const { workspaceId, mediaId } = dataOf<'LoginMediaRemoved'>(e);
+      const { workspaceId, mediaId } = e.data;
       await tx.delete(MEDIA_ITEMS, mediaId);
       const rest = await ofWorkspace(tx, workspaceId);
       await placeInOrder(

@@ -4,9 +4,10 @@
  * other member from the members stream (domain/member/workspaceMembers.ts). Read by sign-in
  * (which workspaces a user may enter) and on every session request (the current role).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
-export const MEMBERSHIPS = 'memberships';
+export const MEMBERSHIPS = collection<MembershipDoc>('memberships');
 
 export interface MembershipDoc {
   id: string;
@@ -22,10 +23,10 @@ export const membershipId = (workspaceId: string, userId: string) => `${workspac
 
 export const membershipsView = defineProjection(
   'memberships',
-  [{ name: MEMBERSHIPS, indexes: [['workspaceId'], ['userId']] }],
+  [{ name: MEMBERSHIPS.name, indexes: [['workspaceId'], ['userId']] }],
   {
     async WorkspaceCreated(e, tx) {
-      const d = e.data as { workspaceId: string; ownerId: string };
+      const d = e.data;
       await tx.upsert(MEMBERSHIPS, {
         id: membershipId(d.workspaceId, d.ownerId),
         workspaceId: d.workspaceId,
@@ -36,7 +37,7 @@ export const membershipsView = defineProjection(
       });
     },
     async MemberAdded(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string; role: string };
+      const d = e.data;
       await tx.upsert(MEMBERSHIPS, {
         id: membershipId(d.workspaceId, d.userId),
         workspaceId: d.workspaceId,
@@ -47,11 +48,11 @@ export const membershipsView = defineProjection(
       });
     },
     async MemberRoleChanged(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string; role: string };
+      const d = e.data;
       await tx.patch(MEMBERSHIPS, membershipId(d.workspaceId, d.userId), { role: d.role });
     },
     async MemberRemoved(e, tx) {
-      const d = e.data as { workspaceId: string; userId: string };
+      const d = e.data;
       await tx.delete(MEMBERSHIPS, membershipId(d.workspaceId, d.userId));
     },
   },

@@ -6,12 +6,14 @@
  * appends; the claim reconciler (dispatchers/claims/) gives those back.
  */
 import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
+import { reservationKindOfStream } from '../../domain/reservation.js';
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection } from '../projection.js';
 import { USERS } from './usersView.js';
 import { WEBHOOKS } from './webhooksView.js';
 
-export const PENDING_CLAIMS = 'pending_claims';
+export const PENDING_CLAIMS = collection<PendingClaimDoc>('pending_claims');
 
 export type ClaimKind = 'chatbotSlot' | 'webhookSlot' | 'webhookUrl' | 'email';
 
@@ -29,8 +31,6 @@ export interface PendingClaimDoc {
 }
 
 const claimId = (kind: ClaimKind, resourceId: string) => `${kind}:${resourceId}`;
-const workspaceOf = (e: RecordedEvent) => e.streamId.slice('workspace-'.length);
-const field = (e: RecordedEvent, name: string) => (e.data as Record<string, string>)[name];
 
 function upsertClaim(
   tx: ReadStoreWriter,
@@ -54,35 +54,36 @@ async function forget(tx: ReadStoreWriter, kind: ClaimKind, resourceId: string):
   await tx.delete(PENDING_CLAIMS, claimId(kind, resourceId));
 }
 
-/** Reservation streams are `<kind>-<digest>` (commands/reservations.ts). */
-const reservationKindOf = (e: RecordedEvent) => e.streamId.slice(0, e.streamId.lastIndexOf('-'));
-
-export const pendingClaimsView = defineProjection('pendingClaims', [{ name: PENDING_CLAIMS, indexes: [['takenAt']] }], {
-  ChatbotSlotTaken: (e, tx) =>
-    upsertClaim(tx, e, 'chatbotSlot', field(e, 'chatbotId'), { workspaceId: workspaceOf(e) }),
-  ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
-  ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', field(e, 'chatbotId')),
-  WebhookSlotTaken: (e, tx) =>
-    upsertClaim(tx, e, 'webhookSlot', field(e, 'webhookId'), { workspaceId: workspaceOf(e) }),
-  WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', field(e, 'webhookId')),
-  async WebhookCreated(e, tx) {
-    await forget(tx, 'webhookSlot', field(e, 'webhookId'));
-    await forget(tx, 'webhookUrl', field(e, 'webhookId'));
+export const pendingClaimsView = defineProjection(
+  'pendingClaims',
+  [{ name: PENDING_CLAIMS.name, indexes: [['takenAt']] }],
+  {
+    ChatbotSlotTaken: (e, tx) =>
+      upsertClaim(tx, e, 'chatbotSlot', e.data.chatbotId, { workspaceId: workspaceIdOfStream(e.streamId) }),
+    ChatbotSlotReleased: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
+    ChatbotCreated: (e, tx) => forget(tx, 'chatbotSlot', e.data.chatbotId),
+    WebhookSlotTaken: (e, tx) =>
+      upsertClaim(tx, e, 'webhookSlot', e.data.webhookId, { workspaceId: workspaceIdOfStream(e.streamId) }),
+    WebhookSlotReleased: (e, tx) => forget(tx, 'webhookSlot', e.data.webhookId),
+    async WebhookCreated(e, tx) {
+      await forget(tx, 'webhookSlot', e.data.webhookId);
+      await forget(tx, 'webhookUrl', e.data.webhookId);
+    },
+    UserRegistered: (e, tx) => forget(tx, 'email', e.data.userId),
+    async NameReserved(e, tx) {
+      const kind = reservationKindOfStream(e.streamId);
+      const owner = e.data.owner;
+      const reservation = { kind, key: e.data.key };
+      // Only a create's first claim is pending: a URL change of a live webhook, or an email
+      // change of a registered user, reserves for a resource that already exists.
+      if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner)))
+        await upsertClaim(tx, e, 'webhookUrl', owner, { reservation });
+      if (kind === 'email' && !(await tx.get(USERS, owner))) await upsertClaim(tx, e, 'email', owner, { reservation });
+    },
+    async NameReleased(e, tx) {
+      const kind = reservationKindOfStream(e.streamId);
+      if (kind === 'webhookurl') await forget(tx, 'webhookUrl', e.data.owner);
+      if (kind === 'email') await forget(tx, 'email', e.data.owner);
+    },
   },
-  UserRegistered: (e, tx) => forget(tx, 'email', field(e, 'userId')),
-  async NameReserved(e, tx) {
-    const kind = reservationKindOf(e);
-    const owner = field(e, 'owner');
-    const reservation = { kind, key: field(e, 'key') };
-    // Only a create's first claim is pending: a URL change of a live webhook, or an email
-    // change of a registered user, reserves for a resource that already exists.
-    if (kind === 'webhookurl' && !(await tx.get(WEBHOOKS, owner)))
-      await upsertClaim(tx, e, 'webhookUrl', owner, { reservation });
-    if (kind === 'email' && !(await tx.get(USERS, owner))) await upsertClaim(tx, e, 'email', owner, { reservation });
-  },
-  async NameReleased(e, tx) {
-    const kind = reservationKindOf(e);
-    if (kind === 'webhookurl') await forget(tx, 'webhookUrl', field(e, 'owner'));
-    if (kind === 'email') await forget(tx, 'email', field(e, 'owner'));
-  },
-});
+);

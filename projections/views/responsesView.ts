@@ -1,24 +1,20 @@
 /**
- * `responses`: one document per response record (docs/external-api.md), built from the
+ * `responses`: one document per response record (docs/external-api.md, Response), built from the
  * conversation events, plus `chat_sessions`, which holds what a session started with (greeting,
  * customData, user) until the first visitor message turns it into a response record.
  * Also keeps the chatbot's responseCount, without resurrecting a deleted chatbot.
  */
-import type { ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
-import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import type {
   ConversationCompleted,
   ConversationStarted,
-  MessagesRecorded,
-  ResponseCreated,
-  ResponseUpdated,
   TranscriptEntry,
 } from '../../domain/conversation/conversationEvents.js';
 import { defineProjection } from '../projection.js';
 import { CHATBOTS } from './chatbotsView.js';
 
-export const RESPONSES = 'responses';
-export const CHAT_SESSIONS = 'chat_sessions';
+export const RESPONSES = collection<ResponseDoc>('responses');
+export const CHAT_SESSIONS = collection<ChatSessionDoc>('chat_sessions');
 
 export interface ChatSessionDoc {
   id: string;
@@ -57,9 +53,6 @@ export interface ResponseDoc {
   [key: string]: unknown;
 }
 
-type Data<E extends { data: unknown }> = RecordedEvent<E['data']>;
-const data = <E extends { data: unknown }>(e: RecordedEvent) => (e as unknown as Data<E>).data;
-
 async function countResponse(tx: ReadStoreWriter, chatbotId: string): Promise<void> {
   // increment() would create a chatbot document that was deleted; count only one that exists.
   if (await tx.get(CHATBOTS, chatbotId)) await tx.increment(CHATBOTS, chatbotId, 'responseCount', 1);
@@ -68,12 +61,12 @@ async function countResponse(tx: ReadStoreWriter, chatbotId: string): Promise<vo
 export const responsesView = defineProjection(
   'responses',
   [
-    { name: RESPONSES, indexes: [['chatbotId', 'chatDate']] },
-    { name: CHAT_SESSIONS, indexes: [] },
+    { name: RESPONSES.name, indexes: [['chatbotId', 'chatDate']] },
+    { name: CHAT_SESSIONS.name, indexes: [] },
   ],
   {
     async ConversationStarted(e, tx) {
-      const d = data<ConversationStarted>(e);
+      const d = e.data;
       const doc: ChatSessionDoc = {
         id: d.sessionId,
         chatbotId: d.chatbotId,
@@ -91,8 +84,8 @@ export const responsesView = defineProjection(
     },
 
     async ResponseCreated(e, tx) {
-      const d = data<ResponseCreated>(e);
-      const session = await tx.get<ChatSessionDoc>(CHAT_SESSIONS, d.sessionId);
+      const d = e.data;
+      const session = await tx.get(CHAT_SESSIONS, d.sessionId);
       const doc: ResponseDoc = {
         id: d.responseId,
         chatbotId: d.chatbotId,
@@ -118,8 +111,8 @@ export const responsesView = defineProjection(
     },
 
     async MessagesRecorded(e, tx) {
-      const d = data<MessagesRecorded>(e);
-      const doc = await tx.get<ResponseDoc>(RESPONSES, d.responseId);
+      const d = e.data;
+      const doc = await tx.get(RESPONSES, d.responseId);
       if (!doc) return;
       await tx.patch(RESPONSES, d.responseId, {
         record: [...doc.record, ...d.entries],
@@ -130,12 +123,12 @@ export const responsesView = defineProjection(
     },
 
     async ResponseUpdated(e, tx) {
-      const d = data<ResponseUpdated>(e);
+      const d = e.data;
       await tx.patch(RESPONSES, d.responseId, { updatedAt: d.updatedAt });
     },
 
     async ConversationCompleted(e, tx) {
-      const d = data<ConversationCompleted>(e);
+      const d = e.data;
       await tx.patch(CHAT_SESSIONS, d.sessionId, { status: 'completed' });
       if (!d.responseId) return;
       await tx.patch(RESPONSES, d.responseId, {
@@ -148,13 +141,13 @@ export const responsesView = defineProjection(
   },
   {
     ResponseCreated: (e) => [
-      [CHAT_SESSIONS, data<ResponseCreated>(e).sessionId],
-      [CHATBOTS, data<ResponseCreated>(e).chatbotId],
+      [CHAT_SESSIONS, e.data.sessionId],
+      [CHATBOTS, e.data.chatbotId],
     ],
-    MessagesRecorded: (e) => [[RESPONSES, data<MessagesRecorded>(e).responseId]],
-    ResponseUpdated: (e) => [[RESPONSES, data<ResponseUpdated>(e).responseId]],
+    MessagesRecorded: (e) => [[RESPONSES, e.data.responseId]],
+    ResponseUpdated: (e) => [[RESPONSES, e.data.responseId]],
     ConversationCompleted(e) {
-      const d = data<ConversationCompleted>(e);
+      const d = e.data;
       return d.responseId
         ? [
             [CHAT_SESSIONS, d.sessionId],

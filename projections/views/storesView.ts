@@ -2,11 +2,12 @@
  * `stores`: the storefront app's installed stores, keyed by store hash, as the settings page and
  * the loader read them. No token here (it is in no event): see domain/storefront/storeRecord.ts.
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 import type { StoreUser } from '../../domain/storefront/storeRecord.js';
 import { normalizedCoverage, type LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
 
-export const STORES = 'stores';
+export const STORES = collection<StoreDoc>('stores');
 
 export interface StoreDoc {
   id: string;
@@ -23,10 +24,10 @@ export interface StoreDoc {
   [key: string]: unknown;
 }
 
-export const storesView = defineProjection('stores', [{ name: STORES, indexes: [] }], {
+export const storesView = defineProjection('stores', [{ name: STORES.name, indexes: [] }], {
   async StoreInstalled(e, tx) {
-    const d = e.data as { storeHash: string; scope: string; installedBy: StoreUser };
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const d = e.data;
+    const current = await tx.get(STORES, d.storeHash);
     if (current) {
       const users = [...current.users.filter((u) => u.id !== d.installedBy.id), d.installedBy];
       await tx.patch(STORES, d.storeHash, {
@@ -50,8 +51,8 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     });
   },
   async StoreUserAdded(e, tx) {
-    const d = e.data as { storeHash: string; user: StoreUser };
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const d = e.data;
+    const current = await tx.get(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
         users: [...current.users.filter((u) => u.id !== d.user.id), d.user],
@@ -59,8 +60,8 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
       });
   },
   async StoreUserRemoved(e, tx) {
-    const d = e.data as { storeHash: string; userId: string };
-    const current = await tx.get<StoreDoc>(STORES, d.storeHash);
+    const d = e.data;
+    const current = await tx.get(STORES, d.storeHash);
     if (current)
       await tx.patch(STORES, d.storeHash, {
         users: current.users.filter((u) => u.id !== d.userId),
@@ -68,7 +69,7 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
       });
   },
   async StoreSettingsChanged(e, tx) {
-    const d = e.data as { storeHash: string; chatbotId: string; enabled: boolean };
+    const d = e.data;
     await tx.patch(STORES, d.storeHash, {
       chatbotId: d.chatbotId,
       enabled: d.enabled,
@@ -76,13 +77,13 @@ export const storesView = defineProjection('stores', [{ name: STORES, indexes: [
     });
   },
   async LoaderCoverageChanged(e, tx) {
-    const { storeHash, ...coverage } = e.data as { storeHash: string } & LoaderCoverage;
+    const { storeHash, ...coverage } = e.data;
     await tx.patch(STORES, storeHash, {
       loaderCoverage: normalizedCoverage(coverage),
       updatedAt: e.metadata.occurredAt,
     });
   },
   async StoreUninstalled(e, tx) {
-    await tx.delete(STORES, (e.data as { storeHash: string }).storeHash);
+    await tx.delete(STORES, e.data.storeHash);
   },
 });

@@ -1,7 +1,9 @@
 /** `users`: the workspace owner's profile (account endpoints). */
+import { collection } from '../../infrastructure/readStore/readStore.js';
+import { userIdOfStream } from '../../domain/user/user.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const USERS = 'users';
+export const USERS = collection<UserDoc>('users');
 
 export interface UserDoc {
   id: string;
@@ -17,9 +19,9 @@ export interface UserDoc {
   [key: string]: unknown;
 }
 
-export const usersView = defineProjection('users', [{ name: USERS, indexes: [['workspaceId'], ['email']] }], {
+export const usersView = defineProjection('users', [{ name: USERS.name, indexes: [['workspaceId'], ['email']] }], {
   async UserRegistered(e, tx) {
-    const d = e.data as { userId: string; workspaceId: string; email: string; name: string; timezone: string };
+    const d = e.data;
     await tx.upsert(USERS, {
       id: d.userId,
       workspaceId: d.workspaceId,
@@ -33,13 +35,13 @@ export const usersView = defineProjection('users', [{ name: USERS, indexes: [['w
     });
   },
   async ProfileUpdated(e, tx) {
-    const d = e.data as { userId: string; changes: Record<string, unknown> };
+    const d = e.data;
     await tx.patch(USERS, d.userId, { ...d.changes, updatedAt: e.metadata.occurredAt });
   },
   async EmailChanged(e, tx) {
-    const userId = e.streamId.slice('user-'.length);
+    const userId = userIdOfStream(e.streamId);
     await tx.patch(USERS, userId, {
-      email: (e.data as { newEmail: string }).newEmail,
+      email: e.data.newEmail,
       updatedAt: e.metadata.occurredAt,
     });
   },

@@ -4,10 +4,11 @@
  * with them. The doc is private: it holds the signing secret for the dispatcher, and the API
  * strips it from every answer (only the create call returns it, from the command, not from here).
  */
+import { collection } from '../../infrastructure/readStore/readStore.js';
 import { positionToString } from '../../infrastructure/eventStore/eventStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const WEBHOOKS = 'webhooks';
+export const WEBHOOKS = collection<WebhookDoc>('webhooks');
 
 export interface WebhookDoc {
   id: string;
@@ -30,13 +31,13 @@ export interface WebhookDoc {
   [key: string]: unknown;
 }
 
-const id = (e: { data: unknown }) => (e.data as { webhookId: string }).webhookId;
+const id = (e: { data: { webhookId: string } }) => e.data.webhookId;
 
 export const webhooksView = defineProjection(
   'webhooks',
   [
     {
-      name: WEBHOOKS,
+      name: WEBHOOKS.name,
       indexes: [
         ['workspaceId', 'createdAt'],
         ['chatbotId', 'status'],
@@ -45,15 +46,7 @@ export const webhooksView = defineProjection(
   ],
   {
     async WebhookCreated(e, tx) {
-      const d = e.data as {
-        webhookId: string;
-        workspaceId: string;
-        chatbotId: string;
-        url: string;
-        events: string[];
-        description: string;
-        secret: string;
-      };
+      const d = e.data;
       await tx.upsert(WEBHOOKS, {
         id: d.webhookId,
         workspaceId: d.workspaceId,
@@ -71,10 +64,10 @@ export const webhooksView = defineProjection(
       });
     },
     async WebhookUpdated(e, tx) {
-      await tx.patch(WEBHOOKS, id(e), { ...(e.data as { changes: object }).changes, updatedAt: e.metadata.occurredAt });
+      await tx.patch(WEBHOOKS, id(e), { ...e.data.changes, updatedAt: e.metadata.occurredAt });
     },
     async WebhookPaused(e, tx) {
-      const doc = await tx.get<WebhookDoc>(WEBHOOKS, id(e));
+      const doc = await tx.get(WEBHOOKS, id(e));
       await tx.patch(WEBHOOKS, id(e), {
         status: 'paused',
         ...(doc?.status === 'failed' ? { failureCount: 0, disabledReason: null } : {}),
@@ -94,16 +87,16 @@ export const webhooksView = defineProjection(
     },
     // Delivery health is not an edit by the subscriber, so updatedAt stays.
     async WebhookDeliveryFailed(e, tx) {
-      const d = e.data as { consecutiveFailures: number; at: string };
+      const d = e.data;
       await tx.patch(WEBHOOKS, id(e), { failureCount: d.consecutiveFailures, lastFailureAt: d.at });
     },
     async WebhookDeliverySucceeded(e, tx) {
-      await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: (e.data as { at: string }).at });
+      await tx.patch(WEBHOOKS, id(e), { failureCount: 0, lastDeliveryAt: e.data.at });
     },
     async WebhookDisabled(e, tx) {
       await tx.patch(WEBHOOKS, id(e), {
         status: 'failed',
-        disabledReason: (e.data as { reason: string }).reason,
+        disabledReason: e.data.reason,
         updatedAt: e.metadata.occurredAt,
       });
     },

@@ -3,16 +3,18 @@
  * domain's own evolve so the view and the decisions never disagree on defaults. Read by the
  * public branding lookup (by slug), the branding API, the chat widget and the ad-click redirect.
  */
-import type { RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
+import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import {
   evolveBranding,
   initialBrandingState,
   type BrandingEvent,
   type BrandingState,
 } from '../../domain/workspace/branding.js';
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection } from '../projection.js';
+import type { RecordedEventOf } from '../recordedDomainEvent.js';
 
-export const WORKSPACE_BRANDING = 'workspace_branding';
+export const WORKSPACE_BRANDING = collection<WorkspaceBrandingDoc>('workspace_branding');
 
 export type WorkspaceBrandingDoc = Omit<BrandingState, 'workspaceId'> & {
   id: string;
@@ -20,20 +22,20 @@ export type WorkspaceBrandingDoc = Omit<BrandingState, 'workspaceId'> & {
   [key: string]: unknown;
 };
 
-async function fold(
-  e: RecordedEvent,
-  tx: Parameters<Parameters<typeof defineProjection>[2][string]>[1],
-): Promise<void> {
-  const id = (e.data as { workspaceId?: string }).workspaceId ?? e.streamId.slice('workspace-'.length);
-  const doc = await tx.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, id);
+/** The workspace events the branding folds. */
+type BrandingChange = RecordedEventOf<BrandingEvent['type']>;
+
+async function fold(e: BrandingChange, tx: ReadStoreWriter): Promise<void> {
+  const id = ('workspaceId' in e.data ? e.data.workspaceId : undefined) ?? workspaceIdOfStream(e.streamId);
+  const doc = await tx.get(WORKSPACE_BRANDING, id);
   const before: BrandingState = doc ? { ...doc, workspaceId: doc.id } : initialBrandingState;
-  const { workspaceId: _w, ...after } = evolveBranding(before, e as unknown as BrandingEvent);
+  const { workspaceId: _w, ...after } = evolveBranding(before, e);
   await tx.upsert(WORKSPACE_BRANDING, { ...after, id, updatedAt: e.metadata.occurredAt });
 }
 
 export const workspaceBrandingView = defineProjection(
   'workspaceBranding',
-  [{ name: WORKSPACE_BRANDING, indexes: [['slug']] }],
+  [{ name: WORKSPACE_BRANDING.name, indexes: [['slug']] }],
   {
     WorkspaceCreated: fold,
     WorkspacePlanChanged: fold,

@@ -1,7 +1,9 @@
 /** `workspaces`: plan and limits per workspace, read by authentication and usage. */
+import { collection } from '../../infrastructure/readStore/readStore.js';
+import { workspaceIdOfStream } from '../../domain/workspace/workspace.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
-export const WORKSPACES = 'workspaces';
+export const WORKSPACES = collection<WorkspaceDoc>('workspaces');
 
 export interface WorkspaceDoc {
   id: string;
@@ -14,15 +16,9 @@ export interface WorkspaceDoc {
   [key: string]: unknown;
 }
 
-export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES, indexes: [] }], {
+export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES.name, indexes: [] }], {
   async WorkspaceCreated(e, tx) {
-    const d = e.data as {
-      workspaceId: string;
-      name: string;
-      plan: string;
-      ownerId: string;
-      limits?: Record<string, number | null>;
-    };
+    const d = e.data;
     await tx.upsert(WORKSPACES, {
       id: d.workspaceId,
       name: d.name,
@@ -33,8 +29,8 @@ export const workspacesView = defineProjection('workspaces', [{ name: WORKSPACES
     });
   },
   async WorkspacePlanChanged(e, tx) {
-    const d = e.data as { plan: string; limits?: Record<string, number | null> };
-    await tx.patch(WORKSPACES, e.streamId.slice('workspace-'.length), {
+    const d = e.data;
+    await tx.patch(WORKSPACES, workspaceIdOfStream(e.streamId), {
       plan: d.plan,
       limits: d.limits ?? null,
       updatedAt: e.metadata.occurredAt,

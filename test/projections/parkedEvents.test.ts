@@ -18,6 +18,7 @@ import { CHATBOTS } from '../../projections/views/chatbotsView.js';
 import { runCliCommand } from '../../cli/cliCommands.js';
 import { createServices } from '../../app/compositionRoot.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
+import { collection } from '../../infrastructure/readStore/readStore.js';
 
 let store: TestSql;
 const extra: TestSql[] = [];
@@ -49,8 +50,8 @@ const created = (chatbotId: string, name: string): NewEvent => ({
 
 /** A view whose handler throws on chatbots named "poison" until it is fixed. */
 let fixed = false;
-const POISONED = 'poisoned';
-const fragileView = defineProjection('fragile', [{ name: POISONED, indexes: [] }], {
+const POISONED = collection<{ id: string; name: string }>('poisoned');
+const fragileView = defineProjection('fragile', [{ name: POISONED.name, indexes: [] }], {
   async ChatbotCreated(e, tx) {
     const d = e.data as { chatbotId: string; name: string };
     if (d.name === 'poison' && !fixed) throw new Error('cannot handle poison');

@@ -38,7 +38,7 @@ test('projections rebuild yields identical views', async () => {
   const { views, projections } = app.services;
   await projections.catchUp();
   const before = await hashViews(views, allProjections);
-  assert.ok(Number(before[CHATBOTS].split(':')[0]) >= 6, 'views hold the chatbots');
+  assert.ok(Number(before[CHATBOTS.name].split(':')[0]) >= 6, 'views hold the chatbots');
   const replayed = await projections.rebuild();
   assert.ok(replayed > 0);
   const after = await hashViews(views, allProjections);

@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import type { MediaCommands } from '../../commands/mediaCommands.js';
 import { MP4, padded } from './mediaSamples.js';
 import type { TestApp } from './testApp.js';
+import type { Collection, Doc } from '../../infrastructure/readStore/readStore.js';
 
 export const MEDIA = '/api/v1/workspace/media';
 export const PUBLIC_MEDIA = '/api/v1/workspace/public/media';
@@ -160,16 +161,17 @@ export function holdWorkspaceLookup(
 ): { readonly reached: boolean; release(): void; restore(): void } {
   const views = app.services.views;
   const get = views.get;
+  const bound = get.bind(views);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let reached = false;
-  views.get = (async (collection: string, id: string) => {
+  views.get = async <D extends Doc>(collection: Collection<D>, id: string) => {
     if (id === workspaceId) {
       reached = true;
       await released;
     }
-    return get.call(views, collection, id);
-  }) as typeof views.get;
+    return bound(collection, id);
+  };
   return {
     get reached() {
       return reached;

@@ -10,6 +10,7 @@ import {
   signIn,
   startSignInApp,
 } from '../../support/signIn.js';
+import { USERS } from '../../../projections/views/usersView.js';
 
 let app: TestApp;
 
@@ -105,7 +106,7 @@ test('ten wrong passwords lock the password way for that account, but the mailed
 
 test('an owner created without a password cannot sign in by password (same neutral 401)', async () => {
   const ws = await app.createWorkspace('free');
-  const user = await app.services.views.get('users', ws.ownerId);
+  const user = await app.services.views.get(USERS, ws.ownerId);
   const res = await hostRequest(app, 'POST', '/auth/password', {
     body: { email: user!.email, password: 'anything-at-all' },
   });

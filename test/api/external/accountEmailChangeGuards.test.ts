@@ -5,7 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { operatorContext } from '../../../commands/commandContext.js';
-import { reservationStream } from '../../../commands/reservations.js';
+import { reservationStream } from '../../../domain/reservation.js';
 import {
   app,
   mailbox,

@@ -14,6 +14,7 @@ import { startServer, type RunningServer } from '../../../app/server.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { monthOf } from '../../../infrastructure/usage/usageCounter.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
+import { API_KEYS } from '../../../projections/views/apiKeysView.js';
 
 const BASE = '/api/v1/external/v1';
 let store: TestSql;
@@ -71,7 +72,7 @@ if (!process.env.DATABASE_URL) {
     assert.is((await get(a, '/chatbots', apiKey)).status, 200);
     assert.is((await get(b, '/chatbots', apiKey)).status, 200);
     assert.is((await get(b, '/chatbots', apiKey)).status, 200);
-    const [key] = await a.services.views.find<{ id: string }>('api_keys', { workspaceId });
+    const [key] = await a.services.views.find(API_KEYS, { workspaceId });
     await a.services.workspaces.revokeApiKey(key.id, operatorContext(workspaceId));
     assert.is(
       (await get(a, '/chatbots', apiKey)).body.code,

@@ -6,6 +6,7 @@ import { MAX_CONSECUTIVE_FAILURES } from '../../../domain/webhooks/webhook.js';
 import type { ReceivedRequest } from '../../support/httpsReceiver.js';
 import { startHarness, type Harness } from './dispatcherHarness.js';
 import { eventually, sleep } from '../../support/waiting.js';
+import { WEBHOOKS } from '../../../projections/views/webhooksView.js';
 
 let h: Harness;
 let botId: string;
@@ -203,7 +204,7 @@ test(`${MAX_CONSECUTIVE_FAILURES} consecutive failed deliveries set failed; reac
   // The view follows the stream (projections are asynchronous to this poll).
   const view = await eventually(
     async () => {
-      const doc = await h.services.views.get('webhooks', webhookId);
+      const doc = await h.services.views.get(WEBHOOKS, webhookId);
       return doc?.status === 'failed' ? doc : null;
     },
     5000,

@@ -7,8 +7,17 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
 import { BufferedWriter, QueryInBatch } from '../../../infrastructure/readStore/bufferedWriter.js';
-import type { ReadStoreWriter } from '../../../infrastructure/readStore/readStore.js';
+import {
+  collection,
+  type Collection,
+  type Doc,
+  type ReadStoreWriter,
+} from '../../../infrastructure/readStore/readStore.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
+
+type Row = Doc & { n?: number };
+const DIRECT = collection<Row>('direct');
+const BUFFERED = collection<Row>('buffered');
 
 let t: TestSql;
 let store: PostgresReadStore;
@@ -16,14 +25,14 @@ test.before(async () => {
   t = await createTestSql();
   store = await PostgresReadStore.create(t.sql);
   await store.ensureCollections([
-    { name: 'direct', indexes: [['group']] },
-    { name: 'buffered', indexes: [['group']] },
+    { name: DIRECT.name, indexes: [['group']] },
+    { name: BUFFERED.name, indexes: [['group']] },
   ]);
 });
 test.after(async () => t.cleanup());
 
 /** A batch of the operations projections use; returns what the reads inside it saw. */
-async function script(tx: ReadStoreWriter, c: string): Promise<unknown[]> {
+async function script(tx: ReadStoreWriter, c: Collection<Row>): Promise<unknown[]> {
   const seen: unknown[] = [];
   await tx.upsert(c, {
     id: 'a',
@@ -51,15 +60,15 @@ async function script(tx: ReadStoreWriter, c: string): Promise<unknown[]> {
 }
 
 test('same documents and same answers as writing each operation at once', async () => {
-  const direct = await store.transaction((tx) => script(tx, 'direct'));
+  const direct = await store.transaction((tx) => script(tx, DIRECT));
   const buffered = await store.transaction(async (tx) => {
     const b = new BufferedWriter(tx);
-    const seen = await script(b, 'buffered');
+    const seen = await script(b, BUFFERED);
     await b.flush();
     return seen;
   });
   assert.equal(buffered, direct);
-  assert.equal(await store.find('buffered', {}), await store.find('direct', {}));
+  assert.equal(await store.find(BUFFERED, {}), await store.find(DIRECT, {}));
 });
 
 test('a batch of writes by id costs one statement per collection', async () => {
@@ -72,16 +81,16 @@ test('a batch of writes by id costs one statement per collection', async () => {
       },
     });
     const b = new BufferedWriter(counting);
-    for (let i = 0; i < 100; i++) await b.upsert('direct', { id: `bulk-${i}`, group: 'bulk', n: i });
-    for (let i = 0; i < 100; i++) await b.increment('direct', `bulk-${i}`, 'n', 1);
+    for (let i = 0; i < 100; i++) await b.upsert(DIRECT, { id: `bulk-${i}`, group: 'bulk', n: i });
+    for (let i = 0; i < 100; i++) await b.increment(DIRECT, `bulk-${i}`, 'n', 1);
     await b.flush();
   });
   assert.is(statements, 1);
-  assert.is((await store.get<{ id: string; n: number }>('direct', 'bulk-99'))?.n, 100);
+  assert.is((await store.get(DIRECT, 'bulk-99'))?.n, 100);
 });
 
 test('prefetched documents are read in one query per collection; later reads and patches answer from memory', async () => {
-  for (let i = 0; i < 20; i++) await store.upsert('buffered', { id: `pre-${i}`, group: 'pre', n: i });
+  for (let i = 0; i < 20; i++) await store.upsert(BUFFERED, { id: `pre-${i}`, group: 'pre', n: i });
   const calls: string[] = [];
   const seen = await store.transaction(async (tx) => {
     const counting: ReadStoreWriter = new Proxy(tx, {
@@ -92,15 +101,15 @@ test('prefetched documents are read in one query per collection; later reads and
     });
     const b = new BufferedWriter(counting);
     await b.prefetch([
-      ...Array.from({ length: 20 }, (_, i) => ['buffered', `pre-${i}`] as const),
-      ['buffered', 'pre-missing'],
+      ...Array.from({ length: 20 }, (_, i) => [BUFFERED, `pre-${i}`] as const),
+      [BUFFERED, 'pre-missing'],
     ]);
     const docs = [];
     for (let i = 0; i < 20; i++) {
-      await b.patch('buffered', `pre-${i}`, { n: i * 10 });
-      docs.push(await b.get<{ id: string; n: number }>('buffered', `pre-${i}`));
+      await b.patch(BUFFERED, `pre-${i}`, { n: i * 10 });
+      docs.push(await b.get(BUFFERED, `pre-${i}`));
     }
-    docs.push(await b.get('buffered', 'pre-missing'));
+    docs.push(await b.get(BUFFERED, 'pre-missing'));
     await b.flush();
     return docs;
   });
@@ -110,25 +119,25 @@ test('prefetched documents are read in one query per collection; later reads and
     [0, 10, 20],
   );
   assert.is(seen[20], null, 'a document that does not exist reads as absent');
-  assert.is((await store.get<{ id: string; n: number }>('buffered', 'pre-19'))?.n, 190);
+  assert.is((await store.get(BUFFERED, 'pre-19'))?.n, 190);
 });
 
 test('without queries, writes wait for takeWrites, and a question by filter is refused', async () => {
   const w = new BufferedWriter(store, undefined, { queries: false });
-  await w.upsert('buffered', { id: 'q1', group: 'q' });
-  await w.increment('buffered', 'q2', 'n', 2, { group: 'q' });
-  await w.delete('buffered', 'gone');
+  await w.upsert(BUFFERED, { id: 'q1', group: 'q' });
+  await w.increment(BUFFERED, 'q2', 'n', 2, { group: 'q' });
+  await w.delete(BUFFERED, 'gone');
   for (const ask of [
-    () => w.find('buffered', { group: 'q' }),
-    () => w.count('buffered'),
-    () => w.deleteMany('buffered', { group: 'q' }),
+    () => w.find(BUFFERED, { group: 'q' }),
+    () => w.count(BUFFERED),
+    () => w.deleteMany(BUFFERED, { group: 'q' }),
   ]) {
     await ask().then(
       () => assert.unreachable('answered'),
       (err: unknown) => assert.instance(err, QueryInBatch),
     );
   }
-  assert.is(await store.get('buffered', 'q1'), null, 'nothing written yet');
+  assert.is(await store.get(BUFFERED, 'q1'), null, 'nothing written yet');
   assert.equal(
     w.takeWrites(),
     new Map([

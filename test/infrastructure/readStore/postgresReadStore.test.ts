@@ -5,7 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
-import type { Filter, FindOptions } from '../../../infrastructure/readStore/readStore.js';
+import { collection, type Doc, type Filter, type FindOptions } from '../../../infrastructure/readStore/readStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import {
   type SqlDriverName,
@@ -40,11 +40,11 @@ async function explainFinds(driver: SqlDriverName) {
     const { client, last } = recording(t.sql);
     const store = await PostgresReadStore.create(client);
     await store.ensureCollections([
-      { name: 'convos', indexes: [['workspaceId'], ['createdAt'], ['visitor.id'], ['workspaceId', 'createdAt']] },
+      { name: CONVOS.name, indexes: [['workspaceId'], ['createdAt'], ['visitor.id'], ['workspaceId', 'createdAt']] },
     ]);
     await store.transaction(async (tx) => {
       for (let i = 0; i < 2000; i++) {
-        await tx.upsert('convos', {
+        await tx.upsert(CONVOS, {
           id: `c${i}`,
           workspaceId: `w${i % 200}`,
           createdAt: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
@@ -56,7 +56,7 @@ async function explainFinds(driver: SqlDriverName) {
     await t.sql.exec('ANALYZE rm_convos');
 
     const plan = async (filter: Filter, opts?: FindOptions) => {
-      const found = await store.find('convos', filter, opts);
+      const found = await store.find(CONVOS, filter, opts);
       assert.ok(found.length > 0, 'the query finds something');
       const r = await t.sql.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${last.sql}`, last.params);
       return r.rows.map((row) => row['QUERY PLAN']).join('\n');
@@ -89,6 +89,7 @@ async function explainFinds(driver: SqlDriverName) {
   }
 }
 
+const CONVOS = collection<Doc>('convos');
 const plans = suite('PostgresReadStore query plans');
 for (const driver of availableSqlDrivers()) {
   plans(`${driver}: finds on indexed fields use their index (2000 docs, ANALYZE)`, () => explainFinds(driver));

@@ -5,7 +5,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Position } from '../../../infrastructure/eventStore/eventStore.js';
-import type { CollectionSpec, Doc, Filter, ReadStore } from '../../../infrastructure/readStore/readStore.js';
+import {
+  collection,
+  type CollectionSpec,
+  type Doc,
+  type Filter,
+  type ReadStore,
+} from '../../../infrastructure/readStore/readStore.js';
+
+const ITEMS = collection<Doc>('items');
+const COUNTERS = collection<Doc>('counters');
 
 export interface ReadStoreFixture {
   store: ReadStore;
@@ -13,11 +22,11 @@ export interface ReadStoreFixture {
 }
 
 export const SPECS: CollectionSpec[] = [
-  { name: 'items', indexes: [['status'], ['owner.id'], ['at'], ['workspaceId', 'at']] },
-  { name: 'counters', indexes: [['workspaceId']] },
+  { name: ITEMS.name, indexes: [['status'], ['owner.id'], ['at'], ['workspaceId', 'at']] },
+  { name: COUNTERS.name, indexes: [['workspaceId']] },
 ];
 
-const ITEMS: Doc[] = [
+const SAMPLE_ITEMS: Doc[] = [
   {
     id: 'd1',
     workspaceId: 'w1',
@@ -98,55 +107,55 @@ export function runReadStoreContract(
   if (opts.teardown) s.after(opts.teardown);
 
   const seed = async (store: ReadStore) => {
-    for (const d of ITEMS) await store.upsert('items', d);
+    for (const d of SAMPLE_ITEMS) await store.upsert(ITEMS, d);
   };
-  const ids = async (store: ReadStore, filter: Filter) => (await store.find('items', filter)).map((d) => d.id).sort();
+  const ids = async (store: ReadStore, filter: Filter) => (await store.find(ITEMS, filter)).map((d) => d.id).sort();
 
   s('ensureCollections is idempotent; upsert, get and replace', async ({ store }) => {
     await store.ensureCollections(SPECS);
-    await store.upsert('items', { id: 'a', name: 'A', extra: { deep: [1, 2] } });
-    assert.equal(await store.get('items', 'a'), { id: 'a', name: 'A', extra: { deep: [1, 2] } });
-    await store.upsert('items', { id: 'a', name: 'B' });
-    assert.equal(await store.get('items', 'a'), { id: 'a', name: 'B' }, 'upsert replaces the whole document');
-    assert.is(await store.get('items', 'missing'), null);
-    assert.is(await store.get('counters', 'a'), null, 'collections are separate');
+    await store.upsert(ITEMS, { id: 'a', name: 'A', extra: { deep: [1, 2] } });
+    assert.equal(await store.get(ITEMS, 'a'), { id: 'a', name: 'A', extra: { deep: [1, 2] } });
+    await store.upsert(ITEMS, { id: 'a', name: 'B' });
+    assert.equal(await store.get(ITEMS, 'a'), { id: 'a', name: 'B' }, 'upsert replaces the whole document');
+    assert.is(await store.get(ITEMS, 'missing'), null);
+    assert.is(await store.get(COUNTERS, 'a'), null, 'collections are separate');
   });
 
   s('patch merges top-level fields; false when the document is missing', async ({ store }) => {
-    await store.upsert('items', { id: 'a', x: 1, nested: { keep: 1, y: 2 } });
-    assert.is(await store.patch('items', 'a', { y: 2, nested: { y: 3 } }), true);
-    assert.equal(await store.get('items', 'a'), { id: 'a', x: 1, y: 2, nested: { y: 3 } });
-    assert.is(await store.patch('items', 'nope', { y: 1 }), false);
-    assert.is(await store.get('items', 'nope'), null, 'patch never creates');
+    await store.upsert(ITEMS, { id: 'a', x: 1, nested: { keep: 1, y: 2 } });
+    assert.is(await store.patch(ITEMS, 'a', { y: 2, nested: { y: 3 } }), true);
+    assert.equal(await store.get(ITEMS, 'a'), { id: 'a', x: 1, y: 2, nested: { y: 3 } });
+    assert.is(await store.patch(ITEMS, 'nope', { y: 1 }), false);
+    assert.is(await store.get(ITEMS, 'nope'), null, 'patch never creates');
   });
 
   s('increment creates from the seed, then adds', async ({ store }) => {
-    await store.increment('counters', 'c1', 'count', 1, { workspaceId: 'w1', label: 'first' });
-    assert.equal(await store.get('counters', 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 1 });
-    await store.increment('counters', 'c1', 'count', 2, { workspaceId: 'other', label: 'ignored' });
-    await store.increment('counters', 'c1', 'count', -0.5);
-    assert.equal(await store.get('counters', 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 2.5 });
-    await store.increment('counters', 'c1', 'other', 4);
-    assert.is((await store.get('counters', 'c1'))?.other, 4, 'a field absent from an existing document starts at 0');
+    await store.increment(COUNTERS, 'c1', 'count', 1, { workspaceId: 'w1', label: 'first' });
+    assert.equal(await store.get(COUNTERS, 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 1 });
+    await store.increment(COUNTERS, 'c1', 'count', 2, { workspaceId: 'other', label: 'ignored' });
+    await store.increment(COUNTERS, 'c1', 'count', -0.5);
+    assert.equal(await store.get(COUNTERS, 'c1'), { id: 'c1', workspaceId: 'w1', label: 'first', count: 2.5 });
+    await store.increment(COUNTERS, 'c1', 'other', 4);
+    assert.is((await store.get(COUNTERS, 'c1'))?.other, 4, 'a field absent from an existing document starts at 0');
   });
 
   s('increments from 20 parallel transactions sum correctly', async ({ store }) => {
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        store.transaction((tx) => tx.increment('counters', 'hot', 'count', i + 1, { workspaceId: 'w1' })),
+        store.transaction((tx) => tx.increment(COUNTERS, 'hot', 'count', i + 1, { workspaceId: 'w1' })),
       ),
     );
-    assert.equal(await store.get('counters', 'hot'), { id: 'hot', workspaceId: 'w1', count: 210 });
+    assert.equal(await store.get(COUNTERS, 'hot'), { id: 'hot', workspaceId: 'w1', count: 210 });
   });
 
   s('delete and deleteMany', async ({ store }) => {
     await seed(store);
-    await store.delete('items', 'd1');
-    assert.is(await store.get('items', 'd1'), null);
-    await store.delete('items', 'd1'); // already absent: nothing to do, no error
-    assert.is(await store.get('items', 'd1'), null);
-    assert.is(await store.deleteMany('items', { status: 'closed' }), 2);
-    assert.is(await store.deleteMany('items', { status: 'closed' }), 0);
+    await store.delete(ITEMS, 'd1');
+    assert.is(await store.get(ITEMS, 'd1'), null);
+    await store.delete(ITEMS, 'd1'); // already absent: nothing to do, no error
+    assert.is(await store.get(ITEMS, 'd1'), null);
+    assert.is(await store.deleteMany(ITEMS, { status: 'closed' }), 2);
+    assert.is(await store.deleteMany(ITEMS, { status: 'closed' }), 0);
     assert.equal(await ids(store, {}), ['d3', 'd4', 'd5']);
   });
 
@@ -158,7 +167,7 @@ export function runReadStoreContract(
     assert.equal(await ids(store, { status: 'open', 'owner.tier': 'free' }), ['d5']);
     assert.equal(await ids(store, { id: 'd4' }), ['d4']);
     assert.equal(await ids(store, { status: 'nope' }), []);
-    assert.equal(await store.find('items', { id: 'd2' }), [ITEMS[1]], 'documents come back whole');
+    assert.equal(await store.find(ITEMS, { id: 'd2' }), [SAMPLE_ITEMS[1]], 'documents come back whole');
   });
 
   s('find: null matches explicit null and missing fields', async ({ store }) => {
@@ -218,13 +227,13 @@ export function runReadStoreContract(
   s('find: sort asc/desc on numbers, strings and dotted fields, with skip and limit', async ({ store }) => {
     await seed(store);
     const order = async (...args: Parameters<ReadStore['find']>) => (await store.find(...args)).map((d) => d.id);
-    assert.equal(await order('items', {}, { sort: [['n', 1]] }), ['d5', 'd1', 'd2', 'd3', 'd4', 'd6']);
-    assert.equal(await order('items', {}, { sort: [['n', -1]], limit: 3 }), ['d6', 'd4', 'd3']);
-    assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 1, limit: 2 }), ['d1', 'd2']);
-    assert.equal(await order('items', {}, { sort: [['at', 1]] }), ['d5', 'd1', 'd6', 'd2', 'd3', 'd4']);
+    assert.equal(await order(ITEMS, {}, { sort: [['n', 1]] }), ['d5', 'd1', 'd2', 'd3', 'd4', 'd6']);
+    assert.equal(await order(ITEMS, {}, { sort: [['n', -1]], limit: 3 }), ['d6', 'd4', 'd3']);
+    assert.equal(await order(ITEMS, {}, { sort: [['n', 1]], skip: 1, limit: 2 }), ['d1', 'd2']);
+    assert.equal(await order(ITEMS, {}, { sort: [['at', 1]] }), ['d5', 'd1', 'd6', 'd2', 'd3', 'd4']);
     assert.equal(
       await order(
-        'items',
+        ITEMS,
         {},
         {
           sort: [
@@ -235,35 +244,35 @@ export function runReadStoreContract(
       ),
       ['d6', 'd4', 'd2', 'd5', 'd3', 'd1'],
     );
-    assert.equal(await order('items', { status: 'open' }, { sort: [['at', -1]], skip: 1 }), ['d1', 'd5']);
-    assert.equal(await order('items', {}, { sort: [['id', -1]], limit: 2 }), ['d6', 'd5']);
-    assert.equal(await order('items', {}, { sort: [['n', 1]], skip: 10 }), []);
+    assert.equal(await order(ITEMS, { status: 'open' }, { sort: [['at', -1]], skip: 1 }), ['d1', 'd5']);
+    assert.equal(await order(ITEMS, {}, { sort: [['id', -1]], limit: 2 }), ['d6', 'd5']);
+    assert.equal(await order(ITEMS, {}, { sort: [['n', 1]], skip: 10 }), []);
   });
 
   s('count with and without a filter', async ({ store }) => {
-    assert.is(await store.count('items'), 0);
+    assert.is(await store.count(ITEMS), 0);
     await seed(store);
-    assert.is(await store.count('items'), 6);
-    assert.is(await store.count('items', { status: 'open' }), 3);
-    assert.is(await store.count('items', { n: { $gte: 15 }, 'owner.tier': 'free' }), 2);
+    assert.is(await store.count(ITEMS), 6);
+    assert.is(await store.count(ITEMS, { status: 'open' }), 3);
+    assert.is(await store.count(ITEMS, { n: { $gte: 15 }, 'owner.tier': 'free' }), 2);
   });
 
   s('a transaction commits its writes together and sees them itself', async ({ store }) => {
-    await store.upsert('items', { id: 'a', v: 1 });
+    await store.upsert(ITEMS, { id: 'a', v: 1 });
     const result = await store.transaction(async (tx) => {
-      await tx.upsert('items', { id: 'b', v: 2 });
-      await tx.patch('items', 'a', { v: 3 });
-      await tx.increment('counters', 'c', 'count', 5);
-      assert.equal(await tx.get('items', 'b'), { id: 'b', v: 2 });
-      assert.is(await tx.count('items'), 2);
+      await tx.upsert(ITEMS, { id: 'b', v: 2 });
+      await tx.patch(ITEMS, 'a', { v: 3 });
+      await tx.increment(COUNTERS, 'c', 'count', 5);
+      assert.equal(await tx.get(ITEMS, 'b'), { id: 'b', v: 2 });
+      assert.is(await tx.count(ITEMS), 2);
       return 'done';
     });
     assert.is(result, 'done');
-    assert.equal(await store.find('items', {}, { sort: [['id', 1]] }), [
+    assert.equal(await store.find(ITEMS, {}, { sort: [['id', 1]] }), [
       { id: 'a', v: 3 },
       { id: 'b', v: 2 },
     ]);
-    assert.is((await store.get('counters', 'c'))?.count, 5);
+    assert.is((await store.get(COUNTERS, 'c'))?.count, 5);
   });
 
   s('a transaction that throws leaves no change', async ({ store }) => {
@@ -271,11 +280,11 @@ export function runReadStoreContract(
     const boom = new Error('boom');
     try {
       await store.transaction(async (tx) => {
-        await tx.upsert('items', { id: 'new', v: 1 });
-        await tx.patch('items', 'd1', { name: 'changed' });
-        await tx.increment('counters', 'c', 'count', 1);
-        await tx.delete('items', 'd2');
-        await tx.deleteMany('items', { status: 'open' });
+        await tx.upsert(ITEMS, { id: 'new', v: 1 });
+        await tx.patch(ITEMS, 'd1', { name: 'changed' });
+        await tx.increment(COUNTERS, 'c', 'count', 1);
+        await tx.delete(ITEMS, 'd2');
+        await tx.deleteMany(ITEMS, { status: 'open' });
         await tx.saveCheckpoint('proj', { commit: 7n, prepare: 8n });
         throw boom;
       });
@@ -283,10 +292,10 @@ export function runReadStoreContract(
     } catch (err) {
       assert.is(err, boom);
     }
-    assert.is(await store.get('items', 'new'), null);
-    assert.equal(await store.get('items', 'd1'), ITEMS[0]);
-    assert.is(await store.get('counters', 'c'), null);
-    assert.is(await store.count('items'), 6);
+    assert.is(await store.get(ITEMS, 'new'), null);
+    assert.equal(await store.get(ITEMS, 'd1'), SAMPLE_ITEMS[0]);
+    assert.is(await store.get(COUNTERS, 'c'), null);
+    assert.is(await store.count(ITEMS), 6);
     assert.is(await store.getCheckpoint('proj'), null);
   });
 
@@ -336,21 +345,21 @@ export function runReadStoreContract(
       nested: { list: [1, 'two', null, { deep: "'" }], ok: true, n: 2.5 },
     };
     const writes = new Map([
-      ['items', { upserts: [tricky, { ...ITEMS[0], name: 'changed' }], deletes: ['d2', 'missing'] }],
-      ['counters', { upserts: [{ id: 'c', count: 3 }], deletes: [] }],
+      [ITEMS.name, { upserts: [tricky, { ...SAMPLE_ITEMS[0], name: 'changed' }], deletes: ['d2', 'missing'] }],
+      [COUNTERS.name, { upserts: [{ id: 'c', count: 3 }], deletes: [] }],
     ]);
     assert.is(await store.commitBatch('proj', null, p1, writes), true);
     assert.equal(await store.getCheckpoint('proj'), p1);
-    assert.equal(await store.get('items', tricky.id), tricky);
-    assert.is((await store.get<Doc>('items', 'd1'))?.name, 'changed');
-    assert.is(await store.get('items', 'd2'), null);
-    assert.equal(await store.get('counters', 'c'), { id: 'c', count: 3 });
+    assert.equal(await store.get(ITEMS, tricky.id), tricky);
+    assert.is((await store.get(ITEMS, 'd1'))?.name, 'changed');
+    assert.is(await store.get(ITEMS, 'd2'), null);
+    assert.equal(await store.get(COUNTERS, 'c'), { id: 'c', count: 3 });
     // From a position the checkpoint has left: nothing changes.
-    const stale = new Map([['items', { upserts: [{ id: 'late', v: 1 }], deletes: ['d3'] }]]);
+    const stale = new Map([[ITEMS.name, { upserts: [{ id: 'late', v: 1 }], deletes: ['d3'] }]]);
     assert.is(await store.commitBatch('proj', null, p2, stale), false);
     assert.is(await store.commitBatch('proj', { commit: 5n, prepare: 5n }, p2, stale), false);
-    assert.is(await store.get('items', 'late'), null);
-    assert.ok(await store.get('items', 'd3'));
+    assert.is(await store.get(ITEMS, 'late'), null);
+    assert.ok(await store.get(ITEMS, 'd3'));
     assert.equal(await store.getCheckpoint('proj'), p1);
     assert.is(await store.commitBatch('proj', p1, p2, new Map()), true);
     assert.equal(await store.getCheckpoint('proj'), p2);
@@ -369,7 +378,7 @@ export function runReadStoreContract(
             'proj',
             start,
             next(k),
-            new Map([['items', { upserts: [{ id: `r${round}-${k}` }], deletes: [] }]]),
+            new Map([[ITEMS.name, { upserts: [{ id: `r${round}-${k}` }], deletes: [] }]]),
           ),
         ),
       );
@@ -377,7 +386,7 @@ export function runReadStoreContract(
       const k = results.indexOf(true) + 1;
       assert.equal(await store.getCheckpoint('proj'), next(k));
       assert.equal(
-        (await store.find('items', { id: { $in: [1, 2, 3].map((j) => `r${round}-${j}`) } })).map((d) => d.id),
+        (await store.find(ITEMS, { id: { $in: [1, 2, 3].map((j) => `r${round}-${j}`) } })).map((d) => d.id),
         [`r${round}-${k}`],
       );
     }
@@ -385,11 +394,11 @@ export function runReadStoreContract(
 
   s('dropAll empties collections and checkpoints, which stay usable', async ({ store }) => {
     await seed(store);
-    await store.increment('counters', 'c', 'count', 1);
+    await store.increment(COUNTERS, 'c', 'count', 1);
     await store.saveCheckpoint('proj', { commit: 1n, prepare: 2n });
     await store.dropAll();
-    assert.is(await store.count('items'), 0);
-    assert.equal(await store.find('counters'), []);
+    assert.is(await store.count(ITEMS), 0);
+    assert.equal(await store.find(COUNTERS), []);
     assert.is(await store.getCheckpoint('proj'), null);
     await seed(store);
     assert.equal(await ids(store, { status: 'open' }), ['d1', 'd3', 'd5']);

@@ -14,6 +14,7 @@ import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../su
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
 import { buildBundle, startHostServer } from '../helpers.js';
 import { OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
+import { STORES } from '../../../projections/views/storesView.js';
 
 let h: StorefrontHarness;
 let browser: Browser;
@@ -84,10 +85,7 @@ test('paste the embed snippet, see the chatbot, switch on, save', async () => {
   await page.getByText('Saved. The chat widget is live on your storefront within a minute.').waitFor();
   assert.is(await field.inputValue(), botId, 'the field now shows the extracted id');
 
-  const store = await h.app.services.views.get<{ id: string; chatbotId: string; enabled: boolean }>(
-    'stores',
-    'page123',
-  );
+  const store = await h.app.services.views.get(STORES, 'page123');
   assert.equal({ chatbotId: store?.chatbotId, enabled: store?.enabled }, { chatbotId: botId, enabled: true });
 
   await expectAccessible(page, 'settings page, saved');
