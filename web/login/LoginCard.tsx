@@ -10,7 +10,7 @@ import type { Outcome } from './authApi.js';
 import { BrandHeader } from './BrandHeader.js';
 import { themeVars } from './theme.js';
 import type { LoginBranding } from './pageData.js';
-import { Button, Divider, Field, LiveNotice, type Notice } from './ui.js';
+import { Button, Divider, Field, LiveNotice, type Notice } from './Controls.js';
 
 export interface LoginHandlers {
   /** Each answers the endpoint's outcome; on success with a redirect the handler navigates. */

@@ -8,7 +8,7 @@ import type { ApiError } from '../../api.js';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, Icon, useToast } from '../../ui/index.js';
 import { MAX_GALLERY_ITEMS } from '../../../../domain/media/loginMediaRules.js';
 import { brandingApi, type MediaItem } from './brandingApi.js';
-import { MediaItemModal } from './mediaItemModal.js';
+import { MediaItemModal } from './MediaItemModal.js';
 import { mediaPath } from './mediaPath.js';
 
 const ACCEPT = 'image/png,image/jpeg,image/svg+xml,video/mp4,video/webm,video/ogg,video/quicktime';

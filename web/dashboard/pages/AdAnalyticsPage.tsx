@@ -4,7 +4,7 @@
  */
 import { api } from '../api.js';
 import { Card, EmptyState, ErrorState, Icon, PageHeader, Skeleton, formatNumber, useLoad } from '../ui/index.js';
-import { BrowsersChart, Breakdown, ClicksChart, DevicesChart } from './adAnalytics/adCharts.js';
+import { BrowsersChart, Breakdown, ClicksChart, DevicesChart } from './adAnalytics/AdCharts.js';
 import './branding/branding.css';
 
 interface AdAnalytics {

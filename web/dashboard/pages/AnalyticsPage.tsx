@@ -14,7 +14,7 @@ import {
   useLoad,
 } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
-import { DailyChart, DailyTable } from './analytics/dailyChart.js';
+import { DailyChart, DailyTable } from './analytics/DailyChart.js';
 
 interface Analytics {
   totalResponses: number;

@@ -5,14 +5,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { Route, Router, Switch, useLocation } from 'wouter-preact';
 import { ROUTES, type DashboardRoute } from './routes.js';
-import { SessionProvider, useSession } from './session.js';
+import { SessionProvider, useSession } from './SessionProvider.js';
 import { EmptyState, ErrorState, Loading, ToastProvider } from './ui/index.js';
 import { Header } from './shell/Header.js';
 import { SideNav } from './shell/SideNav.js';
 import { RouteGuard } from './shell/RouteGuard.js';
 import { LeaveDialog } from './shell/LeaveDialog.js';
 import { guardedNav } from './shell/unsavedChanges.js';
-import { SessionEndedDialog } from './shell/sessionEnded.js';
+import { SessionEndedDialog } from './shell/SessionEndedDialog.js';
 
 /** One page: its guard, the document title, and focus moved to the page on navigation. */
 function RoutePage({ route, params }: { route: DashboardRoute; params: Record<string, string | undefined> }) {

@@ -7,10 +7,10 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'wouter-preact';
 import { Badge, BackLink, Button, PageHeader, Tabs, loadGate, useLoad } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
-import { useChatbotActions } from './chatbots/chatbotActions.js';
-import { FlowPanel } from './chatbots/flowPanel.js';
-import { SettingsPanel } from './chatbots/settingsPanel.js';
-import { EmbedPanel } from './chatbots/embedPanel.js';
+import { useChatbotActions } from './chatbots/ChatbotActions.js';
+import { FlowPanel } from './chatbots/FlowPanel.js';
+import { SettingsPanel } from './chatbots/SettingsPanel.js';
+import { EmbedPanel } from './chatbots/EmbedPanel.js';
 import { discardUnsavedChanges } from '../shell/unsavedChanges.js';
 
 type Tab = 'flow' | 'settings' | 'embed';

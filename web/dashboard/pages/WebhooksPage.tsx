@@ -7,7 +7,7 @@
 import './webhooks/webhooks.css';
 import { useEffect, useState } from 'preact/hooks';
 import { api, type ApiError, DASHBOARD_API } from '../api.js';
-import { isAdmin, useSession } from '../session.js';
+import { isAdmin, useSession } from '../SessionProvider.js';
 import {
   Button,
   Card,

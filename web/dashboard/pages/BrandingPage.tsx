@@ -5,12 +5,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../api.js';
 import { Card, ErrorState, PageHeader, Skeleton, useLoad, useToast } from '../ui/index.js';
-import { useSession } from '../session.js';
+import { useSession } from '../SessionProvider.js';
 import { brandingApi, type MediaItem, type WorkspaceBranding } from './branding/brandingApi.js';
-import { SlugCard } from './branding/slugCard.js';
-import { LookForm, type LookDraft } from './branding/lookForm.js';
-import { LoginPreview } from './branding/loginPreview.js';
-import { GalleryCard } from './branding/galleryCard.js';
+import { SlugCard } from './branding/SlugCard.js';
+import { LookForm, type LookDraft } from './branding/LookForm.js';
+import { LoginPreview } from './branding/LoginPreview.js';
+import { GalleryCard } from './branding/GalleryCard.js';
 import './branding/branding.css';
 
 const draftOf = (b: WorkspaceBranding): LookDraft => ({ displayName: b.displayName, ...b.branding });

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { api, SESSION_PATH, setCsrfToken, whenSignedOut } from '../api.js';
-import { goToLogin, loginPath, useSession, type SessionBody } from '../session.js';
+import { goToLogin, loginPath, useSession, type SessionBody } from '../SessionProvider.js';
 import { Button, ButtonLink, Modal, useToast } from '../ui/index.js';
 import { hasUnsavedChanges } from './unsavedChanges.js';
 

@@ -1,5 +1,5 @@
 /** What upgrading unlocks, for Free workspaces (and wherever a plan limit stops someone). */
-import type { Plan } from '../../session.js';
+import type { Plan } from '../../SessionProvider.js';
 
 const UNLOCKS: { plan: string; items: string[] }[] = [
   {

@@ -1,7 +1,7 @@
 /** Overview: this month's API usage against the quota, the plan, chatbots, quick links. */
 import { Link } from 'wouter-preact';
 import { api, DASHBOARD_API } from '../api.js';
-import { isAdmin, useSession } from '../session.js';
+import { isAdmin, useSession } from '../SessionProvider.js';
 import {
   Badge,
   Card,
@@ -14,7 +14,7 @@ import {
   type IconName,
 } from '../ui/index.js';
 import type { ChatbotListItem } from './chatbots/chatbotApi.js';
-import { UpgradeCallout } from './overview/upgradeCallout.js';
+import { UpgradeCallout } from './overview/UpgradeCallout.js';
 
 interface Overview {
   usage: { month: string; plan: string; used: number; limit: number | null; remaining: number | null };

@@ -1,7 +1,7 @@
 /**
  * The signed-in user and workspace (GET /auth/session), loaded once by the shell and read by any
  * page through `useSession()`. Not signed in: off to this host's login page. A session that ends
- * later, while the page is open, is shell/sessionEnded.tsx's.
+ * later, while the page is open, is shell/SessionEndedDialog.tsx's.
  */
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';

@@ -17,10 +17,10 @@ import {
   useLoad,
   type Column,
 } from '../ui/index.js';
-import { useSession } from '../session.js';
+import { useSession } from '../SessionProvider.js';
 import { chatbotApi, capReached, capText, type ChatbotListItem } from './chatbots/chatbotApi.js';
-import { CreateChatbotModal, useChatbotActions } from './chatbots/chatbotActions.js';
-import { UpgradeCallout } from './overview/upgradeCallout.js';
+import { CreateChatbotModal, useChatbotActions } from './chatbots/ChatbotActions.js';
+import { UpgradeCallout } from './overview/UpgradeCallout.js';
 
 export function ChatbotsPage() {
   const s = useSession();

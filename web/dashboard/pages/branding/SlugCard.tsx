@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Badge, Button, Card, Field, useId, useToast } from '../../ui/index.js';
-import { planAtLeast, type Plan } from '../../session.js';
+import { planAtLeast, type Plan } from '../../SessionProvider.js';
 import { readConfig } from '../../config.js';
 import { brandingApi, type SlugCheck } from './brandingApi.js';
 

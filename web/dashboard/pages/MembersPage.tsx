@@ -6,7 +6,7 @@
 import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';
 import { api, type ApiError, DASHBOARD_API } from '../api.js';
-import { useSession } from '../session.js';
+import { useSession } from '../SessionProvider.js';
 import {
   Badge,
   Button,

@@ -4,8 +4,8 @@ import type { ApiError } from '../../api.js';
 import { Button, Card, useToast } from '../../ui/index.js';
 import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { chatbotApi, type ChatbotDetail } from './chatbotApi.js';
-import { FlowEditor } from './flowEditor.js';
-import { FlowPreview } from './flowPreview.js';
+import { FlowEditor } from './FlowEditor.js';
+import { FlowPreview } from './FlowPreview.js';
 import { checkSteps, humanServerError, stepOfServerError, toFlow, withKeys, type EditableStep } from './flowRules.js';
 
 export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved: (d: ChatbotDetail) => void }) {
