@@ -9,8 +9,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type Confab from '../src/index.js';
-import { APIError } from '../src/index.js';
+import type Confab from '../../../sdks/node/src/index.js';
+import { APIError } from '../../../sdks/node/src/index.js';
 import { startFaultProxy, type FaultProxy } from './support/faultProxy.js';
 import { startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 

@@ -5,9 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../../../../test/support/testApp.js';
-import { codeIn, parseEml, type Mail } from '../../../../test/blackbox/blackboxServer.js';
-import Confab, { type ClientOptions } from '../../src/index.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { codeIn, parseEml, type Mail } from '../../../blackbox/blackboxServer.js';
+import Confab, { type ClientOptions } from '../../../../sdks/node/src/index.js';
 
 export interface SdkHarness {
   app: TestApp;

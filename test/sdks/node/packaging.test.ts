@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 
-const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const packageDir = fileURLToPath(new URL('../../../sdks/node/', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const npmCli = join(process.execPath, '..', '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js');
 let h: SdkHarness;

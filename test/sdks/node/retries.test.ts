@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type Confab from '../src/index.js';
+import type Confab from '../../../sdks/node/src/index.js';
 import {
   APIConnectionError,
   APITimeoutError,
@@ -13,10 +13,10 @@ import {
   ConflictError,
   InternalServerError,
   RateLimitError,
-} from '../src/index.js';
+} from '../../../sdks/node/src/index.js';
 import { ServiceUnavailable, startFaultProxy, type Attempt, type FaultProxy } from './support/faultProxy.js';
 import { eventually, startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
-import { failure } from './support/failure.js';
+import { failure } from '../../../sdks/node/test/support/failure.js';
 
 let h: SdkHarness;
 let proxy: FaultProxy;
@@ -127,7 +127,7 @@ test('connection lost after the service created it: the retry with the same key 
   assert.is(proxy.attempts.length, 2);
   assert.is(new Set(keysOf(proxy.attempts)).size, 1);
   const after = await eventually('chatbots', chatbotCount, (n) => n >= before + 1);
-  assert.is(after, before + 1, 'one chatbot, not two (CONTRACT.md §8)');
+  assert.is(after, before + 1, 'one chatbot, not two (docs/idempotency.md)');
   assert.is((await h.client().chatbots.retrieve(bot.id)).name, 'Lost answer');
 });
 

@@ -6,11 +6,11 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type Confab from '../src/index.js';
-import { ALREADY_DELETED_MESSAGE, NotFoundError } from '../src/index.js';
+import type Confab from '../../../sdks/node/src/index.js';
+import { ALREADY_DELETED_MESSAGE, NotFoundError } from '../../../sdks/node/src/index.js';
 import { startFaultProxy, type FaultProxy } from './support/faultProxy.js';
 import { startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
-import { failure } from './support/failure.js';
+import { failure } from '../../../sdks/node/test/support/failure.js';
 
 let h: SdkHarness;
 let proxy: FaultProxy;

@@ -6,8 +6,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type Confab from '../src/index.js';
-import { APIError, ConfabError, Page, type ResponseRecord } from '../src/index.js';
+import type Confab from '../../../sdks/node/src/index.js';
+import { APIError, ConfabError, Page, type ResponseRecord } from '../../../sdks/node/src/index.js';
 import { codeIn, eventually, startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 
 let h: SdkHarness;

@@ -1,5 +1,5 @@
 /**
- * Typed errors from real answers of the service (CONTRACT.md §9): the class chosen by status,
+ * Typed errors from real answers of the service: the class chosen by status,
  * with status, code, headers, request id and the error body.
  */
 import { test } from 'uvu';
@@ -13,7 +13,7 @@ import Confab, {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
-} from '../src/index.js';
+} from '../../../sdks/node/src/index.js';
 import { startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 
 let h: SdkHarness;

@@ -1,7 +1,7 @@
 /**
- * The `workspace` resource end to end against the real service: the seed's four workspace
- * branding endpoints (slug check, slug claim, public branding, ad analytics) and CONTRACT.md
- * §5's branding and organization endpoints, at `{baseURL}/workspace/…` with bare JSON answers,
+ * The `workspace` resource end to end against the real service: the four workspace
+ * branding endpoints (slug check, slug claim, public branding, ad analytics) and the branding
+ * and organization endpoints (docs/branding.md), at `{baseURL}/workspace/…` with bare JSON answers,
  * and their 4xx answers as the usual typed errors.
  */
 import { test } from 'uvu';
@@ -12,7 +12,7 @@ import Confab, {
   NotFoundError,
   PermissionDeniedError,
   type APIError,
-} from '../src/index.js';
+} from '../../../sdks/node/src/index.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { eventually, startSdkHarness, type SdkHarness } from './support/sdkHarness.js';
 

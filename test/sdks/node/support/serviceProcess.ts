@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCliJson } from '../../../../test/support/cliProcess.js';
+import { runCliJson } from '../../../support/cliProcess.js';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
