@@ -6,23 +6,16 @@
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import { api, type ApiError, SESSION_PATH, setCsrfToken } from './api.js';
+import type { Answer } from './apiTypes.js';
 
-export type Role = 'admin' | 'member';
+type SessionAnswer = Answer<'/auth/session', 'get'>;
+
+export type Role = SessionAnswer['workspace']['role'];
 export type Plan = 'free' | 'starter' | 'pro' | 'business' | 'enterprise';
 
-export interface SessionBody {
-  user: { id: string; email: string; name: string };
-  workspace: {
-    id: string;
-    name: string;
-    slug: string | null;
-    plan: Plan;
-    role: Role;
-    companyLogo: string | null;
-    dashboardUrl: string;
-  };
-  workspaces: { id: string; name: string; slug: string | null; role: Role; dashboardUrl: string }[];
-  csrfToken: string;
+/** GET /auth/session's answer; its schema says only that `plan` is a string, and it is one of the plans. */
+export interface SessionBody extends SessionAnswer {
+  workspace: Omit<SessionAnswer['workspace'], 'plan'> & { plan: Plan };
 }
 
 const SessionContext = createContext<SessionBody | null>(null);

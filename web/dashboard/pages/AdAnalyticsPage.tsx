@@ -6,14 +6,9 @@ import { api } from '../api.js';
 import { Card, EmptyState, ErrorState, Icon, PageHeader, Skeleton, formatNumber, useLoad } from '../ui/index.js';
 import { BrowsersChart, Breakdown, ClicksChart, DevicesChart } from './adAnalytics/AdCharts.js';
 import './branding/branding.css';
+import type { Answer } from '../apiTypes.js';
 
-interface AdAnalytics {
-  totalClicks: number;
-  uniqueVisitors: number;
-  daily: { date: string; clicks: number }[];
-  devices: { device: string; count: number }[];
-  browsers: { browser: string; count: number }[];
-}
+type AdAnalytics = Answer<'/api/v1/workspace/ad-analytics', 'get'>;
 
 function Stat({ label, value, sub }: { label: string; value: string; sub: string }) {
   return (

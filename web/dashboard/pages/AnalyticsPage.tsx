@@ -15,13 +15,9 @@ import {
 } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
 import { DailyChart, DailyTable } from './analytics/DailyChart.js';
+import type { Answer } from '../apiTypes.js';
 
-interface Analytics {
-  totalResponses: number;
-  recentResponses: number;
-  period: string;
-  dailyCounts: { date: string; count: number }[];
-}
+type Analytics = Answer<'/api/v1/dashboard/analytics', 'get'>['data'];
 
 const PERIODS = [7, 30, 90] as const;
 

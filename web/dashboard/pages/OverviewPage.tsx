@@ -13,16 +13,11 @@ import {
   useLoad,
   type IconName,
 } from '../ui/index.js';
-import type { ChatbotListItem } from './chatbots/chatbotApi.js';
 import { UpgradeCallout } from './overview/UpgradeCallout.js';
+import type { AlwaysSent, Answer } from '../apiTypes.js';
 
-interface Overview {
-  usage: { month: string; plan: string; used: number; limit: number | null; remaining: number | null };
-  apiAccess: boolean;
-  limits: { monthlyCalls: number | null; chatbots: number | null; webhooks: number | null };
-  chatbots: { count: number; items: ChatbotListItem[] };
-  responses: { total: number; last30Days: number };
-}
+/** The route's schema leaves the members of its parts optional; the route always sends them all. */
+type Overview = AlwaysSent<Answer<'/api/v1/dashboard/overview', 'get'>>;
 
 const PLAN_LABEL: Record<string, string> = {
   free: 'Free',

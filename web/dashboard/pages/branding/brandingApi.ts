@@ -3,56 +3,17 @@
  * signed-in admin's session: the whole branding, the slug, and the login media gallery.
  */
 import { api } from '../../api.js';
+import type { AlwaysSent, Answer } from '../../apiTypes.js';
 
 const BASE = '/api/v1/workspace';
 
-export interface Display {
-  fit: string;
-  position: string;
-  cardPosition: string;
-}
-
-export interface BrandingFields {
-  loginLogo: string | null;
-  companyLogo: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  tagline: string;
-  display: Display;
-}
-
-export interface Organization {
-  description: string;
-  website: string | null;
-  industry: string | null;
-  companySize: string | null;
-  country: string | null;
-  timezone: string | null;
-}
-
-export interface WorkspaceBranding {
-  slug: string | null;
-  displayName: string;
-  workspaceId: string;
-  loginUrl: string;
-  branding: BrandingFields;
-  organization: Organization;
-}
-
-export interface MediaItem {
-  id: string;
-  mediaUrl: string;
-  mediaType: 'image' | 'video';
-  contentType: string;
-  size: number;
-  active: boolean;
-  adUrl: string | null;
-  adLabel: string | null;
-  slideDuration: number;
-  position: number;
-}
-
-export type SlugCheck = { available: true; slug: string } | { available: false; slug: string; reason: string };
+/** The route's schema leaves branding and organization members optional; the route sends them all. */
+export type WorkspaceBranding = AlwaysSent<Answer<'/api/v1/workspace/branding', 'get'>>;
+export type BrandingFields = WorkspaceBranding['branding'];
+export type Display = BrandingFields['display'];
+export type Organization = WorkspaceBranding['organization'];
+export type MediaItem = Answer<'/api/v1/workspace/media', 'get'>['items'][number];
+export type SlugCheck = Answer<'/api/v1/workspace/check-slug/{slug}', 'get'>;
 
 export type BrandingPatch = Partial<Omit<BrandingFields, 'display'>> & {
   displayName?: string;
