@@ -1,5 +1,5 @@
 // The widget in headless Chromium against the real service (test/support/testApp.ts), which
-// serves /widget.js and the visitor chat API (CONTRACT.md §4); host pages live on another
+// serves /widget.js and the visitor chat API (docs/chat-api.md); host pages live on another
 // origin. Rendering, isolation, keyboard use, resume, failure handling. Network failures and
 // slow answers are made with Playwright routing (a real browser-level failure or delay), never
 // with a stand-in server.

@@ -1,7 +1,7 @@
 /**
  * Browser tests of the dashboard: the real service with a real PUBLIC_URL, Debian's Chromium,
  * signed-in owners, and helpers to open a dashboard page, seed conversations through the
- * visitor chat API and check a page the way issue 12 demands (no console error, no failed
+ * visitor chat API and check a page the way every dashboard page must pass (no console error, no failed
  * request, axe clean, screenshots at both sizes).
  */
 import { spawnSync } from 'node:child_process';

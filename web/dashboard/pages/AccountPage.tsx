@@ -1,5 +1,5 @@
 /**
- * Account (issue 12): the signed-in user's profile, the three-step email change, and the
+ * Account: the signed-in user's profile, the three-step email change, and the
  * password. Every member has this page; it only ever touches the signed-in user.
  */
 import './webhooks/webhooks.css';

@@ -1,5 +1,5 @@
 /**
- * API keys (the seed's "API Keys tab"): list with role, scopes, created and last used, create
+ * API keys (the dashboard's API Keys tab): list with role, scopes, created and last used, create
  * with a role and scopes (the key shown once), revoke after a confirmation. Admins only.
  */
 import './webhooks/webhooks.css';

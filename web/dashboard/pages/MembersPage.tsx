@@ -1,7 +1,7 @@
 /**
- * Members (issue 12, admins only): the workspace's people and pending invitations; invite by
+ * Members (admins only): the workspace's people and pending invitations; invite by
  * email with a role, change a role, remove someone, revoke an invitation. The owner's role is
- * fixed. The endpoints are the sign-in module's (CONTRACT §6 "Members API").
+ * fixed. The endpoints are the sign-in module's Members API (docs/sign-in.md).
  */
 import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';

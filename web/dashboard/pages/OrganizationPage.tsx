@@ -1,5 +1,5 @@
 /**
- * Organization details (CONTRACT.md §5): description, website, industry, size, country (ISO
+ * Organization details (docs/branding.md): description, website, industry, size, country (ISO
  * 3166-1 alpha-2, picked by name) and time zone (IANA, the account page's searchable picker).
  */
 import { useEffect, useState } from 'preact/hooks';

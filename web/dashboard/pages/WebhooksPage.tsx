@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 12): endpoints with their status and health, create (secret shown once),
+ * Webhooks: endpoints with their status and health, create (secret shown once),
  * pause/resume, reactivate, delete, and the delivery log with resend. The route needs Starter
  * (`minPlan` in routes.ts): the Free plan, which has no webhook access, gets the shell's upgrade
  * notice instead of this page.

@@ -1,5 +1,5 @@
 /**
- * The login background gallery (CONTRACT.md §5): upload by picking or dropping files, reorder by
+ * The login background gallery (docs/branding.md): upload by picking or dropping files, reorder by
  * dragging (or the up/down buttons, for keyboards), make one item the active background, set its
  * ad link, label and slide duration, delete. Every change answers the new list from the server.
  */

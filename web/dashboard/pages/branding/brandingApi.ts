@@ -1,5 +1,5 @@
 /**
- * The workspace branding endpoints (CONTRACT.md §5) as the dashboard calls them with the
+ * The workspace branding endpoints (docs/branding.md) as the dashboard calls them with the
  * signed-in admin's session: the whole branding, the slug, and the login media gallery.
  */
 import { api } from '../../api.js';
