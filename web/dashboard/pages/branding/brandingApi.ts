@@ -26,13 +26,15 @@ export const brandingApi = {
   update: (patch: BrandingPatch) => api.send<WorkspaceBranding>('PATCH', `${BASE}/branding`, patch),
   updateOrganization: (patch: Partial<Organization>) =>
     api.send<WorkspaceBranding>('PATCH', `${BASE}/organization`, patch),
-  countries: () => api.get<{ countries: Array<{ code: string; name: string }> }>(`${BASE}/countries`),
+  countries: () => api.get<Answer<'/api/v1/workspace/countries', 'get'>>(`${BASE}/countries`),
   checkSlug: (slug: string) => api.get<SlugCheck>(`${BASE}/check-slug/${encodeURIComponent(slug)}`),
-  claimSlug: (slug: string) => api.send<{ message: string; slug: string }>('PUT', `${BASE}/slug`, { slug }),
-  media: () => api.get<{ items: MediaItem[] }>(`${BASE}/media`),
+  claimSlug: (slug: string) => api.send<Answer<'/api/v1/workspace/slug', 'put'>>('PUT', `${BASE}/slug`, { slug }),
+  media: () => api.get<Answer<'/api/v1/workspace/media', 'get'>>(`${BASE}/media`),
   upload: (form: FormData) => api.upload<MediaItem>(`${BASE}/media`, form),
   updateMedia: (id: string, patch: MediaPatch) =>
     api.send<MediaItem>('PATCH', `${BASE}/media/${encodeURIComponent(id)}`, patch),
-  reorder: (ids: string[]) => api.send<{ items: MediaItem[] }>('PUT', `${BASE}/media/order`, { ids }),
-  removeMedia: (id: string) => api.send<{ message: string }>('DELETE', `${BASE}/media/${encodeURIComponent(id)}`),
+  reorder: (ids: string[]) =>
+    api.send<Answer<'/api/v1/workspace/media/order', 'put'>>('PUT', `${BASE}/media/order`, { ids }),
+  removeMedia: (id: string) =>
+    api.send<Answer<'/api/v1/workspace/media/{id}', 'delete'>>('DELETE', `${BASE}/media/${encodeURIComponent(id)}`),
 };
