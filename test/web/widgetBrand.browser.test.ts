@@ -1,4 +1,4 @@
-// The widget wears its workspace's brand (docs/chat-api.md), in headless Chromium against the
+// The widget wears its workspace's brand (docs/branding.md), in headless Chromium against the
 // real service: the chatbot's name in the header and the workspace's primary color, both from
 // the session start it already makes; one close control for the bubble; the last message in
 // view once a chat ends; a readable column on a wide screen; a typing indicator while a reply

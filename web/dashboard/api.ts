@@ -2,7 +2,7 @@
  * The dashboard's one HTTP client: same-origin JSON, the session cookie, and the CSRF token on
  * every write. Errors come back as `ApiError {status, code, message}` parsed from `{error, code}`.
  * A 401 means the session ended while the page was open (signed out elsewhere, expired): the
- * shell decides what happens (shell/sessionEnded.tsx) before the caller hears of it.
+ * shell decides what happens (shell/SessionEndedDialog.tsx) before the caller hears of it.
  */
 
 export class ApiError extends Error {

@@ -3,7 +3,7 @@
  * passes its settings in a JSON block (config.ts), since the CSP allows no inline script.
  */
 import { render } from 'preact';
-import { App } from './app.js';
+import { App } from './App.js';
 import './ui/dashboard.css';
 // After dashboard.css, so that their phone layouts win over the generic rules there.
 import './ui/table.css';

@@ -1,25 +1,25 @@
 /**
  * The dashboard's pages: the one list the side navigation and the router both read. A page is
- * `pages/<name>Page.tsx` (its own parts in `pages/<name>/`). `nav: false` routes are sub-pages
+ * `pages/<Name>Page.tsx` (its own parts in `pages/<name>/`). `nav: false` routes are sub-pages
  * (a chatbot, a conversation) reached from their list. `adminOnly` pages are hidden from members
  * and refused to them; `minPlan` pages show an upgrade notice below that plan.
  */
 import type { ComponentType } from 'preact';
 import type { IconName } from './ui/Icon.js';
-import type { Plan } from './session.js';
-import { OverviewPage } from './pages/overviewPage.js';
-import { ChatbotsPage } from './pages/chatbotsPage.js';
-import { ChatbotPage } from './pages/chatbotPage.js';
-import { ResponsesPage } from './pages/responsesPage.js';
-import { ResponsePage } from './pages/responsePage.js';
-import { AnalyticsPage } from './pages/analyticsPage.js';
-import { WebhooksPage } from './pages/webhooksPage.js';
-import { ApiKeysPage } from './pages/apiKeysPage.js';
-import { BrandingPage } from './pages/brandingPage.js';
-import { OrganizationPage } from './pages/organizationPage.js';
-import { AdAnalyticsPage } from './pages/adAnalyticsPage.js';
-import { AccountPage } from './pages/accountPage.js';
-import { MembersPage } from './pages/membersPage.js';
+import type { Plan } from './SessionProvider.js';
+import { OverviewPage } from './pages/OverviewPage.js';
+import { ChatbotsPage } from './pages/ChatbotsPage.js';
+import { ChatbotPage } from './pages/ChatbotPage.js';
+import { ResponsesPage } from './pages/ResponsesPage.js';
+import { ResponsePage } from './pages/ResponsePage.js';
+import { AnalyticsPage } from './pages/AnalyticsPage.js';
+import { WebhooksPage } from './pages/WebhooksPage.js';
+import { ApiKeysPage } from './pages/ApiKeysPage.js';
+import { BrandingPage } from './pages/BrandingPage.js';
+import { OrganizationPage } from './pages/OrganizationPage.js';
+import { AdAnalyticsPage } from './pages/AdAnalyticsPage.js';
+import { AccountPage } from './pages/AccountPage.js';
+import { MembersPage } from './pages/MembersPage.js';
 
 export type NavGroup = 'Workspace' | 'Developers' | 'Settings';
 

@@ -3,14 +3,14 @@
  * The sign-in card, pure: branding and handlers in, no I/O of its own. The login page wires the
  * handlers to /auth/*; the dashboard's Branding page renders it as a live preview without them
  * (it carries its own brand color variables; bundle web/login/login.css with it).
- * Accessible names are the contract's (CONTRACT.md §6): tests find the controls by them.
+ * Accessible names are the documented ones (docs/sign-in.md): tests find the controls by them.
  */
 import { useRef, useState } from 'preact/hooks';
 import type { Outcome } from './authApi.js';
 import { BrandHeader } from './BrandHeader.js';
 import { themeVars } from './theme.js';
 import type { LoginBranding } from './pageData.js';
-import { Button, Divider, Field, LiveNotice, type Notice } from './ui.js';
+import { Button, Divider, Field, LiveNotice, type Notice } from './Controls.js';
 
 export interface LoginHandlers {
   /** Each answers the endpoint's outcome; on success with a redirect the handler navigates. */

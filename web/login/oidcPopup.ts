@@ -1,5 +1,5 @@
 /**
- * The OpenID Connect popup proxy (CONTRACT.md §6): the popup runs the provider flow on the main
+ * The OpenID Connect popup proxy (docs/sign-in.md): the popup runs the provider flow on the main
  * domain and posts `{type: 'confab:oidc', code}` back to this page's origin. Only a message from
  * PUBLIC_URL's exact origin, from that popup, of that type is accepted.
  */

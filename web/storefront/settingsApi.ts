@@ -1,4 +1,4 @@
-/** The settings page's calls to {app_url}/api (CONTRACT §7), with the session's CSRF token on writes. */
+/** The settings page's calls to {app_url}/api (docs/storefront.md), with the session's CSRF token on writes. */
 import type { LoaderCoverage as RecordedCoverage } from '../../domain/storefront/loaderCoverage.js';
 
 /** `loader` of /api/settings: the recorded coverage with every list present. */

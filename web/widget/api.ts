@@ -1,4 +1,4 @@
-/** Client for the visitor chat API (CONTRACT.md §4). */
+/** Client for the visitor chat API (docs/chat-api.md). */
 import { hexColor } from './options.js';
 import type { Brand, ChatMessage, VisitorUser } from './types.js';
 

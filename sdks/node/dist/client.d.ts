@@ -1,4 +1,4 @@
-/** `new Confab(options)`: the core client with one property per resource (CONTRACT.md §9; `workspace`: seed, Workspace branding endpoints). */
+/** `new Confab(options)`: the core client with one property per resource (the External API's resources, and `workspace` for the workspace branding endpoints). */
 import { APIClient } from './core/apiClient.js';
 import type { ClientOptions } from './core/options.js';
 import { Account } from './resources/account.js';

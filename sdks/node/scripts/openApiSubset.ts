@@ -2,12 +2,13 @@
  * The SDK's share of the OpenAPI document: the External API's paths (under /api/v1/external/v1),
  * the workspace endpoints the `workspace` resource covers, and only the components they
  * reference, so that endpoints added elsewhere (dashboard, sign-in, media uploads) never make
- * the SDK's generated types stale.
+ * the SDK's generated types stale. `openApiSubset` cuts any such share (the dashboard's client
+ * types are cut the same way).
  */
 export const EXTERNAL_PREFIX = '/api/v1/external/v1';
 
 /**
- * The seed's four workspace branding endpoints and CONTRACT.md §5's JSON branding and
+ * The workspace's slug, public branding and ad analytics endpoints, and its JSON branding and
  * organization endpoints, one by one: the rest of /api/v1/workspace (the media gallery, whose
  * upload is multipart, and the public media and ad-click addresses) is not in the SDK.
  */
@@ -72,11 +73,15 @@ function reachableComponents(doc: Json, roots: unknown): Json {
   );
 }
 
-export function sdkApiSubset(doc: Json): Json {
+/**
+ * The paths `keep` selects (sorted), every component they reach, and the API-key security
+ * scheme when present, under `title`: the same input always gives the same document.
+ */
+export function openApiSubset(doc: Json, keep: (path: string) => boolean, title: string): Json {
   const allPaths = (doc.paths ?? {}) as Json;
   const paths = Object.fromEntries(
     Object.keys(allPaths)
-      .filter(inSdk)
+      .filter(keep)
       .sort()
       .map((p) => [p, allPaths[p]]),
   );
@@ -86,8 +91,12 @@ export function sdkApiSubset(doc: Json): Json {
   if (securitySchemes?.ApiKeyAuth) components.securitySchemes = { ApiKeyAuth: securitySchemes.ApiKeyAuth };
   return {
     openapi: doc.openapi,
-    info: { title: 'Confab External API', version: info?.version ?? '1.0.0' },
+    info: { title, version: info?.version ?? '1.0.0' },
     paths,
     components,
   };
+}
+
+export function sdkApiSubset(doc: Json): Json {
+  return openApiSubset(doc, inSdk, 'Confab External API');
 }

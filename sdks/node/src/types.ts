@@ -67,7 +67,7 @@ export type EmailChanged = Data<'/account/email/confirm-change', 'post'>;
 // Usage
 export type Usage = Data<'/usage', 'get'>;
 
-// Workspace branding (seed: Endpoints → Workspace branding endpoints; CONTRACT.md §5): bare JSON
+// Workspace branding endpoints: bare JSON
 // answers under {base_url}/workspace, so the whole success body is the result.
 type WorkspacePrefix = '/api/v1/workspace';
 type WorkspacePath = keyof paths extends infer K ? (K extends `${WorkspacePrefix}${infer Rest}` ? Rest : never) : never;
@@ -93,7 +93,7 @@ export type BrandingDisplay = NonNullable<WorkspaceBranding['branding']['display
 export type BrandingUpdateParams = Omit<WorkspaceBody<'/branding', 'patch'>, 'display'> & { display?: BrandingDisplay };
 export type OrganizationUpdateParams = WorkspaceBody<'/organization', 'patch'>;
 
-// Webhook deliveries (seed: Events → Payload shapes)
+// Webhook deliveries: the payload of each event
 interface EventBase {
   chatSessionId: string;
   botId: string;

@@ -1,11 +1,11 @@
 /**
  * Verifying a webhook delivery before trusting it. Confab signs every delivery twice with the
  * webhook's secret:
- *  - `x-webhook-signature`: lowercase hex HMAC-SHA256 of the raw body (the seed's scheme);
+ *  - `x-webhook-signature`: lowercase hex HMAC-SHA256 of the raw body (the original scheme);
  *  - Standard Webhooks: `webhook-id`, `webhook-timestamp` (seconds) and `webhook-signature:
  *    v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, which also guards against replays.
  * Every scheme whose headers are present must check out, and comparisons are timing-safe. The
- * Standard Webhooks signature is required unless `allowBodyOnlySignature` is set: the seed's
+ * Standard Webhooks signature is required unless `allowBodyOnlySignature` is set: the body-only
  * signature covers the body alone (its `x-webhook-timestamp` is not signed), so a captured
  * delivery stripped down to it would verify at any age. Confab always sends both. The HMAC key is the secret string exactly as `webhooks.create`
  * returned it; a Standard Webhooks `whsec_<base64>` form of the key is accepted too.
@@ -63,7 +63,7 @@ function safeEqual(a: Buffer, b: Buffer): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function checkSeedSignature(body: Buffer, key: Buffer, signature: string): void {
+function checkBodySignature(body: Buffer, key: Buffer, signature: string): void {
   if (!HEX_SHA256.test(signature.trim()))
     throw new WebhookVerificationError('x-webhook-signature is not a hex SHA-256 digest');
   if (!safeEqual(hmac(key, body), Buffer.from(signature.trim(), 'hex'))) {
@@ -122,9 +122,9 @@ export function verify(
   const body = bodyBytes(rawBody);
   const key = keyOf(secret);
   if (!headers || typeof headers !== 'object') throw new WebhookVerificationError('No headers given');
-  const seed = header(headers, 'x-webhook-signature');
+  const bodyOnly = header(headers, 'x-webhook-signature');
   const standard = header(headers, 'webhook-signature');
-  if (seed === undefined && standard === undefined) {
+  if (bodyOnly === undefined && standard === undefined) {
     throw new WebhookVerificationError('No signature: expected an x-webhook-signature or webhook-signature header');
   }
   if (standard === undefined && !options.allowBodyOnlySignature) {
@@ -135,7 +135,7 @@ export function verify(
     );
   }
   if (standard !== undefined) checkStandardSignature(body, key, headers, standard, options);
-  if (seed !== undefined) checkSeedSignature(body, key, seed);
+  if (bodyOnly !== undefined) checkBodySignature(body, key, bodyOnly);
   try {
     return JSON.parse(body.toString('utf8')) as WebhookEvent;
   } catch {

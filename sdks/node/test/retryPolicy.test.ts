@@ -13,7 +13,7 @@ import {
 
 const headers = (retryAfter?: string) => new Headers(retryAfter === undefined ? {} : { 'retry-after': retryAfter });
 
-test('429 and every 5xx are retried (seed); no other status is, 408 and 409 included', () => {
+test('429 and every 5xx are retried; no other status is, 408 and 409 included', () => {
   for (const s of [429, 500, 502, 503, 504, 599]) assert.ok(isRetryableStatus(s), String(s));
   for (const s of [400, 401, 403, 404, 408, 409, 413, 415, 422]) assert.not.ok(isRetryableStatus(s), String(s));
 });

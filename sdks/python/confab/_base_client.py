@@ -171,7 +171,7 @@ class BaseClient(Generic[HttpT]):
 
     def _start(self, call: APICall, options: RequestOptions) -> tuple[Optional[str], int]:
         """Checks the call's options before anything is sent; returns its Idempotency-Key (one
-        per POST call, reused by every retry of it: CONTRACT.md §8) and its retry budget."""
+        per POST call, reused by every retry of it, so the service does the work once) and its retry budget."""
         check_request_options(options)
         key = options.get("idempotency_key") or (f"confab-py-{uuid.uuid4()}" if call.method == "POST" else None)
         return key, self._max_retries(options)

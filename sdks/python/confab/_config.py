@@ -23,7 +23,7 @@ DEFAULT_TIMEOUT = 60.0
 DEFAULT_MAX_RETRIES = 3
 # Visible ASCII: what an API key can be and stay intact in an HTTP header.
 _HEADER_TOKEN = re.compile(r"[\x21-\x7e]+")
-# The service's rule for Idempotency-Key (CONTRACT.md §8): 1 to 255 printable ASCII characters.
+# The service's rule for Idempotency-Key: 1 to 255 printable ASCII characters.
 _IDEMPOTENCY_KEY = re.compile(r"[\x20-\x7e]{1,255}")
 
 
@@ -115,4 +115,4 @@ def check_request_options(options: RequestOptions) -> None:
     if key is not None and (not isinstance(key, str) or not _IDEMPOTENCY_KEY.fullmatch(key)):
         # An empty key used to be replaced by a generated one without a word.
         size = f"{len(key)} characters" if isinstance(key, str) else type(key).__name__
-        raise InvalidArgumentError(f"idempotency_key must be 1 to 255 printable ASCII characters (CONTRACT.md §8), got {size}")
+        raise InvalidArgumentError(f"idempotency_key must be 1 to 255 printable ASCII characters, got {size}")

@@ -1,4 +1,4 @@
-"""The error hierarchy (CONTRACT.md §9). Every error the SDK raises is a ConfabError."""
+"""The error hierarchy. Every error the SDK raises is a ConfabError."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """When to retry and how long to wait: pure functions, so the policy is read (and tested) in one
-place. Retried: no answer (connection error, timeout), 429 and every 5xx, as the seed says, and
-the 409 of an Idempotency-Key still in progress (CONTRACT.md §8), whose retry gets the first
+place. Retried: no answer (connection error, timeout), 429 and every 5xx, as the API's retry rule says,
+and the 409 of an Idempotency-Key still in progress, whose retry gets the first
 answer once it is done. Every other 4xx is final: a duplicate (409) or a 408 would only fail again.
 """
 

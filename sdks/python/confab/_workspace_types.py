@@ -1,5 +1,5 @@
-"""Result types of the workspace endpoints (seed: Workspace slug and branding, Ad analytics
-object; CONTRACT.md §5). Re-exported by ``confab.types``."""
+"""Result types of the workspace endpoints (slug, branding, organization, ad analytics).
+Re-exported by ``confab.types``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Result and parameter types of the External API (seed: Resources and their fields) and of the
+"""Result and parameter types of the External API (its resources and their fields) and of the
 workspace endpoints (defined in _workspace_types.py).
 
 Results are plain dicts typed with TypedDicts: ``bot["name"]``. Fields the API adds later
@@ -147,7 +147,7 @@ class _RecordEntryRequired(TypedDict):
 
 
 class RecordEntry(_RecordEntryRequired, total=False):
-    """One entry of a conversation: ``type`` and ``message`` are always there (seed)."""
+    """One entry of a conversation: ``type`` and ``message`` are always there."""
 
     timestamp: str
 

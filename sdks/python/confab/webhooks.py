@@ -3,7 +3,7 @@
 Confab signs every delivery twice with the webhook's secret (the 64-hex string ``webhooks.create``
 returned):
 
-* the seed's ``x-webhook-signature``: lowercase hex HMAC-SHA256 of the raw body, no prefix;
+* the original ``x-webhook-signature``: lowercase hex HMAC-SHA256 of the raw body, no prefix;
 * Standard Webhooks: ``webhook-id``, ``webhook-timestamp`` (Unix seconds) and
   ``webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<raw body>">``, whose signed
   timestamp also refuses stale deliveries (replays).
@@ -138,7 +138,7 @@ def _verify_standard(body: bytes, h: dict[str, str], key: bytes, signatures: str
         raise WebhookVerificationError("webhook-signature does not match: wrong secret or altered body, id or timestamp")
 
 
-def _verify_seed(body: bytes, key: bytes, signature: str) -> None:
+def _verify_body_only(body: bytes, key: bytes, signature: str) -> None:
     signature = signature.strip()
     if not _HEX_SHA256.fullmatch(signature):
         raise WebhookVerificationError("x-webhook-signature is not a hex SHA-256 digest")
@@ -173,8 +173,8 @@ def verify(
     body = _body_bytes(raw_body)
     key = _key(secret)
     h = _lower_headers(headers)
-    seed, standard = h.get("x-webhook-signature"), h.get("webhook-signature")
-    if seed is None and standard is None:
+    body_only, standard = h.get("x-webhook-signature"), h.get("webhook-signature")
+    if body_only is None and standard is None:
         raise WebhookVerificationError("No signature: expected an x-webhook-signature or webhook-signature header")
     if standard is None and not allow_body_only_signature:
         raise WebhookVerificationError(
@@ -183,8 +183,8 @@ def verify(
         )
     if standard is not None:
         _verify_standard(body, h, key, standard, tolerance, time.time() if now is None else now)
-    if seed is not None:
-        _verify_seed(body, key, seed)
+    if body_only is not None:
+        _verify_body_only(body, key, body_only)
     try:
         return json.loads(body.decode("utf-8", errors="replace"), parse_constant=_no_constant)
     except ValueError as err:

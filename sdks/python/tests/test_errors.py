@@ -1,4 +1,4 @@
-"""Error answers of the real service mapped to the typed errors (CONTRACT.md §9)."""
+"""Error answers of the real service mapped to the typed errors."""
 
 from __future__ import annotations
 

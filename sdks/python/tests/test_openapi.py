@@ -3,7 +3,7 @@ every External API operation, and the workspace operations the SDK covers, is se
 one method, with the document's HTTP method and path and every query parameter and body field
 the operation takes (under its camelCase name) and no other; every method of every resource is
 in that list, with every parameter it has; the External API's resources have exactly the names
-CONTRACT.md §9 gives; and each method's return type has the fields the document's answer has."""
+the SDK reference gives (docs/sdks.md); and each method's return type has the fields the document's answer has."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from confab.pagination import SyncPage
 from confab.resources._resource import SyncAPIResource
 
 EXTERNAL = "/api/v1/external/v1"
-# The seed's four workspace branding endpoints and CONTRACT.md §5's branding and organization
-# endpoints; the media gallery (multipart) is not in the SDK.
+# The four workspace branding endpoints and the branding and organization endpoints
+# (docs/branding.md); the media gallery (multipart) is not in the SDK.
 WORKSPACE_PATHS = {
     "/api/v1/workspace/check-slug/{slug}", "/api/v1/workspace/slug", "/api/v1/workspace/public/branding/{slug}",
     "/api/v1/workspace/ad-analytics", "/api/v1/workspace/branding", "/api/v1/workspace/organization",
@@ -58,8 +58,8 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("workspace.organization.update", (), {"description": "d", "website": None, "industry": None, "company_size": None, "country": None, "timezone": None}),
     ("workspace.ad_analytics.retrieve", (), {}),
 ]
-# CONTRACT.md §9: the External API's resources and their methods, in snake_case.
-CONTRACT_METHODS = {
+# The External API's resources and their methods, in snake_case (docs/sdks.md).
+EXTERNAL_API_METHODS = {
     "chatbots.list", "chatbots.retrieve", "chatbots.create", "chatbots.update", "chatbots.delete", "chatbots.duplicate",
     "responses.list", "responses.retrieve", "analytics.retrieve", "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete",
     "account.retrieve", "account.update", "account.email.request_change", "account.email.verify_identity", "account.email.confirm_change",
@@ -147,7 +147,7 @@ def test_every_method_is_listed_with_every_parameter_and_the_names_are_the_contr
     client = Confab(api_key="k")
     methods = sdk_methods(client)
     assert sorted(methods) == sorted(name for name, _, _ in CALLS)
-    assert {m for m in methods if not m.startswith("workspace.")} == CONTRACT_METHODS
+    assert {m for m in methods if not m.startswith("workspace.")} == EXTERNAL_API_METHODS
     for name, args, kwargs in CALLS:
         params = [p.name for p in inspect.signature(resolve(client, name)).parameters.values() if p.kind is not p.VAR_KEYWORD]
         assert (len(params[: len(args)]), set(params[len(args):])) == (len(args), set(kwargs)), f"{name}: every parameter is exercised"

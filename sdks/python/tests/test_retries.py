@@ -111,7 +111,7 @@ def test_extra_headers_and_two_calls_get_two_keys(via_proxy: Confab, proxy: Faul
 
 def test_lost_answer_is_replayed_not_created_twice(via_proxy: Confab, proxy: FaultProxy) -> None:
     """The first POST reaches the service but its answer is lost; the retry, with the same key,
-    must not create a second chatbot (CONTRACT.md §8)."""
+    must not create a second chatbot (docs/idempotency.md)."""
     before = len(via_proxy.chatbots.list())
     proxy.reset("lost")
     bot = via_proxy.chatbots.create(name="Exactly once")

@@ -1,6 +1,6 @@
-"""workspace.* end to end against the real service, sync and async: the seed's four workspace
-branding endpoints (slug check, slug claim, public branding, ad analytics) and CONTRACT.md §5's
-branding and organization endpoints, at ``{base_url}/workspace/…`` with bare JSON answers, and
+"""workspace.* end to end against the real service, sync and async: the four workspace
+branding endpoints (slug check, slug claim, public branding, ad analytics) and the branding and
+organization endpoints (docs/branding.md), at ``{base_url}/workspace/…`` with bare JSON answers, and
 their 4xx answers as the usual typed errors."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 /** The top bar: menu button (phones), the company logo and name, the workspace switcher, the user menu. */
 import { useState } from 'preact/hooks';
 import { api, LOGOUT_PATH, type ApiError } from '../api.js';
-import { useSession, type SessionBody } from '../session.js';
+import { useSession, type SessionBody } from '../SessionProvider.js';
 import { Icon, useToast } from '../ui/index.js';
 import { Menu } from './Menu.js';
 

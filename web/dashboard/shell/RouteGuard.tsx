@@ -2,7 +2,7 @@
 import type { ComponentChildren } from 'preact';
 import { Link } from 'wouter-preact';
 import type { DashboardRoute } from '../routes.js';
-import { isAdmin, planAtLeast, useSession } from '../session.js';
+import { isAdmin, planAtLeast, useSession } from '../SessionProvider.js';
 import { EmptyState, Icon, PageHeader } from '../ui/index.js';
 
 const PLAN_LABEL = {

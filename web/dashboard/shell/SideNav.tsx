@@ -1,7 +1,7 @@
 /** The side navigation, built from routes.ts: what this user's role may see, grouped. */
 import { Link, useLocation } from 'wouter-preact';
 import { NAV_GROUPS, ROUTES, type DashboardRoute } from '../routes.js';
-import { isAdmin, planAtLeast, useSession } from '../session.js';
+import { isAdmin, planAtLeast, useSession } from '../SessionProvider.js';
 import { Icon } from '../ui/index.js';
 
 function isCurrent(route: DashboardRoute, location: string): boolean {

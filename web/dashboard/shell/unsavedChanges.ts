@@ -6,7 +6,7 @@
  *   the navigation until the person answers the LeaveDialog;
  * - the browser's Back and Forward buttons: a popstate cannot be refused, so the address the page
  *   still shows is pushed back, and Leave then goes where the button meant to go.
- * The shell also reads `hasUnsavedChanges()` when the session ends (sessionEnded.ts).
+ * The shell also reads `hasUnsavedChanges()` when the session ends (SessionEndedDialog.tsx).
  */
 import { useEffect, useLayoutEffect, useState } from 'preact/hooks';
 import type { AroundNavHandler } from 'wouter-preact';

@@ -8,7 +8,7 @@ import { follow, postJson, queryParam } from '../authApi.js';
 import { BrandHeader } from '../BrandHeader.js';
 import { workspaceOf, type PageData } from '../pageData.js';
 import { SignInLayout } from '../SignInLayout.js';
-import { Button, Divider, Field, LiveNotice, type Notice } from '../ui.js';
+import { Button, Divider, Field, LiveNotice, type Notice } from '../Controls.js';
 
 export function InvitePage({ data }: { data: PageData }) {
   const token = queryParam('token');

@@ -5,7 +5,7 @@ import { postJson } from '../authApi.js';
 import { BrandHeader } from '../BrandHeader.js';
 import type { PageData } from '../pageData.js';
 import { SignInLayout } from '../SignInLayout.js';
-import { Button, Field, LiveNotice, type Notice } from '../ui.js';
+import { Button, Field, LiveNotice, type Notice } from '../Controls.js';
 
 export function SignupPage({ data }: { data: PageData }) {
   const [form, setForm] = useState({ email: '', name: '', workspaceName: '', password: '' });

@@ -8,7 +8,7 @@ import { follow, postJson, queryParam } from '../authApi.js';
 import { BrandHeader } from '../BrandHeader.js';
 import type { PageData } from '../pageData.js';
 import { SignInLayout } from '../SignInLayout.js';
-import { Button, LiveNotice, type Notice } from '../ui.js';
+import { Button, LiveNotice, type Notice } from '../Controls.js';
 
 interface Props {
   data: PageData;

@@ -1,4 +1,4 @@
-/** The JSON body of an error answer: `{error, code?}` (seed: Errors). */
+/** The JSON body of an error answer: `{error, code?}`. */
 export interface ErrorBody {
     error?: string;
     code?: string;

@@ -1,4 +1,4 @@
-/** Options of the client and of each request (CONTRACT.md §9). */
+/** Options of the client and of each request. */
 export interface ClientOptions {
     /** Workspace API key (header x-api-key). Default: process.env.CONFAB_API_KEY. */
     apiKey?: string;
@@ -29,7 +29,7 @@ export interface RequestOptions {
     signal?: AbortSignal;
     /**
      * Idempotency-Key of a POST (1 to 255 printable ASCII characters); one is generated when not
-     * given. The same key is sent on every retry, so the service does the work once (CONTRACT.md §8).
+     * given. The same key is sent on every retry, so the service does the work once.
      */
     idempotencyKey?: string;
     /** Extra headers for this request. */

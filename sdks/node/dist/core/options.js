@@ -1,3 +1,3 @@
-/** Options of the client and of each request (CONTRACT.md §9). */
+/** Options of the client and of each request. */
 /** The External API's place below `baseURL` (`{base_url}/external/v1/…`). */
 export const EXTERNAL_PREFIX = '/external/v1';

@@ -6,12 +6,12 @@
 /** Longest Retry-After the SDK will sleep through; a longer one (monthly quota) is surfaced. */
 export declare const MAX_RETRY_AFTER_MS = 60000;
 /**
- * The one 409 worth retrying: the same Idempotency-Key is still being worked on (CONTRACT.md §8;
- * it comes with Retry-After: 1). Its retry gets the first answer once that is done.
+ * The one 409 worth retrying: the same Idempotency-Key is still being worked on (it
+ * comes with Retry-After: 1). Its retry gets the first answer once that is done.
  */
 export declare const IDEMPOTENCY_KEY_IN_USE = "IDEMPOTENCY_KEY_IN_USE";
 /**
- * 429 and every 5xx, as the seed says, plus the 409 of an Idempotency-Key still in progress.
+ * 429 and every 5xx, as the API's retry rule says, plus the 409 of an Idempotency-Key still in progress.
  * Every other 4xx is final: a duplicate (409), a 408 or a bad request would only fail again.
  */
 export declare function isRetryableStatus(status: number, code?: string): boolean;

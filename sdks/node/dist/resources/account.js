@@ -1,4 +1,4 @@
-/** The workspace owner's profile and the three-step email change (seed: Endpoints → Account). */
+/** The workspace owner's profile and the three-step email change. */
 import { APIResource } from '../core/resource.js';
 /** The email change: each step needs the account:write scope; steps 1 and 2 allow 5 calls per hour per key. */
 export class AccountEmail extends APIResource {

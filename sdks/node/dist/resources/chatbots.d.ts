@@ -1,4 +1,4 @@
-/** Chatbots (seed: Endpoints → Chatbots). */
+/** The workspace's chatbots. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';

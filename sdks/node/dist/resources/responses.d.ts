@@ -1,4 +1,4 @@
-/** A chatbot's stored conversations (seed: Endpoints → Responses). */
+/** A chatbot's stored conversations. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { PagePromise } from '../core/pagination.js';

@@ -1,4 +1,4 @@
-/** API usage this month (seed: Endpoints → Usage). */
+/** API usage this month. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';

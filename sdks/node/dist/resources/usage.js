@@ -1,4 +1,4 @@
-/** API usage this month (seed: Endpoints → Usage). */
+/** API usage this month. */
 import { APIResource } from '../core/resource.js';
 export class Usage extends APIResource {
     retrieve(options) {

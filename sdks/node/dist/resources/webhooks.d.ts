@@ -1,4 +1,4 @@
-/** Webhook subscriptions (seed: Endpoints → Webhooks), plus delivery verification. */
+/** Webhook subscriptions, plus delivery verification. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';

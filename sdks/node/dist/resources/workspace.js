@@ -1,6 +1,6 @@
 /**
- * The workspace's subdomain slug, branding and ad analytics (seed: Endpoints → Workspace branding
- * endpoints; CONTRACT.md §5). These live beside the External API, at `{baseURL}/workspace/…`,
+ * The workspace's subdomain slug, branding and ad analytics: the workspace
+ * branding endpoints. These live beside the External API, at `{baseURL}/workspace/…`,
  * and answer bare JSON rather than `{data}`; their error answers are the usual typed errors.
  * The media gallery is left out: its upload is multipart, which this JSON client does not send.
  */

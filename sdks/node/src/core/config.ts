@@ -15,7 +15,7 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Visible ASCII: what an API key can be and stay intact in an HTTP header. */
 const HEADER_TOKEN = /^[\x21-\x7E]+$/;
-/** The service's rule for Idempotency-Key (CONTRACT.md §8): 1 to 255 printable ASCII characters. */
+/** The service's rule for Idempotency-Key: 1 to 255 printable ASCII characters. */
 const IDEMPOTENCY_KEY = /^[\x20-\x7E]{1,255}$/;
 
 export interface ResolvedConfig {
@@ -115,7 +115,7 @@ export function checkRequestOptions(options: RequestOptions): void {
   if (key !== undefined && (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))) {
     // An empty key used to mean "no key", leaving the POST's retries unprotected.
     throw new InvalidArgumentError(
-      `idempotencyKey must be 1 to 255 printable ASCII characters (CONTRACT.md §8), got ${typeof key === 'string' ? `${key.length} characters` : typeof key}`,
+      `idempotencyKey must be 1 to 255 printable ASCII characters, got ${typeof key === 'string' ? `${key.length} characters` : typeof key}`,
     );
   }
 }

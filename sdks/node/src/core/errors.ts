@@ -1,5 +1,5 @@
 /**
- * The error hierarchy (CONTRACT.md §9). Everything the SDK throws is a ConfabError; an answer
+ * The error hierarchy. Everything the SDK throws is a ConfabError; an answer
  * from the API with a 4xx/5xx status is an APIError subclass chosen by status, and a request
  * that got no answer at all is an APIConnectionError (APITimeoutError when it ran out of time).
  * A success status with a body the endpoint never answers is an UnexpectedResponseError, and an
@@ -7,7 +7,7 @@
  */
 import { retryAfterMs } from './retryPolicy.js';
 
-/** The JSON body of an error answer: `{error, code?}` (seed: Errors). */
+/** The JSON body of an error answer: `{error, code?}`. */
 export interface ErrorBody {
   error?: string;
   code?: string;

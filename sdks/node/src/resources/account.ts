@@ -1,4 +1,4 @@
-/** The workspace owner's profile and the three-step email change (seed: Endpoints → Account). */
+/** The workspace owner's profile and the three-step email change. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { APIClient } from '../core/apiClient.js';

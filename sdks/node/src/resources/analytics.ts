@@ -1,4 +1,4 @@
-/** Response analytics of a chatbot (seed: Endpoints → Analytics). */
+/** Response analytics of a chatbot. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';

@@ -1,4 +1,4 @@
-"""Account (seed: Endpoints → Account): the workspace owner's profile and the three-step
+"""Account: the workspace owner's profile and the three-step
 email change. The email endpoints need a key with the account:write scope."""
 
 from __future__ import annotations

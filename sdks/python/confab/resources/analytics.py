@@ -1,4 +1,4 @@
-"""Analytics (seed: Endpoints → Analytics)."""
+"""Analytics."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Chatbots (seed: Endpoints → Chatbots)."""
+"""Chatbots."""
 
 from __future__ import annotations
 

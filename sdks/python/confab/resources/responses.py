@@ -1,4 +1,4 @@
-"""Responses (seed: Endpoints → Responses): a chatbot's stored conversations, newest first."""
+"""Responses: a chatbot's stored conversations, newest first."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Usage (seed: Endpoints → Usage)."""
+"""Usage."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Webhook subscriptions (seed: Endpoints → Webhooks), plus `verify` for deliveries."""
+"""Webhook subscriptions, plus `verify` for deliveries."""
 
 from __future__ import annotations
 

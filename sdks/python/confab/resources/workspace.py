@@ -1,5 +1,5 @@
-"""The workspace's subdomain slug, branding and ad analytics (seed: Endpoints → Workspace branding
-endpoints; CONTRACT.md §5). These live beside the External API, at ``{base_url}/workspace/…``,
+"""The workspace's subdomain slug, branding and ad analytics: the workspace
+branding endpoints. These live beside the External API, at ``{base_url}/workspace/…``,
 and answer bare JSON rather than ``{data}``; their error answers are the usual typed errors.
 The media gallery is left out: its upload is multipart, which this JSON client does not send."""
 

@@ -1,9 +1,4 @@
-/** The account profile as GET/PATCH /api/v1/dashboard/account answer it. */
-export interface Profile {
-  name: string;
-  email: string;
-  phone: string | null;
-  dateOfBirth: string | null;
-  address: string | null;
-  timezone: string;
-}
+/** The account profile as GET/PATCH /api/v1/dashboard/account answer it, from the OpenAPI types. */
+import type { Answer } from '../../apiTypes.js';
+
+export type Profile = Answer<'/api/v1/dashboard/account', 'get'>['data'];

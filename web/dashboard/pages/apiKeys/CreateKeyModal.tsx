@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, DASHBOARD_API } from '../../api.js';
 import { CheckboxGroup, CopyField, FormModal, RoleSelect, SecretOnce, useFormSubmit } from '../../ui/index.js';
-import { SCOPE_HINTS, type ApiKey } from './types.js';
+import { SCOPE_HINTS, type ApiKey, type CreatedApiKey } from './types.js';
 
 type Role = ApiKey['role'];
 
@@ -17,9 +17,9 @@ export function CreateKeyModal({
 }) {
   const [role, setRole] = useState<Role>('member');
   const [scopes, setScopes] = useState<string[]>(['read', 'write']);
-  const [created, setCreated] = useState<{ apiKey: string; data: ApiKey } | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const form = useFormSubmit(async () => {
-    const r = await api.send<{ apiKey: string; data: ApiKey }>('POST', `${DASHBOARD_API}/api-keys`, { role, scopes });
+    const r = await api.send<CreatedApiKey>('POST', `${DASHBOARD_API}/api-keys`, { role, scopes });
     setCreated(r);
     onCreated(r.data);
   });

@@ -1,14 +1,9 @@
-/** The dashboard API key endpoints' answers (api/dashboard/apiKeysRoutes.ts). */
-export interface ApiKey {
-  id: string;
-  prefix: string;
-  role: 'admin' | 'member';
-  scopes: string[];
-  createdAt: string;
-  lastUsedAt: string | null;
-  revoked: boolean;
-  revokedAt: string | null;
-}
+/** The dashboard API key endpoints' answers (api/dashboard/apiKeysRoutes.ts), from the OpenAPI types. */
+import type { Answer } from '../../apiTypes.js';
+
+export type ApiKey = Answer<'/api/v1/dashboard/api-keys', 'get'>['data'][number];
+/** A created key: the secret is shown once. */
+export type CreatedApiKey = Answer<'/api/v1/dashboard/api-keys', 'post'>;
 
 export const SCOPE_HINTS: Record<string, string> = {
   read: 'GET requests: chatbots, responses, analytics, usage',

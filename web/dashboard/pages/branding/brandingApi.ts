@@ -1,58 +1,19 @@
 /**
- * The workspace branding endpoints (CONTRACT.md §5) as the dashboard calls them with the
+ * The workspace branding endpoints (docs/branding.md) as the dashboard calls them with the
  * signed-in admin's session: the whole branding, the slug, and the login media gallery.
  */
 import { api } from '../../api.js';
+import type { AlwaysSent, Answer } from '../../apiTypes.js';
 
 const BASE = '/api/v1/workspace';
 
-export interface Display {
-  fit: string;
-  position: string;
-  cardPosition: string;
-}
-
-export interface BrandingFields {
-  loginLogo: string | null;
-  companyLogo: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  tagline: string;
-  display: Display;
-}
-
-export interface Organization {
-  description: string;
-  website: string | null;
-  industry: string | null;
-  companySize: string | null;
-  country: string | null;
-  timezone: string | null;
-}
-
-export interface WorkspaceBranding {
-  slug: string | null;
-  displayName: string;
-  workspaceId: string;
-  loginUrl: string;
-  branding: BrandingFields;
-  organization: Organization;
-}
-
-export interface MediaItem {
-  id: string;
-  mediaUrl: string;
-  mediaType: 'image' | 'video';
-  contentType: string;
-  size: number;
-  active: boolean;
-  adUrl: string | null;
-  adLabel: string | null;
-  slideDuration: number;
-  position: number;
-}
-
-export type SlugCheck = { available: true; slug: string } | { available: false; slug: string; reason: string };
+/** The route's schema leaves branding and organization members optional; the route sends them all. */
+export type WorkspaceBranding = AlwaysSent<Answer<'/api/v1/workspace/branding', 'get'>>;
+export type BrandingFields = WorkspaceBranding['branding'];
+export type Display = BrandingFields['display'];
+export type Organization = WorkspaceBranding['organization'];
+export type MediaItem = Answer<'/api/v1/workspace/media', 'get'>['items'][number];
+export type SlugCheck = Answer<'/api/v1/workspace/check-slug/{slug}', 'get'>;
 
 export type BrandingPatch = Partial<Omit<BrandingFields, 'display'>> & {
   displayName?: string;
@@ -65,13 +26,15 @@ export const brandingApi = {
   update: (patch: BrandingPatch) => api.send<WorkspaceBranding>('PATCH', `${BASE}/branding`, patch),
   updateOrganization: (patch: Partial<Organization>) =>
     api.send<WorkspaceBranding>('PATCH', `${BASE}/organization`, patch),
-  countries: () => api.get<{ countries: Array<{ code: string; name: string }> }>(`${BASE}/countries`),
+  countries: () => api.get<Answer<'/api/v1/workspace/countries', 'get'>>(`${BASE}/countries`),
   checkSlug: (slug: string) => api.get<SlugCheck>(`${BASE}/check-slug/${encodeURIComponent(slug)}`),
-  claimSlug: (slug: string) => api.send<{ message: string; slug: string }>('PUT', `${BASE}/slug`, { slug }),
-  media: () => api.get<{ items: MediaItem[] }>(`${BASE}/media`),
+  claimSlug: (slug: string) => api.send<Answer<'/api/v1/workspace/slug', 'put'>>('PUT', `${BASE}/slug`, { slug }),
+  media: () => api.get<Answer<'/api/v1/workspace/media', 'get'>>(`${BASE}/media`),
   upload: (form: FormData) => api.upload<MediaItem>(`${BASE}/media`, form),
   updateMedia: (id: string, patch: MediaPatch) =>
     api.send<MediaItem>('PATCH', `${BASE}/media/${encodeURIComponent(id)}`, patch),
-  reorder: (ids: string[]) => api.send<{ items: MediaItem[] }>('PUT', `${BASE}/media/order`, { ids }),
-  removeMedia: (id: string) => api.send<{ message: string }>('DELETE', `${BASE}/media/${encodeURIComponent(id)}`),
+  reorder: (ids: string[]) =>
+    api.send<Answer<'/api/v1/workspace/media/order', 'put'>>('PUT', `${BASE}/media/order`, { ids }),
+  removeMedia: (id: string) =>
+    api.send<Answer<'/api/v1/workspace/media/{id}', 'delete'>>('DELETE', `${BASE}/media/${encodeURIComponent(id)}`),
 };

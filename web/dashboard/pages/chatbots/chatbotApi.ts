@@ -1,50 +1,35 @@
 /** The dashboard's chatbot endpoints and their shapes (api/dashboard/chatbotsRoutes.ts). */
 import { api, DASHBOARD_API } from '../../api.js';
+import type { Answer, RequestBody } from '../../apiTypes.js';
 
-export type StepType = 'message' | 'question' | 'handoff';
-export interface FlowStep {
-  type: StepType;
-  text: string;
-  variable?: string;
-}
-export interface Flow {
-  steps: FlowStep[];
-}
+type ChatbotsPath = '/api/v1/dashboard/chatbots';
+type ChatbotPath = '/api/v1/dashboard/chatbots/{id}';
 
-export interface ChatbotListItem {
-  id: string;
-  name: string;
-  description: string;
-  disabled: boolean;
-  responseCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export type Flow = NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>;
+export type FlowStep = Flow['steps'][number];
+export type StepType = FlowStep['type'];
 
-export interface Chatbot extends ChatbotListItem {
-  flow: Flow;
-}
-
-export interface ChatbotDetail {
-  data: Chatbot;
-  embed: { scriptUrl: string; snippet: string };
-}
-
-export interface ChatbotList {
-  data: ChatbotListItem[];
-  cap: { used: number; limit: number | null };
-}
+export type ChatbotList = Answer<ChatbotsPath, 'get'>;
+export type ChatbotListItem = ChatbotList['data'][number];
+export type ChatbotDetail = Answer<ChatbotPath, 'get'>;
+export type Chatbot = ChatbotDetail['data'];
+export type ChatbotCreateBody = RequestBody<ChatbotsPath, 'post'>;
+export type ChatbotUpdateBody = RequestBody<ChatbotPath, 'put'>;
 
 const base = `${DASHBOARD_API}/chatbots`;
 
 export const chatbotApi = {
   list: () => api.get<ChatbotList>(base),
   get: (id: string) => api.get<ChatbotDetail>(`${base}/${encodeURIComponent(id)}`),
-  create: (body: { name: string; description?: string; flow?: Flow }) => api.send<ChatbotDetail>('POST', base, body),
-  update: (id: string, body: Partial<{ name: string; description: string; disabled: boolean; flow: Flow }>) =>
+  create: (body: ChatbotCreateBody) => api.send<ChatbotDetail>('POST', base, body),
+  update: (id: string, body: ChatbotUpdateBody) =>
     api.send<ChatbotDetail>('PUT', `${base}/${encodeURIComponent(id)}`, body),
-  duplicate: (id: string) => api.send<ChatbotDetail>('POST', `${base}/${encodeURIComponent(id)}/duplicate`),
-  remove: (id: string) => api.send<{ message: string }>('DELETE', `${base}/${encodeURIComponent(id)}`),
+  duplicate: (id: string) =>
+    api.send<Answer<'/api/v1/dashboard/chatbots/{id}/duplicate', 'post'>>(
+      'POST',
+      `${base}/${encodeURIComponent(id)}/duplicate`,
+    ),
+  remove: (id: string) => api.send<Answer<ChatbotPath, 'delete'>>('DELETE', `${base}/${encodeURIComponent(id)}`),
 };
 
 /** "3 of 5 chatbots", "2 chatbots (no limit)", for the plan cap line. */

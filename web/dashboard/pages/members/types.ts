@@ -1,22 +1,7 @@
-/** The Members API answers (CONTRACT §6, sign-in module). */
-export type Role = 'admin' | 'member';
+/** The Members API answers (docs/sign-in.md), from the OpenAPI types. */
+import type { Answer } from '../../apiTypes.js';
 
-export interface Member {
-  userId: string;
-  email: string;
-  name: string;
-  role: Role;
-  isOwner: boolean;
-}
-
-export interface Invite {
-  id: string;
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
-
-export interface MembersList {
-  members: Member[];
-  invites: Invite[];
-}
+export type MembersList = Answer<'/api/v1/dashboard/members', 'get'>;
+export type Member = MembersList['members'][number];
+export type Invite = MembersList['invites'][number];
+export type Role = Member['role'];

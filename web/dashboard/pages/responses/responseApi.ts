@@ -1,26 +1,12 @@
 /** The dashboard's response endpoints and shapes (api/dashboard/responsesRoutes.ts). */
 import { api, DASHBOARD_API, query } from '../../api.js';
+import type { Answer } from '../../apiTypes.js';
 
-export type Resolution = 'resolved' | 'escalated' | 'ended';
+type ResponsesPath = '/api/v1/dashboard/responses';
 
-export interface ResponseRecord {
-  _id: string;
-  chatbotId: string;
-  chatbotName: string;
-  chatSessionId: string;
-  visitorId: string;
-  chatDate: string;
-  record: { type: 'bot' | 'user'; message: string; timestamp?: string }[];
-  answerVariables: Record<string, string>;
-  customData?: Record<string, string>;
-  user?: { id?: string; email?: string; name?: string } | null;
-  channel?: string;
-  turnCount?: number;
-  status?: 'active' | 'completed';
-  resolution?: Resolution | null;
-  escalationReason?: string | null;
-  completedAt?: string | null;
-}
+export type ResponsesPage = Answer<ResponsesPath, 'get'>;
+export type ResponseRecord = Answer<'/api/v1/dashboard/responses/{id}', 'get'>['data'];
+export type Resolution = NonNullable<ResponseRecord['resolution']>;
 
 export interface ResponseFilters {
   chatbotId: string;
@@ -30,13 +16,6 @@ export interface ResponseFilters {
   visitorId: string;
 }
 
-export interface ResponsesPage {
-  data: ResponseRecord[];
-  total: number;
-  page: number;
-  totalPages: number;
-}
-
 export const PAGE_SIZE = 20;
 
 export const responseApi = {
@@ -44,7 +23,8 @@ export const responseApi = {
     api.get<ResponsesPage>(
       `${DASHBOARD_API}/responses${query({ ...f, visitorId: f.visitorId.trim(), page, limit: PAGE_SIZE })}`,
     ),
-  get: (id: string) => api.get<{ data: ResponseRecord }>(`${DASHBOARD_API}/responses/${encodeURIComponent(id)}`),
+  get: (id: string) =>
+    api.get<Answer<'/api/v1/dashboard/responses/{id}', 'get'>>(`${DASHBOARD_API}/responses/${encodeURIComponent(id)}`),
 };
 
 /** How a conversation ended, as a badge tone and words. */

@@ -15,9 +15,7 @@ import {
   webAddressProblem,
 } from '../../ui/index.js';
 import { EVENT_HINTS } from './eventHints.js';
-import type { Webhook, WebhookList } from './types.js';
-
-type Created = Webhook & { secret: string };
+import type { CreatedWebhook, Webhook, WebhookList } from './types.js';
 
 const LABELS = { url: 'Endpoint URL', chatbotId: 'Chatbot', events: 'Events', description: 'Description' } as const;
 
@@ -36,10 +34,10 @@ export function CreateWebhookModal({
   const [chatbotId, setChatbotId] = useState('');
   const [events, setEvents] = useState<string[]>([]);
   const [description, setDescription] = useState('');
-  const [created, setCreated] = useState<Created | null>(null);
+  const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const form = useFormSubmit(
     async () => {
-      const r = await api.send<{ data: Created }>('POST', `${DASHBOARD_API}/webhooks`, {
+      const r = await api.send<{ data: CreatedWebhook }>('POST', `${DASHBOARD_API}/webhooks`, {
         url: url.trim(),
         chatbotId,
         events,
