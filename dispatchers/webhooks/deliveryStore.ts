@@ -31,7 +31,9 @@ CREATE TABLE IF NOT EXISTS webhook_deliveries (
 );
 ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS workspace_id TEXT NOT NULL DEFAULT '';
 ALTER TABLE webhook_deliveries ADD COLUMN IF NOT EXISTS resent_from TEXT;
-CREATE INDEX IF NOT EXISTS webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due_order ON webhook_deliveries (status, next_attempt_at, id);
+CREATE INDEX IF NOT EXISTS webhook_deliveries_due_by_webhook ON webhook_deliveries (status, webhook_id, next_attempt_at, id);
+DROP INDEX IF EXISTS webhook_deliveries_due;
 CREATE INDEX IF NOT EXISTS webhook_deliveries_finished ON webhook_deliveries (finished_at);
 CREATE TABLE IF NOT EXISTS webhook_delivery_attempts (
   id              BIGSERIAL PRIMARY KEY,
