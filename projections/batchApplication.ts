@@ -6,7 +6,7 @@
  * run against the locked views (any store; any handler). At once: the handlers run against
  * the views as they are, in memory, and the store writes their documents and moves the
  * checkpoint in one step that checks it first (ReadStore.commitBatch: one round trip on
- * PostgreSQL instead of a transaction held open for the batch, issue 15). A document read
+ * PostgreSQL instead of a transaction held open for the batch). A document read
  * meanwhile cannot be stale in a batch that lands: whoever changed it moved the checkpoint. A
  * handler that asks a question by filter (find, count) needs the transaction's view of its own
  * earlier writes, so such a batch is applied the first way; so is every batch while an event is

@@ -2,7 +2,7 @@
  * Natural batching: up to `maxInFlight` groups are written at once; while all of them are
  * busy, the requests that arrive wait, and then go together as the next group. A quiet writer
  * adds no wait (a request is a group of one at once); a busy one makes one round trip and one
- * commit for many requests, as PostgreSQL's own group commit does for fsyncs (issue 15).
+ * commit for many requests, as PostgreSQL's own group commit does for fsyncs.
  *
  * Requests sharing a key (a stream; a request may name several) never share a group nor run
  * beside each other, and keep their order: the later one waits until the earlier one is written.

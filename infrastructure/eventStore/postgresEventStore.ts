@@ -143,7 +143,7 @@ export class PostgresEventStore implements EventStore {
     // An exact expectation ('no_stream' or a revision) is checked by the write itself: a
     // conditional UPDATE (or INSERT) of the stream row claims the next revisions or matches
     // nothing. That makes the whole append one statement in its own implicit transaction: one
-    // round trip instead of four (issue 15). Otherwise the row is locked and read first, in a
+    // round trip instead of four. Otherwise the row is locked and read first, in a
     // transaction.
     // Concurrent exact appends to different streams share that statement (appendGroups.ts).
     const exact = expected === 'no_stream' || typeof expected === 'number';
@@ -166,7 +166,7 @@ export class PostgresEventStore implements EventStore {
   /**
    * Several streams at once, all or none, in one statement (shared with concurrent appends as
    * above): a command that must change two aggregates together, such as a chatbot and its
-   * workspace's slot, makes one round trip instead of two (issue 15).
+   * workspace's slot, makes one round trip instead of two.
    */
   async appendAll(
     appends: Array<{ streamId: string; events: NewEvent[]; expectedRevision: 'no_stream' | number }>,
@@ -242,7 +242,7 @@ export class PostgresEventStore implements EventStore {
   private async horizon(): Promise<string> {
     // The statement's snapshot is taken before the lock is granted: its xmax is the horizon.
     // One statement in its own implicit transaction, which holds the lock until it ends: no
-    // BEGIN/COMMIT round trips (issue 15).
+    // BEGIN/COMMIT round trips.
     const r = await this.sql.query<{ horizon: string }>(
       `SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS horizon FROM (SELECT pg_advisory_xact_lock(${APPEND_LOCK})) AS appends_done`,
     );

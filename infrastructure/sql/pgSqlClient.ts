@@ -82,7 +82,7 @@ export async function createPgSqlClient(opts: PgSqlOptions): Promise<SqlClient> 
       client.on('error', onError);
       // BEGIN travels with the first statement when that one has no parameters (the simple
       // protocol runs several statements in one message), and statements given to atCommit
-      // travel with COMMIT: a projection batch makes two round trips fewer (issue 15).
+      // travel with COMMIT: a projection batch makes two round trips fewer.
       let begun = false;
       const atCommit: string[] = [];
       try {

@@ -1,6 +1,6 @@
 /**
  * Parameterised statements run as named prepared statements, so each connection parses and
- * plans a statement's text once rather than on every call (issue 15: over 8 s of creates,
+ * plans a statement's text once rather than on every call (over 8 s of creates,
  * PostgreSQL spent as long planning the hot statements as running them; named, creates went
  * from 819 to 1,002 a second). PostgreSQL re-analyses a prepared statement by itself when a
  * table it names is dropped or replaced (a rebuild's swap), so a name never goes stale.
