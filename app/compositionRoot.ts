@@ -30,6 +30,8 @@ import type { Mailer } from '../infrastructure/mail/mailer.js';
 import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
 import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
+import { CachingStreamLoader } from '../commands/cachingStreamLoader.js';
+import { EventStreamLoader } from '../commands/streamLoader.js';
 import { allProjections } from '../projections/allProjections.js';
 import { WEBHOOKS } from '../projections/views/webhooksView.js';
 import { WORKSPACES } from '../projections/views/workspacesView.js';
@@ -209,7 +211,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
         logger.warn('views did not catch up in time', { error: (err as Error).message });
       }),
     clock,
-    events.appendedStreams$,
+    new CachingStreamLoader(new EventStreamLoader(events), events.appendedStreams$),
   );
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl, { log: logger });

@@ -1,5 +1,5 @@
 /**
- * The whole table of bench/README.md in one run: the External API hot path on both stores side by side
+ * The External API hot path table of bench/README.md in one run: the hot path on both stores side by side
  * with a bare node:http server and a bare Express 5 app answering the same JSON from memory,
  * autocannon in a separate process (10 connections, 8 s each), the raw single-row INSERT rate
  * of the same PostgreSQL and the rate of a bare Express app doing one INSERT per POST (the floor

@@ -1,5 +1,5 @@
 /**
- * CPU profile of the External API hot path: the real service on PostgreSQL (or
+ * CPU profile of the External API hot path (bench/README.md): the real service on PostgreSQL (or
  * PGlite without DATABASE_URL) under autocannon in another process for BENCH_SECONDS.
  * `PROFILE=post` profiles creates instead of GET /chatbots, `PROFILE=spread` creates over 10 workspaces. Run it under `node --cpu-prof`:
  *

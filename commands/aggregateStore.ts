@@ -1,6 +1,8 @@
 /**
  * Load a stream, fold it, decide, append with the expected revision; on a concurrent write,
  * fold again and re-decide (the decision may now be different, e.g. a plan cap reached).
+ * Streams are loaded through a StreamLoader: read every time, or remembered between commands
+ * when the composition root wraps it (cachingStreamLoader.ts).
  */
 import { fold, type Decider, type DomainEvent } from '../domain/event.js';
 import {
@@ -11,9 +13,8 @@ import {
   WrongExpectedRevisionError,
 } from '../infrastructure/eventStore/eventStore.js';
 import { type CommandContext, metadataFor } from './commandContext.js';
-import type { Observable } from 'rxjs';
-import type { AppendNotice } from '../infrastructure/eventStore/eventStore.js';
 import { StreamQueue } from './streamQueue.js';
+import { EventStreamLoader, type LoadedStream, type StreamLoader } from './streamLoader.js';
 
 export interface HandleResult<State, Event extends DomainEvent> {
   /** The state the decision was made on. */
@@ -42,94 +43,23 @@ export interface TogetherStep {
 }
 
 const MAX_ATTEMPTS = 50;
-/** Streams whose last known state is kept (least recently written dropped first). */
-const CACHED_STREAMS = 10_000;
-
-interface CachedStream {
-  decider: unknown;
-  state: unknown;
-  revision: number;
-  /**
-   * False once another writer may have appended (a notice, a failed append): the state is then
-   * only a base, still exactly the stream up to `revision`, and the next load reads the events
-   * after it and folds them on (a big workspace's stream is never read whole again).
-   */
-  current: boolean;
-}
 
 export class AggregateStore {
   private readonly queue = new StreamQueue();
-  /**
-   * The state and revision of each stream as this process last wrote or read it, so a command on
-   * a stream it wrote before appends without reading and folding the stream again (a
-   * workspace's stream grows with every chatbot). Safe because the append still names the
-   * expected revision: if anyone else wrote meanwhile it fails, and the command runs again on
-   * the stream as read. A refusal or a no-op decided on a cached state is also decided again on
-   * the stream as read, so only an append ever relies on the cache. "As read" means the
-   * remembered state caught up with the events after its revision, not the stream read whole.
-   */
-  private readonly cached = new Map<string, CachedStream>();
-  /** Append notices seen per stream (loads overtaken by one are not remembered). */
-  private readonly notices = new Map<string, number>();
-  private epoch = 0;
 
   constructor(
     private readonly events: EventStore,
     /** Read-your-writes (DESIGN.md, decision 7): resolves once the views include a position. */
     private readonly waitForViews: (position: AppendResult['position']) => Promise<void> = async () => undefined,
     private readonly clock: () => Date = () => new Date(),
-    /**
-     * Every append this process and the others make (EventStore.appendedStreams$). With it,
-     * plain loads are answered from and kept in the remembered states too: a notice drops the
-     * stream's state, so a load sees another instance's write once its NOTIFY has arrived
-     * (milliseconds); an append never relies on it (expected revision). Without it, only the
-     * streams this process wrote are remembered, for its own appends.
-     */
-    notices$?: Observable<AppendNotice>,
-  ) {
-    this.noticed = notices$ !== undefined;
-    notices$?.subscribe(({ streamId }) => {
-      if (streamId === '*') {
-        for (const entry of this.cached.values()) entry.current = false;
-        this.epoch++;
-        return;
-      }
-      this.doubt(streamId);
-      if (this.notices.size >= CACHED_STREAMS * 5) {
-        this.notices.clear();
-        this.epoch++;
-      }
-      this.notices.set(streamId, (this.notices.get(streamId) ?? 0) + 1);
-    });
-  }
-  private readonly noticed: boolean;
+    private readonly loader: StreamLoader = new EventStreamLoader(events),
+  ) {}
 
-  async load<State, Event extends DomainEvent>(
+  load<State, Event extends DomainEvent>(
     streamId: string,
     decider: Decider<unknown, State, Event>,
-  ): Promise<{ state: State; revision: number }> {
-    const known = this.cached.get(streamId);
-    const base = known && known.decider === decider ? (known as CachedStream & { state: State }) : null;
-    if (base && base.current && this.noticed) return { state: base.state, revision: base.revision };
-    const seen = `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
-    const recorded = await this.events.readStream(streamId, base ? { fromRevision: base.revision + 1 } : undefined);
-    const state = fold(
-      decider.evolve,
-      base ? base.state : decider.initialState,
-      recorded.map((e) => ({ type: e.type, data: e.data }) as unknown as Event),
-    );
-    const revision = recorded.length ? recorded[recorded.length - 1].revision : (base?.revision ?? -1);
-    // Current only when no notice for the stream came in meanwhile: one may name an append
-    // this read missed. Either way the state is exact up to its revision, a base for next time.
-    const current = this.noticed && seen === `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
-    if (revision >= 0) this.remember(streamId, { decider, state, revision, current });
-    return { state, revision };
-  }
-
-  /** Another writer may have appended: what is remembered becomes a base to catch up from. */
-  private doubt(streamId: string): void {
-    const entry = this.cached.get(streamId);
-    if (entry) entry.current = false;
+  ): Promise<LoadedStream<State>> {
+    return this.loader.load(streamId, decider);
   }
 
   /**
@@ -157,7 +87,7 @@ export class AggregateStore {
 
   /**
    * Commands on several streams decided and appended as one (EventStore.appendAll): all their
-   * events are written or none, in one round trip (a chatbot and its workspace's slot).
+   * events are written or none, in one round trip (e.g. a chatbot and its workspace's slot).
    * Answers null, having written nothing, where that cannot be: the store has no appendAll, or a
    * command decided nothing or a refusal with events to record; the caller then runs the steps
    * one by one with `handle`. A command that throws on the current state throws here.
@@ -191,7 +121,7 @@ export class AggregateStore {
     let fresh = false;
     const doubt = () => {
       fresh = true;
-      for (const step of steps) this.doubt(step.streamId);
+      for (const step of steps) this.loader.doubt(step.streamId);
     };
     for (let attempt = 1; ; attempt++) {
       // First on what this process remembers; after any doubt, on every stream as read.
@@ -199,13 +129,11 @@ export class AggregateStore {
         steps.map(async (step) => {
           const known =
             step.newStream && attempt === 1
-              ? { decider: step.decider, state: step.decider.initialState, revision: -1, current: true }
+              ? { state: step.decider.initialState, revision: -1 }
               : fresh
-                ? undefined
-                : this.cached.get(step.streamId);
-          return known && known.current && known.decider === step.decider
-            ? { state: known.state, revision: known.revision }
-            : this.load(step.streamId, step.decider);
+                ? null
+                : this.loader.known(step.streamId, step.decider);
+          return known ?? this.loader.load(step.streamId, step.decider);
         }),
       );
       let decisions: ReturnType<TogetherStep['decider']['decide']>[];
@@ -233,12 +161,7 @@ export class AggregateStore {
         );
         return steps.map((step, i) => {
           const state = fold(step.decider.evolve, current[i].state, events[i]);
-          this.remember(step.streamId, {
-            decider: step.decider,
-            state,
-            revision: results[i].nextExpectedRevision,
-            current: true,
-          });
+          this.loader.wrote(step.streamId, step.decider, { state, revision: results[i].nextExpectedRevision });
           return {
             before: current[i].state,
             state,
@@ -268,14 +191,10 @@ export class AggregateStore {
   ): Promise<HandleResult<State, Event>> {
     let assumeNew = newStream;
     for (let attempt = 1; ; attempt++) {
-      const known = assumeNew
-        ? { decider, state: decider.initialState, revision: -1, current: true }
-        : this.cached.get(streamId);
+      const known = assumeNew ? { state: decider.initialState, revision: -1 } : this.loader.known(streamId, decider);
       assumeNew = false;
-      const fromCache = known !== undefined && known.current && known.decider === decider;
-      const { state, revision } = fromCache
-        ? (known as { state: State; revision: number })
-        : await this.load(streamId, decider);
+      const fromCache = known !== null;
+      const { state, revision } = known ?? (await this.loader.load(streamId, decider));
       let decision: ReturnType<typeof decider.decide>;
       try {
         decision = decider.decide(command, state);
@@ -287,7 +206,7 @@ export class AggregateStore {
       const rejection = Array.isArray(decision) ? null : decision.error;
       if (fromCache && (events.length === 0 || rejection)) {
         // Decide refusals and no-ops on the stream as it is, never on what this process remembers.
-        this.doubt(streamId);
+        this.loader.doubt(streamId);
         attempt--;
         continue;
       }
@@ -301,10 +220,10 @@ export class AggregateStore {
           { expectedRevision },
         );
         const after = fold(decider.evolve, state, events);
-        this.remember(streamId, { decider, state: after, revision: result.nextExpectedRevision, current: true });
+        this.loader.wrote(streamId, decider, { state: after, revision: result.nextExpectedRevision });
         return { before: state, state: after, events, result, occurredAt: metadata.occurredAt, rejection };
       } catch (err) {
-        this.doubt(streamId);
+        this.loader.doubt(streamId);
         if (!(err instanceof WrongExpectedRevisionError)) throw err;
         // A stale cache is not a conflict worth a pause: read the stream and decide again.
         if (fromCache) {
@@ -315,12 +234,6 @@ export class AggregateStore {
         await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
       }
     }
-  }
-
-  private remember(streamId: string, entry: CachedStream): void {
-    this.cached.delete(streamId);
-    if (this.cached.size >= CACHED_STREAMS) this.cached.delete(this.cached.keys().next().value!);
-    this.cached.set(streamId, entry);
   }
 
   now(): Date {

@@ -45,15 +45,13 @@ export interface ClaimRequest {
   beyondShare: number;
 }
 
-/**
- * Due jobs read per claim, before the per-webhook cap is applied: bounds the sort a claim does
- * when one webhook (under its cap) has a large backlog. Webhooks at their cap are left out
- * before this limit, so their backlog can never fill the window and starve the others.
- */
-const CLAIM_WINDOW = 500;
+/** Jobs whose sender's lease ran out (it died mid-send) weighed per claim: normally none or few. */
+const LEASES_RUN_OUT = 500;
 
+const PENDING = `d.status = 'pending' AND d.next_attempt_at <= now()`;
+const LEASE_RAN_OUT = `d.status = 'sending' AND d.locked_until < now()`;
 /** The condition of a claimable job; repeated on the locking scan so it is checked again under the lock. */
-const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status = 'sending' AND d.locked_until < now()))`;
+const DUE = `((${PENDING}) OR (${LEASE_RAN_OUT}))`;
 
 /**
  * Claims up to `limit` due jobs, oldest first, at most `perWebhook` in flight per webhook.
@@ -61,64 +59,98 @@ const DUE = `((d.status = 'pending' AND d.next_attempt_at <= now()) OR (d.status
  * sharing a row. The attempt is counted here, when it is claimed, not when it ends: a process
  * killed while sending has spent that attempt (the receiver may well have got it), so a crash
  * never grants an extra one.
+ *
+ * The jobs weighed, each found through an index (webhook_deliveries_due_by_webhook and
+ * webhook_deliveries_due_order): of every webhook with pending jobs, its oldest due ones up to
+ * what its share leaves (one probe per such webhook); the oldest due jobs of all, as many as the
+ * free and spare slots, for the slots beyond the shares; and the jobs whose lease ran out. Every
+ * webhook's share is weighed whatever the others' backlogs. Weighing instead a window of the
+ * oldest few hundred due jobs, found by one condition with OR that no index serves, meant
+ * reading and ranking the whole backlog on every claim: with a backlog of a few thousand, each
+ * claim cost more than the sends it started, and the claims, one at a time, held the drain to
+ * about a third of what bare POSTs reach.
+ *
+ * One statement, so no transaction around it: it is atomic on its own, and BEGIN and COMMIT
+ * were two more round trips on every claim.
  */
 export async function claimDueDeliveries(sql: SqlClient, req: ClaimRequest): Promise<ClaimedDelivery[]> {
-  const { rows } = await sql.transaction((tx) =>
-    tx.query<{
-      id: string;
-      webhook_id: string;
-      workspace_id: string;
-      event_name: string;
-      body: string;
-      attempts: number;
-    }>(
-      `WITH sending AS (
-         SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
-          WHERE status = 'sending' AND lease = $1 AND locked_until >= now()
-          GROUP BY webhook_id
-       ),
-       due_window AS (
-         (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
-           WHERE ${DUE}
-             AND NOT EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
-           ORDER BY d.next_attempt_at, d.id
-           LIMIT ${CLAIM_WINDOW})
-         UNION ALL
-         -- Webhooks at their share: only as many of their jobs as the spare slots could take.
-         (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
-           WHERE ${DUE}
-             AND EXISTS (SELECT 1 FROM sending s WHERE s.webhook_id = d.webhook_id AND s.n >= $4)
-           ORDER BY d.next_attempt_at, d.id
-           LIMIT $5)
-       ),
-       ranked AS (
-         SELECT w.id, w.webhook_id, w.next_attempt_at,
-                row_number() OVER (PARTITION BY w.webhook_id ORDER BY w.next_attempt_at, w.id) AS nth
-           FROM due_window w
-       ),
-       shared AS (
-         SELECT r.id, r.next_attempt_at, (r.nth + coalesce(s.n, 0) > $4) AS beyond
-           FROM ranked r LEFT JOIN sending s ON s.webhook_id = r.webhook_id
-       ),
-       candidates AS (
-         SELECT c.id, c.next_attempt_at, c.beyond,
-                row_number() OVER (PARTITION BY c.beyond ORDER BY c.next_attempt_at, c.id) AS k
-           FROM shared c
-       ),
-       due AS (
-         SELECT d.id FROM webhook_deliveries d JOIN candidates c ON c.id = d.id
-          -- Beyond-share jobs only in the slots left once every within-share one is counted.
-          WHERE ${DUE} AND (NOT c.beyond OR c.k + (SELECT count(*) FROM candidates w WHERE NOT w.beyond) <= $5)
-          ORDER BY c.beyond, c.next_attempt_at, c.id
-          LIMIT $2
-          FOR UPDATE OF d SKIP LOCKED
-       )
-       UPDATE webhook_deliveries d
-          SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
-         FROM due WHERE d.id = due.id
-       RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
-      [req.lease, req.limit, req.leaseMs, req.perWebhook, req.beyondShare],
-    ),
+  const { rows } = await sql.query<{
+    id: string;
+    webhook_id: string;
+    workspace_id: string;
+    event_name: string;
+    body: string;
+    attempts: number;
+  }>(
+    `WITH RECURSIVE sending AS (
+       SELECT webhook_id, count(*)::int AS n FROM webhook_deliveries
+        WHERE status = 'sending' AND lease = $1 AND locked_until >= now()
+        GROUP BY webhook_id
+     ),
+     -- Every webhook with a pending job, one index probe each (a skip scan).
+     waiting AS (
+       (SELECT d.webhook_id FROM webhook_deliveries d WHERE d.status = 'pending' ORDER BY d.webhook_id LIMIT 1)
+       UNION ALL
+       SELECT (SELECT d.webhook_id FROM webhook_deliveries d
+                WHERE d.status = 'pending' AND d.webhook_id > w.webhook_id
+                ORDER BY d.webhook_id LIMIT 1)
+         FROM waiting w WHERE w.webhook_id IS NOT NULL
+     ),
+     due_window AS (
+       SELECT j.id, j.webhook_id, j.next_attempt_at
+         FROM waiting w
+         LEFT JOIN sending s ON s.webhook_id = w.webhook_id
+         CROSS JOIN LATERAL (
+           SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+            WHERE d.status = 'pending' AND d.webhook_id = w.webhook_id AND d.next_attempt_at <= now()
+            ORDER BY d.next_attempt_at, d.id
+            LIMIT greatest(0, $4::int - coalesce(s.n, 0))
+         ) j
+        WHERE w.webhook_id IS NOT NULL
+       UNION
+       (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE ${PENDING}
+         ORDER BY d.next_attempt_at, d.id
+         LIMIT $2::int + $5::int)
+       UNION
+       (SELECT d.id, d.webhook_id, d.next_attempt_at FROM webhook_deliveries d
+         WHERE ${LEASE_RAN_OUT}
+         ORDER BY d.next_attempt_at, d.id
+         LIMIT ${LEASES_RUN_OUT})
+     ),
+     ranked AS (
+       SELECT w.id, w.webhook_id, w.next_attempt_at,
+              row_number() OVER (PARTITION BY w.webhook_id ORDER BY w.next_attempt_at, w.id) AS nth
+         FROM due_window w
+     ),
+     shared AS (
+       SELECT r.id, r.next_attempt_at, (r.nth + coalesce(s.n, 0) > $4) AS beyond
+         FROM ranked r LEFT JOIN sending s ON s.webhook_id = r.webhook_id
+     ),
+     candidates AS (
+       SELECT c.id, c.next_attempt_at, c.beyond,
+              row_number() OVER (PARTITION BY c.beyond ORDER BY c.next_attempt_at, c.id) AS k
+         FROM shared c
+     ),
+     -- Beyond-share jobs only in the slots left once every within-share one is counted.
+     chosen AS MATERIALIZED (
+       SELECT c.id FROM candidates c
+        WHERE NOT c.beyond OR c.k + (SELECT count(*) FROM candidates w WHERE NOT w.beyond) <= $5
+        ORDER BY c.beyond, c.next_attempt_at, c.id
+     ),
+     -- Locked one by one in the chosen order until enough are held: each row through its key,
+     -- and no sort above the locks (a sort would lock every chosen row before the limit).
+     due AS (
+       SELECT d.id FROM chosen c CROSS JOIN LATERAL (
+         SELECT d.id FROM webhook_deliveries d WHERE d.id = c.id AND ${DUE} FOR UPDATE SKIP LOCKED
+       ) d
+       LIMIT $2
+     )
+     UPDATE webhook_deliveries d
+        SET status = 'sending', attempts = d.attempts + 1, lease = $1, locked_until = now() + ($3::int * interval '1 millisecond')
+       FROM due WHERE d.id = due.id
+     RETURNING d.id, d.webhook_id, d.workspace_id, d.event_name, d.body, d.attempts`,
+    [req.lease, req.limit, req.leaseMs, req.perWebhook, req.beyondShare],
   );
   return rows.map((r) => ({
     id: r.id,

@@ -54,15 +54,26 @@ async function fanOut(
   subscriptions: Subscription[],
 ): Promise<number> {
   const targets = subscriptions.filter((s) => receives(s, message, event)).sort((a, b) => (a.id < b.id ? -1 : 1));
+  if (targets.length === 0) return 0;
   // The exact bytes every attempt will send and sign.
   const body = JSON.stringify(message.payload);
-  for (const sub of targets) {
-    await tx.query(
-      `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_name, body, occurred_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (webhook_id, event_id) DO NOTHING`,
-      [newDeliveryId(), sub.id, sub.workspaceId, event.id, message.event, body, event.metadata.occurredAt],
-    );
-  }
+  // One statement for all of the event's webhooks: a round trip per job held a backlog's
+  // fan-out behind its deliveries.
+  await tx.query(
+    `INSERT INTO webhook_deliveries (id, webhook_id, workspace_id, event_id, event_name, body, occurred_at)
+     SELECT t.id, t.webhook_id, t.workspace_id, $4::text, $5::text, $6::text, $7::timestamptz
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS t(id, webhook_id, workspace_id)
+     ON CONFLICT (webhook_id, event_id) DO NOTHING`,
+    [
+      targets.map(() => newDeliveryId()),
+      targets.map((sub) => sub.id),
+      targets.map((sub) => sub.workspaceId),
+      event.id,
+      message.event,
+      body,
+      event.metadata.occurredAt,
+    ],
+  );
   return targets.length;
 }
 

@@ -1,11 +1,19 @@
 /** AggregateStore.handleTogether: commands on several streams appended as one, or not at all. */
 import { test } from 'uvu';
+import type { Observable } from 'rxjs';
+import type { AppendNotice } from '../../infrastructure/eventStore/eventStore.js';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
+import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
+import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
 import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
 import type { Decider, DomainEvent } from '../../domain/event.js';
+
+/** An AggregateStore remembering streams between commands, as the composition root wires it. */
+const remembering = (store: EventStore, notices$?: Observable<AppendNotice>) =>
+  new AggregateStore(store, undefined, undefined, new CachingStreamLoader(new EventStreamLoader(store), notices$));
 import { createTestSql, type TestSql } from '../support/testStores.js';
 
 type Taken = DomainEvent<'SlotTaken', { item: string }>;
@@ -52,7 +60,7 @@ const steps = (pool: string, id: string, max = 10) => [
 ];
 
 test('both streams are written by one append, and the states after it are answered', async () => {
-  const aggregates = new AggregateStore(events);
+  const aggregates = remembering(events);
   const out = await aggregates.handleTogether(steps('pool-a', 'a1'), operatorContext());
   assert.ok(out);
   assert.equal(
@@ -68,7 +76,7 @@ test('both streams are written by one append, and the states after it are answer
 });
 
 test('a command that throws on the current state throws, and nothing is written', async () => {
-  const aggregates = new AggregateStore(events);
+  const aggregates = remembering(events);
   await aggregates.handleTogether(steps('pool-b', 'b1', 1), operatorContext());
   await aggregates.handleTogether(steps('pool-b', 'b2', 1), operatorContext()).then(
     () => assert.unreachable('took a slot past the cap'),
@@ -79,8 +87,8 @@ test('a command that throws on the current state throws, and nothing is written'
 });
 
 test('two instances racing for the last slots: the cap holds and no item is made without its slot', async () => {
-  const one = new AggregateStore(events);
-  const two = new AggregateStore(events);
+  const one = remembering(events);
+  const two = remembering(events);
   // Both remember the pool as empty, so most attempts start from a stale state.
   await one.load('pool-c', slots);
   await two.load('pool-c', slots);
@@ -103,7 +111,7 @@ test('two instances racing for the last slots: the cap holds and no item is made
 });
 
 test('null, with nothing written, when a command decides nothing or a refusal with events', async () => {
-  const aggregates = new AggregateStore(events);
+  const aggregates = remembering(events);
   for (const command of [{ type: 'Nothing' }, { type: 'Refuse' }]) {
     const out = await aggregates.handleTogether(
       [
@@ -128,7 +136,7 @@ test('null on an event store without appendAll, which the caller then handles on
     appended$: events.appended$,
     close: async () => undefined,
   };
-  const aggregates = new AggregateStore(plain);
+  const aggregates = remembering(plain);
   assert.is(await aggregates.handleTogether(steps('pool-e', 'e1'), operatorContext()), null);
   assert.equal(await events.readStream('pool-e'), []);
 });

@@ -1,15 +1,23 @@
 /**
- * AggregateStore remembers the state of the streams it wrote: the next command appends without
+ * With a CachingStreamLoader, AggregateStore remembers the state of the streams it wrote: the next command appends without
  * reading the stream, yet a write by anyone else is never missed (the expected revision fails
  * and the command runs on the stream as read), and refusals are always decided on the stream as read.
  */
 import { test } from 'uvu';
+import type { Observable } from 'rxjs';
+import type { AppendNotice, EventStore } from '../../infrastructure/eventStore/eventStore.js';
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
+import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
+import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
 import type { Decider, DomainEvent } from '../../domain/event.js';
+
+/** An AggregateStore remembering streams between commands, as the composition root wires it. */
+const remembering = (store: EventStore, notices$?: Observable<AppendNotice>) =>
+  new AggregateStore(store, undefined, undefined, new CachingStreamLoader(new EventStreamLoader(store), notices$));
 import { createTestSql, type TestSql } from '../support/testStores.js';
 
 type Counted = DomainEvent<'Counted', { by: number }>;
@@ -53,7 +61,7 @@ const meta = () => ({
 });
 
 test('a stream this process wrote is not read again for the next command', async () => {
-  const aggregates = new AggregateStore(events);
+  const aggregates = remembering(events);
   await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
   const before = reads;
   for (let i = 0; i < 5; i++)
@@ -63,8 +71,8 @@ test('a stream this process wrote is not read again for the next command', async
 });
 
 test("another writer's append is not missed: the append fails on the revision and the command runs on the stream as read", async () => {
-  const aggregates = new AggregateStore(events);
-  const other = new AggregateStore(events);
+  const aggregates = remembering(events);
+  const other = remembering(events);
   await aggregates.handle('c-2', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
   await other.handle('c-2', counter, { type: 'Add', by: 10, max: 100 }, operatorContext());
   await events.append('c-2', [{ type: 'Counted', data: { by: 100 }, metadata: meta() }]);
@@ -74,8 +82,8 @@ test("another writer's append is not missed: the append fails on the revision an
 });
 
 test("after another writer's append only the events after the remembered revision are read, never the whole stream", async () => {
-  const aggregates = new AggregateStore(events);
-  const other = new AggregateStore(events);
+  const aggregates = remembering(events);
+  const other = remembering(events);
   for (let i = 0; i < 40; i++)
     await aggregates.handle('c-5', counter, { type: 'Add', by: 1, max: 1000 }, operatorContext());
   await other.handle('c-5', counter, { type: 'Add', by: 10, max: 1000 }, operatorContext());
@@ -84,11 +92,11 @@ test("after another writer's append only the events after the remembered revisio
   assert.is(r.before.total, 50);
   assert.is(r.state.total, 51);
   assert.is(eventsRead - before, 1, "only the other writer's event was read");
-  assert.is((await new AggregateStore(events).load('c-5', counter)).state.total, 51, 'the stream read whole agrees');
+  assert.is((await remembering(events).load('c-5', counter)).state.total, 51, 'the stream read whole agrees');
 });
 
 test('a refusal is decided on the stream as read, not on a remembered state', async () => {
-  const aggregates = new AggregateStore(events);
+  const aggregates = remembering(events);
   await aggregates.handle('c-3', counter, { type: 'Add', by: 5, max: 5 }, operatorContext());
   // Someone else gives room (a negative count), unknown to this process's remembered state.
   await events.append('c-3', [{ type: 'Counted', data: { by: -5 }, metadata: meta() }]);
@@ -104,8 +112,8 @@ test('a refusal is decided on the stream as read, not on a remembered state', as
 test("with append notices, loads are remembered too, and another instance's append drops them", async () => {
   const otherEvents = await PostgresEventStore.create(await store.another());
   try {
-    const here = new AggregateStore(events, undefined, undefined, events.appendedStreams$);
-    const there = new AggregateStore(otherEvents, undefined, undefined, otherEvents.appendedStreams$);
+    const here = remembering(events, events.appendedStreams$);
+    const there = remembering(otherEvents, otherEvents.appendedStreams$);
     // On a server the NOTIFY of the first append reaches `here` asynchronously: let it arrive first.
     const noticed = firstValueFrom(
       events.appendedStreams$.pipe(
