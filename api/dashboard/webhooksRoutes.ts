@@ -13,13 +13,7 @@ import { WEBHOOK_EVENT_NAMES } from '../../domain/webhooks/webhookEvents.js';
 import { WEBHOOKS, type WebhookDoc } from '../../projections/views/webhooksView.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import {
-  deliveryOnRecord,
-  latestSuccessfulDeliveries,
-  listAttempts,
-  RETENTION_DAYS,
-  type DeliveryAttemptRow,
-} from '../../dispatchers/webhooks/deliveryStore.js';
+import { RETENTION_DAYS, type DeliveryAttemptRow } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 import {
   chatbotNames,
   ownedWebhook,
@@ -143,7 +137,7 @@ async function assertWebhookAccess(
 }
 
 export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps): void {
-  const { views, webhooks: commands, sql } = deps;
+  const { views, webhooks: commands, deliveryLog } = deps;
   const route =
     (admin: boolean) => (spec: Parameters<typeof addSessionRoute>[3], handler: Parameters<typeof addSessionRoute>[4]) =>
       addSessionRoute(
@@ -175,9 +169,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       deliveryId: { type: 'string', minLength: 1, maxLength: 64 },
     },
   };
-  const lastDeliveries = (ids: string[]) => latestSuccessfulDeliveries(sql, ids);
   const presentOne = async (doc: WebhookDoc) => {
-    const [fresh] = await withLatestDeliveries([doc], lastDeliveries);
+    const [fresh] = await withLatestDeliveries([doc], deliveryLog);
     return present(fresh, (await chatbotNames(views, [doc.chatbotId])).get(doc.chatbotId) ?? null);
   };
 
@@ -216,7 +209,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       const [docs, bots] = await Promise.all([
         views
           .find<WebhookDoc>(WEBHOOKS, { workspaceId }, { sort: [['createdAt', -1]] })
-          .then((found) => withLatestDeliveries(found, lastDeliveries)),
+          .then((found) => withLatestDeliveries(found, deliveryLog)),
         views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
       ]);
       const names = new Map(bots.map((b) => [b.id, b.name]));
@@ -347,7 +340,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       const limit = (query.limit as number | undefined) ?? LOG_PAGE;
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor as string);
       // One more than asked tells whether there is a next page without a count over the log.
-      const rows = await listAttempts(sql, params.id, { limit: limit + 1, after, withinDays: RETENTION_DAYS });
+      const rows = await deliveryLog.attempts(params.id, { limit: limit + 1, after, withinDays: RETENTION_DAYS });
       const page = rows.slice(0, limit);
       const last = page[page.length - 1];
       return {
@@ -384,7 +377,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
     },
     async ({ params, res }) => {
       await ownedWebhook(views, signedInOf(res).workspaceId, params.id);
-      if (!(await deliveryOnRecord(sql, params.id, params.deliveryId))) throw new NotFoundError('Delivery not found');
+      if (!(await deliveryLog.onRecord(params.id, params.deliveryId))) throw new NotFoundError('Delivery not found');
       const { deliveryId } = await commands.resendDelivery(params.id, params.deliveryId, sessionContextOf(res));
       return {
         status: 202,

@@ -11,6 +11,7 @@ import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimi
 import type { Logger } from '../../infrastructure/logger.js';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
+import type { DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 import type { CallerCache } from './callerCache.js';
 
 export interface ExternalApiDeps {
@@ -30,6 +31,6 @@ export interface ExternalApiDeps {
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;
   /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */
-  lastDeliveries?: (webhookIds: string[]) => Promise<Map<string, string>>;
+  deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>;
   account: AccountCommands;
 }

@@ -14,7 +14,7 @@ import { createUnderKey } from './idempotentIds.js';
 import type { CreatedWebhook } from '../../commands/webhookCommands.js';
 import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
-import { laterDelivery } from '../../dispatchers/webhooks/deliveryStore.js';
+import { laterDelivery, type DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 
 /** The public shape: every seed field, never the secret. */
 export function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
@@ -48,10 +48,10 @@ export async function chatbotNames(views: ReadStoreReader, ids: string[]): Promi
 /** The docs with lastDeliveryAt as the delivery log has it, where that is later than the view's. */
 export async function withLatestDeliveries(
   docs: WebhookDoc[],
-  lastDeliveries?: ExternalApiDeps['lastDeliveries'],
+  deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>,
 ): Promise<WebhookDoc[]> {
-  if (!lastDeliveries || docs.length === 0) return docs;
-  const logged = await lastDeliveries(docs.map((d) => d.id));
+  if (!deliveryLog || docs.length === 0) return docs;
+  const logged = await deliveryLog.latestSuccesses(docs.map((d) => d.id));
   return docs.map((d) => ({ ...d, lastDeliveryAt: laterDelivery(d.lastDeliveryAt, logged.get(d.id)) }));
 }
 
@@ -86,7 +86,7 @@ export function webhooksRoutes(
   router: Router,
   registry: OpenApiRegistry,
   mount: string,
-  { views, webhooks: commands, lastDeliveries }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'lastDeliveries'>,
+  { views, webhooks: commands, deliveryLog }: Pick<ExternalApiDeps, 'views' | 'webhooks' | 'deliveryLog'>,
 ): void {
   const tags = ['Webhooks'];
 
@@ -113,7 +113,7 @@ export function webhooksRoutes(
           { workspaceId: callerOf(res).workspaceId },
           { sort: [['createdAt', -1]] },
         ),
-        lastDeliveries,
+        deliveryLog,
       );
       const names = await chatbotNames(
         views,
@@ -177,7 +177,7 @@ export function webhooksRoutes(
     async ({ params, body, res }) => {
       const ctx = contextOf(res);
       await commands.update(params.id, body, ctx);
-      const [doc] = await withLatestDeliveries([await ownedWebhook(views, ctx.workspaceId, params.id)], lastDeliveries);
+      const [doc] = await withLatestDeliveries([await ownedWebhook(views, ctx.workspaceId, params.id)], deliveryLog);
       const names = await chatbotNames(views, [doc.chatbotId]);
       return { body: { data: present(doc, names.get(doc.chatbotId) ?? null) } };
     },

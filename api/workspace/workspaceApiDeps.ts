@@ -3,7 +3,6 @@
  * the composition root. Each resource module takes only its part (`Pick<WorkspaceApiDeps, …>`).
  */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import type { BrandingCommands } from '../../commands/brandingCommands.js';
@@ -25,7 +24,6 @@ export interface WorkspaceApiDeps {
   branding: BrandingCommands;
   /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
   reservations: Pick<Reservations, 'ownerOf'>;
-  events: Pick<EventStore, 'append'>;
   adClicks: Pick<AdClickCommands, 'recordClick'>;
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;

@@ -5,7 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ensureDeliveryTables, listAttempts, type LogCursor } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { ensureDeliveryTables } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { listAttempts, type LogCursor } from '../../../infrastructure/webhooks/deliveryLogQueries.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 
 let store: TestSql;
