@@ -10,7 +10,7 @@
  * background; the active item is always kept, whatever it is, since an admin chose it.
  */
 import type { MediaItemDoc } from '../../projections/views/mediaItemsView.js';
-import type { LoginMedia } from '../../web/login/pageData.js';
+import type { LoginMedia } from './pageData.js';
 
 export interface SlideSource {
   slug: string;

@@ -8,12 +8,12 @@ import express, { type Request, type Response, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } from '../../web/login/pageData.js';
+import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } from './pageData.js';
 import { brandingForSlug, CONFAB_BRANDING } from './pageBranding.js';
 import { landingWorkspaceName, type LandingLookup } from './landingWorkspace.js';
 import { ASSETS_PATH, PUBLIC_DIR, pageShell, sendPage } from './pageShell.js';
 import { hostKindOf } from './slugHost.js';
-import { safeNext } from '../../web/login/nextPath.js';
+import { safeNext } from '../../domain/signIn/safeNext.js';
 import { resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface PagesDeps {

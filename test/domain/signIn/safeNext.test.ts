@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { safeNext } from '../../../web/login/nextPath.js';
+import { safeNext } from '../../../domain/signIn/safeNext.js';
 
 test('next is a path on this host', () => {
   assert.is(safeNext('/chatbots/42?tab=flow'), '/chatbots/42?tab=flow');
