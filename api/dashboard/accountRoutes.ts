@@ -1,6 +1,6 @@
 /**
- * The dashboard's account page for the signed-in user (issue 12: "Account: profile and the
- * three-step email change"): the External API's account operations and schemas, applied to
+ * The dashboard's account page for the signed-in user (its profile and the three-step
+ * email change, docs/external-api.md): the External API's account operations and schemas, applied to
  * the user of the session instead of the workspace owner. The AccountCommands are the same, so
  * codes, expiry, attempts and address reservations behave exactly as there; the hourly budget of
  * request-change and verify-identity is kept per user rather than per API key.
@@ -20,7 +20,7 @@ import {
   verifyIdentityResult,
 } from '../external/accountSchemas.js';
 import { wrapped } from '../external/chatbotSchemas.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { contextOf, sessionOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
@@ -34,7 +34,7 @@ export function accountRoutes(
   mount: string,
   { views, account: commands, rateLimiters }: DashboardApiDeps,
 ): void {
-  const userOf = (res: Response) => signedInOf(res).userId;
+  const userOf = (res: Response) => sessionOf(res).userId;
   const profile = (userId: string) => readProfile(views, userId);
   const spendBudget = emailChangeBudget(rateLimiters, (res) => `user:${userOf(res)}`, 'account');
   const budget = `${EMAIL_CHANGE_LIMIT.points} per hour, shared with request-change`;
@@ -66,7 +66,7 @@ export function accountRoutes(
       responses: { 200: { description: 'The updated profile', schema: wrapped(accountProfileSchema) } },
     },
     async ({ body, res }) => {
-      await commands.updateProfile(userOf(res), body, sessionContextOf(res));
+      await commands.updateProfile(userOf(res), body, contextOf(res));
       return { body: await profile(userOf(res)) };
     },
   );
@@ -91,7 +91,7 @@ export function accountRoutes(
       // A malformed address sent no mail: refused before it could spend the hour's budget.
       validateEmailAddress(body.newEmail);
       await spendBudget(res);
-      await commands.requestEmailChange(userOf(res), body.newEmail, sessionContextOf(res));
+      await commands.requestEmailChange(userOf(res), body.newEmail, contextOf(res));
       return {
         body: {
           data: {
@@ -125,7 +125,7 @@ export function accountRoutes(
       // A malformed address sent no mail: refused before it could spend the hour's budget.
       validateEmailAddress(body.newEmail);
       await spendBudget(res);
-      await commands.verifyIdentity(userOf(res), body.newEmail, body.otp, sessionContextOf(res));
+      await commands.verifyIdentity(userOf(res), body.newEmail, body.otp, contextOf(res));
       return {
         body: {
           data: {
@@ -151,7 +151,7 @@ export function accountRoutes(
       responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
     },
     async ({ body, res }) => {
-      const { newEmail } = await commands.confirmChange(userOf(res), body.newEmail, body.otp, sessionContextOf(res));
+      const { newEmail } = await commands.confirmChange(userOf(res), body.newEmail, body.otp, contextOf(res));
       return { body: { data: { success: true, message: 'Your email address has been changed.', newEmail } } };
     },
   );

@@ -2,7 +2,7 @@
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { ownedChatbot } from '../external/chatbotsRoutes.js';
 import { analyticsReport } from '../external/analyticsReport.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { analyticsQueryDashboard, dashboardAnalyticsSchema } from './dashboardSchemas.js';
@@ -24,7 +24,7 @@ export const analyticsRoutes: DashboardResource = (router, registry, mount, { vi
       },
     },
     async ({ query, res }) => {
-      const { workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
       const chatbots = query.chatbotId
         ? [await ownedChatbot(views, workspaceId, query.chatbotId as string)]
         : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });

@@ -11,12 +11,12 @@ import { NotFoundError } from '../../domain/errors.js';
 import { ownedChatbot, pick, written } from '../external/chatbotsRoutes.js';
 import { createChatbotBody, idParams, messageSchema, updateChatbotBody } from '../external/chatbotSchemas.js';
 import { limitsOfWorkspace } from '../external/usageReport.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { contextOf, principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { chatbotDetailSchema, chatbotListSchema } from './dashboardSchemas.js';
 
-const workspaceOf = (res: Response) => signedInOf(res).workspaceId;
+const workspaceOf = (res: Response) => principalOf(res).workspaceId;
 
 export function presentChatbot(doc: ChatbotDoc) {
   return { ...pick(doc, 'get'), flow: doc.flow };
@@ -100,7 +100,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ body, res }) => {
-      const { state, at } = await chatbots.create(body, sessionContextOf(res));
+      const { state, at } = await chatbots.create(body, contextOf(res));
       return { status: 201, body: await detail(await written(views, state, at, true)) };
     },
   );
@@ -123,7 +123,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ params, body, res }) => {
-      const { state, at } = await chatbots.update(params.id, body, sessionContextOf(res));
+      const { state, at } = await chatbots.update(params.id, body, contextOf(res));
       return { body: await detail(await written(views, state, at)) };
     },
   );
@@ -145,7 +145,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ params, res }) => {
-      const { state, at } = await chatbots.duplicate(params.id, sessionContextOf(res));
+      const { state, at } = await chatbots.duplicate(params.id, contextOf(res));
       return { status: 201, body: await detail(await written(views, state, at, true)) };
     },
   );
@@ -166,7 +166,7 @@ export const chatbotsRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ params, res }) => {
-      await chatbots.delete(params.id, sessionContextOf(res));
+      await chatbots.delete(params.id, contextOf(res));
       return { body: { message: 'Chatbot deleted successfully' } };
     },
   );

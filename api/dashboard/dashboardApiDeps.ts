@@ -15,7 +15,7 @@ import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.j
 
 export interface DashboardApiDeps extends ExternalApiDeps {
   session: SessionAuthDeps;
-  /** Members and invites, and the password change (issue 11: api/dashboard/membersRoutes.ts, accountPasswordRoutes.ts). */
+  /** Members and invites, and the password change (membersRoutes.ts, accountPasswordRoutes.ts). */
   members: MemberCommands;
   signIn: SignInCommands;
   /** API keys are created and revoked by the operator's commands (api/dashboard/apiKeysRoutes.ts). */

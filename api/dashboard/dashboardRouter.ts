@@ -1,12 +1,12 @@
 /**
- * The dashboard's JSON endpoints under /api/v1/dashboard (issue 12): same origin as the page,
+ * The dashboard's JSON endpoints under /api/v1/dashboard: same origin as the page,
  * every one behind the session (and CSRF for writes), tenant-isolated like the External API.
  * No API quota is spent here. `RESOURCES` is the one list of its route modules.
  */
 import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { requireSession } from '../session/sessionAuth.js';
+import { sessionDoor } from '../principal/sessionDoor.js';
 import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
 import { overviewRoutes } from './overviewRoutes.js';
 import { chatbotsRoutes } from './chatbotsRoutes.js';
@@ -40,7 +40,7 @@ export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistr
     next();
   });
   // The session (and, for writes, CSRF) before any body is read.
-  router.use(...requireSession(deps.session));
+  router.use(sessionDoor(deps.session));
   router.use(...jsonBody({ limit: '1mb' }));
   for (const routes of RESOURCES) routes(router, registry, DASHBOARD_MOUNT, deps);
   return router;

@@ -12,7 +12,7 @@ import { limitsOfWorkspace, usageReport } from '../external/usageReport.js';
 import { pick } from '../external/chatbotsRoutes.js';
 import { chatbotSchema } from '../external/chatbotSchemas.js';
 import { analyticsReport } from '../external/analyticsReport.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { usageSchema } from './dashboardSchemas.js';
@@ -56,7 +56,7 @@ export const overviewRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ res }) => {
-      const { workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
       const now = clock();
       const month = monthOf(now);
       const [workspace, used, docs] = await Promise.all([

@@ -10,7 +10,7 @@ import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesVi
 import { ownedChatbot } from '../external/chatbotsRoutes.js';
 import { toResponseRecord } from '../external/responseQueries.js';
 import { idParams } from '../external/chatbotSchemas.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 import { dashboardResponseSchema, responsesPageSchema, responsesQuery } from './dashboardSchemas.js';
@@ -66,7 +66,7 @@ export const responsesRoutes: DashboardResource = (router, registry, mount, { vi
     },
     async ({ query, res }) => {
       const q = query as ResponsesQuery;
-      const { workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
       const chatbots = q.chatbotId
         ? [await ownedChatbot(views, workspaceId, q.chatbotId)]
         : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
@@ -110,7 +110,7 @@ export const responsesRoutes: DashboardResource = (router, registry, mount, { vi
     },
     async ({ params, res }) => {
       const doc = await views.get<ResponseDoc>(RESPONSES, params.id);
-      if (!doc || doc.workspaceId !== signedInOf(res).workspaceId) throw new NotFoundError('Response not found');
+      if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
       const chatbot = await views.get<ChatbotDoc>(CHATBOTS, doc.chatbotId);
       return { body: { data: present(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
     },

@@ -6,11 +6,11 @@ import type { RequestHandler, Router } from 'express';
 import { ForbiddenError } from '../../domain/errors.js';
 import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import { principalOf } from '../principal/principal.js';
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   next(
-    signedInOf(res).role === 'admin'
+    principalOf(res).role === 'admin'
       ? undefined
       : new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE'),
   );

@@ -1,5 +1,5 @@
 /**
- * The dashboard's webhook endpoints (issue 12): the External API's webhook operations for a
+ * The dashboard's webhook endpoints: the External API's webhook operations for a
  * signed-in user (same commands, schemas and presenter), plus what only the dashboard offers:
  * the delivery log of the last 30 days, resending a past delivery, and reactivation (a PATCH to
  * status active, which the aggregate records as WebhookReactivated when the webhook had failed).
@@ -22,7 +22,7 @@ import {
 } from '../external/webhooksRoutes.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from '../external/webhookSchemas.js';
 import { idParams, messageSchema, wrapped } from '../external/chatbotSchemas.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { contextOf, principalOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { JsonSchema } from '../http/schemaValidator.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
@@ -116,13 +116,13 @@ async function planOf(
   views: DashboardApiDeps['views'],
   res: Response,
 ): Promise<{ plan: PlanName; limit: number | null }> {
-  const ws = await views.get<WorkspaceDoc>(WORKSPACES, signedInOf(res).workspaceId);
+  const ws = await views.get<WorkspaceDoc>(WORKSPACES, principalOf(res).workspaceId);
   if (!ws) throw new NotFoundError('Workspace not found');
   const plan = ws.plan as PlanName;
   return { plan, limit: limitsFor(plan, ws.limits).webhooks };
 }
 
-/** The Free plan has no webhook access (seed: Plans), here as on the External API. */
+/** The Free plan has no webhook access (docs/external-api.md, Plans), here as on the External API. */
 async function assertWebhookAccess(
   views: DashboardApiDeps['views'],
   res: Response,
@@ -204,7 +204,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       },
     },
     async ({ res }) => {
-      const { workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
       const { limit } = await planOf(views, res);
       const [docs, bots] = await Promise.all([
         views
@@ -244,7 +244,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       },
     },
     async ({ body, res }) => {
-      const ctx = sessionContextOf(res);
+      const ctx = contextOf(res);
       // Answered from the command's result, so a lagging view can never turn it into a 404.
       const { webhookId, secret, state, at } = await commands.create(body, ctx);
       const doc: WebhookDoc = {
@@ -286,8 +286,8 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       },
     },
     async ({ params, body, res }) => {
-      await commands.update(params.id, body, sessionContextOf(res));
-      return { body: { data: await presentOne(await ownedWebhook(views, signedInOf(res).workspaceId, params.id)) } };
+      await commands.update(params.id, body, contextOf(res));
+      return { body: { data: await presentOne(await ownedWebhook(views, principalOf(res).workspaceId, params.id)) } };
     },
   );
 
@@ -301,7 +301,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       responses: { 200: { description: 'Deleted', schema: messageSchema } },
     },
     async ({ params, res }) => {
-      await commands.delete(params.id, sessionContextOf(res));
+      await commands.delete(params.id, contextOf(res));
       return { body: { message: 'Webhook deleted' } };
     },
   );
@@ -336,7 +336,7 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       },
     },
     async ({ params, query, res }) => {
-      await ownedWebhook(views, signedInOf(res).workspaceId, params.id);
+      await ownedWebhook(views, principalOf(res).workspaceId, params.id);
       const limit = (query.limit as number | undefined) ?? LOG_PAGE;
       const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor as string);
       // One more than asked tells whether there is a next page without a count over the log.
@@ -376,9 +376,9 @@ export function webhooksRoutes(router: Router, registry: OpenApiRegistry, mount:
       },
     },
     async ({ params, res }) => {
-      await ownedWebhook(views, signedInOf(res).workspaceId, params.id);
+      await ownedWebhook(views, principalOf(res).workspaceId, params.id);
       if (!(await deliveryLog.onRecord(params.id, params.deliveryId))) throw new NotFoundError('Delivery not found');
-      const { deliveryId } = await commands.resendDelivery(params.id, params.deliveryId, sessionContextOf(res));
+      const { deliveryId } = await commands.resendDelivery(params.id, params.deliveryId, contextOf(res));
       return {
         status: 202,
         body: { data: { deliveryId }, message: 'The delivery was queued; it appears in the log once sent.' },

@@ -1,15 +1,16 @@
 /**
- * Account endpoints (seed: Endpoints → Account): the workspace owner's profile and the
+ * Account endpoints (docs/external-api.md, Account): the workspace owner's profile and the
  * three-step email change. Profile reads come from the `users` view.
  */
-import type { Router } from 'express';
+import type { Response, Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { emailChangeBudget } from './emailChangeBudget.js';
 import { validateEmailAddress } from '../../domain/account/profileRules.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import { USERS, type UserDoc } from '../../projections/views/usersView.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { callerIdOf, contextOf, principalOf } from '../principal/principal.js';
 import { wrapped } from './chatbotSchemas.js';
 import {
   accountProfileSchema,
@@ -43,11 +44,11 @@ export function accountRoutes(
   { views, account: commands, rateLimiters }: Pick<ExternalApiDeps, 'views' | 'account' | 'rateLimiters'>,
 ): void {
   const tags = ['Account'];
-  const ownerOf = (res: Parameters<typeof callerOf>[0]) => callerOf(res).workspace.ownerId;
+  const ownerOf = (res: Response) => principalOf(res).workspace.ownerId;
   const profile = (userId: string) => readProfile(views, userId);
-  // The seed's account:write scope (Authentication 3), checked before the hourly budget is spent.
+  // The account:write scope (docs/external-api.md, Authentication), checked before the hourly budget is spent.
   const scoped = { extraScopes: ['account:write' as const] };
-  const spendBudget = emailChangeBudget(rateLimiters, (res) => callerOf(res).keyId, 'API key');
+  const spendBudget = emailChangeBudget(rateLimiters, (res) => callerIdOf(principalOf(res)), 'API key');
 
   addApiKeyRoute(
     router,

@@ -1,5 +1,5 @@
 /**
- * The analytics object (seed: Analytics object) of one chatbot or several together: one entry
+ * The analytics object (docs/external-api.md, Analytics) of one chatbot or several together: one entry
  * per UTC day of the period ending today, zeros included. Shared by the External API and the
  * dashboard.
  */

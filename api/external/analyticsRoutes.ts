@@ -1,8 +1,9 @@
-/** Analytics endpoint (seed: Endpoints → Analytics), from the per-day counts view. */
+/** Analytics endpoint (docs/external-api.md, Analytics), from the per-day counts view. */
 import type { Router } from 'express';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { principalOf } from '../principal/principal.js';
 import { ownedChatbot } from './chatbotsRoutes.js';
 import { wrapped } from './chatbotSchemas.js';
 import { analyticsQuery, analyticsSchema, chatbotParams } from './responseSchemas.js';
@@ -28,7 +29,7 @@ export function analyticsRoutes(
       responses: { 200: { description: 'The analytics object', schema: wrapped(analyticsSchema) } },
     },
     async ({ params, query, res }) => {
-      const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
       return { body: { data: await analyticsReport(views, [chatbot], query.days as number, clock()) } };
     },
   );

@@ -62,7 +62,7 @@ const fields: Record<string, JsonSchema> = {
   updatedAt: ts,
 };
 
-/** The seed fixes which fields each operation returns. */
+/** Which fields each operation returns is fixed by the spec (docs/external-api.md, Chatbots). */
 export const CHATBOT_FIELDS = {
   list: ['id', 'name', 'disabled', 'responseCount', 'createdAt', 'updatedAt'],
   get: ['id', 'name', 'disabled', 'description', 'responseCount', 'createdAt', 'updatedAt'],

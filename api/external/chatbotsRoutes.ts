@@ -1,4 +1,4 @@
-/** Chatbots endpoints (seed: Endpoints → Chatbots). Reads come from the `chatbots` view. */
+/** Chatbots endpoints (docs/external-api.md, Chatbots). Reads come from the `chatbots` view. */
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
@@ -8,7 +8,8 @@ import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { derivedFrom } from '../http/frozenAnswers.js';
 import { createUnderKey } from './idempotentIds.js';
-import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { principalOf, contextOf } from '../principal/principal.js';
 import {
   CHATBOT_FIELDS,
   chatbotSchema,
@@ -42,7 +43,7 @@ export function pick(doc: ChatbotDoc, op: ChatbotOp): Record<string, unknown> {
  * (read-your-writes), but when they lag the caller still gets what it created, never a 404
  * that would make it create again. The view adds what the command does not know
  * (responseCount, createdAt), except for a chatbot just created, where both are known: 0 and
- * now, and the read is saved (issue 15).
+ * now, and the read is saved.
  */
 export async function written(
   views: ReadStoreReader,
@@ -97,7 +98,7 @@ export function chatbotsRoutes(
     async ({ res }) => {
       const docs = await views.find<ChatbotDoc>(
         CHATBOTS,
-        { workspaceId: callerOf(res).workspaceId },
+        { workspaceId: principalOf(res).workspaceId },
         { sort: [['createdAt', -1]] },
       );
       return { body: derivedFrom(listBodies, docs, () => ({ data: docs.map((d) => pick(d, 'list')) })) };
@@ -117,7 +118,7 @@ export function chatbotsRoutes(
       responses: { 200: { description: 'The chatbot', schema: wrapped(chatbotSchema('get')) } },
     },
     async ({ params, res }) => ({
-      body: { data: pick(await ownedChatbot(views, callerOf(res).workspaceId, params.id), 'get') },
+      body: { data: pick(await ownedChatbot(views, principalOf(res).workspaceId, params.id), 'get') },
     }),
   );
 

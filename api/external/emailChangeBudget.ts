@@ -1,6 +1,6 @@
 /**
- * The hourly budget shared by the first two email-change steps (seed: Rate limits 4: 5 per hour
- * per API key; the dashboard keys it by the signed-in user).
+ * The hourly budget shared by the first two email-change steps (5 per hour per API key,
+ * docs/external-api.md; the dashboard keys it by the signed-in user).
  *
  * A step spends it inside its handler, after the route has checked the request's shape: a
  * request refused for its input sent no mail and tried no code, so it must not lock the caller

@@ -12,7 +12,7 @@ import type { Logger } from '../../infrastructure/logger.js';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 import type { DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
-import type { CallerCache } from './callerCache.js';
+import type { CallerCache } from '../principal/callerCache.js';
 
 export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
@@ -26,7 +26,7 @@ export interface ExternalApiDeps {
   callers?: CallerCache;
   rateLimiters: RateLimiterFactory;
   rateLimitPerMinute: number;
-  /** Idempotency-Key records of POSTs (CONTRACT.md §8). */
+  /** Idempotency-Key records of POSTs (docs/idempotency.md). */
   idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;

@@ -1,4 +1,4 @@
-/** JSON schemas of the responses and analytics endpoints (seed: Response record, Analytics object). */
+/** JSON schemas of the responses and analytics endpoints (docs/external-api.md, Responses and Analytics). */
 import type { JsonSchema } from '../http/schemaValidator.js';
 
 export const MAX_PAGE_SIZE = 100;

@@ -1,11 +1,12 @@
-/** Responses endpoints (seed: Endpoints → Responses), read from the `responses` view. */
+/** Responses endpoints (docs/external-api.md, Responses), read from the `responses` view. */
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { dayRange } from '../../domain/conversation/utcDays.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { principalOf } from '../principal/principal.js';
 import { ownedChatbot } from './chatbotsRoutes.js';
 import { wrapped } from './chatbotSchemas.js';
 import {
@@ -39,7 +40,7 @@ export function responsesRoutes(
       responses: { 200: { description: 'One page of response records', schema: responsesPage } },
     },
     async ({ params, query, res }) => {
-      const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
       const days = dayRange(query.startDate, query.endDate);
       const { page, limit } = query as { page: number; limit: number };
       const [total, docs] = await Promise.all([
@@ -63,7 +64,7 @@ export function responsesRoutes(
       responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
     },
     async ({ params, res }) => {
-      const chatbot = await ownedChatbot(views, callerOf(res).workspaceId, params.id);
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
       const doc = await views.get<ResponseDoc>(RESPONSES, params.responseId);
       if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
       return { body: { data: toResponseRecord(doc) } };

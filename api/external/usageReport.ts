@@ -1,4 +1,4 @@
-/** The usage object (seed: Usage object), shared by the External API and the dashboard. */
+/** The usage object (docs/external-api.md, Usage), shared by the External API and the dashboard. */
 import { limitsFor, type PlanLimits, type PlanName } from '../../domain/plans.js';
 import type { WorkspaceDoc } from '../../projections/views/workspacesView.js';
 

@@ -1,11 +1,11 @@
-/** JSON schemas of the webhook endpoints (seed: Endpoints → Webhooks; Webhook subscription). */
+/** JSON schemas of the webhook endpoints (docs/external-api.md, Webhooks). */
 import type { JsonSchema } from '../http/schemaValidator.js';
 import { WEBHOOK_EVENT_NAMES } from '../../domain/webhooks/webhookEvents.js';
 import { MAX_WEBHOOK_DESCRIPTION } from '../../domain/webhooks/webhook.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhooks/webhookUrl.js';
 
 // Event names are checked by the domain, not by an enum here: its 400 lists the unknown and
-// the valid events, as the seed asks, which an ajv enum message cannot.
+// the valid events (docs/external-api.md), which an ajv enum message cannot.
 const eventsSchema: JsonSchema = {
   type: 'array',
   minItems: 1,

@@ -1,5 +1,5 @@
 /**
- * Webhook subscription endpoints (seed: Endpoints → Webhooks). Reads come from the `webhooks`
+ * Webhook subscription endpoints (docs/external-api.md, Webhooks). Reads come from the `webhooks`
  * view; the signing secret is returned by create only and stripped everywhere else.
  */
 import type { Router } from 'express';
@@ -9,14 +9,15 @@ import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { addApiKeyRoute, callerOf, contextOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { principalOf, contextOf } from '../principal/principal.js';
 import { createUnderKey } from './idempotentIds.js';
 import type { CreatedWebhook } from '../../commands/webhookCommands.js';
 import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
 import { laterDelivery, type DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 
-/** The public shape: every seed field, never the secret. */
+/** The public shape: every documented field (docs/external-api.md), never the secret. */
 export function present(doc: WebhookDoc, chatbotName: string | null): Record<string, unknown> {
   return {
     id: doc.id,
@@ -110,7 +111,7 @@ export function webhooksRoutes(
       const docs = await withLatestDeliveries(
         await views.find<WebhookDoc>(
           WEBHOOKS,
-          { workspaceId: callerOf(res).workspaceId },
+          { workspaceId: principalOf(res).workspaceId },
           { sort: [['createdAt', -1]] },
         ),
         deliveryLog,

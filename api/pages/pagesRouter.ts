@@ -1,5 +1,5 @@
 /**
- * The sign-in pages a person sees (issue 11, CONTRACT.md §6): /login on a slug host (branded) or
+ * The sign-in pages a person sees (docs/sign-in.md): /login on a slug host (branded) or
  * on PUBLIC_URL (Confab-branded), the pages mailed links open, /signup on PUBLIC_URL, and the
  * built bundles under /assets. An unknown slug host answers a 404 page. The JSON endpoints the
  * pages call, and the workspace-switch page GET /auth/handoff, are api/auth's.

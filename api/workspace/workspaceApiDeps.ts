@@ -1,5 +1,5 @@
 /**
- * What the workspace branding API (/api/v1/workspace, CONTRACT.md §5) may use, handed over by
+ * What the workspace branding API (/api/v1/workspace, docs/branding.md) may use, handed over by
  * the composition root. Each resource module takes only its part (`Pick<WorkspaceApiDeps, …>`).
  */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
@@ -28,6 +28,6 @@ export interface WorkspaceApiDeps {
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;
   mediaStore: MediaStore;
-  /** Writes also accept a signed-in admin's session (+ CSRF), CONTRACT.md §5–6. */
+  /** Writes also accept a signed-in admin's session (+ CSRF), docs/sign-in.md. */
   session: SessionAuthDeps;
 }

@@ -1,6 +1,6 @@
 /**
  * API keys and their workspaces (plan, limits) cached in process, so an External API request
- * authenticates without a database round trip (issue 15).
+ * authenticates without a database round trip.
  *
  * Invalidation comes from the event stream: every append names its stream (locally, and from
  * other instances through PostgreSQL's NOTIFY: `EventStore.appendedStreams$`). An append to

@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Subject } from 'rxjs';
-import { createCallerCache } from '../../../api/external/callerCache.js';
+import { createCallerCache } from '../../../api/principal/callerCache.js';
 import type { AppendNotice } from '../../../infrastructure/eventStore/eventStore.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 
