@@ -1,4 +1,6 @@
 /** JSON schemas of the chatbot endpoints: request validation and OpenAPI in one. */
+import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../domain/chatbot/chatbot.js';
+import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../domain/chatbot/flow.js';
 import type { JsonSchema } from '../http/schemaValidator.js';
 
 export const flowSchema: JsonSchema = {
@@ -9,13 +11,13 @@ export const flowSchema: JsonSchema = {
     steps: {
       type: 'array',
       minItems: 1,
-      maxItems: 100,
+      maxItems: MAX_FLOW_STEPS,
       items: {
         type: 'object',
         required: ['type', 'text'],
         properties: {
           type: { type: 'string', enum: ['message', 'question', 'handoff'] },
-          text: { type: 'string', minLength: 1, maxLength: 2000 },
+          text: { type: 'string', minLength: 1, maxLength: MAX_STEP_TEXT },
           variable: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
         },
       },
@@ -34,8 +36,8 @@ export const createChatbotBody: JsonSchema = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', maxLength: 100 },
-    description: { type: 'string', maxLength: 2000 },
+    name: { type: 'string', maxLength: MAX_CHATBOT_NAME },
+    description: { type: 'string', maxLength: MAX_CHATBOT_DESCRIPTION },
     flow: flowSchema,
   },
 };
@@ -44,8 +46,8 @@ export const updateChatbotBody: JsonSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    name: { type: 'string', maxLength: 100 },
-    description: { type: 'string', maxLength: 2000 },
+    name: { type: 'string', maxLength: MAX_CHATBOT_NAME },
+    description: { type: 'string', maxLength: MAX_CHATBOT_DESCRIPTION },
     disabled: { type: 'boolean' },
     flow: flowSchema,
   },

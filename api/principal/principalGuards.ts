@@ -3,7 +3,10 @@ import type { RequestHandler } from 'express';
 import { ForbiddenError } from '../../domain/errors.js';
 import { principalOf } from './principal.js';
 
-/** Refuses a principal without `scope` (403). On the External API it runs after monthlyQuota, which gives back every 4xx: never billed. */
+/**
+ * Refuses a principal without `scope` (403). On the External API it runs after monthlyQuota,
+ * which gives back every 4xx: never billed.
+ */
 export function requireScope(scope: string): RequestHandler {
   return (_req, res, next) => {
     if (!principalOf(res).scopes.includes(scope))
