@@ -19,7 +19,7 @@ import {
   requestChangeResult,
   verifyIdentityResult,
 } from '../external/accountSchemas.js';
-import { wrapped } from '../external/chatbotSchemas.js';
+import { wrapped } from '../resources/resourceSchemas.js';
 import { contextOf, sessionOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';

@@ -1,6 +1,6 @@
 /** The Analytics page's read: the External API's analytics object, for one chatbot or all together. */
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
-import { ownedChatbot } from '../external/chatbotsRoutes.js';
+import { ownedChatbot } from '../resources/chatbots/chatbotQueries.js';
 import { analyticsReport } from '../external/analyticsReport.js';
 import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';

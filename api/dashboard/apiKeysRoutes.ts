@@ -10,7 +10,7 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { API_KEY_ROLES, API_KEY_SCOPES, effectiveScopes } from '../../domain/apiKey/apiKey.js';
 import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
-import { idParams, wrapped } from '../external/chatbotSchemas.js';
+import { idParams, wrapped } from '../resources/resourceSchemas.js';
 import { contextOf, principalOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { JsonSchema } from '../http/schemaValidator.js';

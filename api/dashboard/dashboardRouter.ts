@@ -9,7 +9,8 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { sessionDoor } from '../principal/sessionDoor.js';
 import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
 import { overviewRoutes } from './overviewRoutes.js';
-import { chatbotsRoutes } from './chatbotsRoutes.js';
+import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
+import { sessionResourceDoor } from './sessionRoute.js';
 import { responsesRoutes } from './responsesRoutes.js';
 import { analyticsRoutes } from './analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
@@ -23,7 +24,8 @@ export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
 const RESOURCES: DashboardResource[] = [
   overviewRoutes,
-  chatbotsRoutes,
+  (router, registry, mount, deps) =>
+    chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
   responsesRoutes,
   analyticsRoutes,
   membersRoutes,

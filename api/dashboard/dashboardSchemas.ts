@@ -4,52 +4,11 @@
  * dashboard shows (a chatbot's flow, the embed snippet, the usage and cap figures).
  */
 import type { JsonSchema } from '../http/schemaValidator.js';
-import { chatbotSchema, flowSchema } from '../external/chatbotSchemas.js';
+import { withProps } from '../resources/resourceSchemas.js';
 import { analyticsSchema, responseRecordSchema } from '../external/responseSchemas.js';
-
-const withProps = (base: JsonSchema, props: Record<string, JsonSchema>, required: string[] = []): JsonSchema => ({
-  ...base,
-  additionalProperties: false,
-  required: [...((base.required as string[]) ?? []), ...required],
-  properties: { ...(base.properties as object), ...props },
-});
 
 const str = { type: 'string' };
 const nullableInt = { type: 'integer', nullable: true };
-
-/** A chatbot as the dashboard shows it: every field of GET plus its flow. */
-export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
-
-/** What a workspace may still create under its plan (null: unlimited). */
-export const capSchema: JsonSchema = {
-  type: 'object',
-  required: ['used', 'limit'],
-  properties: { used: { type: 'integer' }, limit: nullableInt },
-};
-
-export const chatbotListSchema: JsonSchema = {
-  type: 'object',
-  required: ['data', 'cap'],
-  properties: {
-    data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) },
-    cap: capSchema,
-  },
-};
-
-export const embedSchema: JsonSchema = {
-  type: 'object',
-  required: ['scriptUrl', 'snippet'],
-  properties: {
-    scriptUrl: { ...str, description: 'Where the widget script is served' },
-    snippet: { ...str, description: 'HTML to paste before </body> of the site' },
-  },
-};
-
-export const chatbotDetailSchema: JsonSchema = {
-  type: 'object',
-  required: ['data', 'embed'],
-  properties: { data: dashboardChatbotSchema, embed: embedSchema },
-};
 
 /** A response list item: the record plus which chatbot it belongs to. */
 export const dashboardResponseSchema: JsonSchema = withProps(

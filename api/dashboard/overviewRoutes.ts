@@ -8,9 +8,9 @@ import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspace
 import { NotFoundError } from '../../domain/errors.js';
 import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { monthOf } from '../../infrastructure/usage/usageCounter.js';
-import { limitsOfWorkspace, usageReport } from '../external/usageReport.js';
-import { pick } from '../external/chatbotsRoutes.js';
-import { chatbotSchema } from '../external/chatbotSchemas.js';
+import { limitsOfWorkspace, usageReport } from '../resources/usage/usageReport.js';
+import { pick } from '../resources/chatbots/chatbotPresenter.js';
+import { chatbotSchema } from '../resources/chatbots/chatbotSchemas.js';
 import { analyticsReport } from '../external/analyticsReport.js';
 import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';

@@ -21,7 +21,7 @@ import {
   withLatestDeliveries,
 } from '../external/webhooksRoutes.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from '../external/webhookSchemas.js';
-import { idParams, messageSchema, wrapped } from '../external/chatbotSchemas.js';
+import { idParams, messageSchema, wrapped } from '../resources/resourceSchemas.js';
 import { contextOf, principalOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { JsonSchema } from '../http/schemaValidator.js';

@@ -11,7 +11,7 @@ import { USERS, type UserDoc } from '../../projections/views/usersView.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute } from './apiKeyRoute.js';
 import { callerIdOf, contextOf, principalOf } from '../principal/principal.js';
-import { wrapped } from './chatbotSchemas.js';
+import { wrapped } from '../resources/resourceSchemas.js';
 import {
   accountProfileSchema,
   codeBody,

@@ -10,6 +10,8 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
 import { principalOf } from '../principal/principal.js';
 import { requireScope } from '../principal/principalGuards.js';
+import type { ResourceDoor } from '../resources/resourceDoor.js';
+import { createUnderKey } from './idempotentIds.js';
 import { sendPendingReplay } from './pendingReplay.js';
 
 /**
@@ -60,4 +62,13 @@ export function addApiKeyRoute(
     sendPendingReplay,
     ...before,
   );
+}
+
+/** The key door as a shared resource sees it (api/resources/resourceDoor.ts). */
+export function apiKeyResourceDoor(router: Router, registry: OpenApiRegistry, mount: string): ResourceDoor {
+  return {
+    kind: 'key',
+    add: (spec, handler, policy) => addApiKeyRoute(router, registry, mount, spec, handler, policy),
+    create: (res, kind, run) => createUnderKey(res, kind, run),
+  };
 }

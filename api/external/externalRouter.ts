@@ -7,11 +7,11 @@ import { jsonBody } from '../http/jsonBody.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyDoor } from '../principal/apiKeyDoor.js';
-import { requireApiAccess } from './apiKeyRoute.js';
 import { anonymousLimitHeaders, burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
 import { idempotentPosts } from './idempotency.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { chatbotsRoutes } from './chatbotsRoutes.js';
+import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
+import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
 import { responsesRoutes } from './responsesRoutes.js';
 import { analyticsRoutes } from './analyticsRoutes.js';
@@ -25,7 +25,7 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 
 /** Every External API resource, in the order the OpenAPI document lists them. */
 const RESOURCES: ResourceRoutes[] = [
-  chatbotsRoutes,
+  (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
   responsesRoutes,
   analyticsRoutes,

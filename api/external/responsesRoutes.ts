@@ -7,8 +7,8 @@ import type { ExternalApiDeps } from './externalApiDeps.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { addApiKeyRoute } from './apiKeyRoute.js';
 import { principalOf } from '../principal/principal.js';
-import { ownedChatbot } from './chatbotsRoutes.js';
-import { wrapped } from './chatbotSchemas.js';
+import { ownedChatbot } from '../resources/chatbots/chatbotQueries.js';
+import { wrapped } from '../resources/resourceSchemas.js';
 import {
   chatbotParams,
   listResponsesQuery,

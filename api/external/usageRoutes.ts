@@ -5,8 +5,8 @@ import { addApiKeyRoute } from './apiKeyRoute.js';
 import { principalOf } from '../principal/principal.js';
 import { quotaReadingOf } from './quotaReading.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
-import { wrapped } from './chatbotSchemas.js';
-import { usageReport } from './usageReport.js';
+import { wrapped } from '../resources/resourceSchemas.js';
+import { usageReport } from '../resources/usage/usageReport.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
   addApiKeyRoute(

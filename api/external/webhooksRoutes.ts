@@ -13,7 +13,7 @@ import { addApiKeyRoute } from './apiKeyRoute.js';
 import { principalOf, contextOf } from '../principal/principal.js';
 import { createUnderKey } from './idempotentIds.js';
 import type { CreatedWebhook } from '../../commands/webhookCommands.js';
-import { idParams, messageSchema, wrapped } from './chatbotSchemas.js';
+import { idParams, messageSchema, wrapped } from '../resources/resourceSchemas.js';
 import { createWebhookBody, updateWebhookBody, webhookSchema } from './webhookSchemas.js';
 import { laterDelivery, type DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 

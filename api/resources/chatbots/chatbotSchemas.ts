@@ -1,7 +1,12 @@
-/** JSON schemas of the chatbot endpoints: request validation and OpenAPI in one. */
-import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../domain/chatbot/chatbot.js';
-import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../domain/chatbot/flow.js';
-import type { JsonSchema } from '../http/schemaValidator.js';
+/**
+ * JSON schemas of the chatbot endpoints, request validation and OpenAPI in one: the key door's
+ * fields per operation, and the dashboard's chatbot (every field of GET plus its flow, the plan
+ * cap and the embed snippet).
+ */
+import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatbot/chatbot.js';
+import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
+import type { JsonSchema } from '../../http/schemaValidator.js';
+import { withProps } from '../resourceSchemas.js';
 
 export const flowSchema: JsonSchema = {
   type: 'object',
@@ -23,12 +28,6 @@ export const flowSchema: JsonSchema = {
       },
     },
   },
-};
-
-export const idParams: JsonSchema = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 };
 
 export const createChatbotBody: JsonSchema = {
@@ -83,13 +82,38 @@ export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
   };
 }
 
-export const wrapped = (schema: JsonSchema): JsonSchema => ({
+const str = { type: 'string' };
+
+/** A chatbot as the dashboard shows it: every field of GET plus its flow. */
+export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
+
+/** What a workspace may still create under its plan (null: unlimited). */
+export const capSchema: JsonSchema = {
   type: 'object',
-  required: ['data'],
-  properties: { data: schema },
-});
-export const messageSchema: JsonSchema = {
+  required: ['used', 'limit'],
+  properties: { used: { type: 'integer' }, limit: { type: 'integer', nullable: true } },
+};
+
+export const chatbotListSchema: JsonSchema = {
   type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
+  required: ['data', 'cap'],
+  properties: {
+    data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) },
+    cap: capSchema,
+  },
+};
+
+export const embedSchema: JsonSchema = {
+  type: 'object',
+  required: ['scriptUrl', 'snippet'],
+  properties: {
+    scriptUrl: { ...str, description: 'Where the widget script is served' },
+    snippet: { ...str, description: 'HTML to paste before </body> of the site' },
+  },
+};
+
+export const chatbotDetailSchema: JsonSchema = {
+  type: 'object',
+  required: ['data', 'embed'],
+  properties: { data: dashboardChatbotSchema, embed: embedSchema },
 };

@@ -1,6 +1,6 @@
 /** The usage object (docs/external-api.md, Usage), shared by the External API and the dashboard. */
-import { limitsFor, type PlanLimits, type PlanName } from '../../domain/plans.js';
-import type { WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { limitsFor, type PlanLimits, type PlanName } from '../../../domain/plans.js';
+import type { WorkspaceDoc } from '../../../projections/views/workspacesView.js';
 
 export interface UsageReport {
   month: string;
