@@ -15,7 +15,7 @@ import { responsesRoutes } from './responsesRoutes.js';
 import { analyticsRoutes } from './analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
-import { webhooksRoutes } from './webhooksRoutes.js';
+import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from './accountRoutes.js';
 
@@ -30,7 +30,7 @@ const RESOURCES: DashboardResource[] = [
   analyticsRoutes,
   membersRoutes,
   accountPasswordRoutes,
-  webhooksRoutes,
+  (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   accountRoutes,
 ];

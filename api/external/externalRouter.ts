@@ -16,7 +16,7 @@ import { usageRoutes } from './usageRoutes.js';
 import { responsesRoutes } from './responsesRoutes.js';
 import { analyticsRoutes } from './analyticsRoutes.js';
 import { accountRoutes } from './accountRoutes.js';
-import { webhooksRoutes } from './webhooksRoutes.js';
+import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -30,7 +30,7 @@ const RESOURCES: ResourceRoutes[] = [
   responsesRoutes,
   analyticsRoutes,
   accountRoutes,
-  webhooksRoutes,
+  (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 /** The methods whose body the routes read. */

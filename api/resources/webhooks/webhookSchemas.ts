@@ -1,8 +1,8 @@
 /** JSON schemas of the webhook endpoints (docs/external-api.md, Webhooks). */
-import type { JsonSchema } from '../http/schemaValidator.js';
-import { WEBHOOK_EVENT_NAMES } from '../../domain/webhooks/webhookEvents.js';
-import { MAX_WEBHOOK_DESCRIPTION } from '../../domain/webhooks/webhook.js';
-import { MAX_WEBHOOK_URL_LENGTH } from '../../domain/webhooks/webhookUrl.js';
+import type { JsonSchema } from '../../http/schemaValidator.js';
+import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
+import { MAX_WEBHOOK_DESCRIPTION } from '../../../domain/webhooks/webhook.js';
+import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhooks/webhookUrl.js';
 
 // Event names are checked by the domain, not by an enum here: its 400 lists the unknown and
 // the valid events (docs/external-api.md), which an ajv enum message cannot.
@@ -78,3 +78,60 @@ export function webhookSchema(withSecret: boolean): JsonSchema {
     : WEBHOOK_FIELDS;
   return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
 }
+
+/** What the dashboard adds to the External API's webhook: why the service set it to failed. */
+export const dashboardWebhookSchema = (withSecret: boolean): JsonSchema => {
+  const base = webhookSchema(withSecret) as { properties: Record<string, JsonSchema>; required: string[] };
+  const disabledReason = {
+    type: 'string',
+    enum: ['consecutive_failures', 'gone'],
+    nullable: true,
+    description: 'Why status is failed: 10 consecutive failed deliveries, or the receiver answered 410 Gone',
+  };
+  return {
+    ...base,
+    required: [...base.required, 'disabledReason'],
+    properties: { ...base.properties, disabledReason },
+  };
+};
+
+/** One attempt of the delivery log, as the dashboard shows it. */
+export const deliveryEntrySchema: JsonSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'deliveryId',
+    'attempt',
+    'event',
+    'success',
+    'statusCode',
+    'responseMs',
+    'error',
+    'createdAt',
+    'payload',
+    'response',
+    'requestUrl',
+    'requestHeaders',
+    'resentFrom',
+  ],
+  properties: {
+    id: { type: 'string', description: 'This attempt' },
+    deliveryId: { type: 'string', description: 'The delivery (one event to one webhook, with its retries)' },
+    attempt: { type: 'integer', description: '1 for the first try, then each retry' },
+    event: { type: 'string' },
+    success: { type: 'boolean' },
+    statusCode: {
+      type: 'integer',
+      nullable: true,
+      description: 'null when no answer came (timeout, connection refused)',
+    },
+    responseMs: { type: 'integer' },
+    error: { type: 'string', nullable: true },
+    createdAt: { type: 'string', format: 'date-time' },
+    payload: { type: 'string', description: 'The exact JSON body sent (and signed)' },
+    response: { type: 'string', nullable: true, description: "The start of the receiver's answer" },
+    requestUrl: { type: 'string' },
+    requestHeaders: { type: 'object', additionalProperties: { type: 'string' } },
+    resentFrom: { type: 'string', nullable: true, description: 'The delivery this one resends' },
+  },
+};

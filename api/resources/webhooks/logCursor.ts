@@ -1,6 +1,6 @@
 /** The opaque page cursor of the delivery log: the last row's time and id, base64url. */
-import { ValidationError } from '../../domain/errors.js';
-import type { LogCursor } from '../../infrastructure/webhooks/deliveryLogQueries.js';
+import { ValidationError } from '../../../domain/errors.js';
+import type { LogCursor } from '../../../infrastructure/webhooks/deliveryLogQueries.js';
 
 /** What Date#toISOString writes for the years a log can hold (PostgreSQL has no year 0). */
 const ISO_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
