@@ -12,7 +12,7 @@ import { overviewRoutes } from './overviewRoutes.js';
 import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { sessionResourceDoor } from './sessionRoute.js';
 import { responsesRoutes } from './responsesRoutes.js';
-import { analyticsRoutes } from './analyticsRoutes.js';
+import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -27,7 +27,7 @@ const RESOURCES: DashboardResource[] = [
   (router, registry, mount, deps) =>
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
   responsesRoutes,
-  analyticsRoutes,
+  (router, registry, mount, deps) => analyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
   membersRoutes,
   accountPasswordRoutes,
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),

@@ -5,7 +5,7 @@
  */
 import type { JsonSchema } from '../http/schemaValidator.js';
 import { withProps } from '../resources/resourceSchemas.js';
-import { analyticsSchema, responseRecordSchema } from '../external/responseSchemas.js';
+import { responseRecordSchema } from '../resources/responses/responseSchemas.js';
 
 const str = { type: 'string' };
 const nullableInt = { type: 'integer', nullable: true };
@@ -51,26 +51,6 @@ export const responsesPageSchema: JsonSchema = {
     page: { type: 'integer' },
     totalPages: { type: 'integer' },
   },
-};
-
-export const analyticsQueryDashboard: JsonSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    chatbotId: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 64,
-      description: 'One chatbot (default: every chatbot of the workspace together)',
-    },
-    days: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
-  },
-};
-
-export const dashboardAnalyticsSchema: JsonSchema = {
-  type: 'object',
-  required: ['data'],
-  properties: { data: analyticsSchema },
 };
 
 export const usageSchema: JsonSchema = {

@@ -11,7 +11,7 @@ import { monthOf } from '../../infrastructure/usage/usageCounter.js';
 import { limitsOfWorkspace, usageReport } from '../resources/usage/usageReport.js';
 import { pick } from '../resources/chatbots/chatbotPresenter.js';
 import { chatbotSchema } from '../resources/chatbots/chatbotSchemas.js';
-import { analyticsReport } from '../external/analyticsReport.js';
+import { analyticsReport } from '../resources/analytics/analyticsReport.js';
 import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';

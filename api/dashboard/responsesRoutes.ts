@@ -8,7 +8,7 @@ import { dayRange, endOfDay, startOfDay } from '../../domain/conversation/utcDay
 import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
 import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
 import { ownedChatbot } from '../resources/chatbots/chatbotQueries.js';
-import { toResponseRecord } from '../external/responseQueries.js';
+import { toResponseRecord } from '../resources/responses/responseQueries.js';
 import { idParams } from '../resources/resourceSchemas.js';
 import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';

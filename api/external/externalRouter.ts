@@ -14,7 +14,7 @@ import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
 import { responsesRoutes } from './responsesRoutes.js';
-import { analyticsRoutes } from './analyticsRoutes.js';
+import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { accountRoutes } from './accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 
@@ -28,7 +28,7 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
   responsesRoutes,
-  analyticsRoutes,
+  (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   accountRoutes,
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];

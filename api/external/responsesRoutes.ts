@@ -15,8 +15,8 @@ import {
   responseParams,
   responseRecordSchema,
   responsesPage,
-} from './responseSchemas.js';
-import { countResponses, findResponses, toResponseRecord } from './responseQueries.js';
+} from '../resources/responses/responseSchemas.js';
+import { countResponses, findResponses, toResponseRecord } from '../resources/responses/responseQueries.js';
 
 export function responsesRoutes(
   router: Router,

@@ -3,9 +3,9 @@
  * per UTC day of the period ending today, zeros included. Shared by the External API and the
  * dashboard.
  */
-import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
-import { dailyCounts } from './responseQueries.js';
+import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
+import { addDays, dayOf, daysFrom } from '../../../domain/conversation/utcDays.js';
+import { dailyCounts } from '../responses/responseQueries.js';
 
 export interface AnalyticsReport {
   totalResponses: number;

@@ -2,10 +2,13 @@
  * Reads behind the responses and analytics endpoints. Totals come from the per-day counts view
  * (a few rows per chatbot and day) instead of counting response documents.
  */
-import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { RESPONSE_DAILY_COUNTS, type ResponseDailyCountDoc } from '../../projections/views/responseDailyCountsView.js';
-import { RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
-import { endOfDay, startOfDay } from '../../domain/conversation/utcDays.js';
+import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
+import {
+  RESPONSE_DAILY_COUNTS,
+  type ResponseDailyCountDoc,
+} from '../../../projections/views/responseDailyCountsView.js';
+import { RESPONSES, type ResponseDoc } from '../../../projections/views/responsesView.js';
+import { endOfDay, startOfDay } from '../../../domain/conversation/utcDays.js';
 
 export interface DayBounds {
   first: string | null;

@@ -1,11 +1,9 @@
-/** JSON schemas of the responses and analytics endpoints (docs/external-api.md, Responses and Analytics). */
-import type { JsonSchema } from '../http/schemaValidator.js';
+/** JSON schemas of the responses endpoints (docs/external-api.md, Responses). */
+import type { JsonSchema } from '../../http/schemaValidator.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE = 1_000_000;
-export const MAX_ANALYTICS_DAYS = 365;
-export const DEFAULT_ANALYTICS_DAYS = 30;
 
 const id = { type: 'string', minLength: 1, maxLength: 64 };
 const day = { type: 'string', format: 'date', maxLength: 10 };
@@ -41,19 +39,6 @@ export const listResponsesQuery: JsonSchema = {
     endDate: {
       ...day,
       description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.',
-    },
-  },
-};
-
-export const analyticsQuery: JsonSchema = {
-  type: 'object',
-  properties: {
-    days: {
-      type: 'integer',
-      minimum: 1,
-      maximum: MAX_ANALYTICS_DAYS,
-      default: DEFAULT_ANALYTICS_DAYS,
-      description: `Length of the period in UTC days ending today, 1 to ${MAX_ANALYTICS_DAYS} (default ${DEFAULT_ANALYTICS_DAYS}); outside that range: 400`,
     },
   },
 };
@@ -117,24 +102,5 @@ export const responsesPage: JsonSchema = {
     total: { type: 'integer', description: 'Responses matching the date filter' },
     page: { type: 'integer' },
     totalPages: { type: 'integer', description: 'ceil(total / limit); 0 when there are none' },
-  },
-};
-
-export const analyticsSchema: JsonSchema = {
-  type: 'object',
-  required: ['totalResponses', 'recentResponses', 'period', 'dailyCounts'],
-  properties: {
-    totalResponses: { type: 'integer' },
-    recentResponses: { type: 'integer', description: 'Responses whose chatDate falls in the period' },
-    period: { type: 'string', example: '30d' },
-    dailyCounts: {
-      type: 'array',
-      description: 'One entry per UTC day of the period, oldest first, zeros included',
-      items: {
-        type: 'object',
-        required: ['date', 'count'],
-        properties: { date: { type: 'string', format: 'date' }, count: { type: 'integer' } },
-      },
-    },
   },
 };
