@@ -53,7 +53,6 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
   const tags = TAGS[door.kind];
   const onKey = door.kind === 'key';
   const present = WEBHOOK_PRESENTERS[door.kind];
-  const schema = onKey ? webhookSchema : dashboardWebhookSchema;
   /**
    * A route behind this door. The dashboard documents its 403s and checks the plan once the
    * request is valid; the key door refused the Free plan at its entrance already.
