@@ -11,7 +11,7 @@ import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js'
 import { overviewRoutes } from './overviewRoutes.js';
 import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { sessionResourceDoor } from './sessionRoute.js';
-import { responsesRoutes } from './responsesRoutes.js';
+import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
@@ -26,7 +26,7 @@ const RESOURCES: DashboardResource[] = [
   overviewRoutes,
   (router, registry, mount, deps) =>
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
-  responsesRoutes,
+  (router, registry, mount, deps) => responseRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
   membersRoutes,
   accountPasswordRoutes,

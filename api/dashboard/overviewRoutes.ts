@@ -15,7 +15,7 @@ import { analyticsReport } from '../resources/analytics/analyticsReport.js';
 import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
-import { usageSchema } from './dashboardSchemas.js';
+import { usageSchema } from './overviewSchemas.js';
 
 const nullableInt = { type: 'integer', nullable: true };
 

@@ -13,7 +13,7 @@ import type { ExternalApiDeps } from './externalApiDeps.js';
 import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
-import { responsesRoutes } from './responsesRoutes.js';
+import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { accountRoutes } from './accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -27,7 +27,7 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
-  responsesRoutes,
+  (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   accountRoutes,
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),

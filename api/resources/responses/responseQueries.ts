@@ -2,13 +2,13 @@
  * Reads behind the responses and analytics endpoints. Totals come from the per-day counts view
  * (a few rows per chatbot and day) instead of counting response documents.
  */
-import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
+import type { Filter, ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import {
   RESPONSE_DAILY_COUNTS,
   type ResponseDailyCountDoc,
 } from '../../../projections/views/responseDailyCountsView.js';
 import { RESPONSES, type ResponseDoc } from '../../../projections/views/responsesView.js';
-import { endOfDay, startOfDay } from '../../../domain/conversation/utcDays.js';
+import { dayRange, endOfDay, startOfDay } from '../../../domain/conversation/utcDays.js';
 
 export interface DayBounds {
   first: string | null;
@@ -57,22 +57,27 @@ export function findResponses(
   );
 }
 
-/** The API shape of a response record. */
-export function toResponseRecord(doc: ResponseDoc) {
+/** The dashboard's response filters (responsesQuery), as validated. */
+export interface ResponsesFilterQuery {
+  chatbotId?: string;
+  startDate?: string;
+  endDate?: string;
+  resolution?: 'resolved' | 'escalated' | 'ended' | 'active';
+  visitorId?: string;
+  page: number;
+  limit: number;
+}
+
+/** The view filter of the dashboard's query; the chatbot ids keep it on the (chatbotId, chatDate) index. */
+export function responsesFilter(q: ResponsesFilterQuery, chatbotIds: string[]): Filter {
+  const days = dayRange(q.startDate, q.endDate);
+  const chatDate: Record<string, string> = {};
+  if (days.first) chatDate.$gte = startOfDay(days.first);
+  if (days.last) chatDate.$lte = endOfDay(days.last);
   return {
-    _id: doc.id,
-    chatSessionId: doc.chatSessionId,
-    visitorId: doc.visitorId,
-    chatDate: doc.chatDate,
-    record: doc.record.map((e) => ({ type: e.type, message: e.message, timestamp: e.at })),
-    answerVariables: doc.answerVariables,
-    customData: doc.customData ?? {},
-    user: doc.user ?? null,
-    channel: doc.channel,
-    turnCount: doc.turnCount,
-    status: doc.status,
-    resolution: doc.resolution,
-    escalationReason: doc.escalationReason,
-    completedAt: doc.completedAt,
+    chatbotId: chatbotIds.length === 1 ? chatbotIds[0] : { $in: chatbotIds },
+    ...(Object.keys(chatDate).length ? { chatDate } : {}),
+    ...(q.resolution === 'active' ? { status: 'active' } : q.resolution ? { resolution: q.resolution } : {}),
+    ...(q.visitorId ? { visitorId: q.visitorId } : {}),
   };
 }

@@ -1,5 +1,9 @@
-/** JSON schemas of the responses endpoints (docs/external-api.md, Responses). */
+/**
+ * JSON schemas of the responses endpoints of both doors (docs/external-api.md, Responses): the
+ * key door's per chatbot, the dashboard's across the workspace with its filters.
+ */
 import type { JsonSchema } from '../../http/schemaValidator.js';
+import { withProps } from '../resourceSchemas.js';
 
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -102,5 +106,48 @@ export const responsesPage: JsonSchema = {
     total: { type: 'integer', description: 'Responses matching the date filter' },
     page: { type: 'integer' },
     totalPages: { type: 'integer', description: 'ceil(total / limit); 0 when there are none' },
+  },
+};
+
+/** A response list item: the record plus which chatbot it belongs to. */
+export const dashboardResponseSchema: JsonSchema = withProps(
+  responseRecordSchema,
+  { chatbotId: str, chatbotName: str },
+  ['chatbotId', 'chatbotName'],
+);
+
+export const RESOLUTION_FILTERS = ['resolved', 'escalated', 'ended', 'active'] as const;
+
+export const responsesQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    chatbotId: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      description: "Only this chatbot's responses (default: every chatbot of the workspace)",
+    },
+    startDate: { type: 'string', format: 'date', maxLength: 10 },
+    endDate: { type: 'string', format: 'date', maxLength: 10 },
+    resolution: {
+      type: 'string',
+      enum: [...RESOLUTION_FILTERS],
+      description: 'How the conversation ended; `active`: not ended yet',
+    },
+    visitorId: { type: 'string', minLength: 1, maxLength: 200, description: 'Exact visitor id' },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
+  },
+};
+
+export const responsesPageSchema: JsonSchema = {
+  type: 'object',
+  required: ['data', 'total', 'page', 'totalPages'],
+  properties: {
+    data: { type: 'array', items: dashboardResponseSchema },
+    total: { type: 'integer' },
+    page: { type: 'integer' },
+    totalPages: { type: 'integer' },
   },
 };
