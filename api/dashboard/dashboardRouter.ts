@@ -17,7 +17,7 @@ import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
-import { accountRoutes } from './accountRoutes.js';
+import { accountRoutes } from '../resources/account/accountRoutes.js';
 
 export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 
@@ -32,7 +32,7 @@ const RESOURCES: DashboardResource[] = [
   accountPasswordRoutes,
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
-  accountRoutes,
+  (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];
 
 export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistry): Router {

@@ -15,7 +15,7 @@ import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
-import { accountRoutes } from './accountRoutes.js';
+import { accountRoutes } from '../resources/account/accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
@@ -29,7 +29,7 @@ const RESOURCES: ResourceRoutes[] = [
   usageRoutes,
   (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
-  accountRoutes,
+  (router, registry, mount, deps) => accountRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 

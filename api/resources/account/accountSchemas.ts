@@ -1,12 +1,12 @@
 /** JSON schemas of the account endpoints: request validation and OpenAPI in one. */
-import type { JsonSchema } from '../http/schemaValidator.js';
+import type { JsonSchema } from '../../http/schemaValidator.js';
 import {
   EMAIL_MAX,
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
   PROFILE_ADDRESS_MAX,
   PROFILE_NAME_MAX,
-} from '../../domain/account/profileRules.js';
+} from '../../../domain/account/profileRules.js';
 
 const nullableString = (description: string): JsonSchema => ({ type: 'string', nullable: true, description });
 

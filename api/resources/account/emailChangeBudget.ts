@@ -7,8 +7,8 @@
  * out for an hour. A wrong code does spend it (that is the guessing the budget is there to slow).
  */
 import type { Response } from 'express';
-import { TooManyRequestsError } from '../../domain/errors.js';
-import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
+import { TooManyRequestsError } from '../../../domain/errors.js';
+import type { RateLimiterFactory } from '../../../infrastructure/rateLimit/rateLimiter.js';
 
 export const EMAIL_CHANGE_LIMIT = { name: 'email-change', points: 5, durationSeconds: 3600 };
 
