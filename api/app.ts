@@ -40,7 +40,7 @@ export interface AppDeps {
   external: ExternalApiDeps;
   chat: ChatApiDeps;
   workspace: WorkspaceApiDeps;
-  /** Dashboard sessions (api/session/sessionAuth.ts `requireSession`). */
+  /** Dashboard sessions (api/principal/sessionDoor.ts). */
   session: SessionAuthDeps;
   auth: AuthApiDeps;
   /** The BigCommerce storefront app, mounted at APP_URL's path. */
@@ -70,7 +70,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // Served by plain handlers, but part of "every HTTP endpoint" of the document (CONTRACT.md §1).
+  // Served by plain handlers, but part of "every HTTP endpoint" of the document (docs/external-api.md).
   registry.add('', {
     method: 'get',
     path: '/healthz',

@@ -22,7 +22,7 @@ import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createLeasedUsageCounter, type LeasedUsageCounter } from '../infrastructure/usage/quotaLeases.js';
-import { createCallerCache, type CallerCache } from '../api/external/callerCache.js';
+import { createCallerCache, type CallerCache } from '../api/principal/callerCache.js';
 import { createCachedReader, type CachedReader } from '../infrastructure/readStore/cachedReader.js';
 import { createSqlIdempotencyStore, type IdempotencyStore } from '../infrastructure/idempotency/idempotencyStore.js';
 import { createApiKeyLastUsed, type ApiKeyLastUsed } from '../infrastructure/usage/apiKeyLastUsed.js';

@@ -10,7 +10,7 @@ import { answerClientErrorsAsJson } from '../api/http/clientErrorResponse.js';
 import type { ReadinessCheck } from '../api/http/readiness.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
-import { latestSuccessfulDeliveries } from '../dispatchers/webhooks/deliveryStore.js';
+import { sqlDeliveryLog } from '../infrastructure/webhooks/deliveryLogQueries.js';
 import { WORKSPACE_BRANDING } from '../projections/views/workspaceBrandingView.js';
 
 export interface RunningServer {
@@ -42,6 +42,7 @@ function readinessChecks({ config, sql, events, views, rateLimiters }: Services)
 /** The HTTP layer's share of the process: the commands and reads its routes use. */
 export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
+  const deliveryLog = sqlDeliveryLog(services.sql);
   const session = {
     views,
     sessions: services.sessions,
@@ -61,7 +62,7 @@ export function appDeps(services: Services): AppDeps {
     idempotency: services.idempotency,
     chatbots: services.chatbots,
     webhooks: services.webhooks,
-    lastDeliveries: (ids) => latestSuccessfulDeliveries(services.sql, ids),
+    deliveryLog,
     account: services.account,
   };
   return {
@@ -87,7 +88,6 @@ export function appDeps(services: Services): AppDeps {
       media: services.media,
       mediaStore: services.mediaStore,
       reservations: services.reservations,
-      events: services.events,
       session: {
         views,
         sessions: services.sessions,
@@ -105,7 +105,7 @@ export function appDeps(services: Services): AppDeps {
       signIn: services.signIn,
       workspaces: services.workspaces,
       keyLastUsed: services.keyLastUsed,
-      sql: services.sql,
+      deliveryLog,
     },
     auth: {
       session: {

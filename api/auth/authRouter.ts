@@ -1,5 +1,5 @@
 /**
- * The sign-in endpoints under /auth (CONTRACT.md §6): JSON for the login pages on the same
+ * The sign-in endpoints under /auth (docs/sign-in.md): JSON for the login pages on the same
  * origin (no CORS: a login page is always served by the host it signs in to), and the small
  * pages and scripts of the handoff and the OIDC popup. `RESOURCES` is the one list of its
  * route modules.

@@ -1,5 +1,5 @@
 /**
- * OpenID Connect through the popup proxy (CONTRACT.md §6): `GET /auth/providers`,
+ * OpenID Connect through the popup proxy (docs/sign-in.md): `GET /auth/providers`,
  * `GET $PUBLIC_URL/auth/oidc/start?slug=` (302 to the provider), `GET $PUBLIC_URL/auth/oidc/callback`
  * (a page that posts a one-time code to the exact login origin and closes), and
  * `POST /auth/oidc/exchange {code}` on the login origin.

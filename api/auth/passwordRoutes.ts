@@ -1,4 +1,4 @@
-/** `POST /auth/password {email, password}`: the first way in (CONTRACT.md §6). */
+/** `POST /auth/password {email, password}`: the first way in (docs/sign-in.md). */
 import type { Router } from 'express';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';

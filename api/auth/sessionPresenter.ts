@@ -1,4 +1,4 @@
-/** The `GET /auth/session` body (CONTRACT.md §6 sign-in contract): who, where, and the CSRF token. */
+/** The `GET /auth/session` body (docs/sign-in.md): who, where, and the CSRF token. */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import { MEMBERSHIPS, type MembershipDoc } from '../../projections/views/membershipsView.js';
 import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';

@@ -7,7 +7,9 @@ import type { Router } from 'express';
 import { AuthenticationError, NotFoundError } from '../../domain/errors.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { notSignedIn, requireSession, resolveSession, signedInOf } from '../session/sessionAuth.js';
+import { notSignedIn, resolveSession } from '../session/sessionAuth.js';
+import { sessionOf } from '../principal/principal.js';
+import { sessionDoor } from '../principal/sessionDoor.js';
 import { clearSessionCookie } from '../session/sessionCookie.js';
 import type { AuthApiDeps } from './authApiDeps.js';
 import { codeBody, codeQuery, redirectResult, sessionResult, switchBody } from './authSchemas.js';
@@ -63,12 +65,12 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
     },
     async ({ req, res }) => {
-      const { sessionId, userId } = signedInOf(res);
+      const { sessionId, userId } = sessionOf(res);
       await signIn.signOut(sessionId, userId);
       clearSessionCookie(req, res, session.publicUrl);
       res.status(204).end();
     },
-    ...requireSession(session),
+    sessionDoor(session),
   );
 
   addRoute(
@@ -88,14 +90,14 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
     },
     async ({ body, res }) => {
-      const { userId } = signedInOf(res);
+      const { userId } = sessionOf(res);
       if (!(await signIn.isMember(userId, body.workspaceId))) throw new NotFoundError('Workspace not found');
       res.setHeader('Cache-Control', 'no-store');
       return {
         body: { redirect: await signIn.handoffLink(userId, body.workspaceId, await signIn.slugOf(body.workspaceId)) },
       };
     },
-    ...requireSession(session),
+    sessionDoor(session),
   );
 
   addRoute(

@@ -1,5 +1,5 @@
 /**
- * The public visitor chat API at /api/v1/chat (CONTRACT.md §4). No API key: any site may embed
+ * The public visitor chat API at /api/v1/chat (docs/chat-api.md). No API key: any site may embed
  * the widget, so CORS is open, bodies are small, and every address is rate-limited, with a
  * tighter limit on starting sessions (each one is a stream of events).
  */
@@ -38,7 +38,7 @@ export interface ChatLimits {
 }
 
 /**
- * CONTRACT.md §4 names no limit, so these only stop floods: a client (a test suite, a busy shop
+ * The chat API promises no limit, so these only stop floods: a client (a test suite, a busy shop
  * behind one NAT address) that starts a few hundred sessions must never see a 429.
  */
 export const CHAT_LIMITS: ChatLimits = { requestsPerMinute: 600, sessionStartsPerHour: 1000, bodyBytes: 16 * 1024 };

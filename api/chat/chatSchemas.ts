@@ -1,4 +1,4 @@
-/** JSON schemas of the visitor chat API (CONTRACT.md §4): request validation and OpenAPI in one. */
+/** JSON schemas of the visitor chat API (docs/chat-api.md): request validation and OpenAPI in one. */
 import type { JsonSchema } from '../http/schemaValidator.js';
 import {
   MAX_CUSTOM_DATA_KEYS,

@@ -4,7 +4,7 @@
  */
 import type { Router } from 'express';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { contextOf, principalOf, sessionOf } from '../principal/principal.js';
 import { setSessionCookie } from '../session/sessionCookie.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
@@ -42,10 +42,11 @@ export function accountPasswordRoutes(
       },
     },
     async ({ body, req, res }) => {
-      const { userId, workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
+      const { userId } = sessionOf(res);
       const { sessionId } = await deps.signIn.changePassword(
         { userId, workspaceId, currentPassword: body.currentPassword, newPassword: body.newPassword },
-        sessionContextOf(res),
+        contextOf(res),
       );
       setSessionCookie(req, res, sessionId, deps.session.publicUrl);
       res.status(204).end();

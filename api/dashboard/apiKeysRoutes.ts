@@ -1,6 +1,6 @@
 /**
- * The dashboard's API keys tab (seed: "Keys are generated in the workspace settings (API Keys
- * tab)"): list, create with a role and scopes (the key is answered once, only its hash is
+ * The dashboard's API keys tab (keys are generated in the workspace
+ * settings, docs/external-api.md): list, create with a role and scopes (the key is answered once, only its hash is
  * kept), revoke. Admins only. Keys are created and revoked by the operator's commands
  * (WorkspaceCommands), so the rules of role and scopes are the CLI's. "Last used" comes from
  * the in-memory-coalesced recorder (infrastructure/usage/apiKeyLastUsed.ts): accurate to about
@@ -10,8 +10,8 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { API_KEY_ROLES, API_KEY_SCOPES, effectiveScopes } from '../../domain/apiKey/apiKey.js';
 import { API_KEYS, type ApiKeyDoc } from '../../projections/views/apiKeysView.js';
-import { idParams, wrapped } from '../external/chatbotSchemas.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { idParams, wrapped } from '../resources/resourceSchemas.js';
+import { contextOf, principalOf } from '../principal/principal.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { JsonSchema } from '../http/schemaValidator.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
@@ -99,7 +99,7 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
     async ({ res }) => {
       const docs = await views.find<ApiKeyDoc>(
         API_KEYS,
-        { workspaceId: signedInOf(res).workspaceId },
+        { workspaceId: principalOf(res).workspaceId },
         { sort: [['createdAt', -1]] },
       );
       return { body: { data: await presentAll(docs) } };
@@ -133,7 +133,7 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
     },
     async ({ body, res }) => {
-      const ctx = sessionContextOf(res);
+      const ctx = contextOf(res);
       const { id, apiKey } = await workspaces.createApiKey(
         { workspaceId: ctx.workspaceId, role: body.role, scopes: body.scopes },
         ctx,
@@ -160,7 +160,7 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
       responses: { 200: { description: 'Revoked', schema: wrapped(apiKeySchema) } },
     },
     async ({ params, res }) => {
-      const ctx = sessionContextOf(res);
+      const ctx = contextOf(res);
       await ownedKey(ctx.workspaceId, params.id);
       await workspaces.revokeApiKey(params.id, ctx);
       const [data] = await presentAll([await ownedKey(ctx.workspaceId, params.id)]);

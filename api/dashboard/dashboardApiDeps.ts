@@ -11,12 +11,12 @@ import type { MemberCommands } from '../../commands/memberCommands.js';
 import type { MemberQueries } from '../../projections/queries/memberQueries.js';
 import type { SignInCommands } from '../../commands/signInCommands.js';
 import type { WorkspaceCommands } from '../../commands/workspaceCommands.js';
-import type { SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
+import type { DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 
 export interface DashboardApiDeps extends ExternalApiDeps {
   session: SessionAuthDeps;
-  /** Members and invites, and the password change (issue 11: api/dashboard/membersRoutes.ts, accountPasswordRoutes.ts). */
+  /** Members and invites, and the password change (membersRoutes.ts, accountPasswordRoutes.ts). */
   members: MemberCommands;
   memberQueries: MemberQueries;
   signIn: SignInCommands;
@@ -24,8 +24,8 @@ export interface DashboardApiDeps extends ExternalApiDeps {
   workspaces: WorkspaceCommands;
   /** When each API key was last used (read side of the in-memory recorder). */
   keyLastUsed: ApiKeyLastUsed;
-  /** The webhook delivery log (dispatchers/webhooks/deliveryStore.ts tables). */
-  sql: SqlQueryable;
+  /** The webhook delivery log: its pages, each webhook's latest success, resendable deliveries. */
+  deliveryLog: DeliveryLog;
 }
 
 /** One resource of the dashboard API: adds its routes (and their OpenAPI entries) under `mount`. */

@@ -1,36 +1,38 @@
 /**
- * The dashboard's JSON endpoints under /api/v1/dashboard (issue 12): same origin as the page,
+ * The dashboard's JSON endpoints under /api/v1/dashboard: same origin as the page,
  * every one behind the session (and CSRF for writes), tenant-isolated like the External API.
  * No API quota is spent here. `RESOURCES` is the one list of its route modules.
  */
 import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { requireSession } from '../session/sessionAuth.js';
+import { sessionDoor } from '../principal/sessionDoor.js';
 import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
 import { overviewRoutes } from './overviewRoutes.js';
-import { chatbotsRoutes } from './chatbotsRoutes.js';
-import { responsesRoutes } from './responsesRoutes.js';
-import { analyticsRoutes } from './analyticsRoutes.js';
+import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
+import { sessionResourceDoor } from './sessionRoute.js';
+import { responseRoutes } from '../resources/responses/responseRoutes.js';
+import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
-import { webhooksRoutes } from './webhooksRoutes.js';
+import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
-import { accountRoutes } from './accountRoutes.js';
+import { accountRoutes } from '../resources/account/accountRoutes.js';
 
 export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
 const RESOURCES: DashboardResource[] = [
   overviewRoutes,
-  chatbotsRoutes,
-  responsesRoutes,
-  analyticsRoutes,
+  (router, registry, mount, deps) =>
+    chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
+  (router, registry, mount, deps) => responseRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => analyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
   membersRoutes,
   accountPasswordRoutes,
-  webhooksRoutes,
+  (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
-  accountRoutes,
+  (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];
 
 export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistry): Router {
@@ -40,7 +42,7 @@ export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistr
     next();
   });
   // The session (and, for writes, CSRF) before any body is read.
-  router.use(...requireSession(deps.session));
+  router.use(sessionDoor(deps.session));
   router.use(...jsonBody({ limit: '1mb' }));
   for (const routes of RESOURCES) routes(router, registry, DASHBOARD_MOUNT, deps);
   return router;

@@ -1,11 +1,11 @@
 /**
- * The members page's endpoints (issue 11 item 1; CONTRACT.md §6 sign-in contract): list
+ * The members page's endpoints (docs/sign-in.md, dashboard roles): list
  * members and pending invites, invite by mail, revoke an invite, change a role, remove a
  * member. Admins only; the owner's membership cannot be changed (403 OWNER_FIXED).
  */
 import type { Router } from 'express';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { sessionContextOf, signedInOf } from '../session/sessionAuth.js';
+import { contextOf, principalOf, sessionOf } from '../principal/principal.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
 
@@ -49,7 +49,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       tags,
       responses: { 200: { description: 'Members and invites', schema: membersResult } },
     },
-    async ({ res }) => ({ body: await memberQueries.list(signedInOf(res).workspaceId) }),
+    async ({ res }) => ({ body: await memberQueries.list(principalOf(res).workspaceId) }),
     { admin: true },
   );
 
@@ -77,8 +77,8 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
     },
     async ({ body, res }) => {
       const invited = await members.invite(
-        { email: body.email, role: body.role, inviterName: signedInOf(res).name },
-        sessionContextOf(res),
+        { email: body.email, role: body.role, inviterName: sessionOf(res).name },
+        contextOf(res),
       );
       return { status: 201, body: invited };
     },
@@ -98,7 +98,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       responses: { 204: { description: 'Revoked' }, 404: { description: 'No such pending invite' } },
     },
     async ({ params, res }) => {
-      await members.revokeInvite(params.id, sessionContextOf(res));
+      await members.revokeInvite(params.id, contextOf(res));
       res.status(204).end();
     },
     { admin: true },
@@ -122,7 +122,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
     },
     async ({ params, body, res }) => {
-      await members.changeRole(params.userId, body.role, sessionContextOf(res));
+      await members.changeRole(params.userId, body.role, contextOf(res));
       res.status(204).end();
     },
     { admin: true },
@@ -145,7 +145,7 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
     },
     async ({ params, res }) => {
-      await members.remove(params.userId, sessionContextOf(res));
+      await members.remove(params.userId, contextOf(res));
       res.status(204).end();
     },
     { admin: true },

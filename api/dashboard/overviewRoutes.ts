@@ -8,14 +8,14 @@ import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspace
 import { NotFoundError } from '../../domain/errors.js';
 import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { monthOf } from '../../infrastructure/usage/usageCounter.js';
-import { limitsOfWorkspace, usageReport } from '../external/usageReport.js';
-import { pick } from '../external/chatbotsRoutes.js';
-import { chatbotSchema } from '../external/chatbotSchemas.js';
-import { analyticsReport } from '../external/analyticsReport.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import { limitsOfWorkspace, usageReport } from '../resources/usage/usageReport.js';
+import { pick } from '../resources/chatbots/chatbotPresenter.js';
+import { chatbotSchema } from '../resources/chatbots/chatbotSchemas.js';
+import { analyticsReport } from '../resources/analytics/analyticsReport.js';
+import { principalOf } from '../principal/principal.js';
 import type { DashboardResource } from './dashboardApiDeps.js';
 import { addSessionRoute } from './sessionRoute.js';
-import { usageSchema } from './dashboardSchemas.js';
+import { usageSchema } from './overviewSchemas.js';
 
 const nullableInt = { type: 'integer', nullable: true };
 
@@ -56,7 +56,7 @@ export const overviewRoutes: DashboardResource = (router, registry, mount, { vie
       },
     },
     async ({ res }) => {
-      const { workspaceId } = signedInOf(res);
+      const { workspaceId } = principalOf(res);
       const now = clock();
       const month = monthOf(now);
       const [workspace, used, docs] = await Promise.all([

@@ -6,11 +6,12 @@ import type { RequestHandler, Router } from 'express';
 import { ForbiddenError } from '../../domain/errors.js';
 import { addRoute, type RouteHandler, type RouteSpec } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { signedInOf } from '../session/sessionAuth.js';
+import type { ResourceDoor } from '../resources/resourceDoor.js';
+import { principalOf } from '../principal/principal.js';
 
 export const requireAdmin: RequestHandler = (_req, res, next) => {
   next(
-    signedInOf(res).role === 'admin'
+    principalOf(res).role === 'admin'
       ? undefined
       : new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE'),
   );
@@ -33,4 +34,13 @@ export function addSessionRoute(
     handler,
     ...(admin ? [requireAdmin] : []),
   );
+}
+
+/** The session door as a shared resource sees it (api/resources/resourceDoor.ts). */
+export function sessionResourceDoor(router: Router, registry: OpenApiRegistry, mount: string): ResourceDoor {
+  return {
+    kind: 'session',
+    add: (spec, handler, policy) => addSessionRoute(router, registry, mount, spec, handler, { admin: policy?.admin }),
+    create: (_res, _kind, run) => run({}),
+  };
 }

@@ -11,7 +11,8 @@ import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimi
 import type { Logger } from '../../infrastructure/logger.js';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
-import type { CallerCache } from './callerCache.js';
+import type { DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
+import type { CallerCache } from '../principal/callerCache.js';
 
 export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
@@ -25,11 +26,11 @@ export interface ExternalApiDeps {
   callers?: CallerCache;
   rateLimiters: RateLimiterFactory;
   rateLimitPerMinute: number;
-  /** Idempotency-Key records of POSTs (CONTRACT.md §8). */
+  /** Idempotency-Key records of POSTs (docs/idempotency.md). */
   idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;
   /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */
-  lastDeliveries?: (webhookIds: string[]) => Promise<Map<string, string>>;
+  deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>;
   account: AccountCommands;
 }

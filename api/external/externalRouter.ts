@@ -6,16 +6,17 @@ import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { apiKeyAuth, requireApiAccess } from './apiKeyAuth.js';
+import { apiKeyDoor } from '../principal/apiKeyDoor.js';
 import { anonymousLimitHeaders, burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
 import { idempotentPosts } from './idempotency.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { chatbotsRoutes } from './chatbotsRoutes.js';
+import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
+import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
-import { responsesRoutes } from './responsesRoutes.js';
-import { analyticsRoutes } from './analyticsRoutes.js';
-import { accountRoutes } from './accountRoutes.js';
-import { webhooksRoutes } from './webhooksRoutes.js';
+import { responseRoutes } from '../resources/responses/responseRoutes.js';
+import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
+import { accountRoutes } from '../resources/account/accountRoutes.js';
+import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -24,12 +25,12 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 
 /** Every External API resource, in the order the OpenAPI document lists them. */
 const RESOURCES: ResourceRoutes[] = [
-  chatbotsRoutes,
+  (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
-  responsesRoutes,
-  analyticsRoutes,
-  accountRoutes,
-  webhooksRoutes,
+  (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => accountRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 /** The methods whose body the routes read. */
@@ -51,7 +52,7 @@ export const RATE_LIMIT_HEADERS = [
 
 export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
-  // Before CORS, which answers a preflight itself: every response carries these (seed: Limits 3).
+  // Before CORS, which answers a preflight itself: every response carries these (docs/external-api.md, Limits).
   router.use(anonymousLimitHeaders(deps), (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-store');
     next();
@@ -65,7 +66,7 @@ export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry)
     }),
   );
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
-  router.use(apiKeyAuth(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
+  router.use(apiKeyDoor(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
   // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
   // and a clear "not valid JSON" beats a misleading "name is required". A GET or DELETE takes
   // no body, so one sent anyway is not read (nor refused).

@@ -1,5 +1,5 @@
 /**
- * Idempotent POSTs of the External API (CONTRACT.md §8), in the manner of Stripe: a POST with an
+ * Idempotent POSTs of the External API (docs/idempotency.md), in the manner of Stripe: a POST with an
  * `Idempotency-Key` header runs once per workspace and key; a retry with the same method, path
  * and body within 24 hours gets the first answer again (status, body, Content-Type and Location)
  * with `Idempotent-Replayed: true`, and the handler does not run again.
@@ -14,7 +14,7 @@ import type { RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { IdempotencyStore } from '../../infrastructure/idempotency/idempotencyStore.js';
 import type { Logger } from '../../infrastructure/logger.js';
-import { callerOf } from './apiKeyAuth.js';
+import { principalOf } from '../principal/principal.js';
 import {
   IDEMPOTENCY_HEADER,
   MAX_IDEMPOTENCY_KEY_LENGTH,
@@ -106,7 +106,7 @@ export function idempotentPosts({
           'INVALID_IDEMPOTENCY_KEY',
         );
       }
-      const { workspaceId } = callerOf(res);
+      const { workspaceId } = principalOf(res);
       const fingerprint = requestFingerprint(req.method, req.originalUrl.split('?')[0], req.body);
       const outcome = await store.begin(workspaceId, key, fingerprint, randomUUID());
       if (outcome.acquired) {

@@ -1,5 +1,5 @@
 /**
- * Resource ids that follow from the Idempotency-Key (CONTRACT.md §8: "does nothing twice").
+ * Resource ids that follow from the Idempotency-Key (docs/idempotency.md: a retried POST does nothing twice).
  *
  * The stored answer covers every retry but one: the first request's process dies after its
  * create was written and before its answer was stored. Its key is held for a minute
@@ -14,23 +14,30 @@
  */
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
-import { callerOf } from './apiKeyAuth.js';
+import { principalOf } from '../principal/principal.js';
 import { REPLAYED_HEADER } from './idempotencyKey.js';
 
-const KEY_LOCAL = 'idempotencyKey';
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The Idempotency-Key this request holds, after when its first request came. */
+      idempotencyKey?: string;
+    }
+  }
+}
 
 /** Called by idempotentPosts once this request holds its key; `since` names the key's first request. */
 export function holdIdempotencyKey(res: Response, key: string, since: number): void {
-  res.locals[KEY_LOCAL] = `${since}\n${key}`;
+  res.locals.idempotencyKey = `${since}\n${key}`;
 }
 
 /** The id a create under this request's Idempotency-Key gives its `kind` of resource; undefined without a key. */
 function idempotentIdOf(res: Response, kind: string): string | undefined {
-  const key = res.locals[KEY_LOCAL] as string | undefined;
+  const key = res.locals.idempotencyKey;
   if (key === undefined) return undefined;
   // 24 hex characters, the shape of every id (commands/ids.ts).
   return createHash('sha256')
-    .update(`${callerOf(res).workspaceId}\n${kind}\n${key}`)
+    .update(`${principalOf(res).workspaceId}\n${kind}\n${key}`)
     .digest('hex')
     .slice(0, 24);
 }

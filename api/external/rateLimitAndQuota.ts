@@ -1,5 +1,5 @@
 /**
- * Burst limit per key and monthly quota per workspace (seed: Limits → Rate and quota). Every
+ * Burst limit per key and monthly quota per workspace (docs/external-api.md, Limits). Every
  * response carries the RateLimit-* and X-Quota-* headers; a refused burst is not
  * counted; only 2xx and 5xx answers count against the quota.
  */
@@ -9,7 +9,8 @@ import { TooManyRequestsError } from '../../domain/errors.js';
 import { limitsFor, type PlanLimits } from '../../domain/plans.js';
 import { monthOf, nextMonthStart } from '../../infrastructure/usage/usageCounter.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
-import { callerOf } from './apiKeyAuth.js';
+import { callerIdOf, principalOf } from '../principal/principal.js';
+import { quotaReadingOf } from './quotaReading.js';
 import { hasPendingReplay } from './pendingReplay.js';
 
 export function rateLimitMessage(limit: number): string {
@@ -19,7 +20,7 @@ export function rateLimitMessage(limit: number): string {
 const WINDOW_SECONDS = 60;
 
 /**
- * The headers every response carries (seed: Limits 3), as they stand before the key is known:
+ * The headers every response carries (docs/external-api.md, Limits), as they stand before the key is known:
  * a call refused before authentication (401) or a CORS preflight is counted against no key and
  * no workspace, so nothing of either is spent and there is no monthly quota to show (0). The
  * burst limit and quotaHeaders replace them once the caller is known.
@@ -48,16 +49,16 @@ export function burstLimit({
   const limiter = rateLimiters.create({ name: 'external', points: perMinute, durationSeconds: WINDOW_SECONDS });
   return async (_req, res, next) => {
     try {
-      const decision = await limiter.consume(callerOf(res).keyId);
+      const decision = await limiter.consume(callerIdOf(principalOf(res)));
       res.setHeader('RateLimit-Policy', `${perMinute};w=${WINDOW_SECONDS}`);
       res.setHeader('RateLimit-Limit', String(perMinute));
       res.setHeader('RateLimit-Remaining', String(decision.remaining));
       res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
       if (!decision.allowed) {
         // A refused burst is not counted, so the quota left is what it was before this call.
-        const { limit, used } = res.locals.quota as { limit: number | null; used: number };
+        const { limit, used } = quotaReadingOf(res);
         if (limit !== null) res.setHeader('X-Quota-Remaining', String(Math.max(0, limit - used)));
-        // Retry-After is the window (the seed's documented 60 s): waiting that long always
+        // Retry-After is the window (the documented 60 s): waiting that long always
         // succeeds; RateLimit-Reset says how soon the current window actually ends.
         throw new TooManyRequestsError(rateLimitMessage(perMinute), WINDOW_SECONDS);
       }
@@ -69,7 +70,7 @@ export function burstLimit({
 }
 
 export function workspaceLimits(res: Parameters<RequestHandler>[1]): PlanLimits {
-  const { plan, workspace } = callerOf(res);
+  const { plan, workspace } = principalOf(res);
   return limitsFor(plan, workspace.limits as Partial<PlanLimits> | null);
 }
 
@@ -84,7 +85,7 @@ export function quotaHeaders({ usage, clock }: Pick<ExternalApiDeps, 'usage' | '
       const month = monthOf(now);
       const limit = workspaceLimits(res).monthlyCalls;
       // From memory once this instance knows the workspace (quotaLeases.ts): no round trip.
-      const used = await usage.current(callerOf(res).workspaceId, month);
+      const used = await usage.current(principalOf(res).workspaceId, month);
       res.locals.quota = { now, month, limit, used };
       res.setHeader('X-Quota-Limit', limit === null ? 'unlimited' : String(limit));
       res.setHeader('X-Quota-Remaining', limit === null ? 'unlimited' : String(Math.max(0, limit - used - 1)));
@@ -97,15 +98,15 @@ export function quotaHeaders({ usage, clock }: Pick<ExternalApiDeps, 'usage' | '
   };
 }
 
-/** Only 2xx and 5xx answers count against the quota (seed: Limits → Rate and quota 2). */
+/** Only 2xx and 5xx answers count against the quota (docs/external-api.md, Limits). */
 const counts = (status: number) => (status >= 200 && status < 300) || status >= 500;
 
 export function monthlyQuota({ usage, logger }: Pick<ExternalApiDeps, 'usage' | 'logger'>): RequestHandler {
   return async (_req, res, next) => {
     try {
       if (hasPendingReplay(res)) return next(); // a replay is never billed, even once the quota is spent
-      const { workspaceId } = callerOf(res);
-      const { now, month, limit } = res.locals.quota as { now: Date; month: string; limit: number | null };
+      const { workspaceId } = principalOf(res);
+      const { now, month, limit } = quotaReadingOf(res);
       // Reserve the call before handling it so parallel requests cannot overshoot the quota;
       // answers that do not count (4xx) give it back afterwards.
       const count = await usage.tryReserve(workspaceId, month, limit);

@@ -1,10 +1,12 @@
-/** Usage endpoint (seed: Usage object). */
+/** Usage endpoint (docs/external-api.md, Usage). */
 import type { Router } from 'express';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { addApiKeyRoute, callerOf } from './apiKeyAuth.js';
+import { addApiKeyRoute } from './apiKeyRoute.js';
+import { principalOf } from '../principal/principal.js';
+import { quotaReadingOf } from './quotaReading.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
-import { wrapped } from './chatbotSchemas.js';
-import { usageReport } from './usageReport.js';
+import { wrapped } from '../resources/resourceSchemas.js';
+import { usageReport } from '../resources/usage/usageReport.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
   addApiKeyRoute(
@@ -35,9 +37,9 @@ export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: st
       },
     },
     async ({ res }) => {
-      const caller = callerOf(res);
+      const caller = principalOf(res);
       // Usage as it stood when this request arrived: the call asking is not yet included.
-      const { month, used } = res.locals.quota as { month: string; used: number };
+      const { month, used } = quotaReadingOf(res);
       const limit = workspaceLimits(res).monthlyCalls;
       return { body: { data: usageReport(month, caller.plan, used, limit) } };
     },

@@ -12,7 +12,7 @@ export function accessLog(logger: Logger): RequestHandler {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'warn' : 'info';
-      // winston formats a line before its transports drop it by level: skip that work (issue 15).
+      // winston formats a line before its transports drop it by level: skip that work on the hot path.
       if (!logger.isLevelEnabled(level)) return;
       logger.log(level, 'request', {
         method: req.method,

@@ -1,5 +1,5 @@
 /**
- * Answers derived from cached views, worked out once per view reading (issue 15).
+ * Answers derived from cached views, worked out once per view reading, so a hot read does not serialize the same documents again.
  *
  * The External API's cached reader (infrastructure/readStore/cachedReader.ts) hands every
  * request the same deep-frozen document until its collection changes. Whatever a route derives

@@ -1,7 +1,7 @@
 /**
  * `GET /readyz`: whether this process can do its work now, for a load balancer or orchestrator
- * deciding where to send traffic. `/healthz` stays the liveness probe (CONTRACT.md §1: 200 once
- * the process serves requests); this one asks the stores the process depends on.
+ * deciding where to send traffic. `/healthz` stays the liveness probe (200 once the process
+ * serves requests, docs/configuration.md); this one asks the stores the process depends on.
  *
  * Each check has a short deadline (a store that stopped answering must not hold the probe for
  * the driver's own minute-long timeout), and runs once at a time (probes arriving every second

@@ -1,7 +1,7 @@
 /**
  * Express's default weak ETag (`W/"<length hex>-<sha1 base64, 27 chars>"`, the `etag`
  * package's format), computed with node's one-shot `crypto.hash` and without copying the body
- * into a Buffer: the same tag for the same body, at less cost on every JSON answer (issue 15).
+ * into a Buffer: the same tag for the same body, at less cost on every JSON answer.
  */
 import { hash } from 'node:crypto';
 

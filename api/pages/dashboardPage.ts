@@ -1,5 +1,5 @@
 /**
- * The dashboard's HTML shell (CONTRACT.md §6): `/` and every unknown page path on a workspace
+ * The dashboard's HTML shell (docs/sign-in.md): `/` and every unknown page path on a workspace
  * host (`<slug>.$WORKSPACE_DOMAIN`), `/dashboard` and its sub-paths on the PUBLIC_URL host. The
  * client router takes over from there (base '' resp. '/dashboard'). Not signed in: 302 to that
  * host's /login. The page carries no inline script (CSP `default-src 'self'`): its one setting,

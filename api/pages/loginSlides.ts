@@ -2,7 +2,7 @@
  * What a branded sign-in page plays as its background: the workspace's whole login gallery as a
  * slideshow, in display order, starting at the active item and wrapping round. The public
  * branding JSON (GET /api/v1/workspace/public/branding/{slug}) still carries the active item
- * only, as the seed says; the page may show more because every gallery file is public media
+ * only (docs/branding.md); the page may show more because every gallery file is public media
  * already (GET /public/media/{id}), so nothing is disclosed that was not public.
  *
  * Left out: an item the workspace uses as its login or company logo. A logo can only live on
@@ -10,7 +10,7 @@
  * background; the active item is always kept, whatever it is, since an admin chose it.
  */
 import type { MediaItemDoc } from '../../projections/views/mediaItemsView.js';
-import type { LoginMedia } from '../../web/login/pageData.js';
+import type { LoginMedia } from './pageData.js';
 
 export interface SlideSource {
   slug: string;

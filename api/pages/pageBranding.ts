@@ -11,7 +11,7 @@ import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../domain/wor
 import { DEFAULT_DISPLAY } from '../../domain/workspace/brandingRules.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import { publicBranding } from '../workspace/brandingPresenter.js';
-import type { LoginBranding } from '../../web/login/pageData.js';
+import type { LoginBranding } from './pageData.js';
 import { loginSlides } from './loginSlides.js';
 
 export const CONFAB_BRANDING: LoginBranding = {

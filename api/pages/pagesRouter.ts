@@ -1,5 +1,5 @@
 /**
- * The sign-in pages a person sees (issue 11, CONTRACT.md §6): /login on a slug host (branded) or
+ * The sign-in pages a person sees (docs/sign-in.md): /login on a slug host (branded) or
  * on PUBLIC_URL (Confab-branded), the pages mailed links open, /signup on PUBLIC_URL, and the
  * built bundles under /assets. An unknown slug host answers a 404 page. The JSON endpoints the
  * pages call, and the workspace-switch page GET /auth/handoff, are api/auth's.
@@ -8,12 +8,12 @@ import express, { type Request, type Response, type Router } from 'express';
 import { existsSync } from 'node:fs';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } from '../../web/login/pageData.js';
+import { DATA_ELEMENT_ID, type LoginBranding, type PageData, type PageKind } from './pageData.js';
 import { brandingForSlug, CONFAB_BRANDING } from './pageBranding.js';
 import { landingWorkspaceName, type LandingLookup } from './landingWorkspace.js';
 import { ASSETS_PATH, PUBLIC_DIR, pageShell, sendPage } from './pageShell.js';
 import { hostKindOf } from './slugHost.js';
-import { safeNext } from '../../web/login/nextPath.js';
+import { safeNext } from '../../domain/signIn/safeNext.js';
 import { resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 
 export interface PagesDeps {

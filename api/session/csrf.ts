@@ -1,5 +1,5 @@
 /**
- * CSRF defences for cookie-authenticated requests (issue 11 item 2).
+ * CSRF defences for cookie-authenticated requests (docs/sign-in.md).
  *
  * - Signed-in writes: the header X-CSRF-Token must carry the session's token (a digest of the
  *   session id, so nothing extra is stored and the token reveals nothing of the id), compared

@@ -1,5 +1,5 @@
 /**
- * Which workspace a request's host names (CONTRACT.md §6): `<slug>.$WORKSPACE_DOMAIN` is that
+ * Which workspace a request's host names (docs/sign-in.md): `<slug>.$WORKSPACE_DOMAIN` is that
  * workspace's branded login and dashboard; any other host (the PUBLIC_URL host) names none.
  * `req.hostname` honours X-Forwarded-Host only from proxies TRUST_PROXY trusts (Express's
  * 'trust proxy', set in api/app.ts), so a client cannot pick a workspace by header.

@@ -1,5 +1,5 @@
 /**
- * BigCommerce's app callbacks (seed: "Storefront app endpoints"; BigCommerce "Handling callbacks"):
+ * BigCommerce's app callbacks (docs/storefront.md; BigCommerce "Handling callbacks"):
  *  - GET /auth?code&scope&context: install; the merchant then lands on the settings page;
  *  - GET /load, /uninstall, /remove_user ?signed_payload_jwt: verified (HS256, client secret,
  *    aud, iss, exp/nbf, sub) before anything changes; an invalid one is 401 and changes nothing.
@@ -94,8 +94,8 @@ const SPECS: Record<string, RouteSpec> = {
 };
 
 const requestOf = (res: Response) => ({
-  ip: res.locals.clientIp as string | undefined,
-  userAgent: res.locals.userAgent as string | undefined,
+  ip: res.locals.clientIp,
+  userAgent: res.locals.userAgent,
 });
 
 function queryString(req: Request, name: string): string | null {

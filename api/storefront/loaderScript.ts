@@ -1,5 +1,5 @@
 /**
- * The per-store loader's JavaScript (seed: "Widget start"), written for any storefront browser
+ * The per-store loader's JavaScript (docs/storefront.md, the widget's start), written for any storefront browser
  * (ES5, no build step). It asks the storefront for the signed-in customer through BigCommerce's
  * Current Customer API (`/customer/current.jwt?app_client_id=…`, same origin as the page), has
  * our service verify that JWT, then loads widget.js and calls

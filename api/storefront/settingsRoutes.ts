@@ -1,5 +1,5 @@
 /**
- * The merchant's settings (CONTRACT §7): GET/PUT {app_url}/api/settings with the store session,
+ * The merchant's settings (docs/storefront.md): GET/PUT {app_url}/api/settings with the store session,
  * and GET {app_url}/api/chatbot?input= so the page can say which chatbot a pasted text names
  * before it is saved. Answers carry `chatbot`: whether the id exists and is enabled, and `loader`:
  * which storefronts the loader script reached at the last check (null before the first), so the

@@ -1,5 +1,5 @@
 /**
- * The settings page's session (CONTRACT §7): cookie `confab_store_session`, opened by a verified
+ * The settings page's session (docs/storefront.md): cookie `confab_store_session`, opened by a verified
  * load callback. Inside the control panel's iframe the cookie is third-party, so under https it
  * is `SameSite=None; Secure; Partitioned` (CHIPS: still sent where browsers block unpartitioned
  * third-party cookies); on a plain-http localhost it is `SameSite=Lax`.
@@ -21,6 +21,18 @@ export interface SignedInStore extends StoreSession {
   sessionId: string;
   store: StoreDoc;
 }
+
+declare global {
+  namespace Express {
+    interface Locals {
+      /** The BigCommerce store user of the settings page (not a workspace principal). */
+      storeSession?: SignedInStore;
+    }
+  }
+}
+
+const notSignedInStore = () =>
+  new AuthenticationError('Open the Confab app from your BigCommerce control panel to sign in.', 'NOT_SIGNED_IN');
 
 function readCookie(req: Request): string | null {
   for (const part of (req.get('cookie') ?? '').split(';')) {
@@ -70,11 +82,7 @@ export function requireStoreSession(deps: Pick<StorefrontApiDeps, 'sessions' | '
   return async (req, res, next) => {
     try {
       const signedIn = await storeSessionOf(req, deps);
-      if (!signedIn)
-        throw new AuthenticationError(
-          'Open the Confab app from your BigCommerce control panel to sign in.',
-          'NOT_SIGNED_IN',
-        );
+      if (!signedIn) throw notSignedInStore();
       if (
         req.method !== 'GET' &&
         req.method !== 'HEAD' &&
@@ -90,6 +98,9 @@ export function requireStoreSession(deps: Pick<StorefrontApiDeps, 'sessions' | '
   };
 }
 
+/** The store session requireStoreSession let in; 401 when none did. */
 export function signedInStoreOf(res: Response): SignedInStore {
-  return res.locals.storeSession as SignedInStore;
+  const { storeSession } = res.locals;
+  if (!storeSession) throw notSignedInStore();
+  return storeSession;
 }

@@ -1,7 +1,7 @@
 /**
- * The BigCommerce storefront app under APP_URL (CONTRACT: default $PUBLIC_URL/storefront): the
- * callbacks, the settings page and its JSON API, and the per-store loader. `RESOURCES` is the
- * one list of its route modules.
+ * The BigCommerce storefront app under APP_URL (default $PUBLIC_URL/storefront,
+ * docs/configuration.md): the callbacks, the settings page and its JSON API, and the per-store
+ * loader. `RESOURCES` is the one list of its route modules.
  */
 import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';

@@ -1,6 +1,6 @@
 /**
- * Ad links of the login background media: the public click redirect (CONTRACT.md §5) and the
- * ad analytics object (seed: Workspace branding endpoints; Pro plan or above).
+ * Ad links of the login background media: the public click redirect and the ad analytics
+ * object (Pro plan or above), docs/branding.md.
  */
 import type { Router } from 'express';
 import { ForbiddenError, NotFoundError } from '../../domain/errors.js';
@@ -15,7 +15,7 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import { addRoute } from '../http/route.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf } from '../external/apiKeyAuth.js';
+import { principalOf } from '../principal/principal.js';
 import { requireWorkspaceCaller } from './workspaceAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { adAnalyticsSchema, adClickParams, adClickQuery } from './adSchemas.js';
@@ -127,7 +127,7 @@ export function adRoutes(
       },
     },
     async ({ res }) => {
-      const { workspaceId, plan } = callerOf(res);
+      const { workspaceId, plan } = principalOf(res);
       if (!planAtLeast(plan, 'pro'))
         throw new ForbiddenError(
           'Ad analytics needs the Pro plan or above. Upgrade your plan.',

@@ -1,6 +1,6 @@
 /**
- * The shapes the workspace endpoints answer with: the owner's whole branding (CONTRACT.md §5)
- * and the public branding of the seed, which carries the active login media item only.
+ * The shapes the workspace endpoints answer with: the owner's whole branding and the public
+ * branding, which carries the active login media item only (docs/branding.md).
  */
 import { loginPageUrlOf } from '../session/workspaceHost.js';
 import type { WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
@@ -14,7 +14,7 @@ export interface ActiveMediaDoc {
   [key: string]: unknown;
 }
 
-/** The seed's https://<slug>.{workspace_domain}/login, with PUBLIC_URL's scheme and port (CONTRACT.md §6). */
+/** https://<slug>.{workspace_domain}/login, with PUBLIC_URL's scheme and port (docs/sign-in.md). */
 export function loginUrlOf(slug: string | null, publicUrl: string, workspaceDomain: string): string {
   return loginPageUrlOf(slug, { publicUrl, workspaceDomain });
 }
@@ -32,7 +32,7 @@ export function ownerBranding(doc: WorkspaceBrandingDoc, publicUrl: string, work
   };
 }
 
-/** The seed's public shape: nothing private (no plan, no company logo, no gallery). */
+/** The public shape: nothing private (no plan, no company logo, no gallery). */
 export function publicBranding(doc: WorkspaceBrandingDoc, active: ActiveMediaDoc | null, publicUrl: string) {
   const { loginLogo, primaryColor, secondaryColor, tagline } = doc.branding;
   const { description, website, industry, companySize, country, timezone } = doc.organization;

@@ -1,5 +1,5 @@
 /**
- * Branding and organization writes (CONTRACT.md §5): an admin reads the whole branding and
+ * Branding and organization writes (docs/branding.md): an admin reads the whole branding and
  * PATCHes any of its fields; every field is checked before anything is recorded.
  */
 import type { Router } from 'express';
@@ -9,7 +9,7 @@ import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections
 import type { BrandingState } from '../../domain/workspace/branding.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf, contextOf } from '../external/apiKeyAuth.js';
+import { principalOf, contextOf } from '../principal/principal.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { ownerBranding } from './brandingPresenter.js';
@@ -40,7 +40,7 @@ export function brandingRoutes(router: Router, registry: OpenApiRegistry, mount:
       responses: { ...answer, ...ADMIN_RATE_LIMITED },
     },
     async ({ res }) => {
-      const doc = await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, callerOf(res).workspaceId);
+      const doc = await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, principalOf(res).workspaceId);
       if (!doc) throw new NotFoundError('Workspace not found');
       return present(doc);
     },

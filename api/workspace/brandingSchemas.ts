@@ -4,6 +4,7 @@ import {
   BACKGROUND_POSITIONS,
   COMPANY_SIZES,
   INDUSTRIES,
+  MAX_ORGANIZATION_DESCRIPTION,
 } from '../../domain/workspace/brandingRules.js';
 
 const str = { type: 'string' } as const;
@@ -50,7 +51,7 @@ const display = {
 const organization = {
   type: 'object',
   properties: {
-    description: { ...str, maxLength: 500 },
+    description: { ...str, maxLength: MAX_ORGANIZATION_DESCRIPTION },
     website: nullableStr,
     industry: { type: 'string', enum: [...INDUSTRIES], nullable: true },
     companySize: { type: 'string', enum: [...COMPANY_SIZES], nullable: true },

@@ -1,5 +1,5 @@
 /**
- * The login media gallery (CONTRACT.md §5) for an admin key: upload (multipart, streamed),
+ * The login media gallery (docs/branding.md) for an admin key: upload (multipart, streamed),
  * list in display order, change an item's ad link, label, duration or make it the active
  * background, reorder, delete. Another workspace's item id is answered as unknown (404).
  */
@@ -8,7 +8,7 @@ import type { PlacedItem } from '../../commands/mediaCommands.js';
 import { MEDIA_ITEMS, mediaUrlPath, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { callerOf, contextOf } from '../external/apiKeyAuth.js';
+import { principalOf, contextOf } from '../principal/principal.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { receiveFile } from './multipartUpload.js';
@@ -77,7 +77,7 @@ export function mediaRoutes(
     async ({ res }) => {
       const docs = await views.find<MediaItemDoc>(
         MEDIA_ITEMS,
-        { workspaceId: callerOf(res).workspaceId },
+        { workspaceId: principalOf(res).workspaceId },
         { sort: [['position', 1]] },
       );
       return { body: { items: docs.map((d) => presentMediaItem(d, publicUrl)) } };

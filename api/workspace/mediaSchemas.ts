@@ -1,4 +1,4 @@
-/** JSON schemas of the login media gallery endpoints (validation and OpenAPI; CONTRACT.md §5). */
+/** JSON schemas of the login media gallery endpoints (validation and OpenAPI; docs/branding.md). */
 import {
   MAX_AD_LABEL,
   MAX_AD_URL,

@@ -1,5 +1,5 @@
 /**
- * Serves an uploaded login background at its `mediaUrl` (public; CONTRACT.md §5): with its
+ * Serves an uploaded login background at its `mediaUrl` (public; docs/branding.md): with its
  * content type, byte ranges (video players seek with them), and a year of caching, since the
  * bytes behind an id never change (a new upload is a new id). Every answer says what it is
  * (nosniff) and may be embedded by login pages on other origins; an SVG is additionally

@@ -1,5 +1,5 @@
 /**
- * Slugs and the public branding lookup (seed: Workspace branding endpoints). The slug check and
+ * Slugs and the public branding lookup (docs/branding.md). The slug check and
  * the lookup need no authentication; claiming a slug needs an admin key and a paid plan.
  */
 import type { Router } from 'express';
@@ -11,7 +11,7 @@ import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
 import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-import { contextOf } from '../external/apiKeyAuth.js';
+import { contextOf } from '../principal/principal.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';

@@ -1,9 +1,8 @@
 /**
- * What the workspace branding API (/api/v1/workspace, CONTRACT.md §5) may use, handed over by
+ * What the workspace branding API (/api/v1/workspace, docs/branding.md) may use, handed over by
  * the composition root. Each resource module takes only its part (`Pick<WorkspaceApiDeps, …>`).
  */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import type { BrandingCommands } from '../../commands/brandingCommands.js';
@@ -25,11 +24,10 @@ export interface WorkspaceApiDeps {
   branding: BrandingCommands;
   /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
   reservations: Pick<Reservations, 'ownerOf'>;
-  events: Pick<EventStore, 'append'>;
   adClicks: Pick<AdClickCommands, 'recordClick'>;
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;
   mediaStore: MediaStore;
-  /** Writes also accept a signed-in admin's session (+ CSRF), CONTRACT.md §5–6. */
+  /** Writes also accept a signed-in admin's session (+ CSRF), docs/sign-in.md. */
   session: SessionAuthDeps;
 }

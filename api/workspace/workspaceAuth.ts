@@ -1,19 +1,18 @@
 /**
- * Who may change a workspace's branding (seed: Authentication 4; CONTRACT.md §5): an API key
- * of the admin role, or the session of a signed-in admin (CONTRACT.md §6), whose writes also
- * carry the session's CSRF token. A request with an x-api-key header is judged by the key
- * alone; otherwise the session cookie decides. Either way the routes read the same caller
- * (`callerOf`), with the user as the actor of a session's events. No monthly quota, since
- * these are not External API calls, but a per-caller burst limit all the same.
+ * Who may change a workspace's branding (docs/branding.md): an API key of the admin role, or
+ * the session of a signed-in admin (docs/sign-in.md), whose writes also carry the session's CSRF
+ * token. A request with an x-api-key header is judged by the key alone; otherwise the session
+ * cookie decides. Either door leaves the same principal for the routes (`principalOf`). No
+ * monthly quota, since these are not External API calls, but a per-caller burst limit all the
+ * same.
  */
 import type { RequestHandler } from 'express';
-import { ForbiddenError, TooManyRequestsError } from '../../domain/errors.js';
-import type { PlanName } from '../../domain/plans.js';
-import { API_KEY_SCOPES } from '../../domain/apiKey/apiKey.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import { apiKeyAuth, callerOf, requireRole, requireScope, type ApiCaller } from '../external/apiKeyAuth.js';
-import { notSignedIn, resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
-import { assertCsrf, isSafeMethod } from '../session/csrf.js';
+import { TooManyRequestsError } from '../../domain/errors.js';
+import { apiKeyDoor } from '../principal/apiKeyDoor.js';
+import { callerIdOf, principalOf } from '../principal/principal.js';
+import { requireKeyRole, requireScope } from '../principal/principalGuards.js';
+import { sessionDoor } from '../principal/sessionDoor.js';
+import { isSafeMethod } from '../session/csrf.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 
 const WRITES_PER_MINUTE = 120;
@@ -26,40 +25,6 @@ export const ADMIN_RATE_LIMITED = {
 };
 
 /**
- * The signed-in user as the workspace API's caller; 401 without a session, 403 without CSRF on a
- * write, and 403 for a member where `adminOnly`.
- */
-function sessionCaller(
-  deps: Pick<WorkspaceApiDeps, 'views'> & { session: SessionAuthDeps },
-  adminOnly: boolean,
-): RequestHandler {
-  return async (req, res, next) => {
-    try {
-      const signedIn = await resolveSession(req, deps.session);
-      if (!signedIn) throw notSignedIn();
-      if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
-      if (adminOnly && signedIn.role !== 'admin')
-        throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
-      const workspace = await deps.views.get<WorkspaceDoc>(WORKSPACES, signedIn.workspaceId);
-      if (!workspace) throw notSignedIn();
-      res.locals.signedIn = signedIn;
-      res.locals.caller = {
-        keyId: `user:${signedIn.userId}`,
-        workspaceId: signedIn.workspaceId,
-        role: signedIn.role,
-        scopes: [...API_KEY_SCOPES],
-        workspace,
-        plan: workspace.plan as PlanName,
-        actor: { type: 'user', id: signedIn.userId },
-      } satisfies ApiCaller;
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
-}
-
-/**
  * An API key or a session of the workspace, of the admin role unless `anyRole` (reads such as
  * ad analytics that any member may see), holding the read or write scope its method needs,
  * with a per-caller burst limit.
@@ -69,15 +34,12 @@ export function requireWorkspaceCaller(
   { anyRole = false } = {},
 ): RequestHandler[] {
   const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
-  const byKey = anyRole ? [apiKeyAuth(deps)] : [apiKeyAuth(deps), requireRole('admin')];
-  const bySession = sessionCaller(deps, !anyRole);
+  const byKey = apiKeyDoor(deps);
+  const keyRole = anyRole ? null : requireKeyRole('admin');
+  const bySession = sessionDoor(deps.session, anyRole ? {} : { role: 'admin' });
   const authenticate: RequestHandler = (req, res, next) => {
-    if (req.get('x-api-key') !== undefined) {
-      const [key, role] = byKey;
-      key(req, res, (err?: unknown) => (err || !role ? next(err) : role(req, res, next)));
-      return;
-    }
-    bySession(req, res, next);
+    if (req.get('x-api-key') === undefined) return bySession(req, res, next);
+    byKey(req, res, (err?: unknown) => (err || !keyRole ? next(err) : keyRole(req, res, next)));
   };
   // A key's scopes hold here as on the External API: a read-only admin key reads, never writes.
   const [readScope, writeScope] = [requireScope('read'), requireScope('write')];
@@ -85,7 +47,7 @@ export function requireWorkspaceCaller(
     (isSafeMethod(req.method) ? readScope : writeScope)(req, res, next);
   const burst: RequestHandler = async (_req, res, next) => {
     try {
-      const decision = await limiter.consume(callerOf(res).keyId);
+      const decision = await limiter.consume(callerIdOf(principalOf(res)));
       next(
         decision.allowed
           ? undefined
@@ -101,7 +63,7 @@ export function requireWorkspaceCaller(
   return [authenticate, scoped, burst];
 }
 
-/** An admin's key or an admin's session (the writes of CONTRACT.md §5). */
+/** An admin's key or an admin's session (the branding writes). */
 export function requireWorkspaceAdmin(
   deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>,
 ): RequestHandler[] {

@@ -1,6 +1,5 @@
 /**
- * The workspace branding API under /api/v1/workspace (seed: Workspace branding endpoints;
- * CONTRACT.md §5): bare JSON answers (not `{data}`), public reads for the login page, and
+ * The workspace branding API under /api/v1/workspace (docs/branding.md, docs/external-api.md): bare JSON answers (not `{data}`), public reads for the login page, and
  * writes for an admin's API key. `RESOURCES` is the one list of its route modules.
  */
 import { Router } from 'express';

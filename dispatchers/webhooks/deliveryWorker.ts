@@ -9,13 +9,8 @@ import { wakeSignal } from '../../infrastructure/eventStore/wakeSignal.js';
 import { SUCCESS_RECORD_INTERVAL_MS } from '../../domain/webhooks/webhook.js';
 import { nextRetryDelay, parseRetryAfter } from '../../domain/webhooks/retryPolicy.js';
 import { claimDueDeliveries } from './deliveryClaims.js';
-import {
-  cancelDelivery,
-  finishAttempt,
-  type AttemptRecord,
-  type ClaimedDelivery,
-  type DeliveryOutcome,
-} from './deliveryStore.js';
+import { cancelDelivery, finishAttempt, type ClaimedDelivery, type DeliveryOutcome } from './deliveryStore.js';
+import type { AttemptRecord } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 import { OutcomesInRecording } from './outcomesInRecording.js';
 import type { SendResult, WebhookSender } from './webhookSender.js';
 

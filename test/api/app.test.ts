@@ -5,14 +5,14 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 
 const EXTERNAL = '/api/v1/external/v1';
-/** The seed's External API operations this foundation implements. */
+/** The documented External API operations (docs/external-api.md) this service implements. */
 const FOUNDATION_PATHS: Array<[string, string[]]> = [
   ['/external/v1/chatbots', ['get', 'post']],
   ['/external/v1/chatbots/{id}', ['get', 'put', 'delete']],
   ['/external/v1/chatbots/{id}/duplicate', ['post']],
   ['/external/v1/usage', ['get']],
 ];
-/** Every External API path of the seed; those the app serves must be in the document. */
+/** Every documented External API path (docs/external-api.md); those the app serves must be in the document. */
 const SEED_PATHS: Array<[string, string[]]> = [
   ...FOUNDATION_PATHS,
   ['/external/v1/chatbots/{id}/responses', ['get']],
@@ -61,7 +61,7 @@ test('the OpenAPI document lists the foundation operations with the x-api-key sc
   assert.ok(doc.paths['/api/v1/external/v1/chatbots'].post.responses['201']);
 });
 
-test('every seed External API path the app serves appears in the OpenAPI document', async () => {
+test('every documented External API path the app serves appears in the OpenAPI document', async () => {
   const { apiKey } = await app.createWorkspace('pro');
   const { body: doc } = await app.api('GET', '/api/v1/openapi.json');
   for (const [path, methods] of SEED_PATHS) {
@@ -83,7 +83,7 @@ test('every seed External API path the app serves appears in the OpenAPI documen
   }
 });
 
-test('the OpenAPI document also lists /healthz, /readyz and itself (CONTRACT.md §1: every HTTP endpoint)', async () => {
+test('the OpenAPI document also lists /healthz, /readyz and itself (every HTTP endpoint is documented)', async () => {
   const { body: doc } = await app.api('GET', '/api/v1/openapi.json');
   assert.ok(doc.paths['/healthz']?.get, 'GET /healthz');
   assert.ok(doc.paths['/readyz']?.get, 'GET /readyz');

@@ -1,5 +1,5 @@
 /**
- * GET /readyz (readiness) next to GET /healthz (liveness, CONTRACT.md §1): 200 while the stores
+ * GET /readyz (readiness) next to GET /healthz (liveness, docs/configuration.md): 200 while the stores
  * answer, 503 naming the database when it does not — refused connections and a server that
  * accepts but never answers (a real PostgreSQL behind a TCP relay), and the embedded store cut
  * off — and 200 "degraded" naming Redis when only Redis is away. /healthz stays 200 throughout.

@@ -1,58 +1,15 @@
 /**
- * What the server hands a sign-in page (api/pages/pageShell.ts writes it as a JSON block; CSP
- * forbids inline script). The branding shape is also what the dashboard's live preview of the
- * login card is rendered from.
+ * The sign-in page's side of its page data: reading the JSON block the server wrote
+ * (api/pages/pageData.ts holds the shape both sides share).
  */
-export type PageKind = 'login' | 'magic' | 'signup' | 'signupConfirm' | 'invite' | 'notFound';
+import { DATA_ELEMENT_ID, type PageData } from '../../api/pages/pageData.js';
 
-export type BackgroundFit = 'cover' | 'contain' | 'fill' | 'original';
-
-export interface LoginMedia {
-  id: string;
-  /** Same-origin path (or absolute URL) of the file. */
-  url: string;
-  type: 'image' | 'video';
-  adUrl: string | null;
-  adLabel: string | null;
-  /** Seconds an image stays before the next slide; a video advances when it ends. */
-  slideDuration: number;
-  /** The public ad-click redirect (records the click); `?vid=` is added by the page. */
-  clickUrl: string | null;
-}
-
-export interface LoginBranding {
-  /** null on the main-domain (Confab-branded) pages. */
-  slug: string | null;
-  displayName: string;
-  loginLogo: string | null;
-  primaryColor: string;
-  secondaryColor: string;
-  tagline: string;
-  display: { fit: BackgroundFit | string; position: string; cardPosition: string };
-  /** The background slides: the active item first, then the rest of the gallery in display order. */
-  media: LoginMedia[];
-}
-
-export interface PageData {
-  page: PageKind;
-  /** PUBLIC_URL, without a trailing slash: OIDC popups open there and answer from its origin. */
-  publicUrl: string;
-  branding: LoginBranding;
-  /** true on the main-domain pages where no workspace is known yet. */
-  confab: boolean;
-  /**
-   * On the main host's invite and sign-in-link pages: the workspace the link's live token is
-   * for (api/pages/landingWorkspace.ts). Absent when the token is dead or cannot be checked.
-   */
-  workspaceName?: string;
-}
+export type { BackgroundFit, LoginBranding, LoginMedia, PageData, PageKind } from '../../api/pages/pageData.js';
 
 /** The workspace a page is for, when it is known: the token's (main host) or the host's own. */
 export function workspaceOf(data: PageData): string | null {
   return data.workspaceName ?? (data.confab ? null : data.branding.displayName || null);
 }
-
-export const DATA_ELEMENT_ID = 'confab-page-data';
 
 export function readPageData(doc: Document = document): PageData {
   const el = doc.getElementById(DATA_ELEMENT_ID);

@@ -1,4 +1,4 @@
-/** The mailed ways in over real HTTP and the outbox: 6-digit codes and magic links (issue 11 item 3). */
+/** The mailed ways in over real HTTP and the outbox: 6-digit codes and magic links (docs/sign-in.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

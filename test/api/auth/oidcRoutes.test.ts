@@ -1,7 +1,7 @@
 /**
  * OpenID Connect through the popup proxy against a real provider (oidc-provider in this
  * process): the whole code flow over HTTP, the exact target origin, verified emails only,
- * members only, one-time codes (issue 11 item 3).
+ * members only, one-time codes (docs/sign-in.md).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

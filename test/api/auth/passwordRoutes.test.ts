@@ -1,4 +1,4 @@
-/** Password sign-in, GET /auth/session, logout and the login CSRF checks, over real HTTP (issue 11). */
+/** Password sign-in, GET /auth/session, logout and the login CSRF checks, over real HTTP (docs/sign-in.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

@@ -1,5 +1,5 @@
 /**
- * Audit without secrets (issue 11): every way in, a failure, a sign-out and a password change
+ * Audit without secrets (docs/sign-in.md): every way in, a failure, a sign-out and a password change
  * leave a log line naming the user and method, and no password, code, token, CSRF token or
  * session id reaches a log line or the event export.
  */

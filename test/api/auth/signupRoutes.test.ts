@@ -1,4 +1,4 @@
-/** Signup on the main host: a confirmation mail, then a Free workspace and a session (issue 11 item 1). */
+/** Signup on the main host: a confirmation mail, then a Free workspace and a session (docs/sign-in.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

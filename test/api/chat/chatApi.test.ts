@@ -1,4 +1,4 @@
-// The public visitor chat API end to end (CONTRACT.md §4): flows, completion rules, the events
+// The public visitor chat API end to end (docs/chat-api.md): flows, completion rules, the events
 // the webhook dispatcher maps, and every kind of bad input.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

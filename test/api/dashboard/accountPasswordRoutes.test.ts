@@ -1,4 +1,4 @@
-/** Setting and changing a password from the dashboard: other sessions end, this browser gets a fresh one (issue 11 item 2). */
+/** Setting and changing a password from the dashboard: other sessions end, this browser gets a fresh one (docs/sign-in.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

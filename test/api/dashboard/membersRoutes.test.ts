@@ -1,4 +1,4 @@
-/** Members, invites and roles over real HTTP with real sessions and the outbox (issue 11 item 1). */
+/** Members, invites and roles over real HTTP with real sessions and the outbox (docs/sign-in.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

@@ -1,5 +1,5 @@
 /**
- * The three-step account email change end to end (seed: Account email change), with the
+ * The three-step account email change end to end (docs/external-api.md, Account), with the
  * codes read from mails delivered over a real SMTP exchange to a server this test runs.
  */
 import { test } from 'uvu';

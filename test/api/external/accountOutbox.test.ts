@@ -1,4 +1,4 @@
-/** Without SMTP_URL the email-change mails are .eml files in DATA_DIR/outbox (CONTRACT.md §2). */
+/** Without SMTP_URL the email-change mails are .eml files in DATA_DIR/outbox (docs/configuration.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir, readFile } from 'node:fs/promises';

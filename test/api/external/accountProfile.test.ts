@@ -1,4 +1,4 @@
-/** GET and PATCH /external/v1/account: the workspace owner's profile (seed: Account profile). */
+/** GET and PATCH /external/v1/account: the workspace owner's profile (docs/external-api.md, Account). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';

@@ -1,4 +1,4 @@
-/** x-api-key authentication and plan gating of the External API (seed: Authentication 1–2). */
+/** x-api-key authentication and plan gating of the External API (docs/external-api.md, Authentication). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
@@ -31,7 +31,7 @@ const LIMIT_HEADERS = [
   'x-quota-period',
 ];
 
-test('a 401 and a CORS preflight carry every rate-limit and quota header too (seed: Limits 3)', async () => {
+test('a 401 and a CORS preflight carry every rate-limit and quota header too (docs/external-api.md, Limits)', async () => {
   const refused = await app.api('GET', CHATBOTS, { headers: { 'x-api-key': 'nonsense' } });
   const preflight = await app.api('OPTIONS', CHATBOTS, {
     headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST' },

@@ -1,4 +1,4 @@
-/** Chatbots endpoints (seed: Endpoints → Chatbots; fields per operation; plan caps; CONTRACT.md §4 flow). */
+/** Chatbots endpoints (docs/external-api.md, Chatbots: fields per operation, plan caps; the flow of docs/chat-api.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';

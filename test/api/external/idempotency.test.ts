@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key on External API POSTs (CONTRACT.md §8) against the real app: replay, reuse
+ * Idempotency-Key on External API POSTs (docs/idempotency.md) against the real app: replay, reuse
  * with another request (422), bad keys (400), workspaces apart, expiry and purge, answers that
  * are not kept, billing, and 20 parallel retries of one create.
  */

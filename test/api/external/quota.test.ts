@@ -1,5 +1,5 @@
 /**
- * Monthly quota per workspace (seed: Limits → Rate and quota 2–3): only 2xx and 5xx count,
+ * Monthly quota per workspace (docs/external-api.md, Limits): only 2xx and 5xx count,
  * 4xx and burst 429s do not, a spent quota answers 429 QUOTA_EXCEEDED.
  */
 import { test } from 'uvu';
@@ -81,7 +81,7 @@ test('2xx answers count; burst 429s do not', async () => {
   assert.is(burst.body.code, 'RATE_LIMIT_ERROR');
   // Quota headers on the burst 429 too; it is not counted, so 1 of the 3 calls is still left.
   assert.is(burst.headers.get('x-quota-remaining'), '1', 'quota headers on the burst 429 too');
-  assert.is(burst.headers.get('retry-after'), '60', "the seed's documented Retry-After");
+  assert.is(burst.headers.get('retry-after'), '60', 'the documented Retry-After');
   await usageSettlesAt(2);
 });
 

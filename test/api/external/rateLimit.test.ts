@@ -1,5 +1,5 @@
 /**
- * Burst limit: 60 requests per minute per key, headers on every response, the seed's exact 429,
+ * Burst limit: 60 requests per minute per key, headers on every response, the documented 429,
  * and one shared counter per key across instances when REDIS_URL is set.
  */
 import { test } from 'uvu';
@@ -49,7 +49,7 @@ test.before(async () => {
   app = await startTestApp({ RATE_LIMIT_PER_MINUTE: '60' });
 });
 
-test('60 requests pass, the 61st is 429 with the seed body, Retry-After and the headers', async () => {
+test('60 requests pass, the 61st is 429 with the documented body, Retry-After and the headers', async () => {
   const { apiKey } = await app.createWorkspace('starter');
   let lastQuotaRemaining: string | null = null;
   for (let i = 1; i <= 60; i++) {
@@ -61,7 +61,7 @@ test('60 requests pass, the 61st is 429 with the seed body, Retry-After and the 
   const r = await app.api('GET', CHATBOTS, { apiKey });
   assert.is(r.status, 429);
   assert.equal(r.body, RATE_LIMIT_BODY);
-  // The seed's documented value: the 60-second window, whatever RateLimit-Reset says.
+  // The documented value (docs/external-api.md, Limits): the 60-second window, whatever RateLimit-Reset says.
   assert.is(r.headers.get('retry-after'), '60');
   assertLimitHeaders(r.headers, 0);
   // A refused burst is not counted: the quota left is what the 60th request left.

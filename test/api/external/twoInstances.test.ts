@@ -1,5 +1,5 @@
 /**
- * Two service instances on one PostgreSQL database (issue 15): each caches keys and workspaces
+ * Two service instances on one PostgreSQL database: each caches keys and workspaces
  * in process, yet a key revoked or a plan changed through one takes effect on the other within
  * a second, and the monthly quota holds across both. Needs DATABASE_URL (PGlite is one process).
  */

@@ -1,4 +1,4 @@
-/** GET /external/v1/usage → {data: {month, plan, used, limit, remaining}} (seed: Usage). */
+/** GET /external/v1/usage → {data: {month, plan, used, limit, remaining}} (docs/external-api.md, Usage). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';

@@ -1,4 +1,4 @@
-/** Webhook endpoints (seed: Endpoints → Webhooks; Webhook subscription; Webhook status; Plans). */
+/** Webhook endpoints (docs/external-api.md: Webhooks, their status, Plans). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
@@ -273,7 +273,7 @@ test('every rejected URL form: 400 on url, on create and on update', async () =>
 });
 
 test('a public https host that does not resolve from here is accepted (only private targets are refused)', async () => {
-  // No DNS answer is not a private address: the seed refuses only private targets, and the
+  // No DNS answer is not a private address: the spec refuses only private targets (docs/events.md), and the
   // delivery's guarded lookup refuses a private answer at connect time.
   const w = await create({
     chatbotId,

@@ -1,4 +1,4 @@
-/** Host recognition and workspace addresses (CONTRACT.md §6): slug hosts, PUBLIC_URL's scheme and port. */
+/** Host recognition and workspace addresses (docs/sign-in.md): slug hosts, PUBLIC_URL's scheme and port. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { dashboardUrlOf, loginPageUrlOf, slugOfHost, workspaceOrigin } from '../../../api/session/workspaceHost.js';

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §7 settings: GET/PUT {app_url}/api/settings with the store session, the Chatbot ID
+ * The storefront settings (docs/storefront.md): GET/PUT {app_url}/api/settings with the store session, the Chatbot ID
  * taken from a bare id, an embed snippet or a dashboard URL (anything else 400), the chatbot's
  * status in every answer, CSRF on writes, and the /app page's framing rules.
  */

@@ -1,6 +1,6 @@
 /**
  * The public ad click (302 to the stored adUrl, one click recorded) and GET /ad-analytics
- * (seed: Ad analytics object; Pro plan or above), through the real service.
+ * (docs/branding.md, ad analytics; Pro plan or above), through the real service.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

@@ -1,4 +1,4 @@
-/** Slugs, public branding, and the branding and organization writes (CONTRACT.md §5). */
+/** Slugs, public branding, and the branding and organization writes (docs/branding.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
@@ -32,7 +32,7 @@ test('check-slug: every rule, with a reason, without authentication', async () =
   assert.match(reserved.body.reason, /reserved/);
   assert.match((await app.api('GET', `${W}/check-slug/ab`)).body.reason, /Too short/);
   assert.match((await app.api('GET', `${W}/check-slug/test-acme`)).body.reason, /reserved/);
-  // Any text gets an answer, not an HTTP error (seed: Errors, slug check).
+  // Any text gets an answer, not an HTTP error (docs/branding.md, the slug check).
   for (const [slug, reason] of [
     ['a'.repeat(101), /Too long/],
     ['abc%00d', /./],
@@ -188,7 +188,7 @@ test('branding and organization: set, read back, and every bad field is a 400 th
   assert.equal(after.body.organization.country, 'DE');
 });
 
-test('public branding: the seed shape, nothing private, cacheable, 404 for an unknown slug', async () => {
+test('public branding: the documented shape, nothing private, cacheable, 404 for an unknown slug', async () => {
   const r = await app.api('GET', `${W}/public/branding/acme-shop`);
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(keysOf(r.body), ['branding', 'displayName', 'organization', 'slug', 'workspaceId']);

@@ -1,6 +1,6 @@
 /**
- * The login media gallery over HTTP (seed: Login background media item, Background media;
- * CONTRACT.md §5): uploads judged by their bytes, size limits (set small here), at most 10
+ * The login media gallery over HTTP (docs/branding.md: the login
+ * background media items): uploads judged by their bytes, size limits (set small here), at most 10
  * items, exactly one active, reorder, delete, item fields, admin keys only, and no workspace
  * ever reaching another's items. The public files, SVG cleaning and aborted uploads:
  * mediaPublic.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The public side of the login media gallery (CONTRACT.md §5): each item's mediaUrl serves its
+ * The public side of the login media gallery (docs/branding.md): each item's mediaUrl serves its
  * file with its type, byte ranges and a year of caching; a hostile SVG is stored cleaned and
  * served sandboxed; an upload the client abandons leaves nothing; the OpenAPI document.
  */

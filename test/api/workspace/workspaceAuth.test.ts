@@ -1,4 +1,4 @@
-/** The workspace API (CONTRACT §5) with an admin's session: CSRF on writes, members refused, the user as the actor (issue 11 item 2). */
+/** The workspace API (docs/branding.md) with an admin's session: CSRF on writes, members refused, the user as the actor. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestApp } from '../../support/testApp.js';

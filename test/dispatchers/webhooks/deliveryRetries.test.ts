@@ -1,7 +1,8 @@
 /** Retries, Retry-After, timeout, redirects, 410, auto-disable and reactivation, log retention. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { listAttempts, purgeExpired } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { purgeExpired } from '../../../dispatchers/webhooks/deliveryStore.js';
+import { listAttempts } from '../../../infrastructure/webhooks/deliveryLogQueries.js';
 import { MAX_CONSECUTIVE_FAILURES } from '../../../domain/webhooks/webhook.js';
 import type { ReceivedRequest } from '../../support/httpsReceiver.js';
 import { startHarness, type Harness } from './dispatcherHarness.js';

@@ -2,7 +2,7 @@
 /** `/login`: the card wired to the sign-in endpoints, the provider list and the OIDC popup. */
 import { useEffect, useState } from 'preact/hooks';
 import { fetchProviders, follow, postJson, queryParam, type Outcome, type Provider } from '../authApi.js';
-import { safeNext } from '../nextPath.js';
+import { safeNext } from '../../../domain/signIn/safeNext.js';
 import { LoginCard, type LoginHandlers } from '../LoginCard.js';
 import { openOidcPopup, startUrlFor } from '../oidcPopup.js';
 import type { PageData } from '../pageData.js';

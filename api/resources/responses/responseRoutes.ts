@@ -1,0 +1,148 @@
+/**
+ * The response records, read from the `responses` view (docs/external-api.md, Responses). The
+ * key door lists one chatbot's at /chatbots/{id}/responses; the dashboard's Responses page reads
+ * the workspace's at /responses, across its chatbots or one, filtered by day range, how the
+ * conversation ended and visitor id. The record is the same on both.
+ */
+import { dayRange } from '../../../domain/conversation/utcDays.js';
+import { NotFoundError } from '../../../domain/errors.js';
+import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
+import { CHATBOTS, type ChatbotDoc } from '../../../projections/views/chatbotsView.js';
+import { RESPONSES, type ResponseDoc } from '../../../projections/views/responsesView.js';
+import { principalOf } from '../../principal/principal.js';
+import { ownedChatbot } from '../chatbots/chatbotQueries.js';
+import type { ResourceDoor } from '../resourceDoor.js';
+import { idParams, wrapped } from '../resourceSchemas.js';
+import { presentDashboardResponse, toResponseRecord } from './responsePresenter.js';
+import { countResponses, findResponses, type ResponsesFilterQuery, responsesFilter } from './responseQueries.js';
+import {
+  chatbotParams,
+  dashboardResponseSchema,
+  listResponsesQuery,
+  responseParams,
+  responseRecordSchema,
+  responsesPage,
+  responsesPageSchema,
+  responsesQuery,
+} from './responseSchemas.js';
+
+export interface ResponseRoutesDeps {
+  views: ReadStoreReader;
+}
+
+export function responseRoutes(door: ResourceDoor, deps: ResponseRoutesDeps): void {
+  if (door.kind === 'key') keyDoorResponses(door, deps);
+  else dashboardResponses(door, deps);
+}
+
+function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): void {
+  const tags = ['Responses'];
+  door.add(
+    {
+      method: 'get',
+      path: '/chatbots/:id/responses',
+      summary: "List a chatbot's responses, newest first",
+      tags,
+      params: chatbotParams,
+      query: listResponsesQuery,
+      responses: { 200: { description: 'One page of response records', schema: responsesPage } },
+    },
+    async ({ params, query, res }) => {
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
+      const days = dayRange(query.startDate, query.endDate);
+      const { page, limit } = query as { page: number; limit: number };
+      const [total, docs] = await Promise.all([
+        days.first || days.last ? countResponses(views, chatbot.id, days) : Promise.resolve(chatbot.responseCount ?? 0),
+        findResponses(views, chatbot.id, days, page, limit),
+      ]);
+      return { body: { data: docs.map(toResponseRecord), total, page, totalPages: Math.ceil(total / limit) } };
+    },
+  );
+
+  door.add(
+    {
+      method: 'get',
+      path: '/chatbots/:id/responses/:responseId',
+      summary: 'Get one response with the full conversation',
+      tags,
+      params: responseParams,
+      responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
+    },
+    async ({ params, res }) => {
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
+      const doc = await views.get<ResponseDoc>(RESPONSES, params.responseId);
+      if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
+      return { body: { data: toResponseRecord(doc) } };
+    },
+  );
+}
+
+function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): void {
+  const tags = ['Dashboard: responses'];
+  door.add(
+    {
+      method: 'get',
+      path: '/responses',
+      summary: 'Response records of the workspace, newest first, filtered',
+      tags,
+      query: responsesQuery,
+      responses: {
+        200: { description: 'One page', schema: responsesPageSchema },
+        400: { description: 'Invalid filter' },
+        404: { description: 'No such chatbot in this workspace' },
+      },
+    },
+    async ({ query, res }) => {
+      const q = query as ResponsesFilterQuery;
+      const { workspaceId } = principalOf(res);
+      const chatbots = q.chatbotId
+        ? [await ownedChatbot(views, workspaceId, q.chatbotId)]
+        : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
+      if (!chatbots.length) return { body: { data: [], total: 0, page: q.page, totalPages: 0 } };
+      const filter = responsesFilter(
+        q,
+        chatbots.map((c) => c.id),
+      );
+      const [total, docs] = await Promise.all([
+        views.count(RESPONSES, filter),
+        views.find<ResponseDoc>(RESPONSES, filter, {
+          sort: [['chatDate', -1]],
+          skip: (q.page - 1) * q.limit,
+          limit: q.limit,
+        }),
+      ]);
+      const names = new Map(chatbots.map((c) => [c.id, c.name]));
+      return {
+        body: {
+          data: docs.map((d) => presentDashboardResponse(d, names)),
+          total,
+          page: q.page,
+          totalPages: Math.ceil(total / q.limit),
+        },
+      };
+    },
+  );
+
+  door.add(
+    {
+      method: 'get',
+      path: '/responses/:id',
+      summary: 'One response with the full conversation',
+      tags,
+      params: idParams,
+      responses: {
+        200: {
+          description: 'The response record',
+          schema: { type: 'object', required: ['data'], properties: { data: dashboardResponseSchema } },
+        },
+        404: { description: 'No such response in this workspace' },
+      },
+    },
+    async ({ params, res }) => {
+      const doc = await views.get<ResponseDoc>(RESPONSES, params.id);
+      if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
+      const chatbot = await views.get<ChatbotDoc>(CHATBOTS, doc.chatbotId);
+      return { body: { data: presentDashboardResponse(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
+    },
+  );
+}
