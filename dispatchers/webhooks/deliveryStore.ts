@@ -7,7 +7,7 @@
  *  - webhook_dispatcher_checkpoint: the dispatcher's position in the event log.
  * Jobs and the checkpoint are written in one transaction, so each event fans out exactly once.
  */
-import type { SqlClient, SqlQueryable } from '../../infrastructure/sql/sqlClient.js';
+import type { SqlClient } from '../../infrastructure/sql/sqlClient.js';
 import { RETENTION_DAYS, type AttemptRecord } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 
 export const DELIVERY_SCHEMA = `
