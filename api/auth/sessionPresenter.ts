@@ -1,23 +1,19 @@
 /** The `GET /auth/session` body (docs/sign-in.md): who, where, and the CSRF token. */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { MEMBERSHIPS, type MembershipDoc } from '../../projections/views/membershipsView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { MEMBERSHIPS } from '../../projections/views/membershipsView.js';
+import { WORKSPACES } from '../../projections/views/workspacesView.js';
+import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
 import type { SignedIn } from '../session/sessionAuth.js';
 import { csrfTokenOf } from '../session/csrf.js';
 import { dashboardUrlOf, type WorkspaceHostDeps } from '../session/workspaceHost.js';
 
 export async function presentSession(signedIn: SignedIn, deps: WorkspaceHostDeps & { views: ReadStoreReader }) {
-  const memberships = await deps.views.find<MembershipDoc>(
-    MEMBERSHIPS,
-    { userId: signedIn.userId },
-    { sort: [['joinedAt', 1]] },
-  );
+  const memberships = await deps.views.find(MEMBERSHIPS, { userId: signedIn.userId }, { sort: [['joinedAt', 1]] });
   const workspaces = await Promise.all(
     memberships.map(async (m) => {
       const [workspace, branding] = await Promise.all([
-        deps.views.get<WorkspaceDoc>(WORKSPACES, m.workspaceId),
-        deps.views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, m.workspaceId),
+        deps.views.get(WORKSPACES, m.workspaceId),
+        deps.views.get(WORKSPACE_BRANDING, m.workspaceId),
       ]);
       const slug = branding?.slug ?? null;
       return {

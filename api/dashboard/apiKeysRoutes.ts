@@ -76,7 +76,7 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
   const admin = { admin: true };
 
   async function ownedKey(workspaceId: string, id: string): Promise<ApiKeyDoc> {
-    const doc = await views.get<ApiKeyDoc>(API_KEYS, id);
+    const doc = await views.get(API_KEYS, id);
     if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('API key not found');
     return doc;
   }
@@ -97,7 +97,7 @@ export function apiKeysRoutes(router: Router, registry: OpenApiRegistry, mount: 
       responses: { 200: { description: 'Keys', schema: wrapped({ type: 'array', items: apiKeySchema }) } },
     },
     async ({ res }) => {
-      const docs = await views.find<ApiKeyDoc>(
+      const docs = await views.find(
         API_KEYS,
         { workspaceId: principalOf(res).workspaceId },
         { sort: [['createdAt', -1]] },

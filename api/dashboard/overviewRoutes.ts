@@ -3,8 +3,8 @@
  * usage counter and usage object), the plan and its limits, the chatbots and response totals.
  * Free workspaces get it too: no API access does not mean no dashboard.
  */
-import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { CHATBOTS } from '../../projections/views/chatbotsView.js';
+import { WORKSPACES } from '../../projections/views/workspacesView.js';
 import { NotFoundError } from '../../domain/errors.js';
 import { hasApiAccess, type PlanName } from '../../domain/plans.js';
 import { monthOf } from '../../infrastructure/usage/usageCounter.js';
@@ -60,9 +60,9 @@ export const overviewRoutes: DashboardResource = (router, registry, mount, { vie
       const now = clock();
       const month = monthOf(now);
       const [workspace, used, docs] = await Promise.all([
-        views.get<WorkspaceDoc>(WORKSPACES, workspaceId),
+        views.get(WORKSPACES, workspaceId),
         usage.get(workspaceId, month),
-        views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
+        views.find(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] }),
       ]);
       if (!workspace) throw new NotFoundError('Workspace not found');
       const limits = limitsOfWorkspace(workspace);

@@ -9,7 +9,7 @@
  * no lookup (or a dead token) the page says nothing about any workspace.
  */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { WORKSPACES } from '../../projections/views/workspacesView.js';
 
 export interface LandingLookup {
   /** The workspace of a live invite (not used, revoked or expired), read without accepting it; else null. */
@@ -30,5 +30,5 @@ export async function landingWorkspaceName(
   if (!lookup || typeof token !== 'string' || token === '' || token.length > 200) return null;
   const workspaceId = page === 'invite' ? await lookup.inviteWorkspace(token) : await lookup.magicLinkWorkspace(token);
   if (!workspaceId) return null;
-  return (await views.get<WorkspaceDoc>(WORKSPACES, workspaceId))?.name ?? null;
+  return (await views.get(WORKSPACES, workspaceId))?.name ?? null;
 }

@@ -5,8 +5,8 @@
  * with its slide duration and ad-click address). Media and logo paths are made same-origin, so
  * they load under the page's CSP on a slug host too.
  */
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
-import { MEDIA_ITEMS, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
+import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
+import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { DEFAULT_PRIMARY_COLOR, DEFAULT_SECONDARY_COLOR } from '../../domain/workspace/branding.js';
 import { DEFAULT_DISPLAY } from '../../domain/workspace/brandingRules.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
@@ -36,9 +36,9 @@ export async function brandingForSlug(
   slug: string,
   publicUrl: string,
 ): Promise<LoginBranding | null> {
-  const [doc] = await views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
+  const [doc] = await views.find(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
   if (!doc) return null;
-  const gallery = await views.find<MediaItemDoc>(MEDIA_ITEMS, { workspaceId: doc.id }, { sort: [['position', 1]] });
+  const gallery = await views.find(MEDIA_ITEMS, { workspaceId: doc.id }, { sort: [['position', 1]] });
   const pub = publicBranding(doc, gallery.find((i) => i.active) ?? null, publicUrl);
   const media = loginSlides(gallery, {
     slug: doc.slug ?? slug,

@@ -28,9 +28,9 @@ async function lookupInViews(
   views: ReadStoreReader,
   keyHash: string,
 ): Promise<{ key: ApiKeyDoc; workspace: WorkspaceDoc } | null> {
-  const [key] = await views.find<ApiKeyDoc>(API_KEYS, { keyHash }, { limit: 1 });
+  const [key] = await views.find(API_KEYS, { keyHash }, { limit: 1 });
   if (!key) return null;
-  const workspace = await views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
+  const workspace = await views.get(WORKSPACES, key.workspaceId);
   return workspace ? { key, workspace } : null;
 }
 

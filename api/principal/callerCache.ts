@@ -96,9 +96,9 @@ export function createCallerCache(opts: CallerCacheOptions): CallerCache {
   ];
 
   async function load(keyHash: string): Promise<CachedCaller | null> {
-    const [key] = await opts.views.find<ApiKeyDoc>(API_KEYS, { keyHash }, { limit: 1 });
+    const [key] = await opts.views.find(API_KEYS, { keyHash }, { limit: 1 });
     if (!key) return null;
-    const workspace = await opts.views.get<WorkspaceDoc>(WORKSPACES, key.workspaceId);
+    const workspace = await opts.views.get(WORKSPACES, key.workspaceId);
     return workspace ? { key, workspace } : null;
   }
 

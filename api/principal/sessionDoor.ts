@@ -7,7 +7,7 @@ import type { RequestHandler } from 'express';
 import { API_KEY_SCOPES } from '../../domain/apiKey/apiKey.js';
 import { ForbiddenError } from '../../domain/errors.js';
 import type { PlanName } from '../../domain/plans.js';
-import { WORKSPACES, type WorkspaceDoc } from '../../projections/views/workspacesView.js';
+import { WORKSPACES } from '../../projections/views/workspacesView.js';
 import { assertCsrf, isSafeMethod } from '../session/csrf.js';
 import { notSignedIn, resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 
@@ -24,7 +24,7 @@ export function sessionDoor(deps: SessionAuthDeps, { role }: { role?: 'admin' } 
       if (!isSafeMethod(req.method)) assertCsrf(req, signedIn.sessionId);
       if (role === 'admin' && signedIn.role !== 'admin')
         throw new ForbiddenError('Only a workspace admin can do this', 'INSUFFICIENT_ROLE');
-      const workspace = await deps.views.get<WorkspaceDoc>(WORKSPACES, signedIn.workspaceId);
+      const workspace = await deps.views.get(WORKSPACES, signedIn.workspaceId);
       if (!workspace) throw notSignedIn();
       const { sessionId, userId, email, name } = signedIn;
       res.locals.principal = {

@@ -11,8 +11,8 @@ import type { Request, Response } from 'express';
 import { AuthenticationError } from '../../domain/errors.js';
 import type { CommandContext } from '../../commands/commandContext.js';
 import type { SessionStore, StoredSession } from '../../infrastructure/sessions/sessionStore.js';
-import { MEMBERSHIPS, membershipId, type MembershipDoc } from '../../projections/views/membershipsView.js';
-import { USERS, type UserDoc } from '../../projections/views/usersView.js';
+import { MEMBERSHIPS, membershipId } from '../../projections/views/membershipsView.js';
+import { USERS } from '../../projections/views/usersView.js';
 import { requestTraceOf } from '../http/requestContext.js';
 import { readSessionCookie } from './sessionCookie.js';
 import { isWorkspaceHost, workspaceFromHost, type WorkspaceHostDeps } from './workspaceHost.js';
@@ -42,8 +42,8 @@ export async function resolveSession(req: Request, deps: SessionAuthDeps): Promi
   const session = await deps.sessions.lookup(sessionId);
   if (!session || !(await sessionFitsHost(req, session, deps))) return null;
   const [membership, user] = await Promise.all([
-    deps.views.get<MembershipDoc>(MEMBERSHIPS, membershipId(session.workspaceId, session.userId)),
-    deps.views.get<UserDoc>(USERS, session.userId),
+    deps.views.get(MEMBERSHIPS, membershipId(session.workspaceId, session.userId)),
+    deps.views.get(USERS, session.userId),
   ]);
   if (!membership || !user) return null;
   return {

@@ -8,7 +8,7 @@
  */
 import type { Request } from 'express';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
 
 export interface WorkspaceHostDeps {
   views: ReadStoreReader;
@@ -33,7 +33,7 @@ export function slugOfHost(hostname: string, workspaceDomain: string): string | 
 export async function workspaceFromHost(req: Request, deps: WorkspaceHostDeps): Promise<HostWorkspace | null> {
   const slug = slugOfHost(req.hostname ?? '', deps.workspaceDomain);
   if (!slug) return null;
-  const [doc] = await deps.views.find<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, { slug }, { limit: 1 });
+  const [doc] = await deps.views.find(WORKSPACE_BRANDING, { slug }, { limit: 1 });
   return doc ? { workspaceId: doc.id, slug } : null;
 }
 

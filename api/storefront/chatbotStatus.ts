@@ -1,6 +1,6 @@
 /** What the settings page says about the chatbot an id names: found or not, its name, enabled or not. */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import { CHATBOTS, type ChatbotDoc } from '../../projections/views/chatbotsView.js';
+import { CHATBOTS } from '../../projections/views/chatbotsView.js';
 
 export interface ChatbotStatus {
   id: string;
@@ -11,7 +11,7 @@ export interface ChatbotStatus {
 
 export async function chatbotStatus(views: ReadStoreReader, chatbotId: string | null): Promise<ChatbotStatus | null> {
   if (!chatbotId) return null;
-  const bot = await views.get<ChatbotDoc>(CHATBOTS, chatbotId);
+  const bot = await views.get(CHATBOTS, chatbotId);
   return { id: chatbotId, exists: !!bot, name: bot?.name ?? null, enabled: !!bot && !bot.disabled };
 }
 

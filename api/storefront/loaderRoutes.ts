@@ -13,7 +13,7 @@ import type { Router } from 'express';
 import { verifyCurrentCustomer } from '../../infrastructure/bigcommerce/bigCommerceJwt.js';
 import { AuthenticationError, TooManyRequestsError } from '../../domain/errors.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
-import { STORES, type StoreDoc } from '../../projections/views/storesView.js';
+import { STORES } from '../../projections/views/storesView.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
@@ -44,7 +44,7 @@ export function loaderRoutes(router: Router, registry: OpenApiRegistry, mount: s
 
   router.get('/script.js', async (req, res) => {
     const storeHash = typeof req.query.store === 'string' && STORE_HASH.test(req.query.store) ? req.query.store : null;
-    const store = storeHash ? await deps.views.get<StoreDoc>(STORES, storeHash) : null;
+    const store = storeHash ? await deps.views.get(STORES, storeHash) : null;
     const bot = store?.enabled ? await chatbotStatus(deps.views, store.chatbotId) : null;
     res.setHeader('Content-Type', 'application/javascript; charset=utf-8');
     res.setHeader('Cache-Control', `public, max-age=${LOADER_MAX_AGE_S}`);

@@ -9,7 +9,7 @@
 import type { Router } from 'express';
 import { extractChatbotId } from '../../domain/storefront/chatbotIdInput.js';
 import { normalizedCoverage, type LoaderCoverage } from '../../domain/storefront/loaderCoverage.js';
-import { STORES, type StoreDoc } from '../../projections/views/storesView.js';
+import { STORES } from '../../projections/views/storesView.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { StorefrontApiDeps } from './storefrontApiDeps.js';
@@ -101,7 +101,7 @@ export function settingsRoutes(
       const signedIn = signedInStoreOf(res);
       // Read again after waiting: the check may have recorded a new coverage meanwhile.
       const waited = await untilLoaderCheckSettled(deps.sessions, signedIn.sessionId, signedIn.loaderCheckPending);
-      const store = (waited && (await deps.views.get<StoreDoc>(STORES, signedIn.storeHash))) || signedIn.store;
+      const store = (waited && (await deps.views.get(STORES, signedIn.storeHash))) || signedIn.store;
       return { body: await settingsBody(deps, store.storeHash, store) };
     },
     session,

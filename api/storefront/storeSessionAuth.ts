@@ -66,7 +66,7 @@ export async function storeSessionOf(
   const id = readCookie(req);
   const session = id ? await deps.sessions.find(id) : null;
   if (!id || !session) return null;
-  const store = await deps.views.get<StoreDoc>(STORES, session.storeHash);
+  const store = await deps.views.get(STORES, session.storeHash);
   if (!store || !store.users.some((u) => u.id === session.userId)) return null;
   return { ...session, sessionId: id, store };
 }

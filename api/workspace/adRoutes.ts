@@ -8,9 +8,9 @@ import { planAtLeast } from '../../domain/plans.js';
 import { addDays, dayOf, daysFrom } from '../../domain/conversation/utcDays.js';
 import { redirectTarget } from '../../domain/workspace/adClicks.js';
 import { AD_ANALYTICS_DAYS, adAnalyticsOf } from '../../domain/workspace/adAnalytics.js';
-import { AD_CLICK_DAYS, type AdClickDayDoc } from '../../projections/views/adClicksView.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
-import { MEDIA_ITEMS, type MediaItemDoc } from '../../projections/views/mediaItemsView.js';
+import { AD_CLICK_DAYS } from '../../projections/views/adClicksView.js';
+import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
+import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import { addRoute } from '../http/route.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
@@ -34,13 +34,9 @@ async function adTarget(
   mediaId: string,
 ): Promise<{ workspaceId: string; url: string }> {
   const notFound = new NotFoundError('No ad link here');
-  const [workspace] = await views.find<WorkspaceBrandingDoc>(
-    WORKSPACE_BRANDING,
-    { slug: slug.toLowerCase() },
-    { limit: 1 },
-  );
+  const [workspace] = await views.find(WORKSPACE_BRANDING, { slug: slug.toLowerCase() }, { limit: 1 });
   if (!workspace) throw notFound;
-  const item = await views.get<MediaItemDoc>(MEDIA_ITEMS, mediaId);
+  const item = await views.get(MEDIA_ITEMS, mediaId);
   // Another workspace's item under this slug is as unknown as a missing one: never say which.
   const url = item?.workspaceId === workspace.id ? redirectTarget(item.adUrl) : null;
   if (!url) throw notFound;
@@ -135,7 +131,7 @@ export function adRoutes(
         );
       const today = dayOf(clock());
       const window = daysFrom(addDays(today, 1 - AD_ANALYTICS_DAYS), today);
-      const days = await views.find<AdClickDayDoc>(
+      const days = await views.find(
         AD_CLICK_DAYS,
         { workspaceId, day: { $gte: window[0], $lte: today } },
         { limit: AD_ANALYTICS_DAYS },

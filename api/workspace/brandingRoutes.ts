@@ -40,7 +40,7 @@ export function brandingRoutes(router: Router, registry: OpenApiRegistry, mount:
       responses: { ...answer, ...ADMIN_RATE_LIMITED },
     },
     async ({ res }) => {
-      const doc = await views.get<WorkspaceBrandingDoc>(WORKSPACE_BRANDING, principalOf(res).workspaceId);
+      const doc = await views.get(WORKSPACE_BRANDING, principalOf(res).workspaceId);
       if (!doc) throw new NotFoundError('Workspace not found');
       return present(doc);
     },

@@ -75,7 +75,7 @@ export function mediaRoutes(
       },
     },
     async ({ res }) => {
-      const docs = await views.find<MediaItemDoc>(
+      const docs = await views.find(
         MEDIA_ITEMS,
         { workspaceId: principalOf(res).workspaceId },
         { sort: [['position', 1]] },

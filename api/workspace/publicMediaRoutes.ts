@@ -79,7 +79,7 @@ export function publicMediaRoutes(
       },
     },
     async ({ params, req, res }) => {
-      const doc = await views.get<MediaItemDoc>(MEDIA_ITEMS, params.mediaId);
+      const doc = await views.get(MEDIA_ITEMS, params.mediaId);
       const stat = doc ? await mediaStore.stat(doc.storageKey) : null;
       if (!doc || !stat) throw new NotFoundError('Media not found');
       const etag = `"${doc.id}"`;

@@ -6,7 +6,7 @@ import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
 import { checkSlugRules } from '../../domain/workspace/slugRules.js';
 import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
-import { WORKSPACE_BRANDING, type WorkspaceBrandingDoc } from '../../projections/views/workspaceBrandingView.js';
+import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
 import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
 import { etagOf, notModified } from '../http/conditionalGet.js';
@@ -14,7 +14,7 @@ import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf } from '../principal/principal.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
-import { publicBranding, type ActiveMediaDoc } from './brandingPresenter.js';
+import { publicBranding } from './brandingPresenter.js';
 import {
   checkSlugParams,
   claimSlugBody,
@@ -105,17 +105,9 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
       },
     },
     async ({ params, req, res }) => {
-      const [doc] = await views.find<WorkspaceBrandingDoc>(
-        WORKSPACE_BRANDING,
-        { slug: String(params.slug).toLowerCase() },
-        { limit: 1 },
-      );
+      const [doc] = await views.find(WORKSPACE_BRANDING, { slug: String(params.slug).toLowerCase() }, { limit: 1 });
       if (!doc) throw new NotFoundError('No workspace has this slug');
-      const [active] = await views.find<ActiveMediaDoc>(
-        MEDIA_ITEMS,
-        { workspaceId: doc.id, active: true },
-        { limit: 1 },
-      );
+      const [active] = await views.find(MEDIA_ITEMS, { workspaceId: doc.id, active: true }, { limit: 1 });
       res.setHeader('Cache-Control', PUBLIC_CACHE);
       const body = publicBranding(doc, active ?? null, publicUrl);
       if (notModified(req, res, etagOf(body))) {

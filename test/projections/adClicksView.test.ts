@@ -10,13 +10,7 @@ import { createLogger } from '../../infrastructure/logger.js';
 import { createServices, type Services } from '../../app/compositionRoot.js';
 import { metadataFor, systemContext } from '../../commands/commandContext.js';
 import type { AdClickedData } from '../../domain/workspace/adClicks.js';
-import {
-  AD_CLICK_DAYS,
-  AD_VISITORS,
-  adClickDayId,
-  adVisitorId,
-  type AdClickDayDoc,
-} from '../../projections/views/adClicksView.js';
+import { AD_CLICK_DAYS, AD_VISITORS, adClickDayId, adVisitorId } from '../../projections/views/adClicksView.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
 
 let store: TestSql;
@@ -36,8 +30,7 @@ async function clicked(
   await services.projections.waitFor(position);
 }
 
-const day = (workspaceId: string, d: string) =>
-  services.views.get<AdClickDayDoc>(AD_CLICK_DAYS, adClickDayId(workspaceId, d));
+const day = (workspaceId: string, d: string) => services.views.get(AD_CLICK_DAYS, adClickDayId(workspaceId, d));
 
 test.before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confab-adclicks-'));

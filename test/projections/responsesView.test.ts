@@ -9,7 +9,7 @@ import { loadConfig } from '../../infrastructure/config.js';
 import { createLogger } from '../../infrastructure/logger.js';
 import { createServices, type Services } from '../../app/compositionRoot.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { CHAT_SESSIONS, RESPONSES, type ResponseDoc } from '../../projections/views/responsesView.js';
+import { CHAT_SESSIONS, RESPONSES } from '../../projections/views/responsesView.js';
 import { RESPONSE_DAILY_COUNTS } from '../../projections/views/responseDailyCountsView.js';
 import { CHATBOTS } from '../../projections/views/chatbotsView.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
@@ -62,7 +62,7 @@ test("a conversation builds its session, response, daily count and the chatbot's
   assert.is(await services.views.get(RESPONSES, c.seeded.responseId), null, 'no response before a visitor message');
 
   await append(c.streamId, c.events.slice(1));
-  const doc = await services.views.get<ResponseDoc>(RESPONSES, c.seeded.responseId);
+  const doc = await services.views.get(RESPONSES, c.seeded.responseId);
   assert.ok(doc);
   assert.equal(
     {

@@ -11,7 +11,7 @@ import { createLogger } from '../../infrastructure/logger.js';
 import { createServices, type Services } from '../../app/compositionRoot.js';
 import { bigCommerceContext } from '../../commands/storefrontCommands.js';
 import { storeDecider, storeStreamId, type StoreCommand } from '../../domain/storefront/storeRecord.js';
-import { STORES, type StoreDoc } from '../../projections/views/storesView.js';
+import { STORES } from '../../projections/views/storesView.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
 
 let store: TestSql;
@@ -22,7 +22,7 @@ const run = (hash: string, command: StoreCommand) =>
   services.aggregates.handle(storeStreamId(hash), storeDecider, command, bigCommerceContext(hash, null));
 const owner = { id: '1', email: 'o@s.example' };
 const staff = { id: '2', email: 's@s.example' };
-const doc = (hash: string) => services.views.get<StoreDoc>(STORES, hash);
+const doc = (hash: string) => services.views.get(STORES, hash);
 
 test.before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confab-stores-'));

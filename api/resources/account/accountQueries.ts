@@ -10,7 +10,7 @@ export function profileOf(doc: UserDoc) {
 
 /** A user's profile, as `{data}`; 404 when there is none. */
 export async function readProfile(views: Pick<ReadStoreReader, 'get'>, userId: string) {
-  const doc = await views.get<UserDoc>(USERS, userId);
+  const doc = await views.get(USERS, userId);
   if (!doc) throw new NotFoundError('Account not found');
   return { data: profileOf(doc) };
 }

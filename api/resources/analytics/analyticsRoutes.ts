@@ -5,7 +5,7 @@
  */
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { principalOf } from '../../principal/principal.js';
-import { CHATBOTS, type ChatbotDoc } from '../../../projections/views/chatbotsView.js';
+import { CHATBOTS } from '../../../projections/views/chatbotsView.js';
 import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 import type { ResourceDoor } from '../resourceDoor.js';
 import { wrapped } from '../resourceSchemas.js';
@@ -58,7 +58,7 @@ export function analyticsRoutes(door: ResourceDoor, { views, clock }: AnalyticsR
       const { workspaceId } = principalOf(res);
       const chatbots = query.chatbotId
         ? [await ownedChatbot(views, workspaceId, query.chatbotId as string)]
-        : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
+        : await views.find(CHATBOTS, { workspaceId });
       return { body: { data: await analyticsReport(views, chatbots, query.days as number, clock()) } };
     },
   );

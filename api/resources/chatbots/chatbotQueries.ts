@@ -8,12 +8,12 @@ import { limitsOfWorkspace } from '../usage/usageReport.js';
 
 /** The workspace's chatbots, newest first. */
 export function workspaceChatbots(views: ReadStoreReader, workspaceId: string): Promise<ChatbotDoc[]> {
-  return views.find<ChatbotDoc>(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] });
+  return views.find(CHATBOTS, { workspaceId }, { sort: [['createdAt', -1]] });
 }
 
 /** A chatbot of the caller's workspace from the view; any other is "not found". */
 export async function ownedChatbot(views: ReadStoreReader, workspaceId: string, id: string): Promise<ChatbotDoc> {
-  const doc = await views.get<ChatbotDoc>(CHATBOTS, id);
+  const doc = await views.get(CHATBOTS, id);
   if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
   return doc;
 }
@@ -31,7 +31,7 @@ export async function written(
   at: string | null,
   created = false,
 ): Promise<ChatbotDoc> {
-  const doc = created ? null : await views.get<ChatbotDoc>(CHATBOTS, state.chatbotId!);
+  const doc = created ? null : await views.get(CHATBOTS, state.chatbotId!);
   const updatedAt = at ?? doc?.updatedAt ?? new Date().toISOString();
   return {
     responseCount: 0,

@@ -30,7 +30,7 @@ export async function dailyCounts(
   days: DayBounds,
 ): Promise<ResponseDailyCountDoc[]> {
   const day = range(days.first, days.last);
-  return views.find<ResponseDailyCountDoc>(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
+  return views.find(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
 }
 
 export async function countResponses(views: ReadStoreReader, chatbotId: string, days: DayBounds): Promise<number> {
@@ -46,7 +46,7 @@ export function findResponses(
 ): Promise<ResponseDoc[]> {
   // Inclusive up to the day's last millisecond: the next day's start does not exist after 9999-12-31.
   const chatDate = range(days.first && startOfDay(days.first), days.last && endOfDay(days.last));
-  return views.find<ResponseDoc>(
+  return views.find(
     RESPONSES,
     { chatbotId, ...(chatDate ? { chatDate } : {}) },
     {

@@ -7,8 +7,8 @@
 import { dayRange } from '../../../domain/conversation/utcDays.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
-import { CHATBOTS, type ChatbotDoc } from '../../../projections/views/chatbotsView.js';
-import { RESPONSES, type ResponseDoc } from '../../../projections/views/responsesView.js';
+import { CHATBOTS } from '../../../projections/views/chatbotsView.js';
+import { RESPONSES } from '../../../projections/views/responsesView.js';
 import { principalOf } from '../../principal/principal.js';
 import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 import type { ResourceDoor } from '../resourceDoor.js';
@@ -70,7 +70,7 @@ function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): vo
     },
     async ({ params, res }) => {
       const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
-      const doc = await views.get<ResponseDoc>(RESPONSES, params.responseId);
+      const doc = await views.get(RESPONSES, params.responseId);
       if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
       return { body: { data: toResponseRecord(doc) } };
     },
@@ -97,7 +97,7 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       const { workspaceId } = principalOf(res);
       const chatbots = q.chatbotId
         ? [await ownedChatbot(views, workspaceId, q.chatbotId)]
-        : await views.find<ChatbotDoc>(CHATBOTS, { workspaceId });
+        : await views.find(CHATBOTS, { workspaceId });
       if (!chatbots.length) return { body: { data: [], total: 0, page: q.page, totalPages: 0 } };
       const filter = responsesFilter(
         q,
@@ -105,7 +105,7 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       );
       const [total, docs] = await Promise.all([
         views.count(RESPONSES, filter),
-        views.find<ResponseDoc>(RESPONSES, filter, {
+        views.find(RESPONSES, filter, {
           sort: [['chatDate', -1]],
           skip: (q.page - 1) * q.limit,
           limit: q.limit,
@@ -139,9 +139,9 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       },
     },
     async ({ params, res }) => {
-      const doc = await views.get<ResponseDoc>(RESPONSES, params.id);
+      const doc = await views.get(RESPONSES, params.id);
       if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
-      const chatbot = await views.get<ChatbotDoc>(CHATBOTS, doc.chatbotId);
+      const chatbot = await views.get(CHATBOTS, doc.chatbotId);
       return { body: { data: presentDashboardResponse(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
     },
   );

@@ -4,24 +4,24 @@ import { ForbiddenError, NotFoundError } from '../../../domain/errors.js';
 import { hasApiAccess, limitsFor } from '../../../domain/plans.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { type DeliveryLog, laterDelivery } from '../../../infrastructure/webhooks/deliveryLogQueries.js';
-import { CHATBOTS, type ChatbotDoc } from '../../../projections/views/chatbotsView.js';
+import { CHATBOTS } from '../../../projections/views/chatbotsView.js';
 import { WEBHOOKS, type WebhookDoc } from '../../../projections/views/webhooksView.js';
 import type { Principal } from '../../principal/principal.js';
 
 /** The workspace's webhooks, newest first. */
 export function workspaceWebhooks(views: ReadStoreReader, workspaceId: string): Promise<WebhookDoc[]> {
-  return views.find<WebhookDoc>(WEBHOOKS, { workspaceId }, { sort: [['createdAt', -1]] });
+  return views.find(WEBHOOKS, { workspaceId }, { sort: [['createdAt', -1]] });
 }
 
 export async function ownedWebhook(views: ReadStoreReader, workspaceId: string, id: string): Promise<WebhookDoc> {
-  const doc = await views.get<WebhookDoc>(WEBHOOKS, id);
+  const doc = await views.get(WEBHOOKS, id);
   if (!doc || doc.workspaceId !== workspaceId) throw new NotFoundError('Webhook not found');
   return doc;
 }
 
 export async function chatbotNames(views: ReadStoreReader, ids: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(ids)];
-  const docs = unique.length ? await views.find<ChatbotDoc>(CHATBOTS, { id: { $in: unique } }) : [];
+  const docs = unique.length ? await views.find(CHATBOTS, { id: { $in: unique } }) : [];
   return new Map(docs.map((d) => [d.id, d.name]));
 }
 
@@ -46,7 +46,7 @@ export async function createdDoc(
   created: CreatedWebhook,
 ): Promise<WebhookDoc> {
   const { webhookId, secret, state } = created;
-  const viewed = created.at === null ? await views.get<WebhookDoc>(WEBHOOKS, webhookId) : null;
+  const viewed = created.at === null ? await views.get(WEBHOOKS, webhookId) : null;
   const at = created.at ?? viewed?.createdAt ?? new Date().toISOString();
   return {
     failureCount: 0,

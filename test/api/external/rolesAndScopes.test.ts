@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { operatorContext } from '../../../commands/commandContext.js';
 import { generateApiKey } from '../../../commands/apiKeySecret.js';
 import { apiKeyDecider } from '../../../domain/apiKey/apiKey.js';
-import { API_KEYS, type ApiKeyDoc } from '../../../projections/views/apiKeysView.js';
+import { API_KEYS } from '../../../projections/views/apiKeysView.js';
 import { runCliCommand } from '../../../cli/cliCommands.js';
 import { monthOf } from '../../../infrastructure/usage/usageCounter.js';
 
@@ -80,7 +80,7 @@ async function legacyKey(scopes: Array<'account:write'>): Promise<string> {
 async function storedScopes(argv: string[]): Promise<string[]> {
   const out = await runCliCommand(app.services, ['apikey', 'create', '--workspace', workspaceId, ...argv]);
   const id = (out as { json: { id: string } }).json.id;
-  return (await app.services.views.get<ApiKeyDoc>(API_KEYS, id))!.scopes;
+  return (await app.services.views.get(API_KEYS, id))!.scopes;
 }
 
 function assertRefused(r: { status: number; body: any }, scope: string, what: string) {

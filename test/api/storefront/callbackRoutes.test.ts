@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startStorefrontHarness, type StorefrontHarness } from '../../support/bigcommerce/storefrontHarness.js';
 import { APP_SCOPE, OWNER } from '../../support/bigcommerce/bigCommerceStandIn.js';
-import { STORES, type StoreDoc } from '../../../projections/views/storesView.js';
+import { STORES } from '../../../projections/views/storesView.js';
 import { runCliCommand } from '../../../cli/cliCommands.js';
 
 let h: StorefrontHarness;
@@ -23,7 +23,7 @@ test.after(async () => {
   await h?.close();
 });
 
-const storeOf = (hash: string) => h.app.services.views.get<StoreDoc>(STORES, hash);
+const storeOf = (hash: string) => h.app.services.views.get(STORES, hash);
 const tokenRows = async (hash: string) =>
   (
     await h.app.services.sql.query<{ ciphertext: string }>(

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_CONSECUTIVE_FAILURES } from '../../../domain/webhooks/webhook.js';
 import type { WebhookDispatcherDeps } from '../../../dispatchers/webhooks/webhookDispatcher.js';
-import { WEBHOOKS, type WebhookDoc } from '../../../projections/views/webhooksView.js';
+import { WEBHOOKS } from '../../../projections/views/webhooksView.js';
 import { startHarness, type Harness } from './dispatcherHarness.js';
 import { eventually } from '../../support/waiting.js';
 
@@ -140,7 +140,7 @@ test(`deliveries in flight when the ${MAX_CONSECUTIVE_FAILURES}th failure disabl
   assert.is(failedEvents.length, MAX_CONSECUTIVE_FAILURES, 'one failure event per counted delivery');
   const view = await eventually(
     async () => {
-      const doc = await h.services.views.get<WebhookDoc>(WEBHOOKS, webhookId);
+      const doc = await h.services.views.get(WEBHOOKS, webhookId);
       return doc?.status === 'failed' ? doc : null;
     },
     5000,
