@@ -46,7 +46,7 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
       responses: {
         200: {
           description:
-            '{available: true, slug} or {available: false, reason, slug}; any text gets an answer (seed: a slug rule is reported, not an HTTP error)',
+            '{available: true, slug} or {available: false, reason, slug}; any text gets an answer (a broken slug rule is reported as available: false, not as an HTTP error)',
           schema: slugCheckResult,
         },
       },

@@ -150,10 +150,10 @@ export class BufferedWriter implements ReadStoreWriter {
     id: string,
     field: string,
     by: number,
-    seed: Record<string, unknown> = {},
+    initial: Record<string, unknown> = {},
   ): Promise<void> {
     const { doc } = await this.slot(c, id);
-    if (!doc) return this.set(c.name, id, { ...asStored(seed), id, [field]: by });
+    if (!doc) return this.set(c.name, id, { ...asStored(initial), id, [field]: by });
     this.set(c.name, id, { ...doc, [field]: Number(doc[field] ?? 0) + by });
   }
 

@@ -10,7 +10,7 @@ import { withProps } from '../resourceSchemas.js';
 
 export const flowSchema: JsonSchema = {
   type: 'object',
-  description: 'Conversation flow (CONTRACT.md §4); never echoed in responses',
+  description: "Conversation flow (docs/chat-api.md); never echoed in the External API's answers",
   required: ['steps'],
   properties: {
     steps: {

@@ -1159,7 +1159,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string;
-                    /** @description Conversation flow (CONTRACT.md §4); never echoed in responses */
+                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -1274,7 +1274,7 @@ export interface operations {
                     name?: string;
                     description?: string;
                     disabled?: boolean;
-                    /** @description Conversation flow (CONTRACT.md §4); never echoed in responses */
+                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -2190,7 +2190,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {available: true, slug} or {available: false, reason, slug}; any text gets an answer (seed: a slug rule is reported, not an HTTP error) */
+            /** @description {available: true, slug} or {available: false, reason, slug}; any text gets an answer (a broken slug rule is reported as available: false, not as an HTTP error) */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
