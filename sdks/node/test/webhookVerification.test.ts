@@ -7,8 +7,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Confab, { WebhookVerificationError, type WebhookEvent } from '../src/index.js';
+import Confab, { type WebhookEvent } from '../src/index.js';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from './support/webhookReceiver.js';
+import { rejects } from './support/verificationRefusal.js';
 
 const secret = 'a1'.repeat(32);
 const STANDARD = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
@@ -17,18 +18,6 @@ const without = (headers: ReceivedDelivery['headers'], names: string[]) =>
 
 let receiver: WebhookReceiver;
 let d: ReceivedDelivery;
-
-function rejects(fn: () => unknown, pattern: RegExp): void {
-  try {
-    fn();
-  } catch (err) {
-    assert.instance(err, WebhookVerificationError);
-    assert.instance(err, Confab.ConfabError);
-    assert.match((err as Error).message, pattern);
-    return;
-  }
-  assert.unreachable(`expected WebhookVerificationError matching ${pattern}`);
-}
 
 test.before(async () => {
   receiver = await startWebhookReceiver();

@@ -7,9 +7,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import Confab, { WebhookVerificationError, type WebhookEvent } from '../../../sdks/node/src/index.js';
+import Confab, { type WebhookEvent } from '../../../sdks/node/src/index.js';
 import { startHttpsReceiver, type HttpsReceiver, type ReceivedRequest } from '../../support/httpsReceiver.js';
 import { startServiceProcess, type ServiceProcess } from './support/serviceProcess.js';
+import { rejects } from '../../../sdks/node/test/support/verificationRefusal.js';
 
 let receiver: HttpsReceiver;
 let service: ServiceProcess;
@@ -21,18 +22,6 @@ let deliveries: ReceivedRequest[] = [];
 const STANDARD = ['webhook-id', 'webhook-timestamp', 'webhook-signature'];
 const without = (headers: ReceivedRequest['headers'], names: string[]) =>
   Object.fromEntries(Object.entries(headers).filter(([k]) => !names.includes(k)));
-
-function rejects(fn: () => unknown, pattern: RegExp): void {
-  try {
-    fn();
-  } catch (err) {
-    assert.instance(err, WebhookVerificationError);
-    assert.instance(err, Confab.ConfabError);
-    assert.match((err as Error).message, pattern);
-    return;
-  }
-  assert.unreachable(`expected WebhookVerificationError matching ${pattern}`);
-}
 
 test.before(async () => {
   receiver = await startHttpsReceiver();
