@@ -233,7 +233,9 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   const codePepper = loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir });
-  const webhooks = new WebhookCommands(aggregates, reservations, {
+  const webhooks = new WebhookCommands({
+    aggregates,
+    reservations,
     allowHosts: config.webhookAllowHosts,
     resolver: opts.resolver,
     webhookIdsOfChatbot: async (chatbotId) => (await views.find(WEBHOOKS, { chatbotId })).map((w) => w.id),
@@ -241,7 +243,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
-  const workspaces = new WorkspaceCommands(aggregates, reservations);
+  const workspaces = new WorkspaceCommands({ aggregates, reservations });
   const lookups = signInLookups(views);
   const signIn = new SignInCommands({
     lookups,
@@ -278,10 +280,10 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     mailer,
     mediaStore,
     workspaces,
-    chatbots: new ChatbotCommands(aggregates, webhooks),
+    chatbots: new ChatbotCommands({ aggregates, webhooks }),
     webhooks,
-    conversations: new ConversationCommands(aggregates),
-    branding: new BrandingCommands(aggregates, reservations, new URL(config.publicUrl).origin),
+    conversations: new ConversationCommands({ aggregates }),
+    branding: new BrandingCommands({ aggregates, reservations, ownOrigin: new URL(config.publicUrl).origin }),
     // Visitor pseudonyms are keyed from the same server secret as the codes (a key derived for them alone).
     adClicks: new AdClickCommands({ events, clock, secret: codePepper }),
     account: new AccountCommands({
@@ -293,7 +295,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       codePepper,
       workspaceName: async (id) => (await views.get(WORKSPACES, id))?.name ?? 'your workspace',
     }),
-    media: new MediaCommands(aggregates, mediaStore, config.mediaLimits, logger),
+    media: new MediaCommands({ aggregates, store: mediaStore, limits: config.mediaLimits, logger }),
     sessions,
     challenges,
     storeSessions,

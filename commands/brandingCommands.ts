@@ -20,16 +20,18 @@ const TAKEN = 'This slug is already taken. Try another one.';
 
 type Ctx = CommandContext & { workspaceId: string };
 
+export interface BrandingCommandsDeps {
+  aggregates: AggregateStore;
+  reservations: Reservations;
+  /** The service's own origin: uploaded images served from it may be logos. */
+  ownOrigin: string;
+}
+
 export class BrandingCommands {
-  constructor(
-    private readonly aggregates: AggregateStore,
-    private readonly reservations: Reservations,
-    /** The service's own origin: uploaded images served from it may be logos. */
-    private readonly ownOrigin: string,
-  ) {}
+  constructor(private readonly deps: BrandingCommandsDeps) {}
 
   async load(workspaceId: string): Promise<BrandingState> {
-    return (await this.aggregates.load(workspaceStream(workspaceId), brandingDecider)).state;
+    return (await this.deps.aggregates.load(workspaceStream(workspaceId), brandingDecider)).state;
   }
 
   async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {
@@ -41,7 +43,7 @@ export class BrandingCommands {
     if (before.workspaceId && before.plan === 'free') brandingDecider.decide({ type: 'ChangeSlug', slug }, before);
     if (before.slug === slug) return { slug };
     try {
-      await this.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN);
+      await this.deps.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN);
     } catch (err) {
       throw err instanceof ConflictError ? new ConflictError(TAKEN, 'SLUG_TAKEN') : err;
     }
@@ -49,19 +51,19 @@ export class BrandingCommands {
     try {
       ({
         before: { slug: previous },
-      } = await this.aggregates.handle(
+      } = await this.deps.aggregates.handle(
         workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'ChangeSlug', slug },
         ctx,
       ));
     } catch (err) {
-      await this.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
+      await this.deps.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
       throw err;
     }
     // The old subdomain is free for others once the new one is ours.
     if (previous && previous !== slug)
-      await this.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
+      await this.deps.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
     return { slug };
   }
 
@@ -69,17 +71,17 @@ export class BrandingCommands {
     const stream = workspaceStream(ctx.workspaceId);
     const [current, gallery] = await Promise.all([
       this.load(ctx.workspaceId),
-      this.aggregates.load(stream, galleryDecider),
+      this.deps.aggregates.load(stream, galleryDecider),
     ]);
     const images = new Set(
       gallery.state.items.filter((i) => i.mediaType === 'image').map((i) => mediaUrlPath(i.mediaId)),
     );
     const changes = validateBrandingPatch(bodyObject(body), current.branding, {
-      ownOrigin: this.ownOrigin,
+      ownOrigin: this.deps.ownOrigin,
       isOwnImage: (path) => images.has(path),
     });
     return (
-      await this.aggregates.handle(
+      await this.deps.aggregates.handle(
         workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'UpdateBranding', changes },
@@ -91,7 +93,7 @@ export class BrandingCommands {
   async updateOrganization(body: unknown, ctx: Ctx): Promise<BrandingState> {
     const changes = validateOrganizationPatch(bodyObject(body));
     return (
-      await this.aggregates.handle(
+      await this.deps.aggregates.handle(
         workspaceStream(ctx.workspaceId),
         brandingDecider,
         { type: 'UpdateOrganization', changes },

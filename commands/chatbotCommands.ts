@@ -27,15 +27,17 @@ export interface ChatbotWebhooks {
   removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void>;
 }
 
+export interface ChatbotCommandsDeps {
+  aggregates: AggregateStore;
+  webhooks: ChatbotWebhooks;
+}
+
 export class ChatbotCommands {
-  constructor(
-    private readonly aggregates: AggregateStore,
-    private readonly webhooks: ChatbotWebhooks,
-  ) {}
+  constructor(private readonly deps: ChatbotCommandsDeps) {}
 
   /** Loads a chatbot of this workspace; another workspace's chatbot is reported as absent. */
   async loadOwned(chatbotId: string, workspaceId: string): Promise<ChatbotState> {
-    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
+    const { state } = await this.deps.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.status !== 'active' || state.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
     return state;
   }
@@ -61,7 +63,7 @@ export class ChatbotCommands {
 
   /** The chatbot an earlier run with this preset id made, or null when there is none. */
   private async earlierCreate(chatbotId: string, workspaceId: string) {
-    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
+    const { state } = await this.deps.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.status === 'none') return null;
     if (state.status !== 'active' || state.workspaceId !== workspaceId) {
       throw new ConflictError(
@@ -87,7 +89,7 @@ export class ChatbotCommands {
     const create = { type: 'CreateChatbot' as const, chatbotId, workspaceId: ctx.workspaceId, ...fields };
     // The slot and the chatbot in one append where the store can (one round trip, and no slot
     // is ever left without its chatbot).
-    const together = await this.aggregates.handleTogether(
+    const together = await this.deps.aggregates.handleTogether(
       [slot, { streamId: chatbotStream(chatbotId), decider: chatbotDecider, command: create, newStream: true }],
       ctx,
     );
@@ -97,9 +99,9 @@ export class ChatbotCommands {
     }
     // The chatbot's own append comes later in the log, so waiting for the views to include it
     // covers the slot too: one read-your-writes wait per create instead of two.
-    await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
+    await this.deps.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      const { state, occurredAt } = await this.aggregates.handle(
+      const { state, occurredAt } = await this.deps.aggregates.handle(
         chatbotStream(chatbotId),
         chatbotDecider,
         create,
@@ -112,7 +114,12 @@ export class ChatbotCommands {
     } catch (err) {
       // The slot was taken for this chatbot only. (A process that dies right here leaves it to
       // the claim reconciler.)
-      await this.aggregates.handle(slot.streamId, workspaceDecider, { type: 'ReleaseChatbotSlot', chatbotId }, ctx);
+      await this.deps.aggregates.handle(
+        slot.streamId,
+        workspaceDecider,
+        { type: 'ReleaseChatbotSlot', chatbotId },
+        ctx,
+      );
       throw err;
     }
   }
@@ -121,7 +128,7 @@ export class ChatbotCommands {
   async update(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {
     const changes = validateChanges(bodyObject(body));
     await this.loadOwned(chatbotId, ctx.workspaceId);
-    const { state, occurredAt } = await this.aggregates.handle(
+    const { state, occurredAt } = await this.deps.aggregates.handle(
       chatbotStream(chatbotId),
       chatbotDecider,
       { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId },
@@ -137,7 +144,7 @@ export class ChatbotCommands {
    * what that attempt may not have, then answers 404 as before.
    */
   async delete(chatbotId: string, ctx: CommandContext & { workspaceId: string }) {
-    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
+    const { state } = await this.deps.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     if (state.workspaceId !== ctx.workspaceId || state.status === 'none') throw new NotFoundError('Chatbot not found');
     const release = {
       streamId: workspaceStream(ctx.workspaceId),
@@ -145,8 +152,8 @@ export class ChatbotCommands {
       command: { type: 'ReleaseChatbotSlot' as const, chatbotId },
     };
     if (state.status === 'deleted') {
-      await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
-      await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
+      await this.deps.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
+      await this.deps.webhooks.removeAllOfChatbot(chatbotId, ctx);
       throw new NotFoundError('Chatbot not found');
     }
     const remove = {
@@ -154,10 +161,10 @@ export class ChatbotCommands {
       decider: chatbotDecider,
       command: { type: 'DeleteChatbot' as const, workspaceId: ctx.workspaceId },
     };
-    if (!(await this.aggregates.handleTogether([remove, release], ctx))) {
-      await this.aggregates.handle(remove.streamId, chatbotDecider, remove.command, ctx);
-      await this.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
+    if (!(await this.deps.aggregates.handleTogether([remove, release], ctx))) {
+      await this.deps.aggregates.handle(remove.streamId, chatbotDecider, remove.command, ctx);
+      await this.deps.aggregates.handle(release.streamId, workspaceDecider, release.command, ctx);
     }
-    await this.webhooks.removeAllOfChatbot(chatbotId, ctx);
+    await this.deps.webhooks.removeAllOfChatbot(chatbotId, ctx);
   }
 }

@@ -59,12 +59,16 @@ function visitorContext(visitorId: string, workspaceId: string, req: VisitorRequ
   };
 }
 
+export interface ConversationCommandsDeps {
+  aggregates: AggregateStore;
+}
+
 export class ConversationCommands {
-  constructor(private readonly aggregates: AggregateStore) {}
+  constructor(private readonly deps: ConversationCommandsDeps) {}
 
   private async usableChatbot(botId: string): Promise<ChatbotState> {
     if (!ID.test(botId)) throw new NotFoundError('Chatbot not found');
-    const { state } = await this.aggregates.load(chatbotStream(botId), chatbotDecider);
+    const { state } = await this.deps.aggregates.load(chatbotStream(botId), chatbotDecider);
     if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
     if (state.fields.disabled) throw new ForbiddenError('This chatbot is disabled', 'CHATBOT_DISABLED');
     return state;
@@ -74,12 +78,12 @@ export class ConversationCommands {
     const chatbot = await this.usableChatbot(botId);
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
-    const { events } = await this.aggregates.handle(
+    const { events } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
       {
         type: 'StartConversation',
-        now: this.aggregates.now(),
+        now: this.deps.aggregates.now(),
         sessionId,
         chatbotId: botId,
         workspaceId: chatbot.workspaceId!,
@@ -123,10 +127,10 @@ export class ConversationCommands {
     await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
-    const { events } = await this.aggregates.handle(
+    const { events } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
-      { ...command(this.aggregates.now()), chatbotId: botId },
+      { ...command(this.deps.aggregates.now()), chatbotId: botId },
       ctx,
     );
     return turnOf(events as ConversationEvent[]);
@@ -135,7 +139,7 @@ export class ConversationCommands {
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */
   private async sessionOf(botId: string, sessionId: string): Promise<ConversationState> {
     if (!ID.test(sessionId)) throw new NotFoundError('Session not found');
-    const { state } = await this.aggregates.load(conversationStream(sessionId), conversationDecider);
+    const { state } = await this.deps.aggregates.load(conversationStream(sessionId), conversationDecider);
     if (state.status === 'none' || state.chatbotId !== botId) throw new NotFoundError('Session not found');
     return state;
   }

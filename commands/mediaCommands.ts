@@ -40,17 +40,19 @@ export function placedItems(state: GalleryState): PlacedItem[] {
   return state.items.map((i) => placedItem(state, i.mediaId));
 }
 
+export interface MediaCommandsDeps {
+  aggregates: AggregateStore;
+  store: MediaStore;
+  limits: MediaLimits;
+  logger: Pick<Logger, 'warn'>;
+}
+
 export class MediaCommands {
-  constructor(
-    private readonly aggregates: AggregateStore,
-    private readonly store: MediaStore,
-    private readonly limits: MediaLimits,
-    private readonly logger: Pick<Logger, 'warn'>,
-  ) {}
+  constructor(private readonly deps: MediaCommandsDeps) {}
 
   /** The most any upload may hold (the video limit): where the request reader gives up. */
   get maxUploadBytes(): number {
-    return Math.max(this.limits.imageBytes, this.limits.videoBytes);
+    return Math.max(this.deps.limits.imageBytes, this.deps.limits.videoBytes);
   }
 
   private stream(workspaceId: string): string {
@@ -60,16 +62,16 @@ export class MediaCommands {
   async upload(input: UploadInput, ctx: Ctx): Promise<PlacedItem> {
     parseUploadFields(input.fieldsBeforeFile);
     // A full gallery (or an unknown workspace) is refused before the file is read.
-    assertRoomForMore((await this.aggregates.load(this.stream(ctx.workspaceId), galleryDecider)).state);
+    assertRoomForMore((await this.deps.aggregates.load(this.stream(ctx.workspaceId), galleryDecider)).state);
     const mediaId = newId();
     const storageKey = `${ctx.workspaceId}/${mediaId}`;
-    const { format, body, maxBytes } = await inspectUpload(input.file, this.limits);
-    const { size } = await this.store.put(storageKey, body, { maxBytes }).catch((err: unknown) => {
-      throw err instanceof MediaTooLargeError ? tooLarge(format.mediaType, this.limits) : err;
+    const { format, body, maxBytes } = await inspectUpload(input.file, this.deps.limits);
+    const { size } = await this.deps.store.put(storageKey, body, { maxBytes }).catch((err: unknown) => {
+      throw err instanceof MediaTooLargeError ? tooLarge(format.mediaType, this.deps.limits) : err;
     });
     try {
       const fields = newItemFields(parseUploadFields(await input.allFields()));
-      const { state } = await this.aggregates.handle(
+      const { state } = await this.deps.aggregates.handle(
         this.stream(ctx.workspaceId),
         galleryDecider,
         {
@@ -100,7 +102,7 @@ export class MediaCommands {
       );
     }
     const changes = validateItemChanges(fields);
-    const { state } = await this.aggregates.handle(
+    const { state } = await this.deps.aggregates.handle(
       this.stream(ctx.workspaceId),
       galleryDecider,
       { type: 'UpdateLoginMedia', mediaId, changes, activate: active === true },
@@ -114,7 +116,7 @@ export class MediaCommands {
   }
 
   async reorder(ids: string[], ctx: Ctx): Promise<PlacedItem[]> {
-    const { state } = await this.aggregates.handle(
+    const { state } = await this.deps.aggregates.handle(
       this.stream(ctx.workspaceId),
       galleryDecider,
       { type: 'ReorderLoginMedia', ids },
@@ -124,7 +126,7 @@ export class MediaCommands {
   }
 
   async remove(mediaId: string, ctx: Ctx): Promise<void> {
-    const { before } = await this.aggregates.handle(
+    const { before } = await this.deps.aggregates.handle(
       this.stream(ctx.workspaceId),
       galleryDecider,
       { type: 'RemoveLoginMedia', mediaId },
@@ -136,8 +138,8 @@ export class MediaCommands {
 
   /** Deleting bytes nobody refers to may fail without failing the request: an orphan costs only disk. */
   private async forget(storageKey: string): Promise<void> {
-    await this.store.delete(storageKey).catch((err: unknown) => {
-      this.logger.warn('could not delete media bytes', { storageKey, error: (err as Error).message });
+    await this.deps.store.delete(storageKey).catch((err: unknown) => {
+      this.deps.logger.warn('could not delete media bytes', { storageKey, error: (err as Error).message });
     });
   }
 }

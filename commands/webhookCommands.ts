@@ -65,7 +65,9 @@ const webhookWithSecret: Decider<never, { webhook: WebhookState; secret: string 
   decide: () => [],
 };
 
-export interface WebhookCommandOptions {
+export interface WebhookCommandsDeps {
+  aggregates: AggregateStore;
+  reservations: Reservations;
   allowHosts: readonly string[];
   /** DNS for the private-address check; injectable so tests need no real DNS. */
   resolver?: Resolver;
@@ -76,23 +78,19 @@ export interface WebhookCommandOptions {
 export class WebhookCommands {
   private readonly resolver: Resolver;
 
-  constructor(
-    private readonly aggregates: AggregateStore,
-    private readonly reservations: Reservations,
-    private readonly options: WebhookCommandOptions,
-  ) {
-    this.resolver = options.resolver ?? systemResolver;
+  constructor(private readonly deps: WebhookCommandsDeps) {
+    this.resolver = deps.resolver ?? systemResolver;
   }
 
   /** Syntax rules, then every DNS answer of the host (a public name may point inside). */
   private async checkedUrl(raw: unknown): Promise<string> {
-    const url = validateWebhookUrl(raw, this.options.allowHosts);
-    await assertResolvesToPublicAddress(new URL(url).hostname, this.options.allowHosts, this.resolver);
+    const url = validateWebhookUrl(raw, this.deps.allowHosts);
+    await assertResolvesToPublicAddress(new URL(url).hostname, this.deps.allowHosts, this.resolver);
     return url;
   }
 
   async load(webhookId: string): Promise<WebhookState> {
-    return (await this.aggregates.load(webhookStream(webhookId), webhookDecider)).state;
+    return (await this.deps.aggregates.load(webhookStream(webhookId), webhookDecider)).state;
   }
 
   private async loadOwned(webhookId: string, workspaceId: string): Promise<WebhookState> {
@@ -103,11 +101,11 @@ export class WebhookCommands {
   }
 
   private handle(webhookId: string, command: WebhookCommand, ctx: CommandContext) {
-    return this.aggregates.handle(webhookStream(webhookId), webhookDecider, command, ctx);
+    return this.deps.aggregates.handle(webhookStream(webhookId), webhookDecider, command, ctx);
   }
 
   private async chatbotIsLive(chatbotId: string, workspaceId: string): Promise<boolean> {
-    const { state } = await this.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
+    const { state } = await this.deps.aggregates.load(chatbotStream(chatbotId), chatbotDecider);
     return state.status === 'active' && state.workspaceId === workspaceId;
   }
 
@@ -123,7 +121,7 @@ export class WebhookCommands {
     if (typeof b.chatbotId !== 'string' || b.chatbotId.trim() === '')
       throw new ValidationError('chatbotId is required and must be a string', 'chatbotId');
     const chatbotId = b.chatbotId.trim();
-    const urlSyntax = validateWebhookUrl(b.url, this.options.allowHosts);
+    const urlSyntax = validateWebhookUrl(b.url, this.deps.allowHosts);
     const events = validateEventNames(b.events);
     const description = validateWebhookDescription(b.description);
 
@@ -154,10 +152,10 @@ export class WebhookCommands {
     // The slot, the URL's reservation and the webhook in one append where the store can: one
     // round trip and one wait for the views instead of three, and nothing is ever left taken
     // for a webhook that never came.
-    const together = await this.aggregates.handleTogether(
+    const together = await this.deps.aggregates.handleTogether(
       [
         slot,
-        this.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
+        this.deps.reservations.reserveStep(RESERVATION_KIND, key, webhookId, DUPLICATE_MESSAGE),
         { streamId: webhookStream(webhookId), decider: webhookDecider, command: create, newStream: true },
       ],
       ctx,
@@ -179,7 +177,7 @@ export class WebhookCommands {
   private async earlierCreate(webhookId: string, workspaceId: string): Promise<CreatedWebhook | null> {
     const {
       state: { webhook, secret },
-    } = await this.aggregates.load(webhookStream(webhookId), webhookWithSecret);
+    } = await this.deps.aggregates.load(webhookStream(webhookId), webhookWithSecret);
     if (webhook.status === 'none' || secret === null) return null;
     if (webhook.status === 'deleted' || webhook.workspaceId !== workspaceId) {
       throw new ConflictError(
@@ -202,9 +200,9 @@ export class WebhookCommands {
   ): Promise<HandleResult<WebhookState, DomainEvent>> {
     const { webhookId } = create;
     // Only the last append's position is waited for: it comes later in the log than the others.
-    await this.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
+    await this.deps.aggregates.handle(slot.streamId, workspaceDecider, slot.command, ctx, { waitForViews: false });
     try {
-      await this.reservations.reserve(RESERVATION_KIND, key, webhookId, ctx, DUPLICATE_MESSAGE, {
+      await this.deps.reservations.reserve(RESERVATION_KIND, key, webhookId, ctx, DUPLICATE_MESSAGE, {
         waitForViews: false,
       });
     } catch (err) {
@@ -214,7 +212,7 @@ export class WebhookCommands {
     try {
       return await this.handle(webhookId, create, ctx);
     } catch (err) {
-      await this.reservations.release(RESERVATION_KIND, key, webhookId, ctx);
+      await this.deps.reservations.release(RESERVATION_KIND, key, webhookId, ctx);
       await this.releaseSlot(webhookId, ctx.workspaceId, ctx);
       throw err;
     }
@@ -223,7 +221,7 @@ export class WebhookCommands {
   async update(webhookId: string, body: unknown, ctx: WorkspaceContext): Promise<void> {
     const b = bodyObject(body);
     const changes: Partial<WebhookFields> = {};
-    if (b.url !== undefined) changes.url = validateWebhookUrl(b.url, this.options.allowHosts);
+    if (b.url !== undefined) changes.url = validateWebhookUrl(b.url, this.deps.allowHosts);
     if (b.events !== undefined) changes.events = validateEventNames(b.events);
     if (b.description !== undefined) changes.description = validateWebhookDescription(b.description);
     const status = validateRequestedStatus(b.status);
@@ -234,7 +232,7 @@ export class WebhookCommands {
     const movesUrl = changes.url !== undefined && webhookUrlKey(changes.url) !== webhookUrlKey(oldUrl);
     if (movesUrl) {
       changes.url = await this.checkedUrl(changes.url);
-      await this.reservations.reserve(
+      await this.deps.reservations.reserve(
         RESERVATION_KIND,
         reservationKey(chatbotId, changes.url),
         webhookId,
@@ -246,10 +244,11 @@ export class WebhookCommands {
       await this.handle(webhookId, { type: 'UpdateWebhook', changes, status, workspaceId: ctx.workspaceId }, ctx);
     } catch (err) {
       if (movesUrl)
-        await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
+        await this.deps.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, changes.url!), webhookId, ctx);
       throw err;
     }
-    if (movesUrl) await this.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, oldUrl), webhookId, ctx);
+    if (movesUrl)
+      await this.deps.reservations.release(RESERVATION_KIND, reservationKey(chatbotId, oldUrl), webhookId, ctx);
   }
 
   /** A subscriber's delete: only within its workspace. */
@@ -274,7 +273,7 @@ export class WebhookCommands {
     if (before.status === 'none') return false;
     const urlKey = reservationKey(before.chatbotId!, before.fields.url);
     if (before.status !== 'deleted') {
-      const together = await this.aggregates
+      const together = await this.deps.aggregates
         .handleTogether(
           [
             { streamId: webhookStream(webhookId), decider: webhookDecider, command: { type: 'DeleteWebhook', reason } },
@@ -283,7 +282,7 @@ export class WebhookCommands {
               decider: workspaceDecider,
               command: { type: 'ReleaseWebhookSlot', webhookId },
             },
-            this.reservations.releaseStep(RESERVATION_KIND, urlKey, webhookId),
+            this.deps.reservations.releaseStep(RESERVATION_KIND, urlKey, webhookId),
           ],
           ctx,
         )
@@ -292,7 +291,12 @@ export class WebhookCommands {
           throw err;
         });
       if (together) {
-        await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
+        await this.deps.reservations.release(
+          RESERVATION_KIND,
+          `${before.chatbotId} ${before.fields.url}`,
+          webhookId,
+          ctx,
+        );
         return true;
       }
       try {
@@ -302,21 +306,21 @@ export class WebhookCommands {
       }
     }
     // Released even when the webhook was already deleted: an earlier run may have stopped here.
-    await this.reservations.release(RESERVATION_KIND, urlKey, webhookId, ctx);
+    await this.deps.reservations.release(RESERVATION_KIND, urlKey, webhookId, ctx);
     // Webhooks created before URLs were canonicalized hold the key of their spelling as written.
-    await this.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
+    await this.deps.reservations.release(RESERVATION_KIND, `${before.chatbotId} ${before.fields.url}`, webhookId, ctx);
     await this.releaseSlot(webhookId, before.workspaceId!, ctx);
     return before.status !== 'deleted';
   }
 
   /** A deleted chatbot takes its webhooks with it (docs/events.md). */
   async removeAllOfChatbot(chatbotId: string, ctx: CommandContext): Promise<void> {
-    for (const webhookId of await this.options.webhookIdsOfChatbot(chatbotId))
+    for (const webhookId of await this.deps.webhookIdsOfChatbot(chatbotId))
       await this.remove(webhookId, 'chatbot_deleted', ctx);
   }
 
   private async releaseSlot(webhookId: string, workspaceId: string, ctx: CommandContext): Promise<void> {
-    await this.aggregates.handle(
+    await this.deps.aggregates.handle(
       workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'ReleaseWebhookSlot', webhookId },

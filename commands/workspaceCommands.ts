@@ -38,11 +38,13 @@ export interface CreateWorkspaceInput {
   limits?: Partial<Record<LimitName, unknown>>;
 }
 
+export interface WorkspaceCommandsDeps {
+  aggregates: AggregateStore;
+  reservations: Reservations;
+}
+
 export class WorkspaceCommands {
-  constructor(
-    private readonly aggregates: AggregateStore,
-    private readonly reservations: Reservations,
-  ) {}
+  constructor(private readonly deps: WorkspaceCommandsDeps) {}
 
   async createWorkspace(input: CreateWorkspaceInput, ctx: CommandContext) {
     // Every check before the first append: a refusal must not leave an owner without a workspace.
@@ -57,16 +59,22 @@ export class WorkspaceCommands {
     const workspaceId = newId();
     const ownerId = newId();
     const wctx = { ...ctx, workspaceId };
-    await this.reservations.reserve('email', email, ownerId, wctx, `An account with email ${email} already exists`);
+    await this.deps.reservations.reserve(
+      'email',
+      email,
+      ownerId,
+      wctx,
+      `An account with email ${email} already exists`,
+    );
     const passwordHash =
       input.ownerPasswordHash ?? (ownerPassword !== undefined ? await hashPassword(ownerPassword) : null);
-    await this.aggregates.handle(
+    await this.deps.aggregates.handle(
       userStream(ownerId),
       userDecider,
       { type: 'RegisterUser', userId: ownerId, workspaceId, email, name: ownerName, passwordHash, timezone: 'UTC' },
       wctx,
     );
-    await this.aggregates.handle(
+    await this.deps.aggregates.handle(
       workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'CreateWorkspace', workspaceId, name, plan, ownerId, ...(limits ? { limits } : {}) },
@@ -84,7 +92,7 @@ export class WorkspaceCommands {
   ) {
     const plan: PlanName = parsePlan(rawPlan);
     // The decider checks the limits (one append: nothing to protect by checking first).
-    await this.aggregates.handle(
+    await this.deps.aggregates.handle(
       workspaceStream(workspaceId),
       workspaceDecider,
       { type: 'ChangePlan', plan, ...(rawLimits ? { limits: rawLimits } : {}) },
@@ -103,17 +111,17 @@ export class WorkspaceCommands {
       'chatbotId' in slot
         ? { type: 'ReleaseChatbotSlot' as const, chatbotId: slot.chatbotId }
         : { type: 'ReleaseWebhookSlot' as const, webhookId: slot.webhookId };
-    await this.aggregates.handle(workspaceStream(workspaceId), workspaceDecider, command, { ...ctx, workspaceId });
+    await this.deps.aggregates.handle(workspaceStream(workspaceId), workspaceDecider, command, { ...ctx, workspaceId });
   }
 
   async createApiKey(input: { workspaceId: string; role?: unknown; scopes?: unknown }, ctx: CommandContext) {
     const role: ApiKeyRole = parseRole(input.role);
     const scopes: ApiKeyScope[] = parseScopes(input.scopes);
-    const { state } = await this.aggregates.load(workspaceStream(input.workspaceId), workspaceDecider);
+    const { state } = await this.deps.aggregates.load(workspaceStream(input.workspaceId), workspaceDecider);
     if (!state.exists) throw new ValidationError(`workspace ${input.workspaceId} does not exist`, 'workspace');
     const keyId = newId();
     const secret = generateApiKey();
-    await this.aggregates.handle(
+    await this.deps.aggregates.handle(
       apiKeyStream(keyId),
       apiKeyDecider,
       {
@@ -131,9 +139,9 @@ export class WorkspaceCommands {
   }
 
   async revokeApiKey(keyId: string, ctx: CommandContext) {
-    const { state } = await this.aggregates.load(apiKeyStream(keyId), apiKeyDecider);
+    const { state } = await this.deps.aggregates.load(apiKeyStream(keyId), apiKeyDecider);
     const keyCtx = { ...ctx, workspaceId: state.workspaceId ?? ctx.workspaceId };
-    await this.aggregates.handle(apiKeyStream(keyId), apiKeyDecider, { type: 'RevokeApiKey' }, keyCtx);
+    await this.deps.aggregates.handle(apiKeyStream(keyId), apiKeyDecider, { type: 'RevokeApiKey' }, keyCtx);
     return { id: keyId, revoked: true };
   }
 }
