@@ -19,7 +19,7 @@ export class ViewsProgress {
   /**
    * The number of each finished catch-up of the live views: once the catch-up numbered
    * `drainsStarted` at some instant has finished, the views include everything committed before
-   * that instant (in-process caches wait for it before caching again: api/external/callerCache.ts).
+   * that instant (in-process caches wait for it before caching again: api/principal/callerCache.ts).
    */
   readonly drained$ = new Subject<number>();
   /**

@@ -1,4 +1,4 @@
-/** The dashboard's chatbot endpoints and their shapes (api/dashboard/chatbotsRoutes.ts). */
+/** The dashboard's chatbot endpoints and their shapes (api/resources/chatbots/chatbotRoutes.ts). */
 import { api, DASHBOARD_API } from '../../api.js';
 import type { Answer, RequestBody } from '../../apiTypes.js';
 

@@ -1,4 +1,4 @@
-/** The dashboard's response endpoints and shapes (api/dashboard/responsesRoutes.ts). */
+/** The dashboard's response endpoints and shapes (api/resources/responses/responseRoutes.ts). */
 import { api, DASHBOARD_API, query } from '../../api.js';
 import type { Answer } from '../../apiTypes.js';
 

@@ -1,4 +1,4 @@
-/** The dashboard webhook endpoints' answers (api/dashboard/webhooksRoutes.ts), from the OpenAPI types. */
+/** The dashboard webhook endpoints' answers (api/resources/webhooks/webhookRoutes.ts), from the OpenAPI types. */
 import type { Answer } from '../../apiTypes.js';
 
 export type WebhookList = Answer<'/api/v1/dashboard/webhooks', 'get'>;

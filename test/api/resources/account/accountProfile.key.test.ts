@@ -1,8 +1,8 @@
 /** GET and PATCH /external/v1/account: the workspace owner's profile (docs/external-api.md, Account). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../commands/commandContext.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { operatorContext } from '../../../../commands/commandContext.js';
 
 const BASE = '/api/v1/external/v1/account';
 let app: TestApp;

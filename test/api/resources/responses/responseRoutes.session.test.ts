@@ -5,7 +5,7 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { seedResponses } from '../../support/conversationSeed.js';
+import { seedResponses } from '../../../support/conversationSeed.js';
 import {
   as,
   createSignedInWorkspace,
@@ -13,7 +13,7 @@ import {
   startSignInApp,
   type SignedInWorkspace,
   type TestApp,
-} from './dashboardHarness.js';
+} from '../../dashboard/dashboardHarness.js';
 
 let app: TestApp;
 let acme: SignedInWorkspace;

@@ -3,9 +3,9 @@
  * server (the mailbox), fresh owners with their own account:write keys, and the steps.
  */
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { operatorContext } from '../../../commands/commandContext.js';
-import { startMailbox, type Mailbox } from './accountMailbox.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { operatorContext } from '../../../../commands/commandContext.js';
+import { startMailbox, type Mailbox } from '../../external/accountMailbox.js';
 
 export const BASE = '/api/v1/external/v1/account';
 export const REQUEST = `${BASE}/email/request-change`;

@@ -4,8 +4,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { operatorContext } from '../../../commands/commandContext.js';
-import { reservationStream } from '../../../domain/reservation.js';
+import { operatorContext } from '../../../../commands/commandContext.js';
+import { reservationStream } from '../../../../domain/reservation.js';
 import {
   app,
   mailbox,

@@ -1,9 +1,9 @@
 // GET /chatbots/{id}/analytics: totals, the period's daily series with zeros, bounds on days.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { seedResponses } from '../../support/conversationSeed.js';
-import { addDays, dayOf } from '../../../domain/conversation/utcDays.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { seedResponses } from '../../../support/conversationSeed.js';
+import { addDays, dayOf } from '../../../../domain/conversation/utcDays.js';
 
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string };

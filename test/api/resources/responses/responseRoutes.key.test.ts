@@ -2,8 +2,8 @@
 // between workspaces, and every bad query value.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { seedResponses } from '../../support/conversationSeed.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { seedResponses } from '../../../support/conversationSeed.js';
 
 let app: TestApp;
 let ws: { workspaceId: string; apiKey: string };

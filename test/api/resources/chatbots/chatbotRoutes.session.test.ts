@@ -4,9 +4,9 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { operatorContext } from '../../../commands/commandContext.js';
-import { signIn } from '../../support/signIn.js';
-import { linkIn, waitForMailTo } from '../../support/signInMail.js';
+import { operatorContext } from '../../../../commands/commandContext.js';
+import { signIn } from '../../../support/signIn.js';
+import { linkIn, waitForMailTo } from '../../../support/signInMail.js';
 import {
   as,
   createSignedInWorkspace,
@@ -14,7 +14,7 @@ import {
   startSignInApp,
   type SignedInWorkspace,
   type TestApp,
-} from './dashboardHarness.js';
+} from '../../dashboard/dashboardHarness.js';
 
 let app: TestApp;
 let acme: SignedInWorkspace;

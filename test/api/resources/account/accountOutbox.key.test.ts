@@ -3,8 +3,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { codeOf, parseMail, type ReceivedMail } from './accountMailbox.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { codeOf, parseMail, type ReceivedMail } from '../../external/accountMailbox.js';
 
 const BASE = '/api/v1/external/v1/account/email';
 let app: TestApp;

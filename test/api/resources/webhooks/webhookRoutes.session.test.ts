@@ -5,8 +5,8 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
-import { systemContext } from '../../../commands/commandContext.js';
+import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../../support/httpsReceiver.js';
+import { systemContext } from '../../../../commands/commandContext.js';
 import {
   as,
   createSignedInWorkspace,
@@ -14,7 +14,7 @@ import {
   startSignInApp,
   type SignedInWorkspace,
   type TestApp,
-} from './dashboardHarness.js';
+} from '../../dashboard/dashboardHarness.js';
 import {
   memberOf,
   newChatbot,
@@ -22,9 +22,9 @@ import {
   trustCertificate,
   WEBHOOK_ENV,
   type Session,
-} from './dashboardFixtures.js';
-import { eventually } from '../../support/waiting.js';
-import { hostRequest } from '../../support/signIn.js';
+} from '../../dashboard/dashboardFixtures.js';
+import { eventually } from '../../../support/waiting.js';
+import { hostRequest } from '../../../support/signIn.js';
 
 let app: TestApp;
 let receiver: HttpsReceiver;

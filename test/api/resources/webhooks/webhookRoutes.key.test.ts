@@ -1,10 +1,10 @@
 /** Webhook endpoints (docs/external-api.md: Webhooks, their status, Plans). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { webhookDecider } from '../../../domain/webhooks/webhook.js';
-import { workspaceDecider } from '../../../domain/workspace/workspace.js';
-import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { webhookDecider } from '../../../../domain/webhooks/webhook.js';
+import { workspaceDecider } from '../../../../domain/workspace/workspace.js';
+import { WEBHOOK_EVENT_NAMES } from '../../../../domain/webhooks/webhookEvents.js';
 
 const HOOKS = '/api/v1/external/v1/webhooks';
 const CHATBOTS = '/api/v1/external/v1/chatbots';

@@ -1,9 +1,9 @@
 /** Chatbots endpoints (docs/external-api.md, Chatbots: fields per operation, plan caps; the flow of docs/chat-api.md). */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { chatbotDecider } from '../../../domain/chatbot/chatbot.js';
-import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
+import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { chatbotDecider } from '../../../../domain/chatbot/chatbot.js';
+import { DEFAULT_FLOW } from '../../../../domain/chatbot/flow.js';
 
 const CHATBOTS = '/api/v1/external/v1/chatbots';
 const FIELDS = {

@@ -12,10 +12,10 @@ import {
   startSignInApp,
   type SignedInWorkspace,
   type TestApp,
-} from './dashboardHarness.js';
-import { memberOf, type Session } from './dashboardFixtures.js';
-import { codeIn, latestMailTo, mailsTo } from '../../support/signInMail.js';
-import { hostRequest, signIn } from '../../support/signIn.js';
+} from '../../dashboard/dashboardHarness.js';
+import { memberOf, type Session } from '../../dashboard/dashboardFixtures.js';
+import { codeIn, latestMailTo, mailsTo } from '../../../support/signInMail.js';
+import { hostRequest, signIn } from '../../../support/signIn.js';
 
 let app: TestApp;
 let owner: SignedInWorkspace;
