@@ -66,7 +66,7 @@ import { workspaceOrigin } from '../api/session/workspaceHost.js';
 import { sqlLeadership } from '../infrastructure/leadership/leadership.js';
 import { MemberQueries } from '../projections/queries/memberQueries.js';
 import { memberLookups } from '../projections/queries/memberLookups.js';
-import { signInLookups } from '../projections/queries/signInLookups.js';
+import { type SignInLookups, signInLookups } from '../projections/queries/signInLookups.js';
 
 /** How often a follower tries to take the views' lead (the lead is free once its holder is gone). */
 const VIEWS_LEAD_RETRY_MS = 250;
@@ -111,6 +111,8 @@ export interface Services {
   members: MemberCommands;
   /** The members page's read (members and pending invites). */
   memberQueries: MemberQueries;
+  /** The sign-in routes' reads of users, memberships and slugs. */
+  signInLookups: SignInLookups;
   mailSignIn: MailSignInCommands;
   signup: SignupCommands;
   oidc: OidcSignInCommands;
@@ -317,6 +319,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       loginOriginOf: async (id) => workspaceOrigin((await views.get(WORKSPACE_BRANDING, id))?.slug ?? null, config),
     }),
     memberQueries: new MemberQueries(views),
+    signInLookups: lookups,
     mailSignIn: new MailSignInCommands({ signIn, challenges, lookups, mailer, logger, codePepper }),
     signup: new SignupCommands({ workspaces, reservations, challenges, mailer, logger, publicUrl: config.publicUrl }),
     oidc: new OidcSignInCommands({ relyingParty, challenges, signIn, lookups, logger }),

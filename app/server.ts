@@ -115,6 +115,7 @@ export function appDeps(services: Services): AppDeps {
         workspaceDomain: config.workspaceDomain,
       },
       signIn: services.signIn,
+      lookups: services.signInLookups,
       members: services.members,
       mailSignIn: services.mailSignIn,
       signup: services.signup,

@@ -60,7 +60,7 @@ export class MailSignInCommands {
 
   /** Who the address lets in on this host, or null (unknown, or not a member there). */
   private async targetOf(email: string, hostWorkspaceId: string | null): Promise<Target | null> {
-    const user = await this.deps.signIn.userByEmail(email);
+    const user = await this.deps.lookups.userByEmail(email);
     if (!user) return null;
     const workspaceId = await this.deps.signIn.chooseWorkspace(user.id, hostWorkspaceId);
     return workspaceId ? { userId: user.id, workspaceId } : null;
@@ -101,7 +101,7 @@ export class MailSignInCommands {
     if (
       verdict === 'accepted' &&
       challenge &&
-      (await this.deps.signIn.isMember(challenge.data.userId, challenge.data.workspaceId))
+      (await this.deps.lookups.isMember(challenge.data.userId, challenge.data.workspaceId))
     )
       return challenge.data;
     this.deps.logger.info('sign-in refused', {
@@ -156,7 +156,9 @@ export class MailSignInCommands {
 
   /** A link opens only on the host it was asked on, and only while its user is still a member. */
   private async opensHere(data: MagicLinkData, hostWorkspaceId: string | null): Promise<boolean> {
-    return data.hostWorkspaceId === hostWorkspaceId && (await this.deps.signIn.isMember(data.userId, data.workspaceId));
+    return (
+      data.hostWorkspaceId === hostWorkspaceId && (await this.deps.lookups.isMember(data.userId, data.workspaceId))
+    );
   }
 
   private refusedRequest(method: string, hostWorkspaceId: string | null): void {

@@ -106,7 +106,7 @@ export class OidcSignInCommands {
       return refuse('provider', { error: (err as Error).message?.slice(0, 200) });
     }
     if (!identity.email || !identity.emailVerified) return refuse('email not verified by the provider');
-    const user = await this.deps.signIn.userByEmail(identity.email.trim().toLowerCase());
+    const user = await this.deps.lookups.userByEmail(identity.email.trim().toLowerCase());
     const workspaceId = user ? await this.deps.signIn.chooseWorkspace(user.id, pending.workspaceId) : null;
     if (!user || !workspaceId) return refuse('no member with this address', { userId: user?.id ?? null });
     const code = await this.deps.challenges.issueToken<LoginResult>(
@@ -124,7 +124,7 @@ export class OidcSignInCommands {
     if (
       !data ||
       data.hostWorkspaceId !== hostWorkspaceId ||
-      !(await this.deps.signIn.isMember(data.userId, data.workspaceId))
+      !(await this.deps.lookups.isMember(data.userId, data.workspaceId))
     ) {
       this.deps.logger.info('sign-in refused', { method: 'oidc', reason: 'exchange', hostWorkspaceId });
       throw new AuthenticationError('This sign-in did not complete; try again', 'SIGN_IN_FAILED');

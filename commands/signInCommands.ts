@@ -17,8 +17,6 @@ import { userDecider } from '../domain/user/userAccount.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { SessionStore, SignInMethod } from '../infrastructure/sessions/sessionStore.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
-import type { MembershipDoc } from '../projections/views/membershipsView.js';
-import type { UserDoc } from '../projections/views/usersView.js';
 import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
@@ -63,10 +61,6 @@ export class SignInCommands {
 
   constructor(private readonly deps: SignInDeps) {}
 
-  userByEmail(email: string): Promise<UserDoc | null> {
-    return this.deps.lookups.userByEmail(email);
-  }
-
   async passwordHashOf(userId: string): Promise<string | null> {
     const { state } = await this.deps.aggregates.load(userStream(userId), userDecider);
     return state.passwordHash;
@@ -78,7 +72,7 @@ export class SignInCommands {
     password: string,
     hostWorkspaceId: string | null,
   ): Promise<{ userId: string; workspaceId: string }> {
-    const user = await this.userByEmail(email);
+    const user = await this.deps.lookups.userByEmail(email);
     const stored = user ? await this.passwordHashOf(user.id) : null;
     const matches = await verifyPassword(password, stored ?? (await this.dummyHash));
     const workspaceId = user && stored && matches ? await this.chooseWorkspace(user.id, hostWorkspaceId) : null;
@@ -89,24 +83,12 @@ export class SignInCommands {
     return { userId: user.id, workspaceId };
   }
 
-  membershipsOf(userId: string): Promise<MembershipDoc[]> {
-    return this.deps.lookups.membershipsOf(userId);
-  }
-
-  isMember(userId: string, workspaceId: string): Promise<boolean> {
-    return this.deps.lookups.isMember(userId, workspaceId);
-  }
-
   /** See the file comment: the host's workspace, else the last entered, else the first joined. */
   async chooseWorkspace(userId: string, hostWorkspaceId: string | null): Promise<string | null> {
-    if (hostWorkspaceId) return (await this.isMember(userId, hostWorkspaceId)) ? hostWorkspaceId : null;
-    const memberships = await this.membershipsOf(userId);
+    if (hostWorkspaceId) return (await this.deps.lookups.isMember(userId, hostWorkspaceId)) ? hostWorkspaceId : null;
+    const memberships = await this.deps.lookups.membershipsOf(userId);
     const last = await this.deps.sessions.lastWorkspaceOf(userId);
     return memberships.find((m) => m.workspaceId === last)?.workspaceId ?? memberships[0]?.workspaceId ?? null;
-  }
-
-  slugOf(workspaceId: string): Promise<string | null> {
-    return this.deps.lookups.slugOf(workspaceId);
   }
 
   /**
@@ -115,7 +97,7 @@ export class SignInCommands {
    * to a `<slug>.<domain>` host (whose workspace the caller already checked).
    */
   async enter(userId: string, workspaceId: string, method: SignInMethod, onWorkspaceHost: boolean): Promise<Entry> {
-    const slug = onWorkspaceHost ? null : await this.slugOf(workspaceId);
+    const slug = onWorkspaceHost ? null : await this.deps.lookups.slugOf(workspaceId);
     if (slug) return { kind: 'handoff', redirect: await this.handoffLink(userId, workspaceId, slug) };
     const { sessionId } = await this.deps.sessions.create({ userId, workspaceId, method });
     this.deps.logger.info('signed in', { method, userId, workspaceId });
@@ -127,7 +109,7 @@ export class SignInCommands {
    * request's Host header (a forged Host must not put a mailed link on another site).
    */
   async loginOriginOf(hostWorkspaceId: string | null): Promise<string> {
-    return this.deps.originOf(hostWorkspaceId ? await this.slugOf(hostWorkspaceId) : null);
+    return this.deps.originOf(hostWorkspaceId ? await this.deps.lookups.slugOf(hostWorkspaceId) : null);
   }
 
   /** A one-time link that opens a session on the workspace's own host. */
@@ -149,8 +131,11 @@ export class SignInCommands {
     const challenge = await this.deps.challenges.consumeToken<HandoffData>('handoff', code);
     const data = challenge?.data;
     const fits =
-      data && (hostWorkspaceId ? data.workspaceId === hostWorkspaceId : (await this.slugOf(data.workspaceId)) === null);
-    if (!data || !fits || !(await this.isMember(data.userId, data.workspaceId))) {
+      data &&
+      (hostWorkspaceId
+        ? data.workspaceId === hostWorkspaceId
+        : (await this.deps.lookups.slugOf(data.workspaceId)) === null);
+    if (!data || !fits || !(await this.deps.lookups.isMember(data.userId, data.workspaceId))) {
       this.deps.logger.info('sign-in refused', { method: 'handoff', hostWorkspaceId });
       throw new AuthenticationError('This sign-in link is invalid, used or expired; sign in again', 'HANDOFF_INVALID');
     }

@@ -10,10 +10,13 @@ import type { MailSignInCommands } from '../../commands/mailSignInCommands.js';
 import type { SignupCommands } from '../../commands/signupCommands.js';
 import type { OidcSignInCommands } from '../../commands/oidcSignInCommands.js';
 import type { SessionAuthDeps } from '../session/sessionAuth.js';
+import type { SignInLookups } from '../../projections/queries/signInLookups.js';
 
 export interface AuthApiDeps {
   session: SessionAuthDeps;
   signIn: SignInCommands;
+  /** Who is a member where, and a workspace's slug (read side). */
+  lookups: SignInLookups;
   members: MemberCommands;
   mailSignIn: MailSignInCommands;
   signup: SignupCommands;

@@ -22,7 +22,7 @@ import { authPage } from './authPage.js';
 const tags = ['Sign-in'];
 
 export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps): void {
-  const { session, signIn } = deps;
+  const { session, signIn, lookups } = deps;
   const throttle = signInThrottle(deps.rateLimiters);
 
   addRoute(
@@ -91,10 +91,10 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
     },
     async ({ body, res }) => {
       const { userId } = sessionOf(res);
-      if (!(await signIn.isMember(userId, body.workspaceId))) throw new NotFoundError('Workspace not found');
+      if (!(await lookups.isMember(userId, body.workspaceId))) throw new NotFoundError('Workspace not found');
       res.setHeader('Cache-Control', 'no-store');
       return {
-        body: { redirect: await signIn.handoffLink(userId, body.workspaceId, await signIn.slugOf(body.workspaceId)) },
+        body: { redirect: await signIn.handoffLink(userId, body.workspaceId, await lookups.slugOf(body.workspaceId)) },
       };
     },
     sessionDoor(session),
