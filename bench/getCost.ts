@@ -1,0 +1,81 @@
+/**
+ * What one GET /chatbots costs, measured so that other work on the machine barely moves it:
+ * the process's CPU time per request (service and its in-process client together, so compare
+ * runs of this script only) and the PostgreSQL transactions per 1,000 requests beyond the idle
+ * rate (0 while the views' cache answers). Throughput benches (hotPath.ts) swing with the
+ * machine's load; this tells whether a change made each request dearer.
+ *
+ *   DATABASE_URL=postgres://…/<fresh database> npx tsx bench/getCost.ts
+ */
+import { execFileSync } from 'node:child_process';
+import { operatorContext } from '../commands/commandContext.js';
+import { startConfab } from './hotPathSupport.js';
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error('getCost needs DATABASE_URL (a fresh PostgreSQL database)');
+const database = new URL(databaseUrl).pathname.slice(1);
+const commits = () =>
+  Number(
+    execFileSync('psql', [
+      databaseUrl,
+      '-tAc',
+      `SELECT xact_commit FROM pg_stat_database WHERE datname = '${database.replace(/'/g, "''")}'`,
+    ])
+      .toString()
+      .trim(),
+  );
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const c = await startConfab('pg');
+const { apiKey } = await c.running.services.workspaces.createWorkspace(
+  { name: 'Cost', plan: 'enterprise', ownerEmail: `cost-${Date.now()}@example.com` },
+  operatorContext(),
+);
+const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+const url = `${c.url}/api/v1/external/v1/chatbots`;
+for (let i = 0; i < 20; i++)
+  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+
+/** `n` GETs over 10 keep-alive connections. */
+async function gets(n: number): Promise<void> {
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      for (let i = 0; i < n / 10; i++) {
+        const r = await fetch(url, { headers });
+        if (r.status !== 200) throw new Error(`GET answered ${r.status}`);
+        await r.arrayBuffer();
+      }
+    }),
+  );
+}
+
+await gets(2000);
+const cpu: number[] = [];
+for (let k = 0; k < 5; k++) {
+  const before = process.cpuUsage();
+  await gets(3000);
+  const used = process.cpuUsage(before);
+  cpu.push(Math.round((used.user + used.system) / 3000));
+}
+cpu.sort((a, b) => a - b);
+
+await sleep(1000);
+let from = commits();
+let started = Date.now();
+await sleep(5000);
+const idlePerSecond = (commits() - from) / ((Date.now() - started) / 1000);
+from = commits();
+started = Date.now();
+await gets(3000);
+const busy = commits() - from - idlePerSecond * ((Date.now() - started) / 1000);
+
+console.log(
+  JSON.stringify({
+    cpuMicrosPerGet: cpu,
+    median: cpu[2],
+    idleTransactionsPerSecond: Math.round(idlePerSecond),
+    transactionsPer1000Gets: Math.max(0, Math.round(busy / 3)),
+  }),
+);
+await c.close();
+process.exit(0);
