@@ -8,8 +8,7 @@
  *   DATABASE_URL=postgres://…/<fresh database> npx tsx bench/getCost.ts
  */
 import { execFileSync } from 'node:child_process';
-import { operatorContext } from '../commands/commandContext.js';
-import { startConfab } from './hotPathSupport.js';
+import { startWithChatbots } from './hotPathSupport.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('getCost needs DATABASE_URL (a fresh PostgreSQL database)');
@@ -26,15 +25,7 @@ const commits = () =>
   );
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const c = await startConfab('pg');
-const { apiKey } = await c.running.services.workspaces.createWorkspace(
-  { name: 'Cost', plan: 'enterprise', ownerEmail: `cost-${Date.now()}@example.com` },
-  operatorContext(),
-);
-const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
-const url = `${c.url}/api/v1/external/v1/chatbots`;
-for (let i = 0; i < 20; i++)
-  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+const { c, url, headers } = await startWithChatbots('pg', 'Cost');
 
 /** `n` GETs over 10 keep-alive connections. */
 async function gets(n: number): Promise<void> {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import pg from 'pg';
+import { operatorContext } from '../commands/commandContext.js';
 import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
 import { startServer, type RunningServer } from '../app/server.js';
@@ -188,4 +189,21 @@ export async function seedEvents(sql: SqlClient, n: number): Promise<void> {
       ${meta}
     FROM generate_series(0, ${n - 1}) AS i
     ORDER BY i`);
+}
+
+/** A Confab with one enterprise workspace of 20 chatbots: its list URL and the key's headers. */
+export async function startWithChatbots(
+  store: 'pg' | 'pglite',
+  name: string,
+): Promise<{ c: Confab; url: string; headers: Record<string, string> }> {
+  const c = await startConfab(store);
+  const { apiKey } = await c.running.services.workspaces.createWorkspace(
+    { name, plan: 'enterprise', ownerEmail: `${name.toLowerCase()}-${Date.now()}@example.com` },
+    operatorContext(),
+  );
+  const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
+  const url = `${c.url}/api/v1/external/v1/chatbots`;
+  for (let i = 0; i < 20; i++)
+    await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+  return { c, url, headers };
 }

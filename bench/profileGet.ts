@@ -8,17 +8,9 @@
  * then summarise the .cpuprofile (self time per function) with bench/profileSummary.mjs.
  */
 import { operatorContext } from '../commands/commandContext.js';
-import { autocannon, startConfab } from './hotPathSupport.js';
+import { autocannon, startWithChatbots } from './hotPathSupport.js';
 
-const c = await startConfab(process.env.DATABASE_URL ? 'pg' : 'pglite');
-const { apiKey } = await c.running.services.workspaces.createWorkspace(
-  { name: 'Profile', plan: 'enterprise', ownerEmail: `p-${Date.now()}@example.com` },
-  operatorContext(),
-);
-const headers = { 'x-api-key': apiKey, 'content-type': 'application/json' };
-const url = `${c.url}/api/v1/external/v1/chatbots`;
-for (let i = 0; i < 20; i++)
-  await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ name: `Seed ${i}` }) })).arrayBuffer();
+const { c, url, headers } = await startWithChatbots(process.env.DATABASE_URL ? 'pg' : 'pglite', 'Profile');
 const post = process.env.PROFILE === 'post' || process.env.PROFILE === 'spread';
 const keys: string[] = [];
 for (let i = 0; process.env.PROFILE === 'spread' && i < 10; i++) {
