@@ -64,7 +64,7 @@ class Confab(BaseClient[httpx.Client]):
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
         may_have_run = False
         while True:
-            req = self._build_request(self._http, call, options, key)
+            req = self._build_request(self._http, call, options, key, retries_done)
             # The whole attempt within `timeout`, redirects never followed (_deadline.py).
             outcome = send_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
@@ -125,7 +125,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
         may_have_run = False
         while True:
-            req = self._build_request(self._http, call, options, key)
+            req = self._build_request(self._http, call, options, key, retries_done)
             outcome = await asend_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
                 may_have_run = may_have_run or may_have_reached_service(outcome)
