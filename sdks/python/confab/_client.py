@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from . import _async_backend  # noqa: F401  (before any request: see the module)
 from ._base_client import APICall, BaseClient
 from ._deadline import asend_within, send_within
 from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_reached_service
