@@ -79,7 +79,7 @@ def test_sync_then_async_through_a_keep_alive_proxy_in_one_event_loop(scripted: 
     assert isinstance(raised, confab.RateLimitError), repr(raised)
     assert raised.status == 429 and raised.retry_after == 1.0
     assert_went_as_scripted(scripted, forward_proxy)
-    assert time.monotonic() - started >= 3 * 0.95 + 3 * 0.375, "the backoffs and each Retry-After were waited for"
+    assert time.monotonic() - started >= 3 * 0.95, "each Retry-After: 1 was waited for"
 
 
 # The program of the first test, in a fresh interpreter whose first import of anyio fails when it
