@@ -1,8 +1,8 @@
 """Loads the async I/O library that httpcore's asyncio support stands on, with the SDK rather
 than in the middle of the first async request.
 
-httpcore (0.16, and 1.0 alike) creates each lock of an async connection pool on first use: it notes the
-running event loop's library, then imports anyio and makes the lock. When that import fails
+httpcore (0.16, and 1.0 alike) creates each lock of an async connection pool on first use: it
+notes the running event loop's library, then imports anyio and makes the lock. When that import fails
 half-way, in the first request of a program (another thread importing anyio at the same moment,
 a broken install), the lock stays noted but never made, and every later request and the closing
 of that pool raise ``AttributeError: 'AsyncLock' object has no attribute '_anyio_lock'``,
