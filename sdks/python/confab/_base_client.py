@@ -30,6 +30,7 @@ HttpT = TypeVar("HttpT", httpx.Client, httpx.AsyncClient)
 _UNSET: Any = object()
 
 EXTERNAL_PREFIX = "/external/v1"
+RETRY_COUNT_HEADER = "x-confab-retry-count"
 
 
 class _NotGiven:
@@ -153,7 +154,7 @@ class BaseClient(Generic[HttpT]):
     def timeout(self) -> Timeout:
         return self._options.timeout
 
-    def _headers(self, call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> dict[str, str]:
+    def _headers(self, call: APICall, options: RequestOptions, idempotency_key: Optional[str], retries_done: int) -> dict[str, str]:
         # Lowercase names throughout, so a caller's header replaces the SDK's of the same name
         # (two spellings would go out as two values); x-api-key is always the client's.
         headers = {
@@ -164,6 +165,10 @@ class BaseClient(Generic[HttpT]):
             headers["content-type"] = "application/json"
         if idempotency_key:
             headers["idempotency-key"] = idempotency_key
+        # Which retry of the call this is (none on the first attempt), as the Node SDK sends it:
+        # the service's logs tell a retried request from a new one.
+        if retries_done > 0:
+            headers[RETRY_COUNT_HEADER] = str(retries_done)
         headers.update(self._options.default_headers)
         headers.update(lowercase_names(options.get("extra_headers")))
         headers["x-api-key"] = self._options.api_key
@@ -176,7 +181,9 @@ class BaseClient(Generic[HttpT]):
         key = options.get("idempotency_key") or (f"confab-py-{uuid.uuid4()}" if call.method == "POST" else None)
         return key, self._max_retries(options)
 
-    def _build_request(self, http: Union[httpx.Client, httpx.AsyncClient], call: APICall, options: RequestOptions, idempotency_key: Optional[str]) -> httpx.Request:
+    def _build_request(
+        self, http: Union[httpx.Client, httpx.AsyncClient], call: APICall, options: RequestOptions, idempotency_key: Optional[str], retries_done: int
+    ) -> httpx.Request:
         params = {k: _query_value(v) for k, v in (call.query or {}).items() if v is not None and v is not NOT_GIVEN}
         content = json.dumps(call.body, separators=(",", ":")).encode() if call.body is not None else None
         timeout = options["timeout"] if "timeout" in options else self._options.timeout
@@ -185,7 +192,7 @@ class BaseClient(Generic[HttpT]):
             f"{self._options.base_url}{call.prefix}{call.path}",
             params=params or None,
             content=content,
-            headers=self._headers(call, options, idempotency_key),
+            headers=self._headers(call, options, idempotency_key, retries_done),
             timeout=timeout,
         )
 

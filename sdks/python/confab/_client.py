@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
+from . import _async_backend  # noqa: F401  (before any request: see the module)
 from ._base_client import APICall, BaseClient
 from ._deadline import asend_within, send_within
 from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_reached_service
@@ -64,7 +65,7 @@ class Confab(BaseClient[httpx.Client]):
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
         may_have_run = False
         while True:
-            req = self._build_request(self._http, call, options, key)
+            req = self._build_request(self._http, call, options, key, retries_done)
             # The whole attempt within `timeout`, redirects never followed (_deadline.py).
             outcome = send_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
@@ -125,7 +126,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         # reset or timeout after connecting, or a 5xx (perhaps from a gateway in between).
         may_have_run = False
         while True:
-            req = self._build_request(self._http, call, options, key)
+            req = self._build_request(self._http, call, options, key, retries_done)
             outcome = await asend_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
                 may_have_run = may_have_run or may_have_reached_service(outcome)

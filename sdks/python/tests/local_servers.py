@@ -1,9 +1,10 @@
 """Small local servers for the tests: a fault proxy in front of the real service, a redirector,
-a scripted server (slow, trickling or failing answers of its own) and an HTTPS webhook receiver.
-Each runs in a background thread of the test process."""
+a scripted server (slow, trickling or failing answers of its own), a keep-alive forward proxy
+and an HTTPS webhook receiver. Each runs in a background thread of the test process."""
 
 from __future__ import annotations
 
+import http.client
 import socket
 import ssl
 import struct
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Dict, List, Optional
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -158,7 +160,7 @@ class Redirector:
 
 class ScriptedServer:
     """A server of its own (no service behind it) answering each request with the next scripted
-    answer, then "ok": "ok" (a usage answer), "401", "500", "429-long" (Retry-After: 3600),
+    answer, then "ok": "ok" (a usage answer), "401", "500", "429" (Retry-After: 1), "429-long" (Retry-After: 3600),
     "not-json" (a 200 whose body is not JSON), "reset" (TCP RST), "silent" (never answers),
     "trickle-body" (status and headers at once, then the body one byte every `interval` s) and
     "trickle-head" (the status line and headers a byte at a time as well). It records when each
@@ -193,6 +195,8 @@ class ScriptedServer:
         json_type = {"content-type": "application/json", "x-request-id": f"scripted-{len(self.arrivals)}"}
         if answer in ("401", "500"):
             return handler._answer(int(answer), b'{"error":"Scripted failure","code":"SCRIPTED"}', json_type)
+        if answer == "429":
+            return handler._answer(429, b'{"error":"slow down","code":"RATE_LIMIT_ERROR"}', {**json_type, "retry-after": "1"})
         if answer == "429-long":
             return handler._answer(429, b'{"error":"quota","code":"QUOTA_EXCEEDED"}', {**json_type, "retry-after": "3600"})
         if answer == "not-json":
@@ -225,6 +229,51 @@ class ScriptedServer:
 
     def close(self) -> None:
         self._stop.set()
+        self._server.shutdown()
+        self._server.server_close()
+
+
+class ForwardProxy:
+    """A plain HTTP forward proxy (``httpx.AsyncClient(proxies=url)`` or ``HTTP_PROXY``) that keeps
+    its clients' connections alive between requests, as common proxies do. It records the absolute
+    URL of every request and counts the client connections it accepted."""
+
+    def __init__(self) -> None:
+        self.targets: List[str] = []
+        self.connections = 0
+        proxy = self
+
+        class Handler(_Quiet):
+            def setup(self) -> None:
+                super().setup()
+                proxy.connections += 1
+
+            def _handle(self) -> None:
+                seen = self._read()
+                proxy.targets.append(seen.path)
+                target = urlsplit(seen.path)
+                upstream = http.client.HTTPConnection(target.hostname or "", target.port or 80, timeout=30)
+                try:
+                    path = target.path + (f"?{target.query}" if target.query else "")
+                    headers = {k: v for k, v in seen.headers.items() if k not in ("proxy-connection", "connection", "content-length")}
+                    upstream.request(seen.method, path, body=seen.body or None, headers=headers)
+                    answer = upstream.getresponse()
+                    body = answer.read()
+                    hop = ("content-length", "connection", "keep-alive", "transfer-encoding")
+                    self._answer(answer.status, body, {k: v for k, v in answer.getheaders() if k.lower() not in hop})
+                finally:
+                    upstream.close()
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = _handle
+
+        self._server = _Server(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self._server.server_address[1]}"
+        threading.Thread(target=self._server.serve_forever, daemon=True).start()
+
+    def reset(self) -> None:
+        self.targets, self.connections = [], 0
+
+    def close(self) -> None:
         self._server.shutdown()
         self._server.server_close()
 

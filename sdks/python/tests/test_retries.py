@@ -39,6 +39,10 @@ def keys(proxy: FaultProxy) -> list:
     return [s.headers.get("idempotency-key") for s in proxy.seen]
 
 
+def retry_counts(proxy: FaultProxy) -> list:
+    return [s.headers.get("x-confab-retry-count") for s in proxy.seen]
+
+
 def test_503_then_success_keeps_the_idempotency_key(via_proxy: Confab, proxy: FaultProxy) -> None:
     proxy.reset("503")
     bot = via_proxy.chatbots.create(name="Retried")
@@ -94,6 +98,7 @@ def test_5xx_gives_up_after_max_retries_and_4xx_is_not_retried(via_proxy: Confab
     with pytest.raises(confab.InternalServerError) as info:
         via_proxy.with_options(max_retries=2).chatbots.create(name="never")
     assert info.value.status == 500 and len(proxy.seen) == 3 and len(set(keys(proxy))) == 1
+    assert retry_counts(proxy) == [None, "1", "2"], "the first attempt says nothing, each retry its number"
     proxy.reset()
     with pytest.raises(confab.BadRequestError):
         via_proxy.chatbots.create(name="")
@@ -105,6 +110,7 @@ def test_extra_headers_and_two_calls_get_two_keys(via_proxy: Confab, proxy: Faul
     b = via_proxy.chatbots.create(name="k2")
     assert proxy.seen[0].headers["x-trace"] == "t-1" and keys(proxy)[0] != keys(proxy)[1]
     assert proxy.seen[0].headers["user-agent"].startswith("confab-python/")
+    assert retry_counts(proxy) == [None, None], "a new call is no retry"
     for bot in (a, b):
         via_proxy.chatbots.delete(bot["id"])
 
@@ -125,6 +131,7 @@ async def test_async_retries(avia_proxy: AsyncConfab, proxy: FaultProxy) -> None
     proxy.reset("503", "reset")
     bot = await avia_proxy.chatbots.create(name="Async retried")
     assert len(proxy.seen) == 3 and len(set(keys(proxy))) == 1 and keys(proxy)[0]
+    assert retry_counts(proxy) == [None, "1", "2"]
     proxy.reset("429")
     started = time.monotonic()
     assert (await avia_proxy.usage.retrieve())["plan"] == "pro"
