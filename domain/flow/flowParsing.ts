@@ -23,6 +23,7 @@ import {
   MAX_RETRIES_LIMIT,
   MAX_SAVES,
   MAX_TESTS_PER_CONDITION,
+  MAX_URL_LENGTH,
   STEP_ID,
   STEP_TYPES,
   VALUELESS_OPS,
@@ -79,7 +80,7 @@ class Reader {
 
   fail(problem: string): never {
     const step = this.step === undefined ? '' : ` (step "${this.step}")`;
-    throw new FlowError(`flow.${this.field}${step} ${problem}`, this.field, this.step);
+    throw new FlowError(`flow${this.field ? `.${this.field}` : ''}${step} ${problem}`, this.field, this.step);
   }
 
   object(raw: unknown, allowed: readonly string[]): Json {
@@ -363,7 +364,7 @@ const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,64}$/;
 function parseHttp(s: Json, step: Reader, next: string | undefined): FlowStep {
   const id = step.step!;
   const method: HttpMethod = step.at('method').oneOf(s.method, HTTP_METHODS);
-  const url = step.at('url').line(s.url, MAX_STEP_TEXT);
+  const url = step.at('url').line(s.url, MAX_URL_LENGTH);
   let headers: Record<string, string> | undefined;
   if (s.headers !== undefined) {
     const at = step.at('headers');

@@ -28,7 +28,7 @@ export function parseListFlow(raw: unknown): FlowGraph {
     const index = place?.[2];
     throw new FlowError(
       err.message,
-      place?.[1] ?? 'steps',
+      place?.[1] ?? '',
       index === undefined ? undefined : listStepId(Number(index)),
     );
   }
