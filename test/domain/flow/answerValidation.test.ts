@@ -4,7 +4,11 @@ import { checkAnswer, retryMessageFor } from '../../../domain/flow/answerValidat
 import type { AnswerInput } from '../../../domain/flow/flowGraph.js';
 
 const accepts = (input: AnswerInput, answer: string, value: string, next?: string) =>
-  assert.equal(checkAnswer(input, answer), next === undefined ? { ok: true, value } : { ok: true, value, next }, answer);
+  assert.equal(
+    checkAnswer(input, answer),
+    next === undefined ? { ok: true, value } : { ok: true, value, next },
+    answer,
+  );
 const refuses = (input: AnswerInput, answer: string) => assert.equal(checkAnswer(input, answer), { ok: false }, answer);
 
 test('text: any non-blank answer, trimmed, at most 2000 characters', () => {
@@ -24,7 +28,8 @@ test('phone: spaces, dashes, dots and brackets dropped, 00 read as +', () => {
   accepts({ type: 'phone' }, '+49 30 1234-5678', '+493012345678');
   accepts({ type: 'phone' }, '0049 (30) 123.456', '+4930123456');
   accepts({ type: 'phone' }, '030 123456', '030123456');
-  for (const bad of ['12345', 'call me', '+49 30 12a45', '+1234567890123456', '++4930123456']) refuses({ type: 'phone' }, bad);
+  for (const bad of ['12345', 'call me', '+49 30 12a45', '+1234567890123456', '++4930123456'])
+    refuses({ type: 'phone' }, bad);
 });
 
 test('number: decimal comma or point, grouped thousands, min and max inclusive', () => {
@@ -55,7 +60,16 @@ test('date: common unambiguous forms to YYYY-MM-DD', () => {
     ['29 February 2024', '2024-02-29'],
   ];
   for (const [answer, value] of cases) accepts({ type: 'date' }, answer, value);
-  for (const bad of ['03/04/2026', '2026-02-30', '29 Feb 2026', '2026-13-01', 'tomorrow', '31 Foo 2026', '2026', '31 Ma 2026'])
+  for (const bad of [
+    '03/04/2026',
+    '2026-02-30',
+    '29 Feb 2026',
+    '2026-13-01',
+    'tomorrow',
+    '31 Foo 2026',
+    '2026',
+    '31 Ma 2026',
+  ])
     refuses({ type: 'date' }, bad);
 });
 
@@ -63,7 +77,8 @@ test('url: http and https, a bare host read as https', () => {
   accepts({ type: 'url' }, 'https://Example.com/a?b=1', 'https://example.com/a?b=1');
   accepts({ type: 'url' }, 'http://example.com', 'http://example.com/');
   accepts({ type: 'url' }, 'example.com/page', 'https://example.com/page');
-  for (const bad of ['ftp://example.com', 'javascript:alert(1)', 'not a url', 'https://', 'intranet']) refuses({ type: 'url' }, bad);
+  for (const bad of ['ftp://example.com', 'javascript:alert(1)', 'not a url', 'https://', 'intranet'])
+    refuses({ type: 'url' }, bad);
 });
 
 const sizes: AnswerInput = {

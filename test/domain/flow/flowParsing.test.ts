@@ -110,8 +110,18 @@ test('question inputs: a known type with its own settings', () => {
     'ask_name',
     'at most 20',
   );
-  refused(input({ type: 'choice', options: [option(1)], multiple: 'yes' }), 'steps[1].input.multiple', 'ask_name', 'true or false');
-  refused(input({ type: 'choice', options: [{ label: 'A' }] }), 'steps[1].input.options[0].value', 'ask_name', 'non-empty');
+  refused(
+    input({ type: 'choice', options: [option(1)], multiple: 'yes' }),
+    'steps[1].input.multiple',
+    'ask_name',
+    'true or false',
+  );
+  refused(
+    input({ type: 'choice', options: [{ label: 'A' }] }),
+    'steps[1].input.options[0].value',
+    'ask_name',
+    'non-empty',
+  );
   refused(
     input({ type: 'choice', options: [option(1), { label: 'l1', value: 'x' }] }),
     'steps[1].input.options[1].label',
@@ -136,14 +146,22 @@ test('question inputs: a known type with its own settings', () => {
     'ask_name',
     'multiple choice',
   );
-  refused(input({ type: 'choice', options: [{ label: 'A', value: 'a', extra: 1 }] }), 'steps[1].input.options[0]', 'ask_name', 'extra');
+  refused(
+    input({ type: 'choice', options: [{ label: 'A', value: 'a', extra: 1 }] }),
+    'steps[1].input.options[0]',
+    'ask_name',
+    'extra',
+  );
 });
 
 test('conditions: branches of all or any tests with a known op, and an else', () => {
   const when = (w: unknown) => edited('check', { branches: [{ when: w, next: 'shipped' }] });
   const t = (test: Record<string, unknown>) => when({ any: [{ variable: 'status', ...test }] });
   refused(edited('check', { branches: [] }), 'steps[5].branches', 'check', 'at least 1');
-  const many = Array.from({ length: 51 }, () => ({ when: { all: [{ variable: 'status', op: 'is_set' }] }, next: 'shipped' }));
+  const many = Array.from({ length: 51 }, () => ({
+    when: { all: [{ variable: 'status', op: 'is_set' }] },
+    next: 'shipped',
+  }));
   refused(edited('check', { branches: many }), 'steps[5].branches', 'check', 'at most 50');
   assert.not.throws(() => parseFlow(edited('check', { branches: many.slice(0, 50) })));
   refused(edited('check', { else: undefined }), 'steps[5].else', 'check', 'step id');
@@ -154,7 +172,12 @@ test('conditions: branches of all or any tests with a known op, and an else', ()
   refused(t({ op: 'equals' }), 'steps[5].branches[0].when.any[0].value', 'check', 'required for equals');
   refused(t({ op: 'is_set', value: 'x' }), 'steps[5].branches[0].when.any[0].value', 'check', 'must be absent');
   refused(t({ op: 'equals', value: 3 }), 'steps[5].branches[0].when.any[0].value', 'check', 'string');
-  refused(when({ any: [{ variable: 'toString', op: 'is_set' }] }), 'steps[5].branches[0].when.any[0].variable', 'check', 'reserved');
+  refused(
+    when({ any: [{ variable: 'toString', op: 'is_set' }] }),
+    'steps[5].branches[0].when.any[0].variable',
+    'check',
+    'reserved',
+  );
   for (const op of ['equals', 'not_equals', 'contains', 'starts_with', 'greater', 'less']) {
     assert.not.throws(() => parseFlow(t({ op, value: '' })), op);
   }
@@ -215,7 +238,12 @@ test('list flows: read with the chatbot flow rules, errors naming the generated 
     ],
   });
   refused({ steps: [{ type: 'message', text: 'ok' }, { type: 'message' }] }, 'steps[1].text', 'step-2', 'non-empty');
-  refused({ steps: [{ type: 'question', text: 'Q', variable: 'toString' }] }, 'steps[0].variable', 'step-1', 'reserved');
+  refused(
+    { steps: [{ type: 'question', text: 'Q', variable: 'toString' }] },
+    'steps[0].variable',
+    'step-1',
+    'reserved',
+  );
   refused({ steps: [{ id: 'a', type: 'message', text: 'ok' }] }, 'steps[0]', 'step-1', 'unknown properties: id');
   refused({ steps: [] }, 'steps', undefined, 'non-empty array');
   refused({ steps: [{ type: 'message', text: 'a' }], extra: 1 }, '', undefined, 'extra');

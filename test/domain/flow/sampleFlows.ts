@@ -6,7 +6,14 @@ export function supportFlow(): { start: string; steps: Record<string, unknown>[]
     start: 'welcome',
     steps: [
       { id: 'welcome', type: 'message', text: 'Hi! I am the shop assistant.', next: 'ask_name' },
-      { id: 'ask_name', type: 'question', text: 'What is your name?', variable: 'name', input: { type: 'text' }, next: 'ask_topic' },
+      {
+        id: 'ask_name',
+        type: 'question',
+        text: 'What is your name?',
+        variable: 'name',
+        input: { type: 'text' },
+        next: 'ask_topic',
+      },
       {
         id: 'ask_topic',
         type: 'question',
@@ -54,7 +61,14 @@ export function supportFlow(): { start: string; steps: Record<string, unknown>[]
       { id: 'bye', type: 'jump', next: 'done' },
       { id: 'done', type: 'end', resolution: 'ended' },
       { id: 'billing', type: 'ai', next: 'helped' },
-      { id: 'helped', type: 'question', text: 'Did that help?', variable: 'helped', input: { type: 'yesno' }, next: 'rate' },
+      {
+        id: 'helped',
+        type: 'question',
+        text: 'Did that help?',
+        variable: 'helped',
+        input: { type: 'yesno' },
+        next: 'rate',
+      },
       { id: 'rate', type: 'question', text: 'Please rate us.', variable: 'rating', input: { type: 'rating', max: 5 } },
       { id: 'sorry', type: 'message', text: 'I could not look that up.', next: 'agent' },
       { id: 'agent', type: 'handoff', text: 'Connecting you with a person.', reason: 'needs_human' },
