@@ -26,11 +26,7 @@ export function parseListFlow(raw: unknown): FlowGraph {
     // The chatbot flows' messages already name the place ("flow.steps[2].variable …").
     const place = /^flow\.(steps(?:\[(\d+)\])?(?:\.[A-Za-z]+)?)/.exec(err.message);
     const index = place?.[2];
-    throw new FlowError(
-      err.message,
-      place?.[1] ?? '',
-      index === undefined ? undefined : listStepId(Number(index)),
-    );
+    throw new FlowError(err.message, place?.[1] ?? '', index === undefined ? undefined : listStepId(Number(index)));
   }
   return listToGraph(flow);
 }
