@@ -13,9 +13,15 @@ export const LIST_HANDOFF_REASON = 'handoff';
 
 export const listStepId = (index: number): string => `step-${index + 1}`;
 
-/** A flow without `start` is the list form (the graph form always names its start). */
-export const isListFlow = (raw: unknown): boolean =>
-  typeof raw === 'object' && raw !== null && !Array.isArray(raw) && !Object.hasOwn(raw, 'start');
+/**
+ * A flow without `start` whose steps have no ids is the list form. Steps with ids mark a graph
+ * that forgot its start, which deserves that error rather than "unknown property id".
+ */
+export function isListFlow(raw: unknown): boolean {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || Object.hasOwn(raw, 'start')) return false;
+  const steps: unknown = (raw as { steps?: unknown }).steps;
+  return !Array.isArray(steps) || !steps.some((s) => typeof s === 'object' && s !== null && Object.hasOwn(s, 'id'));
+}
 
 export function parseListFlow(raw: unknown): FlowGraph {
   let flow: Flow;

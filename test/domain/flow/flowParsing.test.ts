@@ -244,7 +244,8 @@ test('list flows: read with the chatbot flow rules, errors naming the generated 
     'step-1',
     'reserved',
   );
-  refused({ steps: [{ id: 'a', type: 'message', text: 'ok' }] }, 'steps[0]', 'step-1', 'unknown properties: id');
+  // Steps with ids are a graph that forgot its start.
+  refused({ steps: [{ id: 'a', type: 'message', text: 'ok' }] }, 'start', undefined, 'step id');
   refused({ steps: [] }, 'steps', undefined, 'non-empty array');
   refused({ steps: [{ type: 'message', text: 'a' }], extra: 1 }, '', undefined, 'extra');
   for (const bad of [null, 'x', 1, []]) refused(bad, '', undefined, 'must be an object');
