@@ -169,7 +169,7 @@ const defined = <T extends object>(value: T): T =>
 function parseGraph(raw: unknown): FlowGraph {
   const root = new Reader('');
   if (!isObject(raw)) return root.fail('must be an object with start and steps');
-  const flow = new Reader('').object(raw, ['start', 'steps']);
+  const flow = root.object(raw, ['start', 'steps']);
   const stepsRaw = root.at('steps').array(flow.steps, 1, MAX_GRAPH_STEPS, 'steps');
   const start = root.at('start').stepId(flow.start);
   const steps = stepsRaw.map((step, i) => parseStep(step, root.at('steps').at(i)));

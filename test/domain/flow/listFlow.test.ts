@@ -67,7 +67,11 @@ test('a handoff stops the walk with its text and the reason handoff', () => {
     ],
   };
   assert.equal(interpreted(flow, ['x']), walked(flow, ['x']));
-  const graph = parseFlow(flow).flow;
+  const { flow: graph, warnings } = parseFlow(flow);
+  assert.equal(
+    warnings.map((w) => [w.stepId, w.code]),
+    [['step-3', 'UNREACHABLE_STEP']],
+  );
   const run = answerQuestion(graph, startFlow(graph).state, 'x');
   assert.equal(run.outcome, { type: 'handoff', reason: 'handoff' });
   assert.equal(run.replies, [{ stepId: 'step-2', text: 'Bye x' }]);
