@@ -91,8 +91,11 @@ function number(answer: string, min?: number, max?: number): AnswerCheck {
     : spaced.replace(',', '.');
   if (!/^[+-]?(\d+(\.\d+)?|\.\d+)$/.test(compact)) return INVALID;
   const n = Number(compact);
-  if (!Number.isFinite(n) || (min !== undefined && n < min) || (max !== undefined && n > max)) return INVALID;
-  return valid(String(n));
+  if ((min !== undefined && n < min) || (max !== undefined && n > max)) return INVALID;
+  // Beyond 10^21 or under 10^-6 a number prints with an exponent, which this very check refuses:
+  // the stored form must pass again.
+  const stored = String(n);
+  return stored.includes('e') ? INVALID : valid(stored);
 }
 
 const MONTHS = [

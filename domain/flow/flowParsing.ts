@@ -87,7 +87,9 @@ class Reader {
     if (!isObject(raw)) return this.fail('must be an object');
     const unknown = Object.keys(raw).filter((k) => !allowed.includes(k));
     if (unknown.length) {
-      this.fail(`has unknown properties: ${list(unknown.map((k) => k.slice(0, 64)))} (allowed: ${list(allowed)})`);
+      this.fail(
+        `has unknown properties: ${list(unknown.slice(0, 10).map((k) => k.slice(0, 64)))} (allowed: ${list(allowed)})`,
+      );
     }
     return raw;
   }

@@ -1,5 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fc from 'fast-check';
 import { checkAnswer, retryMessageFor } from '../../../domain/flow/answerValidation.js';
 import type { AnswerInput } from '../../../domain/flow/flowGraph.js';
 
@@ -42,7 +43,8 @@ test('number: decimal comma or point, grouped thousands, min and max inclusive',
   accepts({ type: 'number', min: 1, max: 10 }, '1', '1');
   refuses({ type: 'number', min: 1, max: 10 }, '0');
   refuses({ type: 'number', min: 1, max: 10 }, '10.5');
-  for (const bad of ['ten', '1e3', '1.2.3', '--1', 'Infinity', '0x10']) refuses({ type: 'number' }, bad);
+  for (const bad of ['ten', '1e3', '1.2.3', '--1', 'Infinity', '0x10', '1'.repeat(22), '0.0000001'])
+    refuses({ type: 'number' }, bad);
 });
 
 test('date: common unambiguous forms to YYYY-MM-DD', () => {
@@ -142,6 +144,59 @@ test('retry messages: the author’s, else a default per type naming the range',
   for (const type of ['text', 'phone', 'date', 'url', 'choice', 'yesno'] as const) {
     assert.ok(retryMessageFor({ type } as AnswerInput).length > 10, type);
   }
+});
+
+const INPUTS: AnswerInput[] = [
+  { type: 'text' },
+  { type: 'email' },
+  { type: 'phone' },
+  { type: 'number', min: -5 },
+  { type: 'date' },
+  { type: 'url' },
+  sizes,
+  {
+    type: 'choice',
+    multiple: true,
+    options: [
+      { label: 'A', value: 'a' },
+      { label: 'B', value: 'b' },
+    ],
+  },
+  { type: 'rating', max: 5 },
+  { type: 'rating', max: 10 },
+  { type: 'yesno' },
+];
+const likelyAnswer = fc.oneof(
+  fc.string(),
+  fc.constantFrom(
+    'A',
+    'b, A',
+    'Small',
+    'ann@Example.com',
+    '0049 30 1234',
+    '1,000',
+    '2,5',
+    '-0',
+    '31 Jan 2026',
+    'example.com/x?y=1#z',
+    '★★',
+    '7/10',
+    'True',
+  ),
+  fc.double({ noNaN: true }).map(String),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+);
+
+test('a stored answer is valid again and stored the same: the normal form is a fixed point', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...INPUTS), likelyAnswer, (input, answer) => {
+      const first = checkAnswer(input, answer);
+      if (!first.ok) return;
+      const again = checkAnswer(input, first.value);
+      assert.equal(again, first, `${input.type}: ${JSON.stringify(answer)} -> ${JSON.stringify(first)}`);
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 test.run();
