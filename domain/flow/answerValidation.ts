@@ -95,7 +95,7 @@ function number(answer: string, min?: number, max?: number): AnswerCheck {
   // Beyond 10^21 or under 10^-6 a number prints with an exponent, which this very check refuses:
   // the stored form must pass again.
   const stored = String(n);
-  return stored.includes('e') ? INVALID : valid(stored);
+  return !Number.isFinite(n) || stored.includes('e') ? INVALID : valid(stored);
 }
 
 const MONTHS = [
