@@ -18,16 +18,22 @@ export interface Flow {
 
 export const MAX_FLOW_STEPS = 100;
 export const MAX_STEP_TEXT = 2000;
-const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** A variable's name: what a question stores its answer under and `{{name}}` reads. */
+export const VARIABLE = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+/** One `{{name}}` placeholder in a text (spaces inside the braces allowed). */
+export const TEMPLATE_PLACEHOLDER = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
 /**
  * Names an answers object already answers for itself ("constructor", "toString",
  * "__proto__", …): as a variable they would read or overwrite what every object inherits.
  * `prototype` is not a member of Object.prototype but is just as much a pollution vector.
  */
-const RESERVED_VARIABLES: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+export const RESERVED_VARIABLES: ReadonlySet<string> = new Set([
+  ...Object.getOwnPropertyNames(Object.prototype),
+  'prototype',
+]);
 
-const isReservedVariable = (name: string): boolean => RESERVED_VARIABLES.has(name);
+export const isReservedVariable = (name: string): boolean => RESERVED_VARIABLES.has(name);
 
 export const DEFAULT_FLOW: Flow = {
   steps: [
@@ -84,7 +90,7 @@ export function validateFlow(raw: unknown): Flow {
  * flow stored before reserved names were refused must not either.
  */
 export function interpolate(text: string, answers: Readonly<Record<string, string>>): string {
-  return text.replace(/\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, name: string) => {
+  return text.replace(TEMPLATE_PLACEHOLDER, (_, name: string) => {
     const value: unknown = Object.hasOwn(answers, name) ? answers[name] : undefined;
     return typeof value === 'string' ? value : '';
   });
