@@ -17,7 +17,7 @@ import { createPgSqlClient } from '../infrastructure/sql/pgSqlClient.js';
 import { createPgliteSqlClient } from '../infrastructure/sql/pgliteSqlClient.js';
 import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
-import { PostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
+import { createPostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
@@ -179,7 +179,7 @@ async function openEventStore(config: Config, sql: SqlClient): Promise<EventStor
     const { EventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
     return EventStoreDbEventStore.create(config.eventStoreUrl);
   }
-  return PostgresEventStore.create(sql);
+  return createPostgresEventStore(sql);
 }
 
 async function openReadStore(config: Config, sql: SqlClient): Promise<ReadStore> {
