@@ -19,7 +19,7 @@ import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
 import { createPostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
-import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
+import { createPostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createLeasedUsageCounter, type LeasedUsageCounter } from '../infrastructure/usage/quotaLeases.js';
 import { createCallerCache, type CallerCache } from '../api/principal/callerCache.js';
@@ -176,18 +176,18 @@ async function openSql(config: Config): Promise<SqlClient> {
 
 async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore> {
   if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
-    return EventStoreDbEventStore.create(config.eventStoreUrl);
+    const { createEventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
+    return createEventStoreDbEventStore(config.eventStoreUrl);
   }
   return createPostgresEventStore(sql);
 }
 
 async function openReadStore(config: Config, sql: SqlClient): Promise<ReadStore> {
   if (config.mongodbUrl) {
-    const { MongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
-    return MongoReadStore.create(config.mongodbUrl);
+    const { createMongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
+    return createMongoReadStore(config.mongodbUrl);
   }
-  return PostgresReadStore.create(sql);
+  return createPostgresReadStore(sql);
 }
 
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<Services> {
