@@ -46,7 +46,7 @@ import { BrandingCommands } from '../commands/brandingCommands.js';
 import { AdClickCommands } from '../commands/adClickCommands.js';
 import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 import type { MediaStore } from '../infrastructure/media/mediaStore.js';
-import { FileMediaStore } from '../infrastructure/media/fileMediaStore.js';
+import { createFileMediaStore } from '../infrastructure/media/fileMediaStore.js';
 import { MediaCommands } from '../commands/mediaCommands.js';
 import { createSqlSessionStore, type SessionStore } from '../infrastructure/sessions/sessionStore.js';
 import { createSqlChallengeStore, type ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
@@ -242,7 +242,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     resolver: opts.resolver,
     webhookIdsOfChatbot: async (chatbotId) => (await views.find(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
-  const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
+  const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
   const workspaces = new WorkspaceCommands({ aggregates, reservations });
