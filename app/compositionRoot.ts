@@ -63,7 +63,7 @@ import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenS
 import { createStoreSessionStore, type StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
 import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
 import { workspaceOrigin } from '../api/session/workspaceHost.js';
-import { sqlLeadership } from '../infrastructure/leadership/leadership.js';
+import { createSqlLeadership } from '../infrastructure/leadership/leadership.js';
 import { MemberQueries } from '../projections/queries/memberQueries.js';
 import { memberLookups } from '../projections/queries/memberLookups.js';
 import { type SignInLookups, signInLookups } from '../projections/queries/signInLookups.js';
@@ -203,7 +203,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     allProjections,
     logger,
     clock,
-    sqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
+    createSqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
   );
   await projections.init();
   const aggregates = new AggregateStore(
