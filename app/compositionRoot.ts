@@ -17,9 +17,9 @@ import { createPgSqlClient } from '../infrastructure/sql/pgSqlClient.js';
 import { createPgliteSqlClient } from '../infrastructure/sql/pgliteSqlClient.js';
 import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
-import { PostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
+import { createPostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
-import { PostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
+import { createPostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../infrastructure/rateLimit/rateLimiter.js';
 import { createLeasedUsageCounter, type LeasedUsageCounter } from '../infrastructure/usage/quotaLeases.js';
 import { createCallerCache, type CallerCache } from '../api/principal/callerCache.js';
@@ -46,7 +46,7 @@ import { BrandingCommands } from '../commands/brandingCommands.js';
 import { AdClickCommands } from '../commands/adClickCommands.js';
 import { loadCodePepper } from '../infrastructure/secrets/codePepper.js';
 import type { MediaStore } from '../infrastructure/media/mediaStore.js';
-import { FileMediaStore } from '../infrastructure/media/fileMediaStore.js';
+import { createFileMediaStore } from '../infrastructure/media/fileMediaStore.js';
 import { MediaCommands } from '../commands/mediaCommands.js';
 import { createSqlSessionStore, type SessionStore } from '../infrastructure/sessions/sessionStore.js';
 import { createSqlChallengeStore, type ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
@@ -63,7 +63,7 @@ import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenS
 import { createStoreSessionStore, type StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
 import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
 import { workspaceOrigin } from '../api/session/workspaceHost.js';
-import { sqlLeadership } from '../infrastructure/leadership/leadership.js';
+import { createSqlLeadership } from '../infrastructure/leadership/leadership.js';
 import { MemberQueries } from '../projections/queries/memberQueries.js';
 import { memberLookups } from '../projections/queries/memberLookups.js';
 import { type SignInLookups, signInLookups } from '../projections/queries/signInLookups.js';
@@ -176,18 +176,18 @@ async function openSql(config: Config): Promise<SqlClient> {
 
 async function openEventStore(config: Config, sql: SqlClient): Promise<EventStore> {
   if (config.eventStoreUrl) {
-    const { EventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
-    return EventStoreDbEventStore.create(config.eventStoreUrl);
+    const { createEventStoreDbEventStore } = await import('../infrastructure/eventStore/eventStoreDbEventStore.js');
+    return createEventStoreDbEventStore(config.eventStoreUrl);
   }
-  return PostgresEventStore.create(sql);
+  return createPostgresEventStore(sql);
 }
 
 async function openReadStore(config: Config, sql: SqlClient): Promise<ReadStore> {
   if (config.mongodbUrl) {
-    const { MongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
-    return MongoReadStore.create(config.mongodbUrl);
+    const { createMongoReadStore } = await import('../infrastructure/readStore/mongoReadStore.js');
+    return createMongoReadStore(config.mongodbUrl);
   }
-  return PostgresReadStore.create(sql);
+  return createPostgresReadStore(sql);
 }
 
 export async function createServices(config: Config, opts: ServiceOptions = {}): Promise<Services> {
@@ -203,7 +203,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     allProjections,
     logger,
     clock,
-    sqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
+    createSqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
   );
   await projections.init();
   const aggregates = new AggregateStore(
@@ -242,7 +242,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     resolver: opts.resolver,
     webhookIdsOfChatbot: async (chatbotId) => (await views.find(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
-  const mediaStore = new FileMediaStore(join(config.dataDir, 'media'));
+  const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
   const workspaces = new WorkspaceCommands({ aggregates, reservations });

@@ -10,7 +10,7 @@ import { answerClientErrorsAsJson } from '../api/http/clientErrorResponse.js';
 import type { ReadinessCheck } from '../api/http/readiness.js';
 import { createServices, type ServiceOptions, type Services } from './compositionRoot.js';
 import { startBackgroundWorkers } from './backgroundWorkers.js';
-import { sqlDeliveryLog } from '../infrastructure/webhooks/deliveryLogQueries.js';
+import { createSqlDeliveryLog } from '../infrastructure/webhooks/deliveryLogQueries.js';
 import { WORKSPACE_BRANDING } from '../projections/views/workspaceBrandingView.js';
 
 export interface RunningServer {
@@ -42,7 +42,7 @@ function readinessChecks({ config, sql, events, views, rateLimiters }: Services)
 /** The HTTP layer's share of the process: the commands and reads its routes use. */
 export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
-  const deliveryLog = sqlDeliveryLog(services.sql);
+  const deliveryLog = createSqlDeliveryLog(services.sql);
   const session = {
     views,
     sessions: services.sessions,

@@ -69,15 +69,10 @@ function toRecorded(e: EsdbRecordedEvent, position: Position): RecordedEvent {
   };
 }
 
-export class EventStoreDbEventStore implements EventStore {
+class EventStoreDbEventStore implements EventStore {
   /** Local appends only: other processes' writes are found by the readers' polling. */
   readonly appended$ = new Subject<void>();
-  private constructor(private readonly client: EventStoreDBClient) {}
-
-  /** e.g. `esdb://localhost:2113?tls=false` or `kurrentdb://…`; the client connects lazily, on first use. */
-  static async create(connectionString: string): Promise<EventStoreDbEventStore> {
-    return new EventStoreDbEventStore(EventStoreDBClient.connectionString(esdbConnectionString(connectionString)));
-  }
+  constructor(private readonly client: EventStoreDBClient) {}
 
   async append(
     streamId: string,
@@ -190,3 +185,10 @@ export class EventStoreDbEventStore implements EventStore {
     await this.client.dispose();
   }
 }
+
+/** e.g. `esdb://localhost:2113?tls=false` or `kurrentdb://…`; the client connects lazily, on first use. */
+export function createEventStoreDbEventStore(connectionString: string): EventStoreDbEventStore {
+  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(esdbConnectionString(connectionString)));
+}
+
+export type { EventStoreDbEventStore };

@@ -96,7 +96,7 @@ function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-export class PostgresEventStore implements EventStore {
+class PostgresEventStore implements EventStore {
   /** Fires after every local append and every NOTIFY from other processes. */
   readonly appended$ = new Subject<void>();
   /** The stream of every append, local or NOTIFY'd by another process (caches invalidate from it). */
@@ -109,7 +109,7 @@ export class PostgresEventStore implements EventStore {
   /** Exact appends, each to one stream or several at once (appendAll), grouped into statements. */
   private readonly groups: AppendGroups<ExactAppend[], AppendResult[]>;
 
-  private constructor(private readonly sql: SqlClient) {
+  constructor(private readonly sql: SqlClient) {
     const notice = this.notice;
     this.groups = appendGroups<ExactAppend[], AppendResult[]>({
       keysOf: (request) => request.map((a) => a.streamId),
@@ -119,18 +119,14 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  static async create(sql: SqlClient, opts: { listen?: boolean } = {}): Promise<PostgresEventStore> {
-    await sql.exec(EVENT_STORE_SCHEMA + SQL_RAISE_SCHEMA);
-    const store = new PostgresEventStore(sql);
-    if (opts.listen !== false) {
-      store.stopListening = await sql.listen(CHANNEL, (payload) => {
-        const notice = parseNotice(payload);
-        if (notice.from === store.instanceId) return;
-        store.appendedStreams$.next({ streamId: notice.streamId, types: notice.types });
-        store.appended$.next();
-      });
-    }
-    return store;
+  /** Hears other processes' appends (their NOTIFYs) until close; its own are announced as they happen. */
+  async listen(): Promise<void> {
+    this.stopListening = await this.sql.listen(CHANNEL, (payload) => {
+      const notice = parseNotice(payload);
+      if (notice.from === this.instanceId) return;
+      this.appendedStreams$.next({ streamId: notice.streamId, types: notice.types });
+      this.appended$.next();
+    });
   }
 
   async append(
@@ -288,3 +284,19 @@ export class PostgresEventStore implements EventStore {
     await this.stopListening?.();
   }
 }
+
+/**
+ * The event store on `sql`, its tables made if missing. `listen: false` leaves out other
+ * processes' appends (a second store on one database, in tests).
+ */
+export async function createPostgresEventStore(
+  sql: SqlClient,
+  opts: { listen?: boolean } = {},
+): Promise<PostgresEventStore> {
+  await sql.exec(EVENT_STORE_SCHEMA + SQL_RAISE_SCHEMA);
+  const store = new PostgresEventStore(sql);
+  if (opts.listen !== false) await store.listen();
+  return store;
+}
+
+export type { PostgresEventStore };

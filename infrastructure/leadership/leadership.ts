@@ -34,7 +34,7 @@ export const alwaysLeading: Leadership = {
 const VIEWS_LEAD_LOCK = `${0x636f6e67}, hashtext(current_schema())`;
 
 /** The lead as a session advisory lock on the server (SqlClient.sessionLock). */
-export function sqlLeadership(sql: SqlClient, opts: { retryMs: number; now?: () => number }): Leadership {
+export function createSqlLeadership(sql: SqlClient, opts: { retryMs: number; now?: () => number }): Leadership {
   if (!sql.sessionLock) return alwaysLeading;
   const take = sql.sessionLock.bind(sql);
   const now = opts.now ?? (() => performance.now());

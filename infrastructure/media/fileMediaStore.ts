@@ -27,7 +27,7 @@ function byteLimit(maxBytes: number, counted: { size: number }): Transform {
   });
 }
 
-export class FileMediaStore implements MediaStore {
+class FileMediaStore implements MediaStore {
   private rootReady: Promise<void> | null = null;
 
   constructor(private readonly root: string) {}
@@ -92,3 +92,10 @@ export class FileMediaStore implements MediaStore {
     await rm(this.pathOf(key), { force: true });
   }
 }
+
+/** The media under `root`; the directory is made (0700) on the first write, not here. */
+export function createFileMediaStore(root: string): FileMediaStore {
+  return new FileMediaStore(root);
+}
+
+export type { FileMediaStore };

@@ -122,21 +122,14 @@ function writer(db: Db, session?: ClientSession, naming: Naming = LIVE): ReadSto
   };
 }
 
-export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore {
+class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore {
   private specs: CollectionSpec[] = [];
-  private constructor(
+  constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
     private readonly naming: Naming = LIVE,
   ) {
     super(writer(db, undefined, naming));
-  }
-
-  /** The database is the one named in the URL unless `dbName` is given (tests isolate so). */
-  static async create(url: string, opts: { dbName?: string } = {}): Promise<MongoReadStore> {
-    const client = new MongoClient(url);
-    await client.connect();
-    return new MongoReadStore(client, client.db(opts.dbName));
   }
 
   async getCheckpoint(name: string): Promise<Position | null> {
@@ -226,3 +219,12 @@ export class MongoReadStore extends ReadStoreWriterDelegate implements ReadStore
     await this.client.close();
   }
 }
+
+/** The database is the one named in the URL unless `dbName` is given (tests isolate so). */
+export async function createMongoReadStore(url: string, opts: { dbName?: string } = {}): Promise<MongoReadStore> {
+  const client = new MongoClient(url);
+  await client.connect();
+  return new MongoReadStore(client, client.db(opts.dbName));
+}
+
+export type { MongoReadStore };

@@ -187,20 +187,13 @@ function writer(q: SqlQueryable, naming: Naming = LIVE): ReadStoreWriter {
   };
 }
 
-export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
+class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
   private specs: CollectionSpec[] = [];
   constructor(
     private readonly sql: SqlClient,
     private readonly naming: Naming = LIVE,
   ) {
     super(writer(sql, naming));
-  }
-
-  static async create(sql: SqlClient): Promise<PostgresReadStore> {
-    await sql.exec(
-      `CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`,
-    );
-    return new PostgresReadStore(sql);
   }
 
   async getCheckpoint(name: string): Promise<Position | null> {
@@ -311,3 +304,13 @@ export class PostgresReadStore extends ReadStoreWriterDelegate implements ReadSt
     // The SqlClient is shared with the event store; the composition root closes it.
   }
 }
+
+/** The views on `sql`, the checkpoints' table made if missing (ensureCollections makes the views' own). */
+export async function createPostgresReadStore(sql: SqlClient): Promise<PostgresReadStore> {
+  await sql.exec(
+    `CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`,
+  );
+  return new PostgresReadStore(sql);
+}
+
+export type { PostgresReadStore };

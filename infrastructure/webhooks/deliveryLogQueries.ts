@@ -137,7 +137,7 @@ export interface DeliveryLog {
   onRecord(webhookId: string, deliveryId: string): Promise<boolean>;
 }
 
-export function sqlDeliveryLog(sql: SqlQueryable): DeliveryLog {
+export function createSqlDeliveryLog(sql: SqlQueryable): DeliveryLog {
   return {
     attempts: (webhookId, opts) => listAttempts(sql, webhookId, opts),
     latestSuccesses: (webhookIds) => latestSuccessfulDeliveries(sql, webhookIds),

@@ -3,7 +3,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import {
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../infrastructure/eventStore/postgresEventStore.js';
 import type { Decider, DomainEvent } from '../../domain/event.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
 
@@ -32,7 +35,7 @@ let events: PostgresEventStore;
 
 test.before(async () => {
   store = await createTestSql();
-  events = await PostgresEventStore.create(store.sql);
+  events = await createPostgresEventStore(store.sql);
 });
 test.after(async () => {
   await events.close();

@@ -7,7 +7,10 @@ import { AggregateStore } from '../../commands/aggregateStore.js';
 import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
 import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import {
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../infrastructure/eventStore/postgresEventStore.js';
 import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
 import type { Decider, DomainEvent } from '../../domain/event.js';
 
@@ -47,7 +50,7 @@ let sql: TestSql;
 let events: PostgresEventStore;
 test.before(async () => {
   sql = await createTestSql();
-  events = await PostgresEventStore.create(sql.sql);
+  events = await createPostgresEventStore(sql.sql);
 });
 test.after(async () => {
   await events.close();

@@ -12,7 +12,10 @@ import { AggregateStore } from '../../commands/aggregateStore.js';
 import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
 import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import {
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../infrastructure/eventStore/postgresEventStore.js';
 import type { Decider, DomainEvent } from '../../domain/event.js';
 
 /** An AggregateStore remembering streams between commands, as the composition root wires it. */
@@ -38,7 +41,7 @@ let reads = 0;
 let eventsRead = 0;
 test.before(async () => {
   store = await createTestSql();
-  events = await PostgresEventStore.create(store.sql);
+  events = await createPostgresEventStore(store.sql);
   const readStream = events.readStream.bind(events);
   events.readStream = async (id, opts) => {
     reads++;
@@ -110,7 +113,7 @@ test('a refusal is decided on the stream as read, not on a remembered state', as
 });
 
 test("with append notices, loads are remembered too, and another instance's append drops them", async () => {
-  const otherEvents = await PostgresEventStore.create(await store.another());
+  const otherEvents = await createPostgresEventStore(await store.another());
   try {
     const here = remembering(events, events.appendedStreams$);
     const there = remembering(otherEvents, otherEvents.appendedStreams$);

@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyAtOnce, applyInTransaction } from '../../projections/batchApplication.js';
 import type { Projection } from '../../projections/projection.js';
-import { PostgresReadStore } from '../../infrastructure/readStore/postgresReadStore.js';
+import { createPostgresReadStore, type PostgresReadStore } from '../../infrastructure/readStore/postgresReadStore.js';
 import type { Position, RecordedEvent } from '../../infrastructure/eventStore/eventStore.js';
 import { collection, type Doc } from '../../infrastructure/readStore/readStore.js';
 import { meta } from '../infrastructure/eventStore/eventStoreContract.js';
@@ -57,7 +57,7 @@ const end = (b: RecordedEvent[]): Position => b[b.length - 1].position;
 
 test.before(async () => {
   t = await createTestSql();
-  store = await PostgresReadStore.create(t.sql);
+  store = await createPostgresReadStore(t.sql);
   await store.ensureCollections([...tally.collections, ...numbering.collections]);
 });
 test.after(async () => t.cleanup());

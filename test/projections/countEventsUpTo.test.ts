@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { countEventsUpTo } from '../../projections/countEventsUpTo.js';
-import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import { createPostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
 import { createTestSql } from '../support/testStores.js';
 import { ev, readAllSettled } from '../infrastructure/eventStore/eventStoreContract.js';
 
 test('counts up to a position, by the store where it can and page by page where it cannot', async () => {
   const t = await createTestSql();
-  const store = await PostgresEventStore.create(t.sql, { listen: false });
+  const store = await createPostgresEventStore(t.sql, { listen: false });
   try {
     // More than one page (500) before the position, and events after it.
     for (let i = 0; i < 6; i++)

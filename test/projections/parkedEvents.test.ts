@@ -8,8 +8,8 @@ import * as assert from 'uvu/assert';
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../infrastructure/config.js';
 import { createLogger } from '../../infrastructure/logger.js';
-import { PostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
-import { PostgresReadStore } from '../../infrastructure/readStore/postgresReadStore.js';
+import { createPostgresEventStore } from '../../infrastructure/eventStore/postgresEventStore.js';
+import { createPostgresReadStore } from '../../infrastructure/readStore/postgresReadStore.js';
 import type { NewEvent } from '../../infrastructure/eventStore/eventStore.js';
 import { allProjections } from '../../projections/allProjections.js';
 import { ProjectionRunner } from '../../projections/projectionRunner.js';
@@ -68,8 +68,8 @@ test.after(async () => {
 });
 
 test('a failing handler parks its event for its view only; the rest of the log and the other views go on', async () => {
-  const events = await PostgresEventStore.create(store.sql, { listen: false });
-  const views = await PostgresReadStore.create(store.sql);
+  const events = await createPostgresEventStore(store.sql, { listen: false });
+  const views = await createPostgresReadStore(store.sql);
   const runner = new ProjectionRunner(events, views, [...allProjections, fragileView], logger);
   await runner.init();
   await events.append('chatbot-a', [created('a', 'fine')]);
@@ -112,8 +112,8 @@ test('a failing handler parks its event for its view only; the rest of the log a
 
 test('while anything is parked, batches take the checkpoint lock, and a retry waits for it', async () => {
   const { sql } = await anotherStore();
-  const events = await PostgresEventStore.create(sql, { listen: false });
-  const views = await PostgresReadStore.create(sql);
+  const events = await createPostgresEventStore(sql, { listen: false });
+  const views = await createPostgresReadStore(sql);
   const runner = new ProjectionRunner(events, views, [...allProjections, fragileView], logger);
   await runner.init();
   let atOnce = 0;
@@ -177,8 +177,8 @@ test('confab projections failed / retry', async () => {
 
 test('rebuild builds beside the live views and swaps: a reader never sees a half-built view', async () => {
   const { sql } = await anotherStore();
-  const events = await PostgresEventStore.create(sql, { listen: false });
-  const views = await PostgresReadStore.create(sql);
+  const events = await createPostgresEventStore(sql, { listen: false });
+  const views = await createPostgresReadStore(sql);
   const runner = new ProjectionRunner(events, views, allProjections, logger);
   await runner.init();
   const N = 400;

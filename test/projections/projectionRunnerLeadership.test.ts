@@ -11,7 +11,7 @@ import { createLogger } from '../../infrastructure/logger.js';
 import { createServices, type Services } from '../../app/compositionRoot.js';
 import { allProjections } from '../../projections/allProjections.js';
 import { ProjectionRunner } from '../../projections/projectionRunner.js';
-import { sqlLeadership } from '../../infrastructure/leadership/leadership.js';
+import { createSqlLeadership } from '../../infrastructure/leadership/leadership.js';
 import { createTestSql, type TestSql } from '../support/testStores.js';
 import { eventually } from '../support/waiting.js';
 
@@ -50,7 +50,7 @@ if (!process.env.DATABASE_URL) {
       allProjections,
       services.logger,
       () => new Date(),
-      sqlLeadership(sql, { retryMs: 20 }),
+      createSqlLeadership(sql, { retryMs: 20 }),
     );
     await r.init();
     let batches = 0;

@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { esdbConnectionString } from '../../../infrastructure/eventStore/eventStoreDbConnectionString.js';
-import { EventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
+import { createEventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
 
 test('kurrentdb and kurrent schemes become esdb, the rest of the address untouched', () => {
   assert.is(
@@ -19,7 +19,7 @@ test('kurrentdb and kurrent schemes become esdb, the rest of the address untouch
 });
 
 test('the adapter takes a kurrentdb:// address (the client connects lazily: no server needed to build it)', async () => {
-  const store = await EventStoreDbEventStore.create('kurrentdb://127.0.0.1:1?tls=false');
+  const store = createEventStoreDbEventStore('kurrentdb://127.0.0.1:1?tls=false');
   await store.close();
 });
 

@@ -5,7 +5,7 @@
  * engine), else one `skipped: …` line and one skipped test: never reported as passing.
  */
 import { randomUUID } from 'node:crypto';
-import { EventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
+import { createEventStoreDbEventStore } from '../../../infrastructure/eventStore/eventStoreDbEventStore.js';
 import { contractServer, startEventStoreDb, untilReady } from '../../support/dockerContainers.js';
 import { ev, runEventStoreContract } from './eventStoreContract.js';
 
@@ -14,7 +14,7 @@ const server = await contractServer('EVENTSTORE_URL', 'eventstoredb', async () =
   try {
     // /health/live can answer before the node takes writes as leader: wait for one append.
     await untilReady('EventStoreDB', async () => {
-      const store = await EventStoreDbEventStore.create(started.url);
+      const store = createEventStoreDbEventStore(started.url);
       try {
         await store.append(`readiness-${randomUUID()}`, [ev('ReadinessChecked')]);
       } finally {
@@ -32,7 +32,7 @@ if (server) {
   runEventStoreContract(
     'eventstoredb',
     async () => {
-      const store = await EventStoreDbEventStore.create(server.url);
+      const store = createEventStoreDbEventStore(server.url);
       return { store, cleanup: () => store.close() };
     },
     { teardown: server.stop },

@@ -6,7 +6,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import pg from 'pg';
-import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
+import {
+  APPEND_LOCK,
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../../infrastructure/eventStore/postgresEventStore.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 
@@ -48,7 +52,7 @@ if (!url) {
   });
 
   test('events appended while a foreign transaction is open are readable at once', async () => {
-    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    const events = await createPostgresEventStore(store.sql, { listen: false });
     const first = await events.append('s-before', [{ type: 'Before', data: {}, metadata: meta }]);
     foreign = await openForeignTransaction();
     await events.append('s-during', [{ type: 'During', data: {}, metadata: meta }]);
@@ -89,7 +93,7 @@ if (!url) {
   }
 
   test('concurrent appenders are still never skipped by a reader that runs beside them', async () => {
-    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    const events = await createPostgresEventStore(store.sql, { listen: false });
     const seen = await readWhileWriting(events, 'Raced', async (w) => {
       for (let i = 0; i < 25; i++)
         await events.append(`race-${w}-${i}`, [{ type: 'Raced', data: { w, i }, metadata: meta }]);
@@ -100,7 +104,7 @@ if (!url) {
   });
 
   test('exact-revision appends (one statement, no explicit transaction) are never skipped either', async () => {
-    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    const events = await createPostgresEventStore(store.sql, { listen: false });
     const seen = await readWhileWriting(events, 'Exact', async (w) => {
       for (let i = 0; i < 20; i++) {
         await events.append(`exact-${w}-${i}`, [{ type: 'Exact', data: {}, metadata: meta }], {
@@ -115,7 +119,7 @@ if (!url) {
   });
 
   test('an exact-revision append waits for the append lock before its transaction has an id', async () => {
-    const events = await PostgresEventStore.create(store.sql, { listen: false });
+    const events = await createPostgresEventStore(store.sql, { listen: false });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let locked!: () => void;

@@ -6,7 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Subscription } from 'rxjs';
-import { APPEND_LOCK, PostgresEventStore } from '../../../infrastructure/eventStore/postgresEventStore.js';
+import {
+  APPEND_LOCK,
+  createPostgresEventStore,
+  type PostgresEventStore,
+} from '../../../infrastructure/eventStore/postgresEventStore.js';
 import {
   type RecordedEvent,
   WrongExpectedRevisionError,
@@ -24,7 +28,7 @@ import { ev, meta, runEventStoreContract, waitFor } from './eventStoreContract.j
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const hasServer = availableSqlDrivers().includes('pg');
 
-runOnEverySqlDriver((sql) => PostgresEventStore.create(sql), runEventStoreContract);
+runOnEverySqlDriver((sql) => createPostgresEventStore(sql), runEventStoreContract);
 
 /**
  * Polls with a plain BIGSERIAL cursor, as a naive adapter would, to show the race the proof
@@ -67,15 +71,15 @@ async function concurrentAppendersProof(
   let sub: Subscription | undefined;
   let naive: ReturnType<typeof naiveCursorObserver> | undefined;
   try {
-    const main = await PostgresEventStore.create(t.sql);
+    const main = await createPostgresEventStore(t.sql);
     stores.push(main);
     // Each writer and the subscriber get their own pool, as separate processes would; on PGlite
     // another() is the same single connection, so the appends run one transaction at a time.
-    const subscriberStore = driver === 'pg' ? await PostgresEventStore.create(await t.another()) : main;
+    const subscriberStore = driver === 'pg' ? await createPostgresEventStore(await t.another()) : main;
     if (subscriberStore !== main) stores.push(subscriberStore);
     const writerStores: PostgresEventStore[] = [];
     for (let w = 0; w < writers; w++) {
-      writerStores.push(driver === 'pg' ? await PostgresEventStore.create(await t.another(), { listen: false }) : main);
+      writerStores.push(driver === 'pg' ? await createPostgresEventStore(await t.another(), { listen: false }) : main);
     }
     stores.push(...writerStores.filter((s) => s !== main));
 
@@ -157,7 +161,7 @@ if (hasServer) {
 
   order('pg: an event committed behind an older open append stays unread until that append commits', async () => {
     const t = await createTestSql('pg');
-    const store = await PostgresEventStore.create(t.sql);
+    const store = await createPostgresEventStore(t.sql);
     const other = await t.another();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -226,7 +230,7 @@ if (hasServer) {
 
   order("pg: appendAll caught between another writer's claim and commit is undone whole and refused", async () => {
     const t = await createTestSql('pg');
-    const store = await PostgresEventStore.create(t.sql, { listen: false });
+    const store = await createPostgresEventStore(t.sql, { listen: false });
     const other = await t.another();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

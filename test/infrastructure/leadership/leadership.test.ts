@@ -6,14 +6,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { alwaysLeading, sqlLeadership } from '../../../infrastructure/leadership/leadership.js';
+import { alwaysLeading, createSqlLeadership } from '../../../infrastructure/leadership/leadership.js';
 import { createTestSql, type TestSql } from '../../support/testStores.js';
 import { eventually } from '../../support/waiting.js';
 
 test('the embedded store and stores without session locks: every process leads', async () => {
   const embedded = await createTestSql('pglite');
   try {
-    const lead = sqlLeadership(embedded.sql, { retryMs: 0 });
+    const lead = createSqlLeadership(embedded.sql, { retryMs: 0 });
     assert.is(lead, alwaysLeading);
     assert.is(await lead.tryLead(), true);
     assert.is(lead.leading(), true);
@@ -35,8 +35,8 @@ if (!process.env.DATABASE_URL) {
 
   test('one leader per schema; the other takes the lead once the leader gives it up', async () => {
     let clock = 0;
-    const a = sqlLeadership(store.sql, { retryMs: 250, now: () => clock });
-    const b = sqlLeadership(await store.another(), { retryMs: 250, now: () => clock });
+    const a = createSqlLeadership(store.sql, { retryMs: 250, now: () => clock });
+    const b = createSqlLeadership(await store.another(), { retryMs: 250, now: () => clock });
     assert.is(a.leading(), false, 'nobody leads before trying');
     assert.is(await a.tryLead(), true);
     assert.is(await b.tryLead(), false);
@@ -53,8 +53,8 @@ if (!process.env.DATABASE_URL) {
 
   test('a leader whose connection is cut loses the lead, and another takes it', async () => {
     let clock = 0;
-    const a = sqlLeadership(store.sql, { retryMs: 10, now: () => clock });
-    const b = sqlLeadership(await store.another(), { retryMs: 10, now: () => clock });
+    const a = createSqlLeadership(store.sql, { retryMs: 10, now: () => clock });
+    const b = createSqlLeadership(await store.another(), { retryMs: 10, now: () => clock });
     assert.is(await a.tryLead(), true);
     // As a crash or a network cut would: the server ends the lock's session.
     const { rows } = await store.sql.query<{ n: number }>(
@@ -71,8 +71,8 @@ if (!process.env.DATABASE_URL) {
   test('leads of different schemas are independent', async () => {
     const other = await createTestSql('pg');
     try {
-      const a = sqlLeadership(store.sql, { retryMs: 0 });
-      const b = sqlLeadership(other.sql, { retryMs: 0 });
+      const a = createSqlLeadership(store.sql, { retryMs: 0 });
+      const b = createSqlLeadership(other.sql, { retryMs: 0 });
       assert.is(await a.tryLead(), true);
       assert.is(await b.tryLead(), true);
       await a.close();

@@ -5,7 +5,7 @@ import fs, { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { FileMediaStore } from '../../../infrastructure/media/fileMediaStore.js';
+import { createFileMediaStore, type FileMediaStore } from '../../../infrastructure/media/fileMediaStore.js';
 import { MediaTooLargeError } from '../../../infrastructure/media/mediaStore.js';
 import { eventually } from '../../support/waiting.js';
 
@@ -32,7 +32,7 @@ function filesUnder(dir: string): string[] {
 test.before.each(() => {
   parent = mkdtempSync(join(tmpdir(), 'confab-media-'));
   root = join(parent, 'media');
-  store = new FileMediaStore(root);
+  store = createFileMediaStore(root);
 });
 test.after.each(() => rmSync(parent, { recursive: true, force: true }));
 
@@ -101,7 +101,7 @@ test('a key appears all at once: while its bytes are still arriving it holds not
   );
   assert.is(await store.stat('w1/slow'), null, 'no partial file under the key');
   // A second instance on the same directory (a shared volume) sees the same.
-  const other = new FileMediaStore(root);
+  const other = createFileMediaStore(root);
   assert.is(await other.stat('w1/slow'), null);
   incoming.end(bytes(50));
   assert.equal(await writing, { size: 150 });

@@ -5,7 +5,10 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
+import {
+  createPostgresReadStore,
+  type PostgresReadStore,
+} from '../../../infrastructure/readStore/postgresReadStore.js';
 import { BufferedWriter, QueryInBatch } from '../../../infrastructure/readStore/bufferedWriter.js';
 import {
   collection,
@@ -23,7 +26,7 @@ let t: TestSql;
 let store: PostgresReadStore;
 test.before(async () => {
   t = await createTestSql();
-  store = await PostgresReadStore.create(t.sql);
+  store = await createPostgresReadStore(t.sql);
   await store.ensureCollections([
     { name: DIRECT.name, indexes: [['group']] },
     { name: BUFFERED.name, indexes: [['group']] },

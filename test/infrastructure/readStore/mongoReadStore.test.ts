@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
-import { MongoReadStore } from '../../../infrastructure/readStore/mongoReadStore.js';
+import { createMongoReadStore } from '../../../infrastructure/readStore/mongoReadStore.js';
 import { contractServer, startMongoReplicaSet } from '../../support/dockerContainers.js';
 import { runReadStoreContract } from './readStoreContract.js';
 
@@ -19,7 +19,7 @@ if (server) {
     'mongodb',
     async () => {
       const dbName = `confab_test_${randomBytes(6).toString('hex')}`;
-      const store = await MongoReadStore.create(url, { dbName });
+      const store = await createMongoReadStore(url, { dbName });
       return {
         store,
         async cleanup() {

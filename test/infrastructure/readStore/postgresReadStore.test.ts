@@ -4,7 +4,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
+import { createPostgresReadStore } from '../../../infrastructure/readStore/postgresReadStore.js';
 import { collection, type Doc, type Filter, type FindOptions } from '../../../infrastructure/readStore/readStore.js';
 import type { SqlClient } from '../../../infrastructure/sql/sqlClient.js';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../support/testStores.js';
 import { runReadStoreContract } from './readStoreContract.js';
 
-runOnEverySqlDriver((sql) => PostgresReadStore.create(sql), runReadStoreContract);
+runOnEverySqlDriver((sql) => createPostgresReadStore(sql), runReadStoreContract);
 
 /** Wraps a client so the last SELECT the adapter sent can be replayed under EXPLAIN. */
 function recording(sql: SqlClient) {
@@ -38,7 +38,7 @@ async function explainFinds(driver: SqlDriverName) {
   const t = await createTestSql(driver);
   try {
     const { client, last } = recording(t.sql);
-    const store = await PostgresReadStore.create(client);
+    const store = await createPostgresReadStore(client);
     await store.ensureCollections([
       { name: CONVOS.name, indexes: [['workspaceId'], ['createdAt'], ['visitor.id'], ['workspaceId', 'createdAt']] },
     ]);
