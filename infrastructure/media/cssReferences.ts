@@ -6,8 +6,10 @@
  * piece that holds it (the declaration, or the rule whose selector or at-rule prelude holds it);
  * everything else is copied from the source unchanged.
  *
- * Strings count as URLs where CSS reads them as such: in url("…") and src("…"), and inside the
- * image functions (image-set() and kin), which also take a var() whose string cannot be seen here.
+ * Strings count as URLs where CSS reads them as such: in url("…") and src("…"), and in the image
+ * functions (image-set() and kin), which also take a var() whose string cannot be seen here; so a
+ * piece with an image function and any string or var() goes. Style sheets nested deeper than any
+ * drawing needs are emptied, and the work stays linear in the text whatever it holds.
  */
 import { type CssToken, cssTokens } from './cssTokens.js';
 
@@ -45,23 +47,29 @@ function closing(tokens: CssToken[], open: number, to: number): number {
   return to;
 }
 
-/** Whether the function at `tokens[at]` (url or src) names anything but `#id`. */
+/** The index of the first token from `at` on that is not whitespace (`to` when none is). */
+function skipWhitespace(tokens: CssToken[], at: number, to: number): number {
+  let i = at;
+  while (i < to && tokens[i]!.kind === 'whitespace') i += 1;
+  return i;
+}
+
+/** Whether the function at `tokens[at]` (url or src) holds anything but one quoted `#id`. */
 function urlFunctionLeaves(tokens: CssToken[], at: number, to: number): boolean {
-  const inside = tokens.slice(at + 1, closing(tokens, at, to)).filter((t) => t.kind !== 'whitespace');
-  return !(inside.length === 1 && inside[0]!.kind === 'string' && isLocal(inside[0]!.value));
+  const value = skipWhitespace(tokens, at + 1, to);
+  const close = skipWhitespace(tokens, value + 1, to);
+  const local = value < to && tokens[value]!.kind === 'string' && isLocal(tokens[value]!.value);
+  return !(local && close < to && tokens[close]!.kind === ')');
 }
 
-/** Whether the image function at `tokens[at]` holds a string or a value only known later. */
-function imageFunctionLeaves(tokens: CssToken[], at: number, to: number): boolean {
-  return tokens
-    .slice(at + 1, closing(tokens, at, to))
-    .some(
-      (t) => t.kind === 'string' || t.kind === 'bad-string' || (t.kind === 'function' && SUBSTITUTIONS.has(nameOf(t))),
-    );
-}
-
-/** Whether `tokens[from, to)` hold a reference outside the document or a loading at-rule. */
+/**
+ * Whether `tokens[from, to)` hold a reference outside the document or a loading at-rule. An
+ * image function is judged with the piece it is in: a string or a substitution anywhere there
+ * may be a URL it reads (the piece rather than the function's own span keeps this linear).
+ */
 function reachesOutside(tokens: CssToken[], from: number, to: number): boolean {
+  let imageFunction = false;
+  let stringOrSubstitution = false;
   for (let i = from; i < to; i += 1) {
     const token = tokens[i]!;
     switch (token.kind) {
@@ -75,13 +83,22 @@ function reachesOutside(tokens: CssToken[], from: number, to: number): boolean {
         break;
       case 'function':
         if (URL_FUNCTIONS.has(nameOf(token)) && urlFunctionLeaves(tokens, i, to)) return true;
-        if (IMAGE_FUNCTIONS.has(nameOf(token)) && imageFunctionLeaves(tokens, i, to)) return true;
+        if (IMAGE_FUNCTIONS.has(nameOf(token))) imageFunction = true;
+        if (SUBSTITUTIONS.has(nameOf(token))) stringOrSubstitution = true;
+        break;
+      case 'string':
+      case 'bad-string':
+        stringOrSubstitution = true;
         break;
       default:
     }
+    if (imageFunction && stringOrSubstitution) return true;
   }
   return false;
 }
+
+/** Blocks nested deeper than this are emptied: no drawing's style sheet nests so far. */
+const MAX_BLOCK_DEPTH = 16;
 
 /**
  * The source text of `tokens[from, to)` (a style sheet, a block's contents or a declaration
@@ -90,7 +107,16 @@ function reachesOutside(tokens: CssToken[], from: number, to: number): boolean {
  * in @media or in other rules are judged one by one. Every cut falls just after a `;`, `{` or
  * `}`, so what is kept reads as the same tokens as before.
  */
-function cleanList(css: string, tokens: CssToken[], from: number, to: number, textStart: number, textEnd: number) {
+function cleanList(
+  css: string,
+  tokens: CssToken[],
+  from: number,
+  to: number,
+  textStart: number,
+  textEnd: number,
+  depth = 0,
+): string {
+  if (depth > MAX_BLOCK_DEPTH) return '';
   let out = '';
   let pieceToken = from;
   let pieceText = textStart;
@@ -108,7 +134,7 @@ function cleanList(css: string, tokens: CssToken[], from: number, to: number, te
       const pieceEnd = close < to ? tokens[close]!.end : textEnd;
       if (!reachesOutside(tokens, pieceToken, i)) {
         out += css.slice(pieceText, token.end);
-        out += cleanList(css, tokens, i + 1, close, token.end, blockEnd);
+        out += cleanList(css, tokens, i + 1, close, token.end, blockEnd, depth + 1);
         out += css.slice(blockEnd, pieceEnd);
       }
       pieceToken = close + 1;

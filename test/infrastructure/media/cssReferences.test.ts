@@ -74,4 +74,17 @@ test('unterminated blocks, strings and functions are judged too', () => {
   assert.is(cleanCss('rect { fill: red'), 'rect { fill: red');
 });
 
+test('pathological CSS is judged in linear time: unclosed functions, deep blocks', () => {
+  const started = performance.now();
+  assert.not.ok(cleanCss(`a { fill: ${'src('.repeat(100_000)}`).includes('src('));
+  const deep = `${'a{'.repeat(50_000)}fill:url(https://evil.example)${'}'.repeat(50_000)}`;
+  assert.not.ok(cleanCss(deep).includes('evil'));
+  assert.not.ok(
+    cleanCss(`${'a{'.repeat(20)}b{fill:rgb(1,2,3)}${'}'.repeat(20)}`).includes('fill'),
+    'blocks past 16 levels are emptied',
+  );
+  assert.ok(cleanCss(`${'a{'.repeat(10)}b{fill:rgb(1,2,3)}${'}'.repeat(10)}`).includes('fill:rgb(1,2,3)'));
+  assert.ok(performance.now() - started < 3000, `took ${performance.now() - started} ms`);
+});
+
 test.run();
