@@ -65,7 +65,9 @@ export class MediaCommands {
     assertRoomForMore((await this.deps.aggregates.load(this.stream(ctx.workspaceId), galleryDecider)).state);
     const mediaId = newId();
     const storageKey = `${ctx.workspaceId}/${mediaId}`;
-    const { format, body, maxBytes } = await inspectUpload(input.file, this.deps.limits);
+    const { format, body, maxBytes } = await inspectUpload(input.file, this.deps.limits, {
+      workspaceId: ctx.workspaceId,
+    });
     const { size } = await this.deps.store.put(storageKey, body, { maxBytes }).catch((err: unknown) => {
       throw err instanceof MediaTooLargeError ? tooLarge(format.mediaType, this.deps.limits) : err;
     });

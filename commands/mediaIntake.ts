@@ -136,9 +136,9 @@ async function readSvg(
 }
 
 /** The cleaner's refusals as the errors the HTTP layer answers with. */
-async function cleanSvg(original: Buffer, cleaner: SvgCleaner): Promise<string | null> {
+async function cleanSvg(original: Buffer, cleaner: SvgCleaner, tenant?: string): Promise<string | null> {
   try {
-    return await cleaner.clean(original);
+    return await cleaner.clean(original, tenant);
   } catch (err) {
     if (err instanceof SvgRefusedError) throw new UnsupportedMediaTypeError(err.message, err.code);
     if (err instanceof SvgCleanerBusyError) throw new TooManyRequestsError(err.message, err.retryAfterSeconds);
@@ -146,11 +146,17 @@ async function cleanSvg(original: Buffer, cleaner: SvgCleaner): Promise<string |
   }
 }
 
-/** `svg` cleans SVG files: the process's own cleaner unless a test brings one with other limits. */
+export interface InspectOptions {
+  /** The uploading workspace: its SVG files are cleaned within its share of the cleaner. */
+  workspaceId?: string;
+  /** Cleans SVG files: the process's own cleaner unless a test brings one with other limits. */
+  svg?: SvgCleaner;
+}
+
 export async function inspectUpload(
   source: Readable,
   limits: MediaLimits,
-  svg: SvgCleaner = svgCleaner,
+  { workspaceId, svg = svgCleaner }: InspectOptions = {},
 ): Promise<InspectedUpload> {
   const { head, ended } = await readHead(source, SNIFF_BYTES);
   if (head.length === 0) throw new UnsupportedMediaTypeError('file is empty');
@@ -163,7 +169,7 @@ export async function inspectUpload(
       throw err instanceof SvgRefusedError ? new UnsupportedMediaTypeError(err.message, err.code) : err;
     },
   );
-  const clean = await cleanSvg(original, svg);
+  const clean = await cleanSvg(original, svg, workspaceId);
   if (!clean)
     throw new UnsupportedMediaTypeError(
       'file is an SVG document with nothing drawable left after removing scripts and external content',

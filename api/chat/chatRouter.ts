@@ -122,9 +122,8 @@ export function chatRouter(
   });
   // Count the request before reading its body, so a flood costs us as little as possible.
   router.use(limitPerAddress(requests, 'Too many chat requests from this address. Try again later.'));
-  // Every chat body is JSON, whatever the Content-Type says: a fetch() without headers sends
-  // text/plain, and reading that as no body would answer a misleading "message is required".
-  router.use(...jsonBody({ limit: limits.bodyBytes, type: () => true }));
+  // Bodies are JSON, sent as application/json (the widget does); anything else is 415.
+  router.use(...jsonBody({ limit: limits.bodyBytes }));
 
   const tags = ['Visitor chat'];
   const security = 'none' as const;

@@ -33,9 +33,6 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
-/** The methods whose body the routes read. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-
 export const RATE_LIMIT_HEADERS = [
   'RateLimit-Policy',
   'RateLimit-Limit',
@@ -67,10 +64,8 @@ export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry)
   );
   // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
   router.use(apiKeyDoor(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
-  // Every body is read as JSON whatever its Content-Type says: `curl -d` sends form encoding,
-  // and a clear "not valid JSON" beats a misleading "name is required". A GET or DELETE takes
-  // no body, so one sent anyway is not read (nor refused).
-  router.use(...jsonBody({ limit: '15mb', strict: false, type: (req) => BODY_METHODS.has(req.method ?? '') }));
+  // A body of another type than JSON (`curl -d` sends a form) is 415 before any route runs.
+  router.use(...jsonBody({ limit: '15mb' }));
   // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.
   router.use(idempotentPosts(deps), monthlyQuota(deps));
   for (const routes of RESOURCES) routes(router, registry, EXTERNAL_MOUNT, deps);

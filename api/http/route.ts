@@ -3,7 +3,8 @@
  * describe the response, and feed the OpenAPI document.
  */
 import type { Request, Response, Router, RequestHandler } from 'express';
-import { NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../domain/errors.js';
+import { NotFoundError, ValidationError } from '../../domain/errors.js';
+import { carriesBody, notJsonError } from './jsonBody.js';
 import { compileValidator } from './schemaValidator.js';
 import { jsonOf } from './frozenAnswers.js';
 import { badText, textFaultError } from './textFaults.js';
@@ -33,14 +34,12 @@ function rejectBadText(params: unknown, query: unknown, body: unknown): void {
 }
 
 /**
- * Body bytes the router's JSON parser left unread, their Content-Type not being one it reads (a
- * form, text/plain on the dashboard and sign-in routes, multipart outside the upload). Taken as
- * no body, they would answer 200 to a change that was never made. A bodiless request (no length,
- * or Content-Length: 0, as fetch sends it) is not one of them.
+ * Body bytes the router's JSON parser left unread (multipart outside the upload, which jsonBody
+ * lets through to the routes). Taken as no body, they would answer 200 to a change that was never
+ * made. A bodiless request (no length, or Content-Length: 0, as fetch sends it) is not one of them.
  */
 function unreadBody(req: Request): boolean {
-  if (req.body !== undefined) return false;
-  return Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  return req.body === undefined && carriesBody(req);
 }
 
 /** A path id that fails its schema (too long, wrong shape) names nothing that exists: 404, not 400. */
@@ -71,8 +70,7 @@ export function addRoute(
       rejectBadText(spec.paramsAnyText ? {} : req.params, req.query, req.body);
       const params = checkParams && !spec.paramsAnyText ? idsOrNotFound(checkParams, req.params) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
-      if (checkBody && unreadBody(req))
-        throw new UnsupportedMediaTypeError('Send the request body as JSON, with Content-Type: application/json');
+      if (checkBody && unreadBody(req)) throw notJsonError();
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
       const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;
       const out = await handler({ params: params as never, query: query as never, body, req, res });

@@ -36,9 +36,7 @@ export function workspaceRouter(deps: WorkspaceApiDeps, registry: OpenApiRegistr
     }),
   );
   // JSON bodies are small here; uploads (multipart) are streamed by their own route.
-  router.use(
-    ...jsonBody({ limit: '64kb', type: (req) => !String(req.headers['content-type'] ?? '').startsWith('multipart/') }),
-  );
+  router.use(...jsonBody({ limit: '64kb' }));
   for (const routes of RESOURCES) routes(router, registry, WORKSPACE_MOUNT, deps);
   return router;
 }

@@ -9,6 +9,11 @@
  * files wait for one; beyond that the upload is refused for now (SvgCleanerBusyError). Starting
  * a worker costs about a second (loading jsdom), so one that answered is kept for the next file
  * and ended after `idleMs` without work; an idle worker does not keep the process alive.
+ *
+ * The cleaner serves every workspace of the process, so one workspace uploading many large files
+ * must not leave the others nothing: each tenant (the workspace that uploads) may have at most
+ * `maxPerTenant` files being cleaned or waiting, fewer than the cleaner holds, and its next
+ * upload is the one refused while another workspace still gets in.
  */
 import { Worker } from 'node:worker_threads';
 import { DEFAULT_SVG_LIMITS, SvgRefusedError, tooComplex, type SvgLimits, type SvgRefusal } from './svgReader.js';
@@ -31,6 +36,8 @@ export interface SvgCleanerOptions {
   maxHeapMb: number;
   maxConcurrent: number;
   maxQueued: number;
+  /** Files one tenant may have being cleaned or waiting at once; below maxConcurrent + maxQueued. */
+  maxPerTenant: number;
   /** How long a worker is kept without work. */
   idleMs: number;
   /** The worker's script (tests point it at one that fails). */
@@ -44,14 +51,18 @@ export const DEFAULT_SVG_CLEANER_OPTIONS: SvgCleanerOptions = Object.freeze({
   maxHeapMb: 384,
   maxConcurrent: 2,
   maxQueued: 4,
+  maxPerTenant: 3,
   idleMs: 60_000,
   entry: new URL('./svgCleanerWorker.mjs', import.meta.url),
 });
 
-/** Every worker is busy and the queue is full. */
+/** Every worker is busy and the queue is full, or the tenant has its share in hand. */
 export class SvgCleanerBusyError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many SVG files are being cleaned right now; try again in a few seconds');
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'too many SVG files are being cleaned right now; try again in a few seconds',
+  ) {
+    super(message);
     this.name = 'SvgCleanerBusyError';
   }
 }
@@ -131,6 +142,8 @@ export class SvgCleaner {
   private running = 0;
   private readonly waiting: Array<() => void> = [];
   private readonly idle: CleanerThread[] = [];
+  /** Files each tenant has being cleaned or waiting. */
+  private readonly perTenant = new Map<string, number>();
 
   constructor(options: Partial<SvgCleanerOptions> = {}) {
     const given = Object.entries(options).filter(([, value]) => value !== undefined);
@@ -149,24 +162,52 @@ export class SvgCleaner {
   /**
    * The cleaned document (UTF-8 `source`), or null when nothing drawable is left. Rejects with
    * SvgRefusedError (the file's fault: malformed, over a limit, or too costly to clean),
-   * SvgCleanerBusyError, or a plain Error when a worker failed for another reason.
+   * SvgCleanerBusyError, or a plain Error when a worker failed for another reason. A file with
+   * a `tenant` counts towards that tenant's share; one without counts only towards the whole.
    */
-  async clean(source: Uint8Array): Promise<string | null> {
-    await this.acquire();
+  async clean(source: Uint8Array, tenant?: string): Promise<string | null> {
+    const leave = this.enter(tenant);
     try {
-      let thread = this.idle.pop();
-      clearTimeout(thread?.idleTimer);
-      if (!thread || thread.gone) thread = await this.start();
-      thread.hold(true);
-      return await this.cleanIn(thread, source);
+      await this.acquire();
+      try {
+        let thread = this.idle.pop();
+        clearTimeout(thread?.idleTimer);
+        if (!thread || thread.gone) thread = await this.start();
+        thread.hold(true);
+        return await this.cleanIn(thread, source);
+      } finally {
+        this.release();
+      }
     } finally {
-      this.release();
+      leave();
     }
+  }
+
+  /** Files `tenant` has being cleaned or waiting. */
+  heldBy(tenant: string): number {
+    return this.perTenant.get(tenant) ?? 0;
   }
 
   /** Ends the idle workers (a busy one ends after its file). */
   async close(): Promise<void> {
     await Promise.all(this.idle.splice(0).map((thread) => thread.end()));
+  }
+
+  /** Counts the file towards its tenant's share, or refuses it when the share is in hand; returns the undoing. */
+  private enter(tenant: string | undefined): () => void {
+    if (tenant === undefined) return () => undefined;
+    const held = this.heldBy(tenant);
+    if (held >= this.options.maxPerTenant)
+      throw new SvgCleanerBusyError(
+        5,
+        'too many SVG files from this workspace are being cleaned right now; try again in a few seconds',
+      );
+    this.perTenant.set(tenant, held + 1);
+    return () => {
+      const left = this.heldBy(tenant) - 1;
+      if (left > 0) this.perTenant.set(tenant, left);
+      else this.perTenant.delete(tenant);
+    };
   }
 
   private acquire(): Promise<void> {

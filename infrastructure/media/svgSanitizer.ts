@@ -2,8 +2,10 @@
  * Cleans an uploaded SVG before it is stored (served SVG must not be able to
  * run script; docs/branding.md). DOMPurify's SVG profile on a jsdom window drops scripts, event handlers and
  * foreign objects; a hook also drops every link that leaves the document (href / xlink:href
- * other than a local "#id" or an embedded raster image), so a login page that shows the file
- * never fetches or navigates anywhere because of it. The serving route adds a CSP sandbox on
+ * other than a local "#id" or an embedded raster image), and the CSS in <style> elements,
+ * style attributes and presentation attributes (fill, filter, mask, clip-path, marker-*…) loses
+ * every url() but `url(#id)` and its @import and @font-face rules (cssReferences.ts), so a login
+ * page that shows the file never fetches or navigates anywhere because of it. The serving route adds a CSP sandbox on
  * top: two independent defences.
  *
  * The file is read as XML, as browsers read an SVG file, by SvgReader within its limits (never
@@ -14,6 +16,7 @@
  */
 import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { cleanCss, cssReachesOutside } from './cssReferences.js';
 import {
   DEFAULT_SVG_LIMITS,
   SVG_NS,
@@ -36,8 +39,11 @@ export function purifier() {
   const { window } = new JSDOM('');
   const purify = createDOMPurify(window as unknown as WindowLike);
   purify.addHook('uponSanitizeAttribute', (_node, data) => {
-    if ((data.attrName === 'href' || data.attrName === 'xlink:href') && !LOCAL_REFERENCE.test(data.attrValue))
-      data.keepAttr = false;
+    if (data.attrName === 'href' || data.attrName === 'xlink:href') {
+      if (!LOCAL_REFERENCE.test(data.attrValue)) data.keepAttr = false;
+    } else if (data.attrName === 'style') data.attrValue = cleanCss(data.attrValue);
+    // Any other attribute may be read as CSS (fill, filter, mask, cursor…): none may reach out.
+    else if (cssReachesOutside(data.attrValue)) data.keepAttr = false;
   });
   instance = { purify, window };
   return instance;
@@ -114,5 +120,12 @@ export function sanitizeSvg(source: string, limits: SvgLimits = DEFAULT_SVG_LIMI
     IN_PLACE: true,
   });
   if (cleaned !== root) return null;
+  // The whole text of each style sheet, once its children are judged: text split by an element
+  // DOMPurify removed is read as one by the browser.
+  for (const style of Array.from(root.getElementsByTagNameNS('*', 'style'))) {
+    const css = style.textContent ?? '';
+    const kept = cleanCss(css);
+    if (kept !== css) style.textContent = kept;
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n${new window.XMLSerializer().serializeToString(root)}`;
 }

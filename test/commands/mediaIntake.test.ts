@@ -124,20 +124,34 @@ test('a hostile SVG is still cleaned on its way in', async () => {
 test('a cleaning worker that runs out of time refuses the file as too complex; a busy cleaner is a 429', async () => {
   const big = Buffer.from(`${OPEN}${'<rect x="1" y="2" width="3" height="4"/>'.repeat(19_000)}</svg>`);
   assertRefused(
-    await failure(inspectUpload(upload(big).stream, DEFAULT_MEDIA_LIMITS, new SvgCleaner({ timeoutMs: 300 }))),
+    await failure(inspectUpload(upload(big).stream, DEFAULT_MEDIA_LIMITS, { svg: new SvgCleaner({ timeoutMs: 300 }) })),
     'SVG_TOO_COMPLEX',
     /took longer than 0.3 seconds/,
   );
   const busy = new SvgCleaner({ maxConcurrent: 1, maxQueued: 0 });
   const [first, second] = await Promise.allSettled([
-    inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, busy),
-    inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, busy),
+    inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, { svg: busy }),
+    inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, { svg: busy }),
   ]);
   assert.is(first.status, 'fulfilled');
   const err = (second as PromiseRejectedResult).reason;
   assert.instance(err, TooManyRequestsError);
   assert.is(err.retryAfterSeconds, 5);
   await busy.close();
+});
+
+test("a workspace uploading many SVG files is refused (429) before another workspace's upload is", async () => {
+  const shared = new SvgCleaner({ maxConcurrent: 2, maxQueued: 4, maxPerTenant: 3 });
+  const inspect = (workspaceId: string) =>
+    inspectUpload(upload(SVG).stream, DEFAULT_MEDIA_LIMITS, { workspaceId, svg: shared });
+  const flood = Array.from({ length: 7 }, () => inspect('ws-flooding'));
+  const other = inspect('ws-other');
+  const results = await Promise.allSettled(flood);
+  assert.is((await Promise.allSettled([other]))[0]!.status, 'fulfilled', "the other workspace's upload is cleaned");
+  assert.is(results.filter((r) => r.status === 'fulfilled').length, 3);
+  for (const r of results.filter((r) => r.status === 'rejected'))
+    assert.instance((r as PromiseRejectedResult).reason, TooManyRequestsError);
+  await shared.close();
 });
 
 test.run();

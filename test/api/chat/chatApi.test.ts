@@ -280,25 +280,27 @@ test('bad bodies: 400 naming the field', async () => {
   );
 });
 
-test('a JSON body is read whatever the Content-Type says (fetch without headers sends text/plain)', async () => {
+test('a body is read as JSON only when sent as application/json: text/plain (fetch without headers) and forms are 415', async () => {
   const botId = await createBot();
-  const s = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), {
+  const plain = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), {
     'content-type': 'text/plain;charset=UTF-8',
   });
-  assert.equal([s.status, s.body.visitorId], [201, 'plain-1']);
+  assert.equal([plain.status, plain.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
+  const s = await start(botId, { visitorId: 'json-1' });
+  assert.equal([s.status, s.body.visitorId], [201, 'json-1']);
   const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
     method: 'POST',
     body: JSON.stringify({ message: 'Dee' }),
   });
-  assert.is(res.status, 200);
-  assert.equal((await res.json()).messages, [
-    { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' },
-  ]);
+  assert.is(res.status, 415);
   const form = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
     body: 'message=hi',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
+  assert.equal([form.status, form.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
+  assert.equal((await say(botId, s.body.sessionId, 'Dee')).body.messages, [
+    { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' },
+  ]);
 });
 
 test('one address may start well over a hundred sessions with the default limits', async () => {

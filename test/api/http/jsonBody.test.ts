@@ -6,7 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request as httpRequest, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { MAX_JSON_DEPTH, jsonBody, nestsDeeperThan } from '../../../api/http/jsonBody.js';
 import { errorHandler } from '../../../api/http/errorHandler.js';
@@ -20,6 +20,7 @@ test.before(async () => {
   app.use(...jsonBody({ limit: '1mb' }));
   app.post('/echo', (req, res) => res.json({ got: req.body }));
   app.get('/things/:id', (req, res) => res.json({ id: req.params.id }));
+  app.get('/echo', (req, res) => res.json({ got: req.body ?? 'nothing' }));
   app.use(errorHandler(createLogger('error')));
   server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
@@ -73,6 +74,41 @@ test('a body that does not match its Content-Encoding is 400 INVALID_CONTENT_ENC
     assert.equal([r.status, r.body.code], [400, 'INVALID_CONTENT_ENCODING'], encoding);
     assert.not.match(r.body.error!, /header check|Decompression failed/);
   }
+});
+
+test('a POST body of another type than JSON is 415 UNSUPPORTED_MEDIA_TYPE, never read as JSON', async () => {
+  for (const type of [
+    'text/plain',
+    'text/plain;charset=UTF-8',
+    'application/x-www-form-urlencoded',
+    'application/xml',
+  ]) {
+    const r = await post('{"name":"x"}', { 'content-type': type });
+    assert.equal([r.status, r.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE'], type);
+    assert.match(r.body.error!, /Content-Type: application\/json/);
+  }
+  const untyped = await fetch(`${base}/echo`, { method: 'POST', body: new Uint8Array(Buffer.from('{"name":"x"}')) });
+  assert.is(untyped.status, 415, 'JSON without a Content-Type');
+});
+
+test('JSON and +json types are read; a bodiless request, multipart and a GET body are left to the route', async () => {
+  assert.equal((await post('{"a":1}', { 'content-type': 'application/json; charset=utf-8' })).body.got, { a: 1 });
+  assert.equal((await post('{"a":2}', { 'content-type': 'application/merge-patch+json' })).body.got, { a: 2 });
+  const bodiless = await fetch(`${base}/echo`, { method: 'POST' });
+  assert.equal([bodiless.status, await bodiless.json()], [200, {}]);
+  const multipart = await post('--b\r\n\r\n--b--\r\n', { 'content-type': 'multipart/form-data; boundary=b' });
+  assert.equal([multipart.status, multipart.body.got], [200, undefined]);
+  // fetch sends no body with GET; Node's client does.
+  const get = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(`${base}/echo`, { method: 'GET', headers: { 'content-type': 'text/plain' } }, (res) => {
+      let text = '';
+      res.on('data', (c: Buffer) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end('{"a":3}');
+  });
+  assert.equal([get.status, JSON.parse(get.body)], [200, { got: 'nothing' }], 'neither read nor refused');
 });
 
 test('a path that is not valid percent-encoding is 400 INVALID_PATH', async () => {

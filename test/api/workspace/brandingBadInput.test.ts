@@ -44,12 +44,7 @@ test('a body that is no JSON object, or is not JSON at all, is refused as such; 
     for (const [label, text, says] of NOT_AN_OBJECT)
       assertRefused(await call(method, path, text), 400, says, `${path} ${label}`);
     for (const [type, body] of NOT_JSON_TYPES)
-      assertRefused(
-        await call(method, path, body, { 'content-type': type }),
-        type.startsWith('multipart') ? 415 : 400,
-        /JSON/,
-        `${path} ${type}`,
-      );
+      assertRefused(await call(method, path, body, { 'content-type': type }), 415, /JSON/, `${path} ${type}`);
     assertRefused(
       await call(method, path, JSON.stringify({ f: 'x'.repeat(1024 * 1024) })),
       413,

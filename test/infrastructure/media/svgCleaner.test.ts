@@ -134,6 +134,37 @@ test('at most maxConcurrent workers run and maxQueued files wait; beyond that th
   assert.is(svg.idleWorkers, 1, 'never more workers than maxConcurrent');
 });
 
+test("one tenant's files are refused once it holds its share, while another tenant still gets in", async () => {
+  const svg = cleaner({ maxConcurrent: 1, maxQueued: 2, maxPerTenant: 2 });
+  const a = [svg.clean(SVG, 'workspace-a'), svg.clean(SVG, 'workspace-a'), svg.clean(SVG, 'workspace-a')];
+  const b = svg.clean(SVG, 'workspace-b');
+  assert.is(svg.heldBy('workspace-a'), 2);
+  const results = await Promise.allSettled([...a, b]);
+  assert.equal(
+    results.map((r) => r.status),
+    ['fulfilled', 'fulfilled', 'rejected', 'fulfilled'],
+  );
+  const busy = (results[2] as PromiseRejectedResult).reason;
+  assert.instance(busy, SvgCleanerBusyError);
+  assert.match(busy.message, /from this workspace/);
+  assert.is(svg.heldBy('workspace-a'), 0, 'the share is given back once the files are done');
+  assert.equal(
+    (await Promise.allSettled([svg.clean(SVG, 'workspace-a'), svg.clean(SVG, 'workspace-a')])).map((r) => r.status),
+    ['fulfilled', 'fulfilled'],
+  );
+});
+
+test('a tenant refused by the full cleaner does not keep a share it never got', async () => {
+  const svg = cleaner({ maxConcurrent: 1, maxQueued: 0, maxPerTenant: 2 });
+  const results = await Promise.allSettled([svg.clean(SVG, 'workspace-b'), svg.clean(SVG, 'workspace-a')]);
+  assert.equal(
+    results.map((r) => r.status),
+    ['fulfilled', 'rejected'],
+  );
+  assert.is(svg.heldBy('workspace-a'), 0);
+  assert.is(svg.heldBy('workspace-b'), 0);
+});
+
 test('the worker also loads when the app runs under the tsx CLI (npm start)', () => {
   const run = spawnSync(`${root}node_modules/.bin/tsx`, [fileURLToPath(fixture('cleanWithTsxCli.ts'))], {
     cwd: root,

@@ -120,6 +120,29 @@ test('markup an HTML parser would multiply stays as small as the XML it is', () 
   assert.is(clean, '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg"><rect/></svg>');
 });
 
+test('CSS reaches nothing outside: @import, @font-face and remote url() in <style>, style and presentation attributes go', () => {
+  const clean = sanitizeSvg(`<svg xmlns="http://www.w3.org/2000/svg"><defs><linearGradient id="g"/></defs>
+    <style>@import url(https://evil.example/a.css); @font-face { font-family: f; src: url(https://evil.example/f.woff) }
+    rect { fill: url(https://evil.example/p.svg#a); stroke: blue } .ok { fill: url(#g) }</style>
+    <style>@imp<foo/>ort "https://evil.example/split.css";</style>
+    <rect style="fill:url(https://evil.example/s#b); stroke:red" fill="url(https://evil.example/x#y)"
+      filter="url(//evil.example/f#x)" mask="url(http://evil.example/m)" clip-path="url('https://evil.example/c')"
+      marker-start="url(https://evil.example/ms)" marker-mid="url(#g)" marker-end="u\\72l(https://evil.example/me)"
+      cursor="url(https://evil.example/c.cur), auto" stroke="url(#g)"/>
+    <text style="font: 12px f; background: image-set('https://evil.example/i.png' 1x)">x</text></svg>`)!;
+  for (const gone of ['evil.example', '@import', '@font-face', 'mport', 'filter=', 'mask=', 'clip-path=', 'cursor='])
+    assert.not.ok(clean.includes(gone), gone);
+  for (const stays of [
+    'stroke: blue',
+    '.ok { fill: url(#g) }',
+    'style=" stroke:red"',
+    'marker-mid="url(#g)"',
+    'stroke="url(#g)"',
+    'style="font: 12px f;',
+  ])
+    assert.ok(clean.includes(stays), stays);
+});
+
 test('malformed XML and files over a limit are refused with the reason, not cleaned', () => {
   assert.throws(
     () => sanitizeSvg('<svg><g></svg>'),

@@ -283,20 +283,19 @@ test('unknown ids are 404, over-long ones too', async () => {
     assert.is((await call('GET', `/${id}`)).status, 404);
 });
 
-test('a JSON body is read whatever its Content-Type; a form body is 400 INVALID_JSON', async () => {
+test('a body is read only as application/json: JSON sent as text/plain and a form body are 415', async () => {
   const plain = await app.api('POST', '/api/v1/external/v1/chatbots', {
     apiKey,
     body: JSON.stringify({ name: 'Plain' }),
     headers: { 'content-type': 'text/plain' },
   });
-  assert.is(plain.status, 201);
-  assert.is(plain.body.data.name, 'Plain');
+  assert.equal([plain.status, plain.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
   const form = await app.api('POST', '/api/v1/external/v1/chatbots', {
     apiKey,
     body: 'name=Form',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  assert.equal([form.status, form.body.code], [400, 'INVALID_JSON']);
+  assert.equal([form.status, form.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
 });
 
 test("another workspace's chatbot is 404 for get, put, delete and duplicate, and stays untouched", async () => {
