@@ -5,8 +5,9 @@
  *
  * Codes come from the CSPRNG and are stored as the pepper-keyed hash of the email-change
  * codes (domain/account/emailChange.ts `codeHasher`); link tokens as sha256. The answer to a
- * request never depends on whether the address has an account: the mail goes out after the
- * answer (its failure is logged), so even the time taken tells nothing.
+ * request never depends on whether the address has an account: the sign-in routes answer
+ * first and only then call `requestCode`/`requestMagicLink` (its failure is logged), so even
+ * the time taken tells nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { AuthenticationError } from '../domain/errors.js';

@@ -109,6 +109,39 @@ test('members of another workspace get no mail on a branded host, and the same 2
   assert.is(mailsTo(app, stranger.email).length, 0);
 });
 
+test('the 202 goes out before the address is looked up: a lookup that never ends does not hold the answer', async () => {
+  const ws = await createSignedInWorkspace(app, 'free');
+  const lookups = app.services.signInLookups;
+  const original = lookups.userByEmail;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const looked: string[] = [];
+  lookups.userByEmail = async (email) => {
+    looked.push(email);
+    await held;
+    return original(email);
+  };
+  const stuck = Symbol('no answer while the lookup is held');
+  try {
+    for (const path of ['/auth/code', '/auth/magic-link']) {
+      const answer = await Promise.race([
+        hostRequest(app, 'POST', path, { body: { email: ws.email } }),
+        pause(3000).then(() => stuck),
+      ]);
+      assert.is.not(answer, stuck, path);
+      assert.is((answer as { status: number }).status, 202, path);
+    }
+  } finally {
+    release();
+    lookups.userByEmail = original;
+  }
+  // Both requests still do their work once answered.
+  assert.equal(looked, [ws.email, ws.email]);
+  await waitForMailTo(app, ws.email);
+});
+
 test('throttled per account: the 11th request for one address in 10 minutes is 429, known or not', async () => {
   const statuses = [];
   for (let i = 0; i < 11; i++)
