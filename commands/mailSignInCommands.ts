@@ -26,6 +26,7 @@ import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import { magicLinkMail, signInCode, type RenderedEmail } from './emailTemplates.js';
 import type { SignInCommands } from './signInCommands.js';
 import { mailAfterAnswer } from './mailAfterAnswer.js';
+import { consumeWhereFits } from './consumeWhereFits.js';
 
 export interface MailSignInDeps {
   signIn: SignInCommands;
@@ -137,10 +138,12 @@ export class MailSignInCommands {
   }
 
   async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {
-    const challenge = await this.deps.challenges.consumeToken<MagicLinkData>('magic', token);
-    const data = challenge?.data;
-    if (!data || !(await this.opensHere(data, hostWorkspaceId))) {
-      this.deps.logger.info('sign-in refused', { method: 'magic-link', userId: data?.userId ?? null, hostWorkspaceId });
+    // A try on another host leaves the link to its owner on the right one.
+    const data = await consumeWhereFits<MagicLinkData>(this.deps.challenges, 'magic', token, (link) =>
+      this.opensHere(link, hostWorkspaceId),
+    );
+    if (!data) {
+      this.deps.logger.info('sign-in refused', { method: 'magic-link', hostWorkspaceId });
       throw linkRefused();
     }
     return { userId: data.userId, workspaceId: data.workspaceId };

@@ -18,6 +18,7 @@ import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.j
 import type { OidcIdentity, OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
 import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { SignInCommands } from './signInCommands.js';
+import { consumeWhereFits } from './consumeWhereFits.js';
 
 export interface OidcSignInDeps {
   /** null: no provider configured (OIDC_ISSUER unset). */
@@ -120,12 +121,16 @@ export class OidcSignInCommands {
 
   /** The result code of the popup, on the login host it was made for. */
   async exchange(code: string, hostWorkspaceId: string | null): Promise<{ userId: string; workspaceId: string }> {
-    const data = (await this.deps.challenges.consumeToken<LoginResult>('oidc-result', code))?.data;
-    if (
-      !data ||
-      data.hostWorkspaceId !== hostWorkspaceId ||
-      !(await this.deps.lookups.isMember(data.userId, data.workspaceId))
-    ) {
+    // A try on another login host leaves the code to the page it was made for.
+    const data = await consumeWhereFits<LoginResult>(
+      this.deps.challenges,
+      'oidc-result',
+      code,
+      async (result) =>
+        result.hostWorkspaceId === hostWorkspaceId &&
+        (await this.deps.lookups.isMember(result.userId, result.workspaceId)),
+    );
+    if (!data) {
       this.deps.logger.info('sign-in refused', { method: 'oidc', reason: 'exchange', hostWorkspaceId });
       throw new AuthenticationError('This sign-in did not complete; try again', 'SIGN_IN_FAILED');
     }

@@ -87,7 +87,7 @@ test('magic link: the GET page burns nothing; the POST signs in once; the link n
   assert.is(again.body.code, 'SIGN_IN_FAILED');
 });
 
-test('magic link: a forged Host never puts the link on another site; a link from one host does not open another', async () => {
+test('magic link: a forged Host never puts the link on another site; a try on another host neither opens nor uses it', async () => {
   const ws = await createSignedInWorkspace(app, 'free');
   await hostRequest(app, 'POST', '/auth/magic-link', { origin: 'http://evil.example', body: { email: ws.email } });
   const link = linkIn(await waitForMailTo(app, ws.email), '/login/magic');
@@ -98,6 +98,12 @@ test('magic link: a forged Host never puts the link on another site; a link from
     body: { token: link.searchParams.get('token') },
   });
   assert.is(elsewhere.status, 401);
+  // That try used nothing up: the link still opens where it was asked for, once.
+  const home = await hostRequest(app, 'POST', '/auth/magic-link/verify', {
+    body: { token: link.searchParams.get('token') },
+  });
+  assert.is(home.status, 200, home.text);
+  assert.ok(sessionCookieOf(home));
 });
 
 test('members of another workspace get no mail on a branded host, and the same 202', async () => {
