@@ -9,8 +9,6 @@ export function authPage(input: {
   status: string;
   script: string;
   fallbackHref?: string;
-  /** Shown at once (a page that has nothing else to offer), not only when its script fails. */
-  fallbackShown?: boolean;
   /** The label of the one button the page's script acts on (id "continue"). */
   action?: string;
   data?: Record<string, unknown>;
@@ -19,7 +17,7 @@ export function authPage(input: {
     ? `<script type="application/json" id="auth-data">${JSON.stringify(input.data).replace(/</g, '\\u003c')}</script>`
     : '';
   const fallback = input.fallbackHref
-    ? `<p><a id="again"${input.fallbackShown ? '' : ' hidden'} href="${escapeHtml(input.fallbackHref)}">Back to sign-in</a></p>`
+    ? `<p><a id="again" href="${escapeHtml(input.fallbackHref)}">Back to sign-in</a></p>`
     : '';
   const action = input.action ? `<p><button id="continue" type="button">${escapeHtml(input.action)}</button></p>` : '';
   return [

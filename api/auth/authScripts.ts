@@ -15,7 +15,6 @@ export const HANDOFF_SCRIPT = `(function () {
   function failed(text) {
     document.getElementById('status').textContent = text;
     button.hidden = true;
-    document.getElementById('again').hidden = false;
   }
   button.addEventListener('click', function () {
     button.disabled = true;

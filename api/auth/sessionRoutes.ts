@@ -133,7 +133,6 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
               status: 'It is invalid, used or expired; sign in again.',
               script: 'handoff.js',
               fallbackHref: '/login',
-              fallbackShown: true,
             }),
       );
     },
