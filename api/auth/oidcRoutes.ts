@@ -108,7 +108,8 @@ export function oidcRoutes(router: Router, registry: OpenApiRegistry, mount: str
     },
     async ({ req, res }) => {
       const outcome = await oidc.callback(new URL(req.originalUrl, session.publicUrl), readOidcStateCookie(req));
-      clearOidcStateCookie(req, res, session.publicUrl);
+      // Spent once its state is used; a stray callback (no state of this browser) leaves a live sign-in be.
+      if (outcome.targetOrigin !== null) clearOidcStateCookie(req, res, session.publicUrl);
       res.setHeader('Cache-Control', 'no-store');
       // The page must keep its opener (the login page, another origin) to post back to it.
       res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');

@@ -169,6 +169,7 @@ test('the state is bound to the browser that started: a callback elsewhere signs
     assert.is(data.code, undefined, String(cookie));
     assert.is(data.targetOrigin, null, String(cookie));
     assert.match(data.error, /not started in this browser/, String(cookie));
+    assert.is(page.headers['set-cookie'], undefined, 'a stray callback leaves the cookie of a live sign-in');
   }
   // Those tries used nothing: the browser that started finishes the sign-in, and its cookie is cleared.
   const page = await hostRequest(app, 'GET', back.pathname + back.search, { cookie: own });
