@@ -5,8 +5,9 @@
  *
  * Codes come from the CSPRNG and are stored as the pepper-keyed hash of the email-change
  * codes (domain/account/emailChange.ts `codeHasher`); link tokens as sha256. The answer to a
- * request never depends on whether the address has an account: the mail goes out after the
- * answer (its failure is logged), so even the time taken tells nothing.
+ * request never depends on whether the address has an account: the sign-in routes answer
+ * first and only then call `requestCode`/`requestMagicLink` (its failure is logged), so even
+ * the time taken tells nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { AuthenticationError } from '../domain/errors.js';
@@ -25,6 +26,7 @@ import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import { magicLinkMail, signInCode, type RenderedEmail } from './emailTemplates.js';
 import type { SignInCommands } from './signInCommands.js';
 import { mailAfterAnswer } from './mailAfterAnswer.js';
+import { consumeWhereFits } from './consumeWhereFits.js';
 
 export interface MailSignInDeps {
   signIn: SignInCommands;
@@ -136,10 +138,12 @@ export class MailSignInCommands {
   }
 
   async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {
-    const challenge = await this.deps.challenges.consumeToken<MagicLinkData>('magic', token);
-    const data = challenge?.data;
-    if (!data || !(await this.opensHere(data, hostWorkspaceId))) {
-      this.deps.logger.info('sign-in refused', { method: 'magic-link', userId: data?.userId ?? null, hostWorkspaceId });
+    // A try on another host leaves the link to its owner on the right one.
+    const data = await consumeWhereFits<MagicLinkData>(this.deps.challenges, 'magic', token, (link) =>
+      this.opensHere(link, hostWorkspaceId),
+    );
+    if (!data) {
+      this.deps.logger.info('sign-in refused', { method: 'magic-link', hostWorkspaceId });
       throw linkRefused();
     }
     return { userId: data.userId, workspaceId: data.workspaceId };

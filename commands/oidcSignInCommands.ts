@@ -4,8 +4,9 @@
  *
  * 1. start (main host, in the popup): state, nonce and PKCE verifier are kept server-side in a
  *    challenge (the state is the challenge's token, so only its hash is stored), with the
- *    workspace of the slug and the exact origin of that workspace's login page;
- * 2. callback (main host): the code is traded for the ID token (state, nonce, PKCE checked by
+ *    workspace of the slug and the exact origin of that workspace's login page; the browser
+ *    keeps another hash of the state (a cookie) that binds the sign-in to it;
+ * 2. callback (main host): only in the browser that started it; the code is traded for the ID token (state, nonce, PKCE checked by
  *    openid-client); only a provider-verified email (`email_verified: true`) of a member of
  *    that workspace gets a one-time result code (60 s), which the callback page posts to the
  *    stored login origin and no other;
@@ -13,11 +14,13 @@
  */
 import { AuthenticationError, NotFoundError } from '../domain/errors.js';
 import { HANDOFF_TTL_MS, OIDC_STATE_TTL_MS } from '../domain/signIn/challenges.js';
+import { isBoundTo, stateBindingOf } from '../domain/signIn/oidcStateBinding.js';
 import type { Logger } from '../infrastructure/logger.js';
 import type { ChallengeStore } from '../infrastructure/sessions/challengeStore.js';
 import type { OidcIdentity, OidcRelyingParty } from '../infrastructure/identity/oidcClient.js';
 import type { SignInLookups } from '../projections/queries/signInLookups.js';
 import type { SignInCommands } from './signInCommands.js';
+import { consumeWhereFits } from './consumeWhereFits.js';
 
 export interface OidcSignInDeps {
   /** null: no provider configured (OIDC_ISSUER unset). */
@@ -59,8 +62,11 @@ export class OidcSignInCommands {
     return this.deps.relyingParty;
   }
 
-  /** The provider's authorization URL for a login page of `slug` (the main login without one). */
-  async start(slug: string | undefined): Promise<URL> {
+  /**
+   * The provider's authorization URL for a login page of `slug` (the main login without one),
+   * and the binding the starting browser keeps (domain/signIn/oidcStateBinding.ts).
+   */
+  async start(slug: string | undefined): Promise<{ authorizationUrl: URL; browserBinding: string }> {
     const rp = this.rp();
     let workspaceId: string | null = null;
     if (slug) {
@@ -75,12 +81,24 @@ export class OidcSignInCommands {
       { nonce, codeVerifier, workspaceId, loginOrigin },
       OIDC_STATE_TTL_MS,
     );
-    return rp.authorizationUrl({ state, nonce, codeVerifier });
+    const authorizationUrl = await rp.authorizationUrl({ state, nonce, codeVerifier });
+    return { authorizationUrl, browserBinding: stateBindingOf(state) };
   }
 
-  async callback(callbackUrl: URL): Promise<CallbackOutcome> {
+  /**
+   * `browserBinding`: what the browser kept from the start. A callback in another browser is
+   * refused before the state is looked at, so it neither signs in nor uses the state up.
+   */
+  async callback(callbackUrl: URL, browserBinding: string | null): Promise<CallbackOutcome> {
     const rp = this.rp();
     const state = callbackUrl.searchParams.get('state') ?? '';
+    if (!isBoundTo(state, browserBinding)) {
+      this.deps.logger.info('sign-in refused', { method: 'oidc', reason: 'state not started in this browser' });
+      return {
+        targetOrigin: null,
+        error: 'This sign-in was not started in this browser; close this window and try again.',
+      };
+    }
     const pending = (await this.deps.challenges.consumeToken<PendingLogin>('oidc-state', state))?.data;
     if (!pending)
       return {
@@ -120,12 +138,16 @@ export class OidcSignInCommands {
 
   /** The result code of the popup, on the login host it was made for. */
   async exchange(code: string, hostWorkspaceId: string | null): Promise<{ userId: string; workspaceId: string }> {
-    const data = (await this.deps.challenges.consumeToken<LoginResult>('oidc-result', code))?.data;
-    if (
-      !data ||
-      data.hostWorkspaceId !== hostWorkspaceId ||
-      !(await this.deps.lookups.isMember(data.userId, data.workspaceId))
-    ) {
+    // A try on another login host leaves the code to the page it was made for.
+    const data = await consumeWhereFits<LoginResult>(
+      this.deps.challenges,
+      'oidc-result',
+      code,
+      async (result) =>
+        result.hostWorkspaceId === hostWorkspaceId &&
+        (await this.deps.lookups.isMember(result.userId, result.workspaceId)),
+    );
+    if (!data) {
       this.deps.logger.info('sign-in refused', { method: 'oidc', reason: 'exchange', hostWorkspaceId });
       throw new AuthenticationError('This sign-in did not complete; try again', 'SIGN_IN_FAILED');
     }

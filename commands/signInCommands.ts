@@ -22,6 +22,7 @@ import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { hashPassword, verifyPassword } from './passwordHash.js';
 import { userStream } from '../domain/user/user.js';
+import { consumeWhereFits } from './consumeWhereFits.js';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 200;
@@ -124,22 +125,44 @@ export class SignInCommands {
   }
 
   /**
+   * Whom a live handoff code would sign in on this host, and where, read without using it up:
+   * the handoff page names the account and asks before it signs anyone in (a link someone else
+   * made must not sign a visitor into their account unasked). null for a code refused here.
+   */
+  async handoffFor(
+    code: string,
+    hostWorkspaceId: string | null,
+  ): Promise<{ email: string; workspaceName: string } | null> {
+    const data = (await this.deps.challenges.peekToken<HandoffData>('handoff', code))?.data;
+    if (!data || !(await this.handoffFits(data, hostWorkspaceId))) return null;
+    const [email, workspaceName] = await Promise.all([
+      this.deps.lookups.emailOf(data.userId),
+      this.deps.lookups.workspaceNameOf(data.workspaceId),
+    ]);
+    return email ? { email, workspaceName: workspaceName ?? 'your workspace' } : null;
+  }
+
+  /**
    * Trades a handoff code for a session on this host. The code must be for this host's
-   * workspace (`hostWorkspaceId`; null on the main host, which only takes slug-less ones).
+   * workspace (`hostWorkspaceId`; null on the main host, which only takes slug-less ones); a
+   * try on another host leaves it to the one it was made for.
    */
   async redeemHandoff(code: string, hostWorkspaceId: string | null): Promise<Entry> {
-    const challenge = await this.deps.challenges.consumeToken<HandoffData>('handoff', code);
-    const data = challenge?.data;
-    const fits =
-      data &&
-      (hostWorkspaceId
-        ? data.workspaceId === hostWorkspaceId
-        : (await this.deps.lookups.slugOf(data.workspaceId)) === null);
-    if (!data || !fits || !(await this.deps.lookups.isMember(data.userId, data.workspaceId))) {
+    const data = await consumeWhereFits<HandoffData>(this.deps.challenges, 'handoff', code, (handoff) =>
+      this.handoffFits(handoff, hostWorkspaceId),
+    );
+    if (!data) {
       this.deps.logger.info('sign-in refused', { method: 'handoff', hostWorkspaceId });
       throw new AuthenticationError('This sign-in link is invalid, used or expired; sign in again', 'HANDOFF_INVALID');
     }
     return this.enter(data.userId, data.workspaceId, 'handoff', hostWorkspaceId !== null);
+  }
+
+  private async handoffFits(data: HandoffData, hostWorkspaceId: string | null): Promise<boolean> {
+    const forThisHost = hostWorkspaceId
+      ? data.workspaceId === hostWorkspaceId
+      : (await this.deps.lookups.slugOf(data.workspaceId)) === null;
+    return forThisHost && (await this.deps.lookups.isMember(data.userId, data.workspaceId));
   }
 
   async signOut(sessionId: string, userId: string): Promise<void> {

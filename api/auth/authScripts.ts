@@ -3,18 +3,29 @@
  * allows no inline script). Each reads its input from a JSON block or the page address.
  */
 
-/** Handoff page: trades the one-time code in the address for a session on this host. */
+/**
+ * Handoff page: the page names the account; only a click on its button trades the one-time
+ * code in the address for a session on this host (a link alone signs nobody in).
+ */
 export const HANDOFF_SCRIPT = `(function () {
   var code = new URLSearchParams(location.search).get('code') || '';
   history.replaceState(null, '', location.pathname);
-  fetch('/auth/handoff', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: code }), credentials: 'same-origin' })
-    .then(function (r) { return r.json().then(function (b) { return { ok: r.ok, body: b }; }); })
-    .then(function (r) {
-      if (r.ok) { location.replace(r.body.redirect); return; }
-      document.getElementById('status').textContent = (r.body && r.body.error) || 'This link did not work.';
-      document.getElementById('again').hidden = false;
-    })
-    .catch(function () { document.getElementById('status').textContent = 'Could not reach the server.'; document.getElementById('again').hidden = false; });
+  var button = document.getElementById('continue');
+  if (!button) return;
+  function failed(text) {
+    document.getElementById('status').textContent = text;
+    button.hidden = true;
+  }
+  button.addEventListener('click', function () {
+    button.disabled = true;
+    fetch('/auth/handoff', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ code: code }), credentials: 'same-origin' })
+      .then(function (r) { return r.json().then(function (b) { return { ok: r.ok, body: b }; }); })
+      .then(function (r) {
+        if (r.ok) { location.replace(r.body.redirect); return; }
+        failed((r.body && r.body.error) || 'This link did not work.');
+      })
+      .catch(function () { failed('Could not reach the server.'); });
+  });
 })();
 `;
 

@@ -20,6 +20,11 @@ const NO_WORKSPACE = '-';
 
 export async function loginHostOf(req: Request, deps: WorkspaceHostDeps): Promise<LoginHost> {
   assertSameOrigin(req);
+  return signInHostOf(req, deps);
+}
+
+/** The same host, for a page a link opens (a navigation from anywhere, so no same-origin check). */
+export async function signInHostOf(req: Request, deps: WorkspaceHostDeps): Promise<LoginHost> {
   const onWorkspaceHost = isWorkspaceHost(req, deps);
   const host = onWorkspaceHost ? await workspaceFromHost(req, deps) : null;
   return { workspaceId: onWorkspaceHost ? (host?.workspaceId ?? NO_WORKSPACE) : null, onWorkspaceHost };

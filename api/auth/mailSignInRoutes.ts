@@ -1,7 +1,8 @@
 /**
  * The mailed ways in: `POST /auth/code {email}` → 202, `POST /auth/code/verify {email, code}`,
  * `POST /auth/magic-link {email}` → 202, `POST /auth/magic-link/verify {token}`. The requests
- * answer the same 202 whether or not the address has an account here.
+ * answer the same 202 whether or not the address has an account here, and answer it before
+ * anyone looks the address up (afterAnswer.ts), so the time taken is the same too.
  */
 import type { Router } from 'express';
 import { validateEmailAddress } from '../../domain/account/profileRules.js';
@@ -12,6 +13,7 @@ import { acceptedResult, codeVerifyBody, emailBody, redirectResult, tokenBody } 
 import { loginHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
 import { signInThrottle } from './signInThrottle.js';
+import { afterAnswer } from './afterAnswer.js';
 
 const tags = ['Sign-in'];
 const neutral = { status: 202, body: { message: 'If this address belongs to a member here, a mail is on its way.' } };
@@ -23,7 +25,7 @@ const refusals = {
 
 export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: AuthApiDeps): void {
   const throttle = signInThrottle(deps.rateLimiters);
-  const { mailSignIn, signIn, session } = deps;
+  const { mailSignIn, signIn, session, logger } = deps;
 
   addRoute(
     router,
@@ -42,10 +44,11 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
         ...refusals,
       },
     },
-    async ({ body, req }) => {
+    async ({ body, req, res }) => {
       const host = await loginHostOf(req, session);
       await throttle(req, { way: 'mail', email: body.email });
-      await mailSignIn.requestCode(validateEmailAddress(body.email, 'email'), host.workspaceId);
+      const email = validateEmailAddress(body.email, 'email');
+      afterAnswer(res, logger, 'sign-in code', () => mailSignIn.requestCode(email, host.workspaceId));
       return neutral;
     },
   );
@@ -102,13 +105,12 @@ export function mailSignInRoutes(router: Router, registry: OpenApiRegistry, moun
         ...refusals,
       },
     },
-    async ({ body, req }) => {
+    async ({ body, req, res }) => {
       const host = await loginHostOf(req, session);
       await throttle(req, { way: 'mail', email: body.email });
-      await mailSignIn.requestMagicLink(
-        validateEmailAddress(body.email, 'email'),
-        host.workspaceId,
-        await signIn.loginOriginOf(host.workspaceId),
+      const email = validateEmailAddress(body.email, 'email');
+      afterAnswer(res, logger, 'magic link', async () =>
+        mailSignIn.requestMagicLink(email, host.workspaceId, await signIn.loginOriginOf(host.workspaceId)),
       );
       return neutral;
     },

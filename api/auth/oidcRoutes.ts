@@ -14,6 +14,7 @@ import { loginHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
 import { signInThrottle } from './signInThrottle.js';
 import { authPage } from './authPage.js';
+import { clearOidcStateCookie, readOidcStateCookie, setOidcStateCookie } from './oidcStateCookie.js';
 
 const tags = ['Sign-in'];
 const str = { type: 'string' } as const;
@@ -69,7 +70,8 @@ export function oidcRoutes(router: Router, registry: OpenApiRegistry, mount: str
     {
       method: 'get',
       path: '/oidc/start',
-      summary: 'Popup start: redirects to the identity provider (code flow, PKCE S256, state and nonce)',
+      summary:
+        'Popup start: redirects to the identity provider (code flow, PKCE S256, state and nonce); a cookie binds the state to this browser',
       tags,
       security: 'none',
       query: { type: 'object', properties: { slug: { type: 'string', maxLength: 100 } } },
@@ -80,11 +82,14 @@ export function oidcRoutes(router: Router, registry: OpenApiRegistry, mount: str
     },
     async ({ query, req, res }) => {
       await throttle(req);
-      const target = await oidc.start(typeof query.slug === 'string' && query.slug ? query.slug : undefined);
+      const { authorizationUrl, browserBinding } = await oidc.start(
+        typeof query.slug === 'string' && query.slug ? query.slug : undefined,
+      );
+      setOidcStateCookie(req, res, browserBinding, session.publicUrl);
       res.setHeader('Cache-Control', 'no-store');
       // Even on a redirect, COOP same-origin (helmet's default) would cut the popup from its opener.
       res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');
-      res.redirect(302, target.href);
+      res.redirect(302, authorizationUrl.href);
     },
   );
 
@@ -95,13 +100,16 @@ export function oidcRoutes(router: Router, registry: OpenApiRegistry, mount: str
     {
       method: 'get',
       path: '/oidc/callback',
-      summary: "The provider's redirect: a page that posts a one-time code to the exact login-page origin and closes",
+      summary:
+        "The provider's redirect: a page that posts a one-time code to the exact login-page origin and closes (only in the browser that started the sign-in)",
       tags,
       security: 'none',
       responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
     },
     async ({ req, res }) => {
-      const outcome = await oidc.callback(new URL(req.originalUrl, session.publicUrl));
+      const outcome = await oidc.callback(new URL(req.originalUrl, session.publicUrl), readOidcStateCookie(req));
+      // Spent once its state is used; a stray callback (no state of this browser) leaves a live sign-in be.
+      if (outcome.targetOrigin !== null) clearOidcStateCookie(req, res, session.publicUrl);
       res.setHeader('Cache-Control', 'no-store');
       // The page must keep its opener (the login page, another origin) to post back to it.
       res.setHeader('Cross-Origin-Opener-Policy', 'unsafe-none');

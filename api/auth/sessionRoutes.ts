@@ -1,7 +1,8 @@
 /**
  * The session itself: who is signed in (`GET /auth/session`), signing out, switching to
  * another workspace of the user, and the handoff (page and POST) that opens a session on a
- * workspace's host.
+ * workspace's host. The handoff page names the account and waits for a click: whoever made
+ * the link may not be who opens it (login CSRF).
  */
 import type { Router } from 'express';
 import { AuthenticationError, NotFoundError } from '../../domain/errors.js';
@@ -14,7 +15,7 @@ import { clearSessionCookie } from '../session/sessionCookie.js';
 import type { AuthApiDeps } from './authApiDeps.js';
 import { codeBody, codeQuery, redirectResult, sessionResult, switchBody } from './authSchemas.js';
 import { presentSession } from './sessionPresenter.js';
-import { loginHostOf } from './loginHost.js';
+import { loginHostOf, signInHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
 import { signInThrottle } from './signInThrottle.js';
 import { authPage } from './authPage.js';
@@ -107,19 +108,33 @@ export function sessionRoutes(router: Router, registry: OpenApiRegistry, mount: 
     {
       method: 'get',
       path: '/handoff',
-      summary: 'Handoff page: posts its one-time code to POST /auth/handoff and follows the redirect',
+      summary:
+        'Handoff page: names the account and workspace of its one-time code; its button posts the code to POST /auth/handoff',
       tags,
       security: 'none',
       query: codeQuery,
       responses: { 200: { description: 'An HTML page', contentType: 'text/html' } },
     },
-    async ({ res }) => {
+    async ({ query, req, res }) => {
+      const host = await signInHostOf(req, session);
+      const handoff = await signIn.handoffFor(typeof query.code === 'string' ? query.code : '', host.workspaceId);
       res.setHeader('Cache-Control', 'no-store');
-      res
-        .type('html')
-        .send(
-          authPage({ title: 'Signing you in…', status: 'One moment.', script: 'handoff.js', fallbackHref: '/login' }),
-        );
+      res.type('html').send(
+        handoff
+          ? authPage({
+              title: `Continue to ${handoff.workspaceName}?`,
+              status: `You are signing in as ${handoff.email}.`,
+              action: `Continue as ${handoff.email}`,
+              script: 'handoff.js',
+              fallbackHref: '/login',
+            })
+          : authPage({
+              title: 'This sign-in link did not work',
+              status: 'It is invalid, used or expired; sign in again.',
+              script: 'handoff.js',
+              fallbackHref: '/login',
+            }),
+      );
     },
   );
 

@@ -10,16 +10,13 @@ import { Router, type Request, type Response } from 'express';
 import { resolveSession, type SessionAuthDeps } from '../session/sessionAuth.js';
 import { isWorkspaceHost } from '../session/workspaceHost.js';
 import { pageShell, sendPage } from './pageShell.js';
+import { isDashboardPath } from '../../domain/signIn/dashboardPaths.js';
 
 /** What the page tells the client (web/dashboard/main.tsx reads it). */
 interface DashboardConfig {
   base: string;
   workspaceDomain: string;
 }
-
-/** Paths on a workspace host that are never dashboard pages (APIs, auth, assets, other pages). */
-const NOT_A_PAGE =
-  /^\/(api|auth|login|signup|invite|storefront|healthz|readyz|assets|widget\.js|favicon\.ico|media)(\/|$|\?)/;
 
 async function serveShell(req: Request, res: Response, deps: SessionAuthDeps, base: string): Promise<void> {
   if (!(await resolveSession(req, deps))) {
@@ -58,7 +55,7 @@ export function dashboardPage(deps: SessionAuthDeps): Router {
     res.redirect(302, '/dashboard');
   });
   router.get('/{*rest}', async (req, res, next) => {
-    if (!isWorkspaceHost(req, deps) || NOT_A_PAGE.test(req.path) || !req.accepts('html')) return next();
+    if (!isWorkspaceHost(req, deps) || !isDashboardPath(req.path) || !req.accepts('html')) return next();
     serveShell(req, res, deps, '').catch(next);
   });
   return router;

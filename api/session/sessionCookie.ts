@@ -9,12 +9,17 @@ import { SESSION_ABSOLUTE_MS } from '../../infrastructure/sessions/sessionStore.
 export const SESSION_COOKIE = 'confab_session';
 
 export function readSessionCookie(req: Request): string | null {
+  return cookieValueOf(req, SESSION_COOKIE);
+}
+
+/** The value of the cookie `name` when it is a plain token (base64url, at most 100 characters); else null. */
+export function cookieValueOf(req: Request, name: string): string | null {
   const header = req.get('cookie');
   if (!header) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
-    if (part.slice(0, eq).trim() === SESSION_COOKIE) {
+    if (part.slice(0, eq).trim() === name) {
       const value = part.slice(eq + 1).trim();
       return /^[A-Za-z0-9_-]{1,100}$/.test(value) ? value : null;
     }
@@ -22,7 +27,8 @@ export function readSessionCookie(req: Request): string | null {
   return null;
 }
 
-function secure(req: Request, publicUrl: string): boolean {
+/** Secure whenever the request came over https or PUBLIC_URL is https. */
+export function secureCookie(req: Request, publicUrl: string): boolean {
   return req.secure || publicUrl.startsWith('https:');
 }
 
@@ -30,12 +36,12 @@ export function setSessionCookie(req: Request, res: Response, sessionId: string,
   res.cookie(SESSION_COOKIE, sessionId, {
     httpOnly: true,
     sameSite: 'lax',
-    secure: secure(req, publicUrl),
+    secure: secureCookie(req, publicUrl),
     path: '/',
     maxAge: SESSION_ABSOLUTE_MS,
   });
 }
 
 export function clearSessionCookie(req: Request, res: Response, publicUrl: string): void {
-  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secure(req, publicUrl), path: '/' });
+  res.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: secureCookie(req, publicUrl), path: '/' });
 }

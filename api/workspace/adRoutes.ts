@@ -17,6 +17,7 @@ import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { principalOf } from '../principal/principal.js';
 import { requireWorkspaceCaller } from './workspaceAuth.js';
+import { slugOfHost } from '../session/workspaceHost.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { adAnalyticsSchema, adClickParams, adClickQuery } from './adSchemas.js';
 
@@ -71,10 +72,17 @@ export function adRoutes(
           description:
             'Redirect: Location is the adUrl stored with the item (never taken from the request). Cache-Control: no-store',
         },
-        404: { description: 'Unknown slug or media item, an item of another workspace, or an item without an ad link' },
+        404: {
+          description:
+            "Unknown slug or media item, an item of another workspace, an item without an ad link, or asked on another workspace's host",
+        },
       },
     },
     async ({ params, query, req, res }) => {
+      // A workspace's host follows only its own ad links: another tenant's redirect must not
+      // borrow this host's name (a login page's ?next=, a link that looks like this workspace's).
+      const hostSlug = slugOfHost(req.hostname ?? '', deps.session.workspaceDomain);
+      if (hostSlug !== null && hostSlug !== params.slug.toLowerCase()) throw new NotFoundError('No ad link here');
       const target = await adTarget(views, params.slug, params.mediaId);
       const clientAddress = rateLimitKeyOf(req.ip);
       try {

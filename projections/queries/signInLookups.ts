@@ -1,6 +1,6 @@
 /**
- * What sign-in reads from the views before it lets someone in: the account of an address, the
- * workspaces a user belongs to, a workspace's slug (its host) and name, and the workspace of a
+ * What sign-in reads from the views before it lets someone in: the account of an address (and
+ * the address of an account), the workspaces a user belongs to, a workspace's slug (its host) and name, and the workspace of a
  * slug.
  */
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
@@ -11,6 +11,7 @@ import { WORKSPACES } from '../views/workspacesView.js';
 
 export interface SignInLookups {
   userByEmail(email: string): Promise<UserDoc | null>;
+  emailOf(userId: string): Promise<string | null>;
   /** In the order they were joined. */
   membershipsOf(userId: string): Promise<MembershipDoc[]>;
   isMember(userId: string, workspaceId: string): Promise<boolean>;
@@ -25,6 +26,7 @@ export function signInLookups(views: ReadStoreReader): SignInLookups {
       const [user] = await views.find(USERS, { email }, { limit: 1 });
       return user ?? null;
     },
+    emailOf: async (userId) => (await views.get(USERS, userId))?.email ?? null,
     membershipsOf: (userId) => views.find(MEMBERSHIPS, { userId }, { sort: [['joinedAt', 1]] }),
     isMember: async (userId, workspaceId) => (await views.get(MEMBERSHIPS, membershipId(workspaceId, userId))) !== null,
     slugOf: async (workspaceId) => (await views.get(WORKSPACE_BRANDING, workspaceId))?.slug ?? null,

@@ -34,7 +34,8 @@ export function openOidcPopup(startUrl: string, publicUrl: string): Promise<Popu
       resolve(result);
     };
     function onMessage(event: MessageEvent) {
-      if (event.origin !== expectedOrigin) return;
+      // The origin alone would also admit any other window of PUBLIC_URL's origin.
+      if (event.origin !== expectedOrigin || event.source !== popup) return;
       const data = event.data as { type?: unknown; code?: unknown; error?: unknown } | null;
       if (!data || data.type !== 'confab:oidc') return;
       if (typeof data.code === 'string' && data.code) done({ ok: true, code: data.code });

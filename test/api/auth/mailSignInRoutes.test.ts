@@ -87,7 +87,7 @@ test('magic link: the GET page burns nothing; the POST signs in once; the link n
   assert.is(again.body.code, 'SIGN_IN_FAILED');
 });
 
-test('magic link: a forged Host never puts the link on another site; a link from one host does not open another', async () => {
+test('magic link: a forged Host never puts the link on another site; a try on another host neither opens nor uses it', async () => {
   const ws = await createSignedInWorkspace(app, 'free');
   await hostRequest(app, 'POST', '/auth/magic-link', { origin: 'http://evil.example', body: { email: ws.email } });
   const link = linkIn(await waitForMailTo(app, ws.email), '/login/magic');
@@ -98,6 +98,12 @@ test('magic link: a forged Host never puts the link on another site; a link from
     body: { token: link.searchParams.get('token') },
   });
   assert.is(elsewhere.status, 401);
+  // That try used nothing up: the link still opens where it was asked for, once.
+  const home = await hostRequest(app, 'POST', '/auth/magic-link/verify', {
+    body: { token: link.searchParams.get('token') },
+  });
+  assert.is(home.status, 200, home.text);
+  assert.ok(sessionCookieOf(home));
 });
 
 test('members of another workspace get no mail on a branded host, and the same 202', async () => {
@@ -107,6 +113,39 @@ test('members of another workspace get no mail on a branded host, and the same 2
   assert.is(res.status, 202);
   await pause(300);
   assert.is(mailsTo(app, stranger.email).length, 0);
+});
+
+test('the 202 goes out before the address is looked up: a lookup that never ends does not hold the answer', async () => {
+  const ws = await createSignedInWorkspace(app, 'free');
+  const lookups = app.services.signInLookups;
+  const original = lookups.userByEmail;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const looked: string[] = [];
+  lookups.userByEmail = async (email) => {
+    looked.push(email);
+    await held;
+    return original(email);
+  };
+  const stuck = Symbol('no answer while the lookup is held');
+  try {
+    for (const path of ['/auth/code', '/auth/magic-link']) {
+      const answer = await Promise.race([
+        hostRequest(app, 'POST', path, { body: { email: ws.email } }),
+        pause(3000).then(() => stuck),
+      ]);
+      assert.is.not(answer, stuck, path);
+      assert.is((answer as { status: number }).status, 202, path);
+    }
+  } finally {
+    release();
+    lookups.userByEmail = original;
+  }
+  // Both requests still do their work once answered.
+  assert.equal(looked, [ws.email, ws.email]);
+  await waitForMailTo(app, ws.email);
 });
 
 test('throttled per account: the 11th request for one address in 10 minutes is 429, known or not', async () => {

@@ -9,6 +9,7 @@ import type { TestApp } from '../../support/testApp.js';
 import {
   createSignedInWorkspace,
   hostRequest,
+  type HostResponse,
   originOf,
   sessionCookieOf,
   startSignInApp,
@@ -27,20 +28,32 @@ test.after(async () => {
   await oidc.close();
 });
 
-/** The popup: start on the main host, sign in at the provider, land on the callback page. */
+/** The `confab_oidc_state=<hash>` pair the start sets in the browser, ready for a Cookie header. */
+function stateCookieOf(res: HostResponse): string {
+  const all = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const found = all.find((c) => c.startsWith('confab_oidc_state='));
+  assert.ok(found, 'the start sets the state cookie');
+  return found.split(';')[0];
+}
+
+/** The popup: start on the main host, sign in at the provider, land on the callback page (in the same browser). */
 async function popup(slug: string | null, accountId: string) {
   const start = await hostRequest(app, 'GET', `/auth/oidc/start${slug ? `?slug=${slug}` : ''}`);
   assert.is(start.status, 302, start.text);
+  const cookie = stateCookieOf(start);
   const authUrl = new URL(String(start.headers.location));
   assert.is(authUrl.origin, oidc.issuer);
   assert.is(authUrl.searchParams.get('redirect_uri'), `${app.config.publicUrl}/auth/oidc/callback`);
   assert.is(authUrl.searchParams.get('code_challenge_method'), 'S256');
   assert.ok(authUrl.searchParams.get('state') && authUrl.searchParams.get('nonce'));
   const back = await providerLogin(authUrl.href, accountId);
-  const page = await hostRequest(app, 'GET', back.pathname + back.search);
+  const page = await hostRequest(app, 'GET', back.pathname + back.search, { cookie });
   assert.is(page.status, 200);
-  const data = JSON.parse(/<script type="application\/json" id="auth-data">(.*?)<\/script>/s.exec(page.text)![1]);
-  return { page, data, back };
+  return { page, data: callbackData(page), back, cookie };
+}
+
+function callbackData(page: HostResponse) {
+  return JSON.parse(/<script type="application\/json" id="auth-data">(.*?)<\/script>/s.exec(page.text)![1]);
 }
 
 test('GET /auth/providers names the provider and the popup start URL with the slug of the host', async () => {
@@ -67,17 +80,16 @@ test('the whole code flow: the callback page posts a one-time code to the exact 
   const script = await hostRequest(app, 'GET', '/auth/assets/oidc-callback.js');
   assert.match(script.text, /postMessage\(message, data\.targetOrigin\)/);
   assert.not.match(script.text, /'\*'/);
-  // Another login host cannot use the code, and that attempt spends it.
+  // Another login host cannot use the code, and that try leaves it to the page it was made for.
   const other = await createSignedInWorkspace(app, 'pro', { slug: 'oidc-other' });
   const stolen = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
     origin: other.origin,
     body: { code: data.code },
   });
   assert.is(stolen.status, 401);
-  const second = await popup('oidc-flow', 'flow-owner');
   const ok = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
     origin: ws.origin,
-    body: { code: second.data.code },
+    body: { code: data.code },
   });
   assert.is(ok.status, 200, ok.text);
   assert.equal(ok.body, { redirect: '/' });
@@ -86,7 +98,7 @@ test('the whole code flow: the callback page posts a one-time code to the exact 
   assert.is(me.body.workspace.slug, 'oidc-flow');
   const reused = await hostRequest(app, 'POST', '/auth/oidc/exchange', {
     origin: ws.origin,
-    body: { code: second.data.code },
+    body: { code: data.code },
   });
   assert.is(reused.status, 401);
 });
@@ -123,8 +135,8 @@ test('main login: a slug-less workspace signs in at PUBLIC_URL', async () => {
 test('a replayed or forged callback, an unknown slug, and bad exchange bodies are refused cleanly', async () => {
   const ws = await createSignedInWorkspace(app, 'pro', { slug: 'oidc-replay' });
   oidc.accounts.set('replay', { email: ws.email, emailVerified: true });
-  const { back } = await popup('oidc-replay', 'replay');
-  const replay = await hostRequest(app, 'GET', back.pathname + back.search);
+  const { back, cookie } = await popup('oidc-replay', 'replay');
+  const replay = await hostRequest(app, 'GET', back.pathname + back.search, { cookie });
   assert.is(replay.status, 200);
   assert.match(replay.text, /"targetOrigin":null/);
   assert.not.match(replay.text, /"code"/);
@@ -135,6 +147,36 @@ test('a replayed or forged callback, an unknown slug, and bad exchange bodies ar
   assert.is((await hostRequest(app, 'POST', '/auth/oidc/exchange', { body: {} })).status, 400);
   assert.is((await hostRequest(app, 'POST', '/auth/oidc/exchange', { body: '{' })).status, 400);
   assert.is((await hostRequest(app, 'POST', '/auth/oidc/exchange', { body: { code: 'made-up' } })).status, 401);
+});
+
+test('the state is bound to the browser that started: a callback elsewhere signs nobody in and leaves the state', async () => {
+  const ws = await createSignedInWorkspace(app, 'pro', { slug: 'oidc-bound' });
+  oidc.accounts.set('bound', { email: ws.email, emailVerified: true });
+  const start = await hostRequest(app, 'GET', '/auth/oidc/start?slug=oidc-bound');
+  const setCookie = ([] as string[])
+    .concat(start.headers['set-cookie'] ?? [])
+    .find((c) => c.startsWith('confab_oidc_state='))!;
+  assert.match(setCookie, /HttpOnly/);
+  assert.match(setCookie, /SameSite=Lax/);
+  assert.match(setCookie, /Path=\/auth\/oidc/);
+  const own = stateCookieOf(start);
+  const back = await providerLogin(String(start.headers.location), 'bound');
+  // The callback address sent to someone else: their browser holds no cookie, or another start's.
+  const another = stateCookieOf(await hostRequest(app, 'GET', '/auth/oidc/start'));
+  for (const cookie of [undefined, another, 'confab_oidc_state=forged']) {
+    const page = await hostRequest(app, 'GET', back.pathname + back.search, { cookie });
+    const data = callbackData(page);
+    assert.is(data.code, undefined, String(cookie));
+    assert.is(data.targetOrigin, null, String(cookie));
+    assert.match(data.error, /not started in this browser/, String(cookie));
+    assert.is(page.headers['set-cookie'], undefined, 'a stray callback leaves the cookie of a live sign-in');
+  }
+  // Those tries used nothing: the browser that started finishes the sign-in, and its cookie is cleared.
+  const page = await hostRequest(app, 'GET', back.pathname + back.search, { cookie: own });
+  const data = callbackData(page);
+  assert.ok(data.code);
+  assert.is(data.targetOrigin, ws.origin);
+  assert.match(String(page.headers['set-cookie']), /confab_oidc_state=;/);
 });
 
 test('without OIDC settings: no providers, and the start is 404', async () => {

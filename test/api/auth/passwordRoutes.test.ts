@@ -191,7 +191,6 @@ test('main-host sign-in of a slug workspace hands off to its host with a one-tim
   assert.match(page.text, /<script src="\/auth\/assets\/handoff.js">/);
   assert.not.match(page.text, /<script>/);
   const code = link.searchParams.get('code');
-  // Only on the host it was made for: elsewhere it is refused (and burned).
   const used = await hostRequest(app, 'POST', '/auth/handoff', { origin: ws.origin, body: { code } });
   assert.is(used.status, 200);
   assert.equal(used.body, { redirect: '/' });

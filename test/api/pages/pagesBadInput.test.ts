@@ -97,6 +97,26 @@ test('?next= that is no path on this host is ignored by a signed-in visit to /lo
   }
 });
 
+test('?next= that names an API or sign-in endpoint (an ad-click redirect, a handoff) goes to the dashboard instead', async () => {
+  for (const next of [
+    '/api/v1/workspace/public/ad-click/other-tenant/media-1',
+    '/x/../api/v1/workspace/public/ad-click/other-tenant/media-1',
+    '/auth/handoff?code=x',
+    '/login',
+  ]) {
+    const r = await hostRequest(app, 'GET', `/login?next=${encodeURIComponent(next)}`, {
+      origin: ws.origin,
+      cookie: ws.cookie,
+    });
+    assert.equal([r.status, r.headers.location], [302, '/'], next);
+  }
+  const page = await hostRequest(app, 'GET', `/login?next=${encodeURIComponent('/chatbots/7')}`, {
+    origin: ws.origin,
+    cookie: ws.cookie,
+  });
+  assert.is(page.headers.location, '/chatbots/7');
+});
+
 test('?token= that is no token, repeated or shaped oddly, still gets the page and names no workspace', async () => {
   for (const page of ['/invite', '/login/magic', '/signup/confirm']) {
     for (const query of [

@@ -42,4 +42,32 @@ test('no control characters: a browser drops tabs and line breaks, and "/\\t/evi
   }
 });
 
+test('only dashboard pages: never an API, a sign-in endpoint or page, however the path is spelled', () => {
+  for (const bad of [
+    '/api/v1/workspace/public/ad-click/other-tenant/media-1',
+    '/API/v1/workspace/public/ad-click/other-tenant/media-1',
+    '/auth/handoff?code=x',
+    '/auth',
+    '/login',
+    '/login?next=/x',
+    '/signup',
+    '/invite?token=x',
+    '/storefront/app',
+    '/assets/login.js',
+    '/media/x',
+    '/healthz',
+    '/widget.js',
+    '/x/../api/v1/workspace/public/ad-click/a/b',
+    '/./api/v1',
+    '/%2e%2e/api/v1',
+    '/x/%2E%2E/auth/oidc/start',
+    '/x\\..\\api/v1',
+  ]) {
+    assert.is(safeNext(bad), null, JSON.stringify(bad));
+  }
+  for (const ok of ['/dashboard', '/dashboard/chatbots', '/chatbots/42', '/apis', '/authors', '/logins', '/x/api/v1']) {
+    assert.is(safeNext(ok), ok);
+  }
+});
+
 test.run();

@@ -168,6 +168,8 @@ test("workspace switcher, a member's view, sign out", async () => {
   await page.getByRole('button', { name: /Switch workspace/ }).click();
   await checkPage(opened, 'workspace-switcher');
   await page.getByRole('button', { name: /Acme Outdoor/ }).click();
+  // The handoff page names the account and signs in on a click.
+  await page.getByRole('button', { name: `Continue as ${other.email}` }).click();
   await page.waitForURL(/\/dashboard/);
   await page.locator('.ws-name', { hasText: 'Acme Outdoor' }).waitFor();
   await settled(page);

@@ -56,6 +56,11 @@ async function signInThroughPopup(page: Page, accountId: string): Promise<string
     popup.url() === 'about:blank'
       ? (await popup.waitForURL((u) => u.href !== 'about:blank'), popup.url())
       : popup.url();
+  await finishAtProvider(popup, accountId);
+  return first;
+}
+
+async function finishAtProvider(popup: Page, accountId: string): Promise<void> {
   // oidc-provider's development login and consent pages.
   await popup.locator('input[name="login"]').fill(accountId);
   await popup.locator('input[name="password"]').fill('any');
@@ -63,7 +68,6 @@ async function signInThroughPopup(page: Page, accountId: string): Promise<string
   await popup.locator('button[type="submit"]').click(); // consent: Continue
   // The callback page posts to its opener and closes; a severed opener (COOP) would leave it open.
   await popup.waitForEvent('close', { timeout: 15_000 });
-  return first;
 }
 
 async function openLogin(): Promise<{ page: Page; problems: string[] }> {
@@ -106,6 +110,40 @@ test('the popup starts on PUBLIC_URL with the slug of this page', async () => {
   // Closing the popup without finishing tells the person so.
   await page.getByRole('alert').waitFor();
   assert.match((await page.getByRole('alert').textContent())!, /closed/);
+  await page.context().close();
+});
+
+test("another window of PUBLIC_URL's origin cannot answer for the popup: only the popup's own message counts", async () => {
+  const { page } = await openLogin();
+  const exchanged: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/auth/oidc/exchange') exchanged.push(r.postData() ?? '');
+  });
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Continue with Acme SSO' }).click(),
+  ]);
+  // A second window on PUBLIC_URL (a callback page, which keeps its opener) posts a made-up result.
+  const publicUrl = app.config.publicUrl;
+  const [other] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.evaluate((url) => void window.open(url, 'not-the-popup'), `${publicUrl}/auth/oidc/callback`),
+  ]);
+  await other.waitForLoadState();
+  assert.is(new URL(other.url()).origin, new URL(publicUrl).origin);
+  await other.evaluate(
+    (target) => window.opener.postMessage({ type: 'confab:oidc', code: 'made-up-code' }, target),
+    ws.origin,
+  );
+  await other.close();
+  await page.waitForTimeout(1000);
+  assert.equal(exchanged, [], 'the made-up code was not traded');
+  assert.is(await page.getByRole('alert').count(), 0);
+  // The real popup still finishes the sign-in.
+  await finishAtProvider(popup, 'orbit-owner');
+  await page.waitForURL((url) => url.origin === ws.origin && !url.pathname.startsWith('/login'), { timeout: 15_000 });
+  assert.is(exchanged.length, 1);
+  assert.not.match(exchanged[0], /made-up-code/);
   await page.context().close();
 });
 
