@@ -31,7 +31,7 @@ export interface SignupDeps {
   publicUrl: string;
 }
 
-interface PendingSignup {
+export interface PendingSignup {
   email: string;
   name: string;
   workspaceName: string;
@@ -41,13 +41,31 @@ interface PendingSignup {
 export class SignupCommands {
   constructor(private readonly deps: SignupDeps) {}
 
-  async request(input: { email: unknown; name: unknown; workspaceName: unknown; password: unknown }): Promise<void> {
+  /**
+   * Checks a signup request and hashes its password: everything that may answer 400, and nothing
+   * that looks the address up, so it takes the same time for every address.
+   */
+  async prepare(input: {
+    email: unknown;
+    name: unknown;
+    workspaceName: unknown;
+    password: unknown;
+  }): Promise<PendingSignup> {
     const email = validateEmailAddress(input.email, 'email');
     // The same rules the workspace create applies at confirmation, so that a name it would refuse
     // (one that strips to nothing) is refused now, not after the mail round trip.
     const name = validateAccountName(input.name, 'name');
     const workspaceName = validateAccountName(input.workspaceName, 'workspaceName');
     const passwordHash = await hashPassword(validatePassword(input.password));
+    return { email, name, workspaceName, passwordHash };
+  }
+
+  /**
+   * Mails a prepared signup its confirmation link, or a note that the address has an account.
+   * Called once the neutral answer has gone out: the lookup must not show in the answer's time.
+   */
+  async deliver(pending: PendingSignup): Promise<void> {
+    const { email, workspaceName } = pending;
     if (await this.deps.reservations.ownerOf('email', email)) {
       this.sendLater(
         email,
@@ -56,12 +74,7 @@ export class SignupCommands {
       );
       return;
     }
-    const token = await this.deps.challenges.issueToken<PendingSignup>(
-      'signup',
-      email,
-      { email, name, workspaceName, passwordHash },
-      SIGNUP_CONFIRM_TTL_MS,
-    );
+    const token = await this.deps.challenges.issueToken<PendingSignup>('signup', email, pending, SIGNUP_CONFIRM_TTL_MS);
     const link = `${this.deps.publicUrl}/signup/confirm?token=${encodeURIComponent(token)}`;
     this.sendLater(
       email,

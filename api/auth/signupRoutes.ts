@@ -8,6 +8,7 @@ import { NotFoundError } from '../../domain/errors.js';
 import { addRoute } from '../http/route.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import type { AuthApiDeps } from './authApiDeps.js';
+import { afterAnswer } from './afterAnswer.js';
 import { acceptedResult, redirectResult, tokenBody } from './authSchemas.js';
 import { loginHostOf } from './loginHost.js';
 import { answerEntry } from './entryResponse.js';
@@ -53,10 +54,11 @@ export function signupRoutes(router: Router, registry: OpenApiRegistry, mount: s
         429: { description: 'Too many attempts' },
       },
     },
-    async ({ body, req }) => {
+    async ({ body, req, res }) => {
       await mainHostOnly(req);
       await throttle(req, { way: 'mail', email: body.email });
-      await deps.signup.request(body);
+      const pending = await deps.signup.prepare(body);
+      afterAnswer(res, deps.logger, 'signup', () => deps.signup.deliver(pending));
       return { status: 202, body: { message: 'Check your inbox: we sent a link to confirm your address.' } };
     },
   );

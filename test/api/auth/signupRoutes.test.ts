@@ -99,3 +99,36 @@ test('bad input is 400 naming the field; a workspace host has no signup; cross-s
 });
 
 test.run();
+
+test('the 202 goes out before the address is looked up: a delivery that never ends does not hold the answer', async () => {
+  const signup = app.services.signup;
+  const original = signup.deliver.bind(signup);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const delivered: string[] = [];
+  signup.deliver = async (pending) => {
+    delivered.push(pending.email);
+    await held;
+    return original(pending);
+  };
+  try {
+    const answer = await Promise.race([
+      hostRequest(app, 'POST', '/auth/signup', { body: body('held@example.com') }),
+      new Promise((r) => setTimeout(r, 3000)).then(() => null),
+    ]);
+    assert.ok(answer, 'no answer while the delivery is held');
+    assert.is(answer.status, 202);
+  } finally {
+    release();
+    signup.deliver = original;
+  }
+  assert.equal(delivered, ['held@example.com']);
+  await waitForMailTo(app, 'held@example.com');
+});
+
+test('a bad field is still a 400 before anything is looked up', async () => {
+  const res = await hostRequest(app, 'POST', '/auth/signup', { body: { ...body('x@example.com'), password: 'short' } });
+  assert.is(res.status, 400, res.text);
+});
