@@ -68,7 +68,8 @@ export class MemberCommands {
     const memberEmails = await this.deps.lookups.memberEmails(ctx.workspaceId);
     const token = `${ctx.workspaceId}.${randomBytes(32).toString('base64url')}`;
     const inviteId = newId();
-    const expiresAt = new Date(this.deps.aggregates.now().getTime() + INVITE_TTL_MS).toISOString();
+    const now = this.deps.aggregates.now();
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS).toISOString();
     await this.deps.aggregates.handle(
       membersStream(ctx.workspaceId),
       membersDecider,
@@ -82,6 +83,7 @@ export class MemberCommands {
         tokenHash: tokenHashOf(token),
         expiresAt,
         memberEmails,
+        now,
       },
       ctx,
     );

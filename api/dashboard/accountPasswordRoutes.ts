@@ -48,7 +48,7 @@ export function accountPasswordRoutes(
         400: { description: 'Too short, or currentPassword wrong (WRONG_PASSWORD)' },
         429: {
           description:
-            "Too many wrong passwords for this account, here and at sign-in together (RATE_LIMIT_ERROR; Retry-After says when to try again)",
+            'Too many wrong passwords for this account, here and at sign-in together (RATE_LIMIT_ERROR; Retry-After says when to try again)',
         },
       },
     },

@@ -12,6 +12,7 @@ import {
   type SignedInWorkspace,
 } from '../../support/signIn.js';
 import { latestMailTo, linkIn } from '../../support/signInMail.js';
+import { INVITES_PER_ADMIN } from '../../../api/dashboard/inviteThrottle.js';
 
 const D = '/api/v1/dashboard';
 let app: TestApp;
@@ -169,6 +170,20 @@ test('one email, one user: an existing account accepts an invite to a second wor
       .status,
     404,
   );
+});
+
+test('invites are budgeted per admin: past it 429 INVITE_RATE_LIMIT with Retry-After; refused invites cost nothing', async () => {
+  const owner = await createSignedInWorkspace(app, 'free');
+  const post = (email: string) =>
+    hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email, role: 'member' } });
+  assert.is((await post('not-an-address')).status, 400);
+  assert.is((await post(owner.email)).status, 409);
+  for (let i = 0; i < INVITES_PER_ADMIN; i++) assert.is((await post(`budget-${i}@example.com`)).status, 201);
+  const refused = await post('one-too-many@example.com');
+  assert.is(refused.status, 429, refused.text);
+  assert.is(refused.body.code, 'INVITE_RATE_LIMIT');
+  assert.ok(Number(refused.headers['retry-after']) > 0);
+  assert.throws(() => latestMailTo(app, 'one-too-many@example.com'));
 });
 
 test('revoked invites do not open; another workspace cannot touch these members', async () => {
