@@ -7,7 +7,7 @@
  * cookie) gets no more tries at the password here than at the login form, and together no more.
  */
 import type { Router } from 'express';
-import { DomainError } from '../../domain/errors.js';
+import { countingWrongGuesses } from '../auth/guessAttempt.js';
 import { signInThrottle } from '../auth/signInThrottle.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf, principalOf, sessionOf } from '../principal/principal.js';
@@ -56,18 +56,12 @@ export function accountPasswordRoutes(
       const { workspaceId } = principalOf(res);
       const { userId, email } = sessionOf(res);
       const attempt = await throttle(req, { way: 'password', email });
-      let sessionId: string;
-      try {
-        ({ sessionId } = await deps.signIn.changePassword(
+      const { sessionId } = await countingWrongGuesses(attempt, ['WRONG_PASSWORD'], () =>
+        deps.signIn.changePassword(
           { userId, workspaceId, currentPassword: body.currentPassword, newPassword: body.newPassword },
           contextOf(res),
-        ));
-      } catch (err) {
-        // Only a wrong current password was a guess; any other refusal gives the attempt back.
-        if (!(err instanceof DomainError && err.code === 'WRONG_PASSWORD')) await attempt.succeeded();
-        throw err;
-      }
-      await attempt.succeeded();
+        ),
+      );
       setSessionCookie(req, res, sessionId, deps.session.publicUrl);
       res.status(204).end();
     },
