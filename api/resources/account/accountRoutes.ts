@@ -168,7 +168,13 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
       summary: onKey
         ? 'Step 3: check the new-address code and change the email; the old address is notified'
         : 'Email change step 3: checks the new-address code and changes the email; the old address is notified',
-      responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
+      responses: {
+        200: { description: 'Email changed', schema: wrapped(confirmChangeResult) },
+        409: {
+          description:
+            'Another account uses the new address (EMAIL_TAKEN): told only here, with the right new-inbox code; the earlier steps answer as for any address',
+        },
+      },
     },
     async ({ body, res }) => {
       const { newEmail } = await commands.confirmChange(userOf(res), body.newEmail, body.otp, contextOf(res));
