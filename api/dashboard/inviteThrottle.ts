@@ -1,7 +1,7 @@
 /**
  * Invites are mails to addresses an admin types in, so they get budgets like the sign-in mails
- * (api/auth/signInThrottle.ts): per admin and per workspace, so that neither one admin nor a
- * workspace of many admins turns the members page into a mailer. Only a mail that went out
+ * (api/auth/signInThrottle.ts): per admin (in all their workspaces together) and per workspace,
+ * so that neither one admin nor a workspace of many admins turns the members page into a mailer. Only a mail that went out
  * counts: a refused invite (bad address, already a member, the pending cap, the mail server
  * down) gives its points back.
  */
@@ -32,8 +32,9 @@ export function inviteThrottle(rateLimiters: RateLimiterFactory): InviteThrottle
     durationSeconds: WORKSPACE_WINDOW_SECONDS,
   });
   return async ({ workspaceId, userId }) => {
-    // Per admin within the workspace: being an admin elsewhere earns no more invites here.
-    const adminKey = `${workspaceId}:${userId}`;
+    // Per user across every workspace they administer: opening more workspaces (a sign-up
+    // each) earns no more invites.
+    const adminKey = userId;
     const byAdmin = await perAdmin.consume(adminKey);
     if (!byAdmin.allowed)
       throw new TooManyRequestsError(
