@@ -7,9 +7,11 @@
  * sent right after the append and never from the log.
  *
  * Email uniqueness (DESIGN.md, decision 4) uses the `email` reservation streams:
- * - request-change reserves the new address for the user (409 EMAIL_TAKEN when another
- *   account holds it) and, once the request is appended, releases the address of the
- *   request it superseded;
+ * - request-change reserves the new address for the user and, once the request is appended,
+ *   releases the address of the request it superseded. When another account holds the
+ *   address, request-change and verify-identity answer as for any address (no account is
+ *   revealed to whoever asks); confirm-change, once the new inbox's code proves it, answers
+ *   409 EMAIL_TAKEN, and nothing changes;
  * - verify-identity and confirm-change re-assert the reservation before deciding, so an
  *   address reclaimed by someone else in between can never be confirmed;
  * - a burned or expired request releases its address; confirm releases the old address;
@@ -94,7 +96,7 @@ export class AccountCommands {
     const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
     const loaded = await this.load(userId);
     const alreadyHeld = newEmail === loaded.registration.email || newEmail === loaded.emailChange.pending?.newEmail;
-    await this.reserveEmail(newEmail, userId, ctx);
+    await this.tryReserveEmail(newEmail, userId, ctx);
     const { code, salt, codeHash } = newCode(this.hashCode);
     const now = this.deps.aggregates.now();
     const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_CODE_TTL_MS).toISOString();
@@ -147,7 +149,7 @@ export class AccountCommands {
   }
 
   async confirmChange(userId: string, rawNewEmail: unknown, otp: string, ctx: Ctx): Promise<{ newEmail: string }> {
-    await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
+    const held = await this.reassertPendingReservation(userId, rawNewEmail, 'newAddress', ctx);
     const now = this.deps.aggregates.now();
     const { before, state } = await this.decideAndAppend(userId, ctx, {
       type: 'ConfirmEmailChange',
@@ -155,6 +157,7 @@ export class AccountCommands {
       otp,
       hashCode: this.hashCode,
       now,
+      addressTaken: !held,
     });
     const oldEmail = before.registration.email ?? '';
     const newEmail = state.registration.email!;
@@ -194,20 +197,32 @@ export class AccountCommands {
 
   /**
    * Before a code for `stage` is checked, make sure the user still holds the address it
-   * would move to. Only when the call matches the pending request: a wrong order or a
-   * wrong newEmail is left to the decision, which reports it precisely.
+   * would move to; false when another account holds it. Only when the call matches the
+   * pending request: a wrong order or a wrong newEmail is left to the decision, which reports
+   * it precisely (true then: nothing to tell).
    */
   private async reassertPendingReservation(
     userId: string,
     rawNewEmail: unknown,
     stage: 'identity' | 'newAddress',
     ctx: Ctx,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const newEmail = validateEmailAddress(rawNewEmail, 'newEmail');
     const pending = (await this.load(userId)).emailChange.pending;
-    if (!pending || pending.stage !== stage || pending.newEmail !== newEmail) return;
-    if (this.deps.aggregates.now().getTime() >= Date.parse(pending.expiresAt)) return;
-    await this.reserveEmail(newEmail, userId, ctx);
+    if (!pending || pending.stage !== stage || pending.newEmail !== newEmail) return true;
+    if (this.deps.aggregates.now().getTime() >= Date.parse(pending.expiresAt)) return true;
+    return this.tryReserveEmail(newEmail, userId, ctx);
+  }
+
+  /** Reserves an address for the user; false, without saying so to the caller, when another account holds it. */
+  private async tryReserveEmail(email: string, userId: string, ctx: Ctx): Promise<boolean> {
+    try {
+      await this.reserveEmail(email, userId, ctx);
+      return true;
+    } catch (err) {
+      if (err instanceof ConflictError && err.code === 'EMAIL_TAKEN') return false;
+      throw err;
+    }
   }
 
   /** Reserves an address for the user, reclaiming it first when its holder's claim is stale. */

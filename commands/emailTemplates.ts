@@ -121,8 +121,11 @@ export function inviteMail(input: {
   link: string;
   days: number;
 }): RenderedEmail {
-  const subject = `${headerSafe(input.inviterName)} invited you to ${headerSafe(input.workspaceName)} on Confab`;
-  const intro = `${input.inviterName} invited you to join the workspace "${input.workspaceName}" as ${input.role === 'admin' ? 'an admin' : 'a member'}.`;
+  // The inviter's name and the workspace's are whatever the sender typed: the subject, the line
+  // a mailbox shows first, carries only the workspace's, both are cut short and quoted as names.
+  const workspace = shownName(input.workspaceName);
+  const subject = `Invitation to the workspace "${workspace}" on Confab`;
+  const intro = `"${shownName(input.inviterName)}" invited you to join the workspace "${workspace}" as ${input.role === 'admin' ? 'an admin' : 'a member'}.`;
   const step = `Open this link to accept. It works once and expires in ${input.days} days.`;
   const warning = 'If you did not expect this invitation, ignore this email.';
   return {
@@ -230,6 +233,22 @@ function minutesText(minutes: number): string {
 // Header values must stay on one line whatever a workspace is called.
 function headerSafe(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
+}
+
+const SHOWN_NAME_MAX = 60;
+// Bidirectional overrides and isolates would let a name show text in an order other than its own.
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g;
+
+/** A name someone else chose, as a mail shows it: one line, no bidi tricks, at most 60 characters. */
+export function shownName(value: string): string {
+  const line = headerSafe(value.replace(BIDI_CONTROLS, ''));
+  const chars = [...line];
+  return chars.length > SHOWN_NAME_MAX
+    ? `${chars
+        .slice(0, SHOWN_NAME_MAX - 1)
+        .join('')
+        .trimEnd()}…`
+    : line;
 }
 
 // A fixed UTC rendering: the template must not depend on the server's locale or zone.

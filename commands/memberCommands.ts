@@ -7,9 +7,15 @@
  * The invite token is `<workspaceId>.<32 random bytes>`: the prefix says which members stream
  * to open (a slug-less workspace's link lands on the main host, which names no workspace);
  * only the sha256 of the whole token is recorded.
+ *
+ * The link proves the inbox, and a new address needs nothing more. An address that already has
+ * an account does: the account opens every workspace it belongs to, and an invite mail lies in
+ * an inbox (forwarded, shared, read over a shoulder) for 7 days. So the account proves itself
+ * before the membership is added: by its password, or by a session of that same user on this
+ * host. Until then nothing is recorded and the invite stays live.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { NotFoundError, ValidationError } from '../domain/errors.js';
+import { AuthenticationError, NotFoundError, ValidationError } from '../domain/errors.js';
 import { validateEmailAddress } from '../domain/account/profileRules.js';
 import {
   INVITE_TTL_MS,
@@ -27,7 +33,7 @@ import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import type { Reservations } from './reservations.js';
 import { inviteMail } from './emailTemplates.js';
-import { hashPassword } from './passwordHash.js';
+import { hashPassword, verifyPassword } from './passwordHash.js';
 import { newId } from './ids.js';
 import { validatePassword } from './signInCommands.js';
 import { MailDeliveryError } from './accountCommands.js';
@@ -48,6 +54,14 @@ export interface MemberDeps {
 const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 export const invalidInvite = () =>
   new NotFoundError('This invite link is invalid, used or expired; ask for a new one', 'INVITE_INVALID');
+/** The code of a wrong password given to accept with an existing account: a guess, counted like one at sign-in. */
+export const WRONG_ACCOUNT_PASSWORD = 'WRONG_PASSWORD';
+
+/** A live invite: the workspace it opens and the address it was sent to. */
+export interface Invitation {
+  workspaceId: string;
+  email: string;
+}
 
 export class MemberCommands {
   constructor(private readonly deps: MemberDeps) {}
@@ -68,7 +82,8 @@ export class MemberCommands {
     const memberEmails = await this.deps.lookups.memberEmails(ctx.workspaceId);
     const token = `${ctx.workspaceId}.${randomBytes(32).toString('base64url')}`;
     const inviteId = newId();
-    const expiresAt = new Date(this.deps.aggregates.now().getTime() + INVITE_TTL_MS).toISOString();
+    const now = this.deps.aggregates.now();
+    const expiresAt = new Date(now.getTime() + INVITE_TTL_MS).toISOString();
     await this.deps.aggregates.handle(
       membersStream(ctx.workspaceId),
       membersDecider,
@@ -82,6 +97,7 @@ export class MemberCommands {
         tokenHash: tokenHashOf(token),
         expiresAt,
         memberEmails,
+        now,
       },
       ctx,
     );
@@ -168,18 +184,25 @@ export class MemberCommands {
 
   /** The workspace of a live invite (not accepted, revoked or expired), read without accepting it; else null. */
   async inviteWorkspace(token: string): Promise<string | null> {
+    return (await this.invitation(token))?.workspaceId ?? null;
+  }
+
+  /** The live invite a token opens, read without accepting it; null when it opens nothing. */
+  async invitation(token: string): Promise<Invitation | null> {
     const workspaceId = MemberCommands.workspaceOfToken(token);
     if (!workspaceId) return null;
     const { state } = await this.deps.aggregates.load(membersStream(workspaceId), membersDecider);
-    return inviteByTokenHash(state, tokenHashOf(token), this.deps.aggregates.now()) ? workspaceId : null;
+    const invite = inviteByTokenHash(state, tokenHashOf(token), this.deps.aggregates.now());
+    return invite ? { workspaceId, email: invite.email } : null;
   }
 
   /**
-   * Accepts an invite: the address's existing user joins (the mailed link proves the inbox),
-   * or a new user is registered with `name` and `password` (both required then).
+   * Accepts an invite: the address's existing user joins once it proves itself (its `password`,
+   * or `signedInUserId` is that user), or a new user is registered with `name` and `password`
+   * (both required then).
    */
   async accept(
-    input: { token: string; name?: unknown; password?: unknown },
+    input: { token: string; name?: unknown; password?: unknown; signedInUserId?: string | null },
     ctx: CommandContext,
   ): Promise<{ userId: string; workspaceId: string }> {
     const workspaceId = MemberCommands.workspaceOfToken(input.token);
@@ -190,6 +213,7 @@ export class MemberCommands {
     if (!invite) throw invalidInvite();
     const wctx = { ...ctx, workspaceId };
     const existingId = await this.deps.lookups.userIdByEmail(invite.email);
+    if (existingId) await this.proveAccount(existingId, input);
     const userId = existingId ?? (await this.register(invite.email, workspaceId, input, wctx));
     const { ownerId } = await this.ownerOf(workspaceId);
     await this.deps.aggregates.handle(
@@ -200,6 +224,24 @@ export class MemberCommands {
     );
     this.deps.logger.info('invite accepted', { workspaceId, userId, newUser: !existingId });
     return { userId, workspaceId };
+  }
+
+  /** See the file comment: an existing account joins only by its password or its own session. */
+  private async proveAccount(userId: string, input: { password?: unknown; signedInUserId?: string | null }) {
+    if (input.signedInUserId === userId) return;
+    const { passwordHash } = (await this.deps.aggregates.load(userStream(userId), userDecider)).state;
+    if (!passwordHash)
+      throw new AuthenticationError(
+        'This address already has a Confab account without a password: sign in to a workspace of yours, set a password on the Account page, then accept with it',
+        'ACCOUNT_PROOF_REQUIRED',
+      );
+    if (typeof input.password !== 'string' || input.password === '')
+      throw new AuthenticationError(
+        'This address already has a Confab account: enter its password to accept',
+        'ACCOUNT_PROOF_REQUIRED',
+      );
+    if (!(await verifyPassword(input.password, passwordHash)))
+      throw new AuthenticationError('The password of your Confab account is incorrect', WRONG_ACCOUNT_PASSWORD);
   }
 
   private async register(

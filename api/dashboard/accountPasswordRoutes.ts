@@ -1,8 +1,14 @@
 /**
  * `POST /api/v1/dashboard/account/password {currentPassword?, newPassword}`: set or change the
  * signed-in user's password. Every session of the user ends; this browser gets a fresh cookie.
+ *
+ * The current password is a guess like one typed at sign-in, so it spends the account's password
+ * budget (api/auth/signInThrottle.ts): someone holding a session (a borrowed laptop, a stolen
+ * cookie) gets no more tries at the password here than at the login form, and together no more.
  */
 import type { Router } from 'express';
+import { countingWrongGuesses } from '../auth/guessAttempt.js';
+import { signInThrottle } from '../auth/signInThrottle.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf, principalOf, sessionOf } from '../principal/principal.js';
 import { setSessionCookie } from '../session/sessionCookie.js';
@@ -15,6 +21,7 @@ export function accountPasswordRoutes(
   mount: string,
   deps: DashboardApiDeps,
 ): void {
+  const throttle = signInThrottle(deps.rateLimiters);
   addSessionRoute(
     router,
     registry,
@@ -39,14 +46,21 @@ export function accountPasswordRoutes(
       responses: {
         204: { description: 'Changed; a fresh session cookie is set' },
         400: { description: 'Too short, or currentPassword wrong (WRONG_PASSWORD)' },
+        429: {
+          description:
+            'Too many wrong passwords for this account, here and at sign-in together (RATE_LIMIT_ERROR; Retry-After says when to try again)',
+        },
       },
     },
     async ({ body, req, res }) => {
       const { workspaceId } = principalOf(res);
-      const { userId } = sessionOf(res);
-      const { sessionId } = await deps.signIn.changePassword(
-        { userId, workspaceId, currentPassword: body.currentPassword, newPassword: body.newPassword },
-        contextOf(res),
+      const { userId, email } = sessionOf(res);
+      const attempt = await throttle(req, { way: 'password', email });
+      const { sessionId } = await countingWrongGuesses(attempt, ['WRONG_PASSWORD'], () =>
+        deps.signIn.changePassword(
+          { userId, workspaceId, currentPassword: body.currentPassword, newPassword: body.newPassword },
+          contextOf(res),
+        ),
       );
       setSessionCookie(req, res, sessionId, deps.session.publicUrl);
       res.status(204).end();

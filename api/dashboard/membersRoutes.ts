@@ -1,12 +1,15 @@
 /**
  * The members page's endpoints (docs/sign-in.md, dashboard roles): list
  * members and pending invites, invite by mail, revoke an invite, change a role, remove a
- * member. Admins only; the owner's membership cannot be changed (403 OWNER_FIXED).
+ * member. Admins only; the owner's membership cannot be changed (403 OWNER_FIXED). Invites
+ * are mails: they are budgeted (inviteThrottle.ts) and capped in number pending.
  */
 import type { Router } from 'express';
+import { MAX_PENDING_INVITES } from '../../domain/member/workspaceMembers.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf, principalOf, sessionOf } from '../principal/principal.js';
 import type { DashboardApiDeps } from './dashboardApiDeps.js';
+import { INVITES_PER_ADMIN, INVITES_PER_WORKSPACE, inviteThrottle } from './inviteThrottle.js';
 import { addSessionRoute } from './sessionRoute.js';
 
 const tags = ['Dashboard: members'];
@@ -37,6 +40,7 @@ const membersResult = {
 
 export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: DashboardApiDeps): void {
   const { members, memberQueries } = deps;
+  const throttle = inviteThrottle(deps.rateLimiters);
 
   addSessionRoute(
     router,
@@ -69,17 +73,27 @@ export function membersRoutes(router: Router, registry: OpenApiRegistry, mount: 
       },
       responses: {
         201: { description: 'Invited', schema: invite },
-        409: { description: 'Already a member (ALREADY_MEMBER)' },
+        409: {
+          description: `Already a member (ALREADY_MEMBER), or ${MAX_PENDING_INVITES} invites are pending already (PENDING_INVITE_LIMIT)`,
+        },
+        429: {
+          description: `More than ${INVITES_PER_ADMIN} invites by this admin in an hour, or ${INVITES_PER_WORKSPACE} by the workspace in a day (INVITE_RATE_LIMIT; Retry-After says when to try again)`,
+        },
         502: {
           description: 'The mail could not be sent (MAIL_DELIVERY_FAILED); no invite is kept, invite again later',
         },
       },
     },
     async ({ body, res }) => {
-      const invited = await members.invite(
-        { email: body.email, role: body.role, inviterName: sessionOf(res).name },
-        contextOf(res),
-      );
+      const { name, userId } = sessionOf(res);
+      const ctx = contextOf(res);
+      const attempt = await throttle({ workspaceId: ctx.workspaceId, userId });
+      const invited = await members
+        .invite({ email: body.email, role: body.role, inviterName: name }, ctx)
+        .catch(async (err: unknown) => {
+          await attempt.refund();
+          throw err;
+        });
       return { status: 201, body: invited };
     },
     { admin: true },

@@ -54,7 +54,7 @@ export function apiKeyDoor({ views, keyLastUsed, callers }: ApiKeyDoorDeps): Req
         plan: workspace.plan as PlanName,
         role: key.role,
         scopes: effectiveScopes(key.scopes),
-        via: { kind: 'key', keyId: key.id },
+        via: { kind: 'key', keyId: key.id, createdBy: key.createdBy ?? null },
       };
       next();
     } catch (err) {

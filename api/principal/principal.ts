@@ -20,6 +20,8 @@ export type PrincipalRole = 'admin' | 'member';
 export interface KeyAuthentication {
   kind: 'key';
   keyId: string;
+  /** Who created the key; null when its view document predates keeping it. */
+  createdBy: Actor | null;
 }
 
 /** A signed-in member's session on the workspace's host. */

@@ -12,7 +12,7 @@
  * with the salt alone falls to 10^6 HMACs in seconds.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ValidationError, type DomainError } from '../errors.js';
+import { ConflictError, ValidationError, type DomainError } from '../errors.js';
 import type { DomainEvent } from '../event.js';
 import { validateEmailAddress } from './profileRules.js';
 
@@ -82,7 +82,11 @@ export type VerifyEmailChangeIdentity = {
 };
 export type ConfirmEmailChange = {
   type: 'confirmChange';
-  data: { newEmail: string; codeHash: string; currentEmail: string; now: Date };
+  /**
+   * addressTaken: another account holds newEmail. Told only to whoever proves the new inbox
+   * with its code: the earlier steps answer alike for any address, so they reveal no account.
+   */
+  data: { newEmail: string; codeHash: string; currentEmail: string; now: Date; addressTaken?: boolean };
 };
 
 export type EmailChangeCommand = RequestEmailChange | VerifyEmailChangeIdentity | ConfirmEmailChange;
@@ -167,6 +171,8 @@ function confirmChange(data: ConfirmEmailChange['data'], state: EmailChangeState
   );
   const rejected = checkCode(pending, data.newEmail, data.codeHash, data.now);
   if (rejected) return rejected;
+  if (data.addressTaken)
+    throw new ConflictError(`The address ${pending.newEmail} is already used by another account`, 'EMAIL_TAKEN');
   const event: EmailChanged = {
     type: 'EmailChanged',
     data: { requestId: pending.requestId, oldEmail: data.currentEmail, newEmail: pending.newEmail },

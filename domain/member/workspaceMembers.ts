@@ -16,6 +16,11 @@ export type MemberRole = 'admin' | 'member';
 export const MEMBER_ROLES: readonly MemberRole[] = ['admin', 'member'];
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /**
+ * Live invites a workspace may have waiting at once. Each is a mail to an address the admin
+ * typed; a team onboarding a department fits, a workspace used to mail strangers does not.
+ */
+export const MAX_PENDING_INVITES = 50;
+/**
  * Why a pending invite went without being accepted: an admin revoked it, a newer invite to the
  * address replaced it, or its mail could not be sent. Absent on events from before it was kept.
  */
@@ -59,6 +64,7 @@ export type MemberCommand =
       tokenHash: string;
       expiresAt: string;
       memberEmails: string[];
+      now: Date;
     }
   | { type: 'RevokeInvite'; workspaceId: string; inviteId: string }
   /** The invite's mail could not be sent: a no-op when it is no longer pending (replaced, revoked meanwhile). */
@@ -96,6 +102,14 @@ export function decideMembers(command: MemberCommand, state: WorkspaceMembersSta
         throw new ConflictError(`${command.email} is already a member of this workspace`, 'ALREADY_MEMBER');
       // A second invite to the same address replaces the first: only the newest link works.
       const replaced = Object.values(state.invites).filter((i) => i.email === command.email);
+      const stillLive = Object.values(state.invites).filter(
+        (i) => i.email !== command.email && Date.parse(i.expiresAt) > command.now.getTime(),
+      );
+      if (stillLive.length >= MAX_PENDING_INVITES)
+        throw new ConflictError(
+          `This workspace already has ${MAX_PENDING_INVITES} pending invites; revoke some or wait until they are accepted or expire`,
+          'PENDING_INVITE_LIMIT',
+        );
       return [
         ...replaced.map((i) => ({
           type: 'InviteRevoked' as const,

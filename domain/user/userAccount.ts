@@ -145,7 +145,15 @@ export type UserCommand =
       expiresAt: string;
       now: Date;
     }
-  | { type: 'ConfirmEmailChange'; newEmail: string; otp: string; hashCode: CodeHasher; now: Date };
+  /** addressTaken: another account holds newEmail (reported only once the new-inbox code is right). */
+  | {
+      type: 'ConfirmEmailChange';
+      newEmail: string;
+      otp: string;
+      hashCode: CodeHasher;
+      now: Date;
+      addressTaken?: boolean;
+    };
 
 type EmailChangeOutcome = { events: UserAccountEvent[]; error?: Error };
 
@@ -191,13 +199,11 @@ export function decideUser(
       );
     }
     case 'ConfirmEmailChange': {
-      const { newEmail, now } = command;
+      const { newEmail, now, addressTaken } = command;
+      const currentEmail = state.registration.email ?? '';
       return asDecision(
         decideAccountEmailChange(
-          {
-            type: 'confirmChange',
-            data: { newEmail, codeHash: submitted(command), currentEmail: state.registration.email ?? '', now },
-          },
+          { type: 'confirmChange', data: { newEmail, codeHash: submitted(command), currentEmail, now, addressTaken } },
           state,
         ),
       );

@@ -1,4 +1,5 @@
 /** `api_keys`: looked up by the SHA-256 of the presented key on every External API call. */
+import type { Actor } from '../../infrastructure/eventStore/eventStore.js';
 import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
@@ -13,6 +14,11 @@ export interface ApiKeyDoc {
   scopes: string[];
   revoked: boolean;
   createdAt: string;
+  /**
+   * Who created the key (its ApiKeyCreated's actor): a user through the dashboard, or the
+   * operator or the system with the workspace. Absent on documents built before it was kept.
+   */
+  createdBy?: Actor;
   [key: string]: unknown;
 }
 
@@ -31,6 +37,7 @@ export const apiKeysView = defineProjection(
         scopes: d.scopes,
         revoked: false,
         createdAt: e.metadata.occurredAt,
+        createdBy: { type: e.metadata.actor.type, id: e.metadata.actor.id },
       });
     },
     async ApiKeyRevoked(e, tx) {

@@ -24,6 +24,7 @@ let failMail = false;
 let logs = '';
 let n = 0;
 
+const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 const advance = (ms: number) => (now = new Date(now.getTime() + ms));
 function codeTo(address: string): string {
   const mail = sent.filter((m) => m.to === address).at(-1);
@@ -41,6 +42,12 @@ async function user(): Promise<{ id: string; email: string; ctx: CommandContext 
     email,
     ctx: { actor: { type: 'apiKey', id: `key-${n}` }, workspaceId: ws.workspaceId, correlationId: `c-${n}` },
   };
+}
+
+/** A request for an address another account holds is answered as any other; the holder keeps it. */
+async function stillHeldBy(request: Promise<unknown>, address: string, holderId: string): Promise<void> {
+  await request;
+  assert.is(await reservations.ownerOf('email', address), holderId);
 }
 
 async function rejects(promise: Promise<unknown>, type: typeof DomainError, code: string): Promise<void> {
@@ -114,9 +121,9 @@ test('an abandoned request keeps its address until its expiry plus the grace per
   const b = await user();
   const target = `abandoned${n}@example.org`;
   await commands.requestEmailChange(a.id, target, a.ctx);
-  await rejects(commands.requestEmailChange(b.id, target, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, target, b.ctx), target, a.id);
   advance(10 * 60_000 + RECLAIM_GRACE_MS - 1);
-  await rejects(commands.requestEmailChange(b.id, target, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, target, b.ctx), target, a.id);
   advance(1);
   await commands.requestEmailChange(b.id, target, b.ctx);
   assert.is(await reservations.ownerOf('email', target), b.id);
@@ -127,9 +134,9 @@ test('a reservation left behind by a crash is reclaimed once old enough; one who
   const b = await user();
   const leftover = `leftover${n}@example.org`;
   await reservations.reserve('email', leftover, a.id, a.ctx, 'taken');
-  await rejects(commands.requestEmailChange(b.id, leftover, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, leftover, b.ctx), leftover, a.id);
   advance(RECLAIM_GRACE_MS - 1);
-  await rejects(commands.requestEmailChange(b.id, leftover, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, leftover, b.ctx), leftover, a.id);
   advance(1);
   await commands.requestEmailChange(b.id, leftover, b.ctx);
   assert.is(await reservations.ownerOf('email', leftover), b.id);
@@ -137,12 +144,12 @@ test('a reservation left behind by a crash is reclaimed once old enough; one who
   const registering = `registering${n}@example.org`;
   await reservations.reserve('email', registering, 'not-yet-registered-user', a.ctx, 'taken');
   advance(RECLAIM_GRACE_MS);
-  await rejects(commands.requestEmailChange(b.id, registering, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, registering, b.ctx), registering, 'not-yet-registered-user');
   // The owner's own current address is never stale.
-  await rejects(commands.requestEmailChange(b.id, a.email, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.requestEmailChange(b.id, a.email, b.ctx), a.email, a.id);
 });
 
-test('verify and confirm re-assert the reservation: an address lost in between cannot be confirmed', async () => {
+test('verify and confirm re-assert the reservation: an address lost in between cannot be confirmed (409 only with the new-inbox code)', async () => {
   const a = await user();
   const b = await user();
   const target = `lost${n}@example.org`;
@@ -151,7 +158,9 @@ test('verify and confirm re-assert the reservation: an address lost in between c
   // Simulate losing the address (e.g. reclaimed while this instance was stalled) to a live request of B.
   await reservations.release('email', target, a.id, a.ctx);
   await commands.requestEmailChange(b.id, target, b.ctx);
-  await rejects(commands.verifyIdentity(a.id, target, identity, a.ctx), ConflictError, 'EMAIL_TAKEN');
+  await stillHeldBy(commands.verifyIdentity(a.id, target, identity, a.ctx), target, b.id);
+  await rejects(commands.confirmChange(a.id, target, codeTo(target), a.ctx), ConflictError, 'EMAIL_TAKEN');
+  assert.is((await commands.load(a.id)).registration.email, a.email);
 
   const c = await user();
   const target2 = `lost2-${n}@example.org`;
@@ -171,6 +180,18 @@ test('verify and confirm re-assert the reservation: an address lost in between c
   advance(RECLAIM_GRACE_MS);
   await commands.verifyIdentity(d.id, target3, codeTo(d.email), d.ctx);
   assert.is(await reservations.ownerOf('email', target3), d.id);
+});
+
+test("another account's address: each step answers as for any address; only the right new-inbox code hears 409 EMAIL_TAKEN", async () => {
+  const a = await user();
+  const b = await user();
+  await commands.requestEmailChange(b.id, a.email, b.ctx);
+  await commands.verifyIdentity(b.id, a.email, codeTo(b.email), b.ctx);
+  const code = codeTo(a.email);
+  await rejects(commands.confirmChange(b.id, a.email, wrong(code), b.ctx), ValidationError, 'INVALID_CODE');
+  await rejects(commands.confirmChange(b.id, a.email, code, b.ctx), ConflictError, 'EMAIL_TAKEN');
+  assert.is((await commands.load(b.id)).registration.email, b.email);
+  assert.is(await reservations.ownerOf('email', a.email), a.id);
 });
 
 test('a request whose mail failed keeps its address until superseded; a refused one leaves the current address reserved', async () => {

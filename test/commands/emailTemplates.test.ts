@@ -5,6 +5,7 @@ import {
   emailChangeCodeToNew,
   emailChangedNotice,
   escapeHtml,
+  inviteMail,
 } from '../../commands/emailTemplates.js';
 
 const evil = `<script>alert("x")</script> & 'Co'`;
@@ -98,6 +99,23 @@ test('subjects stay on one line whatever the workspace is called', () => {
   const mail = emailChangeCodeToNew({ workspaceName: 'Acme\r\nBcc: victim@example.com', code: '123456', minutes: 10 });
   assert.not.match(mail.subject, /[\r\n]/);
   assert.ok(mail.subject.includes('Acme Bcc: victim@example.com'));
+});
+
+test('invite: the subject names only the workspace; names the sender chose are one line, without bidi controls, cut at 60 characters', () => {
+  const mail = inviteMail({
+    workspaceName: `Acme\u202e\n${'w'.repeat(100)}`,
+    inviterName: 'Your bank: verify your account at https://evil.example now or lose access',
+    role: 'member',
+    link: 'https://acme.example/invite?token=t',
+    days: 7,
+  });
+  assert.not.match(mail.subject, /bank/);
+  assert.not.match(mail.subject, /[\u202e\n]/);
+  assert.match(mail.subject, /^Invitation to the workspace "Acme w+…" on Confab$/);
+  assert.is(/"([^"]*)"/.exec(mail.subject)?.[1].length, 60);
+  assert.ok(mail.text.includes('"Your bank: verify your account at https://evil.example now…" invited you'));
+  assert.not.ok(mail.text.includes('lose access'));
+  assert.ok(mail.text.includes('https://acme.example/invite?token=t'));
 });
 
 test.run();

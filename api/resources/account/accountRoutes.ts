@@ -1,7 +1,9 @@
 /**
  * The account endpoints of both doors (docs/external-api.md, Account): a profile and the
  * three-step email change. Through the key door the account is the workspace owner's; through
- * the session door it is the signed-in user's (the dashboard's account page). The
+ * the session door it is the signed-in user's (the dashboard's account page). Through a key,
+ * only a key of the owner's reaches it (ownersKey.ts): an admin the owner invited can mint keys,
+ * but not read or change the owner's personal details with them (403 ACCOUNT_OWNER_ONLY). The
  * AccountCommands are the same, so codes, expiry, attempts and address reservations behave
  * alike; the hourly budget of request-change and verify-identity is kept per caller (per API
  * key, or per user). The key door also asks for the account:write scope, checked before the
@@ -16,6 +18,7 @@ import { callerIdOf, contextOf, principalOf, sessionOf } from '../../principal/p
 import type { DoorPolicy, PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { wrapped } from '../resourceSchemas.js';
 import { readProfile } from './accountQueries.js';
+import { ownerThroughOwnKey } from './ownersKey.js';
 import {
   accountProfileSchema,
   codeBody,
@@ -37,12 +40,20 @@ const TAGS: PerDoor<string[]> = { key: ['Account'], session: ['Dashboard: accoun
 const MINUTES = 10;
 const BUDGET_SPENT = { 429: { description: 'Hourly budget spent' } };
 const NOT_MAILED = { 502: { description: 'The code could not be mailed' } };
+const NOT_OWNERS_KEY = {
+  403: {
+    description:
+      "A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account",
+  },
+};
 
 export function accountRoutes(door: ResourceDoor, { views, account: commands, rateLimiters }: AccountRoutesDeps): void {
   const tags = TAGS[door.kind];
   const onKey = door.kind === 'key';
+  const add: ResourceDoor['add'] = (spec, handler, policy) =>
+    door.add(onKey ? { ...spec, responses: { ...spec.responses, ...NOT_OWNERS_KEY } } : spec, handler, policy);
   /** Whose account: the workspace owner's through a key, the signed-in user's through a session. */
-  const userOf = (res: Response) => (onKey ? principalOf(res).workspace.ownerId : sessionOf(res).userId);
+  const userOf = (res: Response) => (onKey ? ownerThroughOwnKey(principalOf(res)) : sessionOf(res).userId);
   const profile = (userId: string) => readProfile(views, userId);
   const spendBudget = emailChangeBudget(
     rateLimiters,
@@ -52,7 +63,7 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
   const scoped: DoorPolicy = onKey ? { extraScopes: ['account:write'] } : {};
   const budget = `${EMAIL_CHANGE_LIMIT.points} per hour, shared with request-change`;
 
-  door.add(
+  add(
     {
       method: 'get',
       path: '/account',
@@ -63,7 +74,7 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
     async ({ res }) => ({ body: await profile(userOf(res)) }),
   );
 
-  door.add(
+  add(
     {
       method: 'patch',
       path: '/account',
@@ -80,7 +91,7 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
     },
   );
 
-  door.add(
+  add(
     {
       method: 'post',
       path: '/account/email/request-change',
@@ -114,7 +125,7 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
     scoped,
   );
 
-  door.add(
+  add(
     {
       method: 'post',
       path: '/account/email/verify-identity',
@@ -148,7 +159,7 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
     scoped,
   );
 
-  door.add(
+  add(
     {
       method: 'post',
       path: '/account/email/confirm-change',
@@ -157,7 +168,13 @@ export function accountRoutes(door: ResourceDoor, { views, account: commands, ra
       summary: onKey
         ? 'Step 3: check the new-address code and change the email; the old address is notified'
         : 'Email change step 3: checks the new-address code and changes the email; the old address is notified',
-      responses: { 200: { description: 'Email changed', schema: wrapped(confirmChangeResult) } },
+      responses: {
+        200: { description: 'Email changed', schema: wrapped(confirmChangeResult) },
+        409: {
+          description:
+            'Another account uses the new address (EMAIL_TAKEN): told only here, with the right new-inbox code; the earlier steps answer as for any address',
+        },
+      },
     },
     async ({ body, res }) => {
       const { newEmail } = await commands.confirmChange(userOf(res), body.newEmail, body.otp, contextOf(res));

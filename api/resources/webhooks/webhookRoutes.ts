@@ -4,8 +4,9 @@
  * the signing secret is answered by create only. The dashboard adds the delivery log of the
  * retention period, resending a past delivery, and reactivation (a PATCH to status active, which
  * the aggregate records as WebhookReactivated when the webhook had failed). On the dashboard,
- * reads are open to every member and writes need the admin role; the Free plan has no webhook
- * access on either door (the key door refuses it any API access).
+ * reads need the admin role as writes do: a receiver URL often carries the receiver's token, and
+ * the delivery log shows the payloads sent; the Free plan has no webhook access on either door
+ * (the key door refuses it any API access).
  */
 import type { WebhookCommands } from '../../../commands/webhookCommands.js';
 import { NotFoundError } from '../../../domain/errors.js';
@@ -59,17 +60,16 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
    */
   const add = (spec: Parameters<ResourceDoor['add']>[0], handler: RouteHandler, policy: DoorPolicy = {}) => {
     if (onKey) return door.add(spec, handler, policy);
-    const forbidden = `Free plan (PLAN_NO_WEBHOOK_ACCESS)${policy.admin ? ' or not an admin (INSUFFICIENT_ROLE)' : ''}`;
+    const forbidden = 'Free plan (PLAN_NO_WEBHOOK_ACCESS) or not an admin (INSUFFICIENT_ROLE)';
     door.add(
       { ...spec, responses: { ...spec.responses, 403: { description: forbidden } } },
       async (input) => {
         assertWebhookAccess(principalOf(input.res));
         return handler(input);
       },
-      policy,
+      { ...policy, admin: true },
     );
   };
-  const admin = { admin: true };
   /** One webhook with its latest delivery and its chatbot's name. */
   const presentOne = async (doc: WebhookDoc) => {
     const [fresh] = await withLatestDeliveries([doc], deliveryLog);
@@ -201,7 +201,6 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
             },
       };
     },
-    admin,
   );
 
   add(
@@ -231,7 +230,6 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
       await commands.update(params.id, body, ctx);
       return { body: { data: await presentOne(await ownedWebhook(views, ctx.workspaceId, params.id)) } };
     },
-    admin,
   );
 
   add(
@@ -247,7 +245,6 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
       await commands.delete(params.id, contextOf(res));
       return { body: { message: onKey ? 'Webhook deleted successfully' : 'Webhook deleted' } };
     },
-    admin,
   );
 
   // The log's pages and resends are the dashboard's alone.
@@ -341,6 +338,5 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
         body: { data: { deliveryId }, message: 'The delivery was queued; it appears in the log once sent.' },
       };
     },
-    admin,
   );
 }

@@ -11,6 +11,7 @@ import {
   startSignInApp,
 } from '../../support/signIn.js';
 import { codeIn, waitForMailTo } from '../../support/signInMail.js';
+import { ATTEMPTS_PER_ACCOUNT } from '../../../api/auth/signInThrottle.js';
 
 const P = '/api/v1/dashboard/account/password';
 let app: TestApp;
@@ -63,6 +64,40 @@ test('a password change ends every other session of the user, in every workspace
     401,
   );
   assert.ok((await signIn(app, { email: ws.email, password: 'new-password-123' })).cookie);
+});
+
+test('wrong current passwords spend the account password budget that sign-in uses: 429 past it, here and at the login form', async () => {
+  const ws = await createSignedInWorkspace(app, 'free');
+  const change = (currentPassword: string) =>
+    hostRequest(app, 'POST', P, {
+      cookie: ws.cookie,
+      csrfToken: ws.csrfToken,
+      body: { currentPassword, newPassword: 'new-password-123' },
+    });
+  // A refusal that is no guess (the new password too short) does not count.
+  const short = await hostRequest(app, 'POST', P, {
+    cookie: ws.cookie,
+    csrfToken: ws.csrfToken,
+    body: { currentPassword: 'not-it-at-all', newPassword: 'short' },
+  });
+  assert.is(short.status, 400);
+  const atSignIn = await hostRequest(app, 'POST', '/auth/password', {
+    body: { email: ws.email, password: 'guessed-at-login' },
+  });
+  assert.is(atSignIn.status, 401);
+  for (let i = 1; i < ATTEMPTS_PER_ACCOUNT; i++) {
+    const wrong = await change(`guess-number-${i}`);
+    assert.is(wrong.status, 400, wrong.text);
+    assert.is(wrong.body.code, 'WRONG_PASSWORD');
+  }
+  const refused = await change(ws.password);
+  assert.is(refused.status, 429, refused.text);
+  assert.is(refused.body.code, 'RATE_LIMIT_ERROR');
+  assert.ok(Number(refused.headers['retry-after']) > 0);
+  const login = await hostRequest(app, 'POST', '/auth/password', { body: { email: ws.email, password: ws.password } });
+  assert.is(login.status, 429);
+  // The session still works; only the password is out of tries.
+  assert.is((await hostRequest(app, 'GET', '/auth/session', { cookie: ws.cookie })).status, 200);
 });
 
 test('an owner without a password signs in by code and sets one without a current password', async () => {

@@ -12,6 +12,8 @@ import {
   type SignedInWorkspace,
 } from '../../support/signIn.js';
 import { latestMailTo, linkIn } from '../../support/signInMail.js';
+import { INVITES_PER_ADMIN } from '../../../api/dashboard/inviteThrottle.js';
+import { ATTEMPTS_PER_ACCOUNT } from '../../../api/auth/signInThrottle.js';
 
 const D = '/api/v1/dashboard';
 let app: TestApp;
@@ -35,9 +37,10 @@ async function invite(owner: SignedInWorkspace, email: string, role = 'member') 
   return { invite: res.body, link: linkIn(latestMailTo(app, email), '/invite') };
 }
 
-async function accept(link: URL, body: Record<string, unknown>) {
+async function accept(link: URL, body: Record<string, unknown>, opts: { cookie?: string; origin?: string } = {}) {
   const res = await hostRequest(app, 'POST', '/auth/invite/accept', {
-    origin: link.origin,
+    origin: opts.origin ?? link.origin,
+    cookie: opts.cookie,
     body: { token: link.searchParams.get('token'), ...body },
   });
   const cookie = sessionCookieOf(res);
@@ -135,11 +138,11 @@ test('promote, then remove: the role applies at once and a removed member is sig
   assert.is((await hostRequest(app, 'DELETE', `${D}/members/${userId}`, as(owner))).status, 404);
 });
 
-test('one email, one user: an existing account accepts an invite to a second workspace and sees both', async () => {
+test('one email, one user: an existing account accepts an invite to a second workspace with its password and sees both', async () => {
   const first = await createSignedInWorkspace(app, 'free');
   const second = await createSignedInWorkspace(app, 'free');
   const { link } = await invite(second, first.email, 'admin');
-  const joined = await accept(link, {});
+  const joined = await accept(link, { password: first.password });
   assert.is(joined.res.status, 200, joined.res.text);
   const me = await hostRequest(app, 'GET', '/auth/session', as(joined));
   assert.is(me.body.user.id, first.ownerId);
@@ -169,6 +172,74 @@ test('one email, one user: an existing account accepts an invite to a second wor
       .status,
     404,
   );
+});
+
+test('invites are budgeted per admin: past it 429 INVITE_RATE_LIMIT with Retry-After; refused invites cost nothing', async () => {
+  const owner = await createSignedInWorkspace(app, 'free');
+  const post = (email: string) =>
+    hostRequest(app, 'POST', `${D}/invites`, { ...as(owner), body: { email, role: 'member' } });
+  assert.is((await post('not-an-address')).status, 400);
+  assert.is((await post(owner.email)).status, 409);
+  for (let i = 0; i < INVITES_PER_ADMIN; i++) assert.is((await post(`budget-${i}@example.com`)).status, 201);
+  const refused = await post('one-too-many@example.com');
+  assert.is(refused.status, 429, refused.text);
+  assert.is(refused.body.code, 'INVITE_RATE_LIMIT');
+  assert.ok(Number(refused.headers['retry-after']) > 0);
+  assert.throws(() => latestMailTo(app, 'one-too-many@example.com'));
+});
+
+test('an invite to an existing account adds nothing until the account proves itself: its password, or its own session', async () => {
+  const first = await createSignedInWorkspace(app, 'free');
+  const second = await createSignedInWorkspace(app, 'free');
+  const { link } = await invite(second, first.email);
+  const workspacesOf = async () =>
+    (await hostRequest(app, 'GET', '/auth/session', as(first))).body.workspaces.map((w: any) => w.id);
+  const bare = await accept(link, {});
+  assert.is(bare.res.status, 401, bare.res.text);
+  assert.is(bare.res.body.code, 'ACCOUNT_PROOF_REQUIRED');
+  assert.not.ok(bare.cookie, 'no session');
+  const wrong = await accept(link, { name: 'Someone', password: 'not-the-owners-password' });
+  assert.is(wrong.res.status, 401);
+  assert.is(wrong.res.body.code, 'WRONG_PASSWORD');
+  assert.equal(await workspacesOf(), [first.workspaceId], 'not joined');
+  // The account's own session on this host is proof enough, and the invite is still live.
+  const bySession = await accept(link, {}, { cookie: first.cookie });
+  assert.is(bySession.res.status, 200, bySession.res.text);
+  assert.equal((await workspacesOf()).sort(), [first.workspaceId, second.workspaceId].sort());
+});
+
+test("wrong passwords at an invite spend the invited account's sign-in password budget", async () => {
+  const first = await createSignedInWorkspace(app, 'free');
+  const second = await createSignedInWorkspace(app, 'free');
+  const { link } = await invite(second, first.email);
+  for (let i = 0; i < ATTEMPTS_PER_ACCOUNT; i++)
+    assert.is((await accept(link, { password: `guess-number-${i}` })).res.status, 401);
+  const refused = await accept(link, { password: first.password });
+  assert.is(refused.res.status, 429, refused.res.text);
+  const login = await hostRequest(app, 'POST', '/auth/password', {
+    body: { email: first.email, password: first.password },
+  });
+  assert.is(login.status, 429);
+});
+
+test("a slug workspace's invite opens on its own host only, not on the main host", async () => {
+  const owner = await createSignedInWorkspace(app, 'pro', { slug: `inv${Math.random().toString(36).slice(2, 8)}` });
+  const { link } = await invite(owner, 'slug.invitee@example.com');
+  assert.is(link.origin, owner.origin);
+  const main = new URL(app.config.publicUrl).origin;
+  const onMain = await accept(link, { name: 'Slug Invitee', password: 'slug-password-1' }, { origin: main });
+  assert.is(onMain.res.status, 404, onMain.res.text);
+  assert.is(onMain.res.body.code, 'INVITE_WRONG_HOST');
+  assert.ok(onMain.res.body.error.includes(owner.origin), 'names where it opens');
+  const forged = await accept(
+    new URL(`${main}/invite?token=${owner.workspaceId}.${'A'.repeat(43)}`),
+    { name: 'F', password: 'forged-password' },
+    { origin: main },
+  );
+  assert.is(forged.res.body.code, 'INVITE_INVALID', 'a dead token hears nothing about the workspace');
+  const onOwnHost = await accept(link, { name: 'Slug Invitee', password: 'slug-password-1' });
+  assert.is(onOwnHost.res.status, 200, onOwnHost.res.text);
+  assert.equal(onOwnHost.res.body, { redirect: '/' });
 });
 
 test('revoked invites do not open; another workspace cannot touch these members', async () => {

@@ -9,7 +9,7 @@ import {
   type WorkspaceMembersState,
 } from '../../../domain/member/workspaceMembers.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../../domain/errors.js';
-import { parseMemberRole } from '../../../domain/member/workspaceMembers.js';
+import { MAX_PENDING_INVITES, parseMemberRole } from '../../../domain/member/workspaceMembers.js';
 
 const base = { workspaceId: 'w1', ownerId: 'owner' };
 const now = new Date('2030-01-01T00:00:00Z');
@@ -27,6 +27,7 @@ const invite = (inviteId: string, email: string, tokenHash: string, memberEmails
   tokenHash,
   expiresAt: later,
   memberEmails,
+  now,
 });
 
 test('a second invite to one address revokes the first; a member cannot be invited again', () => {
@@ -42,6 +43,21 @@ test('a second invite to one address revokes the first; a member cannot be invit
     () => decideMembers(invite('i3', 'b@x.test', 'h3', ['b@x.test']), s),
     (e: unknown) => e instanceof ConflictError,
   );
+});
+
+test('pending invites are capped: one more is 409 PENDING_INVITE_LIMIT; replacing one, or ones expired, do not count', () => {
+  let s = initialMembersState;
+  for (let i = 0; i < MAX_PENDING_INVITES; i++) s = run(s, invite(`i${i}`, `p${i}@x.test`, `h${i}`));
+  assert.throws(
+    () => decideMembers(invite('over', 'over@x.test', 'h-over'), s),
+    (e: unknown) => e instanceof ConflictError && e.code === 'PENDING_INVITE_LIMIT',
+  );
+  assert.equal(
+    decideMembers(invite('again', 'p0@x.test', 'h-again'), s).map((e) => e.type),
+    ['InviteRevoked', 'MemberInvited'],
+  );
+  const weekLater = { ...invite('late', 'late@x.test', 'h-late'), now: new Date(later) } as MemberCommand;
+  assert.is(decideMembers(weekLater, s).length, 1);
 });
 
 test('an invite whose mail could not be sent is withdrawn, with the reason; once it is no longer pending, withdrawing records nothing', () => {

@@ -160,7 +160,7 @@ test("workspace switcher, a member's view, sign out", async () => {
     { ...operatorContext(owner.workspaceId), workspaceId: owner.workspaceId },
   );
   const token = linkIn(await waitForMailTo(env.app, other.email), '/invite').searchParams.get('token')!;
-  await env.app.services.members.accept({ token }, operatorContext());
+  await env.app.services.members.accept({ token, password: other.password }, operatorContext());
 
   const opened = await openDashboard(env, other, '/');
   const { page } = opened;

@@ -163,7 +163,7 @@ test('an invited member accepts the mailed link with a name and password, then s
   await later.page.context().close();
 });
 
-test('someone with a Confab account accepts an invite with it, no new password', async () => {
+test('someone with a Confab account accepts an invite with its password, after being asked for it', async () => {
   const other = await app.services.workspaces.createWorkspace(
     { name: 'Elsewhere', plan: 'pro', ownerEmail: 'sam@example.com', ownerPassword: 'sams password' },
     operatorContext(),
@@ -180,7 +180,11 @@ test('someone with a Confab account accepts an invite with it, no new password',
   assert.is(invited.status, 201, invited.text);
   const link = linkIn(await mailTo(app, 'sam@example.com', '/invite'), '/invite').href;
   const { page } = await open(link);
-  await page.getByRole('button', { name: 'Accept with my existing account' }).click();
+  const existing = page.getByRole('button', { name: 'Accept with my existing account' });
+  await existing.click();
+  await page.getByText('Enter the password of your Confab account').waitFor();
+  await page.getByLabel('Password').fill('sams password');
+  await existing.click();
   const session = await landed(page, ws.origin);
   assert.is(session.user.email, 'sam@example.com');
   assert.is(session.workspace.role, 'admin');

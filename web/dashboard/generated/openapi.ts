@@ -324,7 +324,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The workspace's webhooks, the chatbots one can subscribe to, the event names and the plan's cap */
+        /** The workspace's webhooks, the chatbots one can subscribe to, the event names and the plan's cap. Admins only */
         get: operations["getApiV1DashboardWebhooks"];
         put?: never;
         /** Create a webhook; its signing secret is answered only here. Admins only */
@@ -360,7 +360,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The delivery log of one webhook: every attempt of the last 30 days, newest first */
+        /** The delivery log of one webhook: every attempt of the last 30 days, newest first. Admins only */
         get: operations["getApiV1DashboardWebhooksIdDeliveries"];
         put?: never;
         post?: never;
@@ -821,6 +821,16 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description Another account uses the new address (EMAIL_TAKEN): told only here, with the right new-inbox code; the earlier steps answer as for any address */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             "5XX": components["responses"]["ServerError"];
@@ -990,6 +1000,17 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many wrong passwords for this account, here and at sign-in together (RATE_LIMIT_ERROR; Retry-After says when to try again) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -1626,7 +1647,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description Already a member (ALREADY_MEMBER) */
+            /** @description Already a member (ALREADY_MEMBER), or 50 invites are pending already (PENDING_INVITE_LIMIT) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1638,6 +1659,17 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            /** @description More than 10 invites by this admin in an hour, or 50 by the workspace in a day (INVITE_RATE_LIMIT; Retry-After says when to try again) */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The mail could not be sent (MAIL_DELIVERY_FAILED); no invite is kept, invite again later */
             502: {
                 headers: {
@@ -2121,7 +2153,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
-            /** @description Free plan (PLAN_NO_WEBHOOK_ACCESS) */
+            /** @description Free plan (PLAN_NO_WEBHOOK_ACCESS) or not an admin (INSUFFICIENT_ROLE) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2404,7 +2436,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Free plan (PLAN_NO_WEBHOOK_ACCESS) */
+            /** @description Free plan (PLAN_NO_WEBHOOK_ACCESS) or not an admin (INSUFFICIENT_ROLE) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

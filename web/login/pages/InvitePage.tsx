@@ -1,7 +1,7 @@
 /** @jsxImportSource preact */
 /**
  * `/invite?token=`: a new member picks a name and password; someone who already has a Confab
- * account accepts with the token alone (the server decides which applies and says so).
+ * account accepts with that account's password (the server decides which applies and says so).
  */
 import { useState } from 'preact/hooks';
 import { follow, postJson, queryParam } from '../authApi.js';
@@ -26,6 +26,11 @@ export function InvitePage({ data }: { data: PageData }) {
     if (outcome.ok) return follow(outcome.body);
     setBusy(null);
     setNotice({ kind: 'error', text: outcome.error });
+  }
+
+  // An existing account proves itself with its own password before it joins.
+  function askForAccountPassword() {
+    setNotice({ kind: 'error', text: 'Enter the password of your Confab account in Password, then accept again.' });
   }
 
   function createAccount(e: Event) {
@@ -54,7 +59,7 @@ export function InvitePage({ data }: { data: PageData }) {
           autocomplete="new-password"
           value={password}
           onValue={setPassword}
-          hint="At least 8 characters."
+          hint="At least 8 characters. Already use Confab? Your account's password."
         />
         <Button type="submit" busy={busy === 'new'} disabled={!token}>
           Accept invitation
@@ -66,7 +71,7 @@ export function InvitePage({ data }: { data: PageData }) {
         variant="secondary"
         busy={busy === 'existing'}
         disabled={!token}
-        onClick={() => void accept('existing', {})}
+        onClick={() => (password ? void accept('existing', { password }) : askForAccountPassword())}
       >
         Accept with my existing account
       </Button>

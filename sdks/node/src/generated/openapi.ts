@@ -824,7 +824,24 @@ export interface operations {
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
-            403: components["responses"]["ExternalApiForbidden"];
+            /** @description A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
         };
@@ -887,7 +904,24 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiBadRequest"];
             401: components["responses"]["ExternalApiUnauthorized"];
-            403: components["responses"]["ExternalApiForbidden"];
+            /** @description A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ExternalApiPayloadTooLarge"];
             415: components["responses"]["ExternalApiUnsupportedMediaType"];
             429: components["responses"]["ExternalApiTooManyRequests"];
@@ -941,8 +975,45 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
             401: components["responses"]["ExternalApiPostUnauthorized"];
-            403: components["responses"]["ExternalApiPostForbidden"];
-            409: components["responses"]["ExternalApiPostConflict"];
+            /** @description A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another account uses the new address (EMAIL_TAKEN): told only here, with the right new-inbox code; the earlier steps answer as for any address */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             413: components["responses"]["ExternalApiPostPayloadTooLarge"];
             415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
             422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
@@ -997,7 +1068,25 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
             401: components["responses"]["ExternalApiPostUnauthorized"];
-            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ExternalApiPostConflict"];
             413: components["responses"]["ExternalApiPostPayloadTooLarge"];
             415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
@@ -1072,7 +1161,25 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
             401: components["responses"]["ExternalApiPostUnauthorized"];
-            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description A missing scope, or a key the owner did not create (ACCOUNT_OWNER_ONLY): only the owner's keys, and the one that came with the workspace, reach the owner's account */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             409: components["responses"]["ExternalApiPostConflict"];
             413: components["responses"]["ExternalApiPostPayloadTooLarge"];
             415: components["responses"]["ExternalApiPostUnsupportedMediaType"];

@@ -131,7 +131,7 @@ test('bad inputs are 400 {error, code} naming the field; a duplicate is 409', as
   assert.is(badCursor.status, 400, badCursor.text);
 });
 
-test("401 without a session, 403 CSRF without the token, 403 for a member's writes (reads allowed), 403 on the Free plan", async () => {
+test("401 without a session, 403 CSRF without the token, 403 for a member's reads and writes, 403 on the Free plan", async () => {
   const anon = await call('GET', HOOKS, undefined, { cookie: false });
   assert.is(anon.status, 401);
   assert.is(anon.body.code, 'NOT_SIGNED_IN');
@@ -144,9 +144,10 @@ test("401 without a session, 403 CSRF without the token, 403 for a member's writ
   assert.is(noCsrf.status, 403);
   assert.is(noCsrf.body.code, 'CSRF');
   const m = asSession(member);
-  assert.is((await m('GET', HOOKS)).status, 200);
   const hook = await create();
   for (const [method, path, body] of [
+    ['GET', HOOKS, undefined],
+    ['GET', `${HOOKS}/${hook.id}/deliveries`, undefined],
     ['POST', HOOKS, { chatbotId, url: `${receiver.url}/m`, events: ['conversation.started'] }],
     ['PATCH', `${HOOKS}/${hook.id}`, { status: 'paused' }],
     ['DELETE', `${HOOKS}/${hook.id}`, undefined],
