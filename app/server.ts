@@ -81,6 +81,7 @@ export function appDeps(services: Services): AppDeps {
       clock,
       logger,
       rateLimiters,
+      rateLimitPerMinute: config.workspaceRateLimitPerMinute,
       publicUrl: config.publicUrl,
       workspaceDomain: config.workspaceDomain,
       branding: services.branding,

@@ -30,6 +30,8 @@ export interface Config {
   webhookRetryDelaysMs: number[];
   webhookAllowHosts: string[];
   rateLimitPerMinute: number;
+  /** Per-caller burst limit of the workspace endpoints (branding, slug, media, ad analytics). */
+  workspaceRateLimitPerMinute: number;
   /** Express's 'trust proxy': which hops may set X-Forwarded-For (the client address of per-address limits). */
   trustProxy: TrustProxy;
   logLevel: string;
@@ -216,6 +218,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listFrom(env, 'WEBHOOK_ALLOW_HOSTS'),
     rateLimitPerMinute: intFrom(env, 'RATE_LIMIT_PER_MINUTE', 60, { min: 1 }),
+    workspaceRateLimitPerMinute: intFrom(env, 'WORKSPACE_RATE_LIMIT_PER_MINUTE', 120, { min: 1 }),
     trustProxy: trustProxyFrom(env),
     logLevel: logLevelFrom(env, defaults.logLevel ?? 'info'),
     codeSecret: env.CODE_SECRET || undefined,

@@ -17,6 +17,8 @@ export interface WorkspaceApiDeps {
   clock: () => Date;
   logger: Logger;
   rateLimiters: RateLimiterFactory;
+  /** Per-caller burst limit of the workspace endpoints (WORKSPACE_RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number;
   /** Public address of the service (media URLs, the main-domain login). */
   publicUrl: string;
   /** Branded logins live at https://<slug>.<workspaceDomain>/login. */
