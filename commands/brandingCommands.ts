@@ -1,10 +1,11 @@
 /**
  * Branding commands: claim a slug (race-safe through a `slug` reservation, the old one given
- * back), and PATCH the login branding and the organization details. Everything is validated
+ * back and kept for this workspace through its cool-down), and PATCH the login branding and the organization details. Everything is validated
  * before anything is reserved or appended, so a refused request leaves nothing behind.
  */
 import { ConflictError, ValidationError } from '../domain/errors.js';
-import { checkSlugRules } from '../domain/workspace/slugRules.js';
+import { checkSlugRules, type SlugVerdict } from '../domain/workspace/slugRules.js';
+import { SLUG_COOL_DOWN_MS, SLUG_COOLING_DOWN } from '../domain/workspace/slugCoolDown.js';
 import { brandingDecider, type BrandingState } from '../domain/workspace/branding.js';
 import { validateBrandingPatch, validateOrganizationPatch } from '../domain/workspace/brandingRules.js';
 import { galleryDecider } from '../domain/media/gallery.js';
@@ -25,7 +26,13 @@ export interface BrandingCommandsDeps {
   reservations: Reservations;
   /** The service's own origin: uploaded images served from it may be logos. */
   ownOrigin: string;
+  /** The labels of the service's own hosts under the workspace domain (api/session/workspaceHost.ts). */
+  serviceSlugs: readonly string[];
+  /** The time a release records and a claim is judged at (the slug cool-down). */
+  clock: () => Date;
 }
+
+export type SlugAvailability = { available: true; slug: string } | { available: false; reason: string; slug: string };
 
 export class BrandingCommands {
   constructor(private readonly deps: BrandingCommandsDeps) {}
@@ -34,8 +41,25 @@ export class BrandingCommands {
     return (await this.deps.aggregates.load(workspaceStream(workspaceId), brandingDecider)).state;
   }
 
+  /** Every slug rule but uniqueness, the service's own host labels included. */
+  checkSlug(raw: unknown): SlugVerdict {
+    return checkSlugRules(raw, this.deps.serviceSlugs);
+  }
+
+  /** Whether `workspaceId` (anyone when null) could claim the slug now, from the reservation itself. */
+  async slugAvailability(raw: unknown, workspaceId: string | null = null): Promise<SlugAvailability> {
+    const verdict = this.checkSlug(raw);
+    if (!verdict.ok) return { available: false, reason: verdict.reason, slug: String(raw) };
+    const { slug } = verdict;
+    const now = this.deps.clock();
+    const holder = await this.deps.reservations.holderOf(SLUG_RESERVATION, slug, { now, ms: SLUG_COOL_DOWN_MS });
+    if (holder === null || holder === workspaceId) return { available: true, slug };
+    const owner = await this.deps.reservations.ownerOf(SLUG_RESERVATION, slug);
+    return { available: false, reason: owner ? 'This slug is already taken.' : SLUG_COOLING_DOWN, slug };
+  }
+
   async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {
-    const verdict = checkSlugRules(raw);
+    const verdict = this.checkSlug(raw);
     if (!verdict.ok) throw new ValidationError(`slug: ${verdict.reason}`, 'slug', 'SLUG_INVALID');
     const { slug } = verdict;
     const before = await this.load(ctx.workspaceId);
@@ -43,9 +67,11 @@ export class BrandingCommands {
     if (before.workspaceId && before.plan === 'free') brandingDecider.decide({ type: 'ChangeSlug', slug }, before);
     if (before.slug === slug) return { slug };
     try {
-      await this.deps.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN);
+      await this.deps.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN, {
+        coolDown: { now: this.deps.clock(), ms: SLUG_COOL_DOWN_MS, message: SLUG_COOLING_DOWN },
+      });
     } catch (err) {
-      throw err instanceof ConflictError ? new ConflictError(TAKEN, 'SLUG_TAKEN') : err;
+      throw err instanceof ConflictError ? new ConflictError(err.message, 'SLUG_TAKEN') : err;
     }
     let previous: string | null;
     try {
@@ -61,9 +87,9 @@ export class BrandingCommands {
       await this.deps.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
       throw err;
     }
-    // The old subdomain is free for others once the new one is ours.
+    // The old subdomain is free for others once the new one is ours and its cool-down has passed.
     if (previous && previous !== slug)
-      await this.deps.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
+      await this.deps.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx, this.deps.clock());
     return { slug };
   }
 

@@ -4,8 +4,6 @@
  */
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
-import { checkSlugRules } from '../../domain/workspace/slugRules.js';
-import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
 import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
 import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
@@ -28,7 +26,7 @@ import {
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: WorkspaceApiDeps): void {
-  const { views, reservations, branding, publicUrl } = deps;
+  const { views, branding, publicUrl } = deps;
   const tags = ['Workspace branding'];
 
   addRoute(
@@ -53,11 +51,7 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
     },
     async ({ params, res }) => {
       res.setHeader('Cache-Control', 'no-store');
-      const verdict = checkSlugRules(params.slug);
-      if (!verdict.ok) return { body: { available: false, reason: verdict.reason, slug: params.slug } };
-      const owner = await reservations.ownerOf(SLUG_RESERVATION, verdict.slug);
-      if (owner) return { body: { available: false, reason: 'This slug is already taken.', slug: verdict.slug } };
-      return { body: { available: true, slug: verdict.slug } };
+      return { body: await branding.slugAvailability(params.slug) };
     },
   );
 
@@ -76,7 +70,9 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
         200: { description: 'Claimed', schema: claimSlugResult },
         400: { description: 'A slug rule is broken (the message says which)' },
         403: { description: 'Not an admin key, or the Free plan' },
-        409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
+        409: {
+          description: 'Taken by another workspace, or given up by another within its 30-day cool-down (SLUG_TAKEN)',
+        },
         ...ADMIN_RATE_LIMITED,
       },
     },
