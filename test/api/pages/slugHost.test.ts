@@ -12,7 +12,10 @@ const rule = (workspaceDomain: string, publicUrl: string, appUrl = `${publicUrl}
 test('a single label under the workspace domain is a slug host', () => {
   assert.equal(hostKindOf('acme.example.com', rule('example.com', PUBLIC)), { kind: 'slug', slug: 'acme' });
   assert.equal(hostKindOf('ACME.Example.com.', rule('example.com', PUBLIC)), { kind: 'slug', slug: 'acme' });
-  assert.equal(hostKindOf('acme.localhost', rule('localhost', 'http://localhost:3000')), { kind: 'slug', slug: 'acme' });
+  assert.equal(hostKindOf('acme.localhost', rule('localhost', 'http://localhost:3000')), {
+    kind: 'slug',
+    slug: 'acme',
+  });
 });
 
 test('PUBLIC_URL host, the bare domain, deeper names and other domains are the main domain', () => {

@@ -57,12 +57,13 @@ test('the reserved list holds the seed examples, more than 70 others, and what a
 
 test("the brand and its look-alikes are the product's: confab, confab-anything", () => {
   assert.match(reason('confab')!, /reserved word/);
-  for (const s of ['confab-support', 'Confab-Help', 'confab-team1']) assert.match(reason(s)!, /starting with "confab-"/, s);
+  for (const s of ['confab-support', 'Confab-Help', 'confab-team1'])
+    assert.match(reason(s)!, /starting with "confab-"/, s);
 });
 
 test("the service's own host labels are refused when given, and only then", () => {
   assert.is(reason('chatter'), null);
-  assert.match(checkSlugRules('Chatter', ['chatter', 'shopfront']).ok ? '' : 'refused', /refused/);
+  assert.is(checkSlugRules('Chatter', ['chatter', 'shopfront']).ok, false, 'case ignored');
   const v = checkSlugRules('shopfront', ['chatter', 'shopfront']);
   assert.ok(!v.ok && /this service's own address/.test(v.reason));
   assert.equal(checkSlugRules('acme-shop', ['chatter']), { ok: true, slug: 'acme-shop' });
