@@ -33,7 +33,7 @@ export interface HostWorkspace {
 
 const normalHost = (hostname: string): string => hostname.toLowerCase().replace(/\.$/, '');
 
-/** The slug label of a host under the workspace domain, or null (the service's own hosts aside). */
+/** The label of a host directly under the workspace domain, or null; whether that host is a workspace's is `workspaceSlugOfHost`'s call. */
 export function slugOfHost(hostname: string, workspaceDomain: string): string | null {
   const host = normalHost(hostname);
   const suffix = `.${workspaceDomain.toLowerCase()}`;
