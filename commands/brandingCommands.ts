@@ -46,16 +46,20 @@ export class BrandingCommands {
     return checkSlugRules(raw, this.deps.serviceSlugs);
   }
 
-  /** Whether `workspaceId` (anyone when null) could claim the slug now, from the reservation itself. */
+  /**
+   * Whether the slug is free to claim, from the reservation itself. A slug in its cool-down is
+   * free only to `workspaceId` when that is the workspace that gave it up (null: a caller not known).
+   */
   async slugAvailability(raw: unknown, workspaceId: string | null = null): Promise<SlugAvailability> {
     const verdict = this.checkSlug(raw);
     if (!verdict.ok) return { available: false, reason: verdict.reason, slug: String(raw) };
     const { slug } = verdict;
-    const now = this.deps.clock();
-    const holder = await this.deps.reservations.holderOf(SLUG_RESERVATION, slug, { now, ms: SLUG_COOL_DOWN_MS });
+    if (await this.deps.reservations.ownerOf(SLUG_RESERVATION, slug))
+      return { available: false, reason: 'This slug is already taken.', slug };
+    const coolDown = { now: this.deps.clock(), ms: SLUG_COOL_DOWN_MS };
+    const holder = await this.deps.reservations.holderOf(SLUG_RESERVATION, slug, coolDown);
     if (holder === null || holder === workspaceId) return { available: true, slug };
-    const owner = await this.deps.reservations.ownerOf(SLUG_RESERVATION, slug);
-    return { available: false, reason: owner ? 'This slug is already taken.' : SLUG_COOLING_DOWN, slug };
+    return { available: false, reason: SLUG_COOLING_DOWN, slug };
   }
 
   async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {

@@ -10,6 +10,7 @@ import { addRoute } from '../http/route.js';
 import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf } from '../principal/principal.js';
+import { resolveSession } from '../session/sessionAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding } from './brandingPresenter.js';
@@ -49,9 +50,11 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
         },
       },
     },
-    async ({ params, res }) => {
+    async ({ params, req, res }) => {
       res.setHeader('Cache-Control', 'no-store');
-      return { body: await branding.slugAvailability(params.slug) };
+      // A signed-in admin's own slug in its cool-down is theirs to take back, so it shows as free to them.
+      const signedIn = await resolveSession(req, deps.session);
+      return { body: await branding.slugAvailability(params.slug, signedIn?.workspaceId ?? null) };
     },
   );
 
