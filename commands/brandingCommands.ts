@@ -1,7 +1,8 @@
 /**
  * Branding commands: claim a slug (race-safe through a `slug` reservation, the old one given
- * back and kept for this workspace through its cool-down), and PATCH the login branding and the organization details. Everything is validated
- * before anything is reserved or appended, so a refused request leaves nothing behind.
+ * back and kept for this workspace through its cool-down), and PATCH the login branding and the
+ * organization details. Everything is validated before anything is reserved or appended, so a
+ * refused request leaves nothing behind.
  */
 import { ConflictError, ValidationError } from '../domain/errors.js';
 import { checkSlugRules, type SlugVerdict } from '../domain/workspace/slugRules.js';

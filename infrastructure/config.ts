@@ -74,13 +74,14 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
   const port = int('PORT', 3000);
   const publicUrl = (str('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const delays = listOf(values.WEBHOOK_RETRY_DELAYS_MS).map(Number);
+  const dataDir = str('DATA_DIR');
   const issuer = str('OIDC_ISSUER');
   const clientId = str('OIDC_CLIENT_ID');
   return {
     port,
     host: str('HOST') ?? '0.0.0.0',
     // An explicit DATA_DIR is taken as given (relative to the current folder); the default is the project's.
-    dataDir: str('DATA_DIR') ? resolve(str('DATA_DIR') as string) : resolve(PROJECT_ROOT, 'data'),
+    dataDir: dataDir ? resolve(dataDir) : resolve(PROJECT_ROOT, 'data'),
     databaseUrl: str('DATABASE_URL'),
     eventStoreUrl: str('EVENTSTORE_URL'),
     mongodbUrl: str('MONGODB_URL'),
