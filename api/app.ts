@@ -15,6 +15,7 @@ import { READINESS_SPEC, readinessHandler, type ReadinessCheck } from './http/re
 import { requestContext } from './http/requestContext.js';
 import { accessLog } from './http/accessLog.js';
 import { weakEtag } from './http/weakEtag.js';
+import { ignoreWildcardOnReads } from './http/conditionalGet.js';
 import { EXTERNAL_MOUNT, externalRouter } from './external/externalRouter.js';
 import type { ExternalApiDeps } from './external/externalApiDeps.js';
 import { CHAT_MOUNT, chatRouter, type ChatApiDeps } from './chat/chatRouter.js';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps): Express {
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
   app.use(requestContext);
   app.use(accessLog(deps.logger));
+  app.use(ignoreWildcardOnReads);
   app.use(
     helmet({
       contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },

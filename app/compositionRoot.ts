@@ -62,7 +62,7 @@ import { bigCommerceClientFrom } from '../infrastructure/bigcommerce/bigCommerce
 import { createStoreTokenStore } from '../infrastructure/bigcommerce/storeTokenStore.js';
 import { createStoreSessionStore, type StoreSessionStore } from '../infrastructure/bigcommerce/storeSessionStore.js';
 import { createTokenCipher, loadTokenKey } from '../infrastructure/secrets/tokenCipher.js';
-import { workspaceOrigin } from '../api/session/workspaceHost.js';
+import { serviceSlugsOf, workspaceOrigin } from '../api/session/workspaceHost.js';
 import { createSqlLeadership } from '../infrastructure/leadership/leadership.js';
 import { MemberQueries } from '../projections/queries/memberQueries.js';
 import { memberLookups } from '../projections/queries/memberLookups.js';
@@ -285,7 +285,13 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     chatbots: new ChatbotCommands({ aggregates, webhooks }),
     webhooks,
     conversations: new ConversationCommands({ aggregates }),
-    branding: new BrandingCommands({ aggregates, reservations, ownOrigin: new URL(config.publicUrl).origin }),
+    branding: new BrandingCommands({
+      aggregates,
+      reservations,
+      ownOrigin: new URL(config.publicUrl).origin,
+      serviceSlugs: serviceSlugsOf(config),
+      clock,
+    }),
     // Visitor pseudonyms are keyed from the same server secret as the codes (a key derived for them alone).
     adClicks: new AdClickCommands({ events, clock, secret: codePepper }),
     account: new AccountCommands({

@@ -43,12 +43,9 @@ function readinessChecks({ config, sql, events, views, rateLimiters }: Services)
 export function appDeps(services: Services): AppDeps {
   const { config, logger, clock, views, usage, rateLimiters } = services;
   const deliveryLog = createSqlDeliveryLog(services.sql);
-  const session = {
-    views,
-    sessions: services.sessions,
-    publicUrl: config.publicUrl,
-    workspaceDomain: config.workspaceDomain,
-  };
+  // The one rule of which hosts are workspaces' (api/session/workspaceHost.ts).
+  const hostRule = { publicUrl: config.publicUrl, workspaceDomain: config.workspaceDomain, appUrl: config.appUrl };
+  const session = { views, sessions: services.sessions, ...hostRule };
   const external: AppDeps['external'] = {
     // Answers kept in process until the projections write their collection (cachedReader.ts).
     views: services.apiViews,
@@ -81,19 +78,13 @@ export function appDeps(services: Services): AppDeps {
       clock,
       logger,
       rateLimiters,
-      publicUrl: config.publicUrl,
-      workspaceDomain: config.workspaceDomain,
+      rateLimitPerMinute: config.workspaceRateLimitPerMinute,
+      ...hostRule,
       branding: services.branding,
       adClicks: services.adClicks,
       media: services.media,
       mediaStore: services.mediaStore,
-      reservations: services.reservations,
-      session: {
-        views,
-        sessions: services.sessions,
-        publicUrl: config.publicUrl,
-        workspaceDomain: config.workspaceDomain,
-      },
+      session,
     },
     session,
     // The dashboard reuses the External API's commands and reads, behind the session.
@@ -108,12 +99,7 @@ export function appDeps(services: Services): AppDeps {
       deliveryLog,
     },
     auth: {
-      session: {
-        views,
-        sessions: services.sessions,
-        publicUrl: config.publicUrl,
-        workspaceDomain: config.workspaceDomain,
-      },
+      session,
       signIn: services.signIn,
       lookups: services.signInLookups,
       members: services.members,

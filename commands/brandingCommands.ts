@@ -1,10 +1,12 @@
 /**
  * Branding commands: claim a slug (race-safe through a `slug` reservation, the old one given
- * back), and PATCH the login branding and the organization details. Everything is validated
- * before anything is reserved or appended, so a refused request leaves nothing behind.
+ * back and kept for this workspace through its cool-down), and PATCH the login branding and the
+ * organization details. Everything is validated before anything is reserved or appended, so a
+ * refused request leaves nothing behind.
  */
 import { ConflictError, ValidationError } from '../domain/errors.js';
-import { checkSlugRules } from '../domain/workspace/slugRules.js';
+import { checkSlugRules, type SlugVerdict } from '../domain/workspace/slugRules.js';
+import { SLUG_COOL_DOWN_MS, SLUG_COOLING_DOWN } from '../domain/workspace/slugCoolDown.js';
 import { brandingDecider, type BrandingState } from '../domain/workspace/branding.js';
 import { validateBrandingPatch, validateOrganizationPatch } from '../domain/workspace/brandingRules.js';
 import { galleryDecider } from '../domain/media/gallery.js';
@@ -25,7 +27,13 @@ export interface BrandingCommandsDeps {
   reservations: Reservations;
   /** The service's own origin: uploaded images served from it may be logos. */
   ownOrigin: string;
+  /** The labels of the service's own hosts under the workspace domain (api/session/workspaceHost.ts). */
+  serviceSlugs: readonly string[];
+  /** The time a release records and a claim is judged at (the slug cool-down). */
+  clock: () => Date;
 }
+
+export type SlugAvailability = { available: true; slug: string } | { available: false; reason: string; slug: string };
 
 export class BrandingCommands {
   constructor(private readonly deps: BrandingCommandsDeps) {}
@@ -34,8 +42,29 @@ export class BrandingCommands {
     return (await this.deps.aggregates.load(workspaceStream(workspaceId), brandingDecider)).state;
   }
 
+  /** Every slug rule but uniqueness, the service's own host labels included. */
+  checkSlug(raw: unknown): SlugVerdict {
+    return checkSlugRules(raw, this.deps.serviceSlugs);
+  }
+
+  /**
+   * Whether the slug is free to claim, from the reservation itself. A slug in its cool-down is
+   * free only to `workspaceId` when that is the workspace that gave it up (null: a caller not known).
+   */
+  async slugAvailability(raw: unknown, workspaceId: string | null = null): Promise<SlugAvailability> {
+    const verdict = this.checkSlug(raw);
+    if (!verdict.ok) return { available: false, reason: verdict.reason, slug: String(raw) };
+    const { slug } = verdict;
+    if (await this.deps.reservations.ownerOf(SLUG_RESERVATION, slug))
+      return { available: false, reason: 'This slug is already taken.', slug };
+    const coolDown = { now: this.deps.clock(), ms: SLUG_COOL_DOWN_MS };
+    const holder = await this.deps.reservations.holderOf(SLUG_RESERVATION, slug, coolDown);
+    if (holder === null || holder === workspaceId) return { available: true, slug };
+    return { available: false, reason: SLUG_COOLING_DOWN, slug };
+  }
+
   async claimSlug(raw: unknown, ctx: Ctx): Promise<{ slug: string }> {
-    const verdict = checkSlugRules(raw);
+    const verdict = this.checkSlug(raw);
     if (!verdict.ok) throw new ValidationError(`slug: ${verdict.reason}`, 'slug', 'SLUG_INVALID');
     const { slug } = verdict;
     const before = await this.load(ctx.workspaceId);
@@ -43,9 +72,11 @@ export class BrandingCommands {
     if (before.workspaceId && before.plan === 'free') brandingDecider.decide({ type: 'ChangeSlug', slug }, before);
     if (before.slug === slug) return { slug };
     try {
-      await this.deps.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN);
+      await this.deps.reservations.reserve(SLUG_RESERVATION, slug, ctx.workspaceId, ctx, TAKEN, {
+        coolDown: { now: this.deps.clock(), ms: SLUG_COOL_DOWN_MS, message: SLUG_COOLING_DOWN },
+      });
     } catch (err) {
-      throw err instanceof ConflictError ? new ConflictError(TAKEN, 'SLUG_TAKEN') : err;
+      throw err instanceof ConflictError ? new ConflictError(err.message, 'SLUG_TAKEN') : err;
     }
     let previous: string | null;
     try {
@@ -61,9 +92,9 @@ export class BrandingCommands {
       await this.deps.reservations.release(SLUG_RESERVATION, slug, ctx.workspaceId, ctx);
       throw err;
     }
-    // The old subdomain is free for others once the new one is ours.
+    // The old subdomain is free for others once the new one is ours and its cool-down has passed.
     if (previous && previous !== slug)
-      await this.deps.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx);
+      await this.deps.reservations.release(SLUG_RESERVATION, previous, ctx.workspaceId, ctx, this.deps.clock());
     return { slug };
   }
 

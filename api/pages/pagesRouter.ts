@@ -20,6 +20,7 @@ export interface PagesDeps {
   views: ReadStoreReader;
   publicUrl: string;
   workspaceDomain: string;
+  appUrl: string;
   /** Someone already signed in on this host skips the login page. */
   session?: SessionAuthDeps;
   /** Names the workspace of a live invite or sign-in link on the main host (landingWorkspace.ts). */
@@ -114,7 +115,7 @@ export function pagesRouter(deps: PagesDeps, registry: OpenApiRegistry): Router 
     });
     router.get(route.path, async (req: Request, res: Response, next) => {
       try {
-        const host = hostKindOf(req.hostname, deps.workspaceDomain, deps.publicUrl);
+        const host = hostKindOf(req.hostname, deps);
         if (route.page === 'login' && deps.session && (await resolveSession(req, deps.session))) {
           res.setHeader('Cache-Control', 'no-store');
           return res.redirect(302, safeNext(req.query.next) ?? (host.kind === 'slug' ? '/' : '/dashboard'));

@@ -48,7 +48,10 @@ export function adRoutes(
   router: Router,
   registry: OpenApiRegistry,
   mount: string,
-  deps: Pick<WorkspaceApiDeps, 'views' | 'clock' | 'logger' | 'rateLimiters' | 'adClicks' | 'session'>,
+  deps: Pick<
+    WorkspaceApiDeps,
+    'views' | 'clock' | 'logger' | 'rateLimiters' | 'rateLimitPerMinute' | 'adClicks' | 'session'
+  >,
 ): void {
   const { views, clock, logger, adClicks } = deps;
   const tags = ['Ad analytics'];

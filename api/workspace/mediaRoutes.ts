@@ -48,7 +48,7 @@ export function mediaRoutes(
   router: Router,
   registry: OpenApiRegistry,
   mount: string,
-  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'publicUrl' | 'media' | 'session'>,
+  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'rateLimitPerMinute' | 'publicUrl' | 'media' | 'session'>,
 ): void {
   const { views, media, publicUrl } = deps;
   const tags = ['Login media'];

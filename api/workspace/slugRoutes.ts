@@ -4,14 +4,13 @@
  */
 import type { Router } from 'express';
 import { NotFoundError } from '../../domain/errors.js';
-import { checkSlugRules } from '../../domain/workspace/slugRules.js';
-import { SLUG_RESERVATION } from '../../commands/brandingCommands.js';
 import { WORKSPACE_BRANDING } from '../../projections/views/workspaceBrandingView.js';
 import { MEDIA_ITEMS } from '../../projections/views/mediaItemsView.js';
 import { addRoute } from '../http/route.js';
 import { etagOf, notModified } from '../http/conditionalGet.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { contextOf } from '../principal/principal.js';
+import { resolveSession } from '../session/sessionAuth.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 import { ADMIN_RATE_LIMITED, requireWorkspaceAdmin } from './workspaceAuth.js';
 import { publicBranding } from './brandingPresenter.js';
@@ -28,7 +27,7 @@ import {
 const PUBLIC_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
 export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: string, deps: WorkspaceApiDeps): void {
-  const { views, reservations, branding, publicUrl } = deps;
+  const { views, branding, publicUrl } = deps;
   const tags = ['Workspace branding'];
 
   addRoute(
@@ -51,13 +50,11 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
         },
       },
     },
-    async ({ params, res }) => {
+    async ({ params, req, res }) => {
       res.setHeader('Cache-Control', 'no-store');
-      const verdict = checkSlugRules(params.slug);
-      if (!verdict.ok) return { body: { available: false, reason: verdict.reason, slug: params.slug } };
-      const owner = await reservations.ownerOf(SLUG_RESERVATION, verdict.slug);
-      if (owner) return { body: { available: false, reason: 'This slug is already taken.', slug: verdict.slug } };
-      return { body: { available: true, slug: verdict.slug } };
+      // A signed-in admin's own slug in its cool-down is theirs to take back, so it shows as free to them.
+      const signedIn = await resolveSession(req, deps.session);
+      return { body: await branding.slugAvailability(params.slug, signedIn?.workspaceId ?? null) };
     },
   );
 
@@ -76,7 +73,9 @@ export function slugRoutes(router: Router, registry: OpenApiRegistry, mount: str
         200: { description: 'Claimed', schema: claimSlugResult },
         400: { description: 'A slug rule is broken (the message says which)' },
         403: { description: 'Not an admin key, or the Free plan' },
-        409: { description: 'Taken by another workspace (SLUG_TAKEN)' },
+        409: {
+          description: 'Taken by another workspace, or given up by another within its 30-day cool-down (SLUG_TAKEN)',
+        },
         ...ADMIN_RATE_LIMITED,
       },
     },

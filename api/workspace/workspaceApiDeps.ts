@@ -6,7 +6,6 @@ import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.j
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import type { BrandingCommands } from '../../commands/brandingCommands.js';
-import type { Reservations } from '../../commands/reservations.js';
 import type { AdClickCommands } from '../../commands/adClickCommands.js';
 import type { MediaCommands } from '../../commands/mediaCommands.js';
 import type { MediaStore } from '../../infrastructure/media/mediaStore.js';
@@ -17,13 +16,15 @@ export interface WorkspaceApiDeps {
   clock: () => Date;
   logger: Logger;
   rateLimiters: RateLimiterFactory;
+  /** Per-caller burst limit of the workspace endpoints (WORKSPACE_RATE_LIMIT_PER_MINUTE). */
+  rateLimitPerMinute: number;
   /** Public address of the service (media URLs, the main-domain login). */
   publicUrl: string;
   /** Branded logins live at https://<slug>.<workspaceDomain>/login. */
   workspaceDomain: string;
+  /** The storefront app's address: its host, like PUBLIC_URL's, is never a workspace's. */
+  appUrl: string;
   branding: BrandingCommands;
-  /** To tell whether a slug is taken, from the reservation itself (never a lagging view). */
-  reservations: Pick<Reservations, 'ownerOf'>;
   adClicks: Pick<AdClickCommands, 'recordClick'>;
   /** The login media gallery's commands, and the store its public route reads the files from. */
   media: MediaCommands;

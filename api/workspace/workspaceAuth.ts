@@ -15,12 +15,11 @@ import { sessionDoor } from '../principal/sessionDoor.js';
 import { isSafeMethod } from '../session/csrf.js';
 import type { WorkspaceApiDeps } from './workspaceApiDeps.js';
 
-const WRITES_PER_MINUTE = 120;
-
 /** The answer requireWorkspaceAdmin adds to a route, for its OpenAPI responses. */
 export const ADMIN_RATE_LIMITED = {
   429: {
-    description: `More than ${WRITES_PER_MINUTE} workspace requests a minute with this API key; wait Retry-After seconds`,
+    description:
+      'More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds',
   },
 };
 
@@ -30,10 +29,11 @@ export const ADMIN_RATE_LIMITED = {
  * with a per-caller burst limit.
  */
 export function requireWorkspaceCaller(
-  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>,
+  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session' | 'rateLimitPerMinute'>,
   { anyRole = false } = {},
 ): RequestHandler[] {
-  const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: WRITES_PER_MINUTE, durationSeconds: 60 });
+  const perMinute = deps.rateLimitPerMinute;
+  const limiter = deps.rateLimiters.create({ name: 'workspace-admin', points: perMinute, durationSeconds: 60 });
   const byKey = apiKeyDoor(deps);
   const keyRole = anyRole ? null : requireKeyRole('admin');
   const bySession = sessionDoor(deps.session, anyRole ? {} : { role: 'admin' });
@@ -52,7 +52,7 @@ export function requireWorkspaceCaller(
         decision.allowed
           ? undefined
           : new TooManyRequestsError(
-              `Too many workspace requests: at most ${WRITES_PER_MINUTE} per minute per caller`,
+              `Too many workspace requests: at most ${perMinute} per minute per caller`,
               decision.resetSeconds,
             ),
       );
@@ -65,7 +65,7 @@ export function requireWorkspaceCaller(
 
 /** An admin's key or an admin's session (the branding writes). */
 export function requireWorkspaceAdmin(
-  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session'>,
+  deps: Pick<WorkspaceApiDeps, 'views' | 'rateLimiters' | 'session' | 'rateLimitPerMinute'>,
 ): RequestHandler[] {
   return requireWorkspaceCaller(deps);
 }

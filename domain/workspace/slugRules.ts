@@ -193,13 +193,27 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'legacy',
 ]);
 
-/** Prefixes that would pass for ours (slug rule 5). */
-export const RESERVED_PREFIXES = ['api-', 'admin-', 'mail-', 'www-', 'dev-', 'staging-', 'test-', 'cdn-'] as const;
+/** Prefixes that would pass for ours (slug rule 5), the brand's own among them (`confab-support`). */
+export const RESERVED_PREFIXES = [
+  'api-',
+  'admin-',
+  'mail-',
+  'www-',
+  'dev-',
+  'staging-',
+  'test-',
+  'cdn-',
+  'confab-',
+] as const;
 
 export type SlugVerdict = { ok: true; slug: string } | { ok: false; reason: string };
 
-/** Every rule but uniqueness, which the reservation decides. Input is normalized to lowercase. */
-export function checkSlugRules(raw: unknown): SlugVerdict {
+/**
+ * Every rule but uniqueness, which the reservation decides. Input is normalized to lowercase.
+ * `serviceSlugs`: the labels of the service's own hosts under the workspace domain (PUBLIC_URL
+ * app.example.com under example.com makes `app` one), known only from the configuration.
+ */
+export function checkSlugRules(raw: unknown, serviceSlugs: readonly string[] = []): SlugVerdict {
   if (typeof raw !== 'string') return { ok: false, reason: 'A slug must be text.' };
   const slug = raw.trim().toLowerCase();
   if (slug.length < 4) return { ok: false, reason: 'Too short: a slug has at least 4 characters.' };
@@ -211,6 +225,8 @@ export function checkSlugRules(raw: unknown): SlugVerdict {
   if (slug.includes('--')) return { ok: false, reason: 'A slug must not contain two hyphens in a row.' };
   if (!/[a-z]{3}/.test(slug)) return { ok: false, reason: 'A slug must contain at least 3 letters in a row.' };
   if (RESERVED_SLUGS.has(slug)) return { ok: false, reason: `"${slug}" is a reserved word.` };
+  if (serviceSlugs.includes(slug))
+    return { ok: false, reason: `"${slug}" is reserved: it is this service's own address.` };
   const prefix = RESERVED_PREFIXES.find((p) => slug.startsWith(p));
   if (prefix) return { ok: false, reason: `Slugs starting with "${prefix}" are reserved.` };
   return { ok: true, slug };

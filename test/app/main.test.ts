@@ -51,6 +51,7 @@ test('a bad value: one clear line naming the variable, exit 1, no stack trace', 
       { DATABASE_URL: 'mysql://root@db/confab' },
       'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
     ],
+    [{ WORKSPACE_DOMAIN: 'localhost:3999' }, 'WORKSPACE_DOMAIN must be a bare domain name'],
   ] as const) {
     const out = await start(env);
     assert.is(out.code, 1, JSON.stringify(env));

@@ -79,6 +79,54 @@ test('DATABASE_URL and the other service addresses: the right kind of URL, named
   assert.is(loadConfig({ DATABASE_URL: '' }).databaseUrl, undefined, 'empty is unset');
 });
 
+test('WORKSPACE_DOMAIN: a bare domain; a port, a scheme or a path is refused instead of making x.localhost:3999:3999', () => {
+  assert.is(loadConfig({ WORKSPACE_DOMAIN: 'Example.COM' }).workspaceDomain, 'example.com');
+  assert.is(loadConfig({ WORKSPACE_DOMAIN: 'localhost' }).workspaceDomain, 'localhost');
+  for (const bad of ['localhost:3999', 'https://example.com', 'example.com/', '*.example.com', 'exa mple.com'])
+    refused(
+      { WORKSPACE_DOMAIN: bad },
+      new RegExp(
+        `^WORKSPACE_DOMAIN must be a bare domain name .*no scheme, port or path.*got "${bad.replace(/[.*+/]/g, '\\$&')}"`,
+      ),
+    );
+});
+
+test('the other variables have rules too, each message naming its variable', () => {
+  refused({ HOST: 'not a host!' }, /^HOST must be an IP address or a host name/);
+  assert.is(loadConfig({ HOST: '::' }).host, '::');
+  refused({ TRUST_PROXY: 'everyone' }, /^TRUST_PROXY must be true, false, a hop count/);
+  assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy, ['10.0.0.0/8', 'loopback']);
+  assert.is(loadConfig({ TRUST_PROXY: '2' }).trustProxy, 2);
+  refused({ MAIL_FROM: 'Confab <no-reply@example.com>\r\nBcc: x@evil.example' }, /^MAIL_FROM must be a mail address/);
+  refused(
+    { WEBHOOK_RETRY_DELAYS_MS: '1000,soon' },
+    /^WEBHOOK_RETRY_DELAYS_MS must be a comma list of non-negative whole numbers/,
+  );
+  assert.equal(loadConfig({ WEBHOOK_RETRY_DELAYS_MS: '1, 2,3' }).webhookRetryDelaysMs, [1, 2, 3]);
+  refused({ BIGCOMMERCE_API_URL: 'api.bigcommerce.com' }, /^BIGCOMMERCE_API_URL must be a URL starting with http:\/\//);
+  refused({ OIDC_ISSUER: 'https://id.example' }, /^OIDC_ISSUER and OIDC_CLIENT_ID must be set together/);
+  refused({ OIDC_CLIENT_ID: 'confab' }, /^OIDC_CLIENT_ID and OIDC_ISSUER must be set together/);
+  refused({ OIDC_ISSUER: 'id.example', OIDC_CLIENT_ID: 'c' }, /^OIDC_ISSUER must be a URL starting with http:\/\//);
+  refused({ OIDC_PROVIDER_NAME: 'x'.repeat(61) }, /^OIDC_PROVIDER_NAME must be a name of at most 60 characters/);
+  refused({ CODE_SECRET: 'short' }, /^CODE_SECRET must be at least 32 characters/);
+  refused({ STOREFRONT_TOKEN_KEY: 'abc' }, /^STOREFRONT_TOKEN_KEY must be 32 bytes/);
+  assert.throws(
+    () => loadConfig({ CODE_SECRET: 'short-secret-value' }),
+    (e: Error) => !e.message.includes('short-secret-value'),
+    'a secret is never echoed',
+  );
+});
+
+test('every bad variable is named at once', () => {
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty', WORKSPACE_DOMAIN: 'localhost:3999', RATE_LIMIT_PER_MINUTE: '0' }),
+    (e: Error) =>
+      /PORT must be a whole number from 0 to 65535, got "eighty"/.test(e.message) &&
+      /WORKSPACE_DOMAIN must be a bare domain name/.test(e.message) &&
+      /RATE_LIMIT_PER_MINUTE must be a whole number of at least 1, got "0"/.test(e.message),
+  );
+});
+
 test("the default DATA_DIR is the project's ./data from any folder; an explicit one is taken relative to the current folder", () => {
   const before = process.cwd();
   const elsewhere = realpathSync(mkdtempSync(join(tmpdir(), 'confab-cwd-')));

@@ -3,6 +3,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { operatorContext } from '../../../commands/commandContext.js';
+import { BrandingCommands } from '../../../commands/brandingCommands.js';
+import { ConflictError } from '../../../domain/errors.js';
+import { SLUG_COOLING_DOWN } from '../../../domain/workspace/slugCoolDown.js';
 
 const W = '/api/v1/workspace';
 let app: TestApp;
@@ -109,15 +112,53 @@ test('two workspaces racing for one slug: exactly one wins, the other gets 409',
   assert.ok(answers.filter((a) => a.status === 409).every((a) => a.body.code === 'SLUG_TAKEN'));
 });
 
-test('changing the slug releases the old one for others', async () => {
+test('a slug given up stays with its workspace for 30 days: others get 409, the workspace takes it back', async () => {
   const w = await app.createWorkspace('starter');
   assert.is((await app.api('PUT', `${W}/slug`, { apiKey: w.apiKey, body: { slug: 'first-name' } })).status, 200);
   assert.is((await app.api('PUT', `${W}/slug`, { apiKey: w.apiKey, body: { slug: 'second-name' } })).status, 200);
-  assert.is((await app.api('GET', `${W}/check-slug/first-name`)).body.available, true);
+  const check = await app.api('GET', `${W}/check-slug/first-name`);
+  assert.equal([check.body.available, check.body.reason], [false, SLUG_COOLING_DOWN]);
   const other = await app.createWorkspace('starter');
-  assert.is((await app.api('PUT', `${W}/slug`, { apiKey: other.apiKey, body: { slug: 'first-name' } })).status, 200);
-  assert.is((await app.api('GET', `${W}/public/branding/second-name`)).body.workspaceId, w.workspaceId);
-  assert.is((await app.api('GET', `${W}/public/branding/first-name`)).body.workspaceId, other.workspaceId);
+  const refused = await app.api('PUT', `${W}/slug`, { apiKey: other.apiKey, body: { slug: 'first-name' } });
+  assert.equal([refused.status, refused.body.code, refused.body.error], [409, 'SLUG_TAKEN', SLUG_COOLING_DOWN]);
+  assert.is((await app.api('GET', `${W}/public/branding/first-name`)).status, 404);
+  assert.is((await app.api('PUT', `${W}/slug`, { apiKey: w.apiKey, body: { slug: 'first-name' } })).status, 200);
+  assert.is((await app.api('GET', `${W}/public/branding/first-name`)).body.workspaceId, w.workspaceId);
+  assert.is((await app.api('GET', `${W}/check-slug/second-name`)).body.available, false);
+});
+
+test('after the cool-down, judged from the release event, another workspace may claim the slug', async () => {
+  const w = await app.createWorkspace('starter');
+  const other = await app.createWorkspace('starter');
+  let now = new Date('2030-01-01T00:00:00Z');
+  const { aggregates, reservations } = app.services;
+  const branding = new BrandingCommands({
+    aggregates,
+    reservations,
+    ownOrigin: '',
+    serviceSlugs: [],
+    clock: () => now,
+  });
+  const ctx = (workspaceId: string) => ({ ...operatorContext(workspaceId), workspaceId });
+  await branding.claimSlug('cooled-name', ctx(w.workspaceId));
+  await branding.claimSlug('kept-name', ctx(w.workspaceId));
+  now = new Date('2030-01-30T23:59:00Z');
+  assert.is((await branding.slugAvailability('cooled-name', other.workspaceId)).available, false);
+  assert.is((await branding.slugAvailability('cooled-name', w.workspaceId)).available, true);
+  const early = await branding.claimSlug('cooled-name', ctx(other.workspaceId)).catch((err: Error) => err);
+  assert.instance(early, ConflictError);
+  assert.is((early as ConflictError).message, SLUG_COOLING_DOWN);
+  now = new Date('2030-01-31T00:00:01Z');
+  assert.is((await branding.slugAvailability('cooled-name')).available, true);
+  assert.equal(await branding.claimSlug('cooled-name', ctx(other.workspaceId)), { slug: 'cooled-name' });
+});
+
+test("the brand's look-alikes and the service's own host label cannot be claimed", async () => {
+  for (const slug of ['confab', 'confab-help']) {
+    const check = await app.api('GET', `${W}/check-slug/${slug}`);
+    assert.is(check.body.available, false, slug);
+    assertBad(await app.api('PUT', `${W}/slug`, { apiKey: pro.apiKey, body: { slug } }), 'slug');
+  }
 });
 
 test('branding and organization: set, read back, and every bad field is a 400 that stores nothing', async () => {

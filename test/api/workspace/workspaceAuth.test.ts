@@ -7,6 +7,7 @@ import {
   hostRequest,
   sessionCookieOf,
   csrfTokenFor,
+  originOf,
   startSignInApp,
 } from '../../support/signIn.js';
 import { linkIn, latestMailTo } from '../../support/signInMail.js';
@@ -80,6 +81,21 @@ test('no session is 401; a member is 403; another workspace host does not take t
   assert.is(member.body.code, 'INSUFFICIENT_ROLE');
   const other = await createSignedInWorkspace(app, 'pro', { slug: 'brand-other' });
   assert.is((await hostRequest(app, 'GET', `${W}/branding`, { origin: other.origin, cookie: ws.cookie })).status, 401);
+});
+
+test('a slug in its cool-down shows as free to the signed-in admin who gave it up, and only to them', async () => {
+  const ws = await createSignedInWorkspace(app, 'pro', { slug: 'cool-mine' });
+  const moved = await app.api('PUT', `${W}/slug`, { apiKey: ws.apiKey, body: { slug: 'cool-moved' } });
+  assert.is(moved.status, 200, JSON.stringify(moved.body));
+  const mine = await hostRequest(app, 'GET', `${W}/check-slug/cool-mine`, { origin: originOf(app), cookie: ws.cookie });
+  assert.equal(mine.body, { available: true, slug: 'cool-mine' });
+  assert.is((await app.api('GET', `${W}/check-slug/cool-mine`)).body.available, false, 'not to anyone else');
+  const other = await createSignedInWorkspace(app, 'pro');
+  const theirs = await hostRequest(app, 'GET', `${W}/check-slug/cool-mine`, {
+    origin: originOf(app),
+    cookie: other.cookie,
+  });
+  assert.is(theirs.body.available, false);
 });
 
 test.run();

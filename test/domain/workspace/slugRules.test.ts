@@ -49,7 +49,24 @@ test('the reserved list holds the seed examples, more than 70 others, and what a
     assert.ok(RESERVED_SLUGS.has(w), w);
   }
   assert.ok(RESERVED_SLUGS.size > 77, String(RESERVED_SLUGS.size));
-  assert.equal([...RESERVED_PREFIXES], ['api-', 'admin-', 'mail-', 'www-', 'dev-', 'staging-', 'test-', 'cdn-']);
+  assert.equal(
+    [...RESERVED_PREFIXES],
+    ['api-', 'admin-', 'mail-', 'www-', 'dev-', 'staging-', 'test-', 'cdn-', 'confab-'],
+  );
+});
+
+test("the brand and its look-alikes are the product's: confab, confab-anything", () => {
+  assert.match(reason('confab')!, /reserved word/);
+  for (const s of ['confab-support', 'Confab-Help', 'confab-team1'])
+    assert.match(reason(s)!, /starting with "confab-"/, s);
+});
+
+test("the service's own host labels are refused when given, and only then", () => {
+  assert.is(reason('chatter'), null);
+  assert.is(checkSlugRules('Chatter', ['chatter', 'shopfront']).ok, false, 'case ignored');
+  const v = checkSlugRules('shopfront', ['chatter', 'shopfront']);
+  assert.ok(!v.ok && /this service's own address/.test(v.reason));
+  assert.equal(checkSlugRules('acme-shop', ['chatter']), { ok: true, slug: 'acme-shop' });
 });
 
 test.run();

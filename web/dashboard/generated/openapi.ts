@@ -2620,7 +2620,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2711,7 +2711,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2825,7 +2825,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2936,7 +2936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3012,7 +3012,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3062,7 +3062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3157,7 +3157,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3247,7 +3247,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3310,7 +3310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Taken by another workspace (SLUG_TAKEN) */
+            /** @description Taken by another workspace, or given up by another within its 30-day cool-down (SLUG_TAKEN) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -3322,7 +3322,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
