@@ -2180,7 +2180,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2271,7 +2271,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2391,7 +2391,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2526,7 +2526,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Taken by another workspace (SLUG_TAKEN) */
+            /** @description Taken by another workspace, or given up by another within its 30-day cool-down (SLUG_TAKEN) */
             409: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2538,7 +2538,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description More than 120 workspace requests a minute with this API key; wait Retry-After seconds */
+            /** @description More workspace requests a minute from this caller than WORKSPACE_RATE_LIMIT_PER_MINUTE allows (120 unless configured); wait Retry-After seconds */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
