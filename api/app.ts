@@ -4,6 +4,7 @@
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { middlewareChain } from './http/middlewareChain.js';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../infrastructure/logger.js';
@@ -62,14 +63,17 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', weakEtag);
   app.set('trust proxy', deps.trustProxy);
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
-  app.use(requestContext);
-  app.use(accessLog(deps.logger));
-  app.use(ignoreWildcardOnReads);
+  // One chain, one router layer (middlewareChain.ts): every request passes all of these.
   app.use(
-    helmet({
-      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
-      crossOriginResourcePolicy: false,
-    }),
+    middlewareChain(
+      requestContext,
+      accessLog(deps.logger),
+      ignoreWildcardOnReads,
+      helmet({
+        contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] } },
+        crossOriginResourcePolicy: false,
+      }),
+    ),
   );
 
   // Served by plain handlers, but part of "every HTTP endpoint" of the document (docs/external-api.md).

@@ -4,6 +4,7 @@
  */
 import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';
+import { middlewareChain } from '../http/middlewareChain.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyDoor } from '../principal/apiKeyDoor.js';
@@ -49,25 +50,33 @@ export const RATE_LIMIT_HEADERS = [
 
 export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry): Router {
   const router = Router();
-  // Before CORS, which answers a preflight itself: every response carries these (docs/external-api.md, Limits).
-  router.use(anonymousLimitHeaders(deps), (_req, res, next) => {
-    res.setHeader('Cache-Control', 'no-store');
-    next();
-  });
+  // One chain, one router layer: the router walks its stack once for all of them.
   router.use(
-    cors({
-      origin: '*',
-      allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'],
-      exposedHeaders: RATE_LIMIT_HEADERS,
-      maxAge: 600,
-    }),
+    middlewareChain(
+      // Before CORS, which answers a preflight itself: every response carries these (docs/external-api.md, Limits).
+      anonymousLimitHeaders(deps),
+      (_req, res, next) => {
+        res.setHeader('Cache-Control', 'no-store');
+        next();
+      },
+      cors({
+        origin: '*',
+        allowedHeaders: ['Content-Type', 'x-api-key', 'Idempotency-Key'],
+        exposedHeaders: RATE_LIMIT_HEADERS,
+        maxAge: 600,
+      }),
+      // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
+      apiKeyDoor(deps),
+      quotaHeaders(deps),
+      burstLimit(deps),
+      requireApiAccess(),
+      // A body of another type than JSON (`curl -d` sends a form) is 415 before any route runs.
+      ...jsonBody({ limit: '15mb' }),
+      // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.
+      idempotentPosts(deps),
+      monthlyQuota(deps),
+    ),
   );
-  // Authenticate before reading a body of up to 15 MB: anonymous callers never make us parse one.
-  router.use(apiKeyDoor(deps), quotaHeaders(deps), burstLimit(deps), requireApiAccess());
-  // A body of another type than JSON (`curl -d` sends a form) is 415 before any route runs.
-  router.use(...jsonBody({ limit: '15mb' }));
-  // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.
-  router.use(idempotentPosts(deps), monthlyQuota(deps));
   for (const routes of RESOURCES) routes(router, registry, EXTERNAL_MOUNT, deps);
   return router;
 }
