@@ -67,7 +67,7 @@ async function finishAtProvider(popup: Page, accountId: string): Promise<void> {
   await popup.locator('button[type="submit"]').click();
   await popup.locator('button[type="submit"]').click(); // consent: Continue
   // The callback page posts to its opener and closes; a severed opener (COOP) would leave it open.
-  await popup.waitForEvent('close', { timeout: 15_000 });
+  await popup.waitForEvent('close', { timeout: 30_000 });
 }
 
 async function openLogin(): Promise<{ page: Page; problems: string[] }> {
