@@ -4,7 +4,8 @@
  * with, so an edit to the chatbot does not derail sessions in progress.
  */
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { chatbotStream, chatbotDecider, type ChatbotState } from '../domain/chatbot/chatbot.js';
+import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
+import type { Flow } from '../domain/chatbot/flow.js';
 import {
   conversationStream,
   botMessagesOf,
@@ -93,7 +94,7 @@ export class ConversationCommands {
         channel: input.channel,
         customData: input.customData,
         user: input.user,
-        flow: chatbot.fields.flow,
+        flow: publishedFlow(chatbot).flow as Flow,
       },
       visitorContext(visitorId, chatbot.workspaceId!, req),
     );

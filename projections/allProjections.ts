@@ -2,6 +2,7 @@
 import type { Projection } from './projection.js';
 import { apiKeysView } from './views/apiKeysView.js';
 import { chatbotsView } from './views/chatbotsView.js';
+import { flowVersionsView } from './views/flowVersionsView.js';
 import { responsesView } from './views/responsesView.js';
 import { responseDailyCountsView } from './views/responseDailyCountsView.js';
 import { usersView } from './views/usersView.js';
@@ -19,6 +20,7 @@ export const allProjections: Projection[] = [
   workspacesView,
   apiKeysView,
   chatbotsView,
+  flowVersionsView,
   usersView,
   responsesView,
   responseDailyCountsView,

@@ -7,6 +7,7 @@ import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatb
 import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { withProps } from '../resourceSchemas.js';
+import { storedFlowSchema } from './chatbotFlowSchemas.js';
 
 export const flowSchema: JsonSchema = {
   type: 'object',
@@ -84,8 +85,8 @@ export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
 
 const str = { type: 'string' };
 
-/** A chatbot as the dashboard shows it: every field of GET plus its flow. */
-export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
+/** A chatbot as the dashboard shows it: every field of GET plus its flow's draft (any form). */
+export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: storedFlowSchema }, ['flow']);
 
 /** What a workspace may still create under its plan (null: unlimited). */
 export const capSchema: JsonSchema = {
