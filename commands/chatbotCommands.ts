@@ -17,8 +17,8 @@ import {
   type ChatbotEvent,
   type ChatbotState,
 } from '../domain/chatbot/chatbot.js';
-import { DEFAULT_FLOW, validateFlow } from '../domain/chatbot/flow.js';
-import { checkFlowDocument, type FlowDocument } from '../domain/chatbot/flowDocument.js';
+import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
+import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
@@ -53,7 +53,7 @@ export class ChatbotCommands {
     const b = bodyObject(body);
     const name = validateName(b.name);
     const description = validateDescription(b.description);
-    const flow = b.flow === undefined ? DEFAULT_FLOW : validateFlow(b.flow);
+    const flow = b.flow === undefined ? DEFAULT_FLOW : validateChatbotFlow(b.flow);
     return this.createWithSlot({ name, description, flow }, ctx, opts.newId);
   }
 

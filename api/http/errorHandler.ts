@@ -94,9 +94,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof DomainError) {
       if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      res
-        .status(statusOf(err))
-        .json({ error: err.message, ...(err.code ? { code: err.code } : {}), ...placeOf(err) });
+      res.status(statusOf(err)).json({ error: err.message, ...(err.code ? { code: err.code } : {}), ...placeOf(err) });
       return;
     }
     const parsed = parserError(err);

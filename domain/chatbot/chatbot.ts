@@ -6,8 +6,8 @@
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { DEFAULT_FLOW, validateFlow } from './flow.js';
-import { type FlowDocument, refuseUnrunnableSteps } from './flowDocument.js';
+import { DEFAULT_FLOW } from './flow.js';
+import { type FlowDocument, refuseUnrunnableSteps, validateChatbotFlow } from './flowDocument.js';
 import { charLength } from '../charLength.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 import { unhandled } from '../unhandled.js';
@@ -126,7 +126,7 @@ export function validateChanges(body: Record<string, unknown>): Partial<ChatbotF
     if (typeof body.disabled !== 'boolean') throw new ValidationError('disabled must be a boolean', 'disabled');
     changes.disabled = body.disabled;
   }
-  if (body.flow !== undefined) changes.flow = validateFlow(body.flow);
+  if (body.flow !== undefined) changes.flow = validateChatbotFlow(body.flow);
   return changes;
 }
 
@@ -142,6 +142,7 @@ export function copyName(name: string): string {
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
   if (command.type === 'CreateChatbot') {
     if (state.status !== 'none') throw new ConflictError('Chatbot already exists');
+    refuseUnrunnableSteps(command.flow);
     const { type: _t, draft, ...data } = command;
     const created: ChatbotEvent = { type: 'ChatbotCreated', data };
     if (draft === undefined || sameFlow(draft, data.flow)) return [created];
@@ -157,6 +158,7 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
       if (Object.keys(others).length > 0)
         events.push({ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: others } });
       if (flow !== undefined) {
+        refuseUnrunnableSteps(flow);
         events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: state.chatbotId!, flow } });
         events.push(published(state, flow, command.now));
       }

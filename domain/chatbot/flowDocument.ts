@@ -6,8 +6,9 @@
 import type { FlowWarning } from '../flow/flowError.js';
 import type { FlowGraph } from '../flow/flowGraph.js';
 import { parseFlow } from '../flow/flowParsing.js';
+import { isListFlow } from '../flow/listFlow.js';
 import { ValidationError } from '../errors.js';
-import type { Flow } from './flow.js';
+import { type Flow, validateFlow } from './flow.js';
 
 export type FlowDocument = Flow | FlowGraph;
 
@@ -18,6 +19,14 @@ export const AI_STEP_UNAVAILABLE = 'AI_STEP_UNAVAILABLE';
 export function checkFlowDocument(raw: unknown): { flow: FlowDocument; warnings: FlowWarning[] } {
   const { warnings } = parseFlow(raw);
   return { flow: raw as FlowDocument, warnings };
+}
+
+/**
+ * A flow given with a chatbot's other fields (create, update): the list form by its own rules,
+ * with the errors it has always had (400 naming `flow`), a branching flow as a whole.
+ */
+export function validateChatbotFlow(raw: unknown): FlowDocument {
+  return isListFlow(raw) ? validateFlow(raw) : checkFlowDocument(raw).flow;
 }
 
 /** The graph a stored flow runs as (a list flow as its chain). */

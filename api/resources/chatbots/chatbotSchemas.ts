@@ -4,31 +4,18 @@
  * cap and the embed snippet).
  */
 import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatbot/chatbot.js';
-import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { withProps } from '../resourceSchemas.js';
 import { storedFlowSchema } from './chatbotFlowSchemas.js';
 
+/**
+ * A flow given with the chatbot: the list form of docs/chat-api.md or a branching flow of
+ * docs/flows.md, checked by the domain as a whole. Never echoed in the External API's answers.
+ */
 export const flowSchema: JsonSchema = {
-  type: 'object',
-  description: "Conversation flow (docs/chat-api.md); never echoed in the External API's answers",
-  required: ['steps'],
-  properties: {
-    steps: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_FLOW_STEPS,
-      items: {
-        type: 'object',
-        required: ['type', 'text'],
-        properties: {
-          type: { type: 'string', enum: ['message', 'question', 'handoff'] },
-          text: { type: 'string', minLength: 1, maxLength: MAX_STEP_TEXT },
-          variable: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
-        },
-      },
-    },
-  },
+  ...storedFlowSchema,
+  description: "Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers",
+  required: [],
 };
 
 export const createChatbotBody: JsonSchema = {

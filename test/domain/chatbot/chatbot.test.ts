@@ -41,6 +41,7 @@ test('create folds into an active, enabled chatbot', () => {
     chatbotId: 'c1',
     workspaceId: 'w1',
     fields: { name: 'Bot', description: 'd', disabled: false, flow: DEFAULT_FLOW },
+    versions: [DEFAULT_FLOW],
   });
   assert.throws(
     () => decideChatbot(create, active),
