@@ -13,9 +13,9 @@ import { storedFlowSchema } from './chatbotFlowSchemas.js';
  * docs/flows.md, checked by the domain as a whole. Never echoed in the External API's answers.
  */
 export const flowSchema: JsonSchema = {
-  ...storedFlowSchema,
+  type: 'object',
   description: "Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers",
-  required: [],
+  properties: storedFlowSchema.properties,
 };
 
 export const createChatbotBody: JsonSchema = {
