@@ -21,6 +21,7 @@ import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
 import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
+import type { FlowSigningSecrets } from './flowSigningSecret.js';
 import { newId } from './ids.js';
 import { bodyObject } from './jsonBody.js';
 
@@ -32,6 +33,8 @@ export interface ChatbotWebhooks {
 export interface ChatbotCommandsDeps {
   aggregates: AggregateStore;
   webhooks: ChatbotWebhooks;
+  /** The secret each chatbot's flow signs its http calls with. */
+  flowSigningSecrets: FlowSigningSecrets;
 }
 
 export class ChatbotCommands {
@@ -155,6 +158,12 @@ export class ChatbotCommands {
       ctx,
     );
     return { flow, warnings };
+  }
+
+  /** The secret this workspace's chatbot signs its flow's http calls with. */
+  async flowSigningSecret(chatbotId: string, workspaceId: string): Promise<string> {
+    await this.loadOwned(chatbotId, workspaceId);
+    return this.deps.flowSigningSecrets(chatbotId);
   }
 
   /** Publishes the draft, or version `republish` again as a new version. */

@@ -6,7 +6,7 @@
 import type { FlowWarning } from '../flow/flowError.js';
 import type { FlowGraph } from '../flow/flowGraph.js';
 import { parseFlow } from '../flow/flowParsing.js';
-import { isListFlow } from '../flow/listFlow.js';
+import { isListFlow, listToGraph } from '../flow/listFlow.js';
 import { ValidationError } from '../errors.js';
 import { type Flow, validateFlow } from './flow.js';
 
@@ -29,8 +29,13 @@ export function validateChatbotFlow(raw: unknown): FlowDocument {
   return isListFlow(raw) ? validateFlow(raw) : checkFlowDocument(raw).flow;
 }
 
-/** The graph a stored flow runs as (a list flow as its chain). */
-export const graphOf = (flow: FlowDocument): FlowGraph => parseFlow(flow).flow;
+/**
+ * The graph a stored flow runs as. A list flow is read as its chain without being checked
+ * again: it was checked when saved, and one saved under older rules (a variable name since
+ * reserved) must still run as it did.
+ */
+export const graphOf = (flow: FlowDocument): FlowGraph =>
+  isListFlow(flow) ? listToGraph(flow as Flow) : parseFlow(flow).flow;
 
 /**
  * AI agents do not exist yet, so a flow with an `ai` step would wait for ever: it may be saved
