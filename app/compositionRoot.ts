@@ -133,6 +133,8 @@ export interface ServiceOptions {
   resolver?: Resolver;
   /** Extra CA certificates flows' http calls trust (tests call a receiver with its own certificate). */
   flowHttpCertificateAuthority?: string;
+  /** How long a flow's http call may take (10 s unless a test needs a timeout sooner). */
+  flowHttpTimeoutMs?: number;
 }
 
 /**
@@ -297,6 +299,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
         allowHosts: config.webhookAllowHosts,
         resolver: opts.resolver,
         certificateAuthority: opts.flowHttpCertificateAuthority,
+        timeoutMs: opts.flowHttpTimeoutMs,
       }),
     }),
     branding: new BrandingCommands({ aggregates, reservations, ownOrigin: new URL(config.publicUrl).origin }),

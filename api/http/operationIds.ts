@@ -17,6 +17,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`POST ${EXTERNAL}/chatbots/{id}/duplicate`]: 'duplicateChatbot',
   [`GET ${EXTERNAL}/chatbots/{id}/flow`]: 'getChatbotFlow',
   [`PUT ${EXTERNAL}/chatbots/{id}/flow`]: 'saveChatbotFlow',
+  [`GET ${EXTERNAL}/chatbots/{id}/flow/signing-secret`]: 'getChatbotFlowSigningSecret',
   [`POST ${EXTERNAL}/chatbots/{id}/flow/publish`]: 'publishChatbotFlow',
   [`GET ${EXTERNAL}/chatbots/{id}/flow/versions`]: 'listChatbotFlowVersions',
   [`GET ${EXTERNAL}/chatbots/{id}/flow/versions/{version}`]: 'getChatbotFlowVersion',

@@ -103,6 +103,7 @@ async function flowSamples(
   for (const [op, method, path, body] of [
     ['saveChatbotFlow', 'PUT', `/chatbots/${id}/flow`, flow],
     ['getChatbotFlow', 'GET', `/chatbots/${id}/flow`, undefined],
+    ['getChatbotFlowSigningSecret', 'GET', `/chatbots/${id}/flow/signing-secret`, undefined],
     ['publishChatbotFlow', 'POST', `/chatbots/${id}/flow/publish`, {}],
     ['listChatbotFlowVersions', 'GET', `/chatbots/${id}/flow/versions`, undefined],
     ['getChatbotFlowVersion', 'GET', `/chatbots/${id}/flow/versions/1`, undefined],

@@ -18,6 +18,7 @@ import {
   publicationSchema,
   publishBody,
   savedFlowSchema,
+  signingSecretSchema,
   storedFlowSchema,
   versionListSchema,
   versionParams,
@@ -69,6 +70,20 @@ export function chatbotFlowRoutes(door: ResourceDoor, { views, chatbots }: Chatb
       const { flow, warnings } = await chatbots.saveFlowDraft(params.id, body, contextOf(res));
       return { body: { data: flow, warnings } };
     },
+  );
+
+  door.add(
+    {
+      method: 'get',
+      path: '/chatbots/:id/flow/signing-secret',
+      summary: "The secret the chatbot's flow signs its http steps' calls with (verified as a webhook signature)",
+      tags,
+      params: idParams,
+      responses: { 200: { description: 'The secret', schema: signingSecretSchema }, ...NO_SUCH_CHATBOT },
+    },
+    async ({ params, res }) => ({
+      body: { data: { secret: await chatbots.flowSigningSecret(params.id, principalOf(res).workspaceId) } },
+    }),
   );
 
   door.add(

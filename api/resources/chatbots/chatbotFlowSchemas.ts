@@ -98,3 +98,10 @@ export const diffSchema: JsonSchema = wrapped({
     startChanged: { type: 'boolean', description: 'The two versions start at different steps' },
   },
 });
+
+export const signingSecretSchema: JsonSchema = wrapped({
+  type: 'object',
+  required: ['secret'],
+  additionalProperties: false,
+  properties: { secret: { type: 'string', description: '64 hexadecimal characters, the HMAC key as text' } },
+});
