@@ -10,6 +10,7 @@ import type { Decider } from '../event.js';
 import { DEFAULT_FLOW } from '../chatbot/flow.js';
 import { type FlowDocument, graphOf } from '../chatbot/flowDocument.js';
 import type { FlowGraph } from '../flow/flowGraph.js';
+import { isListFlow } from '../flow/listFlow.js';
 import {
   answerQuestion,
   resumeAfterHttp,
@@ -141,8 +142,12 @@ export function pendingHttpRequest(state: ConversationState): HttpRequest | null
   return run.outcome.type === 'awaiting_http' ? run.outcome.request : null;
 }
 
-/** How the visitor may answer the question the flow waits at, if it waits at one. */
+/**
+ * How the visitor may answer the question the flow waits at, if it waits at one. A list flow's
+ * messages stay as they always were (its questions take any text), so only branching flows say.
+ */
 export function awaitedInput(state: ConversationState): ShownInput | null {
+  if (isListFlow(state.flow)) return null;
   const step = waitingStep(state);
   return step?.type === 'question' ? shownInput(step.input) : null;
 }

@@ -7,8 +7,6 @@ import { startTestApp, type TestApp } from '../../support/testApp.js';
 let app: TestApp;
 let apiKey: string;
 const EXT = '/api/v1/external/v1';
-/** What a list flow's question says about its answer: any text. */
-const TEXT = { type: 'text' };
 const CHAT = '/api/v1/chat';
 
 async function createBot(body: Record<string, unknown> = {}): Promise<string> {
@@ -46,7 +44,7 @@ test('a visitor runs the default flow: greeting, questions with interpolation, r
   assert.is(s.headers.get('access-control-allow-origin'), '*');
   assert.equal(s.body.messages, [
     { type: 'bot', message: 'Hi! Thanks for stopping by.' },
-    { type: 'bot', message: 'What is your name?', input: TEXT },
+    { type: 'bot', message: 'What is your name?' },
   ]);
   assert.is(s.body.visitorId, 'visitor-1');
   assert.is(s.body.done, false);
@@ -55,7 +53,7 @@ test('a visitor runs the default flow: greeting, questions with interpolation, r
   const first = await say(botId, s.body.sessionId, '  Ann  ');
   assert.is(first.status, 200);
   assert.equal(first.body, {
-    messages: [{ type: 'bot', message: 'Nice to meet you, Ann. What is your email address?', input: TEXT }],
+    messages: [{ type: 'bot', message: 'Nice to meet you, Ann. What is your email address?' }],
     done: false,
   });
   const second = await say(botId, s.body.sessionId, 'ann@example.com');
@@ -166,7 +164,7 @@ test('a handoff step completes as escalated with reason handoff', async () => {
     },
   });
   const s = await start(botId);
-  assert.equal(s.body.messages, [{ type: 'bot', message: 'Your order?', input: TEXT }]);
+  assert.equal(s.body.messages, [{ type: 'bot', message: 'Your order?' }]);
   const r = await say(botId, s.body.sessionId, 'A-17');
   assert.equal(r.body, { messages: [{ type: 'bot', message: 'A person will look at order A-17.' }], done: true });
   const done = (await events(s.body.sessionId)).at(-1)!.data as any;
@@ -192,9 +190,7 @@ test('a session keeps the flow it started with when the chatbot is edited', asyn
   });
   assert.is(put.status, 200);
   const r = await say(botId, s.body.sessionId, 'Cy');
-  assert.equal(r.body.messages, [
-    { type: 'bot', message: 'Nice to meet you, Cy. What is your email address?', input: TEXT },
-  ]);
+  assert.equal(r.body.messages, [{ type: 'bot', message: 'Nice to meet you, Cy. What is your email address?' }]);
 });
 
 test('unknown bot or session: 404', async () => {
@@ -296,7 +292,7 @@ test('a JSON body is read whatever the Content-Type says (fetch without headers 
   });
   assert.is(res.status, 200);
   assert.equal((await res.json()).messages, [
-    { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?', input: TEXT },
+    { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' },
   ]);
   const form = await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/messages`, {
     body: 'message=hi',
