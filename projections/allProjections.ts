@@ -3,6 +3,7 @@ import type { Projection } from './projection.js';
 import { apiKeysView } from './views/apiKeysView.js';
 import { chatbotsView } from './views/chatbotsView.js';
 import { flowVersionsView } from './views/flowVersionsView.js';
+import { flowFunnelView } from './views/flowFunnelView.js';
 import { responsesView } from './views/responsesView.js';
 import { responseDailyCountsView } from './views/responseDailyCountsView.js';
 import { usersView } from './views/usersView.js';
@@ -21,6 +22,7 @@ export const allProjections: Projection[] = [
   apiKeysView,
   chatbotsView,
   flowVersionsView,
+  flowFunnelView,
   usersView,
   responsesView,
   responseDailyCountsView,

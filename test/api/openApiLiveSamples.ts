@@ -108,6 +108,7 @@ async function flowSamples(
     ['listChatbotFlowVersions', 'GET', `/chatbots/${id}/flow/versions`, undefined],
     ['getChatbotFlowVersion', 'GET', `/chatbots/${id}/flow/versions/1`, undefined],
     ['diffChatbotFlowVersions', 'GET', `/chatbots/${id}/flow/versions/2/diff?against=1`, undefined],
+    ['getChatbotFunnel', 'GET', `/chatbots/${id}/funnel?days=7`, undefined],
   ] as const) {
     const [route, query = ''] = path.split('?');
     const withQuery = (p: string) => EXT + p + (query ? `?${query}` : '');

@@ -64,6 +64,11 @@ test('draft, publish, versions, version and diff behind the session', async () =
   const diff = await call('GET', `${DASH}/chatbots/${id}/flow/versions/2/diff?against=1`);
   assert.equal(diff.body.data.added, ['ask', 'bye']);
   assert.is(diff.body.data.startChanged, true);
+  const funnel = await call('GET', `${DASH}/chatbots/${id}/funnel`);
+  assert.equal(funnel.body.data.steps, [
+    { id: 'ask', reached: 0, stoppedHere: 0 },
+    { id: 'bye', reached: 0, stoppedHere: 0 },
+  ]);
   const bad = await call('PUT', `${DASH}/chatbots/${id}/flow`, { ...GRAPH, start: 'nope' });
   assert.equal([bad.status, bad.body.code, bad.body.field], [400, 'INVALID_FLOW', 'start']);
 });
