@@ -18,7 +18,7 @@ import {
   type ConversationState,
 } from '../domain/conversation/conversation.js';
 import type { ConversationEvent } from '../domain/conversation/conversationEvents.js';
-import type { HttpResult, ShownInput } from '../domain/flow/flowInterpreter.js';
+import type { HttpRequest, HttpResult, ShownInput } from '../domain/flow/flowInterpreter.js';
 import type { FlowSigningSecrets } from './flowSigningSecret.js';
 import type { VisitorUser } from '../domain/conversation/visitorInput.js';
 import type { AggregateStore } from './aggregateStore.js';
@@ -67,9 +67,9 @@ function visitorContext(visitorId: string, workspaceId: string, req: VisitorRequ
   };
 }
 
-/** The flow's http calls, as the command layer makes them (infrastructure/flowHttp). */
+/** The flow's http calls, made for the command layer by an adapter (infrastructure/flowHttp). */
 export interface FlowHttp {
-  call(request: NonNullable<ReturnType<typeof pendingHttpRequest>>, signingSecret: string): Promise<HttpResult>;
+  call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
 }
 
 export interface ConversationCommandsDeps {

@@ -27,11 +27,6 @@ export interface FlowHttpClientOptions {
   certificateAuthority?: string | string[];
 }
 
-/** What the command layer needs: one call, its result as the flow takes it. */
-export interface FlowHttpCaller {
-  call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
-}
-
 /** The signature headers, over the body as sent (empty without one). */
 function signatureHeaders(secret: string, body: string, nowMs: number): Record<string, string> {
   const id = `flow_${randomUUID()}`;
@@ -45,7 +40,10 @@ function signatureHeaders(secret: string, body: string, nowMs: number): Record<s
   };
 }
 
-export function createFlowHttpClient(options: FlowHttpClientOptions): FlowHttpCaller {
+/** One call, its result as the flow takes it (commands/conversationCommands.ts, FlowHttp). */
+export function createFlowHttpClient(options: FlowHttpClientOptions): {
+  call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
+} {
   const agent = new HttpsAgent({ keepAlive: true, maxSockets: 50 });
   const lookup = createGuardedLookup(options.allowHosts, options.resolver);
   return {
