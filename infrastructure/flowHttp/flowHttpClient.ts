@@ -54,8 +54,12 @@ export function createFlowHttpClient(options: FlowHttpClientOptions): {
         return { ok: false, reason: `refused: ${(err as Error).message}` };
       }
       const body = request.body ?? '';
-      try {
-        const response = await got(request.url, {
+      return new Promise<HttpResult>((resolve) => {
+        let status: number | null = null;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let settled = false;
+        const stream = got.stream(request.url, {
           method: request.method,
           headers: {
             'user-agent': FLOW_HTTP_USER_AGENT,
@@ -71,15 +75,29 @@ export function createFlowHttpClient(options: FlowHttpClientOptions): {
           dnsLookup: lookup,
           agent: { https: agent },
           https: options.certificateAuthority ? { certificateAuthority: options.certificateAuthority } : {},
-          responseType: 'text',
         });
-        const text = response.body;
-        if (text.length > MAX_FLOW_HTTP_RESPONSE) return { ok: false, reason: 'the answer was too large' };
-        return { ok: true, status: response.statusCode, json: parseJson(text) };
-      } catch (err) {
-        const e = err as Error & { code?: string };
-        return { ok: false, reason: `${e.code ? `${e.code}: ` : ''}${e.message}`.slice(0, 500) };
-      }
+        const settle = (result: HttpResult) => {
+          if (settled) return;
+          settled = true;
+          stream.destroy();
+          resolve(result);
+        };
+        stream.on('response', (res: { statusCode: number }) => {
+          status = res.statusCode;
+        });
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          // Read no further than a flow could use: a huge or endless answer is a failure.
+          if (size > MAX_FLOW_HTTP_RESPONSE) settle({ ok: false, reason: 'the answer was too large' });
+          else chunks.push(chunk);
+        });
+        stream.on('end', () =>
+          settle({ ok: true, status: status ?? 0, json: parseJson(Buffer.concat(chunks).toString('utf8')) }),
+        );
+        stream.on('error', (err: Error & { code?: string }) =>
+          settle({ ok: false, reason: `${err.code ? `${err.code}: ` : ''}${err.message}`.slice(0, 500) }),
+        );
+      });
     },
   };
 }

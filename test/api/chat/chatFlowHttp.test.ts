@@ -123,6 +123,14 @@ test('a 2xx answer that is not JSON succeeds but finds nothing to save', async (
   assert.equal([call?.status, call?.saved, 'json' in (call ?? {})], [200, { status: '' }, false]);
 });
 
+test('an answer larger than 256 KB is not read to its end and goes to onError', async () => {
+  receiver.respondWith(() => ({ status: 200, body: { order: { status: 'big' }, pad: 'x'.repeat(300 * 1024) } }));
+  const id = await botWith(lookupFlow(`${receiver.url}/orders/{{order}}`));
+  const { reply, call } = await askOrder(id);
+  assert.equal(reply.body.messages, [{ type: 'bot', message: 'The lookup failed.' }]);
+  assert.equal([call?.status, call?.error], [null, 'the answer was too large']);
+});
+
 test('a call that takes too long times out and goes to onError', async () => {
   receiver.respondWith(() => ({ status: 200, body: { order: { status: 'late' } }, delayMs: TIMEOUT_MS + 1000 }));
   const id = await botWith(lookupFlow(`${receiver.url}/orders/{{order}}`));
