@@ -5,17 +5,42 @@
  */
 import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatbot/chatbot.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
+import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import { withProps } from '../resourceSchemas.js';
-import { storedFlowSchema } from './chatbotFlowSchemas.js';
 
-/**
- * A flow given with the chatbot: the list form of docs/chat-api.md or a branching flow of
- * docs/flows.md, checked by the domain as a whole. Never echoed in the External API's answers.
- */
-export const flowSchema: JsonSchema = {
+/** The list form of docs/chat-api.md: 1 to 100 steps run in order. */
+const listFlowSchema: JsonSchema = {
   type: 'object',
+  required: ['steps'],
+  properties: {
+    steps: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_FLOW_STEPS,
+      items: {
+        type: 'object',
+        required: ['type', 'text'],
+        properties: {
+          type: { type: 'string', enum: ['message', 'question', 'handoff'] },
+          text: { type: 'string', minLength: 1, maxLength: MAX_STEP_TEXT },
+          variable: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' },
+        },
+      },
+    },
+  },
+};
+
+/** A branching flow of docs/flows.md, checked as a whole by the domain (400 INVALID_FLOW). */
+const graphFlowSchema: JsonSchema = {
+  type: 'object',
+  required: ['start', 'steps'],
+  properties: { start: { type: 'string' }, steps: { type: 'array', items: { type: 'object' } } },
+};
+
+/** A flow given with the chatbot, in either form. Never echoed in the External API's answers. */
+export const flowSchema: JsonSchema = {
   description: "Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers",
-  properties: storedFlowSchema.properties,
+  anyOf: [listFlowSchema, graphFlowSchema],
 };
 
 export const createChatbotBody: JsonSchema = {
@@ -72,8 +97,8 @@ export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
 
 const str = { type: 'string' };
 
-/** A chatbot as the dashboard shows it: every field of GET plus its flow's draft (any form). */
-export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: storedFlowSchema }, ['flow']);
+/** A chatbot as the dashboard shows it: every field of GET plus its flow's draft (either form). */
+export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
 
 /** What a workspace may still create under its plan (null: unlimited). */
 export const capSchema: JsonSchema = {

@@ -1280,8 +1280,15 @@ export interface operations {
                     description?: string;
                     /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
-                        start?: string;
-                        steps?: Record<string, never>[];
+                        steps: {
+                            /** @enum {string} */
+                            type: "message" | "question" | "handoff";
+                            text: string;
+                            variable?: string;
+                        }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
@@ -1391,8 +1398,15 @@ export interface operations {
                     disabled?: boolean;
                     /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
-                        start?: string;
-                        steps?: Record<string, never>[];
+                        steps: {
+                            /** @enum {string} */
+                            type: "message" | "question" | "handoff";
+                            text: string;
+                            variable?: string;
+                        }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
