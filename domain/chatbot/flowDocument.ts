@@ -22,11 +22,13 @@ export function checkFlowDocument(raw: unknown): { flow: FlowDocument; warnings:
 }
 
 /**
- * A flow given with a chatbot's other fields (create, update): the list form by its own rules,
- * with the errors it has always had (400 naming `flow`), a branching flow as a whole.
+ * A flow given with a chatbot's other fields (create, update): the list form (and anything not
+ * an object) by its own rules, with the errors it has always had (400 naming `flow`), a
+ * branching flow as a whole.
  */
 export function validateChatbotFlow(raw: unknown): FlowDocument {
-  return isListFlow(raw) ? validateFlow(raw) : checkFlowDocument(raw).flow;
+  const object = typeof raw === 'object' && raw !== null && !Array.isArray(raw);
+  return !object || isListFlow(raw) ? validateFlow(raw) : checkFlowDocument(raw).flow;
 }
 
 /**
