@@ -152,6 +152,13 @@ test('PUT /chatbots with a flow still saves and publishes it', async () => {
     [2, 1],
   );
   assert.equal((await call('GET', `/${id}/flow/versions/2`)).body.data.flow, flow);
+  assert.is((await call('PUT', `/${id}`, { flow: GRAPH })).status, 200, 'a branching flow too');
+  assert.equal((await call('GET', `/${id}/flow/versions/3`)).body.data.flow, GRAPH);
+  const broken = await call('PUT', `/${id}`, { flow: { ...GRAPH, start: 'missing' } });
+  assert.equal([broken.status, broken.body.code, broken.body.field], [400, 'INVALID_FLOW', 'start']);
+  const ai = await call('PUT', `/${id}`, { flow: { start: 'a', steps: [{ id: 'a', type: 'ai' }] } });
+  assert.equal([ai.status, ai.body.code], [400, 'AI_STEP_UNAVAILABLE']);
+  assert.is((await call('GET', `/${id}/flow/versions`)).body.data.length, 3, 'neither was published');
 });
 
 test('diff names the steps added, removed and changed since another version', async () => {
