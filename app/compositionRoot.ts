@@ -40,6 +40,8 @@ import { Reservations } from '../commands/reservations.js';
 import { WorkspaceCommands } from '../commands/workspaceCommands.js';
 import { ChatbotCommands } from '../commands/chatbotCommands.js';
 import { WebhookCommands } from '../commands/webhookCommands.js';
+import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
+import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
 import { BrandingCommands } from '../commands/brandingCommands.js';
@@ -129,6 +131,10 @@ export interface ServiceOptions {
   clock?: () => Date;
   /** DNS for the webhook address check (tests resolve names without real DNS). */
   resolver?: Resolver;
+  /** Extra CA certificates flows' http calls trust (tests call a receiver with its own certificate). */
+  flowHttpCertificateAuthority?: string;
+  /** How long a flow's http call may take (10 s unless a test needs a timeout sooner). */
+  flowHttpTimeoutMs?: number;
 }
 
 /**
@@ -235,6 +241,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
 
   const codePepper = loadCodePepper({ secret: config.codeSecret, dataDir: config.dataDir });
+  // Flow http calls are signed with a key derived for them alone from the same server secret.
+  const signingSecrets = flowSigningSecrets(codePepper);
   const webhooks = new WebhookCommands({
     aggregates,
     reservations,
@@ -282,9 +290,18 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     mailer,
     mediaStore,
     workspaces,
-    chatbots: new ChatbotCommands({ aggregates, webhooks }),
+    chatbots: new ChatbotCommands({ aggregates, webhooks, flowSigningSecrets: signingSecrets }),
     webhooks,
-    conversations: new ConversationCommands({ aggregates }),
+    conversations: new ConversationCommands({
+      aggregates,
+      flowSigningSecrets: signingSecrets,
+      flowHttp: createFlowHttpClient({
+        allowHosts: config.webhookAllowHosts,
+        resolver: opts.resolver,
+        certificateAuthority: opts.flowHttpCertificateAuthority,
+        timeoutMs: opts.flowHttpTimeoutMs,
+      }),
+    }),
     branding: new BrandingCommands({
       aggregates,
       reservations,

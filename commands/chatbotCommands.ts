@@ -10,15 +10,18 @@ import {
   chatbotStream,
   chatbotDecider,
   copyName,
+  publishedFlow,
   validateChanges,
   validateDescription,
   validateName,
   type ChatbotEvent,
   type ChatbotState,
 } from '../domain/chatbot/chatbot.js';
-import { DEFAULT_FLOW, validateFlow } from '../domain/chatbot/flow.js';
+import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
+import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
+import type { FlowSigningSecrets } from './flowSigningSecret.js';
 import { newId } from './ids.js';
 import { bodyObject } from './jsonBody.js';
 
@@ -30,6 +33,8 @@ export interface ChatbotWebhooks {
 export interface ChatbotCommandsDeps {
   aggregates: AggregateStore;
   webhooks: ChatbotWebhooks;
+  /** The secret each chatbot's flow signs its http calls with. */
+  flowSigningSecrets: FlowSigningSecrets;
 }
 
 export class ChatbotCommands {
@@ -51,14 +56,20 @@ export class ChatbotCommands {
     const b = bodyObject(body);
     const name = validateName(b.name);
     const description = validateDescription(b.description);
-    const flow = b.flow === undefined ? DEFAULT_FLOW : validateFlow(b.flow);
+    const flow = b.flow === undefined ? DEFAULT_FLOW : validateChatbotFlow(b.flow);
     return this.createWithSlot({ name, description, flow }, ctx, opts.newId);
   }
 
   async duplicate(chatbotId: string, ctx: CommandContext & { workspaceId: string }, opts: { newId?: string } = {}) {
     const original = await this.loadOwned(chatbotId, ctx.workspaceId);
-    const { name, description, flow } = original.fields;
-    return this.createWithSlot({ name: copyName(name), description, flow, duplicatedFrom: chatbotId }, ctx, opts.newId);
+    const { name, description, flow: draft } = original.fields;
+    // The copy runs what the original runs, and its author finds the same draft to go on with.
+    const { flow } = publishedFlow(original);
+    return this.createWithSlot(
+      { name: copyName(name), description, flow, draft, duplicatedFrom: chatbotId },
+      ctx,
+      opts.newId,
+    );
   }
 
   /** The chatbot an earlier run with this preset id made, or null when there is none. */
@@ -74,7 +85,7 @@ export class ChatbotCommands {
   }
 
   private async createWithSlot(
-    fields: { name: string; description: string; flow: typeof DEFAULT_FLOW; duplicatedFrom?: string },
+    fields: { name: string; description: string; flow: FlowDocument; draft?: FlowDocument; duplicatedFrom?: string },
     ctx: CommandContext & { workspaceId: string },
     presetId?: string,
   ): Promise<{ chatbotId: string; state: ChatbotState; at: string | null; recovered?: boolean }> {
@@ -131,10 +142,41 @@ export class ChatbotCommands {
     const { state, occurredAt } = await this.deps.aggregates.handle(
       chatbotStream(chatbotId),
       chatbotDecider,
-      { type: 'UpdateChatbot', changes, workspaceId: ctx.workspaceId },
+      { type: 'UpdateChatbot', changes, now: this.deps.aggregates.now(), workspaceId: ctx.workspaceId },
       ctx,
     );
     return { state, at: occurredAt };
+  }
+
+  /** Saves the draft: checked as a whole (400 INVALID_FLOW), kept as written, with its warnings. */
+  async saveFlowDraft(chatbotId: string, raw: unknown, ctx: CommandContext & { workspaceId: string }) {
+    const { flow, warnings } = checkFlowDocument(raw);
+    await this.deps.aggregates.handle(
+      chatbotStream(chatbotId),
+      chatbotDecider,
+      { type: 'SaveFlowDraft', flow, workspaceId: ctx.workspaceId },
+      ctx,
+    );
+    return { flow, warnings };
+  }
+
+  /** The secret this workspace's chatbot signs its flow's http calls with. */
+  async flowSigningSecret(chatbotId: string, workspaceId: string): Promise<string> {
+    await this.loadOwned(chatbotId, workspaceId);
+    return this.deps.flowSigningSecrets(chatbotId);
+  }
+
+  /** Publishes the draft, or version `republish` again as a new version. */
+  async publishFlow(chatbotId: string, republish: number | undefined, ctx: CommandContext & { workspaceId: string }) {
+    const { events } = await this.deps.aggregates.handle(
+      chatbotStream(chatbotId),
+      chatbotDecider,
+      { type: 'PublishFlow', now: this.deps.aggregates.now(), republish, workspaceId: ctx.workspaceId },
+      ctx,
+    );
+    const done = (events as ChatbotEvent[]).find((e) => e.type === 'ChatbotFlowPublished');
+    if (!done) throw new Error('publishing appended no version');
+    return { version: done.data.version, publishedAt: done.data.publishedAt };
   }
 
   /**

@@ -1,19 +1,25 @@
 /**
  * Visitor chat commands. Each checks the chatbot (gone → 404, disabled → 403) from its own
- * stream, then decides on the conversation stream; the conversation keeps the flow it started
- * with, so an edit to the chatbot does not derail sessions in progress.
+ * stream, then decides on the conversation stream; the conversation keeps the published flow
+ * version it started on, so a publish does not derail sessions in progress. When the flow waits
+ * for one of its http calls, the call is made here (the domain makes none) and its result
+ * recorded, until the flow waits for the visitor again or ends.
  */
 import { ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { chatbotStream, chatbotDecider, type ChatbotState } from '../domain/chatbot/chatbot.js';
+import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import {
   conversationStream,
   botMessagesOf,
   conversationDecider,
   isCompletion,
+  awaitedInput,
+  pendingHttpRequest,
   type ConversationCommand,
   type ConversationState,
 } from '../domain/conversation/conversation.js';
 import type { ConversationEvent } from '../domain/conversation/conversationEvents.js';
+import type { HttpRequest, HttpResult, ShownInput } from '../domain/flow/flowInterpreter.js';
+import type { FlowSigningSecrets } from './flowSigningSecret.js';
 import type { VisitorUser } from '../domain/conversation/visitorInput.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
@@ -36,6 +42,8 @@ export interface StartInput {
 export interface ChatTurn {
   messages: string[];
   done: boolean;
+  /** How the visitor may answer the question the last message asks, when it asks one. */
+  input: ShownInput | null;
 }
 
 /** A started session, with what the widget shows of its chatbot and whose branding it wears. */
@@ -59,9 +67,21 @@ function visitorContext(visitorId: string, workspaceId: string, req: VisitorRequ
   };
 }
 
+/** The flow's http calls, made for the command layer by an adapter (infrastructure/flowHttp). */
+export interface FlowHttp {
+  call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
+}
+
 export interface ConversationCommandsDeps {
   aggregates: AggregateStore;
+  flowHttp: FlowHttp;
+  flowSigningSecrets: FlowSigningSecrets;
 }
+
+/** An http answer's JSON is kept in the conversation's events up to this size (as JSON text). */
+export const FLOW_HTTP_KEPT_JSON = 16 * 1024;
+/** More calls than any flow makes between two answers (a loop of http steps alone is refused). */
+const MAX_CALLS_PER_TURN = 100;
 
 export class ConversationCommands {
   constructor(private readonly deps: ConversationCommandsDeps) {}
@@ -78,7 +98,9 @@ export class ConversationCommands {
     const chatbot = await this.usableChatbot(botId);
     const sessionId = newId();
     const visitorId = input.visitorId ?? newId();
-    const { events } = await this.deps.aggregates.handle(
+    const ctx = visitorContext(visitorId, chatbot.workspaceId!, req);
+    const { flow, version } = publishedFlow(chatbot);
+    const { events, state } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
       {
@@ -93,16 +115,18 @@ export class ConversationCommands {
         channel: input.channel,
         customData: input.customData,
         user: input.user,
-        flow: chatbot.fields.flow,
+        flow,
+        flowVersion: version,
       },
-      visitorContext(visitorId, chatbot.workspaceId!, req),
+      ctx,
     );
+    const settled = await this.callsOf(sessionId, state, ctx);
     return {
       sessionId,
       visitorId,
       chatbotName: chatbot.fields.name,
       workspaceId: chatbot.workspaceId!,
-      ...turnOf(events as ConversationEvent[]),
+      ...turnOf([...(events as ConversationEvent[]), ...settled.events], settled.state),
     };
   }
 
@@ -127,13 +151,40 @@ export class ConversationCommands {
     await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
-    const { events } = await this.deps.aggregates.handle(
+    // A call left unanswered (the process stopped mid-call) is made before the visitor's turn.
+    const before = await this.callsOf(sessionId, session, ctx);
+    const { events, state } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
       { ...command(this.deps.aggregates.now()), chatbotId: botId },
       ctx,
     );
-    return turnOf(events as ConversationEvent[]);
+    const after = await this.callsOf(sessionId, state, ctx);
+    return turnOf([...before.events, ...(events as ConversationEvent[]), ...after.events], after.state);
+  }
+
+  /** Makes the http calls the flow waits for, one after the other, recording each result. */
+  private async callsOf(
+    sessionId: string,
+    start: ConversationState,
+    ctx: CommandContext,
+  ): Promise<{ events: ConversationEvent[]; state: ConversationState }> {
+    const events: ConversationEvent[] = [];
+    let state = start;
+    for (let calls = 0; calls < MAX_CALLS_PER_TURN; calls++) {
+      const request = pendingHttpRequest(state);
+      if (!request) break;
+      const result = await this.deps.flowHttp.call(request, this.deps.flowSigningSecrets(state.chatbotId!));
+      const handled = await this.deps.aggregates.handle(
+        conversationStream(sessionId),
+        conversationDecider,
+        { type: 'RecordHttpResult', result, keptJson: keptJsonOf(result), now: this.deps.aggregates.now() },
+        ctx,
+      );
+      events.push(...(handled.events as ConversationEvent[]));
+      state = handled.state;
+    }
+    return { events, state };
   }
 
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */
@@ -145,6 +196,13 @@ export class ConversationCommands {
   }
 }
 
-function turnOf(events: ConversationEvent[]): ChatTurn {
-  return { messages: botMessagesOf(events), done: isCompletion(events) };
+function turnOf(events: ConversationEvent[], state: ConversationState): ChatTurn {
+  return { messages: botMessagesOf(events), done: isCompletion(events), input: awaitedInput(state) };
+}
+
+/** The answer's JSON, when small enough to keep with the conversation. */
+function keptJsonOf(result: HttpResult): unknown {
+  if (!result.ok || result.json === undefined) return undefined;
+  const text = JSON.stringify(result.json);
+  return text.length <= FLOW_HTTP_KEPT_JSON ? result.json : undefined;
 }

@@ -2,6 +2,8 @@
 import type { Projection } from './projection.js';
 import { apiKeysView } from './views/apiKeysView.js';
 import { chatbotsView } from './views/chatbotsView.js';
+import { flowVersionsView } from './views/flowVersionsView.js';
+import { flowFunnelView } from './views/flowFunnelView.js';
 import { responsesView } from './views/responsesView.js';
 import { responseDailyCountsView } from './views/responseDailyCountsView.js';
 import { usersView } from './views/usersView.js';
@@ -19,6 +21,8 @@ export const allProjections: Projection[] = [
   workspacesView,
   apiKeysView,
   chatbotsView,
+  flowVersionsView,
+  flowFunnelView,
   usersView,
   responsesView,
   responseDailyCountsView,

@@ -89,8 +89,13 @@ function visitorRequest(res: Response): VisitorRequest {
   return { requestId: res.locals.requestId, ip: res.locals.clientIp, userAgent: res.locals.userAgent };
 }
 
+/** The bot's messages; the last one, when it asks a question, says how it may be answered. */
 const asBot = (turn: ChatTurn) => ({
-  messages: turn.messages.map((message) => ({ type: 'bot' as const, message })),
+  messages: turn.messages.map((message, i) => ({
+    type: 'bot' as const,
+    message,
+    ...(turn.input && i === turn.messages.length - 1 ? { input: turn.input } : {}),
+  })),
   done: turn.done,
 });
 

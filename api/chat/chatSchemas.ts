@@ -67,12 +67,34 @@ export const escalateBody: JsonSchema = {
   },
 };
 
+/** How a question may be answered (docs/chat-api.md, Answering questions). */
+const questionInput: JsonSchema = {
+  type: 'object',
+  required: ['type'],
+  description: "On a message that asks a question: the question's input (choices' options as label and value)",
+  properties: {
+    type: { type: 'string', enum: ['text', 'email', 'phone', 'number', 'date', 'url', 'choice', 'rating', 'yesno'] },
+    min: { type: 'number' },
+    max: { type: 'number' },
+    multiple: { type: 'boolean' },
+    options: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['label', 'value'],
+        additionalProperties: false,
+        properties: { label: { type: 'string' }, value: { type: 'string' } },
+      },
+    },
+  },
+};
+
 const botMessages: JsonSchema = {
   type: 'array',
   items: {
     type: 'object',
     required: ['type', 'message'],
-    properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' } },
+    properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' }, input: questionInput },
   },
 };
 

@@ -13,6 +13,8 @@ import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { sessionResourceDoor } from './sessionRoute.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
+import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
+import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -26,6 +28,8 @@ const RESOURCES: DashboardResource[] = [
   overviewRoutes,
   (router, registry, mount, deps) =>
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
+  (router, registry, mount, deps) => chatbotFlowRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotFunnelRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => responseRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
   membersRoutes,

@@ -15,6 +15,8 @@ import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
 import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
+import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
+import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -27,6 +29,8 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 /** Every External API resource, in the order the OpenAPI document lists them. */
 const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotFlowRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotFunnelRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
   (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),

@@ -15,8 +15,15 @@ import {
   UpstreamError,
   ValidationError,
 } from '../../domain/errors.js';
+import { FlowError } from '../../domain/flow/flowError.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import { isStoreUnavailable } from '../../infrastructure/sql/storeUnavailable.js';
+
+/** A refused flow also names the step and field, so an editor can point at them. */
+function placeOf(err: DomainError): { field?: string; stepId?: string } {
+  if (!(err instanceof FlowError)) return {};
+  return { ...(err.field ? { field: err.field } : {}), ...(err.stepId ? { stepId: err.stepId } : {}) };
+}
 
 function statusOf(err: DomainError): number {
   if (err instanceof ValidationError) return 400;
@@ -87,7 +94,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return;
     if (err instanceof DomainError) {
       if (err instanceof TooManyRequestsError) res.setHeader('Retry-After', String(err.retryAfterSeconds));
-      res.status(statusOf(err)).json({ error: err.message, ...(err.code ? { code: err.code } : {}) });
+      res.status(statusOf(err)).json({ error: err.message, ...(err.code ? { code: err.code } : {}), ...placeOf(err) });
       return;
     }
     const parsed = parserError(err);

@@ -28,6 +28,7 @@ const ERROR_NAMES: Record<string, string> = {
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
   Chatbots: "External API: the workspace's chatbots",
+  'Chatbot flows': "External API: a chatbot's flow draft, its published versions and how they differ",
   Responses: 'External API: stored conversations of a chatbot',
   Analytics: 'External API: response counts of a chatbot',
   Webhooks: 'External API: webhook subscriptions (signed deliveries of conversation events)',

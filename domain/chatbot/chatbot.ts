@@ -1,10 +1,13 @@
 /**
  * The chatbot aggregate (stream `chatbot-<id>`). The plan cap is decided by the workspace
- * aggregate; this one owns the chatbot's own fields and lifecycle.
+ * aggregate; this one owns the chatbot's own fields and lifecycle, and its flow: a draft the
+ * author edits and the versions published from it (docs/flows.md, Versions). Conversations start
+ * on the newest published version.
  */
 import type { Decider, DomainEvent } from '../event.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import { DEFAULT_FLOW, type Flow, validateFlow } from './flow.js';
+import { DEFAULT_FLOW } from './flow.js';
+import { type FlowDocument, refuseUnrunnableSteps, validateChatbotFlow } from './flowDocument.js';
 import { charLength } from '../charLength.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 import { unhandled } from '../unhandled.js';
@@ -16,15 +19,38 @@ export interface ChatbotFields {
   name: string;
   description: string;
   disabled: boolean;
-  flow: Flow;
+  /** The draft. */
+  flow: FlowDocument;
 }
 
 export type ChatbotEvent =
   | DomainEvent<
       'ChatbotCreated',
-      { chatbotId: string; workspaceId: string; name: string; description: string; flow: Flow; duplicatedFrom?: string }
+      {
+        chatbotId: string;
+        workspaceId: string;
+        name: string;
+        description: string;
+        /** The draft and published version 1. */
+        flow: FlowDocument;
+        duplicatedFrom?: string;
+      }
     >
+  /** `changes.flow` (written before versions existed): saved as the draft and published. */
   | DomainEvent<'ChatbotUpdated', { chatbotId: string; changes: Partial<ChatbotFields> }>
+  | DomainEvent<'ChatbotFlowDraftSaved', { chatbotId: string; flow: FlowDocument }>
+  | DomainEvent<
+      'ChatbotFlowPublished',
+      {
+        chatbotId: string;
+        version: number;
+        /** The whole flow, so a version is read from its own event. */
+        flow: FlowDocument;
+        publishedAt: string;
+        /** The earlier version published again (a rollback). */
+        republishedFrom?: number;
+      }
+    >
   | DomainEvent<'ChatbotDeleted', { chatbotId: string; workspaceId: string }>;
 
 export interface ChatbotState {
@@ -32,6 +58,8 @@ export interface ChatbotState {
   chatbotId: string | null;
   workspaceId: string | null;
   fields: ChatbotFields;
+  /** Published flows, version n at index n - 1; the last one is what new conversations run. */
+  versions: FlowDocument[];
 }
 
 export const initialChatbotState: ChatbotState = {
@@ -39,7 +67,13 @@ export const initialChatbotState: ChatbotState = {
   chatbotId: null,
   workspaceId: null,
   fields: { name: '', description: '', disabled: false, flow: DEFAULT_FLOW },
+  versions: [],
 };
+
+/** The version new conversations start on. */
+export function publishedFlow(state: ChatbotState): { version: number; flow: FlowDocument } {
+  return { version: state.versions.length, flow: state.versions.at(-1) ?? state.fields.flow };
+}
 
 export type ChatbotCommand =
   | {
@@ -48,11 +82,20 @@ export type ChatbotCommand =
       workspaceId: string;
       name: string;
       description: string;
-      flow: Flow;
+      /** Published as version 1. */
+      flow: FlowDocument;
+      /** A draft that differs from the published flow (a duplicate's). */
+      draft?: FlowDocument;
       duplicatedFrom?: string;
     }
-  /** workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found". */
-  | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields>; workspaceId?: string }
+  /**
+   * workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found".
+   * A flow among the changes is saved as the draft and published at `now`.
+   */
+  | { type: 'UpdateChatbot'; changes: Partial<ChatbotFields>; now: Date; workspaceId?: string }
+  | { type: 'SaveFlowDraft'; flow: FlowDocument; workspaceId?: string }
+  /** Publishes the draft, or with `republish` that earlier version again as a new one. */
+  | { type: 'PublishFlow'; now: Date; republish?: number; workspaceId?: string }
   | { type: 'DeleteChatbot'; workspaceId?: string };
 
 /** Characters as a user counts them (code points, as the request schema does): an emoji is one. */
@@ -83,7 +126,7 @@ export function validateChanges(body: Record<string, unknown>): Partial<ChatbotF
     if (typeof body.disabled !== 'boolean') throw new ValidationError('disabled must be a boolean', 'disabled');
     changes.disabled = body.disabled;
   }
-  if (body.flow !== undefined) changes.flow = validateFlow(body.flow);
+  if (body.flow !== undefined) changes.flow = validateChatbotFlow(body.flow);
   return changes;
 }
 
@@ -99,17 +142,41 @@ export function copyName(name: string): string {
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
   if (command.type === 'CreateChatbot') {
     if (state.status !== 'none') throw new ConflictError('Chatbot already exists');
-    const { type: _t, ...data } = command;
-    return [{ type: 'ChatbotCreated', data }];
+    refuseUnrunnableSteps(command.flow);
+    const { type: _t, draft, ...data } = command;
+    const created: ChatbotEvent = { type: 'ChatbotCreated', data };
+    if (draft === undefined || sameFlow(draft, data.flow)) return [created];
+    return [created, { type: 'ChatbotFlowDraftSaved', data: { chatbotId: data.chatbotId, flow: draft } }];
   }
   if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
   if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId)
     throw new NotFoundError('Chatbot not found');
   switch (command.type) {
-    case 'UpdateChatbot':
-      return Object.keys(command.changes).length === 0
-        ? []
-        : [{ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: command.changes } }];
+    case 'UpdateChatbot': {
+      const { flow, ...others } = command.changes;
+      const events: ChatbotEvent[] = [];
+      if (Object.keys(others).length > 0)
+        events.push({ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: others } });
+      if (flow !== undefined) {
+        refuseUnrunnableSteps(flow);
+        events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: state.chatbotId!, flow } });
+        events.push(published(state, flow, command.now));
+      }
+      return events;
+    }
+    case 'SaveFlowDraft':
+      return [{ type: 'ChatbotFlowDraftSaved', data: { chatbotId: state.chatbotId!, flow: command.flow } }];
+    case 'PublishFlow': {
+      const from = command.republish;
+      if (from === undefined) {
+        refuseUnrunnableSteps(state.fields.flow);
+        return [published(state, state.fields.flow, command.now)];
+      }
+      const flow = state.versions[from - 1];
+      if (!Number.isInteger(from) || from < 1 || flow === undefined) throw new NotFoundError('Flow version not found');
+      refuseUnrunnableSteps(flow);
+      return [published(state, flow, command.now, from)];
+    }
     case 'DeleteChatbot':
       return [{ type: 'ChatbotDeleted', data: { chatbotId: state.chatbotId!, workspaceId: state.workspaceId! } }];
     default:
@@ -125,15 +192,38 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
         chatbotId: event.data.chatbotId,
         workspaceId: event.data.workspaceId,
         fields: { name: event.data.name, description: event.data.description, disabled: false, flow: event.data.flow },
+        versions: [event.data.flow],
       };
-    case 'ChatbotUpdated':
-      return { ...state, fields: { ...state.fields, ...event.data.changes } };
+    case 'ChatbotUpdated': {
+      const { flow } = event.data.changes;
+      const versions = flow === undefined ? state.versions : [...state.versions, flow];
+      return { ...state, fields: { ...state.fields, ...event.data.changes }, versions };
+    }
+    case 'ChatbotFlowDraftSaved':
+      return { ...state, fields: { ...state.fields, flow: event.data.flow } };
+    case 'ChatbotFlowPublished':
+      return { ...state, versions: [...state.versions, event.data.flow] };
     case 'ChatbotDeleted':
       return { ...state, status: 'deleted' };
     default:
       return state;
   }
 }
+
+function published(state: ChatbotState, flow: FlowDocument, now: Date, republishedFrom?: number): ChatbotEvent {
+  return {
+    type: 'ChatbotFlowPublished',
+    data: {
+      chatbotId: state.chatbotId!,
+      version: state.versions.length + 1,
+      flow,
+      publishedAt: now.toISOString(),
+      ...(republishedFrom === undefined ? {} : { republishedFrom }),
+    },
+  };
+}
+
+const sameFlow = (a: FlowDocument, b: FlowDocument): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 export const chatbotDecider: Decider<ChatbotCommand, ChatbotState, ChatbotEvent> = {
   decide: decideChatbot,

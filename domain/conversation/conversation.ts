@@ -1,11 +1,29 @@
 /**
- * The conversation aggregate (stream `conversation-<sessionId>`): where the visitor is in the
- * chatbot's flow, the answers so far, the turn count, and the rules that complete a session
- * (end of flow → resolved, handoff step or escalate → escalated, end → ended).
+ * The conversation aggregate (stream `conversation-<sessionId>`): the published flow version the
+ * session runs, where the flow stands (the interpreter's state), the turn count, and the rules
+ * that complete a session (the flow ends → its resolution, a handoff step or escalate →
+ * escalated, end → ended). The flow's http calls are made by the command layer, which hands
+ * each result back (RecordHttpResult).
  */
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Decider } from '../event.js';
-import { DEFAULT_FLOW, type Flow } from '../chatbot/flow.js';
+import { DEFAULT_FLOW } from '../chatbot/flow.js';
+import { type FlowDocument, graphOf } from '../chatbot/flowDocument.js';
+import type { FlowGraph } from '../flow/flowGraph.js';
+import { isListFlow } from '../flow/listFlow.js';
+import {
+  answerQuestion,
+  resumeAfterHttp,
+  shownInput,
+  startFlow,
+  type BotReply,
+  type FlowOutcome,
+  type FlowRun,
+  type FlowState,
+  type HttpRequest,
+  type HttpResult,
+  type ShownInput,
+} from '../flow/flowInterpreter.js';
 import type {
   ConversationCompleted,
   ConversationEvent,
@@ -13,7 +31,6 @@ import type {
   Resolution,
   TranscriptEntry,
 } from './conversationEvents.js';
-import { walkFlow, type FlowWalk } from './flowWalk.js';
 import { unhandled } from '../unhandled.js';
 
 export interface ConversationState {
@@ -22,15 +39,19 @@ export interface ConversationState {
   chatbotId: string | null;
   workspaceId: string | null;
   visitorId: string | null;
-  flow: Flow;
-  /** Index of the question waiting for the visitor's answer while active. */
-  awaiting: number | null;
-  answers: Record<string, string>;
+  flow: FlowDocument;
+  flowVersion: number | null;
+  /** The flow as it runs, parsed once when the session is loaded. */
+  graph: FlowGraph;
+  /** Where the flow stands. */
+  run: FlowState;
   turnCount: number;
   responseId: string | null;
   startedAt: string | null;
   resolution: Resolution | null;
 }
+
+const DEFAULT_GRAPH = graphOf(DEFAULT_FLOW);
 
 export const initialConversationState: ConversationState = {
   status: 'none',
@@ -39,8 +60,9 @@ export const initialConversationState: ConversationState = {
   workspaceId: null,
   visitorId: null,
   flow: DEFAULT_FLOW,
-  awaiting: null,
-  answers: {},
+  flowVersion: null,
+  graph: DEFAULT_GRAPH,
+  run: { stepId: DEFAULT_GRAPH.start, variables: {}, retries: 0, finished: false },
   turnCount: 0,
   responseId: null,
   startedAt: null,
@@ -50,16 +72,19 @@ export const initialConversationState: ConversationState = {
 export type StartConversation = {
   type: 'StartConversation';
   now: Date;
-} & Omit<ConversationStarted['data'], 'messages' | 'startedAt'>;
+} & Omit<ConversationStarted['data'], 'messages' | 'startedAt' | 'flowState' | 'path'>;
 
 export type ConversationCommand =
   | StartConversation
   /** responseId is used only when this message creates the response record. */
   | { type: 'SendMessage'; message: string; responseId: string; now: Date; chatbotId?: string }
+  /** What the http call the flow waits for got; `json` is kept in the event when small. */
+  | { type: 'RecordHttpResult'; result: HttpResult; keptJson?: unknown; now: Date; chatbotId?: string }
   | { type: 'Escalate'; reason: string; now: Date; chatbotId?: string }
   | { type: 'EndConversation'; now: Date; chatbotId?: string };
 
-const bot = (message: string, at: string): TranscriptEntry => ({ type: 'bot', message, at });
+const entriesOf = (replies: readonly BotReply[], at: string): TranscriptEntry[] =>
+  replies.map((r) => ({ type: 'bot', message: r.text, at }));
 
 /** Whole seconds from start to completion (never negative if clocks disagree). */
 export function durationSeconds(startedAt: string, completedAt: Date): number {
@@ -87,10 +112,10 @@ function completion(
   };
 }
 
-/** A walk that stops anywhere but at a question completes the session. */
-function completionOf(walk: FlowWalk): { resolution: Resolution; reason: string | null } | null {
-  if (walk.outcome === 'handoff') return { resolution: 'escalated', reason: 'handoff' };
-  if (walk.outcome === 'end') return { resolution: 'resolved', reason: null };
+/** A flow that hands off or ends completes the session. */
+function completionOf(outcome: FlowOutcome): { resolution: Resolution; reason: string | null } | null {
+  if (outcome.type === 'handoff') return { resolution: 'escalated', reason: outcome.reason };
+  if (outcome.type === 'ended') return { resolution: outcome.resolution, reason: null };
   return null;
 }
 
@@ -104,17 +129,45 @@ function idsOf(state: ConversationState) {
   return { sessionId: state.sessionId!, chatbotId: state.chatbotId!, workspaceId: state.workspaceId! };
 }
 
+/** The step the flow waits at, when it waits for something. */
+function waitingStep(state: Pick<ConversationState, 'status' | 'graph' | 'run'>) {
+  if (state.status !== 'active' || state.run.finished) return undefined;
+  return state.graph.steps.find((s) => s.id === state.run.stepId);
+}
+
+/** The call the flow waits for, rendered: running the flow from its http step stops there at once. */
+export function pendingHttpRequest(state: ConversationState): HttpRequest | null {
+  if (waitingStep(state)?.type !== 'http') return null;
+  const run = startFlow({ ...state.graph, start: state.run.stepId }, state.run.variables);
+  return run.outcome.type === 'awaiting_http' ? run.outcome.request : null;
+}
+
+/**
+ * How the visitor may answer the question the flow waits at, if it waits at one. A list flow's
+ * messages stay as they always were (its questions take any text), so only branching flows say.
+ */
+export function awaitedInput(state: ConversationState): ShownInput | null {
+  if (isListFlow(state.flow)) return null;
+  const step = waitingStep(state);
+  return step?.type === 'question' ? shownInput(step.input) : null;
+}
+
+/** The variables a run set or changed, as stored. */
+function changedVariables(before: FlowState, after: FlowState): Record<string, string> {
+  return Object.fromEntries(Object.entries(after.variables).filter(([k, v]) => before.variables[k] !== v));
+}
+
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
     if (state.status !== 'none') throw new ConflictError('Session already exists');
     const { type: _t, now, ...data } = command;
     const at = now.toISOString();
-    const walk = walkFlow(data.flow, 0, {});
+    const run = startFlow(graphOf(data.flow));
     const started: ConversationStarted = {
       type: 'ConversationStarted',
-      data: { ...data, messages: walk.replies.map((m) => bot(m, at)), startedAt: at },
+      data: { ...data, messages: entriesOf(run.replies, at), flowState: run.state, path: run.path, startedAt: at },
     };
-    const done = completionOf(walk);
+    const done = completionOf(run.outcome);
     if (!done) return [started];
     const ids = {
       sessionId: data.sessionId,
@@ -131,18 +184,21 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   requireActive(state);
   const ids = idsOf(state);
   const { now } = command;
+  const at = now.toISOString();
+  const completes = (run: FlowRun, responseId: string | null, turnCount: number): ConversationEvent[] => {
+    const done = completionOf(run.outcome);
+    return done
+      ? [completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now)]
+      : [];
+  };
   switch (command.type) {
     case 'SendMessage': {
-      const question = state.flow.steps[state.awaiting!];
-      const variable = question.type === 'question' ? question.variable : null;
-      const answers = variable ? { ...state.answers, [variable]: command.message } : { ...state.answers };
+      const run = answerQuestion(state.graph, state.run, command.message);
       const turnCount = state.turnCount + 1;
-      const walk = walkFlow(state.flow, state.awaiting! + 1, answers);
-      const at = now.toISOString();
       const responseId = state.responseId ?? command.responseId;
       const entries: TranscriptEntry[] = [
         { type: 'user', message: command.message, at },
-        ...walk.replies.map((m) => bot(m, at)),
+        ...entriesOf(run.replies, at),
       ];
       const events: ConversationEvent[] = [];
       if (!state.responseId) {
@@ -153,13 +209,39 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       }
       events.push({
         type: 'MessagesRecorded',
-        data: { ...ids, responseId, entries, answerVariables: answers, turnCount },
+        data: {
+          ...ids,
+          responseId,
+          entries,
+          answerVariables: run.state.variables,
+          turnCount,
+          flowState: run.state,
+          path: run.path,
+        },
       });
       if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
-      const done = completionOf(walk);
-      if (done)
-        events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
-      return events;
+      return [...events, ...completes(run, responseId, turnCount)];
+    }
+    case 'RecordHttpResult': {
+      const stepId = state.run.stepId;
+      const run = resumeAfterHttp(state.graph, state.run, command.result);
+      const { result } = command;
+      const answered: ConversationEvent = {
+        type: 'FlowHttpAnswered',
+        data: {
+          ...ids,
+          responseId: state.responseId,
+          stepId,
+          status: result.ok ? result.status : null,
+          error: result.ok ? null : result.reason,
+          ...(command.keptJson === undefined ? {} : { json: command.keptJson }),
+          saved: changedVariables(state.run, run.state),
+          entries: entriesOf(run.replies, at),
+          flowState: run.state,
+          path: run.path,
+        },
+      };
+      return [answered, ...completes(run, state.responseId, state.turnCount)];
     }
     case 'Escalate':
       return [
@@ -181,11 +263,21 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   }
 }
 
+/**
+ * Where a turn recorded before the flow engine left the flow: a list flow's question takes any
+ * answer, so the answer given moves it on exactly as it did then.
+ */
+function legacyRun(state: ConversationState, entries: readonly TranscriptEntry[], answers: Record<string, string>) {
+  const answer = entries.find((e) => e.type === 'user')?.message ?? '';
+  return { ...answerQuestion(state.graph, state.run, answer).state, variables: answers };
+}
+
 export function evolveConversation(state: ConversationState, event: ConversationEvent): ConversationState {
   switch (event.type) {
     case 'ConversationStarted': {
       const d = event.data;
       const flow = d.flow ?? DEFAULT_FLOW;
+      const graph = graphOf(flow);
       return {
         ...initialConversationState,
         status: 'active',
@@ -194,19 +286,23 @@ export function evolveConversation(state: ConversationState, event: Conversation
         workspaceId: d.workspaceId,
         visitorId: d.visitorId,
         flow,
-        awaiting: walkFlow(flow, 0, {}).awaiting,
+        flowVersion: d.flowVersion ?? null,
+        graph,
+        run: d.flowState ?? startFlow(graph).state,
         startedAt: d.startedAt,
       };
     }
     case 'ResponseCreated':
       return { ...state, responseId: event.data.responseId };
     case 'MessagesRecorded': {
-      const answers = event.data.answerVariables;
-      const next = state.awaiting === null ? null : walkFlow(state.flow, state.awaiting + 1, answers).awaiting;
-      return { ...state, answers, turnCount: event.data.turnCount, awaiting: next };
+      const d = event.data;
+      const run = d.flowState ?? legacyRun(state, d.entries, d.answerVariables);
+      return { ...state, run, turnCount: d.turnCount };
     }
+    case 'FlowHttpAnswered':
+      return { ...state, run: event.data.flowState };
     case 'ConversationCompleted':
-      return { ...state, status: 'completed', awaiting: null, resolution: event.data.resolution };
+      return { ...state, status: 'completed', resolution: event.data.resolution };
     default:
       return state;
   }
@@ -216,7 +312,8 @@ export function evolveConversation(state: ConversationState, event: Conversation
 export function botMessagesOf(events: readonly ConversationEvent[]): string[] {
   return events.flatMap((e) => {
     if (e.type === 'ConversationStarted') return e.data.messages.map((m) => m.message);
-    if (e.type === 'MessagesRecorded') return e.data.entries.filter((m) => m.type === 'bot').map((m) => m.message);
+    if (e.type === 'MessagesRecorded' || e.type === 'FlowHttpAnswered')
+      return e.data.entries.filter((m) => m.type === 'bot').map((m) => m.message);
     return [];
   });
 }

@@ -4,7 +4,8 @@
  * maps them without reading anything else.
  */
 import type { DomainEvent } from '../event.js';
-import type { Flow } from '../chatbot/flow.js';
+import type { FlowDocument } from '../chatbot/flowDocument.js';
+import type { FlowState } from '../flow/flowInterpreter.js';
 
 export type Resolution = 'escalated' | 'resolved' | 'ended';
 
@@ -29,8 +30,14 @@ export type ConversationStarted = DomainEvent<
     user: { id?: string; email?: string; name?: string } | null;
     /** Bot messages sent on start (greeting up to the first question). */
     messages: TranscriptEntry[];
-    /** The chatbot's flow when the session started: an edit later does not derail a running conversation. */
-    flow: Flow;
+    /** The published flow the session started on: a publish later does not derail a running conversation. */
+    flow: FlowDocument;
+    /** Its version (absent on sessions started before versions). */
+    flowVersion?: number;
+    /** Where the flow stands after the greeting (absent on sessions started before the flow engine). */
+    flowState?: FlowState;
+    /** The steps the greeting passed. */
+    path?: string[];
     startedAt: string;
   }
 >;
@@ -53,6 +60,38 @@ export type MessagesRecorded = DomainEvent<
     /** The full answer map after this turn. */
     answerVariables: Record<string, string>;
     turnCount: number;
+    /** Where the flow stands after this turn (absent on turns recorded before the flow engine). */
+    flowState?: FlowState;
+    /** The steps this turn passed. */
+    path?: string[];
+  }
+>;
+
+/**
+ * What an http step of the flow got, and what the flow said after it. Kept whole enough that
+ * the conversation can be replayed against another flow without calling the service again.
+ */
+export type FlowHttpAnswered = DomainEvent<
+  'FlowHttpAnswered',
+  {
+    sessionId: string;
+    chatbotId: string;
+    workspaceId: string;
+    /** Null while the visitor has not written yet (the call came in the greeting). */
+    responseId: string | null;
+    stepId: string;
+    /** The response status; null when no response came (a refused address, a timeout). */
+    status: number | null;
+    /** Why the call failed, when it did. */
+    error: string | null;
+    /** The response's JSON when it was JSON and at most FLOW_HTTP_KEPT_JSON characters long. */
+    json?: unknown;
+    /** The variables the step's `save` set, as stored. */
+    saved: Record<string, string>;
+    /** The bot's messages after the call. */
+    entries: TranscriptEntry[];
+    flowState: FlowState;
+    path: string[];
   }
 >;
 
@@ -84,4 +123,5 @@ export type ConversationEvent =
   | ResponseCreated
   | MessagesRecorded
   | ResponseUpdated
+  | FlowHttpAnswered
   | ConversationCompleted;

@@ -226,7 +226,8 @@ function ask(step: QuestionStep, variables: Variables): BotReply {
   return { stepId: step.id, text: renderText(step.text, variables), input: shownInput(step.input) };
 }
 
-function shownInput(input: AnswerInput): ShownInput {
+/** A question's input as the visitor sees it. */
+export function shownInput(input: AnswerInput): ShownInput {
   switch (input.type) {
     case 'number': {
       const shown: ShownInput = { type: 'number' };

@@ -1,4 +1,7 @@
-/** `chatbots`: what the External API lists and gets; responseCount is kept by the responses view. */
+/**
+ * `chatbots`: what the External API lists and gets, with the flow's draft; responseCount is kept
+ * by the responses view.
+ */
 import { collection } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
@@ -11,6 +14,7 @@ export interface ChatbotDoc {
   description: string;
   disabled: boolean;
   responseCount: number;
+  /** The draft (what the editor shows). */
   flow: { steps: unknown[] };
   createdAt: string;
   updatedAt: string;
@@ -37,6 +41,12 @@ export const chatbotsView = defineProjection(
     async ChatbotUpdated(e, tx) {
       const d = e.data;
       await tx.patch(CHATBOTS, d.chatbotId, { ...d.changes, updatedAt: e.metadata.occurredAt });
+    },
+    async ChatbotFlowDraftSaved(e, tx) {
+      await tx.patch(CHATBOTS, e.data.chatbotId, { flow: e.data.flow, updatedAt: e.metadata.occurredAt });
+    },
+    async ChatbotFlowPublished(e, tx) {
+      await tx.patch(CHATBOTS, e.data.chatbotId, { updatedAt: e.metadata.occurredAt });
     },
     async ChatbotDeleted(e, tx) {
       await tx.delete(CHATBOTS, e.data.chatbotId);

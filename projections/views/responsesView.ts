@@ -122,6 +122,23 @@ export const responsesView = defineProjection(
       });
     },
 
+    // The bot's messages after a flow's http call: in the record once there is one, before that
+    // in the greeting the record will start with.
+    async FlowHttpAnswered(e, tx) {
+      const d = e.data;
+      if (!d.responseId) {
+        const session = await tx.get(CHAT_SESSIONS, d.sessionId);
+        if (session) await tx.patch(CHAT_SESSIONS, d.sessionId, { messages: [...session.messages, ...d.entries] });
+        return;
+      }
+      const doc = await tx.get(RESPONSES, d.responseId);
+      if (!doc) return;
+      await tx.patch(RESPONSES, d.responseId, {
+        record: [...doc.record, ...d.entries],
+        answerVariables: d.flowState.variables,
+      });
+    },
+
     async ResponseUpdated(e, tx) {
       const d = e.data;
       await tx.patch(RESPONSES, d.responseId, { updatedAt: d.updatedAt });
@@ -145,6 +162,8 @@ export const responsesView = defineProjection(
       [CHATBOTS, e.data.chatbotId],
     ],
     MessagesRecorded: (e) => [[RESPONSES, e.data.responseId]],
+    FlowHttpAnswered: (e) =>
+      e.data.responseId ? [[RESPONSES, e.data.responseId]] : [[CHAT_SESSIONS, e.data.sessionId]],
     ResponseUpdated: (e) => [[RESPONSES, e.data.responseId]],
     ConversationCompleted(e) {
       const d = e.data;

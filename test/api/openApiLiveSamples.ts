@@ -81,6 +81,59 @@ async function idempotencyErrors(
   await expect(op, 422, 'POST', path, { key, body: { other: true }, headers: { 'Idempotency-Key': busy } });
 }
 
+/** The flow operations of one chatbot: draft, publish, versions and diff. */
+async function flowSamples(
+  app: TestApp,
+  expect: Expect,
+  workspaceId: string,
+  id: string,
+  keys: { free: string; spent: string },
+  limit: number,
+): Promise<void> {
+  // A key of its own: these samples alone are more than one key's burst allows.
+  const key = (await app.services.workspaces.createApiKey({ workspaceId, role: 'admin' }, operatorContext(workspaceId)))
+    .apiKey;
+  const flow = {
+    start: 'hi',
+    steps: [
+      { id: 'hi', type: 'message', text: 'Hi', next: 'bye' },
+      { id: 'bye', type: 'end', resolution: 'resolved' },
+    ],
+  };
+  for (const [op, method, path, body] of [
+    ['saveChatbotFlow', 'PUT', `/chatbots/${id}/flow`, flow],
+    ['getChatbotFlow', 'GET', `/chatbots/${id}/flow`, undefined],
+    ['getChatbotFlowSigningSecret', 'GET', `/chatbots/${id}/flow/signing-secret`, undefined],
+    ['publishChatbotFlow', 'POST', `/chatbots/${id}/flow/publish`, {}],
+    ['listChatbotFlowVersions', 'GET', `/chatbots/${id}/flow/versions`, undefined],
+    ['getChatbotFlowVersion', 'GET', `/chatbots/${id}/flow/versions/1`, undefined],
+    ['diffChatbotFlowVersions', 'GET', `/chatbots/${id}/flow/versions/2/diff?against=1`, undefined],
+    ['getChatbotFunnel', 'GET', `/chatbots/${id}/funnel?days=7`, undefined],
+  ] as const) {
+    const [route, query = ''] = path.split('?');
+    const withQuery = (p: string) => EXT + p + (query ? `?${query}` : '');
+    await expect(op, method === 'POST' ? 201 : 200, method, withQuery(route!), { key, body });
+    await expect(op, 404, method, withQuery(route!.replace(id, UNKNOWN)), { key, body });
+    await expect(op, 400, method, EXT + route + NUL, { key, body });
+    await accessErrors(expect, op, method, withQuery(route!), keys, body);
+  }
+  await expect('saveChatbotFlow', 400, 'PUT', `${EXT}/chatbots/${id}/flow`, { key, body: { start: 'x', steps: [] } });
+  await bodyErrors(expect, 'saveChatbotFlow', 'PUT', `${EXT}/chatbots/${id}/flow`, limit, { key });
+  await expect('publishChatbotFlow', 400, 'POST', `${EXT}/chatbots/${id}/flow/publish`, { key, body: { version: 0 } });
+  await bodyErrors(expect, 'publishChatbotFlow', 'POST', `${EXT}/chatbots/${id}/flow/publish`, limit, { key });
+  await idempotencyErrors(
+    app,
+    expect,
+    'publishChatbotFlow',
+    `${EXT}/chatbots/${id}/flow/publish`,
+    key,
+    workspaceId,
+    {},
+  );
+  // A rollback, so the chat samples talk with the flow they were written for.
+  await expect('publishChatbotFlow', 201, 'POST', `${EXT}/chatbots/${id}/flow/publish`, { key, body: { version: 1 } });
+}
+
 export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: Mailbox): Promise<void> {
   const owner = `owner-${Date.now()}@example.com`;
   const ws = await app.createWorkspace('pro', { ownerEmail: owner });
@@ -147,6 +200,7 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('deleteChatbot', 404, 'DELETE', `${EXT}/chatbots/${scratch.data.id}`, { key });
   await expect('deleteChatbot', 400, 'DELETE', `${EXT}/chatbots/${id}${NUL}`, { key });
   await accessErrors(expect, 'deleteChatbot', 'DELETE', `${EXT}/chatbots/${id}`, keys);
+  await flowSamples(app, expect, ws.workspaceId, id, keys, limit);
 
   // Responses: one conversation, left active (resolution null), then one that is ended.
   const session = await expect('startChatSession', 201, 'POST', `${CHAT}/${id}/sessions`, { body: {} });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { loadConfig, type Config } from '../../infrastructure/config.js';
 import { createLogger } from '../../infrastructure/logger.js';
 import { startServer, type RunningServer } from '../../app/server.js';
+import type { ServiceOptions } from '../../app/compositionRoot.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { createTestSql } from './testStores.js';
 
@@ -28,7 +29,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  services: Pick<ServiceOptions, 'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver'> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
   const store = await createTestSql();
@@ -36,7 +40,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const port = env.PORT ? Number(env.PORT) : 0;
   const running = await startServer(
     { ...config, databaseUrl: undefined },
-    { sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port },
+    { ...services, sql: store.sql, logger: createLogger(env.LOG_LEVEL ?? 'error'), port },
   );
   const baseUrl = running.url;
   let n = 0;

@@ -4,13 +4,13 @@
  * cap and the embed snippet).
  */
 import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatbot/chatbot.js';
-import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
+import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import { withProps } from '../resourceSchemas.js';
 
-export const flowSchema: JsonSchema = {
+/** The list form of docs/chat-api.md: 1 to 100 steps run in order. */
+const listFlowSchema: JsonSchema = {
   type: 'object',
-  description: "Conversation flow (docs/chat-api.md); never echoed in the External API's answers",
   required: ['steps'],
   properties: {
     steps: {
@@ -28,6 +28,19 @@ export const flowSchema: JsonSchema = {
       },
     },
   },
+};
+
+/** A branching flow of docs/flows.md, checked as a whole by the domain (400 INVALID_FLOW). */
+const graphFlowSchema: JsonSchema = {
+  type: 'object',
+  required: ['start', 'steps'],
+  properties: { start: { type: 'string' }, steps: { type: 'array', items: { type: 'object' } } },
+};
+
+/** A flow given with the chatbot, in either form. Never echoed in the External API's answers. */
+export const flowSchema: JsonSchema = {
+  description: "Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers",
+  anyOf: [listFlowSchema, graphFlowSchema],
 };
 
 export const createChatbotBody: JsonSchema = {
@@ -84,7 +97,7 @@ export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
 
 const str = { type: 'string' };
 
-/** A chatbot as the dashboard shows it: every field of GET plus its flow. */
+/** A chatbot as the dashboard shows it: every field of GET plus its flow's draft (either form). */
 export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
 
 /** What a workspace may still create under its plan (null: unlimited). */

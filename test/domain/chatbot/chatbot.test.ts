@@ -41,6 +41,7 @@ test('create folds into an active, enabled chatbot', () => {
     chatbotId: 'c1',
     workspaceId: 'w1',
     fields: { name: 'Bot', description: 'd', disabled: false, flow: DEFAULT_FLOW },
+    versions: [DEFAULT_FLOW],
   });
   assert.throws(
     () => decideChatbot(create, active),
@@ -49,11 +50,11 @@ test('create folds into an active, enabled chatbot', () => {
 });
 
 test('update changes only the given fields; an empty update emits nothing', () => {
-  const events = decideChatbot({ type: 'UpdateChatbot', changes: { disabled: true } }, active);
+  const events = decideChatbot({ type: 'UpdateChatbot', changes: { disabled: true }, now: new Date() }, active);
   assert.equal(events, [{ type: 'ChatbotUpdated', data: { chatbotId: 'c1', changes: { disabled: true } } }]);
   const s = fold(evolveChatbot, active, events);
   assert.equal(s.fields, { ...active.fields, disabled: true });
-  assert.equal(decideChatbot({ type: 'UpdateChatbot', changes: {} }, active), []);
+  assert.equal(decideChatbot({ type: 'UpdateChatbot', changes: {}, now: new Date() }, active), []);
 });
 
 test('a deleted or missing chatbot takes no update or delete', () => {
@@ -65,7 +66,7 @@ test('a deleted or missing chatbot takes no update or delete', () => {
       (e: unknown) => e instanceof NotFoundError,
     );
     assert.throws(
-      () => decideChatbot({ type: 'UpdateChatbot', changes: { name: 'x' } }, s),
+      () => decideChatbot({ type: 'UpdateChatbot', changes: { name: 'x' }, now: new Date() }, s),
       (e: unknown) => e instanceof NotFoundError,
     );
   }

@@ -197,6 +197,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/chatbots/{id}/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's flow draft */
+        get: operations["getApiV1DashboardChatbotsIdFlow"];
+        /** Save a chatbot's flow draft (conversations run on published versions only) */
+        put: operations["putApiV1DashboardChatbotsIdFlow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/flow/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the draft as a new version, or with `version` an earlier version again (a rollback) */
+        post: operations["postApiV1DashboardChatbotsIdFlowPublish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/flow/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secret the chatbot's flow signs its http steps' calls with (verified as a webhook signature) */
+        get: operations["getApiV1DashboardChatbotsIdFlowSigningSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/flow/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's published flow versions, newest first */
+        get: operations["getApiV1DashboardChatbotsIdFlowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/flow/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published flow version, with its flow */
+        get: operations["getApiV1DashboardChatbotsIdFlowVersionsVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/flow/versions/{version}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The steps added, removed and changed in a flow version since another one */
+        get: operations["getApiV1DashboardChatbotsIdFlowVersionsVersionDiff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/chatbots/{id}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a flow version's conversations went: steps reached, where they stopped, outcomes */
+        get: operations["getApiV1DashboardChatbotsIdFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/invites": {
         parameters: {
             query?: never;
@@ -1267,7 +1387,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string;
-                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -1275,6 +1395,9 @@ export interface operations {
                             text: string;
                             variable?: string;
                         }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
@@ -1298,7 +1421,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                            /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                            /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                             flow: {
                                 steps: {
                                     /** @enum {string} */
@@ -1306,6 +1429,9 @@ export interface operations {
                                     text: string;
                                     variable?: string;
                                 }[];
+                            } | {
+                                start: string;
+                                steps: Record<string, never>[];
                             };
                         };
                         embed: {
@@ -1372,7 +1498,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                            /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                            /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                             flow: {
                                 steps: {
                                     /** @enum {string} */
@@ -1380,6 +1506,9 @@ export interface operations {
                                     text: string;
                                     variable?: string;
                                 }[];
+                            } | {
+                                start: string;
+                                steps: Record<string, never>[];
                             };
                         };
                         embed: {
@@ -1421,7 +1550,7 @@ export interface operations {
                     name?: string;
                     description?: string;
                     disabled?: boolean;
-                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -1429,6 +1558,9 @@ export interface operations {
                             text: string;
                             variable?: string;
                         }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
@@ -1452,7 +1584,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                            /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                            /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                             flow: {
                                 steps: {
                                     /** @enum {string} */
@@ -1460,6 +1592,9 @@ export interface operations {
                                     text: string;
                                     variable?: string;
                                 }[];
+                            } | {
+                                start: string;
+                                steps: Record<string, never>[];
                             };
                         };
                         embed: {
@@ -1566,7 +1701,7 @@ export interface operations {
                             createdAt: string;
                             /** Format: date-time */
                             updatedAt: string;
-                            /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                            /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                             flow: {
                                 steps: {
                                     /** @enum {string} */
@@ -1574,6 +1709,9 @@ export interface operations {
                                     text: string;
                                     variable?: string;
                                 }[];
+                            } | {
+                                start: string;
+                                steps: Record<string, never>[];
                             };
                         };
                         embed: {
@@ -1598,6 +1736,415 @@ export interface operations {
                 };
             };
             /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                        data: {
+                            start?: string;
+                            steps: Record<string, never>[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    putApiV1DashboardChatbotsIdFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The draft as saved, with warnings (unreachable steps) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                        data: {
+                            start?: string;
+                            steps: Record<string, never>[];
+                        };
+                        warnings: {
+                            stepId: string;
+                            code: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description INVALID_FLOW: the error names the step (stepId) and the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    postApiV1DashboardChatbotsIdFlowPublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Publish this earlier version again (a rollback) instead of the draft */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The version new conversations start on */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description AI_STEP_UNAVAILABLE: the flow has an ai step; or a bad body */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFlowSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description 64 hexadecimal characters, the HMAC key as text */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFlowVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFlowVersionsVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                            /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                            flow: {
+                                start?: string;
+                                steps: Record<string, never>[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFlowVersionsVersionDiff: {
+        parameters: {
+            query: {
+                /** @description The version to compare with */
+                against: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Step ids by change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            against: number;
+                            /** @description Steps of this version that the other one does not have */
+                            added: string[];
+                            /** @description Steps of the other version that this one does not have */
+                            removed: string[];
+                            /** @description Steps both have whose content differs */
+                            changed: string[];
+                            /** @description The two versions start at different steps */
+                            startChanged: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdFunnel: {
+        parameters: {
+            query?: {
+                /** @description The flow version (default: the newest) */
+                version?: number;
+                /** @description Conversations started in this many UTC days ending today (default 30) */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** @description The version's steps in the author's order */
+                            steps: {
+                                id: string;
+                                /** @description Conversations that passed this step */
+                                reached: number;
+                                /** @description Conversations whose last step this is so far */
+                                stoppedHere: number;
+                            }[];
+                            outcomes: {
+                                resolved: number;
+                                escalated: number;
+                                ended: number;
+                                open: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace, or no such version */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

@@ -145,6 +145,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/flow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's flow draft. API key scope: read */
+        get: operations["getChatbotFlow"];
+        /** Save a chatbot's flow draft (conversations run on published versions only). API key scope: write */
+        put: operations["saveChatbotFlow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/flow/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish the draft as a new version, or with `version` an earlier version again (a rollback). API key scope: write */
+        post: operations["publishChatbotFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/flow/signing-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The secret the chatbot's flow signs its http steps' calls with (verified as a webhook signature). API key scope: read */
+        get: operations["getChatbotFlowSigningSecret"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/flow/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's published flow versions, newest first. API key scope: read */
+        get: operations["listChatbotFlowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/flow/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One published flow version, with its flow. API key scope: read */
+        get: operations["getChatbotFlowVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/flow/versions/{version}/diff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The steps added, removed and changed in a flow version since another one. API key scope: read */
+        get: operations["diffChatbotFlowVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/chatbots/{id}/funnel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How a flow version's conversations went: steps reached, where they stopped, outcomes. API key scope: read */
+        get: operations["getChatbotFunnel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/chatbots/{id}/responses": {
         parameters: {
             query?: never;
@@ -1266,7 +1386,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     description?: string;
-                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -1274,6 +1394,9 @@ export interface operations {
                             text: string;
                             variable?: string;
                         }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
@@ -1381,7 +1504,7 @@ export interface operations {
                     name?: string;
                     description?: string;
                     disabled?: boolean;
-                    /** @description Conversation flow (docs/chat-api.md); never echoed in the External API's answers */
+                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
                     flow?: {
                         steps: {
                             /** @enum {string} */
@@ -1389,6 +1512,9 @@ export interface operations {
                             text: string;
                             variable?: string;
                         }[];
+                    } | {
+                        start: string;
+                        steps: Record<string, never>[];
                     };
                 };
             };
@@ -1575,6 +1701,581 @@ export interface operations {
             422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
             429: components["responses"]["ExternalApiPostTooManyRequests"];
             "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    getChatbotFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The draft */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                        data: {
+                            start?: string;
+                            steps: Record<string, never>[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    saveChatbotFlow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description The draft as saved, with warnings (unreachable steps) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                        data: {
+                            start?: string;
+                            steps: Record<string, never>[];
+                        };
+                        warnings: {
+                            stepId: string;
+                            code: string;
+                            message: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description INVALID_FLOW: the error names the step (stepId) and the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExternalApiPayloadTooLarge"];
+            415: components["responses"]["ExternalApiUnsupportedMediaType"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    publishChatbotFlow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Publish this earlier version again (a rollback) instead of the draft */
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The version new conversations start on */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        };
+                    };
+                };
+            };
+            /** @description AI_STEP_UNAVAILABLE: the flow has an ai step; or a bad body */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    getChatbotFlowSigningSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The secret */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description 64 hexadecimal characters, the HMAC key as text */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    listChatbotFlowVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    getChatbotFlowVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The version */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** Format: date-time */
+                            publishedAt: string;
+                            /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+                            flow: {
+                                start?: string;
+                                steps: Record<string, never>[];
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    diffChatbotFlowVersions: {
+        parameters: {
+            query: {
+                /** @description The version to compare with */
+                against: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+                version: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Step ids by change */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            against: number;
+                            /** @description Steps of this version that the other one does not have */
+                            added: string[];
+                            /** @description Steps of the other version that this one does not have */
+                            removed: string[];
+                            /** @description Steps both have whose content differs */
+                            changed: string[];
+                            /** @description The two versions start at different steps */
+                            startChanged: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    getChatbotFunnel: {
+        parameters: {
+            query?: {
+                /** @description The flow version (default: the newest) */
+                version?: number;
+                /** @description Conversations started in this many UTC days ending today (default 30) */
+                days?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The funnel */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            version: number;
+                            /** @description The version's steps in the author's order */
+                            steps: {
+                                id: string;
+                                /** @description Conversations that passed this step */
+                                reached: number;
+                                /** @description Conversations whose last step this is so far */
+                                stoppedHere: number;
+                            }[];
+                            outcomes: {
+                                resolved: number;
+                                escalated: number;
+                                ended: number;
+                                open: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
     listResponses: {

@@ -3,14 +3,14 @@ import { useMemo, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Button, Card, useToast } from '../../ui/index.js';
 import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
-import { chatbotApi, type ChatbotDetail } from './chatbotApi.js';
+import { chatbotApi, listFormOf, type ChatbotDetail } from './chatbotApi.js';
 import { FlowEditor } from './FlowEditor.js';
 import { FlowPreview } from './FlowPreview.js';
 import { checkSteps, humanServerError, stepOfServerError, toFlow, withKeys, type EditableStep } from './flowRules.js';
 
 export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved: (d: ChatbotDetail) => void }) {
   const notify = useToast();
-  const [steps, setSteps] = useState<EditableStep[]>(() => withKeys(detail.data.flow));
+  const [steps, setSteps] = useState<EditableStep[]>(() => withKeys(listFormOf(detail.data.flow)));
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -48,7 +48,7 @@ export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved:
   };
 
   const reset = () => {
-    setSteps(withKeys(detail.data.flow));
+    setSteps(withKeys(listFormOf(detail.data.flow)));
     setDirty(false);
     setServerError(null);
   };

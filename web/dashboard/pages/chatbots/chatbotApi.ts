@@ -5,9 +5,17 @@ import type { Answer, RequestBody } from '../../apiTypes.js';
 type ChatbotsPath = '/api/v1/dashboard/chatbots';
 type ChatbotPath = '/api/v1/dashboard/chatbots/{id}';
 
-export type Flow = NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>;
+/** The list form the editor edits (a branching flow has a `start`). */
+export type Flow = Exclude<NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>, { start: string }>;
 export type FlowStep = Flow['steps'][number];
 export type StepType = FlowStep['type'];
+
+/**
+ * The steps this editor can show: a branching flow (saved through the flow endpoints) is not
+ * the list form, so it opens as no steps rather than as steps of another shape.
+ */
+export const listFormOf = (flow: NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>): Flow =>
+  'start' in flow ? { steps: [] } : flow;
 
 export type ChatbotList = Answer<ChatbotsPath, 'get'>;
 export type ChatbotListItem = ChatbotList['data'][number];
