@@ -130,7 +130,8 @@ test('a branching flow shows its steps and branches read-only, with the publishe
   assert.equal(await routes('lookup'), ['next → check', 'on error → agent']);
   assert.equal(await routes('check'), ['if status equals "shipped" → shipped', 'else → agent']);
   await step('lookup', 'http').getByText('GET https://shop.example.com/orders/{{order}}').waitFor();
-  await step('shipped', 'end').getByText('The conversation ends here.').waitFor();
+  await step('shipped', 'end').getByText('The conversation ends (resolved).').waitFor();
+  await step('agent', 'handoff').getByText('Hands the conversation to a person (needs_human).').waitFor();
   await page.getByText('Published version 2').waitFor();
   const notice = page.getByRole('note');
   assert.match(await notice.innerText(), /cannot edit yet\. Change it through the API/);

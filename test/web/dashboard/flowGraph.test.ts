@@ -74,6 +74,14 @@ test('every way on is listed with its target: options, branches, else, fallback,
     { when: 'else', target: 'done' },
   ]);
   assert.equal(rows[4]!.routes, []);
+  assert.equal(
+    rows.map((r) => r.ending),
+    [null, null, null, null, 'The conversation ends (resolved).', 'Hands the conversation to a person (asked).'],
+  );
+  assert.is(
+    graphStepRows(flow({ steps: [{ id: 'a', type: 'message', text: 'Hi' }] }))[0]!.ending,
+    'The conversation ends here.',
+  );
 });
 
 test('conditions read as words, tests without a value have none', () => {

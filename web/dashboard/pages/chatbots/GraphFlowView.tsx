@@ -43,7 +43,7 @@ export function GraphFlowView({ detail }: { detail: ChatbotDetail }) {
                 {row.isStart && <Badge tone="success">Start</Badge>}
               </div>
               {row.text && <p class="graph-step-text">{row.text}</p>}
-              {row.routes.length ? (
+              {row.routes.length > 0 && (
                 <ul class="graph-routes" aria-label={`Where ${row.id} goes`}>
                   {row.routes.map((r) => (
                     <li key={`${r.when}-${r.target}`}>
@@ -51,9 +51,8 @@ export function GraphFlowView({ detail }: { detail: ChatbotDetail }) {
                     </li>
                   ))}
                 </ul>
-              ) : (
-                <p class="muted">The conversation ends here.</p>
               )}
+              {row.ending && <p class="muted graph-step-ending">{row.ending}</p>}
             </div>
           </li>
         ))}

@@ -36,6 +36,8 @@ export interface GraphStepRow {
   text: string | null;
   isStart: boolean;
   routes: GraphRoute[];
+  /** How the conversation ends at this step, when no way on leads from it. */
+  ending: string | null;
 }
 
 const OP_WORDS: Record<string, string> = {
@@ -84,6 +86,13 @@ function routesOf(step: LooseStep): GraphRoute[] {
   return routes;
 }
 
+function endingOf(step: LooseStep, routes: GraphRoute[]): string | null {
+  if (step.type === 'handoff') return `Hands the conversation to a person (${String(step.reason ?? 'no reason')}).`;
+  if (step.type === 'end') return `The conversation ends (${String(step.resolution ?? 'resolved')}).`;
+  if (step.type === 'ai' && routes.length === 0) return 'The AI agent talks with the visitor until it is done.';
+  return routes.length === 0 ? 'The conversation ends here.' : null;
+}
+
 /** The steps in the author's order, each with its text (or what it does) and its ways on. */
 export function graphStepRows(flow: AnyFlow): GraphStepRow[] {
   const start = 'start' in flow ? flow.start : undefined;
@@ -94,6 +103,14 @@ export function graphStepRows(flow: AnyFlow): GraphStepRow[] {
       str(s.text) ??
       (type === 'http' ? `${String(s.method ?? 'GET')} ${String(s.url ?? '')}` : null) ??
       (type === 'set' ? `${String(s.variable)} = ${String(s.value ?? '')}` : null);
-    return { id, type, text, isStart: start === undefined ? i === 0 : id === start, routes: routesOf(s) };
+    const routes = routesOf(s);
+    return {
+      id,
+      type,
+      text,
+      isStart: start === undefined ? i === 0 : id === start,
+      routes,
+      ending: endingOf(s, routes),
+    };
   });
 }
