@@ -1,4 +1,8 @@
-/** The Flow tab: the editor beside its live preview, saved as one PUT with the server's verdict. */
+/**
+ * The Flow tab. A list flow: the editor beside its live preview, saved as one PUT with the
+ * server's verdict. A branching flow: shown read-only, since saving the list editor over it would
+ * replace the graph and publish the replacement.
+ */
 import { useMemo, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Button, Card, useToast } from '../../ui/index.js';
@@ -6,9 +10,20 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { chatbotApi, listFormOf, type ChatbotDetail } from './chatbotApi.js';
 import { FlowEditor } from './FlowEditor.js';
 import { FlowPreview } from './FlowPreview.js';
+import { isGraphFlow } from './flowGraph.js';
+import { GraphFlowView } from './GraphFlowView.js';
 import { checkSteps, humanServerError, stepOfServerError, toFlow, withKeys, type EditableStep } from './flowRules.js';
 
-export function FlowPanel({ detail, onSaved }: { detail: ChatbotDetail; onSaved: (d: ChatbotDetail) => void }) {
+interface FlowPanelProps {
+  detail: ChatbotDetail;
+  onSaved: (d: ChatbotDetail) => void;
+}
+
+export function FlowPanel(props: FlowPanelProps) {
+  return isGraphFlow(props.detail.data.flow) ? <GraphFlowView detail={props.detail} /> : <ListFlowPanel {...props} />;
+}
+
+function ListFlowPanel({ detail, onSaved }: FlowPanelProps) {
   const notify = useToast();
   const [steps, setSteps] = useState<EditableStep[]>(() => withKeys(listFormOf(detail.data.flow)));
   const [dirty, setDirty] = useState(false);

@@ -11,8 +11,8 @@ export type FlowStep = Flow['steps'][number];
 export type StepType = FlowStep['type'];
 
 /**
- * The steps this editor can show: a branching flow (saved through the flow endpoints) is not
- * the list form, so it opens as no steps rather than as steps of another shape.
+ * The steps the list editor edits. A branching flow never reaches it (FlowPanel shows those
+ * read-only); the empty fallback only narrows the type.
  */
 export const listFormOf = (flow: NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>): Flow =>
   'start' in flow ? { steps: [] } : flow;
@@ -23,6 +23,7 @@ export type ChatbotDetail = Answer<ChatbotPath, 'get'>;
 export type Chatbot = ChatbotDetail['data'];
 export type ChatbotCreateBody = RequestBody<ChatbotsPath, 'post'>;
 export type ChatbotUpdateBody = RequestBody<ChatbotPath, 'put'>;
+export type FlowVersionList = Answer<'/api/v1/dashboard/chatbots/{id}/flow/versions', 'get'>;
 
 const base = `${DASHBOARD_API}/chatbots`;
 
@@ -37,6 +38,8 @@ export const chatbotApi = {
       'POST',
       `${base}/${encodeURIComponent(id)}/duplicate`,
     ),
+  /** Published versions, newest first. */
+  flowVersions: (id: string) => api.get<FlowVersionList>(`${base}/${encodeURIComponent(id)}/flow/versions`),
   remove: (id: string) => api.send<Answer<ChatbotPath, 'delete'>>('DELETE', `${base}/${encodeURIComponent(id)}`),
 };
 

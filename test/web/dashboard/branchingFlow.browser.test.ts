@@ -1,0 +1,177 @@
+/**
+ * A chatbot with a branching flow on the dashboard's Flow tab, in Chromium: its steps and every
+ * way on shown read-only with the published version, nothing that could save or publish over it,
+ * and the graph intact after the page was used. A list-flow chatbot still edits and saves.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import {
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  startDashboardEnv,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
+
+const CHATBOTS = '/api/v1/external/v1/chatbots';
+const GRAPH = {
+  start: 'welcome',
+  steps: [
+    { id: 'welcome', type: 'message', text: 'Hi! I am the shop assistant.', next: 'ask_topic' },
+    {
+      id: 'ask_topic',
+      type: 'question',
+      text: 'What can I do for you?',
+      variable: 'topic',
+      input: {
+        type: 'choice',
+        options: [
+          { label: 'Order status', value: 'order' },
+          { label: 'Something else', value: 'other', next: 'agent' },
+        ],
+      },
+      next: 'ask_order',
+      fallback: 'agent',
+    },
+    {
+      id: 'ask_order',
+      type: 'question',
+      text: 'Your order number?',
+      variable: 'order',
+      input: { type: 'number', min: 1, maxRetries: 2 },
+      next: 'lookup',
+      fallback: 'agent',
+    },
+    {
+      id: 'lookup',
+      type: 'http',
+      method: 'GET',
+      url: 'https://shop.example.com/orders/{{order}}',
+      save: { status: '$.order.status' },
+      next: 'check',
+      onError: 'agent',
+    },
+    {
+      id: 'check',
+      type: 'condition',
+      branches: [{ when: { all: [{ variable: 'status', op: 'equals', value: 'shipped' }] }, next: 'shipped' }],
+      else: 'agent',
+    },
+    { id: 'shipped', type: 'end', text: 'Order {{order}} is on its way.', resolution: 'resolved' },
+    { id: 'agent', type: 'handoff', text: 'Connecting you with a person.', reason: 'needs_human' },
+  ],
+};
+const LIST = { steps: [{ type: 'message', text: 'Hello there' }] };
+
+let env: DashboardEnv;
+let owner: SignedInWorkspace;
+
+const call = (method: string, path: string, body?: unknown) =>
+  env.app.api(method, CHATBOTS + path, { apiKey: owner.apiKey, body });
+
+async function newBot(name: string, flow: unknown): Promise<string> {
+  const r = await call('POST', '', { name, flow: LIST });
+  assert.is(r.status, 201, JSON.stringify(r.body));
+  const id = r.body.data.id as string;
+  if (flow !== LIST) {
+    const saved = await call('PUT', `/${id}/flow`, flow);
+    assert.is(saved.status, 200, JSON.stringify(saved.body));
+    assert.is((await call('POST', `/${id}/flow/publish`, {})).status, 201);
+  }
+  return id;
+}
+
+/** Every request the page makes that could change a chatbot. */
+function writesOf(page: Page): string[] {
+  const writes: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && /\/chatbots\//.test(r.url())) writes.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  return writes;
+}
+
+test.before(async () => {
+  env = await startDashboardEnv();
+  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Branching Goods' });
+});
+test.after(async () => {
+  await env?.close();
+});
+
+test('a branching flow shows its steps and branches read-only, with the published version', async () => {
+  const id = await newBot('Shop assistant', GRAPH);
+  const opened = await openDashboard(env, owner, `/chatbots/${id}`);
+  const { page } = opened;
+  const writes = writesOf(page);
+  const steps = page.getByRole('list', { name: 'Branching flow steps' });
+  await steps.waitFor();
+  await settled(page);
+  assert.is(await steps.locator(':scope > li').count(), GRAPH.steps.length);
+
+  const step = (stepId: string, type: string) => page.getByRole('listitem', { name: `Step ${stepId}: ${type}` });
+  await step('welcome', 'message').getByText('Hi! I am the shop assistant.').waitFor();
+  await step('welcome', 'message').getByText('Start').waitFor();
+  const routes = async (stepId: string) =>
+    (
+      await page
+        .getByRole('list', { name: `Where ${stepId} goes` })
+        .locator('li')
+        .allInnerTexts()
+    ).map((t) => t.replace(/\s+/g, ' ').trim());
+  assert.equal(await routes('welcome'), ['next → ask_topic']);
+  assert.equal(await routes('ask_topic'), [
+    'answer "Something else" → agent',
+    'other answers → ask_order',
+    'no valid answer → agent',
+  ]);
+  assert.equal(await routes('lookup'), ['next → check', 'on error → agent']);
+  assert.equal(await routes('check'), ['if status equals "shipped" → shipped', 'else → agent']);
+  await step('lookup', 'http').getByText('GET https://shop.example.com/orders/{{order}}').waitFor();
+  await step('shipped', 'end').getByText('The conversation ends (resolved).').waitFor();
+  await step('agent', 'handoff').getByText('Hands the conversation to a person (needs_human).').waitFor();
+  await page.getByText('Published version 2').waitFor();
+  const notice = page.getByRole('note');
+  assert.match(await notice.innerText(), /cannot edit yet\. Change it through the API/);
+  assert.is(await notice.getByRole('link', { name: 'API reference' }).getAttribute('href'), '/api/v1/openapi.json');
+
+  // Nothing on the Flow tab saves or publishes, and there is nothing to type into.
+  const flowPanel = page.getByRole('tabpanel');
+  assert.is(await flowPanel.getByRole('list', { name: 'Branching flow steps' }).count(), 1);
+  assert.is(await flowPanel.getByRole('button', { name: /save|publish|discard/i }).count(), 0);
+  assert.is(await flowPanel.getByRole('textbox').count(), 0);
+  await checkPage(opened, 'chatbot-flow-branching');
+
+  // Using the rest of the page (a settings save) sends no flow: the graph and its versions stay.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Shop helper');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByRole('heading', { name: /Shop helper/ }).waitFor();
+  await page.getByRole('tab', { name: 'Flow' }).click();
+  await steps.waitFor();
+  assert.equal(writes, [`PUT /api/v1/dashboard/chatbots/${id}`]);
+  assert.equal((await call('GET', `/${id}/flow`)).body.data, GRAPH);
+  assert.equal(
+    (await call('GET', `/${id}/flow/versions`)).body.data.map((v: { version: number }) => v.version),
+    [2, 1],
+  );
+  await page.context().close();
+});
+
+test('a list flow still opens in the editor and saves', async () => {
+  const id = await newBot('List bot', LIST);
+  const opened = await openDashboard(env, owner, `/chatbots/${id}`);
+  const { page } = opened;
+  await page.getByRole('list', { name: 'Conversation steps' }).waitFor();
+  assert.is(await page.getByRole('list', { name: 'Branching flow steps' }).count(), 0);
+  await page.getByLabel('Step 1: what the bot says').fill('Hello again');
+  await page.getByRole('button', { name: 'Save flow' }).click();
+  await page.getByText('Flow saved').waitFor();
+  assert.equal((await call('GET', `/${id}/flow`)).body.data, { steps: [{ type: 'message', text: 'Hello again' }] });
+  assert.equal(opened.problems, []);
+  await page.context().close();
+});
+
+test.run();
