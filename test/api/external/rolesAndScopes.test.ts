@@ -42,7 +42,10 @@ async function operations(): Promise<Operation[]> {
         path: p
           .slice(BASE.length)
           .replace('{id}', p.startsWith(`${BASE}/webhooks`) ? webhookId : chatbotId)
-          .replace('{responseId}', 'no-such-response'),
+          .replace('{responseId}', 'no-such-response')
+          // Every chatbot has version 1 (its flow at creation); a diff compares it with itself.
+          .replace('{version}', '1')
+          .replace(/\/diff$/, '/diff?against=1'),
         summary: op.summary,
       })),
     );
