@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, List, Optional
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, RequestOptions
+from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, Funnel, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
+from .chatbot_flow import AsyncFlow, Flow as FlowResource
 
 if TYPE_CHECKING:
+    from .._client import AsyncConfab, Confab
     from typing_extensions import Unpack
 
 __all__ = ["Chatbots", "AsyncChatbots"]
@@ -39,7 +41,17 @@ def _duplicate(bot_id: str) -> APICall:
     return APICall("POST", f"/chatbots/{path_id('bot_id', bot_id)}/duplicate")
 
 
+def _funnel(bot_id: str, version: Optional[int], days: Optional[int]) -> APICall:
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/funnel", query={"version": version, "days": days})
+
+
 class Chatbots(SyncAPIResource):
+    flow: FlowResource
+
+    def __init__(self, client: "Confab") -> None:
+        super().__init__(client)
+        self.flow = FlowResource(client)
+
     def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
         return self._call(_list(), options)
@@ -66,8 +78,19 @@ class Chatbots(SyncAPIResource):
         """A copy named "<name> (copy)"."""
         return self._call(_duplicate(bot_id), options)
 
+    def funnel(self, bot_id: str, *, version: Optional[int] = None, days: Optional[int] = None, **options: "Unpack[RequestOptions]") -> Funnel:
+        """How one published flow version's conversations of the last ``days`` UTC days (1–365, default 30)
+        went: per step how many reached it and stopped there, and the outcomes. ``version`` defaults to the newest."""
+        return self._call(_funnel(bot_id, version, days), options)
+
 
 class AsyncChatbots(AsyncAPIResource):
+    flow: AsyncFlow
+
+    def __init__(self, client: "AsyncConfab") -> None:
+        super().__init__(client)
+        self.flow = AsyncFlow(client)
+
     async def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
         return await self._call(_list(), options)
@@ -93,3 +116,8 @@ class AsyncChatbots(AsyncAPIResource):
     async def duplicate(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """A copy named "<name> (copy)"."""
         return await self._call(_duplicate(bot_id), options)
+
+    async def funnel(self, bot_id: str, *, version: Optional[int] = None, days: Optional[int] = None, **options: "Unpack[RequestOptions]") -> Funnel:
+        """How one published flow version's conversations of the last ``days`` UTC days (1–365, default 30)
+        went: per step how many reached it and stopped there, and the outcomes. ``version`` defaults to the newest."""
+        return await self._call(_funnel(bot_id, version, days), options)
