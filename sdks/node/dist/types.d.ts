@@ -40,8 +40,16 @@ export type Chatbot = Data<'/chatbots/{id}', 'get'>;
 export type ChatbotCreated = Data<'/chatbots', 'post'>;
 /** `chatbots.update()`. */
 export type ChatbotUpdated = Data<'/chatbots/{id}', 'put'>;
-export type ChatbotCreateParams = Body<'/chatbots', 'post'>;
-export type ChatbotUpdateParams = Body<'/chatbots/{id}', 'put'>;
+/**
+ * The schema types a branching flow's steps as bare objects, which the generated types cannot
+ * fill in; `flow` takes a Flow instead (either form).
+ */
+export type ChatbotCreateParams = Omit<Body<'/chatbots', 'post'>, 'flow'> & {
+    flow?: Flow;
+};
+export type ChatbotUpdateParams = Omit<Body<'/chatbots/{id}', 'put'>, 'flow'> & {
+    flow?: Flow;
+};
 /** The answer of a delete: `{message}`. */
 export type Deleted = Success<Operation<'/chatbots/{id}', 'delete'>>;
 /**
