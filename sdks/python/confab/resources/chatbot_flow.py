@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .._client import AsyncConfab, Confab
     from typing_extensions import Unpack
 
-__all__ = ["Flow", "AsyncFlow", "FlowVersions", "AsyncFlowVersions"]
+__all__ = ["ChatbotFlow", "AsyncChatbotFlow", "ChatbotFlowVersions", "AsyncChatbotFlowVersions"]
 
 
 def _flow_path(bot_id: str) -> str:
@@ -53,7 +53,7 @@ def _diff(bot_id: str, version: int, against: int) -> APICall:
     return APICall("GET", f"{_version_path(bot_id, version)}/diff", query={"against": against})
 
 
-class FlowVersions(SyncAPIResource):
+class ChatbotFlowVersions(SyncAPIResource):
     def list(self, bot_id: str, **options: "Unpack[RequestOptions]") -> List[FlowPublication]:
         """The published versions, newest first."""
         return self._call(_list_versions(bot_id), options)
@@ -67,7 +67,7 @@ class FlowVersions(SyncAPIResource):
         return self._call(_diff(bot_id, version, against), options)
 
 
-class AsyncFlowVersions(AsyncAPIResource):
+class AsyncChatbotFlowVersions(AsyncAPIResource):
     async def list(self, bot_id: str, **options: "Unpack[RequestOptions]") -> List[FlowPublication]:
         """The published versions, newest first."""
         return await self._call(_list_versions(bot_id), options)
@@ -81,12 +81,12 @@ class AsyncFlowVersions(AsyncAPIResource):
         return await self._call(_diff(bot_id, version, against), options)
 
 
-class Flow(SyncAPIResource):
-    versions: FlowVersions
+class ChatbotFlow(SyncAPIResource):
+    versions: ChatbotFlowVersions
 
     def __init__(self, client: "Confab") -> None:
         super().__init__(client)
-        self.versions = FlowVersions(client)
+        self.versions = ChatbotFlowVersions(client)
 
     def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> FlowDocument:
         """The draft."""
@@ -106,12 +106,12 @@ class Flow(SyncAPIResource):
         return self._call(_signing_secret(bot_id), options)
 
 
-class AsyncFlow(AsyncAPIResource):
-    versions: AsyncFlowVersions
+class AsyncChatbotFlow(AsyncAPIResource):
+    versions: AsyncChatbotFlowVersions
 
     def __init__(self, client: "AsyncConfab") -> None:
         super().__init__(client)
-        self.versions = AsyncFlowVersions(client)
+        self.versions = AsyncChatbotFlowVersions(client)
 
     async def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> FlowDocument:
         """The draft."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, Funnel, RequestOptions
+from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, FlowDocument, Funnel, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
-from .chatbot_flow import AsyncFlow, Flow as FlowResource
+from .chatbot_flow import AsyncChatbotFlow, ChatbotFlow
+
+# Either form: the list form, or a branching flow (start, steps with ids).
+AnyFlow = Union[Flow, FlowDocument]
 
 if TYPE_CHECKING:
     from .._client import AsyncConfab, Confab
@@ -24,11 +27,11 @@ def _retrieve(bot_id: str) -> APICall:
     return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}")
 
 
-def _create(name: str, description: str, flow: Flow) -> APICall:
+def _create(name: str, description: str, flow: AnyFlow) -> APICall:
     return APICall("POST", "/chatbots", body=body_of(name=name, description=description, flow=flow))
 
 
-def _update(bot_id: str, name: str, description: str, disabled: bool, flow: Flow) -> APICall:
+def _update(bot_id: str, name: str, description: str, disabled: bool, flow: AnyFlow) -> APICall:
     body = body_of(name=name, description=description, disabled=disabled, flow=flow)
     return APICall("PUT", f"/chatbots/{path_id('bot_id', bot_id)}", body=body)
 
@@ -46,11 +49,11 @@ def _funnel(bot_id: str, version: Optional[int], days: Optional[int]) -> APICall
 
 
 class Chatbots(SyncAPIResource):
-    flow: FlowResource
+    flow: ChatbotFlow
 
     def __init__(self, client: "Confab") -> None:
         super().__init__(client)
-        self.flow = FlowResource(client)
+        self.flow = ChatbotFlow(client)
 
     def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
@@ -59,12 +62,12 @@ class Chatbots(SyncAPIResource):
     def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
         return self._call(_retrieve(bot_id), options)
 
-    def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+    def create(self, *, name: str, description: str = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
         return self._call(_create(name, description, flow), options)
 
     def update(
-        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN,
         **options: "Unpack[RequestOptions]",
     ) -> ChatbotUpdated:
         """Changes only the given fields."""
@@ -85,11 +88,11 @@ class Chatbots(SyncAPIResource):
 
 
 class AsyncChatbots(AsyncAPIResource):
-    flow: AsyncFlow
+    flow: AsyncChatbotFlow
 
     def __init__(self, client: "AsyncConfab") -> None:
         super().__init__(client)
-        self.flow = AsyncFlow(client)
+        self.flow = AsyncChatbotFlow(client)
 
     async def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
@@ -98,12 +101,12 @@ class AsyncChatbots(AsyncAPIResource):
     async def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
         return await self._call(_retrieve(bot_id), options)
 
-    async def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+    async def create(self, *, name: str, description: str = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
         return await self._call(_create(name, description, flow), options)
 
     async def update(
-        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN,
         **options: "Unpack[RequestOptions]",
     ) -> ChatbotUpdated:
         """Changes only the given fields."""
