@@ -40,10 +40,55 @@ export type Chatbot = Data<'/chatbots/{id}', 'get'>;
 export type ChatbotCreated = Data<'/chatbots', 'post'>;
 /** `chatbots.update()`. */
 export type ChatbotUpdated = Data<'/chatbots/{id}', 'put'>;
-export type ChatbotCreateParams = Body<'/chatbots', 'post'>;
-export type ChatbotUpdateParams = Body<'/chatbots/{id}', 'put'>;
+/**
+ * The schema types a branching flow's steps as bare objects, which the generated types cannot
+ * fill in; `flow` takes a Flow instead (either form).
+ */
+export type ChatbotCreateParams = Omit<Body<'/chatbots', 'post'>, 'flow'> & {
+    flow?: Flow;
+};
+export type ChatbotUpdateParams = Omit<Body<'/chatbots/{id}', 'put'>, 'flow'> & {
+    flow?: Flow;
+};
 /** The answer of a delete: `{message}`. */
 export type Deleted = Success<Operation<'/chatbots/{id}', 'delete'>>;
+/**
+ * One step of a flow: its `type` (message, question, choice, branch, http, handoff, end, …) and
+ * the fields that type takes (docs/flows.md). The service checks a flow as a whole, so the step
+ * is typed loosely.
+ */
+export interface FlowStep {
+    id?: string;
+    type: string;
+    [field: string]: unknown;
+}
+/** A flow as its author writes it: a branching flow (`start`, `steps` with ids) or the list form (`steps`). */
+export interface Flow {
+    start?: string;
+    steps: FlowStep[];
+}
+/** A step the service warns about when the draft is saved (for example an unreachable step). */
+export type FlowWarning = Success<Operation<'/chatbots/{id}/flow', 'put'>>['warnings'][number];
+/** `chatbots.flow.update()`: the draft as saved, with warnings. */
+export interface FlowSaved {
+    data: Flow;
+    warnings: FlowWarning[];
+}
+/** `chatbots.flow.publish()` and each item of `chatbots.flow.versions.list()`. */
+export type FlowPublication = Data<'/chatbots/{id}/flow/publish', 'post'>;
+export type FlowPublishParams = Body<'/chatbots/{id}/flow/publish', 'post'>;
+/** `chatbots.flow.versions.retrieve()`: a published version with its flow. */
+export type FlowVersion = Omit<Data<'/chatbots/{id}/flow/versions/{version}', 'get'>, 'flow'> & {
+    flow: Flow;
+};
+/** `chatbots.flow.versions.diff()`: step ids added, removed and changed since `against`. */
+export type FlowDiff = Data<'/chatbots/{id}/flow/versions/{version}/diff', 'get'>;
+export type FlowDiffParams = Query<'/chatbots/{id}/flow/versions/{version}/diff', 'get'>;
+/** `chatbots.flow.signingSecret()`: `{secret}`, the HMAC key of the flow's http steps. */
+export type FlowSigningSecret = Data<'/chatbots/{id}/flow/signing-secret', 'get'>;
+/** `chatbots.funnel()`: per step reached and stopped-here counts, and the outcomes, of one version. */
+export type Funnel = Data<'/chatbots/{id}/funnel', 'get'>;
+export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
 /** One page as the API answers it: `{data, total, page, totalPages}`. */

@@ -7,7 +7,7 @@ simply appear in the dict; nothing breaks.
 
 from __future__ import annotations
 
-from typing import Dict, List, Literal, Optional, TypedDict, Union
+from typing import Any, Dict, List, Literal, Optional, TypedDict, Union
 
 import httpx
 
@@ -34,6 +34,16 @@ __all__ = [
     "ChatbotUpdated",
     "Flow",
     "FlowStep",
+    "FlowDocument",
+    "FlowWarning",
+    "FlowSaved",
+    "FlowPublication",
+    "FlowVersion",
+    "FlowDiff",
+    "FlowSigningSecret",
+    "FunnelStep",
+    "FunnelOutcomes",
+    "Funnel",
     "RecordEntry",
     "ResponseUser",
     "ResponseRecord",
@@ -132,6 +142,84 @@ class ChatbotUpdated(TypedDict):
     description: str
     disabled: bool
     updatedAt: str
+
+
+class _FlowDocumentRequired(TypedDict):
+    steps: List[Dict[str, Any]]
+
+
+class FlowDocument(_FlowDocumentRequired, total=False):
+    """A flow as its author writes it: a branching flow (``start``, steps with ``id``) or the list
+    form (``steps`` only). Each step is its ``type`` and the fields that type takes (docs/flows.md);
+    the service checks a flow as a whole."""
+
+    start: str
+
+
+class FlowWarning(TypedDict):
+    """A step the service warns about when the draft is saved (e.g. ``UNREACHABLE_STEP``)."""
+
+    stepId: str
+    code: str
+    message: str
+
+
+class FlowSaved(TypedDict):
+    """``chatbots.flow.update()``: the draft as saved and its warnings."""
+
+    data: FlowDocument
+    warnings: List[FlowWarning]
+
+
+class FlowPublication(TypedDict):
+    """``chatbots.flow.publish()`` and each item of ``chatbots.flow.versions.list()``."""
+
+    version: int
+    publishedAt: str
+
+
+class FlowVersion(FlowPublication):
+    """``chatbots.flow.versions.retrieve()``: a published version with its flow."""
+
+    flow: FlowDocument
+
+
+class FlowDiff(TypedDict):
+    """``chatbots.flow.versions.diff()``: step ids added, removed and changed since ``against``."""
+
+    version: int
+    against: int
+    added: List[str]
+    removed: List[str]
+    changed: List[str]
+    startChanged: bool
+
+
+class FlowSigningSecret(TypedDict):
+    """``chatbots.flow.signing_secret()``: the HMAC key of the flow's http steps, as text."""
+
+    secret: str
+
+
+class FunnelStep(TypedDict):
+    id: str
+    reached: int
+    stoppedHere: int
+
+
+class FunnelOutcomes(TypedDict):
+    resolved: int
+    escalated: int
+    ended: int
+    open: int
+
+
+class Funnel(TypedDict):
+    """``chatbots.funnel()``: how one published version's conversations went."""
+
+    version: int
+    steps: List[FunnelStep]
+    outcomes: FunnelOutcomes
 
 
 class Deleted(TypedDict):

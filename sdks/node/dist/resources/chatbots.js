@@ -1,7 +1,13 @@
 /** The workspace's chatbots. */
 import { APIResource } from '../core/resource.js';
 import { pathOf } from '../core/path.js';
+import { ChatbotFlow } from './chatbotFlow.js';
 export class Chatbots extends APIResource {
+    flow;
+    constructor(client) {
+        super(client);
+        this.flow = new ChatbotFlow(client);
+    }
     /** The workspace's chatbots, newest first. */
     list(options) {
         return this._client.get('/chatbots', undefined, options)._thenUnwrap((r) => r.data);
@@ -27,6 +33,16 @@ export class Chatbots extends APIResource {
     duplicate(id, options) {
         return this._client
             .post(pathOf `/chatbots/${id}/duplicate`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /**
+     * How the conversations of one published flow version went over the last `days` UTC days
+     * (default 30): per step how many reached it and stopped there, and the outcomes.
+     * `version` defaults to the newest.
+     */
+    funnel(id, params = {}, options) {
+        return this._client
+            .get(pathOf `/chatbots/${id}/funnel`, params, options)
             ._thenUnwrap((r) => r.data);
     }
 }

@@ -3,6 +3,8 @@ import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
+import type { APIClient } from '../core/apiClient.js';
+import { ChatbotFlow } from './chatbotFlow.js';
 import type {
   Chatbot,
   ChatbotCreated,
@@ -11,11 +13,20 @@ import type {
   ChatbotUpdated,
   ChatbotUpdateParams,
   Deleted,
+  Funnel,
+  FunnelParams,
 } from '../types.js';
 
 type Wrapped<T> = { data: T };
 
 export class Chatbots extends APIResource {
+  readonly flow: ChatbotFlow;
+
+  constructor(client: APIClient) {
+    super(client);
+    this.flow = new ChatbotFlow(client);
+  }
+
   /** The workspace's chatbots, newest first. */
   list(options?: RequestOptions): APIPromise<ChatbotSummary[]> {
     return this._client.get<Wrapped<ChatbotSummary[]>>('/chatbots', undefined, options)._thenUnwrap((r) => r.data);
@@ -46,6 +57,17 @@ export class Chatbots extends APIResource {
   duplicate(id: string, options?: RequestOptions): APIPromise<ChatbotCreated> {
     return this._client
       .post<Wrapped<ChatbotCreated>>(pathOf`/chatbots/${id}/duplicate`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /**
+   * How the conversations of one published flow version went over the last `days` UTC days
+   * (default 30): per step how many reached it and stopped there, and the outcomes.
+   * `version` defaults to the newest.
+   */
+  funnel(id: string, params: FunnelParams = {}, options?: RequestOptions): APIPromise<Funnel> {
+    return this._client
+      .get<Wrapped<Funnel>>(pathOf`/chatbots/${id}/funnel`, params, options)
       ._thenUnwrap((r) => r.data);
   }
 }

@@ -1,5 +1,6 @@
 from .account import Account, AsyncAccount, AsyncEmail, Email
 from .analytics import Analytics, AsyncAnalytics
+from .chatbot_flow import AsyncChatbotFlow, AsyncChatbotFlowVersions, ChatbotFlow, ChatbotFlowVersions
 from .chatbots import AsyncChatbots, Chatbots
 from .responses import AsyncResponses, Responses
 from .usage import AsyncUsage, Usage
@@ -8,5 +9,6 @@ from .workspace import AsyncWorkspace, Workspace
 
 __all__ = [
     "Account", "AsyncAccount", "Email", "AsyncEmail", "Analytics", "AsyncAnalytics", "Chatbots", "AsyncChatbots",
+    "ChatbotFlow", "AsyncChatbotFlow", "ChatbotFlowVersions", "AsyncChatbotFlowVersions",
     "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks", "Workspace", "AsyncWorkspace",
 ]

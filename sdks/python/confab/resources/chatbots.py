@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+from typing import TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, RequestOptions
+from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, FlowDocument, Funnel, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
+from .chatbot_flow import AsyncChatbotFlow, ChatbotFlow
+
+# Either form: the list form, or a branching flow (start, steps with ids).
+AnyFlow = Union[Flow, FlowDocument]
 
 if TYPE_CHECKING:
+    from .._client import AsyncConfab, Confab
     from typing_extensions import Unpack
 
 __all__ = ["Chatbots", "AsyncChatbots"]
@@ -22,11 +27,11 @@ def _retrieve(bot_id: str) -> APICall:
     return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}")
 
 
-def _create(name: str, description: str, flow: Flow) -> APICall:
+def _create(name: str, description: str, flow: AnyFlow) -> APICall:
     return APICall("POST", "/chatbots", body=body_of(name=name, description=description, flow=flow))
 
 
-def _update(bot_id: str, name: str, description: str, disabled: bool, flow: Flow) -> APICall:
+def _update(bot_id: str, name: str, description: str, disabled: bool, flow: AnyFlow) -> APICall:
     body = body_of(name=name, description=description, disabled=disabled, flow=flow)
     return APICall("PUT", f"/chatbots/{path_id('bot_id', bot_id)}", body=body)
 
@@ -39,7 +44,17 @@ def _duplicate(bot_id: str) -> APICall:
     return APICall("POST", f"/chatbots/{path_id('bot_id', bot_id)}/duplicate")
 
 
+def _funnel(bot_id: str, version: Optional[int], days: Optional[int]) -> APICall:
+    return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/funnel", query={"version": version, "days": days})
+
+
 class Chatbots(SyncAPIResource):
+    flow: ChatbotFlow
+
+    def __init__(self, client: "Confab") -> None:
+        super().__init__(client)
+        self.flow = ChatbotFlow(client)
+
     def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
         return self._call(_list(), options)
@@ -47,12 +62,12 @@ class Chatbots(SyncAPIResource):
     def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
         return self._call(_retrieve(bot_id), options)
 
-    def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+    def create(self, *, name: str, description: str = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
         return self._call(_create(name, description, flow), options)
 
     def update(
-        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN,
         **options: "Unpack[RequestOptions]",
     ) -> ChatbotUpdated:
         """Changes only the given fields."""
@@ -66,8 +81,19 @@ class Chatbots(SyncAPIResource):
         """A copy named "<name> (copy)"."""
         return self._call(_duplicate(bot_id), options)
 
+    def funnel(self, bot_id: str, *, version: Optional[int] = None, days: Optional[int] = None, **options: "Unpack[RequestOptions]") -> Funnel:
+        """How one published flow version's conversations of the last ``days`` UTC days (1–365, default 30)
+        went: per step how many reached it and stopped there, and the outcomes. ``version`` defaults to the newest."""
+        return self._call(_funnel(bot_id, version, days), options)
+
 
 class AsyncChatbots(AsyncAPIResource):
+    flow: AsyncChatbotFlow
+
+    def __init__(self, client: "AsyncConfab") -> None:
+        super().__init__(client)
+        self.flow = AsyncChatbotFlow(client)
+
     async def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
         return await self._call(_list(), options)
@@ -75,12 +101,12 @@ class AsyncChatbots(AsyncAPIResource):
     async def retrieve(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Chatbot:
         return await self._call(_retrieve(bot_id), options)
 
-    async def create(self, *, name: str, description: str = NOT_GIVEN, flow: Flow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
+    async def create(self, *, name: str, description: str = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """Creates a chatbot (403 PermissionDeniedError over the plan's chatbot cap)."""
         return await self._call(_create(name, description, flow), options)
 
     async def update(
-        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: Flow = NOT_GIVEN,
+        self, bot_id: str, *, name: str = NOT_GIVEN, description: str = NOT_GIVEN, disabled: bool = NOT_GIVEN, flow: AnyFlow = NOT_GIVEN,
         **options: "Unpack[RequestOptions]",
     ) -> ChatbotUpdated:
         """Changes only the given fields."""
@@ -93,3 +119,8 @@ class AsyncChatbots(AsyncAPIResource):
     async def duplicate(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotCreated:
         """A copy named "<name> (copy)"."""
         return await self._call(_duplicate(bot_id), options)
+
+    async def funnel(self, bot_id: str, *, version: Optional[int] = None, days: Optional[int] = None, **options: "Unpack[RequestOptions]") -> Funnel:
+        """How one published flow version's conversations of the last ``days`` UTC days (1–365, default 30)
+        went: per step how many reached it and stopped there, and the outcomes. ``version`` defaults to the newest."""
+        return await self._call(_funnel(bot_id, version, days), options)

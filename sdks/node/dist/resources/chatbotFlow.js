@@ -1,0 +1,57 @@
+/** A chatbot's flow: the draft, its published versions, and the secret its http steps sign with. */
+import { APIResource } from '../core/resource.js';
+import { pathOf } from '../core/path.js';
+/** The published versions of a chatbot's flow; each one is immutable. */
+export class ChatbotFlowVersions extends APIResource {
+    /** Newest first. */
+    list(chatbotId, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/flow/versions`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    retrieve(chatbotId, version, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/flow/versions/${String(version)}`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** The step ids added, removed and changed in `version` since `against`. */
+    diff(chatbotId, version, params, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/flow/versions/${String(version)}/diff`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+}
+/** Conversations run on published versions only: saving the draft changes none of them. */
+export class ChatbotFlow extends APIResource {
+    versions;
+    constructor(client) {
+        super(client);
+        this.versions = new ChatbotFlowVersions(client);
+    }
+    /** The draft. */
+    get(chatbotId, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/flow`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /**
+     * Saves the draft; a flow that breaks a rule is a BadRequestError (code INVALID_FLOW) naming
+     * the step and field. Answers `{data, warnings}`: the draft as saved and, for example, its
+     * unreachable steps.
+     */
+    update(chatbotId, flow, options) {
+        return this._client.put(pathOf `/chatbots/${chatbotId}/flow`, flow, options);
+    }
+    /** Publishes the draft as a new version, or with `version` an earlier version again (a rollback). */
+    publish(chatbotId, params = {}, options) {
+        return this._client
+            .post(pathOf `/chatbots/${chatbotId}/flow/publish`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** The key the flow's http steps sign their calls with, verified like a webhook signature. */
+    signingSecret(chatbotId, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/flow/signing-secret`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+}

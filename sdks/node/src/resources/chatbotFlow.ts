@@ -1,0 +1,81 @@
+/** A chatbot's flow: the draft, its published versions, and the secret its http steps sign with. */
+import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
+import type { APIClient } from '../core/apiClient.js';
+import { pathOf } from '../core/path.js';
+import type { RequestOptions } from '../core/options.js';
+import type {
+  Flow,
+  FlowDiff,
+  FlowDiffParams,
+  FlowPublication,
+  FlowPublishParams,
+  FlowSaved,
+  FlowSigningSecret,
+  FlowVersion,
+} from '../types.js';
+
+type Wrapped<T> = { data: T };
+
+/** The published versions of a chatbot's flow; each one is immutable. */
+export class ChatbotFlowVersions extends APIResource {
+  /** Newest first. */
+  list(chatbotId: string, options?: RequestOptions): APIPromise<FlowPublication[]> {
+    return this._client
+      .get<Wrapped<FlowPublication[]>>(pathOf`/chatbots/${chatbotId}/flow/versions`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  retrieve(chatbotId: string, version: number, options?: RequestOptions): APIPromise<FlowVersion> {
+    return this._client
+      .get<Wrapped<FlowVersion>>(pathOf`/chatbots/${chatbotId}/flow/versions/${String(version)}`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** The step ids added, removed and changed in `version` since `against`. */
+  diff(chatbotId: string, version: number, params: FlowDiffParams, options?: RequestOptions): APIPromise<FlowDiff> {
+    return this._client
+      .get<Wrapped<FlowDiff>>(pathOf`/chatbots/${chatbotId}/flow/versions/${String(version)}/diff`, params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+}
+
+/** Conversations run on published versions only: saving the draft changes none of them. */
+export class ChatbotFlow extends APIResource {
+  readonly versions: ChatbotFlowVersions;
+
+  constructor(client: APIClient) {
+    super(client);
+    this.versions = new ChatbotFlowVersions(client);
+  }
+
+  /** The draft. */
+  get(chatbotId: string, options?: RequestOptions): APIPromise<Flow> {
+    return this._client
+      .get<Wrapped<Flow>>(pathOf`/chatbots/${chatbotId}/flow`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /**
+   * Saves the draft; a flow that breaks a rule is a BadRequestError (code INVALID_FLOW) naming
+   * the step and field. Answers `{data, warnings}`: the draft as saved and, for example, its
+   * unreachable steps.
+   */
+  update(chatbotId: string, flow: Flow, options?: RequestOptions): APIPromise<FlowSaved> {
+    return this._client.put<FlowSaved>(pathOf`/chatbots/${chatbotId}/flow`, flow, options);
+  }
+
+  /** Publishes the draft as a new version, or with `version` an earlier version again (a rollback). */
+  publish(chatbotId: string, params: FlowPublishParams = {}, options?: RequestOptions): APIPromise<FlowPublication> {
+    return this._client
+      .post<Wrapped<FlowPublication>>(pathOf`/chatbots/${chatbotId}/flow/publish`, params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** The key the flow's http steps sign their calls with, verified like a webhook signature. */
+  signingSecret(chatbotId: string, options?: RequestOptions): APIPromise<FlowSigningSecret> {
+    return this._client
+      .get<Wrapped<FlowSigningSecret>>(pathOf`/chatbots/${chatbotId}/flow/signing-secret`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+}
