@@ -6,7 +6,7 @@
  */
 import { Agent as HttpsAgent } from 'node:https';
 import { got } from 'got';
-import { signPayload, standardWebhookSignature } from '../../domain/webhooks/webhookSignature.js';
+import { signatureHeaders } from '../../domain/webhooks/webhookSignature.js';
 import { validateWebhookUrl } from '../../domain/webhooks/webhookUrl.js';
 import { createGuardedLookup, type Resolver } from '../../infrastructure/webhooks/addressGuard.js';
 
@@ -43,17 +43,12 @@ export interface SenderOptions {
 
 /** The headers of one attempt: the product's own (docs/events.md), a stable delivery id, and Standard Webhooks'. */
 export function deliveryHeaders(req: SendRequest, secret: string, nowMs: number): Record<string, string> {
-  const seconds = Math.floor(nowMs / 1000);
   return {
     'content-type': 'application/json',
     'user-agent': USER_AGENT,
     'x-webhook-event': req.eventName,
-    'x-webhook-timestamp': String(nowMs),
-    'x-webhook-signature': signPayload(secret, req.body),
     'x-webhook-delivery-id': req.deliveryId,
-    'webhook-id': req.deliveryId,
-    'webhook-timestamp': String(seconds),
-    'webhook-signature': standardWebhookSignature(secret, req.deliveryId, seconds, req.body),
+    ...signatureHeaders(secret, req.deliveryId, req.body, nowMs),
   };
 }
 

@@ -34,6 +34,22 @@ export function standardWebhookSignature(secret: string, msgId: string, timestam
   return `v1,${standardDigest(secret, msgId, timestampSeconds, body).toString('base64')}`;
 }
 
+/**
+ * The signature headers of one signed request, both schemes: `x-webhook-timestamp` (ms) and
+ * `x-webhook-signature`, and Standard Webhooks' `webhook-id`, `webhook-timestamp` (s) and
+ * `webhook-signature`. Webhook deliveries and flow http calls are signed alike.
+ */
+export function signatureHeaders(secret: string, id: string, body: Body, nowMs: number): Record<string, string> {
+  const seconds = Math.floor(nowMs / 1000);
+  return {
+    'x-webhook-timestamp': String(nowMs),
+    'x-webhook-signature': signPayload(secret, body),
+    'webhook-id': id,
+    'webhook-timestamp': String(seconds),
+    'webhook-signature': standardWebhookSignature(secret, id, seconds, body),
+  };
+}
+
 export interface StandardVerifyOptions {
   /** Current time in seconds; with it, stale or future timestamps are rejected (replay guard). */
   nowSeconds?: number;

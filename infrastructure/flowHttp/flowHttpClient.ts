@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { Agent as HttpsAgent } from 'node:https';
 import { got } from 'got';
 import type { HttpRequest, HttpResult } from '../../domain/flow/flowInterpreter.js';
-import { signPayload, standardWebhookSignature } from '../../domain/webhooks/webhookSignature.js';
+import { signatureHeaders } from '../../domain/webhooks/webhookSignature.js';
 import { validateWebhookUrl } from '../../domain/webhooks/webhookUrl.js';
 import { createGuardedLookup, type Resolver } from '../webhooks/addressGuard.js';
 
@@ -25,19 +25,6 @@ export interface FlowHttpClientOptions {
   resolver?: Resolver;
   /** Extra CA certificates (PEM); the process also trusts NODE_EXTRA_CA_CERTS. */
   certificateAuthority?: string | string[];
-}
-
-/** The signature headers, over the body as sent (empty without one). */
-function signatureHeaders(secret: string, body: string, nowMs: number): Record<string, string> {
-  const id = `flow_${randomUUID()}`;
-  const seconds = Math.floor(nowMs / 1000);
-  return {
-    'x-webhook-timestamp': String(nowMs),
-    'x-webhook-signature': signPayload(secret, body),
-    'webhook-id': id,
-    'webhook-timestamp': String(seconds),
-    'webhook-signature': standardWebhookSignature(secret, id, seconds, body),
-  };
 }
 
 /** One call, its result as the flow takes it (commands/conversationCommands.ts, FlowHttp). */
@@ -65,7 +52,7 @@ export function createFlowHttpClient(options: FlowHttpClientOptions): {
             'user-agent': FLOW_HTTP_USER_AGENT,
             accept: 'application/json',
             ...request.headers,
-            ...signatureHeaders(signingSecret, body, Date.now()),
+            ...signatureHeaders(signingSecret, `flow_${randomUUID()}`, body, Date.now()),
           },
           ...(request.body === undefined ? {} : { body: request.body }),
           timeout: { request: options.timeoutMs ?? FLOW_HTTP_TIMEOUT_MS },
