@@ -7,7 +7,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { DESKTOP, expectAccessible, watchPageErrors } from '../../support/pageChecks.js';
+import { DESKTOP, expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { loginFixture, type LoginFixture } from './loginHarness.js';
 
 const PASSWORD = 'lantern owner password';
@@ -47,6 +47,7 @@ test('the handoff page names the account, waits for the click, then opens the da
   // The code left the address bar; nothing is signed in until the click.
   assert.is(new URL(page.url()).search, '');
   await expectAccessible(page, 'handoff page');
+  await screenshotBothSizes(page, 'login-handoff');
   assert.is(await sessionStatus(page), 401);
   await button.click();
   await page.waitForURL(`${ws.origin}/`);
