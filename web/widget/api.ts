@@ -1,4 +1,5 @@
 /** Client for the visitor chat API (docs/chat-api.md). */
+import { inputOf } from './inputs.js';
 import { hexColor } from './options.js';
 import type { Brand, ChatMessage, VisitorUser } from './types.js';
 
@@ -34,11 +35,18 @@ export interface ReplyResult {
 
 const TIMEOUT_MS = 20000;
 
+/** The message with its question's input when it carries one the widget can offer. */
+export function withInput(m: ChatMessage, raw: unknown): ChatMessage {
+  const input = inputOf(raw);
+  if (input) m.input = input;
+  return m;
+}
+
 function botMessages(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter((m) => m && typeof m.message === 'string')
-    .map((m) => ({ type: 'bot' as const, message: m.message as string }));
+    .map((m) => withInput({ type: 'bot', message: m.message as string }, m.input));
 }
 
 /** The chatbot's name and workspace colors; what is missing or malformed is left out. */

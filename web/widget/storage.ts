@@ -3,7 +3,7 @@
  * (a reload, a new tab or the next page of a shop resumes the same conversation), an
  * in-memory map otherwise (sandboxed iframes, blocked storage).
  */
-import { brandOf } from './api.js';
+import { brandOf, withInput } from './api.js';
 import type { Brand, ChatMessage, StoredSession } from './types.js';
 
 const VISITOR_KEY = 'confab:visitor';
@@ -78,7 +78,9 @@ export function loadSession(botId: string): StoredSession | null {
       typeof s.updatedAt === 'number' &&
       Date.now() - s.updatedAt < SESSION_TTL_MS
     ) {
-      return { sessionId: s.sessionId, messages: s.messages, done: s.done === true, updatedAt: s.updatedAt };
+      // The question's input goes through the same checks as an API answer: a reload offers its buttons again.
+      const messages = s.messages.map((m: ChatMessage) => withInput({ type: m.type, message: m.message }, m.input));
+      return { sessionId: s.sessionId, messages, done: s.done === true, updatedAt: s.updatedAt };
     }
   } catch {
     // corrupt entry: start over

@@ -1,10 +1,13 @@
 /** Shapes shared by the widget modules. */
+import type { AnswerInput } from './inputs.js';
 
 export type EmbedType = 'bubble' | 'inline' | 'fullpage';
 
 export interface ChatMessage {
   type: 'bot' | 'user';
   message: string;
+  /** On a bot message that asks a question: how it may be answered. */
+  input?: AnswerInput;
 }
 
 export interface VisitorUser {

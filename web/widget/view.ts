@@ -3,6 +3,9 @@
  * through textContent; the only markup strings are the static icons below.
  */
 import { CSS } from './styles.js';
+import { h } from './dom.js';
+import { answerControls, type AnswerControls } from './answerControls.js';
+import { type AnswerInput, fieldFor } from './inputs.js';
 import { contrast, DEFAULT_COLOR, textOn } from './options.js';
 import type { Brand, ChatMessage, Settings } from './types.js';
 
@@ -11,19 +14,6 @@ const ICON_CHAT =
 const ICON_CLOSE =
   '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12 19 17.6 17.6 19 12 13.4 6.4 19 5 17.6 10.6 12 5 6.4z"/></svg>';
 const ICON_SEND = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2 21 23 12 2 3v7l15 2-15 2z"/></svg>';
-
-type Attrs = Record<string, string>;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Attrs = {},
-  ...kids: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const el = document.createElement(tag);
-  for (const k of Object.keys(attrs)) el.setAttribute(k, attrs[k]);
-  for (const kid of kids) el.append(kid);
-  return el;
-}
 
 function icon<T extends HTMLElement>(el: T, svg: string): T {
   el.innerHTML = svg; // static markup, never server data
@@ -79,11 +69,20 @@ export function createView(s: Settings, on: ViewEvents) {
     placeholder: 'Type your message…',
   });
   const send = icon(h('button', { class: 's', type: 'submit', 'aria-label': 'Send' }), ICON_SEND);
-  const form = h('form', { class: 'f' }, h('label', { class: 'sr', for: 'cf-input' }, 'Message'), input, send);
+  // No browser validation: the chatbot judges answers and says what is wrong in its own words.
+  const form = h(
+    'form',
+    { class: 'f', novalidate: '' },
+    h('label', { class: 'sr', for: 'cf-input' }, 'Message'),
+    input,
+    send,
+  );
+  // What the current question accepts (a number's range, a date's forms), under the log.
+  const hint = h('p', { class: 'hint', id: 'cf-hint', hidden: '' });
 
   const panel = h('div', { class: 'p', id: 'cf-panel', 'aria-labelledby': 'cf-title' });
   panel.setAttribute('role', bubble ? 'dialog' : 'region');
-  panel.append(head, log, status, error, ended, form);
+  panel.append(head, log, status, error, ended, hint, form);
 
   // The launcher is the bubble's one open/close control: it turns into a "×" while the panel
   // is open (on phones, where the panel fills the screen, it sits in the panel's header).
@@ -133,11 +132,14 @@ export function createView(s: Settings, on: ViewEvents) {
   let done = false;
   // The chatbot is disabled or unknown: nothing can be sent, so nothing invites typing.
   let unavailable = false;
-  const placeholder = input.placeholder;
+  let placeholder = input.placeholder;
+  // The buttons of the question being asked, if any: only the latest question has them.
+  let controls: AnswerControls | null = null;
   const sync = () => {
     input.disabled = done || unavailable;
     input.readOnly = busy;
     input.placeholder = unavailable ? 'Chat is not available' : placeholder;
+    hint.hidden = done || unavailable || !hint.textContent;
     send.disabled = busy || done || unavailable;
     // Once ended, the way on ("Start a new chat") takes the composer's place.
     form.hidden = done;
@@ -175,6 +177,7 @@ export function createView(s: Settings, on: ViewEvents) {
       root.style.setProperty('--ring', contrast(color, '#fff') >= 3 ? color : '#1d2330');
     },
     render(messages: ChatMessage[]) {
+      controls = null;
       log.textContent = '';
       log.append(typing);
       messages.forEach((m) => this.add(m));
@@ -185,6 +188,28 @@ export function createView(s: Settings, on: ViewEvents) {
       log.insertBefore(el, typing);
       scroll();
       return el;
+    },
+    /**
+     * Offers the answer controls of the question just asked (none: the question is answered or
+     * there is none) and sets the text field up for it: type, keyboard, autofill, hint.
+     */
+    offer(ask?: AnswerInput, question = '') {
+      const hadFocus = !!controls && controls.el.contains(shadow.activeElement);
+      if (controls) controls.el.remove();
+      controls = ask ? answerControls(ask, question, on.submit) : null;
+      if (controls) log.insertBefore(controls.el, typing);
+      const f = fieldFor(ask);
+      input.type = f.type;
+      input.inputMode = f.inputMode;
+      input.autocomplete = f.autocomplete as AutoFill;
+      placeholder = f.placeholder;
+      hint.textContent = f.hint;
+      if (f.hint) input.setAttribute('aria-describedby', 'cf-hint');
+      else input.removeAttribute('aria-describedby');
+      sync();
+      // The button that was clicked is gone: keep the keyboard in the widget.
+      if (hadFocus) input.focus();
+      scroll();
     },
     setBusy(on: boolean) {
       if (on && !busy) status.textContent = typingText;
@@ -228,7 +253,7 @@ export function createView(s: Settings, on: ViewEvents) {
     },
     /** Focus where the visitor can act: the input, "Start a new chat" once ended, or the log (with the notice) when nothing can be sent. */
     focus() {
-      (done ? restart : unavailable ? log : input).focus();
+      (done ? restart : unavailable ? log : controls ? controls.first : input).focus();
     },
     focusLauncher() {
       if (launcher) launcher.focus();

@@ -53,6 +53,13 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
   // Last known name and colors now; the next session start brings the current ones.
   view.brand(loadBrand(s.botId));
 
+  /** The buttons and text field of the question the conversation waits at: the last message, when it asks one. */
+  function offerPending(messages: ChatMessage[], done: boolean) {
+    const last = messages[messages.length - 1];
+    if (!done && last && last.type === 'bot' && last.input) view.offer(last.input, last.message);
+    else view.offer();
+  }
+
   function persist() {
     if (session) saveSession(s.botId, session);
   }
@@ -75,6 +82,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
         session = { sessionId: r.sessionId, messages: r.messages, done: r.done, updatedAt: 0 };
         persist();
         view.render(r.messages);
+        offerPending(r.messages, r.done);
         view.setDone(r.done);
       })
       .catch((e) => {
@@ -100,6 +108,8 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     view.clearError();
     const bubble = view.add({ type: 'user', message: text });
     view.input.value = '';
+    // Answered: the question's buttons go, the field is plain again until the next question.
+    view.offer();
     view.setBusy(true);
     void api
       .send(current.sessionId, text)
@@ -110,12 +120,14 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
         current.done = r.done;
         persist();
         r.messages.forEach((m) => view.add(m));
+        offerPending(current.messages, r.done);
         view.setDone(r.done);
       })
       .catch((e) => {
         // The message did not go through: take it back out of the transcript and give the
         // visitor their text again.
         bubble.remove();
+        offerPending(current.messages, current.done);
         if (!view.input.value) view.input.value = raw;
         if (e instanceof ApiError && (e.status === 404 || e.status === 409)) {
           // The stored session is gone or already completed on the server: begin a new one.
@@ -165,6 +177,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
 
   if (session) {
     view.render(session.messages);
+    offerPending(session.messages, session.done);
     view.setDone(session.done);
   }
   if (s.embed === 'bubble') {
