@@ -23,7 +23,7 @@ export interface AnswerInput {
 const TYPES: InputType[] = ['text', 'email', 'phone', 'number', 'date', 'url', 'choice', 'rating', 'yesno'];
 const MAX_OPTIONS = 20;
 
-const finite = (n: unknown): number | undefined => (typeof n === 'number' && isFinite(n) ? n : undefined);
+const finite = (n: unknown): number | undefined => (typeof n === 'number' && Number.isFinite(n) ? n : undefined);
 const line = (s: unknown): s is string => typeof s === 'string' && s.trim() !== '';
 
 /** The input of a message, or undefined when it is missing or not one the widget can offer. */
