@@ -83,9 +83,10 @@ function ratingGroup(input: AnswerInput, question: string, send: (text: string) 
   el.addEventListener('keydown', (e) => {
     const last = radios.length - 1;
     const step: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+    // Nothing picked yet: arrows start from the focused radio, as in any radio group.
+    const from = current >= 0 ? current : radios.indexOf(e.target as HTMLButtonElement);
     let next = -2;
-    if (e.key in step)
-      next = current < 0 ? (step[e.key] > 0 ? 0 : last) : (current + step[e.key] + radios.length) % radios.length;
+    if (e.key in step) next = (from + step[e.key] + radios.length) % radios.length;
     else if (e.key === 'Home') next = 0;
     else if (e.key === 'End') next = last;
     else if ((e.key === 'Enter' || e.key === ' ') && current >= 0) {
