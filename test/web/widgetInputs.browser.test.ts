@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.js';
 import { startHttpsReceiver, type HttpsReceiver } from '../support/httpsReceiver.js';
-import { expectAccessible, screenshotBothSizes } from '../support/pageChecks.js';
+import { expectAccessible, SCREENSHOTS_DIR, screenshotBothSizes } from '../support/pageChecks.js';
 import { startTestApp, type TestApp } from '../support/testApp.js';
 import { eventually } from '../support/waiting.js';
 import { buildBundle, startHostServer, transcript, waitForBotMessages } from './helpers.js';
@@ -358,6 +358,8 @@ test('the order path: buttons survive a reload, a number hint, typing during a s
     hint: 'A number of at least 1',
   });
   assert.ok(await page.locator('confab-widget .hint').isVisible(), 'the range is shown under the log');
+  await expectAccessible(page, 'number with its range');
+  await screenshotBothSizes(page, 'widget-inputs-number');
 
   // The http step takes seconds: the typing indicator shows the whole time, said once.
   await page.evaluate(() => {
@@ -378,6 +380,7 @@ test('the order path: buttons survive a reload, a number hint, typing during a s
   await page.waitForTimeout(LOOKUP_DELAY_MS / 2);
   assert.ok(await typing.isVisible(), 'still typing while the lookup runs');
   assert.is(await page.locator('confab-widget [role=status]').textContent(), 'Aria from Acme is typing…');
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}widget-inputs-typing-desktop.png` });
   await botSays(page, 'Which phone number can the courier call?');
   assert.not.ok(await typing.isVisible(), 'the indicator goes with the reply');
   const texts = await page.evaluate(() => (window as any).statusTexts as string[]);
