@@ -281,8 +281,11 @@ test('keyboard only: a choice, stars, a 0–10 scale, a retried email, a multipl
   assert.is(await page.locator('confab-widget .ac').count(), 0, 'no buttons for an email question');
   assert.is(await focused(page), 'INPUT');
   assert.equal(await fieldSetup(page), { type: 'email', inputMode: 'email', autocomplete: 'email', hint: null });
+  const asked = (await transcript(page)).filter((m) => m.type === 'bot').length;
   await page.keyboard.type('ada@example');
   await page.keyboard.press('Enter');
+  // The retry message and the question again: two more bot messages.
+  await waitForBotMessages(page, asked + 2);
   await botSays(page, 'Which email should we reply to?');
   const bots = (await transcript(page)).filter((m) => m.type === 'bot').map((m) => m.text);
   assert.match(
