@@ -69,6 +69,7 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     busy = true;
     view.clearError();
     view.render([]);
+    view.offer();
     view.setDone(false);
     view.setUnavailable(false);
     view.setBusy(true);
