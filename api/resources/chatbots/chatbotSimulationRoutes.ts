@@ -4,7 +4,7 @@
  * A POST because it computes on demand, though it writes nothing.
  */
 import { type FlowDocument, graphOf } from '../../../domain/chatbot/flowDocument.js';
-import { ConflictError } from '../../../domain/errors.js';
+import { ValidationError } from '../../../domain/errors.js';
 import { principalOf } from '../../principal/principal.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
@@ -105,14 +105,14 @@ export function chatbotSimulationRoutes(door: ResourceDoor, deps: SimulationDeps
       body: simulateBody,
       responses: {
         200: { description: 'Each conversation, newest first, and the totals', schema: simulationSchema },
-        400: { description: 'A bad body (the error names the field), or a draft that is not a valid flow' },
+        400: { description: 'A bad body (the error names the field); NO_FLOW_DRAFT: no flow to replay against' },
         404: { description: 'No such chatbot in this workspace' },
-        409: { description: 'NO_FLOW_DRAFT: the chatbot has no flow to replay against' },
       },
     },
     async ({ params, body, res }) => {
       const chatbot = await ownedChatbot(deps.views, principalOf(res).workspaceId, params.id);
-      if (!chatbot.flow) throw new ConflictError('This chatbot has no flow draft to replay against', 'NO_FLOW_DRAFT');
+      if (!chatbot.flow)
+        throw new ValidationError('This chatbot has no flow draft to replay against', 'flow', 'NO_FLOW_DRAFT');
       const report = await simulateFlow(deps, params.id, graphOf(chatbot.flow as FlowDocument), body);
       return { body: { data: report } };
     },
