@@ -164,7 +164,10 @@ try {
         expectedRevision: 'no_stream' as const,
       });
     }
-    const results = await services.events.appendAll!(batch);
+    // EventStoreDB has no appendAll: stream by stream there.
+    const results = services.events.appendAll
+      ? await services.events.appendAll(batch)
+      : await Promise.all(batch.map((b) => services.events.append(b.streamId, b.events, b)));
     for (const r of results) if (!last || comparePositions(r.position, last) > 0) last = r.position;
   }
   await services.projections.waitFor(last!, 120_000);
