@@ -55,6 +55,9 @@ export function validateModelBaseUrl(raw: unknown, allowHosts: readonly string[]
   const href = validateWebhookUrl(raw, allowHosts, { field: 'baseUrl', httpForAllowedHosts: true });
   const url = new URL(href);
   if (url.search !== '' || url.hash !== '')
-    throw new ValidationError('baseUrl must not have a query or a fragment (e.g. https://api.openai.com/v1)', 'baseUrl');
+    throw new ValidationError(
+      'baseUrl must not have a query or a fragment (e.g. https://api.openai.com/v1)',
+      'baseUrl',
+    );
   return href.replace(/\/+$/, '');
 }

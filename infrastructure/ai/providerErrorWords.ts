@@ -19,7 +19,10 @@ const MAX_PROVIDER_MESSAGE = 200;
 export function providerMessage(err: APIError, apiKey: string): string {
   const body = err.error as { message?: unknown } | undefined;
   const raw = typeof body?.message === 'string' ? body.message : '';
-  const masked = raw.split(apiKey).join('***').replace(/\b(sk-[A-Za-z0-9_*-]{4})[A-Za-z0-9_*-]+/g, '$1…');
+  const masked = raw
+    .split(apiKey)
+    .join('***')
+    .replace(/\b(sk-[A-Za-z0-9_*-]{4})[A-Za-z0-9_*-]+/g, '$1…');
   return masked.length > MAX_PROVIDER_MESSAGE ? `${masked.slice(0, MAX_PROVIDER_MESSAGE)}…` : masked;
 }
 
@@ -52,7 +55,7 @@ function networkCode(err: unknown): string | null {
 /** The sentence the test endpoint answers for an error of a call to the provider at `host`. */
 export function describeProviderError(err: unknown, host: string, apiKey: string, timeoutMs: number): string {
   if (err instanceof APIConnectionTimeoutError)
-    return `The provider at ${host} did not answer within ${Math.round(timeoutMs / 1000)} seconds`;
+    return `The provider at ${host} did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} seconds`}`;
   if (err instanceof APIConnectionError) {
     const code = networkCode(err.cause);
     const why = code ? (NETWORK_WORDS[code] ?? code) : 'no answer came';

@@ -78,7 +78,10 @@ export function modelConnectionRoutes(
       body: createModelConnectionBody,
       summary: `Add a model connection to an OpenAI-compatible provider (at most ${MAX_MODEL_CONNECTIONS} per workspace)`,
       responses: {
-        201: { description: 'Created (the key is stored encrypted and never answered)', schema: wrapped(modelConnectionSchema) },
+        201: {
+          description: 'Created (the key is stored encrypted and never answered)',
+          schema: wrapped(modelConnectionSchema),
+        },
         403: { description: `The workspace holds ${MAX_MODEL_CONNECTIONS} connections already (PLAN_LIMIT)` },
         ...SAME_NAME,
       },
@@ -101,7 +104,9 @@ export function modelConnectionRoutes(
       responses: { 200: { description: 'The connection', schema: wrapped(modelConnectionSchema) } },
     },
     async ({ params, res }) => ({
-      body: { data: presentModelConnection(await ownedModelConnection(views, principalOf(res).workspaceId, params.id)) },
+      body: {
+        data: presentModelConnection(await ownedModelConnection(views, principalOf(res).workspaceId, params.id)),
+      },
     }),
   );
 
@@ -145,7 +150,9 @@ export function modelConnectionRoutes(
       params: idParams,
       summary:
         'Ask the provider whether the key works and it knows the model(s); answers what it said in plain words (no tokens are spent)',
-      responses: { 200: { description: 'The outcome (ok false is still a 200)', schema: wrapped(connectionTestSchema) } },
+      responses: {
+        200: { description: 'The outcome (ok false is still a 200)', schema: wrapped(connectionTestSchema) },
+      },
     },
     async ({ params, res }) => ({ body: { data: await commands.test(params.id, contextOf(res)) } }),
   );

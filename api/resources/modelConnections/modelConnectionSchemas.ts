@@ -10,7 +10,11 @@ import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhooks/webhookUrl.js';
 
 // Lengths are judged by the domain after trimming; these bounds only keep absurd bodies out.
 const FIELDS: Record<string, JsonSchema> = {
-  name: { type: 'string', maxLength: MAX_CONNECTION_NAME + 50, description: `1 to ${MAX_CONNECTION_NAME} characters, unique in the workspace` },
+  name: {
+    type: 'string',
+    maxLength: MAX_CONNECTION_NAME + 50,
+    description: `1 to ${MAX_CONNECTION_NAME} characters, unique in the workspace`,
+  },
   baseUrl: {
     type: 'string',
     maxLength: MAX_WEBHOOK_URL_LENGTH,
@@ -23,7 +27,11 @@ const FIELDS: Record<string, JsonSchema> = {
     writeOnly: true,
     description: `1 to ${MAX_API_KEY} characters; stored encrypted and never answered`,
   },
-  chatModel: { type: 'string', maxLength: MAX_MODEL_NAME + 50, description: 'Model id for chat completions, e.g. gpt-4o-mini' },
+  chatModel: {
+    type: 'string',
+    maxLength: MAX_MODEL_NAME + 50,
+    description: 'Model id for chat completions, e.g. gpt-4o-mini',
+  },
   embeddingModel: {
     type: 'string',
     nullable: true,

@@ -42,11 +42,19 @@ test('create records the fields and the ciphertext only', () => {
   const state = evolveModelConnection(initialModelConnectionState, event);
   assert.is(state.status, 'active');
   assert.is(state.apiKeyCiphertext, 'v1.iv.tag.body');
-  assert.equal(state.fields, { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', chatModel: 'gpt-4o-mini', embeddingModel: null });
+  assert.equal(state.fields, {
+    name: 'OpenAI',
+    baseUrl: 'https://api.openai.com/v1',
+    chatModel: 'gpt-4o-mini',
+    embeddingModel: null,
+  });
 });
 
 test('a second create of the same id is a conflict', () => {
-  assert.throws(() => decideModelConnection(CREATE, apply([CREATE])), (e: unknown) => e instanceof ConflictError);
+  assert.throws(
+    () => decideModelConnection(CREATE, apply([CREATE])),
+    (e: unknown) => e instanceof ConflictError,
+  );
 });
 
 test('update records only real changes; a no-op appends nothing; a new key always counts', () => {
