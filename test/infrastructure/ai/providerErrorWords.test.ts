@@ -16,12 +16,17 @@ test('each documented status in plain words', () => {
   );
   assert.match(words(said(404, 'Not found')), /no OpenAI-compatible API at this base URL \(404\)/);
   assert.match(words(said(429, 'Rate limit reached')), /limiting requests .*\(429\)/);
-  assert.is(words(said(500, 'The server had an error')), 'The provider answered with an error (500): The server had an error');
+  assert.is(
+    words(said(500, 'The server had an error')),
+    'The provider answered with an error (500): The server had an error',
+  );
   assert.is(words(said(503, '')), 'The provider answered with an error (503)');
 });
 
 test('network failures name the host and what happened', () => {
-  const refused = new APIConnectionError({ cause: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }) });
+  const refused = new APIConnectionError({
+    cause: Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } }),
+  });
   assert.is(words(refused), 'Could not reach the provider at llm.example.com: the connection was refused');
   const odd = new APIConnectionError({ cause: Object.assign(new Error('x'), { code: 'EWEIRD' }) });
   assert.is(words(odd), 'Could not reach the provider at llm.example.com: EWEIRD');

@@ -228,7 +228,9 @@ test('test: a provider slower than the timeout is named as such', async () => {
   try {
     const slow = await create({ baseUrl: `http://127.0.0.1:${port}/v1` });
     const r = await call('POST', `/${slow.id}/test`);
-    assert.equal(r.body, { data: { ok: false, error: `The provider at 127.0.0.1:${port} did not answer within 400 ms` } });
+    assert.equal(r.body, {
+      data: { ok: false, error: `The provider at 127.0.0.1:${port} did not answer within 400 ms` },
+    });
   } finally {
     silent.closeAllConnections();
     silent.close();
