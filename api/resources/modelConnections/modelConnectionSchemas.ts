@@ -8,11 +8,10 @@ import {
 } from '../../../domain/modelConnections/modelConnectionFields.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhooks/webhookUrl.js';
 
-// Lengths are judged by the domain after trimming; these bounds only keep absurd bodies out.
 const FIELDS: Record<string, JsonSchema> = {
   name: {
     type: 'string',
-    maxLength: MAX_CONNECTION_NAME + 50,
+    maxLength: MAX_CONNECTION_NAME,
     description: `1 to ${MAX_CONNECTION_NAME} characters, unique in the workspace`,
   },
   baseUrl: {
@@ -23,19 +22,19 @@ const FIELDS: Record<string, JsonSchema> = {
   },
   apiKey: {
     type: 'string',
-    maxLength: MAX_API_KEY + 50,
+    maxLength: MAX_API_KEY,
     writeOnly: true,
     description: `1 to ${MAX_API_KEY} characters; stored encrypted and never answered`,
   },
   chatModel: {
     type: 'string',
-    maxLength: MAX_MODEL_NAME + 50,
+    maxLength: MAX_MODEL_NAME,
     description: 'Model id for chat completions, e.g. gpt-4o-mini',
   },
   embeddingModel: {
     type: 'string',
     nullable: true,
-    maxLength: MAX_MODEL_NAME + 50,
+    maxLength: MAX_MODEL_NAME,
     description: 'Model id for embeddings (knowledge search); null: none',
   },
 };

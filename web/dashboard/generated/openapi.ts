@@ -2556,7 +2556,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            /** @description The workspace holds 20 connections already (PLAN_LIMIT), or not an admin (insufficient_role) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

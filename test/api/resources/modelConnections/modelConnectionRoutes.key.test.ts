@@ -9,6 +9,7 @@ import { startTestApp, type TestApp } from '../../../support/testApp.js';
 import { freePort } from '../../../support/freePort.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../../support/openAiStandIn.js';
 import { MAX_MODEL_CONNECTIONS } from '../../../../domain/modelConnections/modelConnectionFields.js';
+import { operatorContext } from '../../../../commands/commandContext.js';
 
 const PATH = '/api/v1/external/v1/model-connections';
 const FIELDS = ['baseUrl', 'chatModel', 'createdAt', 'embeddingModel', 'id', 'name', 'updatedAt'];
@@ -234,6 +235,27 @@ test('test: a provider slower than the timeout is named as such', async () => {
   } finally {
     silent.closeAllConnections();
     silent.close();
+  }
+});
+
+test('an API key without the admin role is refused every route with INSUFFICIENT_ROLE', async () => {
+  const { workspaceId, apiKey: admin } = await app.createWorkspace('pro');
+  const c = await create({}, admin);
+  const { apiKey: memberKey } = await app.services.workspaces.createApiKey(
+    { workspaceId, role: 'member' },
+    operatorContext(workspaceId),
+  );
+  for (const [method, path, body] of [
+    ['GET', ''],
+    ['POST', '', valid()],
+    ['GET', `/${c.id}`],
+    ['PATCH', `/${c.id}`, { name: 'x' }],
+    ['DELETE', `/${c.id}`],
+    ['POST', `/${c.id}/test`],
+  ] as const) {
+    const r = await call(method, path, body, memberKey);
+    assert.is(r.status, 403, `${method} ${path}: ${JSON.stringify(r.body)}`);
+    assert.is(r.body.code, 'INSUFFICIENT_ROLE');
   }
 });
 
