@@ -15,7 +15,7 @@ export function requireScope(scope: string): RequestHandler {
   };
 }
 
-/** For workspace administration with an API key (the slug endpoint, model connections). */
+/** For workspace administration with an API key (the slug endpoint); no External API route needs a role. */
 export function requireKeyRole(role: 'admin'): RequestHandler {
   return (_req, res, next) => {
     if (principalOf(res).role !== role)

@@ -1,16 +1,15 @@
 /**
  * The model connection endpoints of both doors (docs/ai-agents.md, Model connections): list,
  * create, read, update, delete and test. The API key is write-only: no answer carries it, nor
- * its ciphertext. Every route needs the admin role (a signed-in admin, or an API key with the
- * admin role): a connection spends the workspace's money at the provider, and its base URL may
- * name an internal host.
+ * its ciphertext. On the dashboard every route needs the admin role: a connection spends the
+ * workspace's money at the provider, and its base URL may name an internal host. On the External
+ * API the key's scopes decide, as for every operation there (API keys are an admin's to give).
  */
 import type { ModelConnectionCommands } from '../../../commands/modelConnectionCommands.js';
 import { MAX_MODEL_CONNECTIONS } from '../../../domain/modelConnections/modelConnectionFields.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import type { RouteHandler } from '../../http/route.js';
 import { contextOf, principalOf } from '../../principal/principal.js';
-import { requireKeyRole } from '../../principal/principalGuards.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { idParams, messageSchema, wrapped } from '../resourceSchemas.js';
 import { presentModelConnection, presentPlatformModel } from './modelConnectionPresenter.js';
@@ -42,15 +41,18 @@ export function modelConnectionRoutes(
   { views, modelConnections: commands, platformModel }: ModelConnectionRoutesDeps,
 ): void {
   const tags = TAGS[door.kind];
-  /** A route behind this door, for admins only: a signed-in admin, or an API key with the admin role. */
+  /**
+   * A route behind this door. On the dashboard, for admins only; on the External API, as every
+   * operation there, for any key of the workspace whose scopes allow it.
+   */
   const add = (spec: Parameters<ResourceDoor['add']>[0], handler: RouteHandler) => {
+    if (door.kind === 'key') return door.add(spec, handler);
     const notAdmin = 'Not an admin (INSUFFICIENT_ROLE)';
     const forbidden = spec.responses[403]
       ? `${spec.responses[403].description}, or ${notAdmin.toLowerCase()}`
       : notAdmin;
     door.add({ ...spec, responses: { ...spec.responses, 403: { description: forbidden } } }, handler, {
       admin: true,
-      before: [requireKeyRole('admin')],
     });
   };
 

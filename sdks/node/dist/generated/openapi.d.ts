@@ -2560,24 +2560,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
-                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
-                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
-                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["ExternalApiForbidden"];
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
         };
@@ -2642,7 +2625,7 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
             401: components["responses"]["ExternalApiPostUnauthorized"];
-            /** @description The workspace holds 20 connections already (PLAN_LIMIT), or not an admin (insufficient_role) */
+            /** @description The workspace holds 20 connections already (PLAN_LIMIT) */
             403: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -2731,24 +2714,7 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiBadRequest"];
             401: components["responses"]["ExternalApiUnauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
-                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
-                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
-                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["ExternalApiForbidden"];
             404: components["responses"]["ExternalApiNotFound"];
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
@@ -2787,24 +2753,7 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiBadRequest"];
             401: components["responses"]["ExternalApiUnauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
-                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
-                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
-                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["ExternalApiForbidden"];
             404: components["responses"]["ExternalApiNotFound"];
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
@@ -2868,24 +2817,7 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiBadRequest"];
             401: components["responses"]["ExternalApiUnauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
-                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
-                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
-                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["ExternalApiForbidden"];
             404: components["responses"]["ExternalApiNotFound"];
             /** @description Another model connection of the workspace has this name */
             409: {
@@ -2954,25 +2886,7 @@ export interface operations {
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
             401: components["responses"]["ExternalApiPostUnauthorized"];
-            /** @description Not an admin (INSUFFICIENT_ROLE) */
-            403: {
-                headers: {
-                    "X-Request-Id": components["headers"]["XRequestId"];
-                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
-                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
-                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
-                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
-                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
-                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+            403: components["responses"]["ExternalApiPostForbidden"];
             404: components["responses"]["ExternalApiPostNotFound"];
             409: components["responses"]["ExternalApiPostConflict"];
             413: components["responses"]["ExternalApiPostPayloadTooLarge"];
