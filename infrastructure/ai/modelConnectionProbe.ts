@@ -5,12 +5,13 @@
  * single-model route (some self-hosted ones) answer it 404: then the model list decides.
  *
  * The host is checked against private addresses again before the call (DNS may have changed
- * since the connection was saved) and no redirect is followed, so a provider cannot bounce the
- * call into the private network.
+ * since the connection was saved) and at connect time (guardedFetch.ts), and no redirect is
+ * followed, so a provider cannot bounce the call into the private network.
  */
 import OpenAI, { NotFoundError } from 'openai';
 import { ValidationError } from '../../domain/errors.js';
 import { assertResolvesToPublicAddress, type Resolver } from '../webhooks/addressGuard.js';
+import { createGuardedFetch } from './guardedFetch.js';
 import { describeProviderError } from './providerErrorWords.js';
 
 export const CONNECTION_TEST_TIMEOUT_MS = 15_000;
@@ -36,6 +37,8 @@ export interface ModelConnectionProbeOptions {
   allowHosts: readonly string[];
   resolver?: Resolver;
   timeoutMs?: number;
+  /** Extra CA certificates (PEM) the provider's https may use (tests). */
+  certificateAuthority?: string;
 }
 
 /** true: the provider knows the model; false: it says it does not. Other failures throw. */
@@ -54,6 +57,7 @@ async function knowsModel(client: OpenAI, model: string): Promise<boolean> {
 
 export function createModelConnectionProbe(options: ModelConnectionProbeOptions): ModelConnectionProbe {
   const timeoutMs = options.timeoutMs ?? CONNECTION_TEST_TIMEOUT_MS;
+  const guardedFetch = createGuardedFetch(options);
   return {
     async test(target) {
       const url = new URL(target.baseUrl);
@@ -71,7 +75,7 @@ export function createModelConnectionProbe(options: ModelConnectionProbeOptions)
         baseURL: target.baseUrl,
         maxRetries: 0,
         timeout: timeoutMs,
-        fetchOptions: { redirect: 'error' },
+        fetch: guardedFetch,
       });
       try {
         for (const model of [target.chatModel, target.embeddingModel]) {
