@@ -40,6 +40,10 @@ import { Reservations } from '../commands/reservations.js';
 import { WorkspaceCommands } from '../commands/workspaceCommands.js';
 import { ChatbotCommands } from '../commands/chatbotCommands.js';
 import { WebhookCommands } from '../commands/webhookCommands.js';
+import { ModelConnectionCommands } from '../commands/modelConnectionCommands.js';
+import { createModelKeyCipher } from '../infrastructure/ai/modelKeyCipher.js';
+import { createModelConnectionProbe } from '../infrastructure/ai/modelConnectionProbe.js';
+import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
@@ -101,6 +105,8 @@ export interface Services {
   workspaces: WorkspaceCommands;
   chatbots: ChatbotCommands;
   webhooks: WebhookCommands;
+  /** The workspaces' connections to OpenAI-compatible model providers (keys encrypted at rest). */
+  modelConnections: ModelConnectionCommands;
   conversations: ConversationCommands;
   account: AccountCommands;
   branding: BrandingCommands;
@@ -135,6 +141,8 @@ export interface ServiceOptions {
   flowHttpCertificateAuthority?: string;
   /** How long a flow's http call may take (10 s unless a test needs a timeout sooner). */
   flowHttpTimeoutMs?: number;
+  /** How long a model connection test may wait for the provider (15 s unless a test needs it sooner). */
+  modelTestTimeoutMs?: number;
 }
 
 /**
@@ -292,6 +300,19 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     workspaces,
     chatbots: new ChatbotCommands({ aggregates, webhooks, flowSigningSecrets: signingSecrets }),
     webhooks,
+    modelConnections: new ModelConnectionCommands({
+      aggregates,
+      reservations,
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      cipher: createModelKeyCipher({ key: config.modelKeySecret, dataDir: config.dataDir }),
+      probe: createModelConnectionProbe({
+        allowHosts: config.llmAllowHosts,
+        resolver: opts.resolver,
+        timeoutMs: opts.modelTestTimeoutMs,
+      }),
+      connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
+    }),
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,

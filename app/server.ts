@@ -60,6 +60,8 @@ export function appDeps(services: Services): AppDeps {
     idempotency: services.idempotency,
     chatbots: services.chatbots,
     webhooks: services.webhooks,
+    modelConnections: services.modelConnections,
+    platformModel: config.platformModel,
     deliveryLog,
     account: services.account,
   };

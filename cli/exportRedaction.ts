@@ -8,16 +8,19 @@
  * - invite token hashes and email-change code hashes with their salts: a 6-digit code and its
  *   salted hash give the code back by brute force;
  * - webhook signing secrets: live and recoverable (deliveries are signed with them after any
- *   restart), so an export copied around would let anyone forge deliveries.
+ *   restart), so an export copied around would let anyone forge deliveries;
+ * - model connection API keys, though only their ciphertext is recorded: with the key file (or
+ *   MODEL_KEY_SECRET) of the same machine it gives the provider key back.
  *
  * The table is typed by the domain's event definitions: a renamed field fails the typecheck.
  */
 import type { ApiKeyEvent } from '../domain/apiKey/apiKey.js';
 import type { MemberEvent } from '../domain/member/workspaceMembers.js';
+import type { ModelConnectionEvent } from '../domain/modelConnections/modelConnection.js';
 import type { UserAccountEvent } from '../domain/user/userAccount.js';
 import type { WebhookEvent } from '../domain/webhooks/webhook.js';
 
-type SecretBearingEvent = UserAccountEvent | ApiKeyEvent | MemberEvent | WebhookEvent;
+type SecretBearingEvent = UserAccountEvent | ApiKeyEvent | MemberEvent | WebhookEvent | ModelConnectionEvent;
 type SecretFieldTable = { [E in SecretBearingEvent as E['type']]?: ReadonlyArray<keyof E['data'] & string> };
 
 export const SECRET_FIELDS: SecretFieldTable = {
@@ -28,6 +31,8 @@ export const SECRET_FIELDS: SecretFieldTable = {
   EmailChangeRequested: ['codeHash', 'salt'],
   EmailChangeIdentityVerified: ['codeHash', 'salt'],
   WebhookCreated: ['secret'],
+  ModelConnectionCreated: ['apiKeyCiphertext'],
+  ModelConnectionUpdated: ['apiKeyCiphertext'],
 };
 
 export const REDACTED = '[redacted]';

@@ -12,6 +12,7 @@ import type { ChatbotEvent } from './chatbot/chatbot.js';
 import type { ConversationEvent } from './conversation/conversationEvents.js';
 import type { GalleryEvent } from './media/gallery.js';
 import type { MemberEvent } from './member/workspaceMembers.js';
+import type { ModelConnectionEvent } from './modelConnections/modelConnection.js';
 import type { ReservationEvent } from './reservation.js';
 import type { StoreEvent } from './storefront/storeRecord.js';
 import type { UserAccountEvent } from './user/userAccount.js';
@@ -32,6 +33,7 @@ export type AnyDomainEvent =
   | MemberEvent
   | StoreEvent
   | ReservationEvent
+  | ModelConnectionEvent
   | AdClicked;
 
 export type DomainEventType = AnyDomainEvent['type'];

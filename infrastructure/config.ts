@@ -28,6 +28,12 @@ export interface Config {
   webhookTimeoutMs: number;
   webhookRetryDelaysMs: number[];
   webhookAllowHosts: string[];
+  /** Hosts model connections may reach over http or at a private address (LLM_ALLOW_HOSTS). */
+  llmAllowHosts: string[];
+  /** Key of the stored model connection API keys (64 hex or base64 of 32 bytes); unset: a key file in dataDir (infrastructure/ai/modelKeyCipher.ts). */
+  modelKeySecret?: string;
+  /** The platform's default model connection; absent unless OPENAI_API_KEY and OPENAI_MODEL are set. */
+  platformModel?: { baseUrl: string; apiKey: string; chatModel: string };
   rateLimitPerMinute: number;
   /** Per-caller burst limit of the workspace endpoints (branding, slug, media, ad analytics). */
   workspaceRateLimitPerMinute: number;
@@ -60,6 +66,15 @@ function trustProxyOf(value: string | undefined): TrustProxy {
   if (value === 'true' || value === 'false') return value === 'true';
   if (/^\d+$/.test(value)) return Number(value);
   return listOf(value);
+}
+
+/** OPENAI_API_KEY and OPENAI_MODEL set the platform default (set together, checked by the schema). */
+function platformModelOf(str: (name: string) => string | undefined): Config['platformModel'] {
+  const apiKey = str('OPENAI_API_KEY');
+  const chatModel = str('OPENAI_MODEL');
+  if (!apiKey || !chatModel) return undefined;
+  const baseUrl = (str('OPENAI_BASE_URL') ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
+  return { baseUrl, apiKey, chatModel };
 }
 
 /**
@@ -100,6 +115,9 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     webhookTimeoutMs: int('WEBHOOK_TIMEOUT_MS', 10_000),
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listOf(values.WEBHOOK_ALLOW_HOSTS),
+    llmAllowHosts: listOf(values.LLM_ALLOW_HOSTS),
+    modelKeySecret: str('MODEL_KEY_SECRET'),
+    platformModel: platformModelOf(str),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60),
     workspaceRateLimitPerMinute: int('WORKSPACE_RATE_LIMIT_PER_MINUTE', 120),
     trustProxy: trustProxyOf(str('TRUST_PROXY')),

@@ -57,6 +57,11 @@ const text = (rule: string, schema: JsonSchema = {}, secret = false): Variable =
   secret,
 });
 
+/** Exact hosts exempt from the private-address rule (WEBHOOK_ALLOW_HOSTS, LLM_ALLOW_HOSTS). */
+const hostList: Variable = text('be a comma list of host names or IP addresses', {
+  pattern: '^[A-Za-z0-9.:\\[\\]_-]+(?:\\s*,\\s*[A-Za-z0-9.:\\[\\]_-]*)*$',
+});
+
 /** A pattern that matches `word` in any mix of cases (JSON Schema patterns take no flags). */
 const anyCase = (word: string): string =>
   [...word].map((c) => (/[a-z]/.test(c) ? `[${c}${c.toUpperCase()}]` : c)).join('');
@@ -121,8 +126,17 @@ export const CONFIG_VARIABLES: Record<string, Variable> = {
   WEBHOOK_RETRY_DELAYS_MS: text('be a comma list of non-negative whole numbers (e.g. 30000,120000,480000)', {
     pattern: '^[\\d\\s,]*\\d[\\d\\s,]*$',
   }),
-  WEBHOOK_ALLOW_HOSTS: text('be a comma list of host names or IP addresses', {
-    pattern: '^[A-Za-z0-9.:\\[\\]_-]+(?:\\s*,\\s*[A-Za-z0-9.:\\[\\]_-]*)*$',
+  WEBHOOK_ALLOW_HOSTS: hostList,
+  LLM_ALLOW_HOSTS: hostList,
+  MODEL_KEY_SECRET: text(
+    'be 32 bytes, written as 64 hex characters or base64 (e.g. openssl rand -hex 32)',
+    { format: 'token-key' },
+    true,
+  ),
+  OPENAI_BASE_URL: { ...urlOf(['http', 'https'], 'https://api.openai.com/v1'), secret: false },
+  OPENAI_API_KEY: text('be an API key of at most 500 characters, without spaces', { pattern: '^\\S{1,500}$' }, true),
+  OPENAI_MODEL: text('be a model id of at most 200 characters, without spaces (e.g. gpt-4o-mini)', {
+    pattern: '^\\S{1,200}$',
   }),
   RATE_LIMIT_PER_MINUTE: wholeNumber(1),
   WORKSPACE_RATE_LIMIT_PER_MINUTE: wholeNumber(1),
@@ -150,7 +164,10 @@ export const CONFIG_VARIABLES: Record<string, Variable> = {
 };
 
 /** Set together or not at all. */
-const TOGETHER: [string, string][] = [['OIDC_ISSUER', 'OIDC_CLIENT_ID']];
+const TOGETHER: [string, string][] = [
+  ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
+  ['OPENAI_API_KEY', 'OPENAI_MODEL'],
+];
 
 export const CONFIG_SCHEMA: JsonSchema = {
   type: 'object',

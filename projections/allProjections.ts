@@ -16,6 +16,7 @@ import { mediaItemsView } from './views/mediaItemsView.js';
 import { storesView } from './views/storesView.js';
 import { membershipsView } from './views/membershipsView.js';
 import { invitesView } from './views/invitesView.js';
+import { modelConnectionsView } from './views/modelConnectionsView.js';
 
 export const allProjections: Projection[] = [
   workspacesView,
@@ -34,4 +35,5 @@ export const allProjections: Projection[] = [
   membershipsView,
   invitesView,
   storesView,
+  modelConnectionsView,
 ];

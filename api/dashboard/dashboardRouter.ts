@@ -19,6 +19,7 @@ import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulation
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
+import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 
@@ -37,6 +38,7 @@ const RESOURCES: DashboardResource[] = [
   membersRoutes,
   accountPasswordRoutes,
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => modelConnectionRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];

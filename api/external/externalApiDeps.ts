@@ -4,6 +4,7 @@
  */
 import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
 import type { WebhookCommands } from '../../commands/webhookCommands.js';
+import type { ModelConnectionCommands } from '../../commands/modelConnectionCommands.js';
 import type { AccountCommands } from '../../commands/accountCommands.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
 import type { SimulationDeps } from '../resources/chatbots/chatbotFlowSimulation.js';
@@ -39,4 +40,7 @@ export interface ExternalApiDeps {
   /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */
   deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>;
   account: AccountCommands;
+  modelConnections: ModelConnectionCommands;
+  /** The operator's default model connection (OPENAI_*), listed read-only; its key never leaves the config. */
+  platformModel?: { baseUrl: string; apiKey: string; chatModel: string };
 }

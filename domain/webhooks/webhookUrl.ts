@@ -5,6 +5,14 @@ export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 const FIELD = 'url';
 
+/** How a caller other than webhooks applies the same rules (model connections' base URLs). */
+export interface OutboundUrlRules {
+  /** The field named in every error (default 'url'). */
+  field?: string;
+  /** Hosts in allowHosts may also use plain http (a self-hosted model server on the local network). */
+  httpForAllowedHosts?: boolean;
+}
+
 /**
  * Validates a webhook target and returns it in WHATWG-normalized form (so "https://0x7f.1/"
  * is stored as the "https://127.0.0.1/" it really means). Throws ValidationError on field 'url'.
@@ -13,47 +21,56 @@ const FIELD = 'url';
  * caught by the infrastructure address guard at validation and again at connect time.
  * Hosts in `allowHosts` (WEBHOOK_ALLOW_HOSTS) skip the address rules but must still use https.
  */
-export function validateWebhookUrl(raw: unknown, allowHosts: readonly string[]): string {
-  if (typeof raw !== 'string') throw new ValidationError('url must be a string', FIELD);
-  if (raw.trim() === '') throw new ValidationError('url is required', FIELD);
+export function validateWebhookUrl(raw: unknown, allowHosts: readonly string[], rules: OutboundUrlRules = {}): string {
+  const field = rules.field ?? 'url';
+  if (typeof raw !== 'string') throw new ValidationError(`${field} must be a string`, field);
+  if (raw.trim() === '') throw new ValidationError(`${field} is required`, field);
   if (raw.length > MAX_WEBHOOK_URL_LENGTH) {
-    throw new ValidationError(`url must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, FIELD);
+    throw new ValidationError(`${field} must be at most ${MAX_WEBHOOK_URL_LENGTH} characters`, field);
   }
 
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ValidationError('url must be a valid absolute URL', FIELD);
-  }
-
-  if (url.protocol !== 'https:') throw new ValidationError('url must use https', FIELD);
-  // Credentials would be sent to the receiver on every delivery and leak into logs.
-  if (url.username !== '' || url.password !== '') {
-    throw new ValidationError('url must not contain a username or password', FIELD);
+    throw new ValidationError(`${field} must be a valid absolute URL`, field);
   }
 
   const host = normalizeHost(url.hostname);
-  if (host === '') throw new ValidationError('url must have a host', FIELD);
-  if (isAllowedHost(host, allowHosts)) return url.href;
+  const allowed = host !== '' && isAllowedHost(host, allowHosts);
+  const plainHttpAllowed = allowed && rules.httpForAllowedHosts === true && url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !plainHttpAllowed)
+    throw new ValidationError(
+      rules.httpForAllowedHosts
+        ? `${field} must use https (http only for hosts the operator lists in LLM_ALLOW_HOSTS)`
+        : `${field} must use https`,
+      field,
+    );
+  // Credentials would be sent to the receiver on every delivery and leak into logs.
+  if (url.username !== '' || url.password !== '') {
+    throw new ValidationError(`${field} must not contain a username or password`, field);
+  }
+
+  if (host === '') throw new ValidationError(`${field} must have a host`, field);
+  if (allowed) return url.href;
 
   if (isIpLiteral(host)) {
     if (isForbiddenAddress(host)) {
-      throw new ValidationError('url must not point to a private, loopback or link-local address', FIELD);
+      throw new ValidationError(`${field} must not point to a private, loopback or link-local address`, field);
     }
     return url.href;
   }
 
   if (host === 'localhost' || host.endsWith('.localhost')) {
-    throw new ValidationError('url must not point to localhost', FIELD);
+    throw new ValidationError(`${field} must not point to localhost`, field);
   }
   if (LOCAL_SUFFIXES.some((suffix) => host === suffix.slice(1) || host.endsWith(suffix))) {
-    throw new ValidationError('url must not point to a local or internal host name', FIELD);
+    throw new ValidationError(`${field} must not point to a local or internal host name`, field);
   }
   // A single label ("metadata", "intranet") is completed by the resolver's search domains,
   // which is exactly how internal-only names are reached.
   if (!host.includes('.')) {
-    throw new ValidationError('url host must be a fully qualified domain name', FIELD);
+    throw new ValidationError(`${field} host must be a fully qualified domain name`, field);
   }
   return url.href;
 }

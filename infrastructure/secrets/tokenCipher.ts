@@ -1,5 +1,6 @@
 /**
- * Encryption at rest of the BigCommerce store access tokens: AES-256-GCM with a random 96-bit
+ * Encryption at rest of the BigCommerce store access tokens (and, with a key of their own, the
+ * model connections' API keys: infrastructure/ai/modelKeyCipher.ts): AES-256-GCM with a random 96-bit
  * nonce per token, the store hash as additional data (a ciphertext copied onto another store's
  * row does not decrypt), and a version prefix so the scheme can change later.
  *
@@ -32,13 +33,29 @@ export function parseTokenKey(text: string, variable = 'STOREFRONT_TOKEN_KEY'): 
   return key;
 }
 
-export function loadTokenKey(opts: { key?: string; dataDir: string }): Buffer {
-  if (opts.key) return parseTokenKey(opts.key);
+/** Which key a cipher uses when its variable is unset: the file under DATA_DIR, and the words of its messages. */
+export interface TokenKeySpec {
+  /** The configuration variable that names the key instead. */
+  variable: string;
+  file: string;
+  what: string;
+  lossOnReset: string;
+}
+
+export const STOREFRONT_TOKEN_KEY_SPEC: TokenKeySpec = {
+  variable: 'STOREFRONT_TOKEN_KEY',
+  file: TOKEN_KEY_FILE,
+  what: 'a storefront token key',
+  lossOnReset: 'every installed store must then install the app again',
+};
+
+export function loadTokenKey(opts: { key?: string; dataDir: string }, spec = STOREFRONT_TOKEN_KEY_SPEC): Buffer {
+  if (opts.key) return parseTokenKey(opts.key, spec.variable);
   const hex = loadOrCreateKeyFile({
     dataDir: opts.dataDir,
-    file: TOKEN_KEY_FILE,
-    what: 'a storefront token key',
-    lossOnReset: 'every installed store must then install the app again',
+    file: spec.file,
+    what: spec.what,
+    lossOnReset: spec.lossOnReset,
   });
   return Buffer.from(hex, 'hex');
 }

@@ -20,10 +20,10 @@ export const systemResolver: Resolver = (hostname) => dnsPromises.lookup(hostnam
 
 export const FORBIDDEN_ADDRESS_CODE = 'EFORBIDDENADDRESS';
 
-const FORBIDDEN_MESSAGE = 'url must not point to a private, loopback or link-local address';
+const forbiddenMessage = (field: string) => `${field} must not point to a private, loopback or link-local address`;
 
 /**
- * Resolves `hostname` and throws ValidationError(…, 'url') when any answer is forbidden. Hosts
+ * Resolves `hostname` and throws ValidationError(…, field) when any answer is forbidden. Hosts
  * in `allowHosts` are trusted without resolving. A name that does not resolve (yet, or not from
  * here) is accepted: the rule refuses only private targets, and the guarded lookup refuses
  * every forbidden answer again at connect time, so nothing private is ever reached.
@@ -32,12 +32,13 @@ export async function assertResolvesToPublicAddress(
   hostname: string,
   allowHosts: readonly string[],
   resolver: Resolver = systemResolver,
+  field = 'url',
 ): Promise<void> {
   const host = normalizeHost(hostname);
-  if (host === '') throw new ValidationError('url must have a host', 'url');
+  if (host === '') throw new ValidationError(`${field} must have a host`, field);
   if (isAllowedHost(host, allowHosts)) return;
   if (isIpLiteral(host)) {
-    if (isForbiddenAddress(host)) throw new ValidationError(FORBIDDEN_MESSAGE, 'url');
+    if (isForbiddenAddress(host)) throw new ValidationError(forbiddenMessage(field), field);
     return;
   }
 
@@ -50,7 +51,7 @@ export async function assertResolvesToPublicAddress(
   // All answers, not just the first: the connection may use any of them (happy eyeballs,
   // round robin), so one private answer is enough to reach the private network.
   if (answers.some((a) => isForbiddenAddress(a.address))) {
-    throw new ValidationError(FORBIDDEN_MESSAGE, 'url');
+    throw new ValidationError(forbiddenMessage(field), field);
   }
 }
 

@@ -278,6 +278,55 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await accessErrors(expect, 'deleteWebhook', 'DELETE', `${EXT}/webhooks/${hid}`, keys);
   await expect('deleteWebhook', 200, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
   await expect('deleteWebhook', 404, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
+  await modelConnectionSamples(app, expect, keys, limit);
+}
+
+/**
+ * The model connection operations, in a workspace of their own (a key's 60 calls a minute do not
+ * reach through every sample). The provider is a name that never resolves, so a test answers at once.
+ */
+async function modelConnectionSamples(
+  app: TestApp,
+  expect: Expect,
+  keys: { free: string; spent: string },
+  limit: number,
+): Promise<void> {
+  const { workspaceId, apiKey: key } = await app.createWorkspace('pro');
+  const PATH = `${EXT}/model-connections`;
+  const body = { name: 'Provider', baseUrl: 'https://llm.invalid/v1', apiKey: 'sk-sample', chatModel: 'gpt-4o-mini' };
+  await expect('listModelConnections', 200, 'GET', PATH, { key });
+  await accessErrors(expect, 'listModelConnections', 'GET', PATH, keys);
+  const created = await expect('createModelConnection', 201, 'POST', PATH, { key, body });
+  await expect('createModelConnection', 409, 'POST', PATH, { key, body });
+  await expect('createModelConnection', 400, 'POST', PATH, {
+    key,
+    body: { ...body, baseUrl: 'http://llm.invalid/v1' },
+  });
+  await accessErrors(expect, 'createModelConnection', 'POST', PATH, keys, body);
+  await bodyErrors(expect, 'createModelConnection', 'POST', PATH, limit, { key });
+  await idempotencyErrors(app, expect, 'createModelConnection', PATH, key, workspaceId, body);
+  const one = `${PATH}/${created.data.id}`;
+  await expect('getModelConnection', 200, 'GET', one, { key });
+  await expect('getModelConnection', 400, 'GET', `${one}${NUL}`, { key });
+  await expect('getModelConnection', 404, 'GET', `${PATH}/${UNKNOWN}`, { key });
+  await accessErrors(expect, 'getModelConnection', 'GET', one, keys);
+  await expect('testModelConnection', 200, 'POST', `${one}/test`, { key });
+  await expect('testModelConnection', 400, 'POST', `${one}/test${NUL}`, { key });
+  await expect('testModelConnection', 404, 'POST', `${PATH}/${UNKNOWN}/test`, { key });
+  await accessErrors(expect, 'testModelConnection', 'POST', `${one}/test`, keys);
+  await bodyErrors(expect, 'testModelConnection', 'POST', `${one}/test`, limit, { key });
+  await idempotencyErrors(app, expect, 'testModelConnection', `${one}/test`, key, workspaceId, {});
+  await expect('updateModelConnection', 200, 'PATCH', one, { key, body: { chatModel: 'gpt-4o' } });
+  await expect('updateModelConnection', 400, 'PATCH', one, { key, body: { chatModel: '' } });
+  await expect('updateModelConnection', 404, 'PATCH', `${PATH}/${UNKNOWN}`, { key, body: {} });
+  const second = await expect('createModelConnection', 201, 'POST', PATH, { key, body: { ...body, name: 'Second' } });
+  await expect('updateModelConnection', 409, 'PATCH', `${PATH}/${second.data.id}`, { key, body: { name: 'Provider' } });
+  await accessErrors(expect, 'updateModelConnection', 'PATCH', one, keys, {});
+  await bodyErrors(expect, 'updateModelConnection', 'PATCH', one, limit, { key });
+  await expect('deleteModelConnection', 400, 'DELETE', `${one}${NUL}`, { key });
+  await accessErrors(expect, 'deleteModelConnection', 'DELETE', one, keys);
+  await expect('deleteModelConnection', 200, 'DELETE', one, { key });
+  await expect('deleteModelConnection', 404, 'DELETE', one, { key });
 }
 
 /** The three email-change steps, each with its own key (5 requests per hour per key). */

@@ -90,6 +90,24 @@ test('password, API-key and invite-token hashes and webhook signing secrets prin
       },
       'secret',
     ],
+    [
+      'ModelConnectionCreated',
+      {
+        connectionId: 'm1',
+        workspaceId: 'w1',
+        apiKeyCiphertext: 'v1.iv.tag.body',
+        name: 'OpenAI',
+        baseUrl: 'https://api.openai.com/v1',
+        chatModel: 'gpt-4o-mini',
+        embeddingModel: null,
+      },
+      'apiKeyCiphertext',
+    ],
+    [
+      'ModelConnectionUpdated',
+      { connectionId: 'm1', changes: {}, apiKeyCiphertext: 'v1.iv.tag.new' },
+      'apiKeyCiphertext',
+    ],
   ];
   for (const [type, data, field] of cases) {
     const out = eventToJson(recorded(type, data)).data as Record<string, unknown>;
@@ -146,6 +164,8 @@ test('the redaction table names only fields its event types define (checked by t
     'EmailChangeIdentityVerified',
     'EmailChangeRequested',
     'MemberInvited',
+    'ModelConnectionCreated',
+    'ModelConnectionUpdated',
     'PasswordChanged',
     'UserRegistered',
     'WebhookCreated',

@@ -31,7 +31,10 @@ export interface TestApp {
 
 export async function startTestApp(
   env: Record<string, string> = {},
-  services: Pick<ServiceOptions, 'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver'> = {},
+  services: Pick<
+    ServiceOptions,
+    'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver' | 'modelTestTimeoutMs'
+  > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });

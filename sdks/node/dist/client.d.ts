@@ -7,6 +7,7 @@ import { Chatbots } from './resources/chatbots.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
+import { ModelConnections } from './resources/modelConnections.js';
 import { Workspace } from './resources/workspace.js';
 import * as Errors from './core/errors.js';
 export declare class Confab extends APIClient {
@@ -35,6 +36,7 @@ export declare class Confab extends APIClient {
     readonly responses: Responses;
     readonly analytics: Analytics;
     readonly webhooks: Webhooks;
+    readonly modelConnections: ModelConnections;
     readonly account: Account;
     readonly usage: Usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */

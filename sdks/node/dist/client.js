@@ -6,6 +6,7 @@ import { Chatbots } from './resources/chatbots.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
+import { ModelConnections } from './resources/modelConnections.js';
 import { Workspace } from './resources/workspace.js';
 import { webhookVerification } from './webhookVerification.js';
 import * as Errors from './core/errors.js';
@@ -32,6 +33,7 @@ export class Confab extends APIClient {
     responses;
     analytics;
     webhooks;
+    modelConnections;
     account;
     usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
@@ -42,6 +44,7 @@ export class Confab extends APIClient {
         this.responses = new Responses(this);
         this.analytics = new Analytics(this);
         this.webhooks = new Webhooks(this);
+        this.modelConnections = new ModelConnections(this);
         this.account = new Account(this);
         this.usage = new Usage(this);
         this.workspace = new Workspace(this);

@@ -109,6 +109,11 @@ export type WebhookCreated = Data<'/webhooks', 'post'>;
 export type WebhookCreateParams = Body<'/webhooks', 'post'>;
 export type WebhookUpdateParams = Body<'/webhooks/{id}', 'patch'>;
 export type WebhookEventName = 'response.created' | 'response.updated' | 'conversation.started' | 'conversation.completed';
+export type ModelConnection = Data<'/model-connections/{id}', 'get'>;
+export type ModelConnectionCreateParams = Body<'/model-connections', 'post'>;
+export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch'>;
+/** `modelConnections.test()`: `ok`, or what the provider said in plain words. */
+export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'post'>;
 export type AccountProfile = Data<'/account', 'get'>;
 export type AccountUpdateParams = Body<'/account', 'patch'>;
 export type EmailChangeRequestParams = Body<'/account/email/request-change', 'post'>;

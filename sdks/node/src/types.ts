@@ -104,6 +104,13 @@ export type WebhookEventName =
   | 'conversation.started'
   | 'conversation.completed';
 
+// Model connections
+export type ModelConnection = Data<'/model-connections/{id}', 'get'>;
+export type ModelConnectionCreateParams = Body<'/model-connections', 'post'>;
+export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch'>;
+/** `modelConnections.test()`: `ok`, or what the provider said in plain words. */
+export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'post'>;
+
 // Account
 export type AccountProfile = Data<'/account', 'get'>;
 export type AccountUpdateParams = Body<'/account', 'patch'>;

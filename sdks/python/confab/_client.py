@@ -16,6 +16,7 @@ from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_rea
 from .resources.account import Account, AsyncAccount
 from .resources.analytics import Analytics, AsyncAnalytics
 from .resources.chatbots import AsyncChatbots, Chatbots
+from .resources.model_connections import AsyncModelConnections, ModelConnections
 from .resources.responses import AsyncResponses, Responses
 from .resources.usage import AsyncUsage, Usage
 from .resources.webhooks import AsyncWebhooks, Webhooks
@@ -41,6 +42,7 @@ class Confab(BaseClient[httpx.Client]):
     responses: Responses
     analytics: Analytics
     webhooks: Webhooks
+    model_connections: ModelConnections
     account: Account
     usage: Usage
     workspace: Workspace
@@ -53,6 +55,7 @@ class Confab(BaseClient[httpx.Client]):
         self.responses = Responses(self)
         self.analytics = Analytics(self)
         self.webhooks = Webhooks(self)
+        self.model_connections = ModelConnections(self)
         self.account = Account(self)
         self.usage = Usage(self)
         self.workspace = Workspace(self)
@@ -102,6 +105,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
     responses: AsyncResponses
     analytics: AsyncAnalytics
     webhooks: AsyncWebhooks
+    model_connections: AsyncModelConnections
     account: AsyncAccount
     usage: AsyncUsage
     workspace: AsyncWorkspace
@@ -114,6 +118,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         self.responses = AsyncResponses(self)
         self.analytics = AsyncAnalytics(self)
         self.webhooks = AsyncWebhooks(self)
+        self.model_connections = AsyncModelConnections(self)
         self.account = AsyncAccount(self)
         self.usage = AsyncUsage(self)
         self.workspace = AsyncWorkspace(self)

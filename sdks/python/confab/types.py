@@ -57,6 +57,8 @@ __all__ = [
     "WebhookCreated",
     "WebhookEvent",
     "WebhookStatus",
+    "ModelConnection",
+    "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
     "IdentityVerified",
@@ -346,6 +348,31 @@ class WebhookCreated(Webhook):
     """``webhooks.create()``: the only answer that carries the signing secret. Save it."""
 
     secret: str
+
+
+# Model connections ------------------------------------------------------------------------
+
+
+class ModelConnection(TypedDict):
+    """A connection to an OpenAI-compatible provider; its API key is write-only and never answered."""
+
+    id: str
+    name: str
+    baseUrl: str
+    chatModel: str
+    embeddingModel: Optional[str]
+    createdAt: str
+    updatedAt: str
+
+
+class _ModelConnectionTestRequired(TypedDict):
+    ok: bool
+
+
+class ModelConnectionTestResult(_ModelConnectionTestRequired, total=False):
+    """``model_connections.test()``: ``ok``, or what the provider said in plain words."""
+
+    error: str
 
 
 # Account and usage ------------------------------------------------------------------------

@@ -175,6 +175,7 @@ def service():
         LOG_LEVEL="info",
         RATE_LIMIT_PER_MINUTE="100000",
         WEBHOOK_ALLOW_HOSTS="127.0.0.1",
+        LLM_ALLOW_HOSTS="127.0.0.1",
         WEBHOOK_RETRY_DELAYS_MS="200,400,800",
         WEBHOOK_TIMEOUT_MS="3000",
         NODE_EXTRA_CA_CERTS=str(cert),

@@ -21,6 +21,7 @@ let workspaceId: string;
 let adminKey: string;
 let chatbotId: string;
 let webhookId: string;
+let modelConnectionId: string;
 let n = 0;
 
 interface Operation {
@@ -41,7 +42,14 @@ async function operations(): Promise<Operation[]> {
         method: method.toUpperCase(),
         path: p
           .slice(BASE.length)
-          .replace('{id}', p.startsWith(`${BASE}/webhooks`) ? webhookId : chatbotId)
+          .replace(
+            '{id}',
+            p.startsWith(`${BASE}/webhooks`)
+              ? webhookId
+              : p.startsWith(`${BASE}/model-connections`)
+                ? modelConnectionId
+                : chatbotId,
+          )
           .replace('{responseId}', 'no-such-response')
           // Every chatbot has version 1 (its flow at creation); a diff compares it with itself.
           .replace('{version}', '1')
@@ -97,6 +105,14 @@ test.before(async () => {
   chatbotId = (await call('POST', '/chatbots', adminKey, { name: 'Scoped' })).body.data.id;
   webhookId = (
     await call('POST', '/webhooks', adminKey, { chatbotId, url: `${HOOK_URL}/base`, events: ['response.created'] })
+  ).body.data.id;
+  modelConnectionId = (
+    await call('POST', '/model-connections', adminKey, {
+      name: 'Scoped',
+      baseUrl: 'https://llm.invalid/v1',
+      apiKey: 'sk-scoped',
+      chatModel: 'gpt-4o-mini',
+    })
   ).body.data.id;
 });
 

@@ -403,6 +403,60 @@ export interface paths {
         patch: operations["patchApiV1DashboardMembersUserId"];
         trace?: never;
     };
+    "/api/v1/dashboard/model-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's model connections (never their keys) and the platform default. Admins only */
+        get: operations["getApiV1DashboardModelConnections"];
+        put?: never;
+        /** Add a model connection to an OpenAI-compatible provider (at most 20 per workspace). Admins only */
+        post: operations["postApiV1DashboardModelConnections"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/model-connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model connection (never its key). Admins only */
+        get: operations["getApiV1DashboardModelConnectionsId"];
+        put?: never;
+        post?: never;
+        /** Delete a model connection and its stored key. Admins only */
+        delete: operations["deleteApiV1DashboardModelConnectionsId"];
+        options?: never;
+        head?: never;
+        /** Update a model connection: only the given fields change; apiKey replaces the stored key. Admins only */
+        patch: operations["patchApiV1DashboardModelConnectionsId"];
+        trace?: never;
+    };
+    "/api/v1/dashboard/model-connections/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the provider whether the key works and it knows the model(s); answers what it said in plain words (no tokens are spent). Admins only */
+        post: operations["postApiV1DashboardModelConnectionsIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/overview": {
         parameters: {
             query?: never;
@@ -2533,6 +2587,339 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardModelConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description The operator's default connection (OPENAI_BASE_URL, OPENAI_MODEL), read-only; null when none is set */
+                        platform: {
+                            baseUrl: string;
+                            chatModel: string;
+                        } | null;
+                        /** @description Connections a workspace may hold (20) */
+                        limit: number;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    postApiV1DashboardModelConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters, unique in the workspace */
+                    name: string;
+                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+                    baseUrl: string;
+                    /** @description 1 to 500 characters; stored encrypted and never answered */
+                    apiKey: string;
+                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
+                    chatModel: string;
+                    /** @description Model id for embeddings (knowledge search); null: none */
+                    embeddingModel?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (the key is stored encrypted and never answered) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description The workspace holds 20 connections already (PLAN_LIMIT), or not an admin (insufficient_role) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another model connection of the workspace has this name */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardModelConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteApiV1DashboardModelConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    patchApiV1DashboardModelConnectionsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters, unique in the workspace */
+                    name?: string;
+                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+                    baseUrl?: string;
+                    /** @description 1 to 500 characters; stored encrypted and never answered */
+                    apiKey?: string;
+                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
+                    chatModel?: string;
+                    /** @description Model id for embeddings (knowledge search); null: none */
+                    embeddingModel?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            /** @description Another model connection of the workspace has this name */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    postApiV1DashboardModelConnectionsIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome (ok false is still a 200) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The provider accepted the key and knows the model(s) */
+                            ok: boolean;
+                            /** @description What the provider said, in plain words (absent when ok) */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description Not an admin (INSUFFICIENT_ROLE) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["NotFound"];
             "5XX": components["responses"]["ServerError"];
         };
     };

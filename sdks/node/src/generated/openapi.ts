@@ -316,6 +316,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/model-connections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's model connections (never their keys) and the platform default. API key scope: read */
+        get: operations["listModelConnections"];
+        put?: never;
+        /** Add a model connection to an OpenAI-compatible provider (at most 20 per workspace). API key scope: write */
+        post: operations["createModelConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/model-connections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One model connection (never its key). API key scope: read */
+        get: operations["getModelConnection"];
+        put?: never;
+        post?: never;
+        /** Delete a model connection and its stored key. API key scope: write */
+        delete: operations["deleteModelConnection"];
+        options?: never;
+        head?: never;
+        /** Update a model connection: only the given fields change; apiKey replaces the stored key. API key scope: write */
+        patch: operations["updateModelConnection"];
+        trace?: never;
+    };
+    "/api/v1/external/v1/model-connections/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the provider whether the key works and it knows the model(s); answers what it said in plain words (no tokens are spent). API key scope: write */
+        post: operations["testModelConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/usage": {
         parameters: {
             query?: never;
@@ -2625,6 +2679,389 @@ export interface operations {
             404: components["responses"]["ExternalApiNotFound"];
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    listModelConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connections, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description The operator's default connection (OPENAI_BASE_URL, OPENAI_MODEL), read-only; null when none is set */
+                        platform: {
+                            baseUrl: string;
+                            chatModel: string;
+                        } | null;
+                        /** @description Connections a workspace may hold (20) */
+                        limit: number;
+                    };
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    createModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters, unique in the workspace */
+                    name: string;
+                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+                    baseUrl: string;
+                    /** @description 1 to 500 characters; stored encrypted and never answered */
+                    apiKey: string;
+                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
+                    chatModel: string;
+                    /** @description Model id for embeddings (knowledge search); null: none */
+                    embeddingModel?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (the key is stored encrypted and never answered) */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            /** @description The workspace holds 20 connections already (PLAN_LIMIT) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Another model connection of the workspace has this name */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    getModelConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    deleteModelConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    updateModelConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters, unique in the workspace */
+                    name?: string;
+                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+                    baseUrl?: string;
+                    /** @description 1 to 500 characters; stored encrypted and never answered */
+                    apiKey?: string;
+                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
+                    chatModel?: string;
+                    /** @description Model id for embeddings (knowledge search); null: none */
+                    embeddingModel?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            chatModel: string;
+                            embeddingModel: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            /** @description Another model connection of the workspace has this name */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExternalApiPayloadTooLarge"];
+            415: components["responses"]["ExternalApiUnsupportedMediaType"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    testModelConnection: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome (ok false is still a 200) */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The provider accepted the key and knows the model(s) */
+                            ok: boolean;
+                            /** @description What the provider said, in plain words (absent when ok) */
+                            error?: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            404: components["responses"]["ExternalApiPostNotFound"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
     getUsage: {

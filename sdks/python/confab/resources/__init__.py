@@ -2,6 +2,7 @@ from .account import Account, AsyncAccount, AsyncEmail, Email
 from .analytics import Analytics, AsyncAnalytics
 from .chatbot_flow import AsyncChatbotFlow, AsyncChatbotFlowVersions, ChatbotFlow, ChatbotFlowVersions
 from .chatbots import AsyncChatbots, Chatbots
+from .model_connections import AsyncModelConnections, ModelConnections
 from .responses import AsyncResponses, Responses
 from .usage import AsyncUsage, Usage
 from .webhooks import AsyncWebhooks, Webhooks
@@ -10,5 +11,6 @@ from .workspace import AsyncWorkspace, Workspace
 __all__ = [
     "Account", "AsyncAccount", "Email", "AsyncEmail", "Analytics", "AsyncAnalytics", "Chatbots", "AsyncChatbots",
     "ChatbotFlow", "AsyncChatbotFlow", "ChatbotFlowVersions", "AsyncChatbotFlowVersions",
-    "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks", "Workspace", "AsyncWorkspace",
+    "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks",
+    "ModelConnections", "AsyncModelConnections", "Workspace", "AsyncWorkspace",
 ]
