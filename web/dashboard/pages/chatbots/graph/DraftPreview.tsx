@@ -24,6 +24,8 @@ interface Line {
 interface Conversation {
   lines: Line[];
   run: FlowRun;
+  /** Every step visited so far, in order: the path the author checks against the flow. */
+  path: string[];
 }
 
 const botLines = (run: FlowRun): Line[] => run.replies.map((r) => ({ from: 'bot', text: r.text }));
@@ -61,72 +63,88 @@ export function DraftPreview({ graph, botName }: { graph: FlowGraph; botName: st
 function PreviewChat({ flow, botName }: { flow: FlowGraph; botName: string }) {
   const begin = (): Conversation => {
     const run = startFlow(flow);
-    return { run, lines: botLines(run) };
+    return { run, lines: botLines(run), path: run.path };
   };
   const [conv, setConv] = useState<Conversation>(begin);
   const after = (visitor: Line | null, run: FlowRun) =>
-    setConv((c) => ({ run, lines: [...c.lines, ...(visitor ? [visitor] : []), ...botLines(run)] }));
+    setConv((c) => ({
+      run,
+      lines: [...c.lines, ...(visitor ? [visitor] : []), ...botLines(run)],
+      path: [...c.path, ...run.path],
+    }));
   const answer = (text: string) => after({ from: 'visitor', text }, answerQuestion(flow, conv.run.state, text));
   const outcome = conv.run.outcome;
   const asked =
     outcome.type === 'awaiting_answer' ? [...conv.run.replies].reverse().find((r) => r.input)?.input : undefined;
   const note = outcomeNote(outcome);
   return (
-    <div class="preview">
-      <div class="chat-preview" role="log" aria-label={`Preview of a conversation with ${botName}`} tabIndex={0}>
-        {conv.lines.map((l, i) =>
-          l.from === 'note' ? (
-            <p key={i} class="chat-note">
-              {l.text}
-            </p>
-          ) : (
-            <div key={i} class={`bubble bubble-${l.from === 'bot' ? 'bot' : 'user'}`}>
-              {l.text}
+    <div class="preview-layout">
+      <div class="preview">
+        <div class="chat-preview" role="log" aria-label={`Preview of a conversation with ${botName}`} tabIndex={0}>
+          {conv.lines.map((l, i) =>
+            l.from === 'note' ? (
+              <p key={i} class="chat-note">
+                {l.text}
+              </p>
+            ) : (
+              <div key={i} class={`bubble bubble-${l.from === 'bot' ? 'bot' : 'user'}`}>
+                {l.text}
+              </div>
+            ),
+          )}
+          {note && <p class="chat-note">{note}</p>}
+        </div>
+        <div class="preview-input">
+          {outcome.type === 'awaiting_answer' && asked && <AnswerInput input={asked} onAnswer={answer} />}
+          {outcome.type === 'awaiting_http' && (
+            <div class="preview-http">
+              <p class="field-hint">
+                <strong>
+                  {outcome.request.method} {outcome.request.url}
+                </strong>{' '}
+                is not called in the preview. How did it go?
+              </p>
+              <div class="row">
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    after(
+                      { from: 'note', text: 'HTTP call answered: success' },
+                      resumeAfterHttp(flow, conv.run.state, { ok: true, status: 200, json: {} }),
+                    )
+                  }
+                >
+                  It succeeded
+                </Button>
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    after(
+                      { from: 'note', text: 'HTTP call answered: failure' },
+                      resumeAfterHttp(flow, conv.run.state, { ok: false, reason: 'preview' }),
+                    )
+                  }
+                >
+                  It failed
+                </Button>
+              </div>
             </div>
-          ),
-        )}
-        {note && <p class="chat-note">{note}</p>}
+          )}
+          <Button size="sm" variant="ghost" onClick={() => setConv(begin())}>
+            Restart the preview
+          </Button>
+        </div>
       </div>
-      <div class="preview-input">
-        {outcome.type === 'awaiting_answer' && asked && <AnswerInput input={asked} onAnswer={answer} />}
-        {outcome.type === 'awaiting_http' && (
-          <div class="preview-http">
-            <p class="field-hint">
-              <strong>
-                {outcome.request.method} {outcome.request.url}
-              </strong>{' '}
-              is not called in the preview. How did it go?
-            </p>
-            <div class="row">
-              <Button
-                size="sm"
-                onClick={() =>
-                  after(
-                    { from: 'note', text: 'HTTP call answered: success' },
-                    resumeAfterHttp(flow, conv.run.state, { ok: true, status: 200, json: {} }),
-                  )
-                }
-              >
-                It succeeded
-              </Button>
-              <Button
-                size="sm"
-                onClick={() =>
-                  after(
-                    { from: 'note', text: 'HTTP call answered: failure' },
-                    resumeAfterHttp(flow, conv.run.state, { ok: false, reason: 'preview' }),
-                  )
-                }
-              >
-                It failed
-              </Button>
-            </div>
-          </div>
-        )}
-        <Button size="sm" variant="ghost" onClick={() => setConv(begin())}>
-          Restart the preview
-        </Button>
-      </div>
+      <section class="preview-path" aria-label="Steps taken">
+        <h3 class="section-title">Steps taken</h3>
+        <ol>
+          {conv.path.map((id, i) => (
+            <li key={`${i}-${id}`}>
+              <code>{id}</code>
+            </li>
+          ))}
+        </ol>
+      </section>
     </div>
   );
 }

@@ -143,14 +143,13 @@ export function FlowVersions({
                   <Button
                     size="sm"
                     busy={busy === `diff-${r.version}`}
-                    aria-label={`Changes in version ${r.version} since version ${r.version - 1}`}
                     onClick={() =>
                       void act(`diff-${r.version}`, async () =>
                         setDiff((await flowApi.diff(chatbotId, r.version, r.version - 1)).data),
                       )
                     }
                   >
-                    Changes since v{r.version - 1}
+                    Changes since version {r.version - 1}
                   </Button>
                 )}
                 {r.version !== newest && (

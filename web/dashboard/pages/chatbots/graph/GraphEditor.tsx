@@ -63,7 +63,7 @@ export function GraphEditor({
     onChange(next);
     setAnnounce(`${STEP_TYPE_LABEL[type]} step ${id} added at the end.`);
     // The step's first own field: its text, else where it leads, else its id.
-    focusStep(id, ['textarea', '.routes select', 'input']);
+    focusStep(id, ['.step-body textarea', '.step-body input', '.step-body select']);
   };
 
   const remove = (id: string) => {

@@ -12,7 +12,7 @@ import type {
   MessageStep,
   SetStep,
 } from '../../../../../domain/flow/flowGraph.js';
-import { Badge, Button, Field, Icon, Select, TextField, useId } from '../../../ui/index.js';
+import { Badge, Button, Icon, Select, TextField, useId } from '../../../ui/index.js';
 import { ConditionFields } from './ConditionFields.js';
 import { type FlowProblem, problemHasField, problemIsAt } from './flowProblems.js';
 import { STEP_TYPE_LABEL, type Route, incomingOf, renameProblem, routesOf, withRoute } from './graphEditing.js';
@@ -40,17 +40,23 @@ function emptyLabelOf(route: Route): string {
   return 'End the conversation here';
 }
 
+/** The step's id, in its header; renamed when left or on Enter, if the new one is free and well formed. */
 function StepIdField({ graph, id, onRename }: { graph: FlowGraph; id: string; onRename: (to: string) => void }) {
   const fieldId = useId('sid');
   const [text, setText] = useState(id);
   const problem = text === id ? null : renameProblem(graph, id, text);
   return (
-    <Field id={fieldId} label="Step id" error={problem}>
+    <span class="step-id">
+      <label class="sr-only" for={fieldId}>
+        Step id
+      </label>
       <input
         id={fieldId}
         class="input mono step-id-input"
         value={text}
         maxLength={64}
+        size={Math.max(8, Math.min(text.length + 1, 24))}
+        spellcheck={false}
         aria-invalid={problem ? 'true' : undefined}
         aria-describedby={problem ? `${fieldId}-error` : undefined}
         onInput={(e) => setText((e.currentTarget as HTMLInputElement).value.trim())}
@@ -61,7 +67,12 @@ function StepIdField({ graph, id, onRename }: { graph: FlowGraph; id: string; on
           if (renameProblem(graph, id, text)) setText(id);
         }}
       />
-    </Field>
+      {problem && (
+        <span class="field-error step-id-error" id={`${fieldId}-error`} role="alert">
+          {problem}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -200,6 +211,7 @@ export function StepCard(props: StepCardProps) {
           {n}
         </span>
         <span class={`step-kind step-kind-${step.type}`}>{STEP_TYPE_LABEL[step.type]}</span>
+        <StepIdField key={step.id} graph={graph} id={step.id} onRename={props.onRename} />
         {isStart ? (
           <Badge tone="success">Start</Badge>
         ) : (
@@ -248,7 +260,6 @@ export function StepCard(props: StepCardProps) {
             {warning}
           </p>
         )}
-        <StepIdField key={step.id} graph={graph} id={step.id} onRename={props.onRename} />
         <OwnFields step={step} graph={graph} onChange={onChange} problemAt={problemAt} />
         {routes.length > 0 ? (
           <div class="routes" role="group" aria-label={`Where ${step.id} goes`}>
