@@ -113,7 +113,7 @@ test('build a branching flow by keyboard, fix the step the server names, preview
   );
   assert.is(await elseSelect.getAttribute('aria-invalid'), 'true');
   const describedBy = (await elseSelect.getAttribute('aria-describedby')) ?? '';
-  assert.match(await page.locator(`[id="${describedBy}"]`).innerText(), /This way on must be a step id/);
+  assert.match(await page.locator(`[id="${describedBy}"]`).innerText(), /Choose the step this way leads to/);
   assert.is(await condition.getAttribute('class').then((c) => c?.includes('step-invalid')), true);
   await checkPage(opened, 'flow-editor-error', { allow: /400|Bad Request/ });
   await elseSelect.selectOption('handoff_1');
@@ -210,6 +210,8 @@ test('removing a step others lead to warns first, and leaves those ways unchosen
   await addStep(page, 'Message');
   await card(page, 'message_1').getByLabel('What the bot says').fill('Second');
   await press(card(page, 'message_1').getByRole('button', { name: 'Move message_1 up' }));
+  // At the top, its up arrow is off: the keyboard stays on the step, on its down arrow.
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Move message_1 down');
   assert.equal(
     await page.locator('[data-step-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-step-id'))),
     ['message_1', 'step-1'],

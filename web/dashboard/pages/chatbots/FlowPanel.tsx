@@ -34,8 +34,8 @@ export function FlowPanel(props: FlowPanelProps) {
   };
   if (isGraphFlow(flow) || switched) {
     return (
+      // No key: the first save of a switched list must not remount the editor (its view, its warnings).
       <BranchingFlowPanel
-        key={switched ? 'switched' : 'stored'}
         chatbotId={detail.data.id}
         botName={detail.data.name}
         saved={switched ?? (flow as unknown as FlowGraph)}

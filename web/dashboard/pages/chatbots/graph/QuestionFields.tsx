@@ -5,6 +5,7 @@
  */
 import type { AnswerInput, ChoiceOption, InputType, QuestionStep } from '../../../../../domain/flow/flowGraph.js';
 import { INPUT_TYPES, MAX_OPTIONS, MAX_RETRIES_LIMIT } from '../../../../../domain/flow/flowGraph.js';
+import { retryMessageFor } from '../../../../../domain/flow/answerValidation.js';
 import { Button, Icon, Select, Switch, TextField } from '../../../ui/index.js';
 import type { FieldsProps } from './stepFieldsProps.js';
 
@@ -205,7 +206,7 @@ export function QuestionFields({ step, onChange, problemAt }: FieldsProps<Questi
           label="Reply to a wrong answer"
           aside="optional"
           value={input.retryMessage ?? ''}
-          placeholder="A helpful default per answer type"
+          placeholder={retryMessageFor({ ...input, retryMessage: undefined })}
           onInput={(retryMessage) => setInput({ ...input, retryMessage })}
           error={problemAt('input.retryMessage')}
         />

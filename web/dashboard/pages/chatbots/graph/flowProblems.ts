@@ -85,6 +85,8 @@ export function shownFields(step: FlowStep): string[] {
 export const problemHasField = (step: FlowStep, field: string): boolean =>
   shownFields(step).some((path) => problemIsAt(field, path));
 
+const ROUTE_FIELDS = new Set(['next', 'else', 'fallback', 'onError']);
+
 const SUBJECT: Record<string, string> = {
   next: 'This way on',
   else: 'This way on',
@@ -109,6 +111,8 @@ const SUBJECT: Record<string, string> = {
 export function humanProblem(message: string, field: string): string {
   const rest = message.replace(/^flow(\.\S+)?( \(step "[^"]*"\))? /, '');
   const last = /([A-Za-z]+)(\[\d+\])?$/.exec(field)?.[1] ?? '';
+  // A way on left at "Choose a step…" is sent empty, which reads as a malformed id.
+  if (ROUTE_FIELDS.has(last) && rest.startsWith('must be a step id')) return 'Choose the step this way leads to.';
   const subject = field === 'start' ? 'The start' : (SUBJECT[last] ?? 'This field');
   const sentence = `${subject} ${rest}`;
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
