@@ -15,6 +15,7 @@ import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
 import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
+import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulationRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -30,6 +31,7 @@ const RESOURCES: DashboardResource[] = [
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
   (router, registry, mount, deps) => chatbotFlowRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFunnelRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotSimulationRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => responseRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
   membersRoutes,

@@ -17,6 +17,7 @@ import { usageRoutes } from './usageRoutes.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
 import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
+import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulationRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
@@ -31,6 +32,7 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFlowRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFunnelRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotSimulationRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
   (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),

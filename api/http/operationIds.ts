@@ -23,6 +23,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/chatbots/{id}/flow/versions/{version}`]: 'getChatbotFlowVersion',
   [`GET ${EXTERNAL}/chatbots/{id}/flow/versions/{version}/diff`]: 'diffChatbotFlowVersions',
   [`GET ${EXTERNAL}/chatbots/{id}/funnel`]: 'getChatbotFunnel',
+  [`POST ${EXTERNAL}/chatbots/{id}/flow/simulate`]: 'simulateChatbotFlow',
   [`GET ${EXTERNAL}/usage`]: 'getUsage',
   [`GET ${EXTERNAL}/chatbots/{id}/responses`]: 'listResponses',
   [`GET ${EXTERNAL}/chatbots/{id}/responses/{responseId}`]: 'getResponse',

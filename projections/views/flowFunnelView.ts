@@ -31,7 +31,16 @@ async function passed(tx: ReadStoreWriter, sessionId: string, path: readonly str
 
 export const flowFunnelView = defineProjection(
   'flow_funnel',
-  [{ name: FLOW_FUNNEL.name, indexes: [['chatbotId', 'flowVersion', 'startedAt']] }],
+  [
+    {
+      name: FLOW_FUNNEL.name,
+      indexes: [
+        ['chatbotId', 'flowVersion', 'startedAt'],
+        // What-if runs: a chatbot's latest conversations, whatever their version.
+        ['chatbotId', 'startedAt'],
+      ],
+    },
+  ],
   {
     async ConversationStarted(e, tx) {
       const d = e.data;

@@ -132,6 +132,29 @@ async function flowSamples(
   );
   // A rollback, so the chat samples talk with the flow they were written for.
   await expect('publishChatbotFlow', 201, 'POST', `${EXT}/chatbots/${id}/flow/publish`, { key, body: { version: 1 } });
+  await simulationSamples(app, expect, workspaceId, id, keys, limit, key);
+}
+
+/** A what-if run: computed, not created, so its success is 200. */
+async function simulationSamples(
+  app: TestApp,
+  expect: Expect,
+  workspaceId: string,
+  id: string,
+  keys: { free: string; spent: string },
+  limit: number,
+  key: string,
+): Promise<void> {
+  const op = 'simulateChatbotFlow';
+  const path = `${EXT}/chatbots/${id}/flow/simulate`;
+  await app.api('POST', `${CHAT}/${id}/sessions`, { body: {} });
+  await expect(op, 200, 'POST', path, { key, body: { limit: 10 } });
+  await expect(op, 404, 'POST', path.replace(id, UNKNOWN), { key, body: {} });
+  await expect(op, 400, 'POST', path, { key, body: { limit: 0 } });
+  await expect(op, 400, 'POST', path + NUL, { key, body: {} });
+  await accessErrors(expect, op, 'POST', path, keys, {});
+  await bodyErrors(expect, op, 'POST', path, limit, { key });
+  await idempotencyErrors(app, expect, op, path, key, workspaceId, {});
 }
 
 export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: Mailbox): Promise<void> {

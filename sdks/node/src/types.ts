@@ -72,6 +72,14 @@ export type FlowDiff = Data<'/chatbots/{id}/flow/versions/{version}/diff', 'get'
 export type FlowDiffParams = Query<'/chatbots/{id}/flow/versions/{version}/diff', 'get'>;
 /** `chatbots.flow.signingSecret()`: `{secret}`, the HMAC key of the flow's http steps. */
 export type FlowSigningSecret = Data<'/chatbots/{id}/flow/signing-secret', 'get'>;
+/**
+ * `chatbots.flow.simulate()`: the latest recorded conversations replayed against the draft, each
+ * `same` or with where it diverges and how it would end, and the totals.
+ */
+export type FlowSimulation = Data<'/chatbots/{id}/flow/simulate', 'post'>;
+/** One conversation of a what-if run. */
+export type FlowSimulationConversation = FlowSimulation['conversations'][number];
+export type FlowSimulateParams = Body<'/chatbots/{id}/flow/simulate', 'post'>;
 /** `chatbots.funnel()`: per step reached and stopped-here counts, and the outcomes, of one version. */
 export type Funnel = Data<'/chatbots/{id}/funnel', 'get'>;
 export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;

@@ -32,6 +32,8 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'chatbots.flow.update': (c) => c.chatbots.flow.update('{id}', { start: 'a', steps: [{ id: 'a', type: 'end' }] }),
   'chatbots.flow.publish': (c) => c.chatbots.flow.publish('{id}', { version: 1 }),
   'chatbots.flow.signingSecret': (c) => c.chatbots.flow.signingSecret('{id}'),
+  'chatbots.flow.simulate': (c) =>
+    c.chatbots.flow.simulate('{id}', { limit: 10, startDate: '2026-01-01', endDate: '2026-01-31' }),
   'chatbots.flow.versions.list': (c) => c.chatbots.flow.versions.list('{id}'),
   'chatbots.flow.versions.retrieve': (c) => c.chatbots.flow.versions.retrieve('{id}', VERSION_TEMPLATE),
   'chatbots.flow.versions.diff': (c) => c.chatbots.flow.versions.diff('{id}', VERSION_TEMPLATE, { against: 1 }),
@@ -96,6 +98,7 @@ const EXTERNAL_API_METHODS = [
   'chatbots.flow.update',
   'chatbots.flow.publish',
   'chatbots.flow.signingSecret',
+  'chatbots.flow.simulate',
   'chatbots.flow.versions.list',
   'chatbots.flow.versions.retrieve',
   'chatbots.flow.versions.diff',

@@ -44,6 +44,9 @@ __all__ = [
     "FunnelStep",
     "FunnelOutcomes",
     "Funnel",
+    "FlowSimulationConversation",
+    "FlowSimulationOutcomes",
+    "FlowSimulation",
     "RecordEntry",
     "ResponseUser",
     "ResponseRecord",
@@ -220,6 +223,40 @@ class Funnel(TypedDict):
     version: int
     steps: List[FunnelStep]
     outcomes: FunnelOutcomes
+
+
+Outcome = Literal["resolved", "escalated", "ended", "open"]
+
+
+class FlowSimulationConversation(TypedDict):
+    """One conversation of a what-if run: ``same``, or the draft's step where it diverges
+    (``divergedAt``) and how it would end (``after``); ``unknownAt`` is the http step the replay
+    stopped at for want of a recorded answer."""
+
+    chatSessionId: str
+    startedAt: str
+    same: bool
+    divergedAt: Optional[str]
+    before: Outcome
+    after: Outcome
+    unknownAt: Optional[str]
+
+
+class FlowSimulationOutcomes(TypedDict):
+    before: FunnelOutcomes
+    after: FunnelOutcomes
+
+
+class FlowSimulation(TypedDict):
+    """``chatbots.flow.simulate()``: the latest recorded conversations replayed against the draft."""
+
+    total: int
+    changed: int
+    outcomeChanged: int
+    unknown: int
+    skipped: int
+    outcomes: FlowSimulationOutcomes
+    conversations: List[FlowSimulationConversation]
 
 
 class Deleted(TypedDict):

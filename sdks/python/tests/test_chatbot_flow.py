@@ -1,6 +1,6 @@
 """chatbots.flow.* and chatbots.funnel end to end against the real service, sync and async:
 the draft saved and read back, publishing and rolling back, versions and their diff, the
-signing secret, and the funnel of a conversation."""
+signing secret, the funnel of a conversation, and a what-if run."""
 
 from __future__ import annotations
 
@@ -83,6 +83,29 @@ def test_signing_secret_and_funnel(client: Confab, service: Any) -> None:
         client.chatbots.funnel(bot["id"], version=2)
 
 
+def test_simulate_replays_recorded_conversations_against_the_draft(client: Confab, service: Any) -> None:
+    bot = client.chatbots.create(name="What-if bot", flow=V1)
+    finished = service.chat(bot["id"], messages=1)
+    waiting = service.chat(bot["id"], messages=0)
+    client.chatbots.flow.update(bot["id"], V2)
+
+    run = client.chatbots.flow.simulate(bot["id"], limit=10)
+    rows = [{k: v for k, v in row.items() if k != "startedAt"} for row in run["conversations"]]
+    # V2 no longer asks the name: the waiting conversation would now end, resolved.
+    assert rows == [
+        {"chatSessionId": waiting["sessionId"], "same": False, "divergedAt": "bye", "before": "open", "after": "resolved", "unknownAt": None},
+        {"chatSessionId": finished["sessionId"], "same": False, "divergedAt": "bye", "before": "resolved", "after": "resolved", "unknownAt": None},
+    ]
+    assert (run["total"], run["changed"], run["outcomeChanged"], run["skipped"]) == (2, 2, 1, 0)
+    assert run["outcomes"]["after"] == {"resolved": 2, "escalated": 0, "ended": 0, "open": 0}
+    assert client.chatbots.flow.simulate(bot["id"], limit=1)["total"] == 1
+    assert client.chatbots.flow.simulate(bot["id"], start_date="2999-01-01")["total"] == 0
+    with pytest.raises(confab.BadRequestError):
+        client.chatbots.flow.simulate(bot["id"], limit=5000)
+    with pytest.raises(confab.NotFoundError):
+        client.chatbots.flow.simulate("nope")
+
+
 async def test_flow_async(aclient: AsyncConfab) -> None:
     bot = await aclient.chatbots.create(name="Async flow bot", flow=V1)
     assert (await aclient.chatbots.flow.update(bot["id"], V2))["data"] == V2
@@ -94,3 +117,4 @@ async def test_flow_async(aclient: AsyncConfab) -> None:
     assert (await aclient.chatbots.flow.publish(bot["id"], version=1))["version"] == 3
     assert len((await aclient.chatbots.flow.signing_secret(bot["id"]))["secret"]) == 64
     assert (await aclient.chatbots.funnel(bot["id"]))["version"] == 3
+    assert (await aclient.chatbots.flow.simulate(bot["id"], end_date="2000-01-01"))["conversations"] == []

@@ -41,6 +41,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("chatbots.flow.update", ("{id}", {"start": "a", "steps": [{"id": "a", "type": "end"}]}), {}),
     ("chatbots.flow.publish", ("{id}",), {"version": 1}),
     ("chatbots.flow.signing_secret", ("{id}",), {}),
+    ("chatbots.flow.simulate", ("{id}",), {"limit": 10, "start_date": "2026-01-01", "end_date": "2026-01-31"}),
     ("chatbots.flow.versions.list", ("{id}",), {}),
     ("chatbots.flow.versions.retrieve", ("{id}", "{version}"), {}),
     ("chatbots.flow.versions.diff", ("{id}", "{version}"), {"against": 1}),
@@ -70,6 +71,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
 EXTERNAL_API_METHODS = {
     "chatbots.list", "chatbots.retrieve", "chatbots.create", "chatbots.update", "chatbots.delete", "chatbots.duplicate",
     "chatbots.funnel", "chatbots.flow.get", "chatbots.flow.update", "chatbots.flow.publish", "chatbots.flow.signing_secret",
+    "chatbots.flow.simulate",
     "chatbots.flow.versions.list", "chatbots.flow.versions.retrieve", "chatbots.flow.versions.diff",
     "responses.list", "responses.retrieve", "analytics.retrieve", "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete",
     "account.retrieve", "account.update", "account.email.request_change", "account.email.verify_identity", "account.email.confirm_change",

@@ -1,7 +1,7 @@
 /**
  * chatbots.flow and chatbots.funnel of the SDK end to end against the real service (in-process,
  * embedded store): the draft saved and read back with its warnings, publishing and rolling back,
- * the versions and their diff, the signing secret, and the funnel of a conversation.
+ * the versions and their diff, the signing secret, the funnel of a conversation, and a what-if run.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -121,6 +121,45 @@ test('flow: the signing secret, and the funnel of a conversation waiting at a qu
   });
   assert.is((await client.chatbots.funnel(id, { version: 1 })).version, 1);
   assert.instance(await rejection(client.chatbots.funnel(id, { version: 2 })), NotFoundError);
+});
+
+test('flow: a what-if run replays recorded conversations against the draft', async () => {
+  const { id } = await client.chatbots.create({ name: 'What-if bot', flow: V1 });
+  const finished = await h.chat(id, 'visitor-1', ['Ann']);
+  const waiting = await h.chat(id, 'visitor-2', []);
+  await client.chatbots.flow.update(id, V2);
+
+  const run = await client.chatbots.flow.simulate(id, { limit: 10 });
+  assert.equal(
+    run.conversations.map(({ startedAt: _s, ...row }) => row),
+    [
+      // V2 no longer asks the name: the waiting conversation would now end, resolved.
+      {
+        chatSessionId: waiting.sessionId,
+        same: false,
+        divergedAt: 'bye',
+        before: 'open',
+        after: 'resolved',
+        unknownAt: null,
+      },
+      {
+        chatSessionId: finished.sessionId,
+        same: false,
+        divergedAt: 'bye',
+        before: 'resolved',
+        after: 'resolved',
+        unknownAt: null,
+      },
+    ],
+  );
+  assert.equal([run.total, run.changed, run.outcomeChanged], [2, 2, 1]);
+  assert.equal(run.outcomes.after, { resolved: 2, escalated: 0, ended: 0, open: 0 });
+  assert.is((await client.chatbots.flow.simulate(id, { limit: 1 })).total, 1);
+  assert.is((await client.chatbots.flow.simulate(id, { startDate: '2999-01-01' })).total, 0);
+
+  const err = await rejection(client.chatbots.flow.simulate(id, { limit: 5000 }));
+  assert.instance(err, BadRequestError);
+  assert.instance(await rejection(client.chatbots.flow.simulate('nope')), NotFoundError);
 });
 
 test.run();

@@ -1,4 +1,4 @@
-/** A chatbot's flow: the draft, its published versions, and the secret its http steps sign with. */
+/** A chatbot's flow: the draft, its published versions, what-if runs, and the secret its http steps sign with. */
 import { APIResource } from '../core/resource.js';
 import { pathOf } from '../core/path.js';
 /** The published versions of a chatbot's flow; each one is immutable. */
@@ -46,6 +46,16 @@ export class ChatbotFlow extends APIResource {
     publish(chatbotId, params = {}, options) {
         return this._client
             .post(pathOf `/chatbots/${chatbotId}/flow/publish`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /**
+     * A what-if run: the latest recorded conversations (`limit`, default 100, at most 1,000; a
+     * `startDate`–`endDate` range of UTC days) replayed against the draft. Nothing is sent, stored
+     * or called: http steps take the answers the conversations got.
+     */
+    simulate(chatbotId, params = {}, options) {
+        return this._client
+            .post(pathOf `/chatbots/${chatbotId}/flow/simulate`, params, options)
             ._thenUnwrap((r) => r.data);
     }
     /** The key the flow's http steps sign their calls with, verified like a webhook signature. */

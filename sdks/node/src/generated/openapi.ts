@@ -197,6 +197,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/flow/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replay the chatbot's latest recorded conversations against its draft: nothing is sent, stored or called. API key scope: write */
+        post: operations["simulateChatbotFlow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/chatbots/{id}/flow/versions": {
         parameters: {
             query?: never;
@@ -2002,6 +2019,156 @@ export interface operations {
             };
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    simulateChatbotFlow: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How many of the latest conversations to replay (default 100, at most 1000)
+                     * @default 100
+                     */
+                    limit?: number;
+                    /**
+                     * Format: date
+                     * @description First UTC day of start times to include (YYYY-MM-DD, inclusive)
+                     */
+                    startDate?: string;
+                    /**
+                     * Format: date
+                     * @description Last UTC day of start times to include (YYYY-MM-DD, inclusive). Before startDate: 400.
+                     */
+                    endDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Each conversation, newest first, and the totals */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Conversations replayed */
+                            total: number;
+                            /** @description Conversations that take another path or end otherwise */
+                            changed: number;
+                            /** @description Conversations whose outcome differs */
+                            outcomeChanged: number;
+                            /** @description Replays stopped at an http step with no recorded answer */
+                            unknown: number;
+                            /** @description Conversations recorded before the flow engine kept paths: not replayed */
+                            skipped: number;
+                            outcomes: {
+                                before: {
+                                    resolved: number;
+                                    escalated: number;
+                                    ended: number;
+                                    open: number;
+                                };
+                                after: {
+                                    resolved: number;
+                                    escalated: number;
+                                    ended: number;
+                                    open: number;
+                                };
+                            };
+                            /** @description Newest first */
+                            conversations: {
+                                chatSessionId: string;
+                                /** Format: date-time */
+                                startedAt: string;
+                                /** @description The draft takes exactly the recorded path and ends the same way */
+                                same: boolean;
+                                /** @description The draft's step at the first position where its path and the recorded one differ (where the draft stops earlier: the step it stops at; same path, other outcome: the last step); null when same */
+                                divergedAt: string | null;
+                                /**
+                                 * @description How the conversation stands as recorded
+                                 * @enum {string}
+                                 */
+                                before: "resolved" | "escalated" | "ended" | "open";
+                                /**
+                                 * @description How it would stand on the draft
+                                 * @enum {string}
+                                 */
+                                after: "resolved" | "escalated" | "ended" | "open";
+                                /** @description The http step the replay stopped at, having no recorded answer to use there (then after is open, and how it would end is unknown) */
+                                unknownAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad body (the error names the field); NO_FLOW_DRAFT: no flow to replay against */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
     listChatbotFlowVersions: {

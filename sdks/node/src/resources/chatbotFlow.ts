@@ -1,4 +1,4 @@
-/** A chatbot's flow: the draft, its published versions, and the secret its http steps sign with. */
+/** A chatbot's flow: the draft, its published versions, what-if runs, and the secret its http steps sign with. */
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { APIClient } from '../core/apiClient.js';
@@ -12,6 +12,8 @@ import type {
   FlowPublishParams,
   FlowSaved,
   FlowSigningSecret,
+  FlowSimulateParams,
+  FlowSimulation,
   FlowVersion,
 } from '../types.js';
 
@@ -69,6 +71,17 @@ export class ChatbotFlow extends APIResource {
   publish(chatbotId: string, params: FlowPublishParams = {}, options?: RequestOptions): APIPromise<FlowPublication> {
     return this._client
       .post<Wrapped<FlowPublication>>(pathOf`/chatbots/${chatbotId}/flow/publish`, params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /**
+   * A what-if run: the latest recorded conversations (`limit`, default 100, at most 1,000; a
+   * `startDate`–`endDate` range of UTC days) replayed against the draft. Nothing is sent, stored
+   * or called: http steps take the answers the conversations got.
+   */
+  simulate(chatbotId: string, params: FlowSimulateParams = {}, options?: RequestOptions): APIPromise<FlowSimulation> {
+    return this._client
+      .post<Wrapped<FlowSimulation>>(pathOf`/chatbots/${chatbotId}/flow/simulate`, params, options)
       ._thenUnwrap((r) => r.data);
   }
 

@@ -1,4 +1,4 @@
-"""A chatbot's flow: the draft, its published versions, and the secret its http steps sign with.
+"""A chatbot's flow: the draft, its published versions, what-if runs, and the secret its http steps sign with.
 Conversations run published versions only: saving the draft changes none of them."""
 
 from __future__ import annotations
@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import FlowDiff, FlowDocument, FlowPublication, FlowSaved, FlowSigningSecret, FlowVersion, RequestOptions
+from ..types import (
+    FlowDiff,
+    FlowDocument,
+    FlowPublication,
+    FlowSaved,
+    FlowSigningSecret,
+    FlowSimulation,
+    FlowVersion,
+    RequestOptions,
+)
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
@@ -35,6 +44,12 @@ def _update(bot_id: str, flow: FlowDocument) -> APICall:
 
 def _publish(bot_id: str, version: int) -> APICall:
     return APICall("POST", f"{_flow_path(bot_id)}/publish", body=body_of(version=version))
+
+
+def _simulate(bot_id: str, limit: int, start_date: str, end_date: str) -> APICall:
+    return APICall(
+        "POST", f"{_flow_path(bot_id)}/simulate", body=body_of(limit=limit, startDate=start_date, endDate=end_date)
+    )
 
 
 def _signing_secret(bot_id: str) -> APICall:
@@ -101,6 +116,20 @@ class ChatbotFlow(SyncAPIResource):
         """Publishes the draft as a new version, or with ``version`` an earlier version again (a rollback)."""
         return self._call(_publish(bot_id, version), options)
 
+    def simulate(
+        self,
+        bot_id: str,
+        *,
+        limit: int = NOT_GIVEN,
+        start_date: str = NOT_GIVEN,
+        end_date: str = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> FlowSimulation:
+        """A what-if run: the latest recorded conversations (``limit``, default 100, at most 1,000;
+        ``start_date``..``end_date``, UTC days as YYYY-MM-DD) replayed against the draft. Nothing is
+        sent, stored or called: http steps take the answers the conversations got."""
+        return self._call(_simulate(bot_id, limit, start_date, end_date), options)
+
     def signing_secret(self, bot_id: str, **options: "Unpack[RequestOptions]") -> FlowSigningSecret:
         """The key the flow's http steps sign their calls with, verified like a webhook signature."""
         return self._call(_signing_secret(bot_id), options)
@@ -125,6 +154,20 @@ class AsyncChatbotFlow(AsyncAPIResource):
     async def publish(self, bot_id: str, *, version: int = NOT_GIVEN, **options: "Unpack[RequestOptions]") -> FlowPublication:
         """Publishes the draft as a new version, or with ``version`` an earlier version again (a rollback)."""
         return await self._call(_publish(bot_id, version), options)
+
+    async def simulate(
+        self,
+        bot_id: str,
+        *,
+        limit: int = NOT_GIVEN,
+        start_date: str = NOT_GIVEN,
+        end_date: str = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> FlowSimulation:
+        """A what-if run: the latest recorded conversations (``limit``, default 100, at most 1,000;
+        ``start_date``..``end_date``, UTC days as YYYY-MM-DD) replayed against the draft. Nothing is
+        sent, stored or called: http steps take the answers the conversations got."""
+        return await self._call(_simulate(bot_id, limit, start_date, end_date), options)
 
     async def signing_secret(self, bot_id: str, **options: "Unpack[RequestOptions]") -> FlowSigningSecret:
         """The key the flow's http steps sign their calls with, verified like a webhook signature."""
