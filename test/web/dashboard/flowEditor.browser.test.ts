@@ -10,6 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
 import { PHONE } from '../../support/pageChecks.js';
 import {
+  chatThrough,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -231,6 +232,69 @@ test('removing a step others lead to warns first, and leaves those ways unchosen
       { id: 'welcome', type: 'message', text: 'Hi', next: 'message_1' },
     ],
   });
+  assert.equal(opened.problems, []);
+  await page.context().close();
+});
+
+test('the what-if report replays recorded conversations on the edited draft and opens one', async () => {
+  const created = await call('POST', '', { name: 'What-if bot', flow: { steps: [{ type: 'message', text: 'Hi' }] } });
+  const id = created.body.data.id as string;
+  const graph = {
+    start: 'ask',
+    steps: [
+      {
+        id: 'ask',
+        type: 'question',
+        text: 'What do you need?',
+        variable: 'topic',
+        input: {
+          type: 'choice',
+          options: [
+            { label: 'Order status', value: 'order', next: 'done' },
+            { label: 'A person', value: 'person', next: 'agent' },
+          ],
+        },
+      },
+      { id: 'done', type: 'end', text: 'It ships tomorrow.', resolution: 'resolved' },
+      { id: 'agent', type: 'handoff', text: 'Connecting you.', reason: 'asked' },
+    ],
+  };
+  assert.is((await call('PUT', `/${id}/flow`, graph)).status, 200);
+  assert.is((await call('POST', `/${id}/flow/publish`, {})).status, 201);
+  await chatThrough(env.app, id, ['Order status']);
+  await chatThrough(env.app, id, ['Order status']);
+  await chatThrough(env.app, id, ['A person']);
+
+  const opened = await openDashboard(env, owner, `/chatbots/${id}`);
+  const { page } = opened;
+  // The draft now sends order questions to a person too; the run saves it first.
+  await card(page, 'ask').getByLabel('Answer "Order status"').selectOption('agent');
+  await view(opened, 'What-if');
+  await press(page.getByRole('button', { name: 'Run what-if' }));
+  const report = page.getByRole('region', { name: 'What-if report' });
+  await report.waitFor();
+  assert.is((await call('GET', `/${id}/flow`)).body.data.steps[0].input.options[0].next, 'agent');
+  const stats = await report.locator('.stat').allInnerTexts();
+  assert.equal(
+    stats.map((t) => t.replace(/\s+/g, ' ').trim()),
+    ['3 conversations replayed', '2 take another path', '2 would end otherwise'],
+  );
+  const outcomes = report.getByRole('region', { name: 'Outcomes before and after' });
+  const escalated = outcomes.getByRole('row', { name: /Escalated/ });
+  assert.match((await escalated.innerText()).replace(/\s+/g, ' '), /Escalated 1 3 \+2/);
+  const changed = report.getByRole('region', { name: 'Conversations that would go otherwise' });
+  assert.is(await changed.locator('tbody tr').count(), 2);
+  assert.match(
+    (await changed.locator('tbody tr').first().innerText()).replace(/\s+/g, ' '),
+    /agent.*Resolved → Escalated/,
+  );
+  await checkPage(opened, 'flow-what-if');
+  await assertNoSidewaysScroll(page, 'what-if');
+
+  await press(changed.locator('tbody tr').first().getByRole('button'));
+  await page.getByRole('heading', { name: 'Conversation' }).first().waitFor();
+  assert.match(new URL(page.url()).pathname, /\/responses\/[^/]+$/);
+  await page.getByText('It ships tomorrow.').first().waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
 });

@@ -4,11 +4,11 @@
  * outcome), and each changed conversation with the step where it leaves its recorded path.
  */
 import { useState } from 'preact/hooks';
-import { Link } from 'wouter-preact';
 import type { ApiError } from '../../../api.js';
 import { Badge, Button, EmptyState, Table, TextField, formatDateTime, formatNumber } from '../../../ui/index.js';
+import { ConversationLink } from './ConversationLink.js';
 import { type SimulatedConversation, type SimulationReport, flowApi } from './flowApi.js';
-import { OUTCOME_LABEL, type OutcomeRow, outcomeChanges, outcomeRows } from './whatIfSummary.js';
+import { OUTCOME_LABEL, type OutcomeRow, outcomeRows } from './whatIfSummary.js';
 
 const MAX_LIMIT = 1000;
 
@@ -86,19 +86,26 @@ export function WhatIfReport({
           {error}
         </p>
       )}
-      {report && <ReportView report={report} changed={changed} />}
+      {report && <ReportView chatbotId={chatbotId} report={report} changed={changed} />}
     </div>
   );
 }
 
-function ReportView({ report, changed }: { report: SimulationReport; changed: SimulatedConversation[] }) {
+function ReportView({
+  chatbotId,
+  report,
+  changed,
+}: {
+  chatbotId: string;
+  report: SimulationReport;
+  changed: SimulatedConversation[];
+}) {
   if (report.total === 0)
     return (
       <EmptyState title="No recorded conversations">
         There is nothing to replay in this range yet. Conversations appear here once visitors have talked to the bot.
       </EmptyState>
     );
-  const outcomes = outcomeChanges(report);
   return (
     <section class="what-if-report" aria-label="What-if report">
       <div class="stat-row">
@@ -111,16 +118,21 @@ function ReportView({ report, changed }: { report: SimulationReport; changed: Si
           <span class="stat-label">take another path</span>
         </div>
         <div class="stat">
-          <span class="stat-value">{formatNumber(outcomes)}</span>
+          <span class="stat-value">{formatNumber(report.outcomeChanged)}</span>
           <span class="stat-label">would end otherwise</span>
         </div>
-        {report.unknown !== undefined && report.unknown > 0 && (
+        {report.unknown > 0 && (
           <div class="stat">
             <span class="stat-value">{formatNumber(report.unknown)}</span>
             <span class="stat-label">stop at an HTTP call with no recorded answer</span>
           </div>
         )}
       </div>
+      {report.skipped > 0 && (
+        <p class="muted">
+          {formatNumber(report.skipped)} older conversations were recorded before paths were kept and are not replayed.
+        </p>
+      )}
       <Table<OutcomeRow>
         caption="Outcomes before and after"
         rows={outcomeRows(report)}
@@ -145,9 +157,7 @@ function ReportView({ report, changed }: { report: SimulationReport; changed: Si
               key: 'conversation',
               header: 'Conversation',
               render: (c) => (
-                <Link href={`/responses/${encodeURIComponent(c.chatSessionId)}`} class="row-link">
-                  {c.startedAt ? formatDateTime(c.startedAt) : c.chatSessionId.slice(0, 8)}
-                </Link>
+                <ConversationLink chatbotId={chatbotId} chatSessionId={c.chatSessionId} startedAt={c.startedAt} />
               ),
             },
             {
@@ -159,7 +169,11 @@ function ReportView({ report, changed }: { report: SimulationReport; changed: Si
               key: 'outcome',
               header: 'Outcome',
               render: (c) =>
-                c.before === c.after ? (
+                c.unknownAt ? (
+                  <span>
+                    Unknown: stops at <code>{c.unknownAt}</code>, an HTTP call with no recorded answer
+                  </span>
+                ) : c.before === c.after ? (
                   OUTCOME_LABEL[c.after]
                 ) : (
                   <span>

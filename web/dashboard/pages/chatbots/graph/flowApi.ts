@@ -4,7 +4,7 @@
  * typed with the domain's own graph shape, which the generated types leave open.
  */
 import { api, DASHBOARD_API } from '../../../api.js';
-import type { Answer } from '../../../apiTypes.js';
+import type { Answer, RequestBody } from '../../../apiTypes.js';
 import type { FlowDocument } from '../../../../../domain/chatbot/flowDocument.js';
 import type { FlowGraph } from '../../../../../domain/flow/flowGraph.js';
 
@@ -21,37 +21,11 @@ export interface FlowVersion {
   flow: FlowDocument;
 }
 
-export type Outcome = 'resolved' | 'escalated' | 'ended' | 'open';
-export type OutcomeCounts = Record<Outcome, number>;
-
-/** One recorded conversation replayed on the draft. */
-export interface SimulatedConversation {
-  chatSessionId: string;
-  startedAt?: string;
-  same: boolean;
-  /** The first step where the draft's path leaves the recorded one; null when the same. */
-  divergedAt: string | null;
-  before: Outcome;
-  after: Outcome;
-  /** The http step the replay stopped at for want of a recorded answer. */
-  unknownAt?: string | null;
-}
-
-export interface SimulationReport {
-  total: number;
-  changed: number;
-  outcomeChanged?: number;
-  unknown?: number;
-  skipped?: number;
-  outcomes?: { before: OutcomeCounts; after: OutcomeCounts };
-  conversations: SimulatedConversation[];
-}
-
-export interface SimulateRequest {
-  limit?: number;
-  startDate?: string;
-  endDate?: string;
-}
+type SimulatePath = '/api/v1/dashboard/chatbots/{id}/flow/simulate';
+export type SimulationReport = Answer<SimulatePath, 'post'>['data'];
+export type SimulatedConversation = SimulationReport['conversations'][number];
+export type Outcome = SimulatedConversation['before'];
+export type SimulateRequest = RequestBody<SimulatePath, 'post'>;
 
 const flowBase = (id: string) => `${DASHBOARD_API}/chatbots/${encodeURIComponent(id)}/flow`;
 

@@ -1,9 +1,8 @@
 /**
- * A what-if report in the terms an author decides on: how many conversations would end
- * otherwise, and the outcomes before and after side by side (counted from the conversations when
- * the report does not carry them).
+ * A what-if report's outcomes in the terms an author decides on: before and after side by side,
+ * with the change, so "more escalations" shows at a glance.
  */
-import type { Outcome, OutcomeCounts, SimulationReport } from './flowApi.js';
+import type { Outcome, SimulationReport } from './flowApi.js';
 
 export const OUTCOMES: readonly Outcome[] = ['resolved', 'escalated', 'ended', 'open'];
 
@@ -14,8 +13,6 @@ export const OUTCOME_LABEL: Record<Outcome, string> = {
   open: 'Still open',
 };
 
-const noOutcomes = (): OutcomeCounts => ({ resolved: 0, escalated: 0, ended: 0, open: 0 });
-
 export interface OutcomeRow {
   outcome: Outcome;
   before: number;
@@ -24,16 +21,7 @@ export interface OutcomeRow {
   delta: number;
 }
 
-export function outcomeRows(report: SimulationReport): OutcomeRow[] {
-  let counts = report.outcomes;
-  if (!counts) {
-    counts = { before: noOutcomes(), after: noOutcomes() };
-    for (const c of report.conversations) {
-      counts.before[c.before] += 1;
-      counts.after[c.after] += 1;
-    }
-  }
-  const { before, after } = counts;
+export function outcomeRows({ outcomes: { before, after } }: SimulationReport): OutcomeRow[] {
   return OUTCOMES.map((outcome) => ({
     outcome,
     before: before[outcome],
@@ -41,7 +29,3 @@ export function outcomeRows(report: SimulationReport): OutcomeRow[] {
     delta: after[outcome] - before[outcome],
   }));
 }
-
-/** How many conversations would end another way. */
-export const outcomeChanges = (report: SimulationReport): number =>
-  report.outcomeChanged ?? report.conversations.filter((c) => c.before !== c.after).length;

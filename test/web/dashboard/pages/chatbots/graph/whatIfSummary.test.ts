@@ -1,42 +1,31 @@
 /**
- * The what-if report's summary (web/dashboard/pages/chatbots/graph/whatIfSummary.ts): outcomes
- * before and after with their change, from the report's totals or counted from its conversations.
+ * The what-if report's outcome rows (web/dashboard/pages/chatbots/graph/whatIfSummary.ts): before
+ * and after per outcome, in a fixed order, with the change.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SimulationReport } from '../../../../../../web/dashboard/pages/chatbots/graph/flowApi.js';
-import { outcomeChanges, outcomeRows } from '../../../../../../web/dashboard/pages/chatbots/graph/whatIfSummary.js';
+import { outcomeRows } from '../../../../../../web/dashboard/pages/chatbots/graph/whatIfSummary.js';
 
-const conversations: SimulationReport['conversations'] = [
-  { chatSessionId: 'a', same: true, divergedAt: null, before: 'resolved', after: 'resolved' },
-  { chatSessionId: 'b', same: false, divergedAt: 'ask', before: 'resolved', after: 'escalated' },
-  { chatSessionId: 'c', same: false, divergedAt: 'check', before: 'open', after: 'open' },
-];
-
-test('counted from the conversations when the report carries no totals', () => {
-  const report: SimulationReport = { total: 3, changed: 2, conversations };
-  assert.equal(outcomeRows(report), [
-    { outcome: 'resolved', before: 2, after: 1, delta: -1 },
-    { outcome: 'escalated', before: 0, after: 1, delta: 1 },
-    { outcome: 'ended', before: 0, after: 0, delta: 0 },
-    { outcome: 'open', before: 1, after: 1, delta: 0 },
-  ]);
-  assert.is(outcomeChanges(report), 1);
-});
-
-test("the report's own totals win (they cover conversations the list may leave out)", () => {
+test('each outcome before and after, with the change', () => {
   const report: SimulationReport = {
     total: 10,
     changed: 4,
     outcomeChanged: 3,
+    unknown: 0,
+    skipped: 0,
     outcomes: {
       before: { resolved: 8, escalated: 1, ended: 1, open: 0 },
-      after: { resolved: 5, escalated: 4, ended: 1, open: 0 },
+      after: { resolved: 5, escalated: 4, ended: 0, open: 1 },
     },
-    conversations,
+    conversations: [],
   };
-  assert.equal(outcomeRows(report)[1], { outcome: 'escalated', before: 1, after: 4, delta: 3 });
-  assert.is(outcomeChanges(report), 3);
+  assert.equal(outcomeRows(report), [
+    { outcome: 'resolved', before: 8, after: 5, delta: -3 },
+    { outcome: 'escalated', before: 1, after: 4, delta: 3 },
+    { outcome: 'ended', before: 1, after: 0, delta: -1 },
+    { outcome: 'open', before: 0, after: 1, delta: 1 },
+  ]);
 });
 
 test.run();
