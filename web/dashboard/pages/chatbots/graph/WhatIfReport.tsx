@@ -5,7 +5,7 @@
  */
 import { useState } from 'preact/hooks';
 import type { ApiError } from '../../../api.js';
-import { Badge, Button, EmptyState, Table, TextField, formatDateTime, formatNumber } from '../../../ui/index.js';
+import { Badge, Button, EmptyState, Table, TextField, formatNumber } from '../../../ui/index.js';
 import { ConversationLink } from './ConversationLink.js';
 import { type SimulatedConversation, type SimulationReport, flowApi } from './flowApi.js';
 import { OUTCOME_LABEL, type OutcomeRow, outcomeRows } from './whatIfSummary.js';
