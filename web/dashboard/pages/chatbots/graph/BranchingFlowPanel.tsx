@@ -58,6 +58,10 @@ export function BranchingFlowPanel({
   useUnsavedChanges(dirty, 'the flow');
 
   const change = (next: FlowGraph) => {
+    // The refused step's mark stays until that step is edited: the author may look around first.
+    const at = problem?.stepId;
+    const stepOf = (g: FlowGraph) => JSON.stringify(g.steps.find((s) => s.id === at));
+    if (at && stepOf(next) !== stepOf(graph)) setProblem(null);
     setGraph(next);
     setDirty(true);
     setFailure(null);
