@@ -131,6 +131,8 @@ test('build a branching flow by keyboard, fix the step the server names, preview
     { label: 'Talk to a person', value: 'talk_to_a_person', next: 'handoff_1' },
   ]);
   assert.is(await elseSelect.getAttribute('aria-invalid'), null);
+  // Against version 1 (the list): step-1 now leads on, and four steps are new.
+  await page.getByText('5 unpublished changes').waitFor();
   await checkPage(opened, 'flow-editor', { allow: /400|Bad Request/ });
   await assertNoSidewaysScroll(page, 'editor');
 
@@ -153,6 +155,7 @@ test('build a branching flow by keyboard, fix the step the server names, preview
   await press(page.getByRole('button', { name: 'Publish' }));
   await page.getByText('Version 3 published: new conversations start on it').waitFor();
   await page.getByText('Live: version 3').waitFor();
+  await page.getByText('Same as live').waitFor();
   await view(opened, 'Versions');
   const versions = page.getByRole('region', { name: 'Published versions, newest first' });
   await versions.waitFor();

@@ -15,6 +15,7 @@ import { type FlowProblem, humanProblem } from './flowProblems.js';
 import { FlowVersions } from './FlowVersions.js';
 import { GraphEditor } from './GraphEditor.js';
 import { draftToSend, stepField } from './graphEditing.js';
+import { unpublishedChanges } from './draftStatus.js';
 import { WhatIfReport } from './WhatIfReport.js';
 import './graph.css';
 
@@ -54,6 +55,11 @@ export function BranchingFlowPanel({
   const [published, setPublished] = useState(0);
   const versions = useLoad(() => flowApi.versions(chatbotId), [chatbotId, published]);
   const live = versions.data?.data[0]?.version;
+  const liveFlow = useLoad(
+    () => (live === undefined ? Promise.resolve(null) : flowApi.version(chatbotId, live)),
+    [chatbotId, live],
+  );
+  const pending = liveFlow.data ? unpublishedChanges(liveFlow.data.data.flow, graph) : null;
 
   useUnsavedChanges(dirty, 'the flow');
 
@@ -133,6 +139,11 @@ export function BranchingFlowPanel({
             <Badge tone="success">Live: version {live}</Badge>
           ) : (
             versions.data && <Badge>Not published yet</Badge>
+          )}
+          {pending !== null && (
+            <Badge tone={pending ? 'info' : 'neutral'}>
+              {pending === 0 ? 'Same as live' : `${pending} unpublished ${pending === 1 ? 'change' : 'changes'}`}
+            </Badge>
           )}
         </span>
       }

@@ -1,0 +1,13 @@
+/**
+ * How far the draft is from the version conversations run now: the steps added, removed or
+ * changed (and the start, if it moved), counted the way the versions' "changes since" counts them.
+ */
+import { type FlowDocument, graphOf } from '../../../../../domain/chatbot/flowDocument.js';
+import { diffFlows } from '../../../../../domain/flow/flowDiff.js';
+import type { FlowGraph } from '../../../../../domain/flow/flowGraph.js';
+import { draftToSend } from './graphEditing.js';
+
+export function unpublishedChanges(live: FlowDocument, draft: FlowGraph): number {
+  const d = diffFlows(graphOf(live), draftToSend(draft));
+  return d.added.length + d.removed.length + d.changed.length + (d.startChanged ? 1 : 0);
+}
