@@ -137,6 +137,13 @@ test('a branching flow opens in the editor with every way on, and saves back exa
   ]);
   assert.equal(await routes('lookup'), ['On success → check', 'On error → agent']);
   assert.equal(await routes('check'), ['If status equals "shipped" → shipped', 'Else → agent']);
+  // The flow map unfolds the branches from the start; choosing a step puts the keyboard on its card.
+  const map = page.getByRole('navigation', { name: 'Flow map' });
+  const mapText = (await map.innerText()).replace(/\s+/g, ' ');
+  assert.match(mapText, /welcome Message Then → ask_topic Question Answer "Something else" → agent Hand-off/);
+  assert.match(mapText, /If status equals "shipped" → shipped End Else → agent \(above\)/);
+  await map.getByRole('button', { name: 'lookup', exact: true }).click();
+  await page.waitForFunction(() => document.activeElement?.closest('[data-step-id="lookup"]') !== null);
   const lookup = step('lookup', 'HTTP call');
   assert.is(await lookup.getByLabel('URL').inputValue(), 'https://shop.example.com/orders/{{order}}');
   assert.is(await lookup.getByLabel('Save from the answer').inputValue(), 'status = $.order.status');

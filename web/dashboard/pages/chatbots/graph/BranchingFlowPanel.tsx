@@ -12,6 +12,7 @@ import { useUnsavedChanges } from '../../../shell/unsavedChanges.js';
 import { DraftPreview } from './DraftPreview.js';
 import { flowApi } from './flowApi.js';
 import { type FlowProblem, humanProblem } from './flowProblems.js';
+import { FlowMap } from './FlowMap.js';
 import { FlowVersions } from './FlowVersions.js';
 import { GraphEditor } from './GraphEditor.js';
 import { draftToSend, stepField } from './graphEditing.js';
@@ -186,8 +187,9 @@ export function BranchingFlowPanel({
         </p>
       )}
       <Tabs label="Flow views" tabs={VIEWS} active={view} onChange={setView}>
-        <div hidden={view !== 'steps'}>
+        <div hidden={view !== 'steps'} class="flow-steps-layout">
           <GraphEditor graph={graph} onChange={change} problem={problem} warnings={warnings} />
+          <FlowMap graph={graph} />
         </div>
         {view === 'preview' && (
           <div class="flow-preview-view">
