@@ -13,26 +13,46 @@ function goTo(id: string) {
   card?.querySelector<HTMLElement>('.step-body :is(textarea, input, select)')?.focus({ preventScroll: true });
 }
 
-function Node({ node }: { node: OutlineNode }) {
+function Line({ node }: { node: OutlineNode }) {
   return (
-    <li>
-      <span class="map-line">
-        {node.via && <span class="map-via">{node.via} →</span>}
-        <button type="button" class={`map-step map-step-${node.type ?? 'missing'}`} onClick={() => goTo(node.id)}>
-          {node.id}
-        </button>
-        {node.type && !node.repeat && <span class="map-type">{STEP_TYPE_LABEL[node.type]}</span>}
-        {node.repeat && <span class="map-type">(above)</span>}
-        {!node.type && <span class="map-type">(missing)</span>}
-      </span>
-      {node.children.length > 0 && (
-        <ul>
-          {node.children.map((c) => (
-            <Node key={`${c.via}-${c.id}`} node={c} />
-          ))}
-        </ul>
-      )}
-    </li>
+    <span class="map-line">
+      {node.via && <span class="map-via">{node.via} →</span>}
+      <button type="button" class={`map-step map-step-${node.type ?? 'missing'}`} onClick={() => goTo(node.id)}>
+        {node.id}
+      </button>
+      {node.type && !node.repeat && <span class="map-type">{STEP_TYPE_LABEL[node.type]}</span>}
+      {node.repeat && <span class="map-type">(above)</span>}
+      {!node.type && <span class="map-type">(missing)</span>}
+    </span>
+  );
+}
+
+/**
+ * A run of steps that each lead to one next step stays at one level; where a step has several
+ * ways on, they are indented under it. So the map only steps in where the flow branches.
+ */
+function Chain({ node }: { node: OutlineNode }) {
+  const run: OutlineNode[] = [node];
+  let last = node;
+  while (last.children.length === 1) {
+    last = last.children[0]!;
+    run.push(last);
+  }
+  return (
+    <>
+      {run.map((n, i) => (
+        <li key={`${i}-${n.id}`}>
+          <Line node={n} />
+          {n === last && n.children.length > 1 && (
+            <ul>
+              {n.children.map((c) => (
+                <Chain key={`${c.via}-${c.id}`} node={c} />
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </>
   );
 }
 
@@ -43,7 +63,7 @@ export function FlowMap({ graph }: { graph: FlowGraph }) {
       <h3 class="section-title">Flow map</h3>
       {tree ? (
         <ul class="map-tree">
-          <Node node={tree} />
+          <Chain node={tree} />
         </ul>
       ) : (
         <p class="muted">Choose a start step.</p>
