@@ -184,7 +184,7 @@ test('a list flow still opens in the editor and saves', async () => {
   const opened = await openDashboard(env, owner, `/chatbots/${id}`);
   const { page } = opened;
   await page.getByRole('list', { name: 'Conversation steps' }).waitFor();
-  assert.is(await page.getByRole('list', { name: 'Branching flow steps' }).count(), 0);
+  assert.is(await page.getByRole('list', { name: 'Flow steps' }).count(), 0);
   await page.getByLabel('Step 1: what the bot says').fill('Hello again');
   await page.getByRole('button', { name: 'Save flow' }).click();
   await page.getByText('Flow saved').waitFor();
