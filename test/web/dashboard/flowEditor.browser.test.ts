@@ -233,16 +233,62 @@ test('removing a step others lead to warns first, and leaves those ways unchosen
   await rename.press('Enter');
   await card(page, 'welcome').waitFor();
   assert.match(await card(page, 'message_1').locator('.incoming').innerText(), /welcome/);
+  // Starting at message_1 leaves welcome unreachable: saved, with the warning on its card.
+  await press(card(page, 'message_1').getByRole('button', { name: 'Make start' }));
+  await card(page, 'message_1').getByText('Start', { exact: true }).waitFor();
   await press(page.getByRole('button', { name: 'Save draft' }));
-  await page.getByText('Draft saved', { exact: true }).first().waitFor();
+  await page.getByText('Draft saved, with warnings on some steps').waitFor();
+  assert.match(await card(page, 'welcome').locator('.step-warning').innerText(), /never runs/);
+  assert.is(await card(page, 'message_1').locator('.step-warning').count(), 0);
   const draft = (await call('GET', `/${id}/flow`)).body.data;
   assert.equal(draft, {
-    start: 'welcome',
+    start: 'message_1',
     steps: [
       { id: 'message_1', type: 'message', text: 'Second' },
       { id: 'welcome', type: 'message', text: 'Hi', next: 'message_1' },
     ],
   });
+  assert.equal(opened.problems, []);
+  await page.context().close();
+});
+
+test('the preview does not call an http step: the author picks how it went', async () => {
+  const created = await call('POST', '', { name: 'Http bot', flow: { steps: [{ type: 'message', text: 'Hi' }] } });
+  const id = created.body.data.id as string;
+  const graph = {
+    start: 'lookup',
+    steps: [
+      {
+        id: 'lookup',
+        type: 'http',
+        method: 'GET',
+        url: 'https://shop.example.com/status',
+        next: 'ok',
+        onError: 'agent',
+      },
+      { id: 'ok', type: 'end', text: 'All good.', resolution: 'resolved' },
+      { id: 'agent', type: 'handoff', text: 'A person will help.', reason: 'lookup_failed' },
+    ],
+  };
+  assert.is((await call('PUT', `/${id}/flow`, graph)).status, 200);
+  const opened = await openDashboard(env, owner, `/chatbots/${id}`);
+  const { page } = opened;
+  await view(opened, 'Preview');
+  await page.getByText('GET https://shop.example.com/status').waitFor();
+  assert.match(await page.locator('.preview-http').innerText(), /is not called in the preview/);
+  await press(page.getByRole('button', { name: 'It failed' }));
+  const chat = page.getByRole('log', { name: 'Preview of a conversation with Http bot' });
+  await chat.getByText('A person will help.').waitFor();
+  await chat.getByText('Handed off to your team (lookup_failed) · conversation escalated').waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Steps taken' }).locator('li').allInnerTexts(), [
+    'lookup',
+    'agent',
+  ]);
+  // An unfinished draft is not run: the preview says what to fix first.
+  await view(opened, 'Steps');
+  await card(page, 'lookup').getByLabel('On error').selectOption('');
+  await view(opened, 'Preview');
+  await page.getByText(/The preview runs once the draft is complete/).waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
 });
