@@ -288,7 +288,11 @@ test('the preview does not call an http step: the author picks how it went', asy
   await view(opened, 'Steps');
   await card(page, 'lookup').getByLabel('On error').selectOption('');
   await view(opened, 'Preview');
-  await page.getByText(/The preview runs once the draft is complete/).waitFor();
+  await page
+    .getByText(
+      'The preview runs once the draft is complete. First, fix step lookup: Choose the step this way leads to.',
+    )
+    .waitFor();
   assert.equal(opened.problems, []);
   await page.context().close();
 });

@@ -15,6 +15,8 @@ import {
   startFlow,
 } from '../../../../../domain/flow/flowInterpreter.js';
 import { Button } from '../../../ui/index.js';
+import { humanProblem } from './flowProblems.js';
+import { stepField } from './graphEditing.js';
 
 interface Line {
   from: 'bot' | 'visitor' | 'note';
@@ -42,7 +44,11 @@ function parsed(graph: FlowGraph): { flow: FlowGraph } | { problem: string } {
   try {
     return { flow: parseFlow(graph).flow };
   } catch (err) {
-    return { problem: (err as Error).message };
+    // A FlowError names the step and the field, as a refused save does.
+    const { message, field, stepId } = err as { message: string; field?: string; stepId?: string };
+    const within = stepId ? stepField(field) : (field ?? '');
+    const problem = humanProblem(message, within);
+    return { problem: stepId ? `step ${stepId}: ${problem}` : problem };
   }
 }
 
@@ -51,9 +57,7 @@ export function DraftPreview({ graph, botName }: { graph: FlowGraph; botName: st
   if ('problem' in result) {
     return (
       <div class="chat-preview preview-blocked">
-        <p class="callout callout-warning">
-          The preview runs once the draft is complete. First problem: {result.problem.replace(/^flow\./, '')}
-        </p>
+        <p class="callout callout-warning">The preview runs once the draft is complete. First, fix {result.problem}</p>
       </div>
     );
   }
