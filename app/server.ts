@@ -50,7 +50,7 @@ export function appDeps(services: Services): AppDeps {
     // Answers kept in process until the projections write their collection (cachedReader.ts).
     views: services.apiViews,
     clock,
-    eventLog: services.events,
+    flowSimulation: { views, eventLog: services.events },
     logger,
     usage,
     rateLimiters,

@@ -6,7 +6,7 @@ import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
 import type { WebhookCommands } from '../../commands/webhookCommands.js';
 import type { AccountCommands } from '../../commands/accountCommands.js';
 import type { ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
-import type { EventStore } from '../../infrastructure/eventStore/eventStore.js';
+import type { SimulationDeps } from '../resources/chatbots/chatbotFlowSimulation.js';
 import type { UsageCounter } from '../../infrastructure/usage/usageCounter.js';
 import type { RateLimiterFactory } from '../../infrastructure/rateLimit/rateLimiter.js';
 import type { Logger } from '../../infrastructure/logger.js';
@@ -19,8 +19,11 @@ export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
   views: ReadStoreReader;
   clock: () => Date;
-  /** The event log, read only: what-if runs replay recorded conversations from it. */
-  eventLog: Pick<EventStore, 'readStream'>;
+  /**
+   * What what-if runs read: recorded conversations from the event log, and which ones from the
+   * views uncached (up to a thousand sessions a run, read once: keeping them would only hold memory).
+   */
+  flowSimulation: SimulationDeps;
   logger: Logger;
   usage: UsageCounter;
   /** Notes each authenticated key's use (memory; flushed at most once a minute per key). */

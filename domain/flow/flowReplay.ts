@@ -2,7 +2,8 @@
  * What-if runs: a recorded conversation's visitor inputs fed, in order, to another flow (the
  * draft), and how that run compares with what happened. Pure: nothing is sent or called. An
  * http step takes the answer the original conversation got at the same step (by step id, in
- * order); where it got none the run stops there, marked unknown. An ai step stops the run open.
+ * order); where it got none the run stops there, marked unknown. An ai step stops the run: the
+ * agent's talk cannot be replayed.
  */
 import type { FlowGraph } from './flowGraph.js';
 import {
@@ -41,7 +42,8 @@ export interface RecordedConversation {
   outcome: ReplayOutcome;
   /**
    * Set when the visitor or an operator closed the conversation (escalate, end) while the flow
-   * still waited: a replay that waits for an answer once the inputs are used up closes the same way.
+   * still waited: a replay that waits (for an answer, or at an ai step) once the inputs are used
+   * up closes the same way.
    */
   closedAs: 'escalated' | 'ended' | null;
 }
@@ -68,13 +70,15 @@ export function replayConversation(draft: FlowGraph, recorded: RecordedConversat
   let unknownAt: string | null = null;
   let run: FlowRun = startFlow(draft);
   let after: ReplayOutcome | null = null;
+  // Waiting with every input used: where the visitor left, or closed the conversation.
+  const leftHere = (): ReplayOutcome => (inputs < recorded.inputs.length ? 'open' : (recorded.closedAs ?? 'open'));
   while (after === null) {
     path.push(...run.path);
     const outcome: FlowOutcome = run.outcome;
     switch (outcome.type) {
       case 'awaiting_answer':
         if (inputs < recorded.inputs.length) run = answerQuestion(draft, run.state, recorded.inputs[inputs++]);
-        else after = recorded.closedAs ?? 'open';
+        else after = leftHere();
         break;
       case 'awaiting_http': {
         const answer = answers.get(outcome.stepId)?.shift();
@@ -87,7 +91,7 @@ export function replayConversation(draft: FlowGraph, recorded: RecordedConversat
         break;
       }
       case 'awaiting_ai':
-        after = 'open';
+        after = leftHere();
         break;
       case 'handoff':
         after = 'escalated';

@@ -75,6 +75,13 @@ export interface EventStore {
    * when the stream does not exist or has nothing from there.
    */
   readStream(streamId: string, opts?: { fromRevision?: number }): Promise<RecordedEvent[]>;
+  /**
+   * Every event of several streams in one read, where the store can (PostgreSQL: one query,
+   * where a round trip per stream would cost more than the events): each stream's events
+   * together and in order, streams in no particular order, nothing for a stream that does not
+   * exist. Callers without it read stream by stream.
+   */
+  readStreams?(streamIds: readonly string[]): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the whole log after `after`, in global order, none skipped. */
   readAll(opts?: { after?: Position | null; limit?: number }): Promise<RecordedEvent[]>;
   /** Catch-up subscription to the whole log: history after `after`, then live events. */

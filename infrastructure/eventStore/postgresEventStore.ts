@@ -234,6 +234,15 @@ class PostgresEventStore implements EventStore {
     return r.rows.map(toRecorded);
   }
 
+  async readStreams(streamIds: readonly string[]): Promise<RecordedEvent[]> {
+    if (streamIds.length === 0) return [];
+    const r = await this.sql.query<EventRow>(
+      `${SELECT_EVENT} WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, revision`,
+      [[...streamIds]],
+    );
+    return r.rows.map(toRecorded);
+  }
+
   /** Below this transaction id every append has finished, and none can still appear. */
   private async horizon(): Promise<string> {
     // The statement's snapshot is taken before the lock is granted: its xmax is the horizon.

@@ -1,8 +1,9 @@
 /**
  * A what-if run (docs/flows.md, What-if runs): the chatbot's latest conversations, newest first,
  * each read from its event stream and replayed against the draft. Reads only: nothing is
- * appended, sent or called. Streams are read a few at a time and only each one's report row is
- * kept, so memory grows with the report, not with the conversations' length.
+ * appended, sent or called. Streams are read a batch at a time (one query where the store can
+ * read several streams at once) and only each one's report row is kept, so memory grows with
+ * the report, not with the number or length of the conversations.
  */
 import { dayRange, endOfDay, startOfDay } from '../../../domain/conversation/utcDays.js';
 import type { ConversationEvent } from '../../../domain/conversation/conversationEvents.js';
@@ -11,18 +12,22 @@ import { recordedConversationOf } from '../../../domain/conversation/recordedCon
 import type { FlowGraph } from '../../../domain/flow/flowGraph.js';
 import { replayConversation, type ReplayReport } from '../../../domain/flow/flowReplay.js';
 import { addToSummary, emptyReplaySummary, type ReplaySummary } from '../../../domain/flow/flowReplaySummary.js';
-import type { EventStore } from '../../../infrastructure/eventStore/eventStore.js';
+import type { EventStore, RecordedEvent } from '../../../infrastructure/eventStore/eventStore.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { FLOW_FUNNEL } from '../../../projections/views/flowFunnelView.js';
 
 export const DEFAULT_SIMULATION_LIMIT = 100;
 export const MAX_SIMULATION_LIMIT = 1000;
-/** Streams read at once: enough to overlap round trips, few enough to leave the store to the visitors. */
-const READS_AT_ONCE = 4;
+/**
+ * Streams read together: a round trip per stream costs more than its events on the embedded
+ * store, and a batch's events are all that is held at once (about 3 MB of heap for
+ * conversations of 20 turns, bench/README.md).
+ */
+const STREAMS_PER_READ = 25;
 
 export interface SimulationDeps {
   views: ReadStoreReader;
-  eventLog: Pick<EventStore, 'readStream'>;
+  eventLog: Pick<EventStore, 'readStream' | 'readStreams'>;
 }
 
 export interface SimulationQuery {
@@ -51,26 +56,36 @@ export async function simulateFlow(
   query: SimulationQuery,
 ): Promise<SimulationReport> {
   const sessions = await latestSessions(deps.views, chatbotId, query);
-  const rows: (SimulatedConversation | null)[] = new Array(sessions.length).fill(null);
-  let next = 0;
-  const worker = async () => {
-    while (next < sessions.length) {
-      const i = next++;
-      const { id, startedAt } = sessions[i];
-      const events = await deps.eventLog.readStream(conversationStream(id));
-      const recorded = recordedConversationOf(events as unknown as ConversationEvent[]);
-      if (recorded) rows[i] = { chatSessionId: id, startedAt, ...replayConversation(draft, recorded) };
+  const rows: SimulatedConversation[] = [];
+  for (let first = 0; first < sessions.length; first += STREAMS_PER_READ) {
+    const batch = sessions.slice(first, first + STREAMS_PER_READ);
+    const streams = await readStreams(
+      deps.eventLog,
+      batch.map((s) => conversationStream(s.id)),
+    );
+    for (const { id, startedAt } of batch) {
+      const recorded = recordedConversationOf(
+        (streams.get(conversationStream(id)) ?? []) as unknown as ConversationEvent[],
+      );
+      if (recorded) rows.push({ chatSessionId: id, startedAt, ...replayConversation(draft, recorded) });
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(READS_AT_ONCE, sessions.length) }, worker));
-  const summary = emptyReplaySummary();
-  const conversations: SimulatedConversation[] = [];
-  for (const row of rows) {
-    if (!row) continue;
-    addToSummary(summary, row);
-    conversations.push(row);
   }
-  return { ...summary, skipped: sessions.length - conversations.length, conversations };
+  const summary = emptyReplaySummary();
+  for (const row of rows) addToSummary(summary, row);
+  return { ...summary, skipped: sessions.length - rows.length, conversations: rows };
+}
+
+/** The events of each stream, in one read where the store can, else stream by stream. */
+async function readStreams(
+  eventLog: SimulationDeps['eventLog'],
+  streamIds: string[],
+): Promise<Map<string, RecordedEvent[]>> {
+  const byStream = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
+  const events = eventLog.readStreams
+    ? await eventLog.readStreams(streamIds)
+    : (await Promise.all(streamIds.map((id) => eventLog.readStream(id)))).flat();
+  for (const event of events) byStream.get(event.streamId)?.push(event);
+  return byStream;
 }
 
 /** The chatbot's conversations started in the range, newest first (ties by id, so a run repeats). */

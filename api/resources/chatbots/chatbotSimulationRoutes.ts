@@ -5,6 +5,7 @@
  */
 import { type FlowDocument, graphOf } from '../../../domain/chatbot/flowDocument.js';
 import { ValidationError } from '../../../domain/errors.js';
+import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { principalOf } from '../../principal/principal.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
@@ -93,7 +94,15 @@ const simulationSchema: JsonSchema = wrapped({
   },
 });
 
-export function chatbotSimulationRoutes(door: ResourceDoor, deps: SimulationDeps): void {
+export interface ChatbotSimulationRoutesDeps {
+  views: ReadStoreReader;
+  flowSimulation: SimulationDeps;
+}
+
+export function chatbotSimulationRoutes(
+  door: ResourceDoor,
+  { views, flowSimulation }: ChatbotSimulationRoutesDeps,
+): void {
   door.add(
     {
       method: 'post',
@@ -110,10 +119,10 @@ export function chatbotSimulationRoutes(door: ResourceDoor, deps: SimulationDeps
       },
     },
     async ({ params, body, res }) => {
-      const chatbot = await ownedChatbot(deps.views, principalOf(res).workspaceId, params.id);
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
       if (!chatbot.flow)
         throw new ValidationError('This chatbot has no flow draft to replay against', 'flow', 'NO_FLOW_DRAFT');
-      const report = await simulateFlow(deps, params.id, graphOf(chatbot.flow as FlowDocument), body);
+      const report = await simulateFlow(flowSimulation, params.id, graphOf(chatbot.flow as FlowDocument), body);
       return { body: { data: report } };
     },
   );

@@ -182,10 +182,23 @@ test('an option that now leads to a handoff: escalated', () => {
   });
 });
 
-test('an ai step stops the run open', () => {
+test('an ai step stops the run open, or closed as the visitor closed it once the inputs are used', () => {
   const draft = draftWith({ id: 'ask_order', next: 'billing' });
   const report = replayConversation(draft, shippedOrder());
   assert.equal([report.after, report.divergedAt, report.unknownAt], ['open', 'billing', null]);
+  // The visitor closed the conversation at the topic question; the draft gives them to the AI there.
+  const left = shippedOrder({
+    inputs: ['Ann'],
+    httpAnswers: [],
+    path: ['welcome', 'ask_name', 'ask_topic'],
+    outcome: 'ended',
+    closedAs: 'ended',
+  });
+  const closed = replayConversation(draftWith({ id: 'ask_name', next: 'billing' }), left);
+  assert.equal([closed.after, closed.divergedAt], ['ended', 'billing']);
+  // Inputs left over when the ai step is reached: they were not the agent's, so nothing says how it ends.
+  const early = draftWith({ id: 'ask_name', next: 'billing' });
+  assert.is(replayConversation(early, { ...shippedOrder(), closedAs: 'escalated' }).after, 'open');
 });
 
 test('a conversation the visitor closed while the flow waited closes the same way once the inputs run out', () => {

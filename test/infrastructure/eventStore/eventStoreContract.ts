@@ -425,6 +425,27 @@ export function runEventStoreContract(
     }
   });
 
+  s('readStreams reads several streams at once, each whole and in order', async ({ fx: { store }, p }) => {
+    if (!store.readStreams) return; // EventStoreDB has no such read: callers read stream by stream
+    await store.append(`${p}a`, [ev('A0'), ev('A1'), ev('A2')]);
+    await store.append(`${p}b`, [ev('B0')]);
+    await store.append(`${p}c`, [ev('C0')]);
+    await store.append(`${p}a`, [ev('A3')]);
+    const read = await store.readStreams([`${p}a`, `${p}missing`, `${p}b`]);
+    const byStream = (id: string) => read.filter((e) => e.streamId === id).map((e) => [e.revision, e.type]);
+    assert.equal(byStream(`${p}a`), [
+      [0, 'A0'],
+      [1, 'A1'],
+      [2, 'A2'],
+      [3, 'A3'],
+    ]);
+    assert.equal(byStream(`${p}b`), [[0, 'B0']]);
+    assert.is(read.length, 5, 'nothing of a stream not asked for, nothing for a missing one');
+    const runs = read.map((e) => e.streamId).filter((id, i, ids) => i === 0 || ids[i - 1] !== id);
+    assert.is(new Set(runs).size, runs.length, "each stream's events together");
+    assert.equal(await store.readStreams([]), []);
+  });
+
   s('appendAll writes several streams as one, or none of them', async ({ fx: { store }, p }) => {
     if (!store.appendAll) return; // EventStoreDB cannot: callers append stream by stream
     await store.append(`${p}slot`, [ev('Opened')], { expectedRevision: 'no_stream' });

@@ -7,6 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startHttpsReceiver, type HttpsReceiver } from '../../../support/httpsReceiver.js';
 import { startTestApp, type TestApp } from '../../../support/testApp.js';
+import { CHATBOTS } from '../../../../projections/views/chatbotsView.js';
 
 const EXT = '/api/v1/external/v1';
 const CHAT = '/api/v1/chat';
@@ -252,6 +253,14 @@ test('bad bodies are 400 naming the field', async () => {
   }
   const notJson = await app.api('POST', `${EXT}/chatbots/${botId}/flow/simulate`, { apiKey, body: '[1,' });
   assert.is(notJson.status, 400);
+});
+
+test('a chatbot whose view has no flow (created before flows existed) is a 400 NO_FLOW_DRAFT', async () => {
+  const id = (await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Old' } })).body.data.id;
+  await app.services.views.patch(CHATBOTS, id, { flow: null } as never);
+  const r = await simulate(id);
+  assert.equal([r.status, r.body.code], [400, 'NO_FLOW_DRAFT']);
+  assert.match(r.body.error, /no flow draft/);
 });
 
 test('an unknown chatbot or another workspace is 404', async () => {
