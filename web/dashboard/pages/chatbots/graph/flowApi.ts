@@ -14,7 +14,6 @@ export type Publication = Answer<'/api/v1/dashboard/chatbots/{id}/flow/publish',
 export type VersionList = Answer<'/api/v1/dashboard/chatbots/{id}/flow/versions', 'get'>;
 export type VersionDiff = Answer<'/api/v1/dashboard/chatbots/{id}/flow/versions/{version}/diff', 'get'>['data'];
 export type SavedDraft = Omit<Answer<FlowPath, 'put'>, 'data'> & { data: FlowDocument };
-export type FlowWarningItem = NonNullable<SavedDraft['warnings']>[number];
 export interface FlowVersion {
   version: number;
   publishedAt: string;
