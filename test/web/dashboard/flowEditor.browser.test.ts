@@ -284,8 +284,15 @@ test('the preview does not call an http step: the author picks how it went', asy
     'lookup',
     'agent',
   ]);
-  // An unfinished draft is not run: the preview says what to fix first.
+  // Headers are read when their box is left; discarding the draft empties the box again.
   await view(opened, 'Steps');
+  const headers = card(page, 'lookup').getByLabel('Headers');
+  await headers.fill('Authorization: Bearer {{token}}\nX-Shop:  north ');
+  await headers.blur();
+  assert.is(await headers.inputValue(), 'Authorization: Bearer {{token}}\nX-Shop: north');
+  await press(page.getByRole('button', { name: 'Discard changes' }));
+  assert.is(await card(page, 'lookup').getByLabel('Headers').inputValue(), '');
+  // An unfinished draft is not run: the preview says what to fix first.
   await card(page, 'lookup').getByLabel('On error').selectOption('');
   await view(opened, 'Preview');
   await page

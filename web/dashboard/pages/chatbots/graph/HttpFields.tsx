@@ -77,7 +77,9 @@ export function HttpFields({ step, onChange, problemAt }: FieldsProps<HttpStep>)
           onInput={(url) => onChange({ ...step, url: url.trim() })}
         />
       </div>
+      {/* Keyed by the value kept: a change from outside (discarding the draft) shows, typing does not remount. */}
       <TextBlock
+        key={`headers:${pairsText(step.headers, ': ')}`}
         label="Headers"
         initial={pairsText(step.headers, ': ')}
         placeholder="Authorization: Bearer …"
@@ -87,6 +89,7 @@ export function HttpFields({ step, onChange, problemAt }: FieldsProps<HttpStep>)
       />
       {step.method !== 'GET' && step.method !== 'DELETE' && (
         <TextBlock
+          key={`body:${bodyText(step.body)}`}
           label="Body"
           initial={bodyText(step.body)}
           placeholder={'{"email": "{{email}}"}'}
@@ -96,6 +99,7 @@ export function HttpFields({ step, onChange, problemAt }: FieldsProps<HttpStep>)
         />
       )}
       <TextBlock
+        key={`save:${pairsText(step.save, ' = ')}`}
         label="Save from the answer"
         initial={pairsText(step.save, ' = ')}
         placeholder="status = $.order.status"
