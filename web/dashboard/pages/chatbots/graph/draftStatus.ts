@@ -7,7 +7,14 @@ import { diffFlows } from '../../../../../domain/flow/flowDiff.js';
 import type { FlowGraph } from '../../../../../domain/flow/flowGraph.js';
 import { draftToSend } from './graphEditing.js';
 
-export function unpublishedChanges(live: FlowDocument, draft: FlowGraph): number {
-  const d = diffFlows(graphOf(live), draftToSend(draft));
+/** null when the live version no longer reads under today's rules: then there is nothing to count against. */
+export function unpublishedChanges(live: FlowDocument, draft: FlowGraph): number | null {
+  let published: FlowGraph;
+  try {
+    published = graphOf(live);
+  } catch {
+    return null;
+  }
+  const d = diffFlows(published, draftToSend(draft));
   return d.added.length + d.removed.length + d.changed.length + (d.startChanged ? 1 : 0);
 }

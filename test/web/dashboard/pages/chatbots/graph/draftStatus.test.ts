@@ -37,4 +37,9 @@ test('a moved start counts, and blank optional texts the draft will not send do 
   assert.is(unpublishedChanges(live, draft), 1);
 });
 
+test('a live version that no longer reads gives no count rather than an error', () => {
+  const broken = { start: 'a', steps: [{ id: 'a', type: 'message', text: 'Hi', next: 'gone' }] } as FlowGraph;
+  assert.is(unpublishedChanges(broken, broken), null);
+});
+
 test.run();
