@@ -12,6 +12,8 @@ export class ApiError extends Error {
     message: string,
     /** The field the server named (ValidationError), when it named one. */
     readonly field?: string,
+    /** The flow step the server named (INVALID_FLOW), when it named one. */
+    readonly stepId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -53,7 +55,7 @@ async function parse<T>(res: Response): Promise<T> {
   }
   if (!res.ok) {
     const message = (body && typeof body.error === 'string' && body.error) || `Request failed (${res.status})`;
-    throw new ApiError(res.status, body?.code, message, body?.field);
+    throw new ApiError(res.status, body?.code, message, body?.field, body?.stepId);
   }
   return body as T;
 }

@@ -1,7 +1,8 @@
 /**
  * A chatbot with a branching flow on the dashboard's Flow tab, in Chromium: its steps and every
- * way on shown read-only with the published version, nothing that could save or publish over it,
- * and the graph intact after the page was used. A list-flow chatbot still edits and saves.
+ * way on in the editor with the published version, the graph intact after the rest of the page
+ * was used, and a draft saved from the editor that keeps every field it did not touch. A
+ * list-flow chatbot still edits and saves in the list editor.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -101,47 +102,55 @@ test.after(async () => {
   await env?.close();
 });
 
-test('a branching flow shows its steps and branches read-only, with the published version', async () => {
+test('a branching flow opens in the editor with every way on, and saves back exactly what it was given', async () => {
   const id = await newBot('Shop assistant', GRAPH);
   const opened = await openDashboard(env, owner, `/chatbots/${id}`);
   const { page } = opened;
   const writes = writesOf(page);
-  const steps = page.getByRole('list', { name: 'Branching flow steps' });
+  const steps = page.getByRole('list', { name: 'Flow steps' });
   await steps.waitFor();
   await settled(page);
   assert.is(await steps.locator(':scope > li').count(), GRAPH.steps.length);
 
   const step = (stepId: string, type: string) => page.getByRole('listitem', { name: `Step ${stepId}: ${type}` });
-  await step('welcome', 'message').getByText('Hi! I am the shop assistant.').waitFor();
-  await step('welcome', 'message').getByText('Start').waitFor();
+  assert.is(
+    await step('welcome', 'Message').getByLabel('What the bot says').inputValue(),
+    'Hi! I am the shop assistant.',
+  );
+  await step('welcome', 'Message').getByText('Start', { exact: true }).waitFor();
+  /** Each way on of a step: its label and the step it leads to. */
   const routes = async (stepId: string) =>
-    (
-      await page
-        .getByRole('list', { name: `Where ${stepId} goes` })
-        .locator('li')
-        .allInnerTexts()
-    ).map((t) => t.replace(/\s+/g, ' ').trim());
-  assert.equal(await routes('welcome'), ['next → ask_topic']);
+    page
+      .getByRole('group', { name: `Where ${stepId} goes` })
+      .locator('.route')
+      .evaluateAll((rows) =>
+        rows.map(
+          (r) => `${r.querySelector('label')?.textContent} → ${(r.querySelector('select') as HTMLSelectElement).value}`,
+        ),
+      );
+  assert.equal(await routes('welcome'), ['Then → ask_topic']);
   assert.equal(await routes('ask_topic'), [
-    'answer "Something else" → agent',
-    'other answers → ask_order',
-    'no valid answer → agent',
+    'Answer "Order status" → ',
+    'Answer "Something else" → agent',
+    'Other answers → ask_order',
+    'No valid answer → agent',
   ]);
-  assert.equal(await routes('lookup'), ['next → check', 'on error → agent']);
-  assert.equal(await routes('check'), ['if status equals "shipped" → shipped', 'else → agent']);
-  await step('lookup', 'http').getByText('GET https://shop.example.com/orders/{{order}}').waitFor();
-  await step('shipped', 'end').getByText('The conversation ends (resolved).').waitFor();
-  await step('agent', 'handoff').getByText('Hands the conversation to a person (needs_human).').waitFor();
-  await page.getByText('Published version 2').waitFor();
-  const notice = page.getByRole('note');
-  assert.match(await notice.innerText(), /cannot edit yet\. Change it through the API/);
-  assert.is(await notice.getByRole('link', { name: 'API reference' }).getAttribute('href'), '/api/v1/openapi.json');
-
-  // Nothing on the Flow tab saves or publishes, and there is nothing to type into.
-  const flowPanel = page.getByRole('tabpanel');
-  assert.is(await flowPanel.getByRole('list', { name: 'Branching flow steps' }).count(), 1);
-  assert.is(await flowPanel.getByRole('button', { name: /save|publish|discard/i }).count(), 0);
-  assert.is(await flowPanel.getByRole('textbox').count(), 0);
+  assert.equal(await routes('lookup'), ['On success → check', 'On error → agent']);
+  assert.equal(await routes('check'), ['If status equals "shipped" → shipped', 'Else → agent']);
+  // The flow map unfolds the branches from the start; choosing a step puts the keyboard on its card.
+  const map = page.getByRole('navigation', { name: 'Flow map' });
+  const mapText = (await map.innerText()).replace(/\s+/g, ' ');
+  assert.match(mapText, /welcome Message Then → ask_topic Question Answer "Something else" → agent Hand-off/);
+  assert.match(mapText, /If status equals "shipped" → shipped End Else → agent \(above\)/);
+  await map.getByRole('button', { name: 'lookup', exact: true }).click();
+  await page.waitForFunction(() => document.activeElement?.closest('[data-step-id="lookup"]') !== null);
+  const lookup = step('lookup', 'HTTP call');
+  assert.is(await lookup.getByLabel('URL').inputValue(), 'https://shop.example.com/orders/{{order}}');
+  assert.is(await lookup.getByLabel('Save from the answer').inputValue(), 'status = $.order.status');
+  assert.is(await step('ask_order', 'Question').getByLabel('Smallest number').inputValue(), '1');
+  await step('agent', 'Hand-off to your team').getByText('Hands the conversation to your team.').waitFor();
+  await page.getByText('Live: version 2').waitFor();
+  assert.is(await page.getByRole('button', { name: 'Save draft' }).isDisabled(), true);
   await checkPage(opened, 'chatbot-flow-branching');
 
   // Using the rest of the page (a settings save) sends no flow: the graph and its versions stay.
@@ -149,14 +158,24 @@ test('a branching flow shows its steps and branches read-only, with the publishe
   await page.getByLabel('Name', { exact: true }).fill('Shop helper');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('heading', { name: /Shop helper/ }).waitFor();
-  await page.getByRole('tab', { name: 'Flow' }).click();
+  await page.getByRole('tab', { name: 'Flow', exact: true }).click();
   await steps.waitFor();
   assert.equal(writes, [`PUT /api/v1/dashboard/chatbots/${id}`]);
   assert.equal((await call('GET', `/${id}/flow`)).body.data, GRAPH);
+
+  // One edit saved as the draft: everything the editor did not touch comes back as it was.
+  await step('welcome', 'Message').getByLabel('What the bot says').fill('Hello! I am the shop assistant.');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await page.getByText('Draft saved', { exact: true }).first().waitFor();
+  const edited = structuredClone(GRAPH);
+  edited.steps[0]!.text = 'Hello! I am the shop assistant.';
+  assert.equal((await call('GET', `/${id}/flow`)).body.data, edited);
+  assert.equal(writes.slice(1), [`PUT /api/v1/dashboard/chatbots/${id}/flow`]);
   assert.equal(
     (await call('GET', `/${id}/flow/versions`)).body.data.map((v: { version: number }) => v.version),
     [2, 1],
   );
+  assert.equal(opened.problems, []);
   await page.context().close();
 });
 
@@ -165,7 +184,7 @@ test('a list flow still opens in the editor and saves', async () => {
   const opened = await openDashboard(env, owner, `/chatbots/${id}`);
   const { page } = opened;
   await page.getByRole('list', { name: 'Conversation steps' }).waitFor();
-  assert.is(await page.getByRole('list', { name: 'Branching flow steps' }).count(), 0);
+  assert.is(await page.getByRole('list', { name: 'Flow steps' }).count(), 0);
   await page.getByLabel('Step 1: what the bot says').fill('Hello again');
   await page.getByRole('button', { name: 'Save flow' }).click();
   await page.getByText('Flow saved').waitFor();

@@ -129,6 +129,7 @@ export function Select<V extends string>({
         class="input select"
         value={value}
         disabled={disabled}
+        aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy(id, hint, error)}
         onChange={(e) => onChange((e.currentTarget as HTMLSelectElement).value as V)}
       >

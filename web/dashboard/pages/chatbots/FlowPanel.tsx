@@ -1,17 +1,21 @@
 /**
  * The Flow tab. A list flow: the editor beside its live preview, saved as one PUT with the
- * server's verdict. A branching flow: shown read-only, since saving the list editor over it would
- * replace the graph and publish the replacement.
+ * server's verdict, and an offer to switch to branching (the list becomes a chain of steps). A
+ * branching flow: the graph editor, which saves drafts and publishes through the flow endpoints;
+ * the list editor never sees a graph, so a list is never saved over one.
  */
 import { useMemo, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Button, Card, useToast } from '../../ui/index.js';
 import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
-import { chatbotApi, listFormOf, type ChatbotDetail } from './chatbotApi.js';
+import { chatbotApi, listFormOf, type ChatbotDetail, type Flow } from './chatbotApi.js';
 import { FlowEditor } from './FlowEditor.js';
 import { FlowPreview } from './FlowPreview.js';
 import { isGraphFlow } from './flowGraph.js';
-import { GraphFlowView } from './GraphFlowView.js';
+import { BranchingFlowPanel } from './graph/BranchingFlowPanel.js';
+import { listToGraph } from '../../../../domain/flow/listFlow.js';
+import type { FlowGraph } from '../../../../domain/flow/flowGraph.js';
+import type { Flow as ListFlow } from '../../../../domain/chatbot/flow.js';
 import { checkSteps, humanServerError, stepOfServerError, toFlow, withKeys, type EditableStep } from './flowRules.js';
 
 interface FlowPanelProps {
@@ -20,10 +24,31 @@ interface FlowPanelProps {
 }
 
 export function FlowPanel(props: FlowPanelProps) {
-  return isGraphFlow(props.detail.data.flow) ? <GraphFlowView detail={props.detail} /> : <ListFlowPanel {...props} />;
+  const { detail, onSaved } = props;
+  const flow = detail.data.flow;
+  // A list switched to branching: a chain not saved yet (the list stays stored until it is).
+  const [switched, setSwitched] = useState<FlowGraph | null>(null);
+  const onDraftSaved = (graph: FlowGraph) => {
+    setSwitched(null);
+    onSaved({ ...detail, data: { ...detail.data, flow: graph as unknown as typeof flow } });
+  };
+  if (isGraphFlow(flow) || switched) {
+    return (
+      // No key: the first save of a switched list must not remount the editor (its view, its warnings).
+      <BranchingFlowPanel
+        chatbotId={detail.data.id}
+        botName={detail.data.name}
+        saved={switched ?? (flow as unknown as FlowGraph)}
+        unsavedFromStart={switched !== null}
+        onDraftSaved={onDraftSaved}
+        onDiscardSwitch={switched ? () => setSwitched(null) : undefined}
+      />
+    );
+  }
+  return <ListFlowPanel {...props} onSwitch={(list) => setSwitched(listToGraph(list as ListFlow))} />;
 }
 
-function ListFlowPanel({ detail, onSaved }: FlowPanelProps) {
+function ListFlowPanel({ detail, onSaved, onSwitch }: FlowPanelProps & { onSwitch: (list: Flow) => void }) {
   const notify = useToast();
   const [steps, setSteps] = useState<EditableStep[]>(() => withKeys(listFormOf(detail.data.flow)));
   const [dirty, setDirty] = useState(false);
@@ -80,6 +105,9 @@ function ListFlowPanel({ detail, onSaved }: FlowPanelProps) {
                 Discard changes
               </Button>
             )}
+            <Button size="sm" disabled={blocking} onClick={() => onSwitch(toFlow(steps))}>
+              Switch to branching
+            </Button>
             <Button size="sm" variant="primary" busy={saving} disabled={!dirty || blocking} onClick={() => void save()}>
               Save flow
             </Button>

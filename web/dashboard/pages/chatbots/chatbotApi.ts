@@ -11,8 +11,8 @@ export type FlowStep = Flow['steps'][number];
 export type StepType = FlowStep['type'];
 
 /**
- * The steps the list editor edits. A branching flow never reaches it (FlowPanel shows those
- * read-only); the empty fallback only narrows the type.
+ * The steps the list editor edits. A branching flow never reaches it (FlowPanel gives those the
+ * branching editor); the empty fallback only narrows the type.
  */
 export const listFormOf = (flow: NonNullable<RequestBody<ChatbotsPath, 'post'>['flow']>): Flow =>
   'start' in flow ? { steps: [] } : flow;
@@ -23,7 +23,6 @@ export type ChatbotDetail = Answer<ChatbotPath, 'get'>;
 export type Chatbot = ChatbotDetail['data'];
 export type ChatbotCreateBody = RequestBody<ChatbotsPath, 'post'>;
 export type ChatbotUpdateBody = RequestBody<ChatbotPath, 'put'>;
-export type FlowVersionList = Answer<'/api/v1/dashboard/chatbots/{id}/flow/versions', 'get'>;
 
 const base = `${DASHBOARD_API}/chatbots`;
 
@@ -38,8 +37,6 @@ export const chatbotApi = {
       'POST',
       `${base}/${encodeURIComponent(id)}/duplicate`,
     ),
-  /** Published versions, newest first. */
-  flowVersions: (id: string) => api.get<FlowVersionList>(`${base}/${encodeURIComponent(id)}/flow/versions`),
   remove: (id: string) => api.send<Answer<ChatbotPath, 'delete'>>('DELETE', `${base}/${encodeURIComponent(id)}`),
 };
 

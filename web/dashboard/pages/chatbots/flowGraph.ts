@@ -1,5 +1,5 @@
 /**
- * A branching flow as the dashboard shows it: read-only rows of steps with where each goes. The
+ * A flow as a published version shows it: read-only rows of steps with where each goes. The
  * list editor cannot hold ids, conditions or branches, so a flow that has any of them must never
  * reach it (saving from there would replace the graph with a list and publish it).
  */
