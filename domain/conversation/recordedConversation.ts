@@ -9,7 +9,14 @@ import type { ConversationEvent } from './conversationEvents.js';
 
 export function recordedConversationOf(events: Iterable<ConversationEvent>): RecordedConversation | null {
   let started = false;
-  const recorded: RecordedConversation = { inputs: [], httpAnswers: [], path: [], outcome: 'open', closedAs: null };
+  const recorded: RecordedConversation = {
+    inputs: [],
+    httpAnswers: [],
+    path: [],
+    outcome: 'open',
+    closedAs: null,
+    responseId: null,
+  };
   // Whether the flow itself had finished: a completion while it still waited came from the visitor or an operator.
   let flowFinished = false;
   for (const event of events) {
@@ -19,6 +26,9 @@ export function recordedConversationOf(events: Iterable<ConversationEvent>): Rec
         started = true;
         recorded.path.push(...event.data.path);
         flowFinished = event.data.flowState.finished;
+        break;
+      case 'ResponseCreated':
+        recorded.responseId = event.data.responseId;
         break;
       case 'MessagesRecorded':
         if (!event.data.path || !event.data.flowState) return null;

@@ -46,6 +46,8 @@ export interface RecordedConversation {
    * up closes the same way.
    */
   closedAs: 'escalated' | 'ended' | null;
+  /** The conversation's response record, born with the visitor's first message (null before it); reported, not replayed. */
+  responseId: string | null;
 }
 
 export interface ReplayReport {

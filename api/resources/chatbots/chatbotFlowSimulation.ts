@@ -40,6 +40,8 @@ export interface SimulationQuery {
 
 export interface SimulatedConversation extends ReplayReport {
   chatSessionId: string;
+  /** The response record of the conversation (GET /responses/{id}); null when the visitor never wrote. */
+  responseId: string | null;
   startedAt: string;
 }
 
@@ -67,7 +69,14 @@ export async function simulateFlow(
       const recorded = recordedConversationOf(
         (streams.get(conversationStream(id)) ?? []) as unknown as ConversationEvent[],
       );
-      if (recorded) rows.push({ chatSessionId: id, startedAt, ...replayConversation(draft, recorded) });
+      if (recorded) {
+        rows.push({
+          chatSessionId: id,
+          responseId: recorded.responseId,
+          startedAt,
+          ...replayConversation(draft, recorded),
+        });
+      }
     }
   }
   const summary = emptyReplaySummary();

@@ -53,10 +53,16 @@ const nullableStepId: JsonSchema = { type: 'string', nullable: true };
 
 const simulatedConversation: JsonSchema = {
   type: 'object',
-  required: ['chatSessionId', 'startedAt', 'same', 'divergedAt', 'before', 'after', 'unknownAt'],
+  required: ['chatSessionId', 'responseId', 'startedAt', 'same', 'divergedAt', 'before', 'after', 'unknownAt'],
   additionalProperties: false,
   properties: {
     chatSessionId: { type: 'string' },
+    responseId: {
+      type: 'string',
+      nullable: true,
+      description:
+        "The conversation's response record (GET /chatbots/{id}/responses/{responseId}); null when the visitor never wrote",
+    },
     startedAt: { type: 'string', format: 'date-time' },
     same: { type: 'boolean', description: 'The draft takes exactly the recorded path and ends the same way' },
     divergedAt: {

@@ -84,7 +84,7 @@ const answered = (json: unknown, kept = true): ConversationCommand => ({
   now,
 });
 
-test('inputs in order, the http answer, the whole path and the outcome', () => {
+test('inputs in order, the http answer, the whole path, the outcome and the response record', () => {
   const events = conversation(LOOKUP, say('abc'), say('42'), answered({ status: 'shipped' }), say('no'));
   assert.equal(recordedConversationOf(events), {
     inputs: ['abc', '42', 'no'],
@@ -92,6 +92,7 @@ test('inputs in order, the http answer, the whole path and the outcome', () => {
     path: ['ask', 'ask', 'call', 'more', 'done'],
     outcome: 'resolved',
     closedAs: null,
+    responseId: 'r1',
   });
 });
 
@@ -114,7 +115,10 @@ test('closed by the visitor while the flow waited: remembered, so a replay close
   )!;
   assert.equal([ended.outcome, ended.closedAs], ['ended', 'ended']);
   const escalated = recordedConversationOf(conversation(LOOKUP, { type: 'Escalate', reason: 'angry', now }))!;
-  assert.equal([escalated.outcome, escalated.closedAs, escalated.inputs], ['escalated', 'escalated', []]);
+  assert.equal(
+    [escalated.outcome, escalated.closedAs, escalated.inputs, escalated.responseId],
+    ['escalated', 'escalated', [], null],
+  );
   assert.is(recordedConversationOf(conversation(LOOKUP, say('1')))!.outcome, 'open');
 });
 

@@ -29,6 +29,7 @@ function shippedOrder(extra: Partial<RecordedConversation> = {}): RecordedConver
     path: ['welcome', 'ask_name', 'ask_topic', 'ask_order', 'lookup', 'check', 'shipped'],
     outcome: 'resolved',
     closedAs: null,
+    responseId: 'resp-1',
     ...extra,
   };
 }

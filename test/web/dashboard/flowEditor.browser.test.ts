@@ -359,7 +359,7 @@ test('the what-if report replays recorded conversations on the edited draft and 
   await checkPage(opened, 'flow-what-if');
   await assertNoSidewaysScroll(page, 'what-if');
 
-  await press(changed.locator('tbody tr').first().getByRole('button'));
+  await press(changed.locator('tbody tr').first().getByRole('link'));
   await page.waitForURL(/\/responses\/[^/]+$/);
   await page.getByText('It ships tomorrow.').first().waitFor();
   assert.equal(opened.problems, []);

@@ -2154,6 +2154,8 @@ export interface operations {
                             /** @description Newest first */
                             conversations: {
                                 chatSessionId: string;
+                                /** @description The conversation's response record (GET /chatbots/{id}/responses/{responseId}); null when the visitor never wrote */
+                                responseId: string | null;
                                 /** Format: date-time */
                                 startedAt: string;
                                 /** @description The draft takes exactly the recorded path and ends the same way */

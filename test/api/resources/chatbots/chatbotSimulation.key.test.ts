@@ -154,10 +154,18 @@ test('each conversation, newest first: same, or where it diverges and how it wou
       after: { resolved: 1, escalated: 2, ended: 1, open: 1 },
     },
   });
-  const rows = conversations.map(({ startedAt, ...row }: { startedAt: string }) => {
+  const responses: [string, string][] = [];
+  const rows = conversations.map(({ startedAt, responseId, ...row }: { startedAt: string; responseId: string }) => {
     assert.ok(!Number.isNaN(Date.parse(startedAt)));
+    responses.push([responseId, (row as { chatSessionId: string }).chatSessionId]);
     return row;
   });
+  // Each row names its conversation's response record, so a reader goes straight to it.
+  for (const [responseId, chatSessionId] of responses) {
+    const record = await app.api('GET', `${EXT}/chatbots/${botId}/responses/${responseId}`, { apiKey });
+    assert.is(record.status, 200, JSON.stringify(record.body));
+    assert.is(record.body.data.chatSessionId, chatSessionId);
+  }
   assert.equal(rows, [
     // abc was one wrong try of three; now the only one: the fallback hands off.
     {

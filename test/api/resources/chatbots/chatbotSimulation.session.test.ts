@@ -37,6 +37,7 @@ test('a draft that ends after the greeting: the open conversation would now be r
     [
       {
         chatSessionId: started.body.sessionId,
+        responseId: null, // the visitor never wrote: no response record
         same: false,
         divergedAt: 'hi',
         before: 'open',

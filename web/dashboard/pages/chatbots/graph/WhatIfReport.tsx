@@ -86,20 +86,12 @@ export function WhatIfReport({
           {error}
         </p>
       )}
-      {report && <ReportView chatbotId={chatbotId} report={report} changed={changed} />}
+      {report && <ReportView report={report} changed={changed} />}
     </div>
   );
 }
 
-function ReportView({
-  chatbotId,
-  report,
-  changed,
-}: {
-  chatbotId: string;
-  report: SimulationReport;
-  changed: SimulatedConversation[];
-}) {
+function ReportView({ report, changed }: { report: SimulationReport; changed: SimulatedConversation[] }) {
   if (report.total === 0)
     return (
       <EmptyState title="No recorded conversations">
@@ -156,9 +148,7 @@ function ReportView({
             {
               key: 'conversation',
               header: 'Conversation',
-              render: (c) => (
-                <ConversationLink chatbotId={chatbotId} chatSessionId={c.chatSessionId} startedAt={c.startedAt} />
-              ),
+              render: (c) => <ConversationLink responseId={c.responseId} startedAt={c.startedAt} />,
             },
             {
               key: 'diverged',
