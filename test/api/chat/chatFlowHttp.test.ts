@@ -86,6 +86,9 @@ test('a successful call saves values by path, is signed, and is recorded with it
   const commitOf = (type: string) => events.find((e) => e.type === type)?.position.commit;
   assert.ok(commitOf('MessagesRecorded') !== undefined);
   assert.is(commitOf('FlowHttpAnswered'), commitOf('MessagesRecorded'), 'the answer and the call in one append');
+  // The response record holds what the call saved beside the answer.
+  const responses = await app.api('GET', `${EXT}/chatbots/${id}/responses`, { apiKey });
+  assert.equal(responses.body.data[0].answerVariables, { order: '42', status: 'shipped' });
   const req = receiver.requests[seen]!;
   assert.is(req.method, 'POST');
   assert.is(req.path, '/orders/42?from=flow');
