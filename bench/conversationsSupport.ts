@@ -47,6 +47,7 @@ export function percentiles(samples: number[]): {
   n: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   mean: number;
@@ -58,6 +59,7 @@ export function percentiles(samples: number[]): {
     n: sorted.length,
     p50: round(at(50)),
     p90: round(at(90)),
+    p95: round(at(95)),
     p99: round(at(99)),
     max: round(sorted[sorted.length - 1] ?? 0),
     mean: round(sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length)),

@@ -183,8 +183,8 @@ try {
       load: load1(),
       wrongTurns: wrong,
       receiverCalls: callsBefore,
-      plainMs: { n: p.n, p50: p.p50, p90: p.p90, p99: p.p99, max: p.max, mean: p.mean },
-      httpMs: { n: h.n, p50: h.p50, p90: h.p90, p99: h.p99, max: h.max, mean: h.mean },
+      plainMs: { n: p.n, p50: p.p50, p90: p.p90, p95: p.p95, p99: p.p99, max: p.max, mean: p.mean },
+      httpMs: { n: h.n, p50: h.p50, p90: h.p90, p95: h.p95, p99: h.p99, max: h.max, mean: h.mean },
       receiverHandlingMsP50: Math.round(handling * 1000) / 1000,
       bareCallMs: { p50: bare.p50, p90: bare.p90, p99: bare.p99 },
       httpStepAddsMs: {
