@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../infrastructure/config.js';
 import { createLogger } from '../infrastructure/logger.js';
+import type { ServiceOptions } from '../app/compositionRoot.js';
 import { startServer, type RunningServer } from '../app/server.js';
 import { createTestSql } from '../test/support/testStores.js';
 
@@ -18,13 +19,16 @@ export interface BenchServer {
   close(): Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  services: Pick<ServiceOptions, 'flowHttpCertificateAuthority'> = {},
+): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-bench-'));
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env });
   const pg = process.env.DATABASE_URL ? await createTestSql('pg') : null;
   const running = await startServer(
     { ...config, databaseUrl: undefined },
-    { port: 0, logger: createLogger('error'), ...(pg ? { sql: pg.sql } : {}) },
+    { port: 0, logger: createLogger('error'), ...services, ...(pg ? { sql: pg.sql } : {}) },
   );
   return {
     url: running.url,
@@ -43,6 +47,7 @@ export function percentiles(samples: number[]): {
   n: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   mean: number;
@@ -54,6 +59,7 @@ export function percentiles(samples: number[]): {
     n: sorted.length,
     p50: round(at(50)),
     p90: round(at(90)),
+    p95: round(at(95)),
     p99: round(at(99)),
     max: round(sorted[sorted.length - 1] ?? 0),
     mean: round(sorted.reduce((s, x) => s + x, 0) / Math.max(1, sorted.length)),

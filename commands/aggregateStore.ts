@@ -236,6 +236,14 @@ export class AggregateStore {
     }
   }
 
+  /**
+   * Resolves once the views include `position`: for a caller that handled several commands with
+   * waitForViews false and waits once, for the last of them, before it answers.
+   */
+  viewsInclude(position: AppendResult['position']): Promise<void> {
+    return this.waitForViews(position);
+  }
+
   now(): Date {
     return this.clock();
   }

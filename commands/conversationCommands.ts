@@ -13,6 +13,7 @@ import {
   conversationDecider,
   isCompletion,
   awaitedInput,
+  callAfterMessage,
   pendingHttpRequest,
   type ConversationCommand,
   type ConversationState,
@@ -24,6 +25,10 @@ import type { VisitorUser } from '../domain/conversation/visitorInput.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
+import { type AppendResult, comparePositions } from '../infrastructure/eventStore/eventStore.js';
+
+/** Each append of a turn skips its own wait for the views; the turn waits once (viewsIncludeTurn). */
+const NO_WAIT = { waitForViews: false };
 
 /** Who is asking: the request details that go into every event's metadata. */
 export interface VisitorRequest {
@@ -100,7 +105,7 @@ export class ConversationCommands {
     const visitorId = input.visitorId ?? newId();
     const ctx = visitorContext(visitorId, chatbot.workspaceId!, req);
     const { flow, version } = publishedFlow(chatbot);
-    const { events, state } = await this.deps.aggregates.handle(
+    const { events, state, result } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
       {
@@ -119,8 +124,10 @@ export class ConversationCommands {
         flowVersion: version,
       },
       ctx,
+      NO_WAIT,
     );
     const settled = await this.callsOf(sessionId, state, ctx);
+    await this.viewsIncludeTurn([result, ...settled.results]);
     return {
       sessionId,
       visitorId,
@@ -153,14 +160,30 @@ export class ConversationCommands {
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
     // A call left unanswered (the process stopped mid-call) is made before the visitor's turn.
     const before = await this.callsOf(sessionId, session, ctx);
-    const { events, state } = await this.deps.aggregates.handle(
+    const { events, state, result } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
-      { ...command(this.deps.aggregates.now()), chatbotId: botId },
+      await this.withCallMade({ ...command(this.deps.aggregates.now()), chatbotId: botId }, before.state),
       ctx,
+      NO_WAIT,
     );
     const after = await this.callsOf(sessionId, state, ctx);
+    await this.viewsIncludeTurn([...before.results, result, ...after.results]);
     return turnOf([...before.events, ...(events as ConversationEvent[]), ...after.events], after.state);
+  }
+
+  /**
+   * A message that leads the flow to an http call: the call is made first and recorded with the
+   * message in one append, so the views catch up once for both (the visitor waits for the call
+   * either way). Should the flow have moved on meanwhile, the message is recorded alone and its
+   * own call made after it (callsOf).
+   */
+  private async withCallMade(command: ConversationCommand, state: ConversationState): Promise<ConversationCommand> {
+    if (command.type !== 'SendMessage') return command;
+    const request = callAfterMessage(state, command);
+    if (!request) return command;
+    const result = await this.deps.flowHttp.call(request, this.deps.flowSigningSecrets(state.chatbotId!));
+    return { ...command, call: { request, result, keptJson: keptJsonOf(result), now: this.deps.aggregates.now() } };
   }
 
   /** Makes the http calls the flow waits for, one after the other, recording each result. */
@@ -168,8 +191,9 @@ export class ConversationCommands {
     sessionId: string,
     start: ConversationState,
     ctx: CommandContext,
-  ): Promise<{ events: ConversationEvent[]; state: ConversationState }> {
+  ): Promise<{ events: ConversationEvent[]; state: ConversationState; results: Array<AppendResult | null> }> {
     const events: ConversationEvent[] = [];
+    const results: Array<AppendResult | null> = [];
     let state = start;
     for (let calls = 0; calls < MAX_CALLS_PER_TURN; calls++) {
       const request = pendingHttpRequest(state);
@@ -180,11 +204,26 @@ export class ConversationCommands {
         conversationDecider,
         { type: 'RecordHttpResult', result, keptJson: keptJsonOf(result), now: this.deps.aggregates.now() },
         ctx,
+        NO_WAIT,
       );
       events.push(...(handled.events as ConversationEvent[]));
+      results.push(handled.result);
       state = handled.state;
     }
-    return { events, state };
+    return { events, state, results };
+  }
+
+  /**
+   * Read-your-writes for a whole turn at once: the views are waited for once, at the turn's last
+   * append (which covers the earlier ones), not after each append. While an http call is made,
+   * the projections apply the visitor's message meanwhile, so a call costs no wait of its own.
+   */
+  private async viewsIncludeTurn(results: Array<AppendResult | null>): Promise<void> {
+    const last = results.reduce<AppendResult | null>(
+      (a, b) => (b && (!a || comparePositions(b.position, a.position) > 0) ? b : a),
+      null,
+    );
+    if (last) await this.deps.aggregates.viewsInclude(last.position);
   }
 
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */

@@ -77,11 +77,28 @@ export type StartConversation = {
 export type ConversationCommand =
   | StartConversation
   /** responseId is used only when this message creates the response record. */
-  | { type: 'SendMessage'; message: string; responseId: string; now: Date; chatbotId?: string }
+  | {
+      type: 'SendMessage';
+      message: string;
+      responseId: string;
+      now: Date;
+      chatbotId?: string;
+      /** The call this message leads the flow to, made already (callAfterMessage): recorded with it. */
+      call?: MadeCall;
+    }
   /** What the http call the flow waits for got; `json` is kept in the event when small. */
   | { type: 'RecordHttpResult'; result: HttpResult; keptJson?: unknown; now: Date; chatbotId?: string }
   | { type: 'Escalate'; reason: string; now: Date; chatbotId?: string }
   | { type: 'EndConversation'; now: Date; chatbotId?: string };
+
+/** An http call made for the flow, with what it got. */
+export interface MadeCall {
+  request: HttpRequest;
+  result: HttpResult;
+  keptJson?: unknown;
+  /** When the answer came back. */
+  now: Date;
+}
 
 const entriesOf = (replies: readonly BotReply[], at: string): TranscriptEntry[] =>
   replies.map((r) => ({ type: 'bot', message: r.text, at }));
@@ -140,6 +157,37 @@ export function pendingHttpRequest(state: ConversationState): HttpRequest | null
   if (waitingStep(state)?.type !== 'http') return null;
   const run = startFlow({ ...state.graph, start: state.run.stepId }, state.run.variables);
   return run.outcome.type === 'awaiting_http' ? run.outcome.request : null;
+}
+
+/**
+ * The call the flow will wait for once this message is recorded, if any: the caller may make it
+ * first and record the message and what the call got together (SendMessage's `call`), which
+ * saves the views a second catch-up between the two. Null when the message would be refused.
+ */
+export function callAfterMessage(
+  state: ConversationState,
+  command: Extract<ConversationCommand, { type: 'SendMessage' }>,
+): HttpRequest | null {
+  try {
+    return pendingHttpRequest(decideConversation(command, state).reduce(evolveConversation, state));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A call made before its message was recorded counts only if the flow, as it stands once the
+ * message is recorded, waits for exactly that call (a concurrent turn may have moved it on);
+ * otherwise it is left out and the flow's own call is made afterwards.
+ */
+function madeCallEvents(call: MadeCall | undefined, state: ConversationState): ConversationEvent[] {
+  if (!call) return [];
+  const pending = pendingHttpRequest(state);
+  if (!pending || JSON.stringify(pending) !== JSON.stringify(call.request)) return [];
+  return decideConversation(
+    { type: 'RecordHttpResult', result: call.result, keptJson: call.keptJson, now: call.now },
+    state,
+  );
 }
 
 /**
@@ -220,7 +268,8 @@ export function decideConversation(command: ConversationCommand, state: Conversa
         },
       });
       if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
-      return [...events, ...completes(run, responseId, turnCount)];
+      const recorded = [...events, ...completes(run, responseId, turnCount)];
+      return [...recorded, ...madeCallEvents(command.call, recorded.reduce(evolveConversation, state))];
     }
     case 'RecordHttpResult': {
       const stepId = state.run.stepId;

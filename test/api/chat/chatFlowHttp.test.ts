@@ -80,8 +80,15 @@ test('a successful call saves values by path, is signed, and is recorded with it
   receiver.respondWith(() => ({ status: 200, body: { order: { status: 'shipped', id: 42 } } }));
   const id = await botWith(lookupFlow(`${receiver.url}/orders/{{order}}?from=flow`));
   const seen = receiver.requests.length;
-  const { reply, call } = await askOrder(id, '42');
+  const { reply, call, events } = await askOrder(id, '42');
   assert.equal(reply.body, { messages: [{ type: 'bot', message: 'Order 42: "shipped".' }], done: true });
+  // The call is made before the answer is recorded, and both are written in one append.
+  const commitOf = (type: string) => events.find((e) => e.type === type)?.position.commit;
+  assert.ok(commitOf('MessagesRecorded') !== undefined);
+  assert.is(commitOf('FlowHttpAnswered'), commitOf('MessagesRecorded'), 'the answer and the call in one append');
+  // The response record holds what the call saved beside the answer.
+  const responses = await app.api('GET', `${EXT}/chatbots/${id}/responses`, { apiKey });
+  assert.equal(responses.body.data[0].answerVariables, { order: '42', status: 'shipped' });
   const req = receiver.requests[seen]!;
   assert.is(req.method, 'POST');
   assert.is(req.path, '/orders/42?from=flow');

@@ -6,6 +6,7 @@ import type { FlowDocument } from '../../../domain/chatbot/flowDocument.js';
 import {
   awaitedInput,
   botMessagesOf,
+  callAfterMessage,
   decideConversation,
   evolveConversation,
   initialConversationState,
@@ -103,6 +104,35 @@ test('a failed call goes to onError and a handoff escalates with its reason', ()
   const done = failed.events.at(-1) as Extract<ConversationEvent, { type: 'ConversationCompleted' }>;
   assert.equal([done.data.resolution, done.data.escalationReason], ['escalated', 'lookup_failed']);
   assert.equal((failed.events[0] as Extract<ConversationEvent, { type: 'FlowHttpAnswered' }>).data.error, 'timeout');
+});
+
+test('a call made before its message is recorded with it, as the same events the two steps give', () => {
+  const asked = started(LOOKUP).state;
+  const send = { type: 'SendMessage' as const, message: '17', responseId: 'r1', now };
+  const request = callAfterMessage(asked, send);
+  assert.equal(request, { method: 'GET', url: 'https://shop.example.com/orders/17', headers: {} });
+  const result = { ok: true as const, status: 200, json: { status: 'packed' } };
+  const together = step(asked, { ...send, call: { request: request!, result, keptJson: result.json, now } });
+  const answered = step(asked, send);
+  const apart = step(answered.state, { type: 'RecordHttpResult', result, keptJson: result.json, now });
+  assert.equal(together.events, [...answered.events, ...apart.events]);
+  assert.equal(together.state, apart.state);
+  assert.equal(botMessagesOf(together.events), ['Order 17 is packed.']);
+});
+
+test('a call the flow no longer waits for is left out; a message that would be refused asks for none', () => {
+  const asked = started(LOOKUP).state;
+  const send = { type: 'SendMessage' as const, message: '17', responseId: 'r1', now };
+  const other = { method: 'GET' as const, url: 'https://shop.example.com/orders/99', headers: {} };
+  const made = step(asked, { ...send, call: { request: other, result: { ok: true, status: 200, json: {} }, now } });
+  assert.equal(
+    made.events.map((e) => e.type),
+    ['ResponseCreated', 'MessagesRecorded'],
+  );
+  assert.equal(pendingHttpRequest(made.state), { ...other, url: 'https://shop.example.com/orders/17' });
+  // Waiting for the call, the flow refuses an answer: nothing to call ahead of it.
+  assert.is(callAfterMessage(made.state, { ...send, message: '18' }), null);
+  assert.is(callAfterMessage(asked, { ...send, message: 'not a number' }), null);
 });
 
 test('a list flow asks without input, and events recorded before the engine replay to the same place', () => {
