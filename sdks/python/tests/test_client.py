@@ -43,7 +43,7 @@ def test_sync_and_async_have_the_same_surface() -> None:
         return {m: [str(p) for p in inspect.signature(f).parameters.values()] for m, f in found.items() if callable(f)}
 
     def surface(client: object) -> dict:
-        out = {name: methods(getattr(client, name)) for name in ("chatbots", "responses", "analytics", "webhooks", "account", "usage")}
+        out = {name: methods(getattr(client, name)) for name in ("chatbots", "responses", "analytics", "webhooks", "model_connections", "account", "usage")}
         out["account.email"] = methods(client.account.email)  # type: ignore[attr-defined]
         out["chatbots.flow"] = methods(client.chatbots.flow)  # type: ignore[attr-defined]
         out["chatbots.flow.versions"] = methods(client.chatbots.flow.versions)  # type: ignore[attr-defined]
@@ -52,9 +52,10 @@ def test_sync_and_async_have_the_same_surface() -> None:
     sync, async_ = surface(Confab(api_key="k")), surface(AsyncConfab(api_key="k"))
     assert sync == async_
     assert set(sync["chatbots"]) == {"list", "retrieve", "create", "update", "delete", "duplicate", "funnel"}
-    assert set(sync["chatbots.flow"]) == {"get", "update", "publish", "signing_secret"}
+    assert set(sync["chatbots.flow"]) == {"get", "update", "publish", "simulate", "signing_secret"}
     assert set(sync["chatbots.flow.versions"]) == {"list", "retrieve", "diff"}
     assert set(sync["webhooks"]) == {"list", "create", "update", "delete", "verify"}
+    assert set(sync["model_connections"]) == {"list", "create", "retrieve", "update", "delete", "test"}
     assert set(sync["account.email"]) == {"request_change", "verify_identity", "confirm_change"}
     assert inspect.iscoroutinefunction(AsyncConfab(api_key="k").chatbots.create)
 
