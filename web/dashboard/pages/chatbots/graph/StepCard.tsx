@@ -119,18 +119,30 @@ function SetFields({ step, onChange, problemAt }: FieldsProps<SetStep>) {
   );
 }
 
+/** The optional words a closing step (hand-off, end) says before the conversation stops. */
+function ClosingText<S extends HandoffStep | EndStep>({
+  label,
+  step,
+  onChange,
+  problemAt,
+}: Omit<FieldsProps<S>, 'graph'> & { label: string }) {
+  return (
+    <TextField
+      label={label}
+      aside="optional"
+      value={step.text ?? ''}
+      multiline
+      rows={2}
+      error={problemAt('text')}
+      onInput={(text) => onChange({ ...step, text })}
+    />
+  );
+}
+
 function HandoffFields({ step, onChange, problemAt }: FieldsProps<HandoffStep>) {
   return (
     <>
-      <TextField
-        label="What the bot says first"
-        aside="optional"
-        value={step.text ?? ''}
-        multiline
-        rows={2}
-        error={problemAt('text')}
-        onInput={(text) => onChange({ ...step, text })}
-      />
+      <ClosingText label="What the bot says first" step={step} onChange={onChange} problemAt={problemAt} />
       <TextField
         label="Reason (shown to your team)"
         value={step.reason}
@@ -145,15 +157,7 @@ function HandoffFields({ step, onChange, problemAt }: FieldsProps<HandoffStep>) 
 function EndFields({ step, onChange, problemAt }: FieldsProps<EndStep>) {
   return (
     <>
-      <TextField
-        label="What the bot says last"
-        aside="optional"
-        value={step.text ?? ''}
-        multiline
-        rows={2}
-        error={problemAt('text')}
-        onInput={(text) => onChange({ ...step, text })}
-      />
+      <ClosingText label="What the bot says last" step={step} onChange={onChange} problemAt={problemAt} />
       <Select
         label="The conversation counts as"
         value={step.resolution}

@@ -12,20 +12,11 @@ import type {
   FlowStep,
   StepType,
 } from '../../../../../domain/flow/flowGraph.js';
-import { STEP_ID } from '../../../../../domain/flow/flowGraph.js';
+import { STEP_ID, STEP_TYPES } from '../../../../../domain/flow/flowGraph.js';
 import { conditionText } from '../flowGraph.js';
 
 /** The step types an author may add (ai waits for the AI agents to exist). */
-export const ADDABLE_TYPES: readonly StepType[] = [
-  'message',
-  'question',
-  'condition',
-  'set',
-  'jump',
-  'http',
-  'handoff',
-  'end',
-];
+export const ADDABLE_TYPES: readonly StepType[] = STEP_TYPES.filter((type) => type !== 'ai');
 
 export const STEP_TYPE_LABEL: Record<StepType, string> = {
   message: 'Message',
