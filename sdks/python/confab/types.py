@@ -233,9 +233,11 @@ Outcome = Literal["resolved", "escalated", "ended", "open"]
 class FlowSimulationConversation(TypedDict):
     """One conversation of a what-if run: ``same``, or the draft's step where it diverges
     (``divergedAt``) and how it would end (``after``); ``unknownAt`` is the http step the replay
-    stopped at for want of a recorded answer."""
+    stopped at for want of a recorded answer; ``responseId`` the conversation's response record
+    (None when the visitor never wrote)."""
 
     chatSessionId: str
+    responseId: Optional[str]
     startedAt: str
     same: bool
     divergedAt: Optional[str]

@@ -90,11 +90,12 @@ def test_simulate_replays_recorded_conversations_against_the_draft(client: Confa
     client.chatbots.flow.update(bot["id"], V2)
 
     run = client.chatbots.flow.simulate(bot["id"], limit=10)
-    rows = [{k: v for k, v in row.items() if k != "startedAt"} for row in run["conversations"]]
+    # Only a conversation the visitor wrote in has a response record.
+    rows = [{**{k: v for k, v in row.items() if k not in ("startedAt", "responseId")}, "hasRecord": row["responseId"] is not None} for row in run["conversations"]]
     # V2 no longer asks the name: the waiting conversation would now end, resolved.
     assert rows == [
-        {"chatSessionId": waiting["sessionId"], "same": False, "divergedAt": "bye", "before": "open", "after": "resolved", "unknownAt": None},
-        {"chatSessionId": finished["sessionId"], "same": False, "divergedAt": "bye", "before": "resolved", "after": "resolved", "unknownAt": None},
+        {"chatSessionId": waiting["sessionId"], "same": False, "divergedAt": "bye", "before": "open", "after": "resolved", "unknownAt": None, "hasRecord": False},
+        {"chatSessionId": finished["sessionId"], "same": False, "divergedAt": "bye", "before": "resolved", "after": "resolved", "unknownAt": None, "hasRecord": True},
     ]
     assert (run["total"], run["changed"], run["outcomeChanged"], run["skipped"]) == (2, 2, 1, 0)
     assert run["outcomes"]["after"] == {"resolved": 2, "escalated": 0, "ended": 0, "open": 0}
