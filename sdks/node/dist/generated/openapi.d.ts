@@ -118,12 +118,12 @@ export interface paths {
             cookie?: never;
         };
         /** A chatbot's AI agent. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsIdAgent"];
+        get: operations["getChatbotAgent"];
         /** Give a chatbot an AI agent that answers every visitor message, or change its settings. API key scope: write */
-        put: operations["putApiV1ExternalV1ChatbotsIdAgent"];
+        put: operations["setChatbotAgent"];
         post?: never;
         /** Remove the AI agent: the chatbot answers with its flow again. API key scope: write */
-        delete: operations["deleteApiV1ExternalV1ChatbotsIdAgent"];
+        delete: operations["deleteChatbotAgent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1685,7 +1685,7 @@ export interface operations {
             "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsIdAgent: {
+    getChatbotAgent: {
         parameters: {
             query?: never;
             header?: never;
@@ -1759,7 +1759,7 @@ export interface operations {
             "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    putApiV1ExternalV1ChatbotsIdAgent: {
+    setChatbotAgent: {
         parameters: {
             query?: never;
             header?: never;
@@ -1875,7 +1875,7 @@ export interface operations {
             "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    deleteApiV1ExternalV1ChatbotsIdAgent: {
+    deleteChatbotAgent: {
         parameters: {
             query?: never;
             header?: never;
