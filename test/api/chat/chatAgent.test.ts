@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { toWebhookMessage } from '../../../domain/webhooks/webhookEvents.js';
+import { RESPONSES } from '../../../projections/views/responsesView.js';
 import { MODEL_ERROR_MESSAGE } from '../../../domain/agent/agentTurn.js';
 
 const EXT = '/api/v1/external/v1';
@@ -165,6 +166,8 @@ test('a handoff tool call escalates with its reason and keeps the summary; nothi
   assert.is(done.resolution, 'escalated');
   assert.is(done.escalationReason, 'visitor_request');
   assert.is((await one(sessionId, 'AgentAnswered')).handoffSummary, 'Wants a refund for order 12');
+  const record = await app.services.views.get(RESPONSES, done.responseId);
+  assert.is(record?.handoffSummary, 'Wants a refund for order 12');
   const webhook = toWebhookMessage({ type: 'ConversationCompleted', data: done }, done.completedAt)!;
   assert.is(webhook.payload.escalationReason, 'visitor_request');
 
