@@ -43,6 +43,7 @@ import { WebhookCommands } from '../commands/webhookCommands.js';
 import { ModelConnectionCommands } from '../commands/modelConnectionCommands.js';
 import { createModelKeyCipher } from '../infrastructure/ai/modelKeyCipher.js';
 import { createModelConnectionProbe } from '../infrastructure/ai/modelConnectionProbe.js';
+import { createChatModel } from '../infrastructure/ai/chatModel.js';
 import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
@@ -258,6 +259,19 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     resolver: opts.resolver,
     webhookIdsOfChatbot: async (chatbotId) => (await views.find(WEBHOOKS, { chatbotId })).map((w) => w.id),
   });
+  const modelConnections = new ModelConnectionCommands({
+    aggregates,
+    reservations,
+    allowHosts: config.llmAllowHosts,
+    resolver: opts.resolver,
+    cipher: createModelKeyCipher({ key: config.modelKeySecret, dataDir: config.dataDir }),
+    probe: createModelConnectionProbe({
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      timeoutMs: opts.modelTestTimeoutMs,
+    }),
+    connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
+  });
   const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
@@ -300,19 +314,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     workspaces,
     chatbots: new ChatbotCommands({ aggregates, webhooks, flowSigningSecrets: signingSecrets }),
     webhooks,
-    modelConnections: new ModelConnectionCommands({
-      aggregates,
-      reservations,
-      allowHosts: config.llmAllowHosts,
-      resolver: opts.resolver,
-      cipher: createModelKeyCipher({ key: config.modelKeySecret, dataDir: config.dataDir }),
-      probe: createModelConnectionProbe({
-        allowHosts: config.llmAllowHosts,
-        resolver: opts.resolver,
-        timeoutMs: opts.modelTestTimeoutMs,
-      }),
-      connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
-    }),
+    modelConnections,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,
@@ -322,6 +324,12 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
         certificateAuthority: opts.flowHttpCertificateAuthority,
         timeoutMs: opts.flowHttpTimeoutMs,
       }),
+      chatModel: createChatModel({
+        allowHosts: config.llmAllowHosts,
+        resolver: opts.resolver,
+        timeoutMs: config.aiTimeoutMs,
+      }),
+      modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
     }),
     branding: new BrandingCommands({
       aggregates,

@@ -18,6 +18,8 @@ import {
   type ChatbotState,
 } from '../domain/chatbot/chatbot.js';
 import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
+import { validateAgentSettings } from '../domain/agent/agentSettings.js';
+import { modelConnectionDecider, modelConnectionStream } from '../domain/modelConnections/modelConnection.js';
 import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
@@ -133,6 +135,37 @@ export class ChatbotCommands {
       );
       throw err;
     }
+  }
+
+  /**
+   * Gives the chatbot an AI agent, or replaces its settings. The connection must be one of the
+   * workspace's (another's is "not found", as if it did not exist).
+   */
+  async setAgent(chatbotId: string, body: unknown, ctx: CommandContext & { workspaceId: string }) {
+    const agent = validateAgentSettings(bodyObject(body));
+    await this.loadOwned(chatbotId, ctx.workspaceId);
+    const connection = (
+      await this.deps.aggregates.load(modelConnectionStream(agent.connectionId), modelConnectionDecider)
+    ).state;
+    if (connection.status !== 'active' || connection.workspaceId !== ctx.workspaceId)
+      throw new NotFoundError('Model connection not found');
+    const { state } = await this.deps.aggregates.handle(
+      chatbotStream(chatbotId),
+      chatbotDecider,
+      { type: 'SetAgent', agent, workspaceId: ctx.workspaceId },
+      ctx,
+    );
+    return state.agent!;
+  }
+
+  /** Makes the chatbot a flow bot again. */
+  async removeAgent(chatbotId: string, ctx: CommandContext & { workspaceId: string }): Promise<void> {
+    await this.deps.aggregates.handle(
+      chatbotStream(chatbotId),
+      chatbotDecider,
+      { type: 'RemoveAgent', workspaceId: ctx.workspaceId },
+      ctx,
+    );
   }
 
   /** Returns the chatbot as updated and when (null: nothing changed). */

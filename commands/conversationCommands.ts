@@ -5,7 +5,11 @@
  * for one of its http calls, the call is made here (the domain makes none) and its result
  * recorded, until the flow waits for the visitor again or ends.
  */
-import { ForbiddenError, NotFoundError } from '../domain/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.js';
+import { agentPrompt } from '../domain/agent/agentPrompt.js';
+import { AGENT_TOOLS } from '../domain/agent/agentTools.js';
+import { type AgentTurnOutcome, outcomeOfAnswer } from '../domain/agent/agentTurn.js';
+import type { ChatModel } from '../infrastructure/ai/chatModel.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import {
   conversationStream,
@@ -77,11 +81,25 @@ export interface FlowHttp {
   call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
 }
 
+/** Where an agent's model is reached: a model connection of the workspace, its key in clear. */
+export interface ModelTarget {
+  baseUrl: string;
+  apiKey: string;
+  chatModel: string;
+}
+
 export interface ConversationCommandsDeps {
   aggregates: AggregateStore;
   flowHttp: FlowHttp;
   flowSigningSecrets: FlowSigningSecrets;
+  /** The agents' model calls (infrastructure/ai/chatModel.ts). */
+  chatModel: ChatModel;
+  /** The connection an agent uses; null when it is gone or its key cannot be read. */
+  modelTarget(connectionId: string, workspaceId: string): Promise<ModelTarget | null>;
 }
+
+/** Each piece of a streamed answer's text, as it comes. */
+export type TokenSink = (text: string) => void;
 
 /** An http answer's JSON is kept in the conversation's events up to this size (as JSON text). */
 export const FLOW_HTTP_KEPT_JSON = 16 * 1024;
@@ -115,7 +133,8 @@ export class ConversationCommands {
         chatbotId: botId,
         workspaceId: chatbot.workspaceId!,
         chatbotName: chatbot.fields.name,
-        aiAgent: null,
+        aiAgent: chatbot.agent?.name ?? null,
+        greeting: chatbot.agent?.greeting ?? null,
         visitorId,
         channel: input.channel,
         customData: input.customData,
@@ -137,8 +156,21 @@ export class ConversationCommands {
     };
   }
 
-  sendMessage(botId: string, sessionId: string, message: string, req: VisitorRequest): Promise<ChatTurn> {
-    return this.decide(botId, sessionId, req, (now) => ({ type: 'SendMessage', message, responseId: newId(), now }));
+  /** `onToken`: an agent's answer is streamed piece by piece (a flow's replies come whole). */
+  sendMessage(
+    botId: string,
+    sessionId: string,
+    message: string,
+    req: VisitorRequest,
+    onToken?: TokenSink,
+  ): Promise<ChatTurn> {
+    return this.decide(
+      botId,
+      sessionId,
+      req,
+      (now) => ({ type: 'SendMessage', message, responseId: newId(), now }),
+      onToken,
+    );
   }
 
   escalate(botId: string, sessionId: string, reason: string, req: VisitorRequest): Promise<ChatTurn> {
@@ -154,10 +186,15 @@ export class ConversationCommands {
     sessionId: string,
     req: VisitorRequest,
     command: (now: Date) => ConversationCommand,
+    onToken?: TokenSink,
   ): Promise<ChatTurn> {
-    await this.usableChatbot(botId);
+    const chatbot = await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
+    if (session.agent) {
+      const agentCommand = command(this.deps.aggregates.now());
+      if (agentCommand.type === 'SendMessage') return this.agentTurn(chatbot, session, agentCommand, ctx, onToken);
+    }
     // A call left unanswered (the process stopped mid-call) is made before the visitor's turn.
     const before = await this.callsOf(sessionId, session, ctx);
     const { events, state, result } = await this.deps.aggregates.handle(
@@ -170,6 +207,75 @@ export class ConversationCommands {
     const after = await this.callsOf(sessionId, state, ctx);
     await this.viewsIncludeTurn([...before.results, result, ...after.results]);
     return turnOf([...before.events, ...(events as ConversationEvent[]), ...after.events], after.state);
+  }
+
+  /**
+   * One visitor message of an agent conversation: one model call (none at the turn limit or
+   * without a usable connection), then the message and what the call came to in one append. A
+   * failed call loses nothing: the message is recorded and the visitor passed to a person.
+   */
+  private async agentTurn(
+    chatbot: ChatbotState,
+    session: ConversationState,
+    command: Extract<ConversationCommand, { type: 'SendMessage' }>,
+    ctx: CommandContext,
+    onToken?: TokenSink,
+  ): Promise<ChatTurn> {
+    // Checked before the call, so a completed conversation costs no tokens.
+    if (session.status === 'completed')
+      throw new ConflictError('This conversation is already completed', 'CONVERSATION_COMPLETED');
+    const outcome = await this.agentOutcome(chatbot, session, command, onToken);
+    const { events, state, result } = await this.deps.aggregates.handle(
+      conversationStream(session.sessionId!),
+      conversationDecider,
+      {
+        type: 'RecordAgentTurn',
+        message: command.message,
+        responseId: command.responseId,
+        now: this.deps.aggregates.now(),
+        chatbotId: chatbot.chatbotId!,
+        outcome,
+      },
+      ctx,
+      NO_WAIT,
+    );
+    await this.viewsIncludeTurn([result]);
+    return turnOf(events as ConversationEvent[], state);
+  }
+
+  private async agentOutcome(
+    chatbot: ChatbotState,
+    session: ConversationState,
+    command: Extract<ConversationCommand, { type: 'SendMessage' }>,
+    onToken?: TokenSink,
+  ): Promise<AgentTurnOutcome> {
+    const agent = chatbot.agent;
+    const unusable = (detail: string): AgentTurnOutcome => ({
+      type: 'failure',
+      error: 'no_connection',
+      detail,
+      model: null,
+      latencyMs: null,
+    });
+    if (!agent) return unusable('The chatbot no longer has an agent');
+    if (session.agentAnswers >= agent.handoff.maxTurns) return { type: 'turn_limit' };
+    const target = await this.deps.modelTarget(agent.connectionId, session.workspaceId!);
+    if (!target) return unusable("The agent's model connection was deleted, or its stored key cannot be read");
+    const model = agent.model ?? target.chatModel;
+    const history = [...session.history, { type: 'user' as const, message: command.message, at: '' }];
+    const answer = await this.deps.chatModel.answer({
+      baseUrl: target.baseUrl,
+      apiKey: target.apiKey,
+      model,
+      messages: agentPrompt(agent.instructions, history),
+      tools: AGENT_TOOLS,
+      temperature: agent.temperature,
+      maxOutputTokens: agent.maxOutputTokens,
+      onToken,
+    });
+    if (!answer.ok)
+      return { type: 'failure', error: answer.error, detail: answer.detail, model, latencyMs: answer.latencyMs };
+    return outcomeOfAnswer(answer);
   }
 
   /**

@@ -201,6 +201,24 @@ export class ModelConnectionCommands {
     return this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
   }
 
+  /**
+   * Where an agent of the workspace calls its model; null when the connection is gone (or
+   * another workspace's) or its stored key cannot be read, which the agent's turn reports.
+   */
+  async modelTarget(
+    connectionId: string,
+    workspaceId: string,
+  ): Promise<{ baseUrl: string; apiKey: string; chatModel: string } | null> {
+    const state = await this.load(connectionId);
+    if (state.status !== 'active' || state.workspaceId !== workspaceId) return null;
+    try {
+      const apiKey = this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
+      return { baseUrl: state.fields.baseUrl, apiKey, chatModel: state.fields.chatModel };
+    } catch {
+      return null;
+    }
+  }
+
   /** Asks the provider whether the key and the models work; answers what it said in plain words. */
   async test(connectionId: string, ctx: WorkspaceContext): Promise<ConnectionTestResult> {
     const state = await this.loadOwned(connectionId, ctx.workspaceId);

@@ -30,6 +30,8 @@ export interface Config {
   webhookAllowHosts: string[];
   /** Hosts model connections may reach over http or at a private address (LLM_ALLOW_HOSTS). */
   llmAllowHosts: string[];
+  /** How long an agent's model call may take (AI_TIMEOUT_MS). */
+  aiTimeoutMs: number;
   /** Key of the stored model connection API keys (64 hex or base64 of 32 bytes); unset: a key file in dataDir (infrastructure/ai/modelKeyCipher.ts). */
   modelKeySecret?: string;
   /** The platform's default model connection; absent unless OPENAI_API_KEY and OPENAI_MODEL are set. */
@@ -116,6 +118,7 @@ export function loadConfig(env: Env = process.env, defaults: { logLevel?: string
     webhookRetryDelaysMs: delays.length ? delays : [30_000, 120_000, 480_000],
     webhookAllowHosts: listOf(values.WEBHOOK_ALLOW_HOSTS),
     llmAllowHosts: listOf(values.LLM_ALLOW_HOSTS),
+    aiTimeoutMs: int('AI_TIMEOUT_MS', 30_000),
     modelKeySecret: str('MODEL_KEY_SECRET'),
     platformModel: platformModelOf(str),
     rateLimitPerMinute: int('RATE_LIMIT_PER_MINUTE', 60),

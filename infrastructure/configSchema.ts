@@ -128,6 +128,7 @@ export const CONFIG_VARIABLES: Record<string, Variable> = {
   }),
   WEBHOOK_ALLOW_HOSTS: hostList,
   LLM_ALLOW_HOSTS: hostList,
+  AI_TIMEOUT_MS: wholeNumber(1),
   MODEL_KEY_SECRET: text(
     'be 32 bytes, written as 64 hex characters or base64 (e.g. openssl rand -hex 32)',
     { format: 'token-key' },

@@ -12,6 +12,7 @@ import { validateChannel, validateCustomData, validateMessage } from '../../doma
 import { validateReason, validateUser, validateVisitorId } from '../../domain/conversation/visitorInput.js';
 import type { ConversationCommands, ChatTurn, VisitorRequest } from '../../commands/conversationCommands.js';
 import { addRoute } from '../http/route.js';
+import { answerAsEventStream, wantsEventStream } from './eventStreamAnswer.js';
 import { rateLimitKeyOf } from '../http/clientAddressKey.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import {
@@ -202,21 +203,22 @@ export function chatRouter(
       params: sessionParams,
       body: messageBody,
       responses: {
-        200: { description: "The bot's replies", schema: turnResult },
+        200: {
+          description:
+            "The bot's replies. With `Accept: text/event-stream`, an agent's answer streams as `token` events ({text}) and ends with a `done` event carrying this JSON",
+          schema: turnResult,
+        },
         409: { description: 'Session already completed' },
         ...errors,
       },
     },
-    async ({ params, body, res }) => ({
-      body: asBot(
-        await conversations.sendMessage(
-          params.botId,
-          params.sessionId,
-          validateMessage(body.message),
-          visitorRequest(res),
-        ),
-      ),
-    }),
+    async ({ params, body, req, res }) => {
+      const message = validateMessage(body.message);
+      const send = (onToken?: (text: string) => void) =>
+        conversations.sendMessage(params.botId, params.sessionId, message, visitorRequest(res), onToken);
+      if (!wantsEventStream(req)) return { body: asBot(await send()) };
+      await answerAsEventStream(res, async (onToken) => asBot(await send(onToken)));
+    },
   );
 
   addRoute(

@@ -14,6 +14,7 @@ import { sessionResourceDoor } from './sessionRoute.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
+import { chatbotAgentRoutes } from '../resources/chatbots/chatbotAgentRoutes.js';
 import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
 import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulationRoutes.js';
 import { membersRoutes } from './membersRoutes.js';
@@ -31,6 +32,7 @@ const RESOURCES: DashboardResource[] = [
   (router, registry, mount, deps) =>
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
   (router, registry, mount, deps) => chatbotFlowRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotAgentRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFunnelRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotSimulationRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => responseRoutes(sessionResourceDoor(router, registry, mount), deps),

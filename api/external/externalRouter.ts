@@ -16,6 +16,7 @@ import { apiKeyResourceDoor, requireApiAccess } from './apiKeyRoute.js';
 import { usageRoutes } from './usageRoutes.js';
 import { responseRoutes } from '../resources/responses/responseRoutes.js';
 import { chatbotFlowRoutes } from '../resources/chatbots/chatbotFlowRoutes.js';
+import { chatbotAgentRoutes } from '../resources/chatbots/chatbotAgentRoutes.js';
 import { chatbotFunnelRoutes } from '../resources/chatbots/chatbotFunnelRoutes.js';
 import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulationRoutes.js';
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
@@ -32,6 +33,7 @@ export type ResourceRoutes = (router: Router, registry: OpenApiRegistry, mount: 
 const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFlowRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => chatbotAgentRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotFunnelRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotSimulationRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,

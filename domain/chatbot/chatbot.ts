@@ -11,6 +11,7 @@ import { type FlowDocument, refuseUnrunnableSteps, validateChatbotFlow } from '.
 import { charLength } from '../charLength.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 import { unhandled } from '../unhandled.js';
+import type { AgentSettings } from '../agent/agentSettings.js';
 
 export const MAX_CHATBOT_NAME = 100;
 export const MAX_CHATBOT_DESCRIPTION = 2000;
@@ -51,7 +52,11 @@ export type ChatbotEvent =
         republishedFrom?: number;
       }
     >
-  | DomainEvent<'ChatbotDeleted', { chatbotId: string; workspaceId: string }>;
+  | DomainEvent<'ChatbotDeleted', { chatbotId: string; workspaceId: string }>
+  /** The chatbot answers with this AI agent instead of its flow (docs/ai-agents.md, Agents). */
+  | DomainEvent<'ChatbotAgentSet', { chatbotId: string; agent: AgentSettings }>
+  /** Back to its flow. */
+  | DomainEvent<'ChatbotAgentRemoved', { chatbotId: string }>;
 
 export interface ChatbotState {
   status: 'none' | 'active' | 'deleted';
@@ -60,6 +65,8 @@ export interface ChatbotState {
   fields: ChatbotFields;
   /** Published flows, version n at index n - 1; the last one is what new conversations run. */
   versions: FlowDocument[];
+  /** The AI agent that answers instead of the flow; null: a flow bot. */
+  agent: AgentSettings | null;
 }
 
 export const initialChatbotState: ChatbotState = {
@@ -68,6 +75,7 @@ export const initialChatbotState: ChatbotState = {
   workspaceId: null,
   fields: { name: '', description: '', disabled: false, flow: DEFAULT_FLOW },
   versions: [],
+  agent: null,
 };
 
 /** The version new conversations start on. */
@@ -96,7 +104,9 @@ export type ChatbotCommand =
   | { type: 'SaveFlowDraft'; flow: FlowDocument; workspaceId?: string }
   /** Publishes the draft, or with `republish` that earlier version again as a new one. */
   | { type: 'PublishFlow'; now: Date; republish?: number; workspaceId?: string }
-  | { type: 'DeleteChatbot'; workspaceId?: string };
+  | { type: 'DeleteChatbot'; workspaceId?: string }
+  | { type: 'SetAgent'; agent: AgentSettings; workspaceId?: string }
+  | { type: 'RemoveAgent'; workspaceId?: string };
 
 /** Characters as a user counts them (code points, as the request schema does): an emoji is one. */
 
@@ -179,6 +189,12 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
     }
     case 'DeleteChatbot':
       return [{ type: 'ChatbotDeleted', data: { chatbotId: state.chatbotId!, workspaceId: state.workspaceId! } }];
+    case 'SetAgent':
+      if (JSON.stringify(state.agent) === JSON.stringify(command.agent)) return [];
+      return [{ type: 'ChatbotAgentSet', data: { chatbotId: state.chatbotId!, agent: command.agent } }];
+    case 'RemoveAgent':
+      if (state.agent === null) throw new NotFoundError('This chatbot has no agent');
+      return [{ type: 'ChatbotAgentRemoved', data: { chatbotId: state.chatbotId! } }];
     default:
       return unhandled(command);
   }
@@ -193,6 +209,7 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
         workspaceId: event.data.workspaceId,
         fields: { name: event.data.name, description: event.data.description, disabled: false, flow: event.data.flow },
         versions: [event.data.flow],
+        agent: null,
       };
     case 'ChatbotUpdated': {
       const { flow } = event.data.changes;
@@ -205,6 +222,10 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
       return { ...state, versions: [...state.versions, event.data.flow] };
     case 'ChatbotDeleted':
       return { ...state, status: 'deleted' };
+    case 'ChatbotAgentSet':
+      return { ...state, agent: event.data.agent };
+    case 'ChatbotAgentRemoved':
+      return { ...state, agent: null };
     default:
       return state;
   }

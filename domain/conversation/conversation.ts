@@ -32,6 +32,7 @@ import type {
   TranscriptEntry,
 } from './conversationEvents.js';
 import { unhandled } from '../unhandled.js';
+import { type AgentTurnOutcome, completionOfOutcome, visitorTextOf } from '../agent/agentTurn.js';
 
 export interface ConversationState {
   status: 'none' | 'active' | 'completed';
@@ -49,6 +50,12 @@ export interface ConversationState {
   responseId: string | null;
   startedAt: string | null;
   resolution: Resolution | null;
+  /** An AI agent answers this conversation, not the flow. */
+  agent: boolean;
+  /** The agent conversation's messages so far, for the model (empty for flow conversations). */
+  history: TranscriptEntry[];
+  /** How many times the agent's model has answered. */
+  agentAnswers: number;
 }
 
 const DEFAULT_GRAPH = graphOf(DEFAULT_FLOW);
@@ -67,11 +74,16 @@ export const initialConversationState: ConversationState = {
   responseId: null,
   startedAt: null,
   resolution: null,
+  agent: false,
+  history: [],
+  agentAnswers: 0,
 };
 
 export type StartConversation = {
   type: 'StartConversation';
   now: Date;
+  /** An agent conversation's first bot message (aiAgent set); its flow does not run. */
+  greeting?: string | null;
 } & Omit<ConversationStarted['data'], 'messages' | 'startedAt' | 'flowState' | 'path'>;
 
 export type ConversationCommand =
@@ -89,7 +101,16 @@ export type ConversationCommand =
   /** What the http call the flow waits for got; `json` is kept in the event when small. */
   | { type: 'RecordHttpResult'; result: HttpResult; keptJson?: unknown; now: Date; chatbotId?: string }
   | { type: 'Escalate'; reason: string; now: Date; chatbotId?: string }
-  | { type: 'EndConversation'; now: Date; chatbotId?: string };
+  | { type: 'EndConversation'; now: Date; chatbotId?: string }
+  /** A visitor message of an agent conversation with what the model call came to. */
+  | {
+      type: 'RecordAgentTurn';
+      message: string;
+      responseId: string;
+      now: Date;
+      chatbotId?: string;
+      outcome: AgentTurnOutcome;
+    };
 
 /** An http call made for the flow, with what it got. */
 export interface MadeCall {
@@ -208,8 +229,14 @@ function changedVariables(before: FlowState, after: FlowState): Record<string, s
 export function decideConversation(command: ConversationCommand, state: ConversationState): ConversationEvent[] {
   if (command.type === 'StartConversation') {
     if (state.status !== 'none') throw new ConflictError('Session already exists');
-    const { type: _t, now, ...data } = command;
+    const { type: _t, now, greeting, ...data } = command;
     const at = now.toISOString();
+    if (data.aiAgent !== null) {
+      const graph = graphOf(data.flow);
+      const idle: FlowState = { stepId: graph.start, variables: {}, retries: 0, finished: true };
+      const messages: TranscriptEntry[] = greeting ? [{ type: 'bot', message: greeting, at }] : [];
+      return [{ type: 'ConversationStarted', data: { ...data, messages, flowState: idle, path: [], startedAt: at } }];
+    }
     const run = startFlow(graphOf(data.flow));
     const started: ConversationStarted = {
       type: 'ConversationStarted',
@@ -292,6 +319,9 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       };
       return [answered, ...completes(run, state.responseId, state.turnCount)];
     }
+    case 'RecordAgentTurn':
+      if (!state.agent) throw new ConflictError('This conversation is not answered by an agent');
+      return agentTurnEvents(command, state, ids);
     case 'Escalate':
       return [
         completion(
@@ -310,6 +340,56 @@ export function decideConversation(command: ConversationCommand, state: Conversa
     default:
       return unhandled(command);
   }
+}
+
+/** The events of an agent conversation's turn: the messages as for a flow, the call, the end. */
+function agentTurnEvents(
+  command: Extract<ConversationCommand, { type: 'RecordAgentTurn' }>,
+  state: ConversationState,
+  ids: { sessionId: string; chatbotId: string; workspaceId: string },
+): ConversationEvent[] {
+  const { outcome, now } = command;
+  const at = now.toISOString();
+  const turnCount = state.turnCount + 1;
+  const responseId = state.responseId ?? command.responseId;
+  const reply = visitorTextOf(outcome);
+  const entries: TranscriptEntry[] = [
+    { type: 'user', message: command.message, at },
+    ...(reply ? [{ type: 'bot' as const, message: reply, at }] : []),
+  ];
+  const events: ConversationEvent[] = [];
+  if (!state.responseId)
+    events.push({ type: 'ResponseCreated', data: { ...ids, responseId, visitorId: state.visitorId!, chatDate: at } });
+  events.push({
+    type: 'MessagesRecorded',
+    data: {
+      ...ids,
+      responseId,
+      entries,
+      answerVariables: state.run.variables,
+      turnCount,
+      flowState: state.run,
+      path: [],
+    },
+  });
+  if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
+  if (outcome.type === 'answer') {
+    const summary = outcome.action.type === 'handoff' ? { handoffSummary: outcome.action.summary } : {};
+    events.push({
+      type: 'AgentAnswered',
+      data: { ...ids, responseId, ...outcome.facts, toolCall: outcome.toolCall, ...summary },
+    });
+  } else {
+    const failure =
+      outcome.type === 'failure'
+        ? { error: outcome.error, detail: outcome.detail, model: outcome.model, latencyMs: outcome.latencyMs }
+        : { error: 'turn_limit', detail: 'The agent reached its turn limit', model: null, latencyMs: null };
+    events.push({ type: 'AgentFailed', data: { ...ids, responseId, ...failure } });
+  }
+  const done = completionOfOutcome(outcome);
+  if (done)
+    events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
+  return events;
 }
 
 /**
@@ -339,6 +419,8 @@ export function evolveConversation(state: ConversationState, event: Conversation
         graph,
         run: d.flowState ?? startFlow(graph).state,
         startedAt: d.startedAt,
+        agent: d.aiAgent !== null && d.aiAgent !== undefined,
+        history: d.aiAgent ? d.messages : [],
       };
     }
     case 'ResponseCreated':
@@ -346,10 +428,13 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'MessagesRecorded': {
       const d = event.data;
       const run = d.flowState ?? legacyRun(state, d.entries, d.answerVariables);
-      return { ...state, run, turnCount: d.turnCount };
+      const history = state.agent ? [...state.history, ...d.entries] : state.history;
+      return { ...state, run, turnCount: d.turnCount, history };
     }
     case 'FlowHttpAnswered':
       return { ...state, run: event.data.flowState };
+    case 'AgentAnswered':
+      return { ...state, agentAnswers: state.agentAnswers + 1 };
     case 'ConversationCompleted':
       return { ...state, status: 'completed', resolution: event.data.resolution };
     default:

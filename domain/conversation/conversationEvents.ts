@@ -118,7 +118,47 @@ export type ConversationCompleted = DomainEvent<
   }
 >;
 
+/** The agent's model answered a visitor message (docs/ai-agents.md, A turn). */
+export type AgentAnswered = DomainEvent<
+  'AgentAnswered',
+  {
+    sessionId: string;
+    chatbotId: string;
+    workspaceId: string;
+    responseId: string;
+    model: string;
+    tokensIn: number;
+    tokensOut: number;
+    latencyMs: number;
+    finishReason: string;
+    /** The tool the model called (handoff, end_conversation), if any. */
+    toolCall: string | null;
+    /** The handoff's summary for the person taking over. */
+    handoffSummary?: string;
+  }
+>;
+
+/**
+ * The agent could not answer (docs/ai-agents.md, Failures), or reached its turn limit; never
+ * holds a key or a secret: `detail` is the plain-words account of what the provider did.
+ */
+export type AgentFailed = DomainEvent<
+  'AgentFailed',
+  {
+    sessionId: string;
+    chatbotId: string;
+    workspaceId: string;
+    responseId: string;
+    error: string;
+    detail: string;
+    model: string | null;
+    latencyMs: number | null;
+  }
+>;
+
 export type ConversationEvent =
+  | AgentAnswered
+  | AgentFailed
   | ConversationStarted
   | ResponseCreated
   | MessagesRecorded

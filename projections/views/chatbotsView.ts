@@ -3,6 +3,7 @@
  * by the responses view.
  */
 import { collection } from '../../infrastructure/readStore/readStore.js';
+import type { AgentSettings } from '../../domain/agent/agentSettings.js';
 import { defineProjection, stampedAt } from '../projection.js';
 
 export const CHATBOTS = collection<ChatbotDoc>('chatbots');
@@ -16,6 +17,8 @@ export interface ChatbotDoc {
   responseCount: number;
   /** The draft (what the editor shows). */
   flow: { steps: unknown[] };
+  /** The AI agent's settings (docs/ai-agents.md, Agents); absent or null: a flow bot. */
+  agent?: AgentSettings | null;
   createdAt: string;
   updatedAt: string;
   [key: string]: unknown;
@@ -47,6 +50,12 @@ export const chatbotsView = defineProjection(
     },
     async ChatbotFlowPublished(e, tx) {
       await tx.patch(CHATBOTS, e.data.chatbotId, { updatedAt: e.metadata.occurredAt });
+    },
+    async ChatbotAgentSet(e, tx) {
+      await tx.patch(CHATBOTS, e.data.chatbotId, { agent: e.data.agent, updatedAt: e.metadata.occurredAt });
+    },
+    async ChatbotAgentRemoved(e, tx) {
+      await tx.patch(CHATBOTS, e.data.chatbotId, { agent: null, updatedAt: e.metadata.occurredAt });
     },
     async ChatbotDeleted(e, tx) {
       await tx.delete(CHATBOTS, e.data.chatbotId);

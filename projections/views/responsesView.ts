@@ -48,6 +48,8 @@ export interface ResponseDoc {
   status: 'active' | 'completed';
   resolution: ConversationCompleted['data']['resolution'] | null;
   escalationReason: string | null;
+  /** An AI agent's handoff summary for the person taking over (docs/ai-agents.md, Handoff). */
+  handoffSummary?: string;
   updatedAt: string;
   completedAt: string | null;
   [key: string]: unknown;
@@ -144,6 +146,11 @@ export const responsesView = defineProjection(
       await tx.patch(RESPONSES, d.responseId, { updatedAt: d.updatedAt });
     },
 
+    async AgentAnswered(e, tx) {
+      const { handoffSummary, responseId } = e.data;
+      if (handoffSummary !== undefined) await tx.patch(RESPONSES, responseId, { handoffSummary });
+    },
+
     async ConversationCompleted(e, tx) {
       const d = e.data;
       await tx.patch(CHAT_SESSIONS, d.sessionId, { status: 'completed' });
@@ -165,6 +172,7 @@ export const responsesView = defineProjection(
     FlowHttpAnswered: (e) =>
       e.data.responseId ? [[RESPONSES, e.data.responseId]] : [[CHAT_SESSIONS, e.data.sessionId]],
     ResponseUpdated: (e) => [[RESPONSES, e.data.responseId]],
+    AgentAnswered: (e) => [[RESPONSES, e.data.responseId]],
     ConversationCompleted(e) {
       const d = e.data;
       return d.responseId

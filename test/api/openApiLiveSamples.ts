@@ -316,6 +316,7 @@ async function modelConnectionSamples(
   await accessErrors(expect, 'testModelConnection', 'POST', `${one}/test`, keys);
   await bodyErrors(expect, 'testModelConnection', 'POST', `${one}/test`, limit, { key });
   await idempotencyErrors(app, expect, 'testModelConnection', `${one}/test`, key, workspaceId, {});
+  await chatbotAgentSamples(expect, keys, limit, key, created.data.id);
   await expect('updateModelConnection', 200, 'PATCH', one, { key, body: { chatModel: 'gpt-4o' } });
   await expect('updateModelConnection', 400, 'PATCH', one, { key, body: { chatModel: '' } });
   await expect('updateModelConnection', 404, 'PATCH', `${PATH}/${UNKNOWN}`, { key, body: {} });
@@ -327,6 +328,32 @@ async function modelConnectionSamples(
   await accessErrors(expect, 'deleteModelConnection', 'DELETE', one, keys);
   await expect('deleteModelConnection', 200, 'DELETE', one, { key });
   await expect('deleteModelConnection', 404, 'DELETE', one, { key });
+}
+
+/** A chatbot's agent: set, read, remove, with each documented error. */
+async function chatbotAgentSamples(
+  expect: Expect,
+  keys: { free: string; spent: string },
+  limit: number,
+  key: string,
+  connectionId: string,
+): Promise<void> {
+  const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Agent bot' } });
+  const PATH = `${EXT}/chatbots/${bot.data.id}/agent`;
+  const body = { name: 'Ava', instructions: 'Help shoppers.', connectionId };
+  await expect('getChatbotAgent', 404, 'GET', PATH, { key });
+  await expect('setChatbotAgent', 200, 'PUT', PATH, { key, body });
+  await expect('setChatbotAgent', 400, 'PUT', PATH, { key, body: { ...body, temperature: 3 } });
+  await expect('setChatbotAgent', 404, 'PUT', PATH, { key, body: { ...body, connectionId: UNKNOWN } });
+  await accessErrors(expect, 'setChatbotAgent', 'PUT', PATH, keys, body);
+  await bodyErrors(expect, 'setChatbotAgent', 'PUT', PATH, limit, { key });
+  await expect('getChatbotAgent', 200, 'GET', PATH, { key });
+  await expect('getChatbotAgent', 400, 'GET', `${EXT}/chatbots/${bot.data.id}${NUL}/agent`, { key });
+  await accessErrors(expect, 'getChatbotAgent', 'GET', PATH, keys);
+  await expect('deleteChatbotAgent', 400, 'DELETE', `${EXT}/chatbots/${bot.data.id}${NUL}/agent`, { key });
+  await accessErrors(expect, 'deleteChatbotAgent', 'DELETE', PATH, keys);
+  await expect('deleteChatbotAgent', 200, 'DELETE', PATH, { key });
+  await expect('deleteChatbotAgent', 404, 'DELETE', PATH, { key });
 }
 
 /** The three email-change steps, each with its own key (5 requests per hour per key). */

@@ -42,6 +42,7 @@ test('create folds into an active, enabled chatbot', () => {
     workspaceId: 'w1',
     fields: { name: 'Bot', description: 'd', disabled: false, flow: DEFAULT_FLOW },
     versions: [DEFAULT_FLOW],
+    agent: null,
   });
   assert.throws(
     () => decideChatbot(create, active),

@@ -180,6 +180,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/chatbots/{id}/agent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's AI agent */
+        get: operations["getApiV1DashboardChatbotsIdAgent"];
+        /** Give a chatbot an AI agent that answers every visitor message, or change its settings */
+        put: operations["putApiV1DashboardChatbotsIdAgent"];
+        post?: never;
+        /** Remove the AI agent: the chatbot answers with its flow again */
+        delete: operations["deleteApiV1DashboardChatbotsIdAgent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/chatbots/{id}/duplicate": {
         parameters: {
             query?: never;
@@ -1731,6 +1750,192 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The agent */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+                            name: string;
+                            /** @description The system message the model gets first in every call; 1 to 20000 characters */
+                            instructions: string;
+                            /** @description A model connection of the workspace */
+                            connectionId: string;
+                            /** @description The model id; null or absent: the connection's chatModel */
+                            model: string | null;
+                            /** @description 0 to 2; null or absent: the provider's default */
+                            temperature: number | null;
+                            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+                            maxOutputTokens: number | null;
+                            /** @description The first bot message of every conversation; null or absent: none */
+                            greeting: string | null;
+                            handoff: {
+                                maxTurns: number;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace, or it has no agent */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    putApiV1DashboardChatbotsIdAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+                    name: string;
+                    /** @description The system message the model gets first in every call; 1 to 20000 characters */
+                    instructions: string;
+                    /** @description A model connection of the workspace */
+                    connectionId: string;
+                    /** @description The model id; null or absent: the connection's chatModel */
+                    model?: string | null;
+                    /** @description 0 to 2; null or absent: the provider's default */
+                    temperature?: number | null;
+                    /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+                    maxOutputTokens?: number | null;
+                    /** @description The first bot message of every conversation; null or absent: none */
+                    greeting?: string | null;
+                    handoff?: {
+                        /** @description Model answers before the conversation goes to a person (turn_limit); default 20 */
+                        maxTurns?: number;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The agent as stored, defaults filled in */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+                            name: string;
+                            /** @description The system message the model gets first in every call; 1 to 20000 characters */
+                            instructions: string;
+                            /** @description A model connection of the workspace */
+                            connectionId: string;
+                            /** @description The model id; null or absent: the connection's chatModel */
+                            model: string | null;
+                            /** @description 0 to 2; null or absent: the provider's default */
+                            temperature: number | null;
+                            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+                            maxOutputTokens: number | null;
+                            /** @description The first bot message of every conversation; null or absent: none */
+                            greeting: string | null;
+                            handoff: {
+                                maxTurns: number;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A bad field; the error names it */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such chatbot, or no such model connection, in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    deleteApiV1DashboardChatbotsIdAgent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description No such chatbot in this workspace, or it has no agent */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

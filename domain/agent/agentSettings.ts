@@ -1,0 +1,98 @@
+/**
+ * An AI agent's settings (docs/ai-agents.md, Agents): what a chatbot with an agent answers its
+ * visitors with. Pure validation; the connection's existence is checked by the command layer.
+ */
+import { charLength } from '../charLength.js';
+import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
+import { ValidationError } from '../errors.js';
+import { MAX_MODEL_NAME } from '../modelConnections/modelConnectionFields.js';
+
+export const MAX_AGENT_NAME = 100;
+export const MAX_INSTRUCTIONS = 20_000;
+export const MAX_GREETING = 2000;
+export const MAX_TEMPERATURE = 2;
+export const MAX_OUTPUT_TOKENS = 8192;
+export const MAX_TURNS = 100;
+/** Model answers in one conversation before it is handed to a person, when the agent sets none. */
+export const DEFAULT_MAX_TURNS = 20;
+
+// A type alias, not an interface: event data must be assignable to Record<string, unknown>.
+export type AgentSettings = {
+  name: string;
+  instructions: string;
+  connectionId: string;
+  /** null: the connection's chat model. */
+  model: string | null;
+  /** null: the provider's default. */
+  temperature: number | null;
+  /** null: the provider's default. */
+  maxOutputTokens: number | null;
+  /** The first bot message of each conversation; null: the agent waits for the visitor. */
+  greeting: string | null;
+  handoff: { maxTurns: number };
+};
+
+const FIELDS = new Set([
+  'name',
+  'instructions',
+  'connectionId',
+  'model',
+  'temperature',
+  'maxOutputTokens',
+  'greeting',
+  'handoff',
+]);
+
+function text(raw: unknown, field: string, max: number, paragraphs = false): string {
+  if (typeof raw !== 'string') throw new ValidationError(`${field} is required and must be a string`, field);
+  const value = raw.trim();
+  if (!value) throw new ValidationError(`${field} must not be empty`, field);
+  if (charLength(value) > max) throw new ValidationError(`${field} must be at most ${max} characters`, field);
+  return paragraphs ? refuseControlCharactersInParagraphs(value, field) : refuseControlCharacters(value, field);
+}
+
+function optional<T>(raw: unknown, read: (raw: unknown) => T): T | null {
+  return raw === undefined || raw === null ? null : read(raw);
+}
+
+function boundedNumber(raw: unknown, field: string, min: number, max: number, integer: boolean): number {
+  if (typeof raw !== 'number' || !Number.isFinite(raw) || (integer && !Number.isInteger(raw)))
+    throw new ValidationError(`${field} must be ${integer ? 'an integer' : 'a number'}`, field);
+  if (raw < min || raw > max) throw new ValidationError(`${field} must be between ${min} and ${max}`, field);
+  return raw;
+}
+
+function handoffOf(raw: unknown): { maxTurns: number } {
+  if (raw === undefined || raw === null) return { maxTurns: DEFAULT_MAX_TURNS };
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('handoff must be an object', 'handoff');
+  const { maxTurns, ...rest } = raw as Record<string, unknown>;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) throw new ValidationError(`handoff.${unknown} is not a known field`, `handoff.${unknown}`);
+  return {
+    maxTurns:
+      maxTurns === undefined ? DEFAULT_MAX_TURNS : boundedNumber(maxTurns, 'handoff.maxTurns', 1, MAX_TURNS, true),
+  };
+}
+
+/** A whole PUT body: every bad or unknown field is a 400 naming it. */
+export function validateAgentSettings(body: Record<string, unknown>): AgentSettings {
+  const unknown = Object.keys(body).find((k) => !FIELDS.has(k));
+  if (unknown !== undefined) throw new ValidationError(`${unknown} is not a known field`, unknown);
+  const model = optional(body.model, (raw) => {
+    const id = text(raw, 'model', MAX_MODEL_NAME);
+    if (/\s/.test(id)) throw new ValidationError('model must not contain spaces', 'model');
+    return id;
+  });
+  return {
+    name: text(body.name, 'name', MAX_AGENT_NAME),
+    instructions: text(body.instructions, 'instructions', MAX_INSTRUCTIONS, true),
+    connectionId: text(body.connectionId, 'connectionId', 64),
+    model,
+    temperature: optional(body.temperature, (raw) => boundedNumber(raw, 'temperature', 0, MAX_TEMPERATURE, false)),
+    maxOutputTokens: optional(body.maxOutputTokens, (raw) =>
+      boundedNumber(raw, 'maxOutputTokens', 1, MAX_OUTPUT_TOKENS, true),
+    ),
+    greeting: optional(body.greeting, (raw) => text(raw, 'greeting', MAX_GREETING, true)),
+    handoff: handoffOf(body.handoff),
+  };
+}

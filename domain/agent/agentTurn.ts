@@ -1,0 +1,84 @@
+/**
+ * What one model call of an agent's turn comes to (docs/ai-agents.md, A turn, Handoff,
+ * Failures): an answer the visitor reads, a handoff, an end, or a failure the visitor is told
+ * about calmly before a person takes over. Pure: the call itself is made by the command layer.
+ */
+import { type EndResolution, type HandoffReason, toolActionOf } from './agentTools.js';
+
+/** What the visitor reads when the model cannot answer. */
+export const MODEL_ERROR_MESSAGE = "Sorry, I can't answer right now. I'm passing you to a person.";
+/** What the visitor reads at a handoff the model gave no words for (and at the turn limit). */
+export const HANDOFF_MESSAGE = "I'm passing you to a person who can help.";
+
+/** Why a model call did not give a usable answer. */
+export type AgentFailure =
+  | 'timeout'
+  | 'rate_limited'
+  | 'provider_error'
+  | 'unreachable'
+  | 'stream_cut'
+  | 'no_connection'
+  | 'unknown_tool'
+  | 'bad_tool_arguments';
+
+/** The facts of a model call that answered, as recorded (AgentAnswered). */
+export interface ModelCallFacts {
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  finishReason: string;
+}
+
+/** A model's answer as the provider gave it. */
+export interface ModelAnswer extends ModelCallFacts {
+  text: string;
+  toolCalls: Array<{ name: string; arguments: string }>;
+}
+
+export type AgentAction =
+  | { type: 'reply' }
+  | { type: 'handoff'; reason: HandoffReason; summary: string }
+  | { type: 'end'; resolution: EndResolution };
+
+export type AgentTurnOutcome =
+  | { type: 'answer'; text: string; facts: ModelCallFacts; action: AgentAction; toolCall: string | null }
+  | { type: 'failure'; error: AgentFailure; detail: string; model: string | null; latencyMs: number | null }
+  /** The agent has answered handoff.maxTurns times: a person takes over without another call. */
+  | { type: 'turn_limit' };
+
+/** The outcome of an answer: its first tool call decides, after its arguments are checked. */
+export function outcomeOfAnswer(answer: ModelAnswer): AgentTurnOutcome {
+  const { text, toolCalls, ...facts } = answer;
+  const call = toolCalls[0];
+  if (!call) return { type: 'answer', text: text.trim(), facts, action: { type: 'reply' }, toolCall: null };
+  const action = toolActionOf(call);
+  if (action.type === 'invalid')
+    return {
+      type: 'failure',
+      error: action.error,
+      detail: action.detail,
+      model: facts.model,
+      latencyMs: facts.latencyMs,
+    };
+  const words = text.trim() || (action.type === 'handoff' ? HANDOFF_MESSAGE : '');
+  return { type: 'answer', text: words, facts, action, toolCall: call.name };
+}
+
+/** What the visitor reads for an outcome ('' for nothing). */
+export function visitorTextOf(outcome: AgentTurnOutcome): string {
+  if (outcome.type === 'answer') return outcome.text;
+  return outcome.type === 'failure' ? MODEL_ERROR_MESSAGE : HANDOFF_MESSAGE;
+}
+
+/** How the conversation completes after this outcome; null: it goes on. */
+export function completionOfOutcome(
+  outcome: AgentTurnOutcome,
+): { resolution: 'escalated' | EndResolution; reason: string | null } | null {
+  if (outcome.type === 'failure') return { resolution: 'escalated', reason: 'model_error' };
+  if (outcome.type === 'turn_limit') return { resolution: 'escalated', reason: 'turn_limit' };
+  const { action } = outcome;
+  if (action.type === 'handoff') return { resolution: 'escalated', reason: action.reason };
+  if (action.type === 'end') return { resolution: action.resolution, reason: null };
+  return null;
+}
