@@ -1,8 +1,8 @@
 /**
  * A conversation's events reduced to what a what-if run replays (domain/flow/flowReplay.ts): the
  * visitor's inputs in order, every http answer, the steps passed and how it stands. Turns
- * recorded before the flow engine kept no path: such a conversation cannot be compared and
- * reads as null.
+ * recorded before the flow engine kept no path, and an AI agent's conversation never ran the
+ * flow: such a conversation cannot be compared and reads as null.
  */
 import type { RecordedConversation, RecordedHttpAnswer } from '../flow/flowReplay.js';
 import type { ConversationEvent } from './conversationEvents.js';
@@ -22,7 +22,8 @@ export function recordedConversationOf(events: Iterable<ConversationEvent>): Rec
   for (const event of events) {
     switch (event.type) {
       case 'ConversationStarted':
-        if (!event.data.path || !event.data.flowState) return null;
+        // An AI agent's conversation never ran the flow: there is no path to compare.
+        if (!event.data.path || !event.data.flowState || event.data.aiAgent) return null;
         started = true;
         recorded.path.push(...event.data.path);
         flowFinished = event.data.flowState.finished;

@@ -1,7 +1,8 @@
 /**
  * `flow_funnel`: one document per conversation started on a published flow version, with the
  * steps it passed (recorded on each turn's event) and how it ended, for the funnel endpoint.
- * Conversations started before versions carry no version nor path and are left out.
+ * Conversations started before versions carry no version nor path and are left out, as are AI
+ * agents' conversations, which do not run the flow.
  */
 import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
@@ -44,7 +45,8 @@ export const flowFunnelView = defineProjection(
   {
     async ConversationStarted(e, tx) {
       const d = e.data;
-      if (d.flowVersion === undefined || d.path === undefined) return;
+      // An AI agent's conversation does not run the flow: it has no place in the flow's funnel.
+      if (d.flowVersion === undefined || d.path === undefined || d.aiAgent) return;
       await tx.upsert(FLOW_FUNNEL, {
         id: d.sessionId,
         chatbotId: d.chatbotId,

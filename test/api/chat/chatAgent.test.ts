@@ -317,4 +317,18 @@ test('a chatbot whose agent is removed runs its flow again for new sessions', as
   assert.is((await eventsOf(s.body.sessionId))[0]!.data.aiAgent, null);
 });
 
+test("an agent's conversations are not the flow's: neither in its funnel nor replayed by a what-if run", async () => {
+  const botId = await agentBot({ greeting: 'Hi, I am Ava.' });
+  const sessionId = await session(botId);
+  standIn.script({ kind: 'text', text: 'Sure.' });
+  assert.is((await say(botId, sessionId, 'Hello')).status, 200);
+
+  const funnel = await ext('GET', `/chatbots/${botId}/funnel`);
+  assert.is(funnel.status, 200, JSON.stringify(funnel.body));
+  assert.equal(funnel.body.data.outcomes, { resolved: 0, escalated: 0, ended: 0, open: 0 });
+  const run = await ext('POST', `/chatbots/${botId}/flow/simulate`, {});
+  assert.is(run.status, 200, JSON.stringify(run.body));
+  assert.equal([run.body.data.total, run.body.data.skipped], [0, 0]);
+});
+
 test.run();

@@ -214,4 +214,13 @@ test('a conversation recorded before the flow engine (no path) or without its st
   assert.is(recordedConversationOf(rest), null);
 });
 
+test("an AI agent's conversation never ran the flow: it reads as null, not as a flow conversation", () => {
+  const [started, ...rest] = conversation(LOOKUP, say('42')) as [
+    Extract<ConversationEvent, { type: 'ConversationStarted' }>,
+    ...ConversationEvent[],
+  ];
+  const agentStart = { ...started, data: { ...started.data, aiAgent: 'Aria', path: [] } };
+  assert.is(recordedConversationOf([agentStart, ...rest]), null);
+});
+
 test.run();
