@@ -97,6 +97,9 @@ export type FlowSimulateParams = Body<'/chatbots/{id}/flow/simulate', 'post'>;
 /** `chatbots.funnel()`: per step reached and stopped-here counts, and the outcomes, of one version. */
 export type Funnel = Data<'/chatbots/{id}/funnel', 'get'>;
 export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;
+/** `chatbots.agent`: the chatbot's AI agent as stored, defaults filled in. */
+export type ChatbotAgent = Data<'/chatbots/{id}/agent', 'get'>;
+export type ChatbotAgentParams = Body<'/chatbots/{id}/agent', 'put'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
 /** One page as the API answers it: `{data, total, page, totalPages}`. */

@@ -84,6 +84,10 @@ export type FlowSimulateParams = Body<'/chatbots/{id}/flow/simulate', 'post'>;
 export type Funnel = Data<'/chatbots/{id}/funnel', 'get'>;
 export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;
 
+/** `chatbots.agent`: the chatbot's AI agent as stored, defaults filled in. */
+export type ChatbotAgent = Data<'/chatbots/{id}/agent', 'get'>;
+export type ChatbotAgentParams = Body<'/chatbots/{id}/agent', 'put'>;
+
 // Responses and analytics
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;

@@ -57,6 +57,8 @@ __all__ = [
     "WebhookCreated",
     "WebhookEvent",
     "WebhookStatus",
+    "AgentHandoff",
+    "ChatbotAgent",
     "ModelConnection",
     "ModelConnectionTestResult",
     "AccountProfile",
@@ -353,6 +355,25 @@ class WebhookCreated(Webhook):
 
 
 # Model connections ------------------------------------------------------------------------
+
+
+class AgentHandoff(TypedDict):
+    """When an agent's conversation goes to a person: ``maxTurns`` model answers (default 20)."""
+
+    maxTurns: int
+
+
+class ChatbotAgent(TypedDict):
+    """``chatbots.agent``: the chatbot's AI agent as stored, defaults filled in."""
+
+    name: str
+    instructions: str
+    connectionId: str
+    model: Optional[str]
+    temperature: Optional[float]
+    maxOutputTokens: Optional[int]
+    greeting: Optional[str]
+    handoff: AgentHandoff
 
 
 class ModelConnection(TypedDict):

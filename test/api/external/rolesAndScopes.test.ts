@@ -114,6 +114,13 @@ test.before(async () => {
       chatModel: 'gpt-4o-mini',
     })
   ).body.data.id;
+  // The chatbot is an AI agent, so reading its agent is a 200 like every other read.
+  const agent = await call('PUT', `/chatbots/${chatbotId}/agent`, adminKey, {
+    name: 'Scoped agent',
+    instructions: 'Answer briefly.',
+    connectionId: modelConnectionId,
+  });
+  assert.is(agent.status, 200, JSON.stringify(agent.body));
 });
 
 test('a read-only key may GET every operation', async () => {

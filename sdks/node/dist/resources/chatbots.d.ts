@@ -1,4 +1,5 @@
 /** The workspace's chatbots. */
+import { ChatbotAgentResource } from './chatbotAgent.js';
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
@@ -7,6 +8,7 @@ import { ChatbotFlow } from './chatbotFlow.js';
 import type { Chatbot, ChatbotCreated, ChatbotCreateParams, ChatbotSummary, ChatbotUpdated, ChatbotUpdateParams, Deleted, Funnel, FunnelParams } from '../types.js';
 export declare class Chatbots extends APIResource {
     readonly flow: ChatbotFlow;
+    readonly agent: ChatbotAgentResource;
     constructor(client: APIClient);
     /** The workspace's chatbots, newest first. */
     list(options?: RequestOptions): APIPromise<ChatbotSummary[]>;

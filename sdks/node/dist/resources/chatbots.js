@@ -1,12 +1,15 @@
 /** The workspace's chatbots. */
+import { ChatbotAgentResource } from './chatbotAgent.js';
 import { APIResource } from '../core/resource.js';
 import { pathOf } from '../core/path.js';
 import { ChatbotFlow } from './chatbotFlow.js';
 export class Chatbots extends APIResource {
     flow;
+    agent;
     constructor(client) {
         super(client);
         this.flow = new ChatbotFlow(client);
+        this.agent = new ChatbotAgentResource(client);
     }
     /** The workspace's chatbots, newest first. */
     list(options) {

@@ -1,4 +1,5 @@
 /** The workspace's chatbots. */
+import { ChatbotAgentResource } from './chatbotAgent.js';
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
@@ -21,10 +22,12 @@ type Wrapped<T> = { data: T };
 
 export class Chatbots extends APIResource {
   readonly flow: ChatbotFlow;
+  readonly agent: ChatbotAgentResource;
 
   constructor(client: APIClient) {
     super(client);
     this.flow = new ChatbotFlow(client);
+    this.agent = new ChatbotAgentResource(client);
   }
 
   /** The workspace's chatbots, newest first. */

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, List, Optional, Union
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
 from ..types import Chatbot, ChatbotCreated, ChatbotSummary, ChatbotUpdated, Deleted, Flow, FlowDocument, Funnel, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
+from .chatbot_agent import AsyncChatbotAgentResource, ChatbotAgentResource
 from .chatbot_flow import AsyncChatbotFlow, ChatbotFlow
 
 # Either form: the list form, or a branching flow (start, steps with ids).
@@ -50,10 +51,12 @@ def _funnel(bot_id: str, version: Optional[int], days: Optional[int]) -> APICall
 
 class Chatbots(SyncAPIResource):
     flow: ChatbotFlow
+    agent: ChatbotAgentResource
 
     def __init__(self, client: "Confab") -> None:
         super().__init__(client)
         self.flow = ChatbotFlow(client)
+        self.agent = ChatbotAgentResource(client)
 
     def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""
@@ -89,10 +92,12 @@ class Chatbots(SyncAPIResource):
 
 class AsyncChatbots(AsyncAPIResource):
     flow: AsyncChatbotFlow
+    agent: AsyncChatbotAgentResource
 
     def __init__(self, client: "AsyncConfab") -> None:
         super().__init__(client)
         self.flow = AsyncChatbotFlow(client)
+        self.agent = AsyncChatbotAgentResource(client)
 
     async def list(self, **options: "Unpack[RequestOptions]") -> List[ChatbotSummary]:
         """The workspace's chatbots, newest first."""

@@ -1,0 +1,21 @@
+/** A chatbot's AI agent: who it is, its instructions and the model connection it answers with. */
+import { APIResource } from '../core/resource.js';
+import { pathOf } from '../core/path.js';
+export class ChatbotAgentResource extends APIResource {
+    /** The agent; a chatbot that is not an AI agent is a NotFoundError. */
+    get(chatbotId, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/agent`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in. */
+    update(chatbotId, params, options) {
+        return this._client
+            .put(pathOf `/chatbots/${chatbotId}/agent`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** Makes the chatbot a flow bot again. */
+    delete(chatbotId, options) {
+        return this._client.delete(pathOf `/chatbots/${chatbotId}/agent`, options);
+    }
+}

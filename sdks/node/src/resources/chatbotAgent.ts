@@ -1,0 +1,29 @@
+/** A chatbot's AI agent: who it is, its instructions and the model connection it answers with. */
+import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
+import { pathOf } from '../core/path.js';
+import type { RequestOptions } from '../core/options.js';
+import type { ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
+
+type Wrapped<T> = { data: T };
+
+export class ChatbotAgentResource extends APIResource {
+  /** The agent; a chatbot that is not an AI agent is a NotFoundError. */
+  get(chatbotId: string, options?: RequestOptions): APIPromise<ChatbotAgent> {
+    return this._client
+      .get<Wrapped<ChatbotAgent>>(pathOf`/chatbots/${chatbotId}/agent`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in. */
+  update(chatbotId: string, params: ChatbotAgentParams, options?: RequestOptions): APIPromise<ChatbotAgent> {
+    return this._client
+      .put<Wrapped<ChatbotAgent>>(pathOf`/chatbots/${chatbotId}/agent`, params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** Makes the chatbot a flow bot again. */
+  delete(chatbotId: string, options?: RequestOptions): APIPromise<Deleted> {
+    return this._client.delete<Deleted>(pathOf`/chatbots/${chatbotId}/agent`, options);
+  }
+}

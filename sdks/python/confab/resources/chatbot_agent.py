@@ -1,0 +1,71 @@
+"""A chatbot's AI agent: who it is, its instructions and the model connection it answers with."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from .._base_client import NOT_GIVEN, APICall, body_of, path_id
+from ..types import ChatbotAgent, Deleted, RequestOptions
+from ._resource import AsyncAPIResource, SyncAPIResource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+    from ..types import AgentHandoff
+
+__all__ = ["ChatbotAgentResource", "AsyncChatbotAgentResource"]
+
+
+def _path(bot_id: str) -> str:
+    return f"/chatbots/{path_id('bot_id', bot_id)}/agent"
+
+
+def _update(
+    bot_id: str, name: str, instructions: str, connection_id: str, model: Optional[str], temperature: Optional[float],
+    max_output_tokens: Optional[int], greeting: Optional[str], handoff: "Optional[AgentHandoff]",
+) -> APICall:
+    body = body_of(
+        name=name, instructions=instructions, connectionId=connection_id, model=model, temperature=temperature,
+        maxOutputTokens=max_output_tokens, greeting=greeting, handoff=handoff,
+    )
+    return APICall("PUT", _path(bot_id), body=body)
+
+
+class ChatbotAgentResource(SyncAPIResource):
+    def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotAgent:
+        """The agent; a chatbot that is not an AI agent is a NotFoundError."""
+        return self._call(APICall("GET", _path(bot_id)), options)
+
+    def update(
+        self, bot_id: str, *, name: str, instructions: str, connection_id: str, model: Optional[str] = NOT_GIVEN,
+        temperature: Optional[float] = NOT_GIVEN, max_output_tokens: Optional[int] = NOT_GIVEN,
+        greeting: Optional[str] = NOT_GIVEN, handoff: "Optional[AgentHandoff]" = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> ChatbotAgent:
+        """Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in."""
+        call = _update(bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff)
+        return self._call(call, options)
+
+    def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
+        """Makes the chatbot a flow bot again."""
+        return self._call(APICall("DELETE", _path(bot_id), envelope="object"), options)
+
+
+class AsyncChatbotAgentResource(AsyncAPIResource):
+    async def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotAgent:
+        """The agent; a chatbot that is not an AI agent is a NotFoundError."""
+        return await self._call(APICall("GET", _path(bot_id)), options)
+
+    async def update(
+        self, bot_id: str, *, name: str, instructions: str, connection_id: str, model: Optional[str] = NOT_GIVEN,
+        temperature: Optional[float] = NOT_GIVEN, max_output_tokens: Optional[int] = NOT_GIVEN,
+        greeting: Optional[str] = NOT_GIVEN, handoff: "Optional[AgentHandoff]" = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> ChatbotAgent:
+        """Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in."""
+        call = _update(bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff)
+        return await self._call(call, options)
+
+    async def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
+        """Makes the chatbot a flow bot again."""
+        return await self._call(APICall("DELETE", _path(bot_id), envelope="object"), options)
