@@ -195,10 +195,15 @@ export class ModelConnectionCommands {
     );
   }
 
+  /** Decrypts the key a connection stored; throws when this server's key cannot read it. */
+  private storedKey(state: { apiKeyCiphertext?: string | null }, connectionId: string): string {
+    return this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
+  }
+
   /** The stored key in clear, for a call to the provider; never for an answer. */
   async apiKeyOf(connectionId: string, workspaceId: string): Promise<string> {
     const state = await this.loadOwned(connectionId, workspaceId);
-    return this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
+    return this.storedKey(state, connectionId);
   }
 
   /**
@@ -212,7 +217,7 @@ export class ModelConnectionCommands {
     const state = await this.load(connectionId);
     if (state.status !== 'active' || state.workspaceId !== workspaceId) return null;
     try {
-      const apiKey = this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
+      const apiKey = this.storedKey(state, connectionId);
       return { baseUrl: state.fields.baseUrl, apiKey, chatModel: state.fields.chatModel };
     } catch {
       return null;
@@ -224,7 +229,7 @@ export class ModelConnectionCommands {
     const state = await this.loadOwned(connectionId, ctx.workspaceId);
     let apiKey: string;
     try {
-      apiKey = this.deps.cipher.decrypt(state.apiKeyCiphertext!, modelKeyBinding(connectionId));
+      apiKey = this.storedKey(state, connectionId);
     } catch {
       return {
         ok: false,
