@@ -38,6 +38,9 @@ import { LEASE_SQL, RECLAIM_SQL, RENEW_SQL, SETTLE_SQL, USAGE_SCHEMA } from './q
 
 export { USAGE_SCHEMA } from './quotaLeaseSql.js';
 
+/** PostgreSQL's SQLSTATE for a statement ended as a deadlock's victim. */
+const DEADLOCK_DETECTED = '40P01';
+
 export interface QuotaLeaseOptions {
   /** How often used calls are written (and leases of idle workspaces given back). */
   flushMs?: number;
@@ -164,14 +167,13 @@ export async function createLeasedUsageCounter(
   async function lease(s: MonthState, limit: number | null): Promise<void> {
     const b = s.block;
     const sentAt = performance.now();
-    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, [
-      s.workspaceId,
-      s.month,
-      limit,
-      maxBlock,
-      b.holder,
-      leaseTtlMs,
-    ]);
+    const params = [s.workspaceId, s.month, limit, maxBlock, b.holder, leaseTtlMs];
+    // A lease and another instance's settle lock the counter and lease rows in opposite orders,
+    // so PostgreSQL may end one as a deadlock victim; rolled back, it changed nothing and runs again.
+    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, params).catch((err: { code?: string }) => {
+      if (err.code !== DEADLOCK_DETECTED) throw err;
+      return sql.query<{ granted: number; calls: number }>(LEASE_SQL, params);
+    });
     const granted = Number(r.rows[0]?.granted ?? 0);
     s.knownCalls = Number(r.rows[0]?.calls ?? 0);
     // Frozen while the lease was on its way: the grant sits in the frozen block's row, to go back.
