@@ -4,6 +4,11 @@
  * them: one row per holder (an instance's lease id), workspace and month. Invariant: `leased` is
  * the sum of the rows' `amount`, so `calls + leased` never passing the limit bounds every call
  * any instance can still answer.
+ *
+ * Lock order: every statement locks a workspace-month's counter row before any of its lease
+ * rows, and several counter rows in key order. LEASE_SQL does so by its shape; a settle or a
+ * reclaim first runs its LOCK_* statement in the same transaction. Two statements taking the
+ * same rows in opposite orders would let PostgreSQL end one as a deadlock's victim.
  */
 
 export const USAGE_SCHEMA = `
@@ -60,6 +65,22 @@ c AS (
   RETURNING u.workspace_id, u.month, u.calls
 )
 SELECT l.holder, c.workspace_id, c.month, c.calls::int AS calls FROM l JOIN c ON c.workspace_id = l.ws AND c.month = l.month`;
+
+/** Locks the counter rows of the workspace-months $1/$2 (parallel arrays), in key order. */
+export const LOCK_COUNTERS_SQL = `
+SELECT 1 FROM usage_counters
+WHERE (workspace_id, month) IN (SELECT * FROM unnest($1::text[], $2::text[]))
+ORDER BY workspace_id, month FOR UPDATE`;
+
+/**
+ * Locks the counter rows RECLAIM_SQL will update, in key order. Run in its transaction, whose
+ * now() stays the same, so the dead rows RECLAIM_SQL deletes are among those found here.
+ */
+export const LOCK_RECLAIMED_COUNTERS_SQL = `
+SELECT 1 FROM usage_counters u
+WHERE EXISTS (SELECT 1 FROM usage_leases l WHERE l.workspace_id = u.workspace_id AND l.month = u.month
+  AND l.expires_at < now() AND l.holder <> $1)
+ORDER BY u.workspace_id, u.month FOR UPDATE OF u`;
 
 /** Keeps holder $1's rows alive for another $2 ms. */
 export const RENEW_SQL = `UPDATE usage_leases SET expires_at = now() + $2 * interval '1 millisecond' WHERE holder = $1`;

@@ -34,12 +34,17 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../sql/sqlClient.js';
 import type { UsageCounter } from './usageCounter.js';
-import { LEASE_SQL, RECLAIM_SQL, RENEW_SQL, SETTLE_SQL, USAGE_SCHEMA } from './quotaLeaseSql.js';
+import {
+  LEASE_SQL,
+  LOCK_COUNTERS_SQL,
+  LOCK_RECLAIMED_COUNTERS_SQL,
+  RECLAIM_SQL,
+  RENEW_SQL,
+  SETTLE_SQL,
+  USAGE_SCHEMA,
+} from './quotaLeaseSql.js';
 
 export { USAGE_SCHEMA } from './quotaLeaseSql.js';
-
-/** PostgreSQL's SQLSTATE for a statement ended as a deadlock's victim. */
-const DEADLOCK_DETECTED = '40P01';
 
 export interface QuotaLeaseOptions {
   /** How often used calls are written (and leases of idle workspaces given back). */
@@ -168,12 +173,7 @@ export async function createLeasedUsageCounter(
     const b = s.block;
     const sentAt = performance.now();
     const params = [s.workspaceId, s.month, limit, maxBlock, b.holder, leaseTtlMs];
-    // A lease and another instance's settle lock the counter and lease rows in opposite orders,
-    // so PostgreSQL may end one as a deadlock victim; rolled back, it changed nothing and runs again.
-    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, params).catch((err: { code?: string }) => {
-      if (err.code !== DEADLOCK_DETECTED) throw err;
-      return sql.query<{ granted: number; calls: number }>(LEASE_SQL, params);
-    });
+    const r = await sql.query<{ granted: number; calls: number }>(LEASE_SQL, params);
     const granted = Number(r.rows[0]?.granted ?? 0);
     s.knownCalls = Number(r.rows[0]?.calls ?? 0);
     // Frozen while the lease was on its way: the grant sits in the frozen block's row, to go back.
@@ -198,7 +198,10 @@ export async function createLeasedUsageCounter(
       await sql.query(RENEW_SQL, [renewing, leaseTtlMs]);
       lastRenewal = now;
       for (const b of covered) if (b.holder === renewing) b.confirmedAt = Math.max(b.confirmedAt, sentAt);
-      await sql.query(RECLAIM_SQL, [holder]);
+      await sql.transaction(async (tx) => {
+        await tx.query(LOCK_RECLAIMED_COUNTERS_SQL, [holder]);
+        await tx.query(RECLAIM_SQL, [holder]);
+      });
     } catch (err) {
       opts.onError?.(err as Error);
     }
@@ -224,13 +227,18 @@ export async function createLeasedUsageCounter(
     }
     if (batch.length > 0) {
       try {
-        const r = await sql.query<{ holder: string; workspace_id: string; month: string; calls: number }>(SETTLE_SQL, [
-          batch.map((e) => e.b.holder),
-          batch.map((e) => e.s.workspaceId),
-          batch.map((e) => e.s.month),
-          batch.map((e) => e.used),
-          batch.map((e) => e.unused),
-        ]);
+        const workspaces = batch.map((e) => e.s.workspaceId);
+        const months = batch.map((e) => e.s.month);
+        const r = await sql.transaction(async (tx) => {
+          await tx.query(LOCK_COUNTERS_SQL, [workspaces, months]);
+          return tx.query<{ holder: string; workspace_id: string; month: string; calls: number }>(SETTLE_SQL, [
+            batch.map((e) => e.b.holder),
+            workspaces,
+            months,
+            batch.map((e) => e.used),
+            batch.map((e) => e.unused),
+          ]);
+        });
         const settled = new Set(r.rows.map((row) => `${row.holder}\u0000${row.workspace_id}\u0000${row.month}`));
         for (const row of r.rows) stateOf(row.workspace_id, row.month).knownCalls = Number(row.calls);
         let rowLost = false;

@@ -172,4 +172,46 @@ test("a dead instance's leases are settled as used once they expire: the limit s
   }
 });
 
+/** Resolves once some statement on the database waits for a row lock. */
+async function someoneWaitsForALock(sql: SqlClient): Promise<void> {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    const r = await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+    );
+    if (r.rows[0].n > 0) return;
+    if (Date.now() > deadline) throw new Error('nothing waited for a lock');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// A lease locks the counter row, then its lease row. A settle taking them the other way round
+// would hold the lease row while it waits for the counter: the two would deadlock.
+test('a settle locks the counter row before any lease row, as a lease does: they cannot deadlock', async () => {
+  if (store.sql.driver === 'pglite') return; // one connection: nothing runs concurrently
+  const other = await store.another();
+  const counter = await createLeasedUsageCounter(store.sql, { flushMs: 3_600_000 });
+  try {
+    assert.ok((await counter.tryReserve('ws-order', MONTH, 1000)) !== null);
+    let leaseRowFree = false;
+    await other.transaction(async (tx) => {
+      // Half of a lease: the counter row is held.
+      await tx.query(`SELECT 1 FROM usage_counters WHERE workspace_id = 'ws-order' AND month = $1 FOR UPDATE`, [MONTH]);
+      const flushed = counter.flush();
+      await someoneWaitsForALock(store.sql);
+      // The other half: the settle, waiting for the counter, must not be holding the lease row.
+      await tx.query(`SELECT 1 FROM usage_leases WHERE holder = $1 AND workspace_id = 'ws-order' FOR UPDATE NOWAIT`, [
+        counter.holder,
+      ]);
+      leaseRowFree = true;
+      void flushed.catch(() => {});
+    });
+    assert.ok(leaseRowFree);
+    await counter.flush();
+    assert.is((await row(store.sql, 'ws-order')).calls, 1, 'the settle went through once the lease was done');
+  } finally {
+    await counter.close();
+  }
+});
+
 test.run();
