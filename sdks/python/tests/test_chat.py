@@ -26,8 +26,9 @@ def stand_in() -> Iterator[ModelStandIn]:
 
 
 @pytest.fixture(scope="module")
-def agent_bot(service, workspaces, stand_in: ModelStandIn) -> str:  # type: ignore[no-untyped-def]
-    with Confab(api_key=workspaces.sync.api_key, base_url=service.base_url, timeout=30) as c:
+def agent_bot(service, stand_in: ModelStandIn) -> str:  # type: ignore[no-untyped-def]
+    # A workspace of its own: the other suites count the shared workspaces' model connections.
+    with Confab(api_key=service.workspace("pro").api_key, base_url=service.base_url, timeout=30) as c:
         connection = c.model_connections.create(name="Py stand-in", base_url=stand_in.base_url, api_key=API_KEY, chat_model="gpt-4o-mini")
         bot = c.chatbots.create(name="Py agent")["id"]
         c.chatbots.agent.update(bot, name="Ava", instructions="Help shoppers.", connection_id=connection["id"])
@@ -131,7 +132,7 @@ def test_a_cut_stream_is_a_connection_error_after_its_tokens(service, workspaces
 
 @pytest.mark.asyncio
 async def test_async_stream(aclient: AsyncConfab, agent_bot: str, stand_in: ModelStandIn) -> None:
-    # The agent bot is in the sync workspace; the chat API is public, so any client may talk to it.
+    # The agent bot is in a workspace of its own; the chat API is public, so any client may talk to it.
     session = await aclient.chat.sessions.create(agent_bot)
     stand_in.script(ANSWER)
     tokens: List[str] = []
