@@ -10,7 +10,7 @@ from typing import Iterator, List
 import httpx
 import pytest
 
-from confab import APIConnectionError, AsyncConfab, Confab, ConflictError, NotFoundError
+from confab import APIConnectionError, AsyncConfab, Confab, ConflictError, InternalServerError, NotFoundError
 from confab._server_sent_events import ServerSentEventParser
 
 from model_stand_in import API_KEY, ModelStandIn
@@ -159,3 +159,21 @@ def test_parser_rules() -> None:
     for size in (1, 2, 3, len(stream)):
         events = parse(stream, size)
         assert [(e.event, e.data) for e in events] == [("token", '{"a":\n 1}'), ("done", "x")], size
+
+
+def test_chat_calls_are_retried_only_when_they_surely_did_nothing() -> None:
+    # The chat API takes no Idempotency-Key: a 5xx may have recorded the message, a 429 did not.
+    answers = [httpx.Response(503, json={"error": "busy"}), httpx.Response(429, json={"error": "slow"}, headers={"retry-after": "0"})]
+    sent: List[httpx.Request] = []
+
+    def answer(req: httpx.Request) -> httpx.Response:
+        sent.append(req)
+        return answers.pop(0) if answers else httpx.Response(200, json={"messages": [], "done": False})
+
+    http = httpx.Client(transport=httpx.MockTransport(answer))
+    with Confab(api_key="k", base_url="http://api.test/api/v1", max_retries=3, http_client=http) as c:
+        with pytest.raises(InternalServerError):
+            c.chat.messages.send("b", "s", message="x")
+        assert len(sent) == 1
+        assert c.chat.messages.send("b", "s", message="x") == {"messages": [], "done": False}
+        assert len(sent) == 3 and sent[-1].url.path == "/api/v1/chat/b/sessions/s/messages"
