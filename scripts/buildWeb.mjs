@@ -22,8 +22,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  * `jsxImportSource`: the JSX runtime of the bundle's .tsx files; default 'preact'.
  */
 export const bundles = [
-  // The widget: its answer buttons, stars and keyboards for every question type took it past 17 KB.
-  { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 24 * 1024 },
+  // The widget: its answer buttons, stars and keyboards for every question type took it past 17 KB;
+  // reading streamed answers (the event-stream parser, the growing bubble) added about 2.5 KB.
+  { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 26 * 1024 },
   // Preact + wouter + Chart.js (~200 KB of it) and every dashboard page; cssBudget for its stylesheet.
   {
     entry: 'web/dashboard/main.tsx',

@@ -64,6 +64,8 @@ export interface OpenAiStandInOptions {
   models?: string[];
   /** Characters per streamed content piece (default 4). */
   pieceLength?: number;
+  /** A pause before each streamed chunk after the first (default none): an answer seen growing. */
+  pieceDelayMs?: number;
 }
 
 const CREATED = 1_700_000_000;
@@ -267,6 +269,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   const pieceLength = options.pieceLength ?? 4;
+  const pieceDelayMs = options.pieceDelayMs ?? 0;
   let sequence = 0;
   const state = {
     apiKey: options.apiKey ?? 'sk-stand-in-key',
@@ -340,7 +343,11 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     const chunks = chunksOf(id, model, inner, body, pieceLength);
     const limit = reply.kind === 'cutStream' ? reply.afterChunks : chunks.length;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    for (const c of chunks.slice(0, limit)) res.write(`data: ${JSON.stringify(c)}\n\n`);
+    for (const [i, c] of chunks.slice(0, limit).entries()) {
+      if (i > 0 && pieceDelayMs > 0) await sleep(pieceDelayMs);
+      if (res.destroyed) return;
+      res.write(`data: ${JSON.stringify(c)}\n\n`);
+    }
     if (reply.kind === 'cutStream') {
       // Let the written chunks leave before the connection drops without [DONE].
       await sleep(10);

@@ -4,8 +4,11 @@ import * as assert from 'uvu/assert';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { buildBundle, bundlePath } from './helpers.js';
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { bundles } from '../../scripts/buildWeb.mjs';
 
-const BUDGET = 24 * 1024;
+/** The build script's own budget for the widget: one number, kept there. */
+const BUDGET: number = bundles.find((b: { out: string }) => b.out === 'public/widget.js').budget;
 let stdout = '';
 
 test('the build script writes public/widget.js and prints its size', () => {
@@ -19,7 +22,10 @@ test('the build script writes public/widget.js and prints its size', () => {
 test('the bundle is a minified ES2018 IIFE under the size budget', () => {
   const code = readFileSync(bundlePath, 'utf8');
   assert.ok(code.length < BUDGET, `bundle is ${code.length} bytes, budget ${BUDGET}`);
-  assert.ok(code.split('\n').length <= 3, 'minified');
+  // esbuild writes a "\n" string as a template literal holding a real line break (a byte shorter),
+  // and the event-stream parser has a few: count long lines, not one line.
+  const lines = code.split('\n').length;
+  assert.ok(lines <= 10 && code.length / lines > 1000, `minified (${lines} lines)`);
   assert.not.match(code, /^\s*(import|export)\s/m, 'no module syntax');
   assert.not.match(code, /\?\?|\?\./, 'no syntax newer than ES2018');
 });

@@ -2,6 +2,8 @@
 import { inputOf } from './inputs.js';
 import { hexColor } from './options.js';
 import type { Brand, ChatMessage, VisitorUser } from './types.js';
+// The Node SDK's parser: pure, no imports, the event-stream rules in one place.
+import { ServerSentEventParser, type ServerSentEvent } from '../../sdks/node/src/core/serverSentEvents.js';
 
 /** status 0: the request never got an HTTP answer (offline, DNS, CORS, timeout). */
 export class ApiError extends Error {
@@ -35,6 +37,17 @@ export interface ReplyResult {
 
 const TIMEOUT_MS = 20000;
 
+/**
+ * A streamed answer that stopped before its `done` event, after `partial` had come. The service
+ * finishes and records the answer whatever happens to the connection, so sending the message
+ * again would record it twice: the widget keeps what came and says the answer was cut off.
+ */
+export class StreamCutError extends ApiError {
+  constructor(public partial: string) {
+    super(0, 'answer cut off');
+  }
+}
+
 /** The message with its question's input when it carries one the widget can offer. */
 export function withInput(m: ChatMessage, raw: unknown): ChatMessage {
   const input = inputOf(raw);
@@ -60,14 +73,13 @@ export function brandOf(d: any): Brand {
   };
 }
 
-async function post(url: string, body: unknown): Promise<any> {
-  const ctrl = typeof AbortController === 'function' ? new AbortController() : undefined;
+/** The request's answer (headers), or ApiError(0) when none came within TIMEOUT_MS. */
+async function request(url: string, body: unknown, accept: string, ctrl?: AbortController): Promise<Response> {
   const timer = ctrl && setTimeout(() => ctrl.abort(), TIMEOUT_MS);
-  let res: Response;
   try {
-    res = await fetch(url, {
+    return await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', accept },
       body: JSON.stringify(body),
       credentials: 'omit',
       signal: ctrl && ctrl.signal,
@@ -77,6 +89,16 @@ async function post(url: string, body: unknown): Promise<any> {
   } finally {
     clearTimeout(timer as ReturnType<typeof setTimeout>);
   }
+}
+
+const controller = () => (typeof AbortController === 'function' ? new AbortController() : undefined);
+
+async function post(url: string, body: unknown): Promise<any> {
+  return jsonOf(await request(url, body, 'application/json', controller()));
+}
+
+/** A JSON answer's body; an error answer as ApiError with its status and message. */
+async function jsonOf(res: Response): Promise<any> {
   let data: any = null;
   try {
     data = await res.json();
@@ -103,10 +125,74 @@ export function createApi(apiBase: string, botId: string) {
       };
     },
     async send(sessionId: string, message: string): Promise<ReplyResult> {
-      const d = await post(`${root}/${encodeURIComponent(sessionId)}/messages`, { message });
-      return { messages: botMessages(d.messages), done: d.done === true };
+      return replyOf(await post(`${root}/${encodeURIComponent(sessionId)}/messages`, { message }));
+    },
+    /**
+     * Sends the message asking for a streamed answer: `onToken` gets each piece of an agent's
+     * answer as it comes, and the result is the whole answer (the `done` event). A flow's
+     * replies come whole. An `error` event means the service could not answer and recorded
+     * nothing, so the message is sent once more as plain JSON; a stream cut before `done` is a
+     * StreamCutError with what came.
+     */
+    async stream(sessionId: string, message: string, onToken: (text: string) => void): Promise<ReplyResult> {
+      const url = `${root}/${encodeURIComponent(sessionId)}/messages`;
+      const ctrl = controller();
+      const res = await request(url, { message }, 'text/event-stream', ctrl);
+      if (!res.ok || !/^text\/event-stream/i.test(res.headers.get('content-type') || ''))
+        return replyOf(await jsonOf(res));
+      let partial = '';
+      let failed = false;
+      const take = (e: ServerSentEvent): ReplyResult | undefined => {
+        let data: any;
+        try {
+          data = JSON.parse(e.data);
+        } catch {
+          return;
+        }
+        if (e.event === 'token' && data && typeof data.text === 'string') {
+          partial += data.text;
+          onToken(data.text);
+        } else if (e.event === 'done' && data && typeof data === 'object') return replyOf(data);
+        else if (e.event === 'error') failed = true;
+      };
+      const found = await readEvents(res, take, ctrl).catch(() => undefined);
+      if (found) return found;
+      if (failed) return this.send(sessionId, message);
+      throw new StreamCutError(partial);
     },
   };
+}
+
+const replyOf = (d: any): ReplyResult => ({ messages: botMessages(d.messages), done: d.done === true });
+
+/**
+ * Feeds the body's events to `take` as they arrive until it answers something; each wait for
+ * the next piece may take TIMEOUT_MS. Browsers without a readable body get the events at the end.
+ */
+async function readEvents<T>(
+  res: Response,
+  take: (e: ServerSentEvent) => T | undefined,
+  ctrl?: AbortController,
+): Promise<T | undefined> {
+  const parser = new ServerSentEventParser();
+  const each = (text: string) => {
+    for (const e of parser.push(text)) {
+      const found = take(e);
+      if (found !== undefined) return found;
+    }
+  };
+  if (!res.body || typeof TextDecoder !== 'function') return each(await res.text());
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const timer = ctrl && setTimeout(() => ctrl.abort(), TIMEOUT_MS);
+    const { done, value } = await reader.read().finally(() => clearTimeout(timer as ReturnType<typeof setTimeout>));
+    const found = each(done ? decoder.decode() : decoder.decode(value, { stream: true }));
+    if (found !== undefined || done) {
+      if (!done) reader.cancel().catch(() => {});
+      return found;
+    }
+  }
 }
 
 export type ChatApi = ReturnType<typeof createApi>;

@@ -190,6 +190,25 @@ export function createView(s: Settings, on: ViewEvents) {
       return el;
     },
     /**
+     * An answer being written: the typing dots give way to a bubble that grows piece by piece
+     * (as text). The live log would read every piece aloud, so the bubble is hidden from
+     * screen readers; the finished answer is added with add() and announced once.
+     */
+    draft() {
+      typing.hidden = true;
+      const text = document.createTextNode('');
+      const el = h('p', { class: 'm bot', 'aria-hidden': 'true' }, text);
+      log.insertBefore(el, typing);
+      scroll();
+      return {
+        el,
+        append(piece: string) {
+          text.data += piece;
+          if (pinned) scroll();
+        },
+      };
+    },
+    /**
      * Offers the answer controls of the question just asked (none: the question is answered or
      * there is none) and sets the text field up for it: type, keyboard, autofill, hint.
      */

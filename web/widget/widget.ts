@@ -1,5 +1,5 @@
 /** One widget instance: ties the view to the chat API and to stored session state. */
-import { ApiError, createApi } from './api.js';
+import { ApiError, StreamCutError, createApi } from './api.js';
 import {
   clearSession,
   getVisitorId,
@@ -112,19 +112,38 @@ export function createWidget(s: Settings, onDestroy: () => void): Instance {
     // Answered: the question's buttons go, the field is plain again until the next question.
     view.offer();
     view.setBusy(true);
+    // An agent's answer grows in a draft bubble from its first piece; the whole answer replaces it.
+    let draft: ReturnType<typeof view.draft> | undefined;
+    const onToken = (piece: string) => {
+      if (destroyed) return;
+      draft = draft || view.draft();
+      draft.append(piece);
+    };
+    const answered = (replies: ChatMessage[], done: boolean) => {
+      if (draft) draft.el.remove();
+      const mine: ChatMessage = { type: 'user', message: text };
+      current.messages.push(mine, ...replies);
+      current.done = done;
+      persist();
+      replies.forEach((m) => view.add(m));
+      offerPending(current.messages, done);
+      view.setDone(done);
+    };
     void api
-      .send(current.sessionId, text)
+      .stream(current.sessionId, text, onToken)
       .then((r) => {
-        if (destroyed) return;
-        const mine: ChatMessage = { type: 'user', message: text };
-        current.messages.push(mine, ...r.messages);
-        current.done = r.done;
-        persist();
-        r.messages.forEach((m) => view.add(m));
-        offerPending(current.messages, r.done);
-        view.setDone(r.done);
+        if (!destroyed) answered(r.messages, r.done);
       })
       .catch((e) => {
+        if (destroyed) return;
+        if (e instanceof StreamCutError) {
+          // The service took the message and records its answer whole; only the way here broke.
+          // Keep what came, and say so rather than send the message a second time.
+          answered(e.partial ? [{ type: 'bot', message: `${e.partial}…` }] : [], false);
+          view.showError('Connection problem: the answer was cut off.');
+          return;
+        }
+        if (draft) draft.el.remove();
         // The message did not go through: take it back out of the transcript and give the
         // visitor their text again.
         bubble.remove();

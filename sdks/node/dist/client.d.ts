@@ -4,6 +4,7 @@ import type { ClientOptions } from './core/options.js';
 import { Account } from './resources/account.js';
 import { Analytics } from './resources/analytics.js';
 import { Chatbots } from './resources/chatbots.js';
+import { Chat } from './resources/chat.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
@@ -41,5 +42,7 @@ export declare class Confab extends APIClient {
     readonly usage: Usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
     readonly workspace: Workspace;
+    /** The visitor chat API (public; what the widget uses): sessions and messages, streamed or whole. */
+    readonly chat: Chat;
     constructor(options?: ClientOptions);
 }

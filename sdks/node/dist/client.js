@@ -3,6 +3,7 @@ import { APIClient } from './core/apiClient.js';
 import { Account } from './resources/account.js';
 import { Analytics } from './resources/analytics.js';
 import { Chatbots } from './resources/chatbots.js';
+import { Chat } from './resources/chat.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
@@ -38,6 +39,8 @@ export class Confab extends APIClient {
     usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
     workspace;
+    /** The visitor chat API (public; what the widget uses): sessions and messages, streamed or whole. */
+    chat;
     constructor(options = {}) {
         super(options);
         this.chatbots = new Chatbots(this);
@@ -48,5 +51,6 @@ export class Confab extends APIClient {
         this.account = new Account(this);
         this.usage = new Usage(this);
         this.workspace = new Workspace(this);
+        this.chat = new Chat(this);
     }
 }

@@ -11,6 +11,8 @@ export { Confab };
 export { ConfabError, InvalidArgumentError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, UnexpectedResponseError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, type ErrorBody, } from './core/errors.js';
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
+export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ServerSentEventParser, type ServerSentEvent } from './core/serverSentEvents.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type VerifyOptions, type WebhookHeaders, } from './webhookVerification.js';
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';

@@ -11,6 +11,8 @@ export { Confab };
 export { ConfabError, InvalidArgumentError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, UnexpectedResponseError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, } from './core/errors.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
+export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ServerSentEventParser } from './core/serverSentEvents.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, } from './webhookVerification.js';
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';

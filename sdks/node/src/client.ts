@@ -4,6 +4,7 @@ import type { ClientOptions } from './core/options.js';
 import { Account } from './resources/account.js';
 import { Analytics } from './resources/analytics.js';
 import { Chatbots } from './resources/chatbots.js';
+import { Chat } from './resources/chat.js';
 import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
@@ -42,6 +43,8 @@ export class Confab extends APIClient {
   readonly usage: Usage;
   /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
   readonly workspace: Workspace;
+  /** The visitor chat API (public; what the widget uses): sessions and messages, streamed or whole. */
+  readonly chat: Chat;
 
   constructor(options: ClientOptions = {}) {
     super(options);
@@ -53,5 +56,6 @@ export class Confab extends APIClient {
     this.account = new Account(this);
     this.usage = new Usage(this);
     this.workspace = new Workspace(this);
+    this.chat = new Chat(this);
   }
 }

@@ -30,6 +30,8 @@ export {
 } from './core/errors.js';
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
+export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ServerSentEventParser, type ServerSentEvent } from './core/serverSentEvents.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export {
   verify as verifyWebhook,

@@ -192,3 +192,53 @@ export type WebhookEvent =
   | ResponseUpdatedEvent
   | ConversationStartedEvent
   | ConversationCompletedEvent;
+
+// Visitor chat (the public chat API beside the External API: `{baseURL}/chat/…`, no key needed)
+/** How a bot's question may be answered (buttons, a rating, a date…), on the message that asks it. */
+export interface ChatQuestionInput {
+  type: 'text' | 'email' | 'phone' | 'number' | 'date' | 'url' | 'choice' | 'rating' | 'yesno';
+  min?: number;
+  max?: number;
+  multiple?: boolean;
+  options?: Array<{ label: string; value: string }>;
+}
+export interface ChatBotMessage {
+  type: 'bot';
+  message: string;
+  input?: ChatQuestionInput;
+}
+/** The bot's answer to a visitor message; `done`: the conversation is over. */
+export interface ChatTurn {
+  messages: ChatBotMessage[];
+  done: boolean;
+}
+/** `chat.sessions.create()`: the session, the bot's first messages, its name and workspace colors. */
+export interface ChatSession extends ChatTurn {
+  sessionId: string;
+  visitorId: string;
+  chatbot: { name: string };
+  branding: { primaryColor: string; secondaryColor: string };
+}
+export interface ChatSessionCreateParams {
+  /** The visitor's id (1–100 of A-Z a-z 0-9 . _ : @ + -); a new one is made when absent. */
+  visitorId?: string;
+  /** Default `web`. */
+  channel?: string;
+  /** Stored with the response record: up to 20 string values. */
+  customData?: Record<string, string>;
+  /** The logged-in customer, when your site knows one. */
+  user?: { id?: string; email?: string; name?: string };
+}
+export interface ChatMessageParams {
+  message: string;
+}
+export interface ChatEscalateParams {
+  /** Why the visitor asks for a person; `visitor_request` when absent. */
+  reason?: string;
+}
+/** `chat.sessions.escalate()` and `end()`. */
+export interface ChatCompleted {
+  done: true;
+}
+/** An event of `chat.messages.stream()`: each piece of an agent's answer, then the whole answer. */
+export type ChatStreamEvent = { type: 'token'; text: string } | ({ type: 'done' } & ChatTurn);

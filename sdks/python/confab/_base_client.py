@@ -73,6 +73,10 @@ class APICall:
     envelope: Envelope = "data"
     # Where `path` starts below base_url: the External API, or "/workspace" for those endpoints.
     prefix: str = EXTERNAL_PREFIX
+    # The endpoint takes no Idempotency-Key (the visitor chat API): a retry could do the work
+    # twice, so the call is retried only when it surely did nothing — no connection was made, or
+    # a 429 refused it — never after a timeout, a cut connection or a 5xx.
+    retry_unsent_only: bool = False
 
 
 def _query_value(value: Any) -> str:
@@ -213,11 +217,15 @@ class BaseClient(Generic[HttpT]):
         """Seconds to wait before the next attempt, or None when this outcome is final."""
         if retries_done >= max_retries or (response is not None and not self._should_retry(response)):
             return None
+        if call.retry_unsent_only and response is not None and response.status_code != 429:
+            return None
         delay = self._retry_delay(retries_done, response)
         log.info("Retrying %s %s in %.2f s (%s; %d retries left)", call.method, call.path, delay, reason, max_retries - retries_done)
         return delay
 
-    def _delay_after_error(self, call: APICall, request: httpx.Request, err: httpx.RequestError, retries_done: int, max_retries: int) -> float:
+    def _delay_after_error(
+        self, call: APICall, request: httpx.Request, err: httpx.RequestError, retries_done: int, max_retries: int, may_have_run: bool = False
+    ) -> float:
         """No (readable) answer came: the wait before the next attempt, or the error when none is
         left. A body that cannot be decoded (a proxy's broken Content-Encoding) counts as a
         broken connection, as in the Node SDK, rather than escaping as a bare httpx error.
@@ -225,6 +233,8 @@ class BaseClient(Generic[HttpT]):
         copy of ``err`` (_redaction.py), never ``err`` itself, whose request holds the API key."""
         timed_out = isinstance(err, httpx.TimeoutException)
         cause = redacted_transport_error(err, self._options.api_key)
+        if call.retry_unsent_only and may_have_run:
+            max_retries = retries_done
         delay = self._retry_plan(call, retries_done, max_retries, None, "timeout" if timed_out else f"connection error: {cause!r}")
         if delay is not None:
             return delay

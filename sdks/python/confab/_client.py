@@ -15,6 +15,7 @@ from ._deadline import asend_within, send_within
 from ._retry_policy import ALREADY_DELETED_MESSAGE, is_lost_delete, may_have_reached_service
 from .resources.account import Account, AsyncAccount
 from .resources.analytics import Analytics, AsyncAnalytics
+from .resources.chat import AsyncChat, Chat
 from .resources.chatbots import AsyncChatbots, Chatbots
 from .resources.model_connections import AsyncModelConnections, ModelConnections
 from .resources.responses import AsyncResponses, Responses
@@ -46,6 +47,7 @@ class Confab(BaseClient[httpx.Client]):
     account: Account
     usage: Usage
     workspace: Workspace
+    chat: Chat
 
     def _new_http_client(self, timeout: Timeout) -> httpx.Client:
         return httpx.Client(timeout=timeout, follow_redirects=False)
@@ -59,6 +61,7 @@ class Confab(BaseClient[httpx.Client]):
         self.account = Account(self)
         self.usage = Usage(self)
         self.workspace = Workspace(self)
+        self.chat = Chat(self)
 
     def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
@@ -73,7 +76,7 @@ class Confab(BaseClient[httpx.Client]):
             outcome = send_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
                 may_have_run = may_have_run or may_have_reached_service(outcome)
-                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries)
+                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries, may_have_run)
             else:
                 response = outcome
                 if is_lost_delete(call.method, response, may_have_run):
@@ -109,6 +112,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
     account: AsyncAccount
     usage: AsyncUsage
     workspace: AsyncWorkspace
+    chat: AsyncChat
 
     def _new_http_client(self, timeout: Timeout) -> httpx.AsyncClient:
         return httpx.AsyncClient(timeout=timeout, follow_redirects=False)
@@ -122,6 +126,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         self.account = AsyncAccount(self)
         self.usage = AsyncUsage(self)
         self.workspace = AsyncWorkspace(self)
+        self.chat = AsyncChat(self)
 
     async def request(self, call: APICall, options: RequestOptions) -> Any:
         """Sends one call, retrying per the policy in BaseClient; returns the parsed answer."""
@@ -135,7 +140,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
             outcome = await asend_within(self._http, req, self._deadline(options))
             if isinstance(outcome, httpx.RequestError):
                 may_have_run = may_have_run or may_have_reached_service(outcome)
-                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries)
+                delay = self._delay_after_error(call, req, outcome, retries_done, max_retries, may_have_run)
             else:
                 response = outcome
                 if is_lost_delete(call.method, response, may_have_run):

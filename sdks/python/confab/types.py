@@ -82,6 +82,13 @@ __all__ = [
     "AdAnalytics",
     "RequestOptions",
     "Timeout",
+    "ChatBotMessage",
+    "ChatTurn",
+    "ChatSession",
+    "ChatCompleted",
+    "ChatTokenEvent",
+    "ChatDoneEvent",
+    "ChatStreamEvent",
 ]
 
 Timeout = Union[float, httpx.Timeout, None]
@@ -435,3 +442,48 @@ class Usage(TypedDict):
     used: int
     limit: Optional[int]
     remaining: Optional[int]
+
+
+# Visitor chat (the public chat API beside the External API: `{base_url}/chat/…`, no key needed) --
+
+
+class _ChatBotMessageRequired(TypedDict):
+    type: Literal["bot"]
+    message: str
+
+
+class ChatBotMessage(_ChatBotMessageRequired, total=False):
+    # On a message that asks a question: how it may be answered (buttons, a rating, a date…).
+    input: Dict[str, Any]
+
+
+class ChatTurn(TypedDict):
+    """The bot's answer to a visitor message; ``done``: the conversation is over."""
+
+    messages: List[ChatBotMessage]
+    done: bool
+
+
+class ChatSession(ChatTurn):
+    """``chat.sessions.create()``: the session, the bot's first messages, its name and colors."""
+
+    sessionId: str
+    visitorId: str
+    chatbot: Dict[str, str]
+    branding: Dict[str, str]
+
+
+class ChatCompleted(TypedDict):
+    done: bool
+
+
+class ChatTokenEvent(TypedDict):
+    type: Literal["token"]
+    text: str
+
+
+class ChatDoneEvent(ChatTurn):
+    type: Literal["done"]
+
+
+ChatStreamEvent = Union[ChatTokenEvent, ChatDoneEvent]

@@ -23,8 +23,16 @@ export declare class APIClient {
     delete<T>(path: string, options?: RequestOptions): APIPromise<T>;
     /** Sends the request at once, retrying as the policy allows; resolves with the parsed JSON body. */
     request<T>(req: APIRequest): APIPromise<T>;
+    /**
+     * Sends a request whose answer streams (`stream: true`): resolves with the success Response,
+     * its body unread (the caller's `signal` still aborts it); error answers are thrown as usual.
+     */
+    requestStream(req: APIRequest): Promise<Response>;
     private send;
-    /** One attempt: the answer with its body read, or why none came. */
+    /**
+     * One attempt: the answer with its body read, or why none came. With `leaveBody`, a success
+     * answer's body is left to the caller; the caller's signal still aborts it.
+     */
     private attempt;
     private buildURL;
     private buildHeaders;

@@ -72,6 +72,14 @@ export class APIClient {
         checkRequestOptions(req.options ?? {});
         return new APIPromise(this.send(req));
     }
+    /**
+     * Sends a request whose answer streams (`stream: true`): resolves with the success Response,
+     * its body unread (the caller's `signal` still aborts it); error answers are thrown as usual.
+     */
+    async requestStream(req) {
+        checkRequestOptions(req.options ?? {});
+        return (await this.send({ ...req, stream: true })).response;
+    }
     async send(req) {
         const options = req.options ?? {};
         const maxRetries = options.maxRetries ?? this.maxRetries;
@@ -93,13 +101,13 @@ export class APIClient {
                 body: req.body === undefined ? undefined : JSON.stringify(req.body),
                 redirect: 'manual',
             };
-            const outcome = await this.attempt(url, init, timeout, options.signal);
+            const outcome = await this.attempt(url, init, timeout, options.signal, req.stream === true);
             if ('kind' in outcome) {
                 if (outcome.kind === 'aborted')
                     throw new APIUserAbortError({ cause: outcome.cause });
                 if (outcome.kind === 'timeout' || !neverSent(outcome.cause))
                     mayHaveBeenDone = true;
-                if (retriesLeft > 0) {
+                if (retriesLeft > 0 && !(req.retryUnsentOnly && mayHaveBeenDone)) {
                     await this.sleep(nextDelayMs(retry + 1, undefined, Date.now()) ?? 0, options.signal);
                     continue;
                 }
@@ -108,6 +116,8 @@ export class APIClient {
                 throw new APIConnectionError({ cause: outcome.cause });
             }
             const { response, text } = outcome;
+            if (response.ok && req.stream)
+                return { response, body: undefined };
             if (response.ok)
                 return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data', req.query?.page) };
             if (req.method === 'delete' && response.status === 404 && mayHaveBeenDone) {
@@ -115,7 +125,8 @@ export class APIClient {
             }
             const error = parseErrorBody(text);
             const code = typeof error === 'object' && typeof error.code === 'string' ? error.code : undefined;
-            if (retriesLeft > 0 && shouldRetry(response.status, response.headers, code)) {
+            const mayRetry = !req.retryUnsentOnly || response.status === 429;
+            if (retriesLeft > 0 && mayRetry && shouldRetry(response.status, response.headers, code)) {
                 const delay = nextDelayMs(retry + 1, response.headers, Date.now());
                 if (delay !== null) {
                     if (response.status >= 500)
@@ -127,8 +138,11 @@ export class APIClient {
             throw APIError.generate(response.status, error, response.headers);
         }
     }
-    /** One attempt: the answer with its body read, or why none came. */
-    async attempt(url, init, timeoutMs, signal) {
+    /**
+     * One attempt: the answer with its body read, or why none came. With `leaveBody`, a success
+     * answer's body is left to the caller; the caller's signal still aborts it.
+     */
+    async attempt(url, init, timeoutMs, signal, leaveBody = false) {
         if (signal?.aborted)
             return { kind: 'aborted', cause: signal.reason };
         const controller = new AbortController();
@@ -139,8 +153,13 @@ export class APIClient {
         }, timeoutMs);
         const onAbort = () => controller.abort(signal?.reason);
         signal?.addEventListener('abort', onAbort, { once: true });
+        let bodyLeft = false;
         try {
             const response = await this.fetchImpl(url, { ...init, signal: controller.signal });
+            if (leaveBody && response.ok) {
+                bodyLeft = true;
+                return { response, text: '' };
+            }
             // The body is part of the attempt: a server that stalls mid-body times out too.
             const text = await response.text();
             return { response, text };
@@ -154,7 +173,8 @@ export class APIClient {
         }
         finally {
             clearTimeout(timer);
-            signal?.removeEventListener('abort', onAbort);
+            if (!bodyLeft)
+                signal?.removeEventListener('abort', onAbort);
         }
     }
     buildURL(prefix, path, query) {
@@ -172,6 +192,7 @@ export class APIClient {
             ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
             ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
             ...(retry > 0 ? { 'x-confab-retry-count': String(retry) } : {}),
+            ...(req.stream ? { accept: 'text/event-stream' } : {}),
             ...this.defaultHeaders,
             ...lowercaseNames(options.headers),
             'x-api-key': this.#apiKey,

@@ -56,4 +56,15 @@ export interface APIRequest {
     query?: Record<string, string | number | boolean | null | undefined>;
     body?: unknown;
     options?: RequestOptions;
+    /**
+     * Asks for `text/event-stream` and leaves a success answer's body unread, for the caller to
+     * read as it comes (the visitor chat API's streamed answers).
+     */
+    stream?: boolean;
+    /**
+     * The endpoint takes no Idempotency-Key (the visitor chat API): a retry could do the work twice,
+     * so the request is retried only when it surely did nothing — no connection was made, or a 429
+     * refused it — never after a timeout, a cut connection or a 5xx.
+     */
+    retryUnsentOnly?: boolean;
 }

@@ -86,6 +86,15 @@ export class APIClient {
     return new APIPromise<T>(this.send(req));
   }
 
+  /**
+   * Sends a request whose answer streams (`stream: true`): resolves with the success Response,
+   * its body unread (the caller's `signal` still aborts it); error answers are thrown as usual.
+   */
+  async requestStream(req: APIRequest): Promise<Response> {
+    checkRequestOptions(req.options ?? {});
+    return (await this.send({ ...req, stream: true })).response;
+  }
+
   private async send(req: APIRequest): Promise<APIResponse> {
     const options = req.options ?? {};
     const maxRetries = options.maxRetries ?? this.maxRetries;
@@ -109,12 +118,12 @@ export class APIClient {
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         redirect: 'manual',
       };
-      const outcome = await this.attempt(url, init, timeout, options.signal);
+      const outcome = await this.attempt(url, init, timeout, options.signal, req.stream === true);
 
       if ('kind' in outcome) {
         if (outcome.kind === 'aborted') throw new APIUserAbortError({ cause: outcome.cause });
         if (outcome.kind === 'timeout' || !neverSent(outcome.cause)) mayHaveBeenDone = true;
-        if (retriesLeft > 0) {
+        if (retriesLeft > 0 && !(req.retryUnsentOnly && mayHaveBeenDone)) {
           await this.sleep(nextDelayMs(retry + 1, undefined, Date.now()) ?? 0, options.signal);
           continue;
         }
@@ -123,6 +132,7 @@ export class APIClient {
       }
 
       const { response, text } = outcome;
+      if (response.ok && req.stream) return { response, body: undefined };
       if (response.ok)
         return { response, body: parseSuccessBody(response, text, req.envelope ?? 'data', req.query?.page) };
       if (req.method === 'delete' && response.status === 404 && mayHaveBeenDone) {
@@ -130,7 +140,8 @@ export class APIClient {
       }
       const error = parseErrorBody(text);
       const code = typeof error === 'object' && typeof error.code === 'string' ? error.code : undefined;
-      if (retriesLeft > 0 && shouldRetry(response.status, response.headers, code)) {
+      const mayRetry = !req.retryUnsentOnly || response.status === 429;
+      if (retriesLeft > 0 && mayRetry && shouldRetry(response.status, response.headers, code)) {
         const delay = nextDelayMs(retry + 1, response.headers, Date.now());
         if (delay !== null) {
           if (response.status >= 500) mayHaveBeenDone = true;
@@ -142,12 +153,16 @@ export class APIClient {
     }
   }
 
-  /** One attempt: the answer with its body read, or why none came. */
+  /**
+   * One attempt: the answer with its body read, or why none came. With `leaveBody`, a success
+   * answer's body is left to the caller; the caller's signal still aborts it.
+   */
   private async attempt(
     url: string,
     init: RequestInit,
     timeoutMs: number,
     signal: AbortSignal | undefined,
+    leaveBody = false,
   ): Promise<{ response: Response; text: string } | NoAnswer> {
     if (signal?.aborted) return { kind: 'aborted', cause: signal.reason };
     const controller = new AbortController();
@@ -158,8 +173,13 @@ export class APIClient {
     }, timeoutMs);
     const onAbort = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
+    let bodyLeft = false;
     try {
       const response = await this.fetchImpl(url, { ...init, signal: controller.signal });
+      if (leaveBody && response.ok) {
+        bodyLeft = true;
+        return { response, text: '' };
+      }
       // The body is part of the attempt: a server that stalls mid-body times out too.
       const text = await response.text();
       return { response, text };
@@ -169,7 +189,7 @@ export class APIClient {
       return { kind: 'connection', cause };
     } finally {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      if (!bodyLeft) signal?.removeEventListener('abort', onAbort);
     }
   }
 
@@ -193,6 +213,7 @@ export class APIClient {
       ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       ...(retry > 0 ? { 'x-confab-retry-count': String(retry) } : {}),
+      ...(req.stream ? { accept: 'text/event-stream' } : {}),
       ...this.defaultHeaders,
       ...lowercaseNames(options.headers),
       'x-api-key': this.#apiKey,

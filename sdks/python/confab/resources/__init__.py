@@ -1,5 +1,6 @@
 from .account import Account, AsyncAccount, AsyncEmail, Email
 from .analytics import Analytics, AsyncAnalytics
+from .chat import AsyncChat, AsyncChatMessages, AsyncChatSessions, Chat, ChatMessages, ChatSessions
 from .chatbot_flow import AsyncChatbotFlow, AsyncChatbotFlowVersions, ChatbotFlow, ChatbotFlowVersions
 from .chatbots import AsyncChatbots, Chatbots
 from .model_connections import AsyncModelConnections, ModelConnections
@@ -13,4 +14,5 @@ __all__ = [
     "ChatbotFlow", "AsyncChatbotFlow", "ChatbotFlowVersions", "AsyncChatbotFlowVersions",
     "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks",
     "ModelConnections", "AsyncModelConnections", "Workspace", "AsyncWorkspace",
+    "Chat", "AsyncChat", "ChatSessions", "AsyncChatSessions", "ChatMessages", "AsyncChatMessages",
 ]
