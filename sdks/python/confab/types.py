@@ -66,6 +66,7 @@ __all__ = [
     "IdentityVerified",
     "EmailChanged",
     "Usage",
+    "AiUsage",
     "Deleted",
     "SlugCheck",
     "SlugUpdated",
@@ -434,4 +435,13 @@ class Usage(TypedDict):
     plan: str
     used: int
     limit: Optional[int]
+    remaining: Optional[int]
+
+
+class AiUsage(TypedDict):
+    """AI tokens (in and out) of the workspace's agents this UTC month; None limits are unlimited."""
+
+    month: str
+    tokensUsed: int
+    tokenLimit: Optional[int]
     remaining: Optional[int]
