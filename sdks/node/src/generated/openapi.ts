@@ -414,7 +414,7 @@ export interface paths {
             cookie?: never;
         };
         /** AI tokens used this month against the plan's budget. API key scope: read */
-        get: operations["getApiV1ExternalV1UsageAi"];
+        get: operations["getAiUsage"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3407,7 +3407,7 @@ export interface operations {
             "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1UsageAi: {
+    getAiUsage: {
         parameters: {
             query?: never;
             header?: never;
