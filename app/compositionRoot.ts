@@ -47,6 +47,7 @@ import { createChatModel } from '../infrastructure/ai/chatModel.js';
 import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
+import { aiTokenBudget } from '../projections/queries/aiTokenBudget.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AccountCommands } from '../commands/accountCommands.js';
 import { BrandingCommands } from '../commands/brandingCommands.js';
@@ -330,6 +331,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
         timeoutMs: config.aiTimeoutMs,
       }),
       modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
+      aiTokenBudget: (workspaceId, now) => aiTokenBudget(views, workspaceId, now),
     }),
     branding: new BrandingCommands({
       aggregates,

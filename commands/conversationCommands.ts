@@ -8,7 +8,8 @@
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { agentPrompt } from '../domain/agent/agentPrompt.js';
 import { AGENT_TOOLS } from '../domain/agent/agentTools.js';
-import { type AgentTurnOutcome, outcomeOfAnswer } from '../domain/agent/agentTurn.js';
+import { limitBeforeCall } from '../domain/agent/agentLimits.js';
+import { type AgentTurnOutcome, limitOutcome, outcomeOfAnswer } from '../domain/agent/agentTurn.js';
 import type { ChatModel } from '../infrastructure/ai/chatModel.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import {
@@ -96,6 +97,8 @@ export interface ConversationCommandsDeps {
   chatModel: ChatModel;
   /** The connection an agent uses; null when it is gone or its key cannot be read. */
   modelTarget(connectionId: string, workspaceId: string): Promise<ModelTarget | null>;
+  /** The workspace's AI tokens this UTC month and its plan's budget (null: unlimited). */
+  aiTokenBudget(workspaceId: string, now: Date): Promise<{ tokensUsed: number; tokenLimit: number | null }>;
 }
 
 /** Each piece of a streamed answer's text, as it comes. */
@@ -210,8 +213,8 @@ export class ConversationCommands {
   }
 
   /**
-   * One visitor message of an agent conversation: one model call (none at the turn limit or
-   * without a usable connection), then the message and what the call came to in one append. A
+   * One visitor message of an agent conversation: one model call (none once a limit is reached
+   * or without a usable connection), then the message and what the call came to in one append. A
    * failed call loses nothing: the message is recorded and the visitor passed to a person.
    */
   private async agentTurn(
@@ -258,7 +261,15 @@ export class ConversationCommands {
       latencyMs: null,
     });
     if (!agent) return unusable('The chatbot no longer has an agent');
-    if (session.agentAnswers >= agent.handoff.maxTurns) return { type: 'turn_limit' };
+    // Nothing reaches the model once a limit is reached: the month's budget, the conversation's own.
+    const budget = await this.deps.aiTokenBudget(session.workspaceId!, this.deps.aggregates.now());
+    const reached = limitBeforeCall(agent.handoff, {
+      monthlyTokens: budget.tokensUsed,
+      monthlyTokenLimit: budget.tokenLimit,
+      conversationTokens: session.agentTokens,
+      answers: session.agentAnswers,
+    });
+    if (reached) return limitOutcome(agent.handoff, reached);
     const target = await this.deps.modelTarget(agent.connectionId, session.workspaceId!);
     if (!target) return unusable("The agent's model connection was deleted, or its stored key cannot be read");
     const model = agent.model ?? target.chatModel;

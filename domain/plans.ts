@@ -98,3 +98,18 @@ export const hasWebhookAccess = (plan: PlanName) => plan !== 'free';
 const RANK: Record<PlanName, number> = { free: 0, starter: 1, pro: 2, business: 3, enterprise: 4 };
 /** Ad analytics needs Pro or above; a custom subdomain needs Starter or above. */
 export const planAtLeast = (plan: PlanName, minimum: PlanName) => RANK[plan] >= RANK[minimum];
+
+/**
+ * AI tokens a workspace's agents may spend in a UTC calendar month (docs/ai-agents.md, Budgets):
+ * tokens in and out of every model call together. `null` means unlimited. Free has none, so its
+ * agents hand off at once without calling a model; Enterprise is unlimited.
+ */
+const MONTHLY_AI_TOKENS: Record<PlanName, number | null> = {
+  free: 0,
+  starter: 1_000_000,
+  pro: 5_000_000,
+  business: 20_000_000,
+  enterprise: null,
+};
+
+export const monthlyAiTokens = (plan: PlanName): number | null => MONTHLY_AI_TOKENS[plan];

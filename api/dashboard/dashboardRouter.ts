@@ -20,6 +20,7 @@ import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulation
 import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
+import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
@@ -29,6 +30,7 @@ export const DASHBOARD_MOUNT = '/api/v1/dashboard';
 /** Every dashboard resource, in the order the OpenAPI document lists them. */
 const RESOURCES: DashboardResource[] = [
   overviewRoutes,
+  (router, registry, mount, deps) => aiUsageRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) =>
     chatbotRoutes(sessionResourceDoor(router, registry, mount), { ...deps, publicUrl: deps.session.publicUrl }),
   (router, registry, mount, deps) => chatbotFlowRoutes(sessionResourceDoor(router, registry, mount), deps),

@@ -22,6 +22,7 @@ import { chatbotSimulationRoutes } from '../resources/chatbots/chatbotSimulation
 import { analyticsRoutes } from '../resources/analytics/analyticsRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
+import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
@@ -37,6 +38,7 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => chatbotFunnelRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => chatbotSimulationRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   usageRoutes,
+  (router, registry, mount, deps) => aiUsageRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => responseRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => analyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => accountRoutes(apiKeyResourceDoor(router, registry, mount), deps),

@@ -25,6 +25,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/chatbots/{id}/funnel`]: 'getChatbotFunnel',
   [`POST ${EXTERNAL}/chatbots/{id}/flow/simulate`]: 'simulateChatbotFlow',
   [`GET ${EXTERNAL}/usage`]: 'getUsage',
+  [`GET ${EXTERNAL}/usage/ai`]: 'getAiUsage',
   [`GET ${EXTERNAL}/chatbots/{id}/responses`]: 'listResponses',
   [`GET ${EXTERNAL}/chatbots/{id}/responses/{responseId}`]: 'getResponse',
   [`GET ${EXTERNAL}/chatbots/{id}/analytics`]: 'getAnalytics',

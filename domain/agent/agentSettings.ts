@@ -15,6 +15,22 @@ export const MAX_OUTPUT_TOKENS = 8192;
 export const MAX_TURNS = 100;
 /** Model answers in one conversation before it is handed to a person, when the agent sets none. */
 export const DEFAULT_MAX_TURNS = 20;
+/** The most tokens one conversation may be given; far above any real chat, small enough to type. */
+export const MAX_CONVERSATION_TOKENS = 10_000_000;
+export const MAX_LIMIT_MESSAGE = 2000;
+export const ON_LIMIT_ACTIONS = ['handoff', 'message'] as const;
+export type OnLimit = (typeof ON_LIMIT_ACTIONS)[number];
+
+/** What the agent may spend in one conversation, and what happens when a limit is reached. */
+export type HandoffSettings = {
+  maxTurns: number;
+  /** Tokens in and out of the conversation's model calls together; null: no limit of its own. */
+  maxTokens: number | null;
+  /** `handoff`: a person takes over (escalated); `message`: the visitor reads limitMessage and the conversation ends. */
+  onLimit: OnLimit;
+  /** What the visitor reads at a limit; null: the standard words of onLimit. */
+  limitMessage: string | null;
+};
 
 // A type alias, not an interface: event data must be assignable to Record<string, unknown>.
 export type AgentSettings = {
@@ -29,7 +45,7 @@ export type AgentSettings = {
   maxOutputTokens: number | null;
   /** The first bot message of each conversation; null: the agent waits for the visitor. */
   greeting: string | null;
-  handoff: { maxTurns: number };
+  handoff: HandoffSettings;
 };
 
 const FIELDS = new Set([
@@ -62,17 +78,45 @@ function boundedNumber(raw: unknown, field: string, min: number, max: number, in
   return raw;
 }
 
-function handoffOf(raw: unknown): { maxTurns: number } {
-  if (raw === undefined || raw === null) return { maxTurns: DEFAULT_MAX_TURNS };
-  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('handoff must be an object', 'handoff');
-  const { maxTurns, ...rest } = raw as Record<string, unknown>;
-  const unknown = Object.keys(rest)[0];
-  if (unknown !== undefined) throw new ValidationError(`handoff.${unknown} is not a known field`, `handoff.${unknown}`);
+const HANDOFF_FIELDS = new Set(['maxTurns', 'maxTokens', 'onLimit', 'limitMessage']);
+
+/**
+ * The handoff settings with their defaults filled in. Agents stored before a field existed
+ * read as if it had been left out.
+ */
+export function handoffWithDefaults(stored: Partial<HandoffSettings> | null | undefined): HandoffSettings {
   return {
-    maxTurns:
-      maxTurns === undefined ? DEFAULT_MAX_TURNS : boundedNumber(maxTurns, 'handoff.maxTurns', 1, MAX_TURNS, true),
+    maxTurns: stored?.maxTurns ?? DEFAULT_MAX_TURNS,
+    maxTokens: stored?.maxTokens ?? null,
+    onLimit: stored?.onLimit ?? 'handoff',
+    limitMessage: stored?.limitMessage ?? null,
   };
 }
+
+function handoffOf(raw: unknown): HandoffSettings {
+  if (raw === undefined || raw === null) return handoffWithDefaults(null);
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw new ValidationError('handoff must be an object', 'handoff');
+  const body = raw as Record<string, unknown>;
+  const unknown = Object.keys(body).find((k) => !HANDOFF_FIELDS.has(k));
+  if (unknown !== undefined) throw new ValidationError(`handoff.${unknown} is not a known field`, `handoff.${unknown}`);
+  const onLimit = optional(body.onLimit, (value) => {
+    if (!ON_LIMIT_ACTIONS.includes(value as OnLimit))
+      throw new ValidationError(`handoff.onLimit must be one of ${ON_LIMIT_ACTIONS.join(', ')}`, 'handoff.onLimit');
+    return value as OnLimit;
+  });
+  return handoffWithDefaults({
+    maxTurns: optional(body.maxTurns, (v) => boundedNumber(v, 'handoff.maxTurns', 1, MAX_TURNS, true)) ?? undefined,
+    maxTokens: optional(body.maxTokens, (v) => boundedNumber(v, 'handoff.maxTokens', 1, MAX_CONVERSATION_TOKENS, true)),
+    onLimit: onLimit ?? undefined,
+    limitMessage: optional(body.limitMessage, (v) => text(v, 'handoff.limitMessage', MAX_LIMIT_MESSAGE, true)),
+  });
+}
+
+/** An agent as answered (GET, PUT): stored settings with every default filled in. */
+export const agentWithDefaults = (agent: AgentSettings): AgentSettings => ({
+  ...agent,
+  handoff: handoffWithDefaults(agent.handoff),
+});
 
 /** A whole PUT body: every bad or unknown field is a 400 naming it. */
 export function validateAgentSettings(body: Record<string, unknown>): AgentSettings {

@@ -3,12 +3,16 @@
  * Failures): an answer the visitor reads, a handoff, an end, or a failure the visitor is told
  * about calmly before a person takes over. Pure: the call itself is made by the command layer.
  */
+import { type LimitReached, reasonOfLimit } from './agentLimits.js';
+import type { HandoffSettings, OnLimit } from './agentSettings.js';
 import { type EndResolution, type HandoffReason, toolActionOf } from './agentTools.js';
 
 /** What the visitor reads when the model cannot answer. */
 export const MODEL_ERROR_MESSAGE = "Sorry, I can't answer right now. I'm passing you to a person.";
-/** What the visitor reads at a handoff the model gave no words for (and at the turn limit). */
+/** What the visitor reads at a handoff the model gave no words for (and at a limit that hands off). */
 export const HANDOFF_MESSAGE = "I'm passing you to a person who can help.";
+/** What the visitor reads at a limit that ends the conversation, when the agent sets no words. */
+export const LIMIT_END_MESSAGE = "Sorry, I can't answer any more questions in this chat.";
 
 /** Why a model call did not give a usable answer. */
 export type AgentFailure =
@@ -44,8 +48,14 @@ export type AgentAction =
 export type AgentTurnOutcome =
   | { type: 'answer'; text: string; facts: ModelCallFacts; action: AgentAction; toolCall: string | null }
   | { type: 'failure'; error: AgentFailure; detail: string; model: string | null; latencyMs: number | null }
-  /** The agent has answered handoff.maxTurns times: a person takes over without another call. */
-  | { type: 'turn_limit' };
+  /** A limit was reached before the call (agentLimits.ts): no call is made, onLimit decides. */
+  | { type: 'limit'; reached: LimitReached; onLimit: OnLimit; message: string };
+
+/** The outcome of a limit reached: the agent's own words for it, or the standard ones of onLimit. */
+export function limitOutcome(handoff: HandoffSettings, reached: LimitReached): AgentTurnOutcome {
+  const standard = handoff.onLimit === 'message' ? LIMIT_END_MESSAGE : HANDOFF_MESSAGE;
+  return { type: 'limit', reached, onLimit: handoff.onLimit, message: handoff.limitMessage ?? standard };
+}
 
 /** The outcome of an answer: its first tool call decides, after its arguments are checked. */
 export function outcomeOfAnswer(answer: ModelAnswer): AgentTurnOutcome {
@@ -68,7 +78,7 @@ export function outcomeOfAnswer(answer: ModelAnswer): AgentTurnOutcome {
 /** What the visitor reads for an outcome ('' for nothing). */
 export function visitorTextOf(outcome: AgentTurnOutcome): string {
   if (outcome.type === 'answer') return outcome.text;
-  return outcome.type === 'failure' ? MODEL_ERROR_MESSAGE : HANDOFF_MESSAGE;
+  return outcome.type === 'failure' ? MODEL_ERROR_MESSAGE : outcome.message;
 }
 
 /** How the conversation completes after this outcome; null: it goes on. */
@@ -76,7 +86,10 @@ export function completionOfOutcome(
   outcome: AgentTurnOutcome,
 ): { resolution: 'escalated' | EndResolution; reason: string | null } | null {
   if (outcome.type === 'failure') return { resolution: 'escalated', reason: 'model_error' };
-  if (outcome.type === 'turn_limit') return { resolution: 'escalated', reason: 'turn_limit' };
+  if (outcome.type === 'limit')
+    return outcome.onLimit === 'message'
+      ? { resolution: 'ended', reason: null }
+      : { resolution: 'escalated', reason: reasonOfLimit(outcome.reached.limit) };
   const { action } = outcome;
   if (action.type === 'handoff') return { resolution: 'escalated', reason: action.reason };
   if (action.type === 'end') return { resolution: action.resolution, reason: null };

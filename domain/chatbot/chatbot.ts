@@ -11,7 +11,7 @@ import { type FlowDocument, refuseUnrunnableSteps, validateChatbotFlow } from '.
 import { charLength } from '../charLength.js';
 import { refuseControlCharacters, refuseControlCharactersInParagraphs } from '../controlCharacters.js';
 import { unhandled } from '../unhandled.js';
-import type { AgentSettings } from '../agent/agentSettings.js';
+import { type AgentSettings, agentWithDefaults } from '../agent/agentSettings.js';
 
 export const MAX_CHATBOT_NAME = 100;
 export const MAX_CHATBOT_DESCRIPTION = 2000;
@@ -223,7 +223,8 @@ export function evolveChatbot(state: ChatbotState, event: ChatbotEvent): Chatbot
     case 'ChatbotDeleted':
       return { ...state, status: 'deleted' };
     case 'ChatbotAgentSet':
-      return { ...state, agent: event.data.agent };
+      // An agent set before a handoff field existed reads with that field's default.
+      return { ...state, agent: agentWithDefaults(event.data.agent) };
     case 'ChatbotAgentRemoved':
       return { ...state, agent: null };
     default:

@@ -32,6 +32,7 @@ import type {
   TranscriptEntry,
 } from './conversationEvents.js';
 import { unhandled } from '../unhandled.js';
+import { LIMIT_ERRORS, limitDetail } from '../agent/agentLimits.js';
 import { type AgentTurnOutcome, completionOfOutcome, visitorTextOf } from '../agent/agentTurn.js';
 
 export interface ConversationState {
@@ -56,6 +57,8 @@ export interface ConversationState {
   history: TranscriptEntry[];
   /** How many times the agent's model has answered. */
   agentAnswers: number;
+  /** Tokens in and out of the agent's model calls in this conversation. */
+  agentTokens: number;
 }
 
 const DEFAULT_GRAPH = graphOf(DEFAULT_FLOW);
@@ -77,6 +80,7 @@ export const initialConversationState: ConversationState = {
   agent: false,
   history: [],
   agentAnswers: 0,
+  agentTokens: 0,
 };
 
 export type StartConversation = {
@@ -383,7 +387,12 @@ function agentTurnEvents(
     const failure =
       outcome.type === 'failure'
         ? { error: outcome.error, detail: outcome.detail, model: outcome.model, latencyMs: outcome.latencyMs }
-        : { error: 'turn_limit', detail: 'The agent reached its turn limit', model: null, latencyMs: null };
+        : {
+            error: LIMIT_ERRORS[outcome.reached.limit],
+            detail: limitDetail(outcome.reached),
+            model: null,
+            latencyMs: null,
+          };
     events.push({ type: 'AgentFailed', data: { ...ids, responseId, ...failure } });
   }
   const done = completionOfOutcome(outcome);
@@ -434,7 +443,11 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'FlowHttpAnswered':
       return { ...state, run: event.data.flowState };
     case 'AgentAnswered':
-      return { ...state, agentAnswers: state.agentAnswers + 1 };
+      return {
+        ...state,
+        agentAnswers: state.agentAnswers + 1,
+        agentTokens: state.agentTokens + event.data.tokensIn + event.data.tokensOut,
+      };
     case 'ConversationCompleted':
       return { ...state, status: 'completed', resolution: event.data.resolution };
     default:

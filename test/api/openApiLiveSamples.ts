@@ -242,6 +242,8 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   // Usage and account
   await expect('getUsage', 200, 'GET', `${EXT}/usage`, { key });
   await accessErrors(expect, 'getUsage', 'GET', `${EXT}/usage`, keys);
+  await expect('getAiUsage', 200, 'GET', `${EXT}/usage/ai`, { key });
+  await accessErrors(expect, 'getAiUsage', 'GET', `${EXT}/usage/ai`, keys);
   await expect('getAccount', 200, 'GET', `${EXT}/account`, { key });
   await accessErrors(expect, 'getAccount', 'GET', `${EXT}/account`, keys);
   await expect('updateAccount', 200, 'PATCH', `${EXT}/account`, { key, body: { timezone: 'Europe/Berlin' } });

@@ -33,7 +33,7 @@ export async function startTestApp(
   env: Record<string, string> = {},
   services: Pick<
     ServiceOptions,
-    'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver' | 'modelTestTimeoutMs'
+    'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver' | 'modelTestTimeoutMs' | 'clock'
   > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));

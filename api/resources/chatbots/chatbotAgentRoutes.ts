@@ -4,6 +4,7 @@
  * API the key's scopes decide. Removing the agent makes the chatbot a flow bot again.
  */
 import type { ChatbotCommands } from '../../../commands/chatbotCommands.js';
+import { agentWithDefaults } from '../../../domain/agent/agentSettings.js';
 import { NotFoundError } from '../../../domain/errors.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { contextOf, principalOf } from '../../principal/principal.js';
@@ -35,7 +36,7 @@ export function chatbotAgentRoutes(door: ResourceDoor, { views, chatbots }: Chat
     async ({ params, res }) => {
       const doc = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
       if (!doc.agent) throw new NotFoundError('This chatbot has no agent');
-      return { body: { data: doc.agent } };
+      return { body: { data: agentWithDefaults(doc.agent) } };
     },
   );
 

@@ -3,10 +3,13 @@ import {
   DEFAULT_MAX_TURNS,
   MAX_AGENT_NAME,
   MAX_GREETING,
+  MAX_CONVERSATION_TOKENS,
   MAX_INSTRUCTIONS,
+  MAX_LIMIT_MESSAGE,
   MAX_OUTPUT_TOKENS,
   MAX_TEMPERATURE,
   MAX_TURNS,
+  ON_LIMIT_ACTIONS,
 } from '../../../domain/agent/agentSettings.js';
 import { MAX_MODEL_NAME } from '../../../domain/modelConnections/modelConnectionFields.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
@@ -53,12 +56,33 @@ const FIELDS: Record<string, JsonSchema> = {
     type: 'object',
     nullable: true,
     additionalProperties: false,
+    description: 'Limits of one conversation and what happens at a limit (also at the monthly AI token budget)',
     properties: {
       maxTurns: {
         type: 'integer',
         minimum: 1,
         maximum: MAX_TURNS,
-        description: `Model answers before the conversation goes to a person (turn_limit); default ${DEFAULT_MAX_TURNS}`,
+        description: `Model answers before the limit is reached (turn_limit); default ${DEFAULT_MAX_TURNS}`,
+      },
+      maxTokens: {
+        type: 'integer',
+        nullable: true,
+        minimum: 1,
+        maximum: MAX_CONVERSATION_TOKENS,
+        description:
+          "Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own",
+      },
+      onLimit: {
+        type: 'string',
+        enum: [...ON_LIMIT_ACTIONS],
+        description:
+          'handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)',
+      },
+      limitMessage: {
+        type: 'string',
+        nullable: true,
+        maxLength: MAX_LIMIT_MESSAGE,
+        description: `What the visitor reads at a limit, 1 to ${MAX_LIMIT_MESSAGE} characters; null or absent: the standard words`,
       },
     },
   },
@@ -79,9 +103,14 @@ export const agentSchema: JsonSchema = {
     ...FIELDS,
     handoff: {
       type: 'object',
-      required: ['maxTurns'],
+      required: ['maxTurns', 'maxTokens', 'onLimit', 'limitMessage'],
       additionalProperties: false,
-      properties: { maxTurns: { type: 'integer' } },
+      properties: {
+        maxTurns: { type: 'integer' },
+        maxTokens: { type: 'integer', nullable: true },
+        onLimit: { type: 'string', enum: [...ON_LIMIT_ACTIONS] },
+        limitMessage: { type: 'string', nullable: true },
+      },
     },
   },
 };

@@ -125,6 +125,8 @@ export type EmailCodeParams = Body<'/account/email/verify-identity', 'post'>;
 export type IdentityVerified = Data<'/account/email/verify-identity', 'post'>;
 export type EmailChanged = Data<'/account/email/confirm-change', 'post'>;
 export type Usage = Data<'/usage', 'get'>;
+/** `usage.ai()`: AI tokens this month; `tokenLimit` and `remaining` are null when unlimited. */
+export type AiUsage = Data<'/usage/ai', 'get'>;
 type WorkspacePrefix = '/api/v1/workspace';
 type WorkspacePath = keyof paths extends infer K ? (K extends `${WorkspacePrefix}${infer Rest}` ? Rest : never) : never;
 type WorkspaceOperation<P extends WorkspacePath, M extends 'get' | 'put' | 'patch'> = NonNullable<paths[`${WorkspacePrefix}${P}`][M]>;

@@ -126,6 +126,8 @@ export type EmailChanged = Data<'/account/email/confirm-change', 'post'>;
 
 // Usage
 export type Usage = Data<'/usage', 'get'>;
+/** `usage.ai()`: AI tokens this month; `tokenLimit` and `remaining` are null when unlimited. */
+export type AiUsage = Data<'/usage/ai', 'get'>;
 
 // Workspace branding endpoints: bare JSON
 // answers under {base_url}/workspace, so the whole success body is the result.

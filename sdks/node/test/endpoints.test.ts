@@ -92,6 +92,7 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'account.email.verifyIdentity': (c) => c.account.email.verifyIdentity({ newEmail: 'a@example.com', otp: '123456' }),
   'account.email.confirmChange': (c) => c.account.email.confirmChange({ newEmail: 'a@example.com', otp: '123456' }),
   'usage.retrieve': (c) => c.usage.retrieve(),
+  'usage.ai': (c) => c.usage.ai(),
   'workspace.slug.check': (c) => c.workspace.slug.check('{slug}'),
   'workspace.slug.update': (c) => c.workspace.slug.update({ slug: 's' }),
   'workspace.branding.retrieve': (c) => c.workspace.branding.retrieve(),
@@ -157,6 +158,7 @@ const EXTERNAL_API_METHODS = [
   'account.email.verifyIdentity',
   'account.email.confirmChange',
   'usage.retrieve',
+  'usage.ai',
 ];
 
 let doc: Json;

@@ -66,6 +66,7 @@ __all__ = [
     "IdentityVerified",
     "EmailChanged",
     "Usage",
+    "AiUsage",
     "Deleted",
     "SlugCheck",
     "SlugUpdated",
@@ -365,9 +366,15 @@ class WebhookCreated(Webhook):
 
 
 class AgentHandoff(TypedDict):
-    """When an agent's conversation goes to a person: ``maxTurns`` model answers (default 20)."""
+    """The limits of one conversation and what happens at one (docs/ai-agents.md, Budgets):
+    ``maxTurns`` model answers (default 20), ``maxTokens`` (None: no limit of its own),
+    ``onLimit`` ``"handoff"`` (escalated with turn_limit or budget) or ``"message"`` (the visitor
+    reads ``limitMessage`` and the conversation ends). Sending it, give only the fields to set."""
 
     maxTurns: int
+    maxTokens: Optional[int]
+    onLimit: Literal["handoff", "message"]
+    limitMessage: Optional[str]
 
 
 class ChatbotAgent(TypedDict):
@@ -487,3 +494,12 @@ class ChatDoneEvent(ChatTurn):
 
 
 ChatStreamEvent = Union[ChatTokenEvent, ChatDoneEvent]
+
+
+class AiUsage(TypedDict):
+    """AI tokens (in and out) of the workspace's agents this UTC month; None limits are unlimited."""
+
+    month: str
+    tokensUsed: int
+    tokenLimit: Optional[int]
+    remaining: Optional[int]

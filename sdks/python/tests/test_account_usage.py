@@ -73,3 +73,15 @@ def test_usage(client: Confab) -> None:
 async def test_usage_async(aclient: AsyncConfab) -> None:
     usage = await aclient.usage.retrieve()
     assert usage["plan"] == "pro" and isinstance(usage["used"], int)
+
+
+def test_usage_ai(client: Confab) -> None:
+    ai = client.usage.ai()
+    assert re.fullmatch(r"\d{4}-\d{2}", ai["month"])
+    assert ai["tokenLimit"] == 5_000_000 and ai["remaining"] == ai["tokenLimit"] - ai["tokensUsed"]
+    assert set(ai) == {"month", "tokensUsed", "tokenLimit", "remaining"}, "the API usage object stays apart"
+
+
+async def test_usage_ai_async(aclient: AsyncConfab) -> None:
+    ai = await aclient.usage.ai()
+    assert ai["tokenLimit"] == 5_000_000 and isinstance(ai["tokensUsed"], int)

@@ -67,6 +67,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("account.email.verify_identity", (), {"new_email": "a@example.com", "otp": "123456"}),
     ("account.email.confirm_change", (), {"new_email": "a@example.com", "otp": "123456"}),
     ("usage.retrieve", (), {}),
+    ("usage.ai", (), {}),
     ("workspace.slug.check", ("{slug}",), {}),
     ("workspace.slug.update", (), {"slug": "s"}),
     ("workspace.branding.retrieve", (), {}),
@@ -86,7 +87,7 @@ EXTERNAL_API_METHODS = {
     "model_connections.list", "model_connections.create", "model_connections.retrieve", "model_connections.update",
     "model_connections.delete", "model_connections.test",
     "account.retrieve", "account.update", "account.email.request_change", "account.email.verify_identity", "account.email.confirm_change",
-    "usage.retrieve",
+    "usage.retrieve", "usage.ai",
 }
 
 

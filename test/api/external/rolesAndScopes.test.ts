@@ -127,6 +127,10 @@ test('a read-only key may GET every operation', async () => {
   const reader = await key('member', 'read');
   const reads = (await operations()).filter((o) => o.method === 'GET');
   assert.ok(reads.length >= 8, `${reads.length} GET operations`);
+  assert.ok(
+    reads.some((o) => o.path === '/usage/ai'),
+    'AI usage is read with the read scope',
+  );
   for (const o of reads) {
     const r = await call('GET', o.path, reader);
     assert.is(r.status, o.path.endsWith('no-such-response') ? 404 : 200, `${o.path}: ${JSON.stringify(r.body)}`);

@@ -3,11 +3,14 @@ import * as assert from 'uvu/assert';
 import {
   completionOfOutcome,
   HANDOFF_MESSAGE,
+  LIMIT_END_MESSAGE,
+  limitOutcome,
   MODEL_ERROR_MESSAGE,
   type ModelAnswer,
   outcomeOfAnswer,
   visitorTextOf,
 } from '../../../domain/agent/agentTurn.js';
+import { handoffWithDefaults } from '../../../domain/agent/agentSettings.js';
 
 const answer = (over: Partial<ModelAnswer>): ModelAnswer => ({
   text: '',
@@ -56,8 +59,35 @@ test('unknown tools and arguments outside the schema are failures: model_error',
   }
 });
 
-test('the turn limit hands off with turn_limit', () => {
-  assert.equal(completionOfOutcome({ type: 'turn_limit' }), { resolution: 'escalated', reason: 'turn_limit' });
+test('a limit that hands off escalates with turn_limit or budget, in calm standard words', () => {
+  const handoff = handoffWithDefaults(null);
+  const turns = limitOutcome(handoff, { limit: 'turns', used: 20, max: 20 });
+  assert.equal(completionOfOutcome(turns), { resolution: 'escalated', reason: 'turn_limit' });
+  assert.is(visitorTextOf(turns), HANDOFF_MESSAGE);
+  for (const limit of ['monthly_tokens', 'conversation_tokens'] as const) {
+    const o = limitOutcome(handoff, { limit, used: 10, max: 5 });
+    assert.equal(completionOfOutcome(o), { resolution: 'escalated', reason: 'budget' });
+    assert.is(visitorTextOf(o), HANDOFF_MESSAGE);
+  }
+});
+
+test("onLimit message ends the conversation (resolution ended) with the agent's words or the standard ones", () => {
+  const own = limitOutcome(handoffWithDefaults({ onLimit: 'message', limitMessage: 'Write to help@example.com.' }), {
+    limit: 'monthly_tokens',
+    used: 0,
+    max: 0,
+  });
+  assert.equal(completionOfOutcome(own), { resolution: 'ended', reason: null });
+  assert.is(visitorTextOf(own), 'Write to help@example.com.');
+  const standard = limitOutcome(handoffWithDefaults({ onLimit: 'message' }), { limit: 'turns', used: 3, max: 3 });
+  assert.is(visitorTextOf(standard), LIMIT_END_MESSAGE);
+  const ownHandoff = limitOutcome(handoffWithDefaults({ limitMessage: 'A colleague takes over.' }), {
+    limit: 'turns',
+    used: 3,
+    max: 3,
+  });
+  assert.is(visitorTextOf(ownHandoff), 'A colleague takes over.');
+  assert.equal(completionOfOutcome(ownHandoff), { resolution: 'escalated', reason: 'turn_limit' });
 });
 
 test.run();

@@ -8,7 +8,7 @@ import {
   initialChatbotState,
 } from '../../../domain/chatbot/chatbot.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
-import { validateAgentSettings } from '../../../domain/agent/agentSettings.js';
+import { type AgentSettings, agentWithDefaults, validateAgentSettings } from '../../../domain/agent/agentSettings.js';
 import { NotFoundError } from '../../../domain/errors.js';
 
 const fold = (state: ChatbotState, events: ChatbotEvent[]) => events.reduce(evolveChatbot, state);
@@ -53,7 +53,7 @@ test('settings get their defaults and keep their bounds', () => {
     temperature: null,
     maxOutputTokens: null,
     greeting: null,
-    handoff: { maxTurns: 20 },
+    handoff: { maxTurns: 20, maxTokens: null, onLimit: 'handoff', limitMessage: null },
   });
   const edge = validateAgentSettings({
     name: 'a'.repeat(100),
@@ -66,6 +66,49 @@ test('settings get their defaults and keep their bounds', () => {
   assert.is(edge.temperature, 2);
   assert.throws(() => validateAgentSettings({ ...edge, handoff: { maxTurns: 1.5 } }), /handoff\.maxTurns/);
   assert.throws(() => validateAgentSettings({ ...edge, instructions: 'i'.repeat(20_001) }), /instructions/);
+});
+
+test('handoff limits: maxTokens, onLimit and limitMessage keep their bounds; unknown fields are refused', () => {
+  const base = { name: 'Ava', instructions: 'Help.', connectionId: 'm1' };
+  const full = validateAgentSettings({
+    ...base,
+    handoff: { maxTokens: 10_000_000, onLimit: 'message', limitMessage: ` ${'m'.repeat(2000)} ` },
+  });
+  assert.equal(full.handoff, {
+    maxTurns: 20,
+    maxTokens: 10_000_000,
+    onLimit: 'message',
+    limitMessage: 'm'.repeat(2000),
+  });
+  assert.equal(validateAgentSettings({ ...base, handoff: { maxTokens: null, limitMessage: null } }).handoff, {
+    maxTurns: 20,
+    maxTokens: null,
+    onLimit: 'handoff',
+    limitMessage: null,
+  });
+  for (const [handoff, field] of [
+    [{ maxTokens: 0 }, /^handoff\.maxTokens must be between 1 and 10000000/],
+    [{ maxTokens: 10_000_001 }, /^handoff\.maxTokens/],
+    [{ maxTokens: 2.5 }, /^handoff\.maxTokens must be an integer/],
+    [{ onLimit: 'silence' }, /^handoff\.onLimit must be one of handoff, message/],
+    [{ limitMessage: 'm'.repeat(2001) }, /^handoff\.limitMessage must be at most 2000/],
+    [{ limitMessage: 'two\u0000' }, /^handoff\.limitMessage/],
+    [{ maxtokens: 5 }, /^handoff\.maxtokens is not a known field/],
+  ] as const) {
+    assert.throws(() => validateAgentSettings({ ...base, handoff }), field, JSON.stringify(handoff));
+  }
+});
+
+test('an agent stored before the limit fields existed reads with their defaults', () => {
+  const old = { ...agent, handoff: { maxTurns: 7 } } as unknown as AgentSettings;
+  assert.equal(agentWithDefaults(old).handoff, {
+    maxTurns: 7,
+    maxTokens: null,
+    onLimit: 'handoff',
+    limitMessage: null,
+  });
+  const state = fold(active, [{ type: 'ChatbotAgentSet', data: { chatbotId: active.chatbotId!, agent: old } }]);
+  assert.equal(state.agent!.handoff, { maxTurns: 7, maxTokens: null, onLimit: 'handoff', limitMessage: null });
 });
 
 test.run();

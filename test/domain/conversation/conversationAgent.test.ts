@@ -10,7 +10,8 @@ import {
 import type { ConversationEvent } from '../../../domain/conversation/conversationEvents.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 import { ConflictError } from '../../../domain/errors.js';
-import type { AgentTurnOutcome } from '../../../domain/agent/agentTurn.js';
+import { type AgentTurnOutcome, limitOutcome } from '../../../domain/agent/agentTurn.js';
+import { handoffWithDefaults } from '../../../domain/agent/agentSettings.js';
 
 const now = new Date('2026-01-01T00:00:00.000Z');
 const startCommand = (aiAgent: string | null): StartConversation => ({
@@ -60,6 +61,7 @@ test('a turn records the message and the answer, keeps the history and counts th
   );
   state = fold(state, events);
   assert.is(state.agentAnswers, 1);
+  assert.is(state.agentTokens, 5, 'tokens in and out of the conversation');
   assert.equal(
     state.history.map((m) => [m.type, m.message]),
     [
@@ -83,11 +85,43 @@ test('a turn records the message and the answer, keeps the history and counts th
   ]);
 });
 
+test('a limit records the message, the calm words and what was reached, then completes as onLimit says', () => {
+  const state = fold(initialConversationState, decideConversation(startCommand('Ava'), initialConversationState));
+  const reached = { limit: 'monthly_tokens', used: 0, max: 0 } as const;
+  const handedOff = decideConversation(turn('Hi', limitOutcome(handoffWithDefaults(null), reached)), state);
+  const failed = handedOff.find((e) => e.type === 'AgentFailed')!;
+  assert.equal(failed.type === 'AgentFailed' && [failed.data.error, failed.data.model], ['monthly_token_budget', null]);
+  assert.match(failed.type === 'AgentFailed' ? failed.data.detail : '', /plan includes no AI tokens/);
+  const done = handedOff.at(-1)!;
+  assert.equal(done.type === 'ConversationCompleted' && [done.data.resolution, done.data.escalationReason], [
+    'escalated',
+    'budget',
+  ]);
+  const ended = decideConversation(
+    turn('Hi', limitOutcome(handoffWithDefaults({ onLimit: 'message', limitMessage: 'Bye for now.' }), reached)),
+    state,
+  );
+  const recorded = ended.find((e) => e.type === 'MessagesRecorded')!;
+  assert.equal(recorded.type === 'MessagesRecorded' && recorded.data.entries.map((m) => m.message), [
+    'Hi',
+    'Bye for now.',
+  ]);
+  const last = ended.at(-1)!;
+  assert.equal(last.type === 'ConversationCompleted' && [last.data.resolution, last.data.escalationReason], [
+    'ended',
+    null,
+  ]);
+});
+
 test('a flow conversation refuses an agent turn', () => {
   const state = fold(initialConversationState, decideConversation(startCommand(null), initialConversationState));
   assert.not.ok(state.agent);
   assert.throws(
-    () => decideConversation(turn('Hi', { type: 'turn_limit' }), state),
+    () =>
+      decideConversation(
+        turn('Hi', { type: 'failure', error: 'timeout', detail: 'slow', model: null, latencyMs: null }),
+        state,
+      ),
     (e: unknown) => e instanceof ConflictError,
   );
 });

@@ -225,4 +225,12 @@ test("usage: this month's calls of the workspace; withResponse gives the quota h
   assert.is(usage.remaining, (usage.limit ?? 0) - usage.used);
 });
 
+test("usage.ai: AI tokens this month against the plan's budget, apart from the API usage object", async () => {
+  const ai = await client.usage.ai();
+  assert.match(ai.month, /^\d{4}-\d{2}$/);
+  assert.is(ai.tokenLimit, 5_000_000);
+  assert.is(ai.remaining, (ai.tokenLimit ?? 0) - ai.tokensUsed);
+  assert.equal(Object.keys(ai).sort(), ['month', 'remaining', 'tokenLimit', 'tokensUsed']);
+});
+
 test.run();

@@ -527,6 +527,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/usage/ai": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AI tokens used this month against the plan's budget */
+        get: operations["getApiV1DashboardUsageAi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/webhooks": {
         parameters: {
             query?: never;
@@ -1798,6 +1815,10 @@ export interface operations {
                             greeting: string | null;
                             handoff: {
                                 maxTurns: number;
+                                maxTokens: number | null;
+                                /** @enum {string} */
+                                onLimit: "handoff" | "message";
+                                limitMessage: string | null;
                             };
                         };
                     };
@@ -1844,9 +1865,19 @@ export interface operations {
                     maxOutputTokens?: number | null;
                     /** @description The first bot message of every conversation; null or absent: none */
                     greeting?: string | null;
+                    /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
                     handoff?: {
-                        /** @description Model answers before the conversation goes to a person (turn_limit); default 20 */
+                        /** @description Model answers before the limit is reached (turn_limit); default 20 */
                         maxTurns?: number;
+                        /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
+                        maxTokens?: number | null;
+                        /**
+                         * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
+                         * @enum {string}
+                         */
+                        onLimit?: "handoff" | "message";
+                        /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
+                        limitMessage?: string | null;
                     } | null;
                 };
             };
@@ -1877,6 +1908,10 @@ export interface operations {
                             greeting: string | null;
                             handoff: {
                                 maxTurns: number;
+                                maxTokens: number | null;
+                                /** @enum {string} */
+                                onLimit: "handoff" | "message";
+                                limitMessage: string | null;
                             };
                         };
                     };
@@ -3371,6 +3406,40 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardUsageAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This month's AI token budget */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The UTC calendar month, YYYY-MM */
+                            month: string;
+                            /** @description Tokens in and out of every model call of the workspace's agents this month */
+                            tokensUsed: number;
+                            /** @description The plan's monthly AI tokens (0 on Free); null: unlimited */
+                            tokenLimit: number | null;
+                            /** @description Tokens left this month, never below 0 (a turn that starts under the budget may end over it); null: unlimited */
+                            remaining: number | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             "5XX": components["responses"]["ServerError"];
         };
     };

@@ -70,7 +70,7 @@ test('PUT sets the agent with defaults, GET reads it, the chatbot answers stay a
     temperature: null,
     maxOutputTokens: null,
     greeting: null,
-    handoff: { maxTurns: 20 },
+    handoff: { maxTurns: 20, maxTokens: null, onLimit: 'handoff', limitMessage: null },
   });
   assert.equal((await call('GET', `/chatbots/${id}/agent`)).body, put.body);
 
@@ -79,7 +79,7 @@ test('PUT sets the agent with defaults, GET reads it, the chatbot answers stay a
     temperature: 0.2,
     maxOutputTokens: 300,
     greeting: 'Hi! How can I help?',
-    handoff: { maxTurns: 5 },
+    handoff: { maxTurns: 5, maxTokens: 20_000, onLimit: 'message', limitMessage: 'Please write to help@example.com.' },
   });
   const replaced = await call('PUT', `/chatbots/${id}/agent`, full);
   assert.is(replaced.status, 200, JSON.stringify(replaced.body));
@@ -117,6 +117,9 @@ test('every bad field is a 400 naming it', async () => {
     [{ handoff: { maxTurns: 101 } }, 'handoff'],
     [{ handoff: { other: 1 } }, 'handoff'],
     [{ handoff: 'soon' }, 'handoff'],
+    [{ handoff: { maxTokens: 0 } }, 'handoff.maxTokens'],
+    [{ handoff: { onLimit: 'silence' } }, 'handoff.onLimit'],
+    [{ handoff: { limitMessage: '' } }, 'handoff.limitMessage'],
     [{ knowledgeBase: 'x' }, 'knowledgeBase'],
   ];
   for (const [over, field] of bad) {
