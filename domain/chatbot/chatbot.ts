@@ -152,7 +152,7 @@ export function copyName(name: string): string {
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
   if (command.type === 'CreateChatbot') {
     if (state.status !== 'none') throw new ConflictError('Chatbot already exists');
-    refuseUnrunnableSteps(command.flow);
+    refuseUnrunnableSteps(command.flow, false);
     const { type: _t, draft, ...data } = command;
     const created: ChatbotEvent = { type: 'ChatbotCreated', data };
     if (draft === undefined || sameFlow(draft, data.flow)) return [created];
@@ -168,7 +168,7 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
       if (Object.keys(others).length > 0)
         events.push({ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: others } });
       if (flow !== undefined) {
-        refuseUnrunnableSteps(flow);
+        refuseUnrunnableSteps(flow, state.agent !== null);
         events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: state.chatbotId!, flow } });
         events.push(published(state, flow, command.now));
       }
@@ -179,12 +179,12 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
     case 'PublishFlow': {
       const from = command.republish;
       if (from === undefined) {
-        refuseUnrunnableSteps(state.fields.flow);
+        refuseUnrunnableSteps(state.fields.flow, state.agent !== null);
         return [published(state, state.fields.flow, command.now)];
       }
       const flow = state.versions[from - 1];
       if (!Number.isInteger(from) || from < 1 || flow === undefined) throw new NotFoundError('Flow version not found');
-      refuseUnrunnableSteps(flow);
+      refuseUnrunnableSteps(flow, state.agent !== null);
       return [published(state, flow, command.now, from)];
     }
     case 'DeleteChatbot':
