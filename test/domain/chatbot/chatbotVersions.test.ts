@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../../domain/event.js';
-import { NotFoundError, ValidationError } from '../../../domain/errors.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 import {
   chatbotDecider,
