@@ -95,6 +95,8 @@ export type ChatbotCommand =
       /** A draft that differs from the published flow (a duplicate's). */
       draft?: FlowDocument;
       duplicatedFrom?: string;
+      /** The agent it answers with from the start (a duplicate's, which a flow's ai step may need). */
+      agent?: AgentSettings;
     }
   /**
    * workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found".
@@ -152,11 +154,13 @@ export function copyName(name: string): string {
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
   if (command.type === 'CreateChatbot') {
     if (state.status !== 'none') throw new ConflictError('Chatbot already exists');
-    refuseUnrunnableSteps(command.flow, false);
-    const { type: _t, draft, ...data } = command;
-    const created: ChatbotEvent = { type: 'ChatbotCreated', data };
-    if (draft === undefined || sameFlow(draft, data.flow)) return [created];
-    return [created, { type: 'ChatbotFlowDraftSaved', data: { chatbotId: data.chatbotId, flow: draft } }];
+    refuseUnrunnableSteps(command.flow, command.agent !== undefined);
+    const { type: _t, draft, agent, ...data } = command;
+    const events: ChatbotEvent[] = [{ type: 'ChatbotCreated', data }];
+    if (draft !== undefined && !sameFlow(draft, data.flow))
+      events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: data.chatbotId, flow: draft } });
+    if (agent !== undefined) events.push({ type: 'ChatbotAgentSet', data: { chatbotId: data.chatbotId, agent } });
+    return events;
   }
   if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
   if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId)

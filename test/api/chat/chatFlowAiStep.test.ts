@@ -237,6 +237,15 @@ test('the agent streams at the ai step; done carries the agent answer and the fl
   assert.is(chatRequests().at(-1)!.body.stream, true);
 });
 
+test('duplicating a chatbot whose flow has an ai step copies its agent too', async () => {
+  const botId = await aiStepBot();
+  const copy = await ext('POST', `/chatbots/${botId}/duplicate`);
+  assert.is(copy.status, 201, JSON.stringify(copy.body));
+  const agent = await ext('GET', `/chatbots/${copy.body.data.id}/agent`);
+  assert.equal([agent.status, agent.body.data.name, agent.body.data.connectionId], [200, 'Ava', connectionId]);
+  assert.equal((await ext('GET', `/chatbots/${copy.body.data.id}/flow/versions/1`)).body.data.flow, FLOW);
+});
+
 test('an agent bot whose flow has no ai step still answers every message with the model', async () => {
   const bot = await ext('POST', '/chatbots', { name: 'Plain agent' });
   const botId = bot.body.data.id;
