@@ -3,7 +3,8 @@
  * session runs, where the flow stands (the interpreter's state), the turn count, and the rules
  * that complete a session (the flow ends → its resolution, a handoff step or escalate →
  * escalated, end → ended). The flow's http calls are made by the command layer, which hands
- * each result back (RecordHttpResult).
+ * each result back (RecordHttpResult); so are the agent's model calls (RecordAgentTurn), for an
+ * agent bot's conversation and for a flow waiting at an ai step.
  */
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Decider } from '../event.js';
