@@ -18,7 +18,7 @@ import {
   type ChatbotState,
 } from '../domain/chatbot/chatbot.js';
 import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
-import { validateAgentSettings } from '../domain/agent/agentSettings.js';
+import { type AgentSettings, validateAgentSettings } from '../domain/agent/agentSettings.js';
 import { modelConnectionDecider, modelConnectionStream } from '../domain/modelConnections/modelConnection.js';
 import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
@@ -65,10 +65,12 @@ export class ChatbotCommands {
   async duplicate(chatbotId: string, ctx: CommandContext & { workspaceId: string }, opts: { newId?: string } = {}) {
     const original = await this.loadOwned(chatbotId, ctx.workspaceId);
     const { name, description, flow: draft } = original.fields;
-    // The copy runs what the original runs, and its author finds the same draft to go on with.
+    // The copy runs what the original runs (its agent too), and its author finds the same draft
+    // to go on with.
     const { flow } = publishedFlow(original);
+    const agent = original.agent ?? undefined;
     return this.createWithSlot(
-      { name: copyName(name), description, flow, draft, duplicatedFrom: chatbotId },
+      { name: copyName(name), description, flow, draft, duplicatedFrom: chatbotId, agent },
       ctx,
       opts.newId,
     );
@@ -87,7 +89,14 @@ export class ChatbotCommands {
   }
 
   private async createWithSlot(
-    fields: { name: string; description: string; flow: FlowDocument; draft?: FlowDocument; duplicatedFrom?: string },
+    fields: {
+      name: string;
+      description: string;
+      flow: FlowDocument;
+      draft?: FlowDocument;
+      duplicatedFrom?: string;
+      agent?: AgentSettings;
+    },
     ctx: CommandContext & { workspaceId: string },
     presetId?: string,
   ): Promise<{ chatbotId: string; state: ChatbotState; at: string | null; recovered?: boolean }> {

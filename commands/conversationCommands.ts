@@ -12,6 +12,7 @@ import { limitBeforeCall } from '../domain/agent/agentLimits.js';
 import { type AgentTurnOutcome, limitOutcome, outcomeOfAnswer } from '../domain/agent/agentTurn.js';
 import type { ChatModel } from '../infrastructure/ai/chatModel.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
+import { firstAiStep } from '../domain/chatbot/flowDocument.js';
 import {
   conversationStream,
   botMessagesOf,
@@ -20,6 +21,7 @@ import {
   awaitedInput,
   callAfterMessage,
   pendingHttpRequest,
+  waitsForAgent,
   type ConversationCommand,
   type ConversationState,
 } from '../domain/conversation/conversation.js';
@@ -126,6 +128,8 @@ export class ConversationCommands {
     const visitorId = input.visitorId ?? newId();
     const ctx = visitorContext(visitorId, chatbot.workspaceId!, req);
     const { flow, version } = publishedFlow(chatbot);
+    // An agent bot whose flow has an ai step runs the flow, and the agent talks at that step.
+    const agent = chatbot.agent && firstAiStep(flow) === null ? chatbot.agent : null;
     const { events, state, result } = await this.deps.aggregates.handle(
       conversationStream(sessionId),
       conversationDecider,
@@ -136,8 +140,8 @@ export class ConversationCommands {
         chatbotId: botId,
         workspaceId: chatbot.workspaceId!,
         chatbotName: chatbot.fields.name,
-        aiAgent: chatbot.agent?.name ?? null,
-        greeting: chatbot.agent?.greeting ?? null,
+        aiAgent: agent?.name ?? null,
+        greeting: agent?.greeting ?? null,
         visitorId,
         channel: input.channel,
         customData: input.customData,
@@ -194,7 +198,7 @@ export class ConversationCommands {
     const chatbot = await this.usableChatbot(botId);
     const session = await this.sessionOf(botId, sessionId);
     const ctx = visitorContext(session.visitorId!, session.workspaceId!, req);
-    if (session.agent) {
+    if (waitsForAgent(session)) {
       const agentCommand = command(this.deps.aggregates.now());
       if (agentCommand.type === 'SendMessage') return this.agentTurn(chatbot, session, agentCommand, ctx, onToken);
     }
@@ -213,9 +217,11 @@ export class ConversationCommands {
   }
 
   /**
-   * One visitor message of an agent conversation: one model call (none once a limit is reached
-   * or without a usable connection), then the message and what the call came to in one append. A
-   * failed call loses nothing: the message is recorded and the visitor passed to a person.
+   * One visitor message to the agent (an agent bot's, or a flow's at an ai step): one model call
+   * (none once a limit is reached or without a usable connection), then the message and what the call
+   * came to in one append. A failed call loses nothing: the message is recorded and the visitor
+   * passed to a person. When the agent hands the visitor back to the flow, the flow's http
+   * calls that follow are made as after any turn.
    */
   private async agentTurn(
     chatbot: ChatbotState,
@@ -242,8 +248,9 @@ export class ConversationCommands {
       ctx,
       NO_WAIT,
     );
-    await this.viewsIncludeTurn([result]);
-    return turnOf(events as ConversationEvent[], state);
+    const after = await this.callsOf(session.sessionId!, state, ctx);
+    await this.viewsIncludeTurn([result, ...after.results]);
+    return turnOf([...(events as ConversationEvent[]), ...after.events], after.state);
   }
 
   private async agentOutcome(

@@ -5,6 +5,8 @@
  */
 import { type LimitReached, reasonOfLimit } from './agentLimits.js';
 import type { HandoffSettings, OnLimit } from './agentSettings.js';
+
+import type { AiResult } from '../flow/flowInterpreter.js';
 import { type EndResolution, type HandoffReason, toolActionOf } from './agentTools.js';
 
 /** What the visitor reads when the model cannot answer. */
@@ -94,4 +96,17 @@ export function completionOfOutcome(
   if (action.type === 'handoff') return { resolution: 'escalated', reason: action.reason };
   if (action.type === 'end') return { resolution: action.resolution, reason: null };
   return null;
+}
+
+/**
+ * In a flow's ai step: what the flow is told once the agent's part is over (null: the agent
+ * talks on). An end hands the visitor back to the flow; a handoff, the turn limit or a failure
+ * leaves them with a person, under the same reason an agent bot's conversation escalates with.
+ */
+export function aiResultOf(outcome: AgentTurnOutcome): AiResult | null {
+  const done = completionOfOutcome(outcome);
+  if (!done) return null;
+  return done.resolution === 'escalated'
+    ? { outcome: 'handoff', reason: done.reason ?? 'model_error' }
+    : { outcome: done.resolution };
 }

@@ -95,6 +95,8 @@ export type ChatbotCommand =
       /** A draft that differs from the published flow (a duplicate's). */
       draft?: FlowDocument;
       duplicatedFrom?: string;
+      /** The agent it answers with from the start (a duplicate's, which a flow's ai step may need). */
+      agent?: AgentSettings;
     }
   /**
    * workspaceId, when given, must own the chatbot: another workspace's chatbot is "not found".
@@ -152,11 +154,13 @@ export function copyName(name: string): string {
 export function decideChatbot(command: ChatbotCommand, state: ChatbotState): ChatbotEvent[] {
   if (command.type === 'CreateChatbot') {
     if (state.status !== 'none') throw new ConflictError('Chatbot already exists');
-    refuseUnrunnableSteps(command.flow);
-    const { type: _t, draft, ...data } = command;
-    const created: ChatbotEvent = { type: 'ChatbotCreated', data };
-    if (draft === undefined || sameFlow(draft, data.flow)) return [created];
-    return [created, { type: 'ChatbotFlowDraftSaved', data: { chatbotId: data.chatbotId, flow: draft } }];
+    refuseUnrunnableSteps(command.flow, command.agent !== undefined);
+    const { type: _t, draft, agent, ...data } = command;
+    const events: ChatbotEvent[] = [{ type: 'ChatbotCreated', data }];
+    if (draft !== undefined && !sameFlow(draft, data.flow))
+      events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: data.chatbotId, flow: draft } });
+    if (agent !== undefined) events.push({ type: 'ChatbotAgentSet', data: { chatbotId: data.chatbotId, agent } });
+    return events;
   }
   if (state.status !== 'active') throw new NotFoundError('Chatbot not found');
   if (command.workspaceId !== undefined && command.workspaceId !== state.workspaceId)
@@ -168,7 +172,7 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
       if (Object.keys(others).length > 0)
         events.push({ type: 'ChatbotUpdated', data: { chatbotId: state.chatbotId!, changes: others } });
       if (flow !== undefined) {
-        refuseUnrunnableSteps(flow);
+        refuseUnrunnableSteps(flow, state.agent !== null);
         events.push({ type: 'ChatbotFlowDraftSaved', data: { chatbotId: state.chatbotId!, flow } });
         events.push(published(state, flow, command.now));
       }
@@ -179,12 +183,12 @@ export function decideChatbot(command: ChatbotCommand, state: ChatbotState): Cha
     case 'PublishFlow': {
       const from = command.republish;
       if (from === undefined) {
-        refuseUnrunnableSteps(state.fields.flow);
+        refuseUnrunnableSteps(state.fields.flow, state.agent !== null);
         return [published(state, state.fields.flow, command.now)];
       }
       const flow = state.versions[from - 1];
       if (!Number.isInteger(from) || from < 1 || flow === undefined) throw new NotFoundError('Flow version not found');
-      refuseUnrunnableSteps(flow);
+      refuseUnrunnableSteps(flow, state.agent !== null);
       return [published(state, flow, command.now, from)];
     }
     case 'DeleteChatbot':

@@ -3,7 +3,8 @@
  * session runs, where the flow stands (the interpreter's state), the turn count, and the rules
  * that complete a session (the flow ends → its resolution, a handoff step or escalate →
  * escalated, end → ended). The flow's http calls are made by the command layer, which hands
- * each result back (RecordHttpResult).
+ * each result back (RecordHttpResult); so are the agent's model calls (RecordAgentTurn), for an
+ * agent bot's conversation and for a flow waiting at an ai step.
  */
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { Decider } from '../event.js';
@@ -13,6 +14,7 @@ import type { FlowGraph } from '../flow/flowGraph.js';
 import { isListFlow } from '../flow/listFlow.js';
 import {
   answerQuestion,
+  resumeAfterAi,
   resumeAfterHttp,
   shownInput,
   startFlow,
@@ -33,7 +35,7 @@ import type {
 } from './conversationEvents.js';
 import { unhandled } from '../unhandled.js';
 import { LIMIT_ERRORS, limitDetail } from '../agent/agentLimits.js';
-import { type AgentTurnOutcome, completionOfOutcome, visitorTextOf } from '../agent/agentTurn.js';
+import { type AgentTurnOutcome, aiResultOf, completionOfOutcome, visitorTextOf } from '../agent/agentTurn.js';
 
 export interface ConversationState {
   status: 'none' | 'active' | 'completed';
@@ -53,7 +55,10 @@ export interface ConversationState {
   resolution: Resolution | null;
   /** An AI agent answers this conversation, not the flow. */
   agent: boolean;
-  /** The agent conversation's messages so far, for the model (empty for flow conversations). */
+  /**
+   * The conversation's messages so far, the flow's and the agent's, for the model: an agent
+   * reached in a flow's ai step reads what the flow asked and what the visitor answered.
+   */
   history: TranscriptEntry[];
   /** How many times the agent's model has answered. */
   agentAnswers: number;
@@ -175,6 +180,14 @@ function idsOf(state: ConversationState) {
 function waitingStep(state: Pick<ConversationState, 'status' | 'graph' | 'run'>) {
   if (state.status !== 'active' || state.run.finished) return undefined;
   return state.graph.steps.find((s) => s.id === state.run.stepId);
+}
+
+/**
+ * The visitor's next message goes to the AI agent: an agent bot's conversation, or a flow
+ * waiting at an ai step.
+ */
+export function waitsForAgent(state: ConversationState): boolean {
+  return state.status === 'active' && (state.agent || waitingStep(state)?.type === 'ai');
 }
 
 /** The call the flow waits for, rendered: running the flow from its http step stops there at once. */
@@ -324,7 +337,7 @@ export function decideConversation(command: ConversationCommand, state: Conversa
       return [answered, ...completes(run, state.responseId, state.turnCount)];
     }
     case 'RecordAgentTurn':
-      if (!state.agent) throw new ConflictError('This conversation is not answered by an agent');
+      if (!waitsForAgent(state)) throw new ConflictError('This conversation is not waiting for the agent');
       return agentTurnEvents(command, state, ids);
     case 'Escalate':
       return [
@@ -346,7 +359,11 @@ export function decideConversation(command: ConversationCommand, state: Conversa
   }
 }
 
-/** The events of an agent conversation's turn: the messages as for a flow, the call, the end. */
+/**
+ * The events of an agent's turn: the messages as for a flow, the call, the end. In a flow's ai
+ * step, an outcome that ends the agent's part hands the conversation back to the flow, whose
+ * replies follow the agent's in the same turn.
+ */
 function agentTurnEvents(
   command: Extract<ConversationCommand, { type: 'RecordAgentTurn' }>,
   state: ConversationState,
@@ -357,10 +374,14 @@ function agentTurnEvents(
   const turnCount = state.turnCount + 1;
   const responseId = state.responseId ?? command.responseId;
   const reply = visitorTextOf(outcome);
+  const backToFlow = state.agent ? null : aiResultOf(outcome);
+  const flowRun = backToFlow && resumeAfterAi(state.graph, state.run, backToFlow);
   const entries: TranscriptEntry[] = [
     { type: 'user', message: command.message, at },
     ...(reply ? [{ type: 'bot' as const, message: reply, at }] : []),
+    ...entriesOf(flowRun?.replies ?? [], at),
   ];
+  const flowState = flowRun?.state ?? state.run;
   const events: ConversationEvent[] = [];
   if (!state.responseId)
     events.push({ type: 'ResponseCreated', data: { ...ids, responseId, visitorId: state.visitorId!, chatDate: at } });
@@ -370,10 +391,10 @@ function agentTurnEvents(
       ...ids,
       responseId,
       entries,
-      answerVariables: state.run.variables,
+      answerVariables: flowState.variables,
       turnCount,
-      flowState: state.run,
-      path: [],
+      flowState,
+      path: flowRun?.path ?? [],
     },
   });
   if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
@@ -395,7 +416,7 @@ function agentTurnEvents(
           };
     events.push({ type: 'AgentFailed', data: { ...ids, responseId, ...failure } });
   }
-  const done = completionOfOutcome(outcome);
+  const done = flowRun ? completionOf(flowRun.outcome) : state.agent ? completionOfOutcome(outcome) : null;
   if (done)
     events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
   return events;
@@ -429,7 +450,7 @@ export function evolveConversation(state: ConversationState, event: Conversation
         run: d.flowState ?? startFlow(graph).state,
         startedAt: d.startedAt,
         agent: d.aiAgent !== null && d.aiAgent !== undefined,
-        history: d.aiAgent ? d.messages : [],
+        history: d.messages,
       };
     }
     case 'ResponseCreated':
@@ -437,11 +458,10 @@ export function evolveConversation(state: ConversationState, event: Conversation
     case 'MessagesRecorded': {
       const d = event.data;
       const run = d.flowState ?? legacyRun(state, d.entries, d.answerVariables);
-      const history = state.agent ? [...state.history, ...d.entries] : state.history;
-      return { ...state, run, turnCount: d.turnCount, history };
+      return { ...state, run, turnCount: d.turnCount, history: [...state.history, ...d.entries] };
     }
     case 'FlowHttpAnswered':
-      return { ...state, run: event.data.flowState };
+      return { ...state, run: event.data.flowState, history: [...state.history, ...event.data.entries] };
     case 'AgentAnswered':
       return {
         ...state,

@@ -13,8 +13,9 @@ export class FlowError extends ValidationError {
     field: string,
     /** The offending step's id, when the error is about one step. */
     readonly stepId?: string,
+    code = INVALID_FLOW,
   ) {
-    super(message, field, INVALID_FLOW);
+    super(message, field, code);
   }
 }
 

@@ -54,7 +54,12 @@ export interface HttpRequest {
 
 export type HttpResult = { ok: true; status: number; json: unknown } | { ok: false; reason: string };
 
-export type AiResult = { outcome: 'resolved' | 'handoff' | 'limit' };
+/**
+ * How the AI agent's part of the flow came out: it ended the talk (the flow goes on), or the
+ * visitor is with a person now (`reason`: the agent's handoff reason, `turn_limit`,
+ * `model_error`) and the flow must not talk over them.
+ */
+export type AiResult = { outcome: 'resolved' | 'ended' } | { outcome: 'handoff'; reason: string };
 
 export type FlowOutcome =
   | { type: 'awaiting_answer'; stepId: string }
@@ -73,8 +78,6 @@ export interface FlowRun {
 
 /** Far more steps than any flow without an input-less loop passes between two waits. */
 export const MAX_STEPS_PER_CALL = 1000;
-/** The reason a flow hands off when the AI agent handed the visitor to a person. */
-export const AI_HANDOFF_REASON = 'ai_handoff';
 /** Stored variable values are cut to this many characters. */
 export const MAX_VARIABLE_LENGTH = 2000;
 
@@ -127,9 +130,9 @@ export function resumeAfterHttp(flow: FlowGraph, state: FlowState, result: HttpR
 export function resumeAfterAi(flow: FlowGraph, state: FlowState, result: AiResult): FlowRun {
   const step = waitingStep(flow, state, 'ai');
   // The agent has already handed the visitor to a person: the flow must not talk over them.
-  if (result.outcome === 'handoff') {
-    return finish([], [], state, { type: 'handoff', reason: AI_HANDOFF_REASON });
-  }
+  if (result.outcome === 'handoff') return finish([], [], state, { type: 'handoff', reason: result.reason });
+  // Nothing after the agent: the conversation ends as the agent ended it.
+  if (step.next === undefined) return finish([], [], state, { type: 'ended', resolution: result.outcome });
   return continueAt(flow, step.next, state, [], []);
 }
 

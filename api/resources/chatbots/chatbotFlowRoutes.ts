@@ -96,7 +96,10 @@ export function chatbotFlowRoutes(door: ResourceDoor, { views, chatbots }: Chatb
       body: publishBody,
       responses: {
         201: { description: 'The version new conversations start on', schema: publicationSchema },
-        400: { description: 'AI_STEP_UNAVAILABLE: the flow has an ai step; or a bad body' },
+        400: {
+          description:
+            'AI_STEP_NEEDS_AGENT (with stepId): the flow has an ai step and the chatbot has no agent; or a bad body',
+        },
         ...NO_SUCH_VERSION,
       },
     },

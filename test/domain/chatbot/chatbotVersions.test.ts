@@ -2,7 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fold } from '../../../domain/event.js';
-import { NotFoundError, ValidationError } from '../../../domain/errors.js';
+import { NotFoundError } from '../../../domain/errors.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 import {
   chatbotDecider,
@@ -15,6 +15,8 @@ import {
   type ChatbotState,
 } from '../../../domain/chatbot/chatbot.js';
 import type { FlowDocument } from '../../../domain/chatbot/flowDocument.js';
+import { type AgentSettings, handoffWithDefaults } from '../../../domain/agent/agentSettings.js';
+import { FlowError } from '../../../domain/flow/flowError.js';
 
 const NOW = new Date('2026-05-01T10:00:00.000Z');
 const LIST = { steps: [{ type: 'message' as const, text: 'Hello' }] };
@@ -26,6 +28,16 @@ const GRAPH = {
   ],
 } as unknown as FlowDocument;
 const WITH_AI = { start: 'a', steps: [{ id: 'a', type: 'ai' }] } as unknown as FlowDocument;
+const AGENT: AgentSettings = {
+  name: 'Ava',
+  instructions: 'Help.',
+  connectionId: 'c1',
+  model: null,
+  temperature: null,
+  maxOutputTokens: null,
+  greeting: null,
+  handoff: handoffWithDefaults({ maxTurns: 20 }),
+};
 
 const create: ChatbotCommand = {
   type: 'CreateChatbot',
@@ -82,12 +94,23 @@ test('a rollback publishes the earlier version again as a new one, naming where 
   }
 });
 
-test('a flow with an ai step may be a draft but is not published', () => {
+test('a flow with an ai step is published only while the chatbot has an agent', () => {
   const drafted = after(created, { type: 'SaveFlowDraft', flow: WITH_AI });
+  const needsAgent = (e: unknown) =>
+    e instanceof FlowError && e.code === 'AI_STEP_NEEDS_AGENT' && e.stepId === 'a' && /"a"/.test(e.message);
+  assert.throws(() => decideChatbot({ type: 'PublishFlow', now: NOW }, drafted), needsAgent);
   assert.throws(
-    () => decideChatbot({ type: 'PublishFlow', now: NOW }, drafted),
-    (e: unknown) => e instanceof ValidationError && e.code === 'AI_STEP_UNAVAILABLE' && /"a"/.test(e.message),
+    () => decideChatbot({ type: 'UpdateChatbot', changes: { flow: WITH_AI }, now: NOW }, created),
+    needsAgent,
   );
+  assert.throws(() => decideChatbot({ ...create, flow: WITH_AI } as ChatbotCommand, initialChatbotState), needsAgent);
+  const withAgent = after(drafted, { type: 'SetAgent', agent: AGENT });
+  const [published] = decideChatbot({ type: 'PublishFlow', now: NOW }, withAgent) as ChatbotEvent[];
+  assert.equal([published!.type, (published!.data as { flow: unknown }).flow], ['ChatbotFlowPublished', WITH_AI]);
+  // Removing the agent later is allowed: the published flow's ai step then passes visitors to a person.
+  const removed = after(fold(evolveChatbot, withAgent, [published!]), { type: 'RemoveAgent' });
+  assert.is(removed.agent, null);
+  assert.equal(publishedFlow(removed).flow, WITH_AI);
 });
 
 test('an update with a flow saves and publishes it; one without a flow publishes nothing', () => {

@@ -10,6 +10,7 @@ import {
 import type { ConversationEvent } from '../../../domain/conversation/conversationEvents.js';
 import { DEFAULT_FLOW } from '../../../domain/chatbot/flow.js';
 import { ConflictError } from '../../../domain/errors.js';
+import type { FlowDocument } from '../../../domain/chatbot/flowDocument.js';
 import { type AgentTurnOutcome, limitOutcome } from '../../../domain/agent/agentTurn.js';
 import { handoffWithDefaults } from '../../../domain/agent/agentSettings.js';
 
@@ -113,7 +114,7 @@ test('a limit records the message, the calm words and what was reached, then com
   ]);
 });
 
-test('a flow conversation refuses an agent turn', () => {
+test('a flow conversation not at an ai step refuses an agent turn', () => {
   const state = fold(initialConversationState, decideConversation(startCommand(null), initialConversationState));
   assert.not.ok(state.agent);
   assert.throws(
@@ -124,6 +125,140 @@ test('a flow conversation refuses an agent turn', () => {
       ),
     (e: unknown) => e instanceof ConflictError,
   );
+});
+
+/** Asks the topic, lets the agent talk, then asks for a rating. */
+const AI_FLOW = {
+  start: 'topic',
+  steps: [
+    { id: 'topic', type: 'question', text: 'What about?', variable: 'topic', input: { type: 'text' }, next: 'agent' },
+    { id: 'agent', type: 'ai', next: 'thanks' },
+    { id: 'thanks', type: 'message', text: 'Thanks! Anything about {{topic}} later?', next: 'bye' },
+    { id: 'bye', type: 'end', text: 'Bye', resolution: 'resolved' },
+  ],
+} as unknown as FlowDocument;
+
+/** A flow conversation whose flow waits at its ai step. */
+function atAiStep(): ConversationState {
+  const started = fold(
+    initialConversationState,
+    decideConversation({ ...startCommand(null), flow: AI_FLOW }, initialConversationState),
+  );
+  const answered = decideConversation({ type: 'SendMessage', message: 'billing', responseId: 'r1', now }, started);
+  return fold(started, answered);
+}
+const completionOf = (events: ConversationEvent[]) => {
+  const done = events.find((e) => e.type === 'ConversationCompleted');
+  return done?.type === 'ConversationCompleted' ? [done.data.resolution, done.data.escalationReason] : null;
+};
+const recorded = (events: ConversationEvent[]) => {
+  const m = events.find((e) => e.type === 'MessagesRecorded');
+  return m?.type === 'MessagesRecorded' ? m.data : null;
+};
+
+test('at an ai step the agent talks; the history holds the flow messages and the answers', () => {
+  let state = atAiStep();
+  assert.not.ok(state.agent);
+  assert.equal(
+    state.history.map((m) => [m.type, m.message]),
+    [
+      ['bot', 'What about?'],
+      ['user', 'billing'],
+    ],
+  );
+  const events = decideConversation(
+    turn('My invoice?', { type: 'answer', text: 'It is sent.', facts, action: { type: 'reply' }, toolCall: null }),
+    state,
+  );
+  assert.equal(
+    events.map((e) => e.type),
+    ['MessagesRecorded', 'ResponseUpdated', 'AgentAnswered'],
+  );
+  assert.equal(recorded(events)!.path, [], 'the flow does not move while the agent talks');
+  state = fold(state, events);
+  assert.equal([state.run.stepId, state.run.finished, state.agentAnswers], ['agent', false, 1]);
+  assert.is(state.history.at(-1)!.message, 'It is sent.');
+});
+
+test('at an ai step, end_conversation hands back to the flow, which goes on at next in the same turn', () => {
+  for (const resolution of ['resolved', 'ended'] as const) {
+    const events = decideConversation(
+      turn('Thanks', {
+        type: 'answer',
+        text: 'Glad to help.',
+        facts,
+        action: { type: 'end', resolution },
+        toolCall: 'end_conversation',
+      }),
+      atAiStep(),
+    );
+    assert.equal(
+      recorded(events)!.entries.map((e) => e.message),
+      ['Thanks', 'Glad to help.', 'Thanks! Anything about billing later?', 'Bye'],
+    );
+    assert.equal(recorded(events)!.path, ['thanks', 'bye']);
+    assert.equal(completionOf(events), ['resolved', null], 'the flow decides how it ends');
+  }
+});
+
+test('an ai step as the last step: the conversation ends as the agent ended it', () => {
+  const last = { start: 'agent', steps: [{ id: 'agent', type: 'ai' }] } as unknown as FlowDocument;
+  const state = fold(
+    initialConversationState,
+    decideConversation({ ...startCommand(null), flow: last }, initialConversationState),
+  );
+  const events = decideConversation(
+    turn('Bye', {
+      type: 'answer',
+      text: '',
+      facts,
+      action: { type: 'end', resolution: 'ended' },
+      toolCall: 'end_conversation',
+    }),
+    state,
+  );
+  assert.equal(
+    recorded(events)!.entries.map((e) => e.message),
+    ['Bye'],
+  );
+  assert.equal(completionOf(events), ['ended', null]);
+});
+
+test('at an ai step, a handoff, the turn limit or a failure escalates with its reason and the flow says nothing', () => {
+  const handoff: AgentTurnOutcome = {
+    type: 'answer',
+    text: 'A colleague will help.',
+    facts,
+    action: { type: 'handoff', reason: 'out_of_scope', summary: 'Wants a refund' },
+    toolCall: 'handoff',
+  };
+  const failure: AgentTurnOutcome = {
+    type: 'failure',
+    error: 'no_connection',
+    detail: 'gone',
+    model: null,
+    latencyMs: null,
+  };
+  const turnLimit = limitOutcome(handoffWithDefaults(null), { limit: 'turns', used: 20, max: 20 });
+  const cases: Array<[AgentTurnOutcome, string, string]> = [
+    [handoff, 'out_of_scope', 'A colleague will help.'],
+    [turnLimit, 'turn_limit', "I'm passing you to a person who can help."],
+    [failure, 'model_error', "Sorry, I can't answer right now. I'm passing you to a person."],
+  ];
+  for (const [outcome, reason, said] of cases) {
+    const events = decideConversation(turn('Help', outcome), atAiStep());
+    assert.equal(
+      recorded(events)!.entries.map((e) => e.message),
+      ['Help', said],
+    );
+    assert.equal(completionOf(events), ['escalated', reason]);
+    const state = fold(atAiStep(), events);
+    assert.is(state.status, 'completed');
+    assert.throws(
+      () => decideConversation(turn('More', turnLimit), state),
+      (e: unknown) => e instanceof ConflictError,
+    );
+  }
 });
 
 test.run();

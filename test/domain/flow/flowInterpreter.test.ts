@@ -210,19 +210,23 @@ test('http saves: nested paths, objects as JSON text, long values cut to 2000 ch
   assert.is(run.state.variables.n, '3');
 });
 
-test('ai: waits for the agent; resolved and limit go on to next, handoff hands off', () => {
+test('ai: waits for the agent; resolved and ended go on to next, handoff hands off with its reason', () => {
   const topic = answerQuestion(flow, startFlow(flow).state, 'Ann').state;
   const ai = answerQuestion(flow, topic, 'billing');
   assert.equal(ai.outcome, { type: 'awaiting_ai', stepId: 'billing' });
   assert.equal(ai.replies, []);
-  for (const outcome of ['resolved', 'limit'] as const) {
+  for (const outcome of ['resolved', 'ended'] as const) {
     const back = resumeAfterAi(flow, ai.state, { outcome });
     assert.equal(back.outcome, { type: 'awaiting_answer', stepId: 'helped' });
+    assert.equal(back.path, ['helped']);
     assert.equal(back.replies[0].input, { type: 'yesno' });
   }
-  const handoff = resumeAfterAi(flow, ai.state, { outcome: 'handoff' });
-  assert.equal(handoff.outcome, { type: 'handoff', reason: 'ai_handoff' });
-  assert.ok(handoff.state.finished);
+  for (const reason of ['visitor_request', 'turn_limit', 'model_error']) {
+    const handoff = resumeAfterAi(flow, ai.state, { outcome: 'handoff', reason });
+    assert.equal(handoff.outcome, { type: 'handoff', reason });
+    assert.equal([handoff.replies, handoff.path], [[], []], 'the flow says nothing over the person');
+    assert.ok(handoff.state.finished);
+  }
   const helped = resumeAfterAi(flow, ai.state, { outcome: 'resolved' });
   const rate = answerQuestion(flow, helped.state, 'Y');
   assert.equal(rate.replies[0].input, { type: 'rating', max: 5 });
@@ -233,6 +237,17 @@ test('ai: waits for the agent; resolved and limit go on to next, handoff hands o
     'a question without next ends the flow resolved',
   );
   assert.equal(end.state.variables, { name: 'Ann', topic: 'billing', helped: 'yes', rating: '5' });
+});
+
+test('ai without next: the conversation ends as the agent ended it', () => {
+  const last = parseFlow({ start: 'a', steps: [{ id: 'a', type: 'ai' }] }).flow;
+  const run = startFlow(last);
+  assert.equal(run.outcome, { type: 'awaiting_ai', stepId: 'a' });
+  for (const outcome of ['resolved', 'ended'] as const) {
+    const done = resumeAfterAi(last, run.state, { outcome });
+    assert.equal(done.outcome, { type: 'ended', resolution: outcome });
+    assert.ok(done.state.finished);
+  }
 });
 
 test('feeding a state what it does not wait for is a conflict', () => {

@@ -130,7 +130,10 @@ const httpResult = fc.oneof(
   fc.record({ ok: fc.constant(false as const), reason: fc.constantFrom('timeout', 'refused') }),
   fc.record({ ok: fc.constant(true as const), status: fc.constantFrom(200, 204, 404, 500), json: fc.jsonValue() }),
 );
-const aiResult = fc.record({ outcome: fc.constantFrom('resolved' as const, 'handoff' as const, 'limit' as const) });
+const aiResult = fc.oneof(
+  fc.record({ outcome: fc.constantFrom('resolved' as const, 'ended' as const) }),
+  fc.record({ outcome: fc.constant('handoff' as const), reason: fc.constantFrom('visitor_request', 'turn_limit') }),
+);
 
 function tryParse(raw: unknown): ParsedFlow | null {
   try {

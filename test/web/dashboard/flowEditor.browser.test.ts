@@ -304,6 +304,41 @@ test('the preview does not call an http step: the author picks how it went', asy
   await page.context().close();
 });
 
+test('the preview stops at an ai step: the agent answers here, the author picks how its part ended', async () => {
+  const created = await call('POST', '', { name: 'Agent flow', flow: { steps: [{ type: 'message', text: 'Hi' }] } });
+  const id = created.body.data.id as string;
+  const graph = {
+    start: 'hello',
+    steps: [
+      { id: 'hello', type: 'message', text: 'Hi! Our assistant will help.', next: 'agent' },
+      { id: 'agent', type: 'ai', next: 'thanks' },
+      { id: 'thanks', type: 'end', text: 'Thanks for chatting.', resolution: 'resolved' },
+    ],
+  };
+  assert.is((await call('PUT', `/${id}/flow`, graph)).status, 200);
+  const opened = await openDashboard(env, owner, `/chatbots/${id}`);
+  const { page } = opened;
+  assert.match(await card(page, 'agent').innerText(), /AI agent talks with the visitor here/);
+  await view(opened, 'Preview');
+  const chat = page.getByRole('log', { name: 'Preview of a conversation with Agent flow' });
+  await chat.getByText(/^The agent answers here/).waitFor();
+  assert.match(await page.locator('.preview-http').innerText(), /does not talk in the preview/);
+  await checkPage(opened, 'flow-preview-ai-step');
+  await press(page.getByRole('button', { name: 'It resolved the matter' }));
+  await chat.getByText('Thanks for chatting.').waitFor();
+  await chat.getByText('Conversation resolved').waitFor();
+  assert.equal(await page.getByRole('region', { name: 'Steps taken' }).locator('li').allInnerTexts(), [
+    'hello',
+    'agent',
+    'thanks',
+  ]);
+  await press(page.getByRole('button', { name: 'Restart the preview' }));
+  await press(page.getByRole('button', { name: 'It handed off' }));
+  await chat.getByText('Handed off to your team (visitor_request) · conversation escalated').waitFor();
+  assert.equal(opened.problems, []);
+  await page.context().close();
+});
+
 test('the what-if report replays recorded conversations on the edited draft and opens one', async () => {
   const created = await call('POST', '', { name: 'What-if bot', flow: { steps: [{ type: 'message', text: 'Hi' }] } });
   const id = created.body.data.id as string;

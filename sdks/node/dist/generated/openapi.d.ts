@@ -2267,7 +2267,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description AI_STEP_UNAVAILABLE: the flow has an ai step; or a bad body */
+            /** @description AI_STEP_NEEDS_AGENT (with stepId): the flow has an ai step and the chatbot has no agent; or a bad body */
             400: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

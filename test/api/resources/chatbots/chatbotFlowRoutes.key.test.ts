@@ -131,13 +131,12 @@ test('unreachable steps are saved with warnings', async () => {
   assert.equal([r.body.warnings[0].stepId, r.body.warnings[0].code], ['lost', 'UNREACHABLE_STEP']);
 });
 
-test('a flow with an ai step is saved but not published: 400 AI_STEP_UNAVAILABLE', async () => {
+test('a flow with an ai step is saved but, without an agent, not published: 400 AI_STEP_NEEDS_AGENT', async () => {
   const id = await newBot();
   const flow = { start: 'agent', steps: [{ id: 'agent', type: 'ai' }] };
   assert.is((await call('PUT', `/${id}/flow`, flow)).status, 200);
   const r = await call('POST', `/${id}/flow/publish`);
-  assert.is(r.status, 400);
-  assert.is(r.body.code, 'AI_STEP_UNAVAILABLE');
+  assert.equal([r.status, r.body.code, r.body.stepId, r.body.field], [400, 'AI_STEP_NEEDS_AGENT', 'agent', 'type']);
   assert.is((await call('GET', `/${id}/flow/versions`)).body.data.length, 1);
 });
 
@@ -157,7 +156,7 @@ test('PUT /chatbots with a flow still saves and publishes it', async () => {
   const broken = await call('PUT', `/${id}`, { flow: { ...GRAPH, start: 'missing' } });
   assert.equal([broken.status, broken.body.code, broken.body.field], [400, 'INVALID_FLOW', 'start']);
   const ai = await call('PUT', `/${id}`, { flow: { start: 'a', steps: [{ id: 'a', type: 'ai' }] } });
-  assert.equal([ai.status, ai.body.code], [400, 'AI_STEP_UNAVAILABLE']);
+  assert.equal([ai.status, ai.body.code], [400, 'AI_STEP_NEEDS_AGENT']);
   assert.is((await call('GET', `/${id}/flow/versions`)).body.data.length, 3, 'neither was published');
 });
 

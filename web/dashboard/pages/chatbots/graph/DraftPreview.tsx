@@ -1,8 +1,10 @@
 /**
  * The draft run in the page: the service's own flow engine (pure, bundled here) plays the bot,
  * the author plays the visitor. Questions offer their real inputs (buttons, stars, yes/no); an
- * http step is not called: the author picks whether it succeeded. Nothing is sent or stored.
+ * http step is not called and the agent does not talk at an ai step: the author picks how it
+ * went. Nothing is sent or stored.
  */
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { FlowGraph } from '../../../../../domain/flow/flowGraph.js';
 import { parseFlow } from '../../../../../domain/flow/flowParsing.js';
@@ -11,6 +13,7 @@ import {
   type FlowRun,
   type ShownInput,
   answerQuestion,
+  resumeAfterAi,
   resumeAfterHttp,
   startFlow,
 } from '../../../../../domain/flow/flowInterpreter.js';
@@ -35,7 +38,8 @@ const botLines = (run: FlowRun): Line[] => run.replies.map((r) => ({ from: 'bot'
 function outcomeNote(outcome: FlowOutcome): string | null {
   if (outcome.type === 'handoff') return `Handed off to your team (${outcome.reason}) · conversation escalated`;
   if (outcome.type === 'ended') return `Conversation ${outcome.resolution}`;
-  if (outcome.type === 'awaiting_ai') return 'The AI agent would take over here (not available in the preview).';
+  if (outcome.type === 'awaiting_ai')
+    return "The agent answers here: in live conversations the chatbot's AI agent talks with the visitor until it ends the talk or hands off.";
   return null;
 }
 
@@ -101,38 +105,51 @@ function PreviewChat({ flow, botName }: { flow: FlowGraph; botName: string }) {
         <div class="preview-input">
           {outcome.type === 'awaiting_answer' && asked && <AnswerInput input={asked} onAnswer={answer} />}
           {outcome.type === 'awaiting_http' && (
-            <div class="preview-http">
-              <p class="field-hint">
-                <strong>
-                  {outcome.request.method} {outcome.request.url}
-                </strong>{' '}
-                is not called in the preview. How did it go?
-              </p>
-              <div class="row">
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    after(
-                      { from: 'note', text: 'HTTP call answered: success' },
-                      resumeAfterHttp(flow, conv.run.state, { ok: true, status: 200, json: {} }),
-                    )
-                  }
-                >
-                  It succeeded
-                </Button>
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    after(
-                      { from: 'note', text: 'HTTP call answered: failure' },
-                      resumeAfterHttp(flow, conv.run.state, { ok: false, reason: 'preview' }),
-                    )
-                  }
-                >
-                  It failed
-                </Button>
-              </div>
-            </div>
+            <HowDidItGo
+              question={
+                <>
+                  <strong>
+                    {outcome.request.method} {outcome.request.url}
+                  </strong>{' '}
+                  is not called in the preview. How did it go?
+                </>
+              }
+              choices={[
+                {
+                  label: 'It succeeded',
+                  note: 'HTTP call answered: success',
+                  run: () => resumeAfterHttp(flow, conv.run.state, { ok: true, status: 200, json: {} }),
+                },
+                {
+                  label: 'It failed',
+                  note: 'HTTP call answered: failure',
+                  run: () => resumeAfterHttp(flow, conv.run.state, { ok: false, reason: 'preview' }),
+                },
+              ]}
+              onPick={after}
+            />
+          )}
+          {outcome.type === 'awaiting_ai' && (
+            <HowDidItGo
+              question={
+                <>
+                  <strong>The agent does not talk in the preview.</strong> How did its part end?
+                </>
+              }
+              choices={[
+                {
+                  label: 'It resolved the matter',
+                  note: 'The agent ended the talk: resolved',
+                  run: () => resumeAfterAi(flow, conv.run.state, { outcome: 'resolved' }),
+                },
+                {
+                  label: 'It handed off',
+                  note: 'The agent handed the visitor to a person',
+                  run: () => resumeAfterAi(flow, conv.run.state, { outcome: 'handoff', reason: 'visitor_request' }),
+                },
+              ]}
+              onPick={after}
+            />
           )}
           <Button size="sm" variant="ghost" onClick={() => setConv(begin())}>
             Restart the preview
@@ -149,6 +166,30 @@ function PreviewChat({ flow, botName }: { flow: FlowGraph; botName: string }) {
           ))}
         </ol>
       </section>
+    </div>
+  );
+}
+
+/** A step the preview does not carry out (an http call, the agent's talk): the author says how it went. */
+function HowDidItGo({
+  question,
+  choices,
+  onPick,
+}: {
+  question: ComponentChildren;
+  choices: Array<{ label: string; note: string; run: () => FlowRun }>;
+  onPick: (note: Line, run: FlowRun) => void;
+}) {
+  return (
+    <div class="preview-http">
+      <p class="field-hint">{question}</p>
+      <div class="row">
+        {choices.map((c) => (
+          <Button key={c.label} size="sm" onClick={() => onPick({ from: 'note', text: c.note }, c.run())}>
+            {c.label}
+          </Button>
+        ))}
+      </div>
     </div>
   );
 }

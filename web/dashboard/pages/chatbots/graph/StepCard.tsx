@@ -190,8 +190,14 @@ function OwnFields(props: FieldsProps<FlowStep>) {
     case 'end':
       return <EndFields {...props} step={step} />;
     case 'jump':
-    case 'ai':
       return null;
+    case 'ai':
+      return (
+        <p class="field-hint">
+          The chatbot's AI agent talks with the visitor here, one answer per message. When it ends the talk the flow
+          goes on; when it hands off, a person takes over. Publishing needs the chatbot to have an agent.
+        </p>
+      );
   }
 }
 

@@ -15,8 +15,8 @@ import type {
 import { STEP_ID, STEP_TYPES } from '../../../../../domain/flow/flowGraph.js';
 import { conditionText } from '../flowGraph.js';
 
-/** The step types an author may add (ai waits for the AI agents to exist). */
-export const ADDABLE_TYPES: readonly StepType[] = STEP_TYPES.filter((type) => type !== 'ai');
+/** The step types an author may add. */
+export const ADDABLE_TYPES: readonly StepType[] = STEP_TYPES;
 
 export const STEP_TYPE_LABEL: Record<StepType, string> = {
   message: 'Message',
