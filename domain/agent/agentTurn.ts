@@ -47,8 +47,11 @@ export type AgentTurnOutcome =
   /** The agent has answered handoff.maxTurns times: a person takes over without another call. */
   | { type: 'turn_limit' };
 
+/** What a model call comes to (every outcome but the turn limit, which makes none). */
+export type ModelCallOutcome = Exclude<AgentTurnOutcome, { type: 'turn_limit' }>;
+
 /** The outcome of an answer: its first tool call decides, after its arguments are checked. */
-export function outcomeOfAnswer(answer: ModelAnswer): AgentTurnOutcome {
+export function outcomeOfAnswer(answer: ModelAnswer): ModelCallOutcome {
   const { text, toolCalls, ...facts } = answer;
   const call = toolCalls[0];
   if (!call) return { type: 'answer', text: text.trim(), facts, action: { type: 'reply' }, toolCall: null };
