@@ -29,6 +29,9 @@ export function chatbotAgentRoutes(
 ): void {
   const tags = TAGS[door.kind];
 
+  // The dashboard opens the Agent tab of every chatbot: one without an agent is an answer there
+  // (data: null), not an error; the External API keeps its 404.
+  const noAgentIsNull = door.kind === 'session';
   door.add(
     {
       method: 'get',
@@ -36,12 +39,20 @@ export function chatbotAgentRoutes(
       summary: "A chatbot's AI agent",
       tags,
       params: idParams,
-      responses: { 200: { description: 'The agent', schema: wrapped(agentSchema) }, ...NO_AGENT },
+      responses: noAgentIsNull
+        ? {
+            200: {
+              description: 'The agent; null when the chatbot has none',
+              schema: wrapped({ ...agentSchema, nullable: true }),
+            },
+            404: { description: 'No such chatbot in this workspace' },
+          }
+        : { 200: { description: 'The agent', schema: wrapped(agentSchema) }, ...NO_AGENT },
     },
     async ({ params, res }) => {
       const doc = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
-      if (!doc.agent) throw new NotFoundError('This chatbot has no agent');
-      return { body: { data: doc.agent } };
+      if (!doc.agent && !noAgentIsNull) throw new NotFoundError('This chatbot has no agent');
+      return { body: { data: doc.agent ?? null } };
     },
   );
 

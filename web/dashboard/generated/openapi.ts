@@ -1790,7 +1790,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The agent */
+            /** @description The agent; null when the chatbot has none */
             200: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -1816,7 +1816,7 @@ export interface operations {
                             handoff: {
                                 maxTurns: number;
                             };
-                        };
+                        } | null;
                     };
                 };
             };

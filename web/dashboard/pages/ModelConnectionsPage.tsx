@@ -134,7 +134,7 @@ export function ModelConnectionsPage() {
             size="sm"
             busy={tested[c.id] === 'testing'}
             onClick={() => void test(c)}
-            aria-label={`Test ${c.name}`}
+            aria-label={`Test connection ${c.name}`}
           >
             Test connection
           </Button>

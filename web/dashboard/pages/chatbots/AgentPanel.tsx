@@ -70,11 +70,9 @@ export function bodyOf(d: Draft): AgentBody {
   };
 }
 
-const missing = (e: ApiError) => (e.status === 404 ? null : Promise.reject(e));
-
 export function AgentPanel({ chatbotId }: { chatbotId: string }) {
   const admin = isAdmin(useSession());
-  const agent = useLoad(() => agentApi.get(chatbotId).then((r) => r.data, missing), [chatbotId]);
+  const agent = useLoad<Agent | null>(() => agentApi.get(chatbotId).then((r) => r.data), [chatbotId]);
   // Members may change the agent but not list connections (an admin's): they keep the one set.
   const connections = useLoad(() => (admin ? modelConnectionApi.list() : Promise.resolve(null)), [admin]);
   if (agent.error || connections.error)

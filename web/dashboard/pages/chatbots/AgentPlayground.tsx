@@ -83,9 +83,8 @@ export function AgentPlayground({
     setBusy(true);
     setError(null);
     try {
+      // Like a visitor's turn: the greeting is part of the conversation; the oldest lines go first.
       const messages: PreviewMessage[] = next.slice(-MAX_MESSAGES).map(({ role, text }) => ({ role, text }));
-      // The conversation sent must start with the visitor when it was cut to the limit.
-      while (messages[0]?.role === 'bot') messages.shift();
       const r = await agentApi.preview(chatbotId, { messages, agent });
       setLines((ls) => [...ls, { role: 'bot', text: r.data.text, answer: r.data }]);
     } catch (err) {

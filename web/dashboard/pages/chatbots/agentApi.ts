@@ -5,7 +5,7 @@ import type { Answer, RequestBody } from '../../apiTypes.js';
 type AgentPath = '/api/v1/dashboard/chatbots/{id}/agent';
 type PreviewPath = '/api/v1/dashboard/chatbots/{id}/agent/preview';
 
-export type Agent = Answer<AgentPath, 'get'>['data'];
+export type Agent = NonNullable<Answer<AgentPath, 'get'>['data']>;
 export type AgentBody = RequestBody<AgentPath, 'put'>;
 export type PreviewBody = RequestBody<PreviewPath, 'post'>;
 export type PreviewMessage = PreviewBody['messages'][number];
