@@ -18,7 +18,6 @@ import {
   PageHeader,
   Skeleton,
   Table,
-  formatDate,
   useLoad,
   useToast,
 } from '../ui/index.js';
@@ -122,7 +121,6 @@ export function ModelConnectionsPage() {
       ),
     },
     { key: 'test', header: 'Test', render: (c) => <TestResult result={tested[c.id]} /> },
-    { key: 'created', header: 'Added', hideOnPhone: true, render: (c) => formatDate(c.createdAt) },
     {
       key: 'actions',
       header: 'Actions',
@@ -188,6 +186,7 @@ export function ModelConnectionsPage() {
               title="Connections"
               description={`${connections.length} of ${list.data.limit} connections. Keys are encrypted and never shown again.`}
               padded={false}
+              class="model-connections"
             >
               <Table columns={columns} rows={connections} rowKey={(c) => c.id} caption="Model connections" />
             </Card>
