@@ -1822,7 +1822,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            /** @description No such chatbot in this workspace, or it has no agent */
+            /** @description No such chatbot in this workspace */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
