@@ -49,6 +49,8 @@ import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { aiTokenBudget } from '../projections/queries/aiTokenBudget.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
+import { AgentPreviewCommands } from '../commands/agentPreviewCommands.js';
+import type { AgentModelDeps } from '../commands/agentModelCall.js';
 import { AccountCommands } from '../commands/accountCommands.js';
 import { BrandingCommands } from '../commands/brandingCommands.js';
 import { AdClickCommands } from '../commands/adClickCommands.js';
@@ -110,6 +112,8 @@ export interface Services {
   /** The workspaces' connections to OpenAI-compatible model providers (keys encrypted at rest). */
   modelConnections: ModelConnectionCommands;
   conversations: ConversationCommands;
+  /** The dashboard playground's model calls with an agent (nothing recorded). */
+  agentPreview: AgentPreviewCommands;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -273,6 +277,16 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     }),
     connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
   });
+  // Visitors' turns and the dashboard playground call models the same way.
+  const agentModel: AgentModelDeps = {
+    chatModel: createChatModel({
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      timeoutMs: config.aiTimeoutMs,
+    }),
+    modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
+    aiTokenBudget: (workspaceId, now) => aiTokenBudget(views, workspaceId, now),
+  };
   const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
@@ -325,14 +339,9 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
         certificateAuthority: opts.flowHttpCertificateAuthority,
         timeoutMs: opts.flowHttpTimeoutMs,
       }),
-      chatModel: createChatModel({
-        allowHosts: config.llmAllowHosts,
-        resolver: opts.resolver,
-        timeoutMs: config.aiTimeoutMs,
-      }),
-      modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
-      aiTokenBudget: (workspaceId, now) => aiTokenBudget(views, workspaceId, now),
+      ...agentModel,
     }),
+    agentPreview: new AgentPreviewCommands({ aggregates, ...agentModel }),
     branding: new BrandingCommands({
       aggregates,
       reservations,

@@ -59,6 +59,7 @@ export function appDeps(services: Services): AppDeps {
     rateLimitPerMinute: config.rateLimitPerMinute,
     idempotency: services.idempotency,
     chatbots: services.chatbots,
+    agentPreview: services.agentPreview,
     webhooks: services.webhooks,
     modelConnections: services.modelConnections,
     platformModel: config.platformModel,

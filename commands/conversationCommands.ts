@@ -6,11 +6,9 @@
  * recorded, until the flow waits for the visitor again or ends.
  */
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { agentPrompt } from '../domain/agent/agentPrompt.js';
-import { AGENT_TOOLS } from '../domain/agent/agentTools.js';
 import { limitBeforeCall } from '../domain/agent/agentLimits.js';
-import { type AgentTurnOutcome, limitOutcome, outcomeOfAnswer } from '../domain/agent/agentTurn.js';
-import type { ChatModel } from '../infrastructure/ai/chatModel.js';
+import { type AgentTurnOutcome, limitOutcome } from '../domain/agent/agentTurn.js';
+import { type AgentModelDeps, callAgentModel, unusableAgent } from './agentModelCall.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import { firstAiStep } from '../domain/chatbot/flowDocument.js';
 import {
@@ -84,23 +82,10 @@ export interface FlowHttp {
   call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
 }
 
-/** Where an agent's model is reached: a model connection of the workspace, its key in clear. */
-export interface ModelTarget {
-  baseUrl: string;
-  apiKey: string;
-  chatModel: string;
-}
-
-export interface ConversationCommandsDeps {
+export interface ConversationCommandsDeps extends AgentModelDeps {
   aggregates: AggregateStore;
   flowHttp: FlowHttp;
   flowSigningSecrets: FlowSigningSecrets;
-  /** The agents' model calls (infrastructure/ai/chatModel.ts). */
-  chatModel: ChatModel;
-  /** The connection an agent uses; null when it is gone or its key cannot be read. */
-  modelTarget(connectionId: string, workspaceId: string): Promise<ModelTarget | null>;
-  /** The workspace's AI tokens this UTC month and its plan's budget (null: unlimited). */
-  aiTokenBudget(workspaceId: string, now: Date): Promise<{ tokensUsed: number; tokenLimit: number | null }>;
 }
 
 /** Each piece of a streamed answer's text, as it comes. */
@@ -260,14 +245,7 @@ export class ConversationCommands {
     onToken?: TokenSink,
   ): Promise<AgentTurnOutcome> {
     const agent = chatbot.agent;
-    const unusable = (detail: string): AgentTurnOutcome => ({
-      type: 'failure',
-      error: 'no_connection',
-      detail,
-      model: null,
-      latencyMs: null,
-    });
-    if (!agent) return unusable('The chatbot no longer has an agent');
+    if (!agent) return unusableAgent('The chatbot no longer has an agent');
     // Nothing reaches the model once a limit is reached: the month's budget, the conversation's own.
     const budget = await this.deps.aiTokenBudget(session.workspaceId!, this.deps.aggregates.now());
     const reached = limitBeforeCall(agent.handoff, {
@@ -277,23 +255,8 @@ export class ConversationCommands {
       answers: session.agentAnswers,
     });
     if (reached) return limitOutcome(agent.handoff, reached);
-    const target = await this.deps.modelTarget(agent.connectionId, session.workspaceId!);
-    if (!target) return unusable("The agent's model connection was deleted, or its stored key cannot be read");
-    const model = agent.model ?? target.chatModel;
     const history = [...session.history, { type: 'user' as const, message: command.message, at: '' }];
-    const answer = await this.deps.chatModel.answer({
-      baseUrl: target.baseUrl,
-      apiKey: target.apiKey,
-      model,
-      messages: agentPrompt(agent.instructions, history),
-      tools: AGENT_TOOLS,
-      temperature: agent.temperature,
-      maxOutputTokens: agent.maxOutputTokens,
-      onToken,
-    });
-    if (!answer.ok)
-      return { type: 'failure', error: answer.error, detail: answer.detail, model, latencyMs: answer.latencyMs };
-    return outcomeOfAnswer(answer);
+    return callAgentModel(this.deps, agent, session.workspaceId!, history, onToken);
   }
 
   /**

@@ -3,6 +3,7 @@
  * resource module takes only the part it needs (`Pick<ExternalApiDeps, …>`).
  */
 import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
+import type { AgentPreviewCommands } from '../../commands/agentPreviewCommands.js';
 import type { WebhookCommands } from '../../commands/webhookCommands.js';
 import type { ModelConnectionCommands } from '../../commands/modelConnectionCommands.js';
 import type { AccountCommands } from '../../commands/accountCommands.js';
@@ -36,6 +37,8 @@ export interface ExternalApiDeps {
   /** Idempotency-Key records of POSTs (docs/idempotency.md). */
   idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
+  /** The Agent tab's playground: model calls with nothing recorded. */
+  agentPreview: AgentPreviewCommands;
   webhooks: WebhookCommands;
   /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */
   deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>;

@@ -41,6 +41,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/chatbots/{id}/agent`]: 'getChatbotAgent',
   [`PUT ${EXTERNAL}/chatbots/{id}/agent`]: 'setChatbotAgent',
   [`DELETE ${EXTERNAL}/chatbots/{id}/agent`]: 'deleteChatbotAgent',
+  [`POST ${EXTERNAL}/chatbots/{id}/agent/preview`]: 'previewChatbotAgent',
   [`GET ${EXTERNAL}/model-connections`]: 'listModelConnections',
   [`POST ${EXTERNAL}/model-connections`]: 'createModelConnection',
   [`GET ${EXTERNAL}/model-connections/{id}`]: 'getModelConnection',

@@ -59,8 +59,11 @@ export function limitOutcome(handoff: HandoffSettings, reached: LimitReached): A
   return { type: 'limit', reached, onLimit: handoff.onLimit, message: handoff.limitMessage ?? standard };
 }
 
+/** What a model call comes to (every outcome but the turn limit, which makes none). */
+export type ModelCallOutcome = Exclude<AgentTurnOutcome, { type: 'limit' }>;
+
 /** The outcome of an answer: its first tool call decides, after its arguments are checked. */
-export function outcomeOfAnswer(answer: ModelAnswer): AgentTurnOutcome {
+export function outcomeOfAnswer(answer: ModelAnswer): ModelCallOutcome {
   const { text, toolCalls, ...facts } = answer;
   const call = toolCalls[0];
   if (!call) return { type: 'answer', text: text.trim(), facts, action: { type: 'reply' }, toolCall: null };

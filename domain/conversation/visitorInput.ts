@@ -33,6 +33,8 @@ function text(raw: unknown, field: string, max: number): string {
 }
 
 export const validateMessage = (raw: unknown): string => text(raw, 'message', MAX_MESSAGE_LENGTH);
+/** Visitor text under another field name (a dashboard preview's `messages[i].text`), same limits. */
+export const validateVisitorText = (raw: unknown, field: string): string => text(raw, field, MAX_MESSAGE_LENGTH);
 /** The reason a visitor gives for wanting a person; a bare escalate records the generic one. */
 export const DEFAULT_ESCALATION_REASON = 'visitor_request';
 export const validateReason = (raw: unknown): string =>

@@ -318,7 +318,7 @@ async function modelConnectionSamples(
   await accessErrors(expect, 'testModelConnection', 'POST', `${one}/test`, keys);
   await bodyErrors(expect, 'testModelConnection', 'POST', `${one}/test`, limit, { key });
   await idempotencyErrors(app, expect, 'testModelConnection', `${one}/test`, key, workspaceId, {});
-  await chatbotAgentSamples(expect, keys, limit, key, created.data.id);
+  await chatbotAgentSamples(app, expect, keys, limit, { key, workspaceId }, created.data.id);
   await expect('updateModelConnection', 200, 'PATCH', one, { key, body: { chatModel: 'gpt-4o' } });
   await expect('updateModelConnection', 400, 'PATCH', one, { key, body: { chatModel: '' } });
   await expect('updateModelConnection', 404, 'PATCH', `${PATH}/${UNKNOWN}`, { key, body: {} });
@@ -332,12 +332,13 @@ async function modelConnectionSamples(
   await expect('deleteModelConnection', 404, 'DELETE', one, { key });
 }
 
-/** A chatbot's agent: set, read, remove, with each documented error. */
+/** A chatbot's agent: set, read, preview, remove, with each documented error. */
 async function chatbotAgentSamples(
+  app: TestApp,
   expect: Expect,
   keys: { free: string; spent: string },
   limit: number,
-  key: string,
+  { key, workspaceId }: { key: string; workspaceId: string },
   connectionId: string,
 ): Promise<void> {
   const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Agent bot' } });
@@ -350,6 +351,14 @@ async function chatbotAgentSamples(
   await accessErrors(expect, 'setChatbotAgent', 'PUT', PATH, keys, body);
   await bodyErrors(expect, 'setChatbotAgent', 'PUT', PATH, limit, { key });
   await expect('getChatbotAgent', 200, 'GET', PATH, { key });
+  // The sample connection's host does not resolve: the preview still answers 200, its error in words.
+  const ask = { messages: [{ role: 'user', text: 'Hi' }] };
+  await expect('previewChatbotAgent', 200, 'POST', `${PATH}/preview`, { key, body: ask });
+  await expect('previewChatbotAgent', 400, 'POST', `${PATH}/preview`, { key, body: { messages: [] } });
+  await expect('previewChatbotAgent', 404, 'POST', `${EXT}/chatbots/${UNKNOWN}/agent/preview`, { key, body: ask });
+  await accessErrors(expect, 'previewChatbotAgent', 'POST', `${PATH}/preview`, keys, ask);
+  await bodyErrors(expect, 'previewChatbotAgent', 'POST', `${PATH}/preview`, limit, { key });
+  await idempotencyErrors(app, expect, 'previewChatbotAgent', `${PATH}/preview`, key, workspaceId, ask);
   await expect('getChatbotAgent', 400, 'GET', `${EXT}/chatbots/${bot.data.id}${NUL}/agent`, { key });
   await accessErrors(expect, 'getChatbotAgent', 'GET', PATH, keys);
   await expect('deleteChatbotAgent', 400, 'DELETE', `${EXT}/chatbots/${bot.data.id}${NUL}/agent`, { key });

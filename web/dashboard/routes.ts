@@ -20,6 +20,7 @@ import { OrganizationPage } from './pages/OrganizationPage.js';
 import { AdAnalyticsPage } from './pages/AdAnalyticsPage.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { MembersPage } from './pages/MembersPage.js';
+import { ModelConnectionsPage } from './pages/ModelConnectionsPage.js';
 
 export type NavGroup = 'Workspace' | 'Developers' | 'Settings';
 
@@ -59,6 +60,14 @@ export const ROUTES: DashboardRoute[] = [
     group: 'Developers',
     adminOnly: true,
     minPlan: 'starter',
+  },
+  {
+    path: '/model-connections',
+    title: 'Model connections',
+    component: ModelConnectionsPage,
+    icon: 'sparkle',
+    group: 'Developers',
+    adminOnly: true,
   },
   { path: '/api-keys', title: 'API keys', component: ApiKeysPage, icon: 'key', group: 'Developers', adminOnly: true },
   {

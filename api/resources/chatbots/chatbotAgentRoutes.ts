@@ -3,6 +3,7 @@
  * other chatbot writes, members and admins alike may change it on the dashboard; on the External
  * API the key's scopes decide. Removing the agent makes the chatbot a flow bot again.
  */
+import type { AgentPreviewCommands } from '../../../commands/agentPreviewCommands.js';
 import type { ChatbotCommands } from '../../../commands/chatbotCommands.js';
 import { agentWithDefaults } from '../../../domain/agent/agentSettings.js';
 import { NotFoundError } from '../../../domain/errors.js';
@@ -10,20 +11,28 @@ import type { ReadStoreReader } from '../../../infrastructure/readStore/readStor
 import { contextOf, principalOf } from '../../principal/principal.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { idParams, messageSchema, wrapped } from '../resourceSchemas.js';
-import { agentBody, agentSchema } from './chatbotAgentSchemas.js';
+import { agentBody, agentSchema, previewAnswerSchema, previewBody } from './chatbotAgentSchemas.js';
+import { answerAsEventStream, wantsEventStream } from '../../chat/eventStreamAnswer.js';
 import { ownedChatbot } from './chatbotQueries.js';
 
 export interface ChatbotAgentRoutesDeps {
   views: ReadStoreReader;
   chatbots: ChatbotCommands;
+  agentPreview: AgentPreviewCommands;
 }
 
 const TAGS: PerDoor<string[]> = { key: ['Chatbot agents'], session: ['Dashboard: chatbot agents'] };
 const NO_AGENT = { 404: { description: 'No such chatbot in this workspace, or it has no agent' } };
 
-export function chatbotAgentRoutes(door: ResourceDoor, { views, chatbots }: ChatbotAgentRoutesDeps): void {
+export function chatbotAgentRoutes(
+  door: ResourceDoor,
+  { views, chatbots, agentPreview }: ChatbotAgentRoutesDeps,
+): void {
   const tags = TAGS[door.kind];
 
+  // The dashboard opens the Agent tab of every chatbot: one without an agent is an answer there
+  // (data: null), not an error; the External API keeps its 404.
+  const noAgentIsNull = door.kind === 'session';
   door.add(
     {
       method: 'get',
@@ -31,12 +40,20 @@ export function chatbotAgentRoutes(door: ResourceDoor, { views, chatbots }: Chat
       summary: "A chatbot's AI agent",
       tags,
       params: idParams,
-      responses: { 200: { description: 'The agent', schema: wrapped(agentSchema) }, ...NO_AGENT },
+      responses: noAgentIsNull
+        ? {
+            200: {
+              description: 'The agent; null when the chatbot has none',
+              schema: wrapped({ ...agentSchema, nullable: true }),
+            },
+            404: { description: 'No such chatbot in this workspace' },
+          }
+        : { 200: { description: 'The agent', schema: wrapped(agentSchema) }, ...NO_AGENT },
     },
     async ({ params, res }) => {
       const doc = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
-      if (!doc.agent) throw new NotFoundError('This chatbot has no agent');
-      return { body: { data: agentWithDefaults(doc.agent) } };
+      if (!doc.agent && !noAgentIsNull) throw new NotFoundError('This chatbot has no agent');
+      return { body: { data: doc.agent ? agentWithDefaults(doc.agent) : null } };
     },
   );
 
@@ -69,6 +86,33 @@ export function chatbotAgentRoutes(door: ResourceDoor, { views, chatbots }: Chat
     async ({ params, res }) => {
       await chatbots.removeAgent(params.id, contextOf(res));
       return { body: { message: 'Agent removed; the chatbot answers with its flow again' } };
+    },
+  );
+
+  door.add(
+    {
+      method: 'post',
+      path: '/chatbots/:id/agent/preview',
+      summary:
+        "Try the agent on a conversation you keep: one answer, with the model, tokens and latency. Nothing is recorded (no session, response or webhook); the tokens are spent on the workspace's connection",
+      tags,
+      params: idParams,
+      body: previewBody,
+      responses: {
+        200: {
+          description:
+            'The answer. A model that gives none is still a 200: `error` says why in plain words and `text` is what the visitor would read. With `Accept: text/event-stream` the answer streams as `token` events ({text}) and ends with a `done` event carrying this JSON',
+          schema: wrapped(previewAnswerSchema),
+        },
+        400: { description: 'A bad field; the error names it' },
+        404: { description: 'No such chatbot in this workspace, or it has no agent and none was sent' },
+      },
+    },
+    async ({ params, body, req, res }) => {
+      const workspaceId = principalOf(res).workspaceId;
+      const preview = (onToken?: (text: string) => void) => agentPreview.preview(params.id, body, workspaceId, onToken);
+      if (!wantsEventStream(req)) return { body: { data: await preview() } };
+      await answerAsEventStream(res, async (onToken) => ({ data: await preview(onToken) }));
     },
   );
 }

@@ -11,6 +11,9 @@ import {
   MAX_TURNS,
   ON_LIMIT_ACTIONS,
 } from '../../../domain/agent/agentSettings.js';
+import { MAX_PREVIEW_BOT_TEXT, MAX_PREVIEW_MESSAGES } from '../../../domain/agent/agentPreview.js';
+import { HANDOFF_REASONS } from '../../../domain/agent/agentTools.js';
+import { MAX_MESSAGE_LENGTH } from '../../../domain/conversation/visitorInput.js';
 import { MAX_MODEL_NAME } from '../../../domain/modelConnections/modelConnectionFields.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
@@ -110,6 +113,84 @@ export const agentSchema: JsonSchema = {
         maxTokens: { type: 'integer', nullable: true },
         onLimit: { type: 'string', enum: [...ON_LIMIT_ACTIONS] },
         limitMessage: { type: 'string', nullable: true },
+      },
+    },
+  },
+};
+
+export const previewBody: JsonSchema = {
+  type: 'object',
+  required: ['messages'],
+  additionalProperties: false,
+  properties: {
+    messages: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_PREVIEW_MESSAGES,
+      description: "The conversation so far, oldest first, ending with the visitor's newest message",
+      items: {
+        type: 'object',
+        required: ['role', 'text'],
+        additionalProperties: false,
+        properties: {
+          role: { type: 'string', enum: ['user', 'bot'], description: "'user': the visitor; 'bot': the agent" },
+          text: {
+            type: 'string',
+            maxLength: MAX_PREVIEW_BOT_TEXT,
+            description: `Not blank; a visitor's message at most ${MAX_MESSAGE_LENGTH} characters, as in the chat API`,
+          },
+        },
+      },
+    },
+    agent: { ...agentBody, nullable: true, description: "Settings to try instead of the saved agent's (not saved)" },
+  },
+};
+
+export const previewAnswerSchema: JsonSchema = {
+  type: 'object',
+  required: ['text', 'action', 'toolCall', 'model', 'tokensIn', 'tokensOut', 'latencyMs', 'finishReason', 'error'],
+  additionalProperties: false,
+  properties: {
+    text: { type: 'string', description: 'What the visitor would read' },
+    action: {
+      type: 'object',
+      required: ['type'],
+      additionalProperties: false,
+      description: 'What the agent did: answered, handed off to a person, or ended the conversation',
+      properties: {
+        type: { type: 'string', enum: ['reply', 'handoff', 'end'] },
+        reason: { type: 'string', enum: [...HANDOFF_REASONS, 'model_error'] },
+        summary: { type: 'string' },
+        resolution: { type: 'string', enum: ['resolved', 'ended'] },
+      },
+    },
+    toolCall: { type: 'string', nullable: true, description: 'The tool the model called (handoff, end_conversation)' },
+    model: { type: 'string', nullable: true, description: 'The model that answered, as the provider names it' },
+    tokensIn: { type: 'integer' },
+    tokensOut: { type: 'integer' },
+    latencyMs: { type: 'integer', nullable: true },
+    finishReason: { type: 'string', nullable: true },
+    error: {
+      type: 'object',
+      nullable: true,
+      required: ['type', 'message'],
+      additionalProperties: false,
+      description: 'Why the model gave no usable answer, in plain words; null when it answered',
+      properties: {
+        type: {
+          type: 'string',
+          enum: [
+            'timeout',
+            'rate_limited',
+            'provider_error',
+            'unreachable',
+            'stream_cut',
+            'no_connection',
+            'unknown_tool',
+            'bad_tool_arguments',
+          ],
+        },
+        message: { type: 'string' },
       },
     },
   },

@@ -100,6 +100,9 @@ export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;
 /** `chatbots.agent`: the chatbot's AI agent as stored, defaults filled in. */
 export type ChatbotAgent = Data<'/chatbots/{id}/agent', 'get'>;
 export type ChatbotAgentParams = Body<'/chatbots/{id}/agent', 'put'>;
+/** `chatbots.agent.preview()`: one answer of the agent, with the model, tokens and latency; nothing recorded. */
+export type AgentPreview = Data<'/chatbots/{id}/agent/preview', 'post'>;
+export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
 /** One page as the API answers it: `{data, total, page, totalPages}`. */

@@ -43,6 +43,11 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
       handoff: { maxTurns: 10 },
     }),
   'chatbots.agent.delete': (c) => c.chatbots.agent.delete('{id}'),
+  'chatbots.agent.preview': (c) =>
+    c.chatbots.agent.preview('{id}', {
+      messages: [{ role: 'user', text: 'Hi' }],
+      agent: { name: 'Ava', instructions: 'Answer briefly.', connectionId: 'c1' },
+    }),
   'chatbots.flow.publish': (c) => c.chatbots.flow.publish('{id}', { version: 1 }),
   'chatbots.flow.signingSecret': (c) => c.chatbots.flow.signingSecret('{id}'),
   'chatbots.flow.simulate': (c) =>
@@ -133,6 +138,7 @@ const EXTERNAL_API_METHODS = [
   'chatbots.agent.get',
   'chatbots.agent.update',
   'chatbots.agent.delete',
+  'chatbots.agent.preview',
   'chatbots.flow.publish',
   'chatbots.flow.signingSecret',
   'chatbots.flow.simulate',

@@ -59,6 +59,11 @@ __all__ = [
     "WebhookStatus",
     "AgentHandoff",
     "ChatbotAgent",
+    "ChatbotAgentSettings",
+    "AgentPreviewMessage",
+    "AgentPreviewAction",
+    "AgentPreviewError",
+    "AgentPreview",
     "ModelConnection",
     "ModelConnectionTestResult",
     "AccountProfile",
@@ -388,6 +393,62 @@ class ChatbotAgent(TypedDict):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: AgentHandoff
+
+
+class _ChatbotAgentRequired(TypedDict):
+    name: str
+    instructions: str
+    connectionId: str
+
+
+class ChatbotAgentSettings(_ChatbotAgentRequired, total=False):
+    """Agent settings to try in ``chatbots.agent.preview`` without saving them (the fields ``update`` takes)."""
+
+    model: Optional[str]
+    temperature: Optional[float]
+    maxOutputTokens: Optional[int]
+    greeting: Optional[str]
+    handoff: Optional[AgentHandoff]
+
+
+class AgentPreviewMessage(TypedDict):
+    """One line of a preview conversation: ``user`` is the visitor, ``bot`` the agent."""
+
+    role: Literal["user", "bot"]
+    text: str
+
+
+class _AgentPreviewActionType(TypedDict):
+    type: Literal["reply", "handoff", "end"]
+
+
+class AgentPreviewAction(_AgentPreviewActionType, total=False):
+    """What the agent did: ``reply``, ``handoff`` (with ``reason`` and ``summary``) or ``end`` (``resolution``)."""
+
+    reason: str
+    summary: str
+    resolution: Literal["resolved", "ended"]
+
+
+class AgentPreviewError(TypedDict):
+    """Why the model gave no usable answer, in plain words."""
+
+    type: str
+    message: str
+
+
+class AgentPreview(TypedDict):
+    """``chatbots.agent.preview``: one answer of the agent with the call's facts; nothing is recorded."""
+
+    text: str
+    action: AgentPreviewAction
+    toolCall: Optional[str]
+    model: Optional[str]
+    tokensIn: int
+    tokensOut: int
+    latencyMs: Optional[int]
+    finishReason: Optional[str]
+    error: Optional[AgentPreviewError]
 
 
 class ModelConnection(TypedDict):

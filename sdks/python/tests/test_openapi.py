@@ -40,6 +40,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("chatbots.agent.get", ("{id}",), {}),
     ("chatbots.agent.update", ("{id}",), {"name": "Ava", "instructions": "Be brief.", "connection_id": "c1", "model": "m", "temperature": 0.2, "max_output_tokens": 300, "greeting": "Hi", "handoff": {"maxTurns": 10}}),
     ("chatbots.agent.delete", ("{id}",), {}),
+    ("chatbots.agent.preview", ("{id}",), {"messages": [{"role": "user", "text": "Hi"}], "agent": {"name": "Ava", "instructions": "Be brief.", "connectionId": "c1"}}),
     ("chatbots.flow.get", ("{id}",), {}),
     ("chatbots.flow.update", ("{id}", {"start": "a", "steps": [{"id": "a", "type": "end"}]}), {}),
     ("chatbots.flow.publish", ("{id}",), {"version": 1}),
@@ -81,7 +82,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
 EXTERNAL_API_METHODS = {
     "chatbots.list", "chatbots.retrieve", "chatbots.create", "chatbots.update", "chatbots.delete", "chatbots.duplicate",
     "chatbots.funnel", "chatbots.flow.get", "chatbots.flow.update", "chatbots.flow.publish", "chatbots.flow.signing_secret",
-    "chatbots.flow.simulate", "chatbots.agent.get", "chatbots.agent.update", "chatbots.agent.delete",
+    "chatbots.flow.simulate", "chatbots.agent.get", "chatbots.agent.update", "chatbots.agent.delete", "chatbots.agent.preview",
     "chatbots.flow.versions.list", "chatbots.flow.versions.retrieve", "chatbots.flow.versions.diff",
     "responses.list", "responses.retrieve", "analytics.retrieve", "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete",
     "model_connections.list", "model_connections.create", "model_connections.retrieve", "model_connections.update",

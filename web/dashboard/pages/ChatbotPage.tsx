@@ -1,6 +1,6 @@
 /**
- * One chatbot: its flow (editor + preview), settings, embed code; enable/disable, duplicate,
- * delete. The Flow and Settings panels stay mounted while another tab is shown, so a draft in one
+ * One chatbot: its flow (editor + preview), its AI agent (settings + playground), settings, embed code; enable/disable, duplicate,
+ * delete. The Flow, Agent and Settings panels stay mounted while another tab is shown, so a draft in one
  * survives a look at the others; leaving the page with one unsaved asks first.
  */
 import { useState } from 'preact/hooks';
@@ -11,11 +11,13 @@ import { useChatbotActions } from './chatbots/ChatbotActions.js';
 import { FlowPanel } from './chatbots/FlowPanel.js';
 import { SettingsPanel } from './chatbots/SettingsPanel.js';
 import { EmbedPanel } from './chatbots/EmbedPanel.js';
+import { AgentPanel } from './chatbots/AgentPanel.js';
 import { discardUnsavedChanges } from '../shell/unsavedChanges.js';
 
-type Tab = 'flow' | 'settings' | 'embed';
+type Tab = 'flow' | 'agent' | 'settings' | 'embed';
 const TABS: { key: Tab; label: string }[] = [
   { key: 'flow', label: 'Flow' },
+  { key: 'agent', label: 'Agent' },
   { key: 'settings', label: 'Settings' },
   { key: 'embed', label: 'Embed' },
 ];
@@ -73,6 +75,9 @@ export function ChatbotPage({ params }: { params: Record<string, string | undefi
       <Tabs label="Chatbot sections" tabs={TABS} active={tab} onChange={setTab}>
         <div hidden={tab !== 'flow'}>
           <FlowPanel key={c.id} detail={d} onSaved={detail.set} />
+        </div>
+        <div hidden={tab !== 'agent'}>
+          <AgentPanel key={c.id} chatbotId={c.id} />
         </div>
         <div hidden={tab !== 'settings'}>
           <SettingsPanel

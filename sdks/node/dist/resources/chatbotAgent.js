@@ -18,4 +18,14 @@ export class ChatbotAgentResource extends APIResource {
     delete(chatbotId, options) {
         return this._client.delete(pathOf `/chatbots/${chatbotId}/agent`, options);
     }
+    /**
+     * Tries the agent (or `params.agent`, settings not saved) on a conversation you keep: one answer
+     * with the model, tokens and latency. Nothing is recorded; a model that gives no answer is still
+     * answered, with `error` saying why in plain words.
+     */
+    preview(chatbotId, params, options) {
+        return this._client
+            .post(pathOf `/chatbots/${chatbotId}/agent/preview`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
 }

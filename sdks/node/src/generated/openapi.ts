@@ -130,6 +130,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/agent/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Try the agent on a conversation you keep: one answer, with the model, tokens and latency. Nothing is recorded (no session, response or webhook); the tokens are spent on the workspace's connection. API key scope: write */
+        post: operations["previewChatbotAgent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/chatbots/{id}/analytics": {
         parameters: {
             query?: never;
@@ -1965,6 +1982,152 @@ export interface operations {
             };
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    previewChatbotAgent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The conversation so far, oldest first, ending with the visitor's newest message */
+                    messages: {
+                        /**
+                         * @description 'user': the visitor; 'bot': the agent
+                         * @enum {string}
+                         */
+                        role: "user" | "bot";
+                        /** @description Not blank; a visitor's message at most 2000 characters, as in the chat API */
+                        text: string;
+                    }[];
+                    /** @description Settings to try instead of the saved agent's (not saved) */
+                    agent?: {
+                        /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+                        name: string;
+                        /** @description The system message the model gets first in every call; 1 to 20000 characters */
+                        instructions: string;
+                        /** @description A model connection of the workspace */
+                        connectionId: string;
+                        /** @description The model id; null or absent: the connection's chatModel */
+                        model?: string | null;
+                        /** @description 0 to 2; null or absent: the provider's default */
+                        temperature?: number | null;
+                        /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+                        maxOutputTokens?: number | null;
+                        /** @description The first bot message of every conversation; null or absent: none */
+                        greeting?: string | null;
+                        handoff?: {
+                            /** @description Model answers before the conversation goes to a person (turn_limit); default 20 */
+                            maxTurns?: number;
+                        } | null;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The answer. A model that gives none is still a 200: `error` says why in plain words and `text` is what the visitor would read. With `Accept: text/event-stream` the answer streams as `token` events ({text}) and ends with a `done` event carrying this JSON */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description What the visitor would read */
+                            text: string;
+                            /** @description What the agent did: answered, handed off to a person, or ended the conversation */
+                            action: {
+                                /** @enum {string} */
+                                type: "reply" | "handoff" | "end";
+                                /** @enum {string} */
+                                reason?: "visitor_request" | "low_confidence" | "out_of_scope" | "policy" | "model_error";
+                                summary?: string;
+                                /** @enum {string} */
+                                resolution?: "resolved" | "ended";
+                            };
+                            /** @description The tool the model called (handoff, end_conversation) */
+                            toolCall: string | null;
+                            /** @description The model that answered, as the provider names it */
+                            model: string | null;
+                            tokensIn: number;
+                            tokensOut: number;
+                            latencyMs: number | null;
+                            finishReason: string | null;
+                            /** @description Why the model gave no usable answer, in plain words; null when it answered */
+                            error: {
+                                /** @enum {string} */
+                                type: "timeout" | "rate_limited" | "provider_error" | "unreachable" | "stream_cut" | "no_connection" | "unknown_tool" | "bad_tool_arguments";
+                                message: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description A bad field; the error names it */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description No such chatbot in this workspace, or it has no agent and none was sent */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
     getAnalytics: {

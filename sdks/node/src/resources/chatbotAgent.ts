@@ -3,7 +3,7 @@ import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
-import type { ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
+import type { AgentPreview, AgentPreviewParams, ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
 
 type Wrapped<T> = { data: T };
 
@@ -25,5 +25,16 @@ export class ChatbotAgentResource extends APIResource {
   /** Makes the chatbot a flow bot again. */
   delete(chatbotId: string, options?: RequestOptions): APIPromise<Deleted> {
     return this._client.delete<Deleted>(pathOf`/chatbots/${chatbotId}/agent`, options);
+  }
+
+  /**
+   * Tries the agent (or `params.agent`, settings not saved) on a conversation you keep: one answer
+   * with the model, tokens and latency. Nothing is recorded; a model that gives no answer is still
+   * answered, with `error` saying why in plain words.
+   */
+  preview(chatbotId: string, params: AgentPreviewParams, options?: RequestOptions): APIPromise<AgentPreview> {
+    return this._client
+      .post<Wrapped<AgentPreview>>(pathOf`/chatbots/${chatbotId}/agent/preview`, params, options)
+      ._thenUnwrap((r) => r.data);
   }
 }

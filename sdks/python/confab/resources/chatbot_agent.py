@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import ChatbotAgent, Deleted, RequestOptions
+from ..types import AgentPreview, ChatbotAgent, Deleted, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from ..types import AgentHandoff
+    from ..types import AgentHandoff, AgentPreviewMessage, ChatbotAgentSettings
 
 __all__ = ["ChatbotAgentResource", "AsyncChatbotAgentResource"]
 
@@ -29,6 +29,15 @@ def _update(
         maxOutputTokens=max_output_tokens, greeting=greeting, handoff=handoff,
     )
     return APICall("PUT", _path(bot_id), body=body)
+
+
+def _preview(bot_id: str, messages: "List[AgentPreviewMessage]", agent: "Optional[ChatbotAgentSettings]") -> APICall:
+    return APICall("POST", f"{_path(bot_id)}/preview", body=body_of(messages=messages, agent=agent))
+
+
+_PREVIEW_DOC = """Tries the agent (or ``agent``, settings not saved) on a conversation you keep: one answer with the
+        model, tokens and latency. Nothing is recorded; a model that gives no answer is still answered, with
+        ``error`` saying why in plain words."""
 
 
 class ChatbotAgentResource(SyncAPIResource):
@@ -50,6 +59,14 @@ class ChatbotAgentResource(SyncAPIResource):
         """Makes the chatbot a flow bot again."""
         return self._call(APICall("DELETE", _path(bot_id), envelope="object"), options)
 
+    def preview(
+        self, bot_id: str, *, messages: "List[AgentPreviewMessage]", agent: "Optional[ChatbotAgentSettings]" = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> AgentPreview:
+        return self._call(_preview(bot_id, messages, agent), options)
+
+    preview.__doc__ = _PREVIEW_DOC
+
 
 class AsyncChatbotAgentResource(AsyncAPIResource):
     async def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotAgent:
@@ -69,3 +86,11 @@ class AsyncChatbotAgentResource(AsyncAPIResource):
     async def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
         """Makes the chatbot a flow bot again."""
         return await self._call(APICall("DELETE", _path(bot_id), envelope="object"), options)
+
+    async def preview(
+        self, bot_id: str, *, messages: "List[AgentPreviewMessage]", agent: "Optional[ChatbotAgentSettings]" = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> AgentPreview:
+        return await self._call(_preview(bot_id, messages, agent), options)
+
+    preview.__doc__ = _PREVIEW_DOC

@@ -1,0 +1,205 @@
+/**
+ * AI agents on the dashboard in Chromium against the OpenAI stand-in: the Model connections page
+ * (add with the key as a password field never shown again, test the connection and read the
+ * provider's refusal in plain words, edit keeping the key, delete after a confirmation), the Agent
+ * tab (a server refusal under its field, saved, removed) and the playground (an answer with its
+ * model, tokens and latency; nothing recorded). Every state axe-scanned and screenshotted.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from '../../support/browser.js';
+import { startSignInApp } from '../../support/signIn.js';
+import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
+import { newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import {
+  buildDashboardBundle,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
+
+const EXT = '/api/v1/external/v1';
+
+let env: DashboardEnv;
+let standIn: OpenAiStandIn;
+let owner: SignedInWorkspace;
+let chatbotId = '';
+
+test.before(async () => {
+  buildDashboardBundle();
+  standIn = await startOpenAiStandIn();
+  const app = await startSignInApp({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
+  const browser = await launchBrowser();
+  env = {
+    app,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
+  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
+  chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
+});
+test.after(async () => {
+  await env?.close();
+  await standIn?.close();
+});
+
+test('model connections: add (key never shown again), test, a refusal in plain words, edit, delete', async () => {
+  const opened = await openDashboard(env, owner, '/model-connections');
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('heading', { name: 'No model connections yet' }).waitFor();
+  await checkPage(opened, 'model-connections-empty');
+
+  await page.getByRole('button', { name: 'Add connection' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add a model connection' });
+  await dialog.waitFor();
+  assert.is(await dialog.getByLabel('API key').getAttribute('type'), 'password');
+  await dialog.getByLabel('Name').fill('Stand-in');
+  await dialog.getByLabel('Base URL').fill(standIn.baseUrl);
+  await dialog.getByLabel('API key').fill(standIn.apiKey);
+  await dialog.getByLabel('Chat model').fill('gpt-4o-mini');
+  await checkPage(opened, 'model-connections-add');
+  await dialog.getByRole('button', { name: 'Add connection' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = page.getByRole('row', { name: /Stand-in/ });
+  await row.waitFor();
+  assert.ok(!(await page.content()).includes(standIn.apiKey), 'the key is not on the page');
+
+  const testIt = () => row.getByRole('button', { name: 'Test connection Stand-in' }).click();
+  await testIt();
+  await row.getByText('Works').waitFor();
+
+  // Edit with the key field left empty (it is never filled in): the stored key stays.
+  const edit = async (chatModel: string) => {
+    await row.getByRole('button', { name: 'Edit Stand-in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Stand-in' });
+    await dialog.waitFor();
+    assert.is(await dialog.getByLabel('API key').inputValue(), '');
+    await dialog.getByLabel('Chat model').fill(chatModel);
+    await dialog.getByLabel('Embedding model').fill('text-embedding-3-small');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await row.getByText(chatModel, { exact: true }).waitFor();
+  };
+  // A model the provider does not have: the test says what the provider said, in plain words.
+  await edit('gpt-imaginary');
+  await testIt();
+  await row.getByText('Failed').waitFor();
+  const said = await row.locator('.test-failure .cell-sub').innerText();
+  assert.match(said, /gpt-imaginary/, said);
+  await row.getByText('Embeddings: text-embedding-3-small').waitFor();
+  await checkPage(opened, 'model-connections-list');
+  await edit('gpt-4o-mini');
+  await testIt();
+  await row.getByText('Works').waitFor();
+
+  // A second one, deleted after the confirmation.
+  const spare = await env.app.api('POST', `${EXT}/model-connections`, {
+    apiKey: owner.apiKey,
+    body: { name: 'Spare', baseUrl: standIn.baseUrl, apiKey: 'sk-spare', chatModel: 'gpt-4o' },
+  });
+  assert.is(spare.status, 201, JSON.stringify(spare.body));
+  await page.reload();
+  await settled(page);
+  await page.getByRole('button', { name: 'Delete Spare' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this model connection?' });
+  await confirm.waitFor();
+  await checkPage(opened, 'model-connections-delete');
+  await confirm.getByRole('button', { name: 'Delete connection' }).click();
+  await page.getByRole('row', { name: /Spare/ }).waitFor({ state: 'detached' });
+  await page.context().close();
+});
+
+test('the Agent tab: a server refusal stands under its field; saved, the chatbot is an AI agent', async () => {
+  const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  await page.getByRole('heading', { name: 'Let an AI agent answer' }).waitFor();
+  await checkPage(opened, 'agent-tab-empty');
+  await page.getByRole('button', { name: 'Make this chatbot an AI agent' }).click();
+  await page.getByLabel('Agent name').fill('Ava');
+  await page.getByLabel(/^Instructions/).fill('You help shoppers of Northwind Traders. Be brief.');
+  await page.getByText('49 / 20,000').waitFor();
+  await page.getByLabel(/^Temperature/).fill('3');
+  await page.getByRole('button', { name: 'Make it an AI agent' }).click();
+  const error = page.locator('.field-invalid', { has: page.getByLabel(/^Temperature/) }).locator('.field-error');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^Temperature .*2/);
+  await checkPage(opened, 'agent-tab-refused', { allow: / 400\b|status of 400/ });
+  await page.getByLabel(/^Temperature/).fill('0.4');
+  await page.getByLabel(/^Greeting/).fill('Hi! I am Ava. How can I help?');
+  await page.getByRole('button', { name: 'Make it an AI agent' }).click();
+  await page.getByRole('button', { name: 'Remove agent' }).waitFor();
+  const stored = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.is(stored.status, 200);
+  assert.is(stored.body.data.temperature, 0.4);
+  assert.is(stored.body.data.name, 'Ava');
+  await page.context().close();
+});
+
+test('the playground: an answer with model, tokens and latency; a handoff said so; nothing recorded', async () => {
+  const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  const log = page.getByRole('log', { name: 'Playground conversation' });
+  await log.getByText('Hi! I am Ava. How can I help?').waitFor();
+  const before = (await env.app.services.events.readAll()).length;
+
+  standIn.script({
+    kind: 'text',
+    text: 'We ship in 3 days, worldwide.',
+    usage: { promptTokens: 42, completionTokens: 9 },
+  });
+  await page.getByLabel('Message as a visitor').fill('How fast do you ship?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await log.getByText('We ship in 3 days, worldwide.').waitFor();
+  const facts = await log.locator('.playground-facts').last().innerText();
+  assert.match(facts, /gpt-4o-mini/);
+  assert.match(facts, /42 tokens in · 9 out/);
+  assert.match(facts, /\d+ ms/);
+  assert.match(facts, /finish: stop/);
+  const sent = standIn.requests.at(-1)!.body;
+  assert.is(sent.messages[0].role, 'system');
+  assert.equal(
+    sent.messages.slice(1).map((m: any) => m.content),
+    ['Hi! I am Ava. How can I help?', 'How fast do you ship?'],
+  );
+  await checkPage(opened, 'agent-playground');
+
+  standIn.script({
+    kind: 'toolCalls',
+    calls: [{ name: 'handoff', arguments: { reason: 'visitor_request', summary: 'Wants to talk to a person' } }],
+  });
+  await page.getByLabel('Message as a visitor').fill('Can I talk to a human?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await log.getByText('Handed off: the visitor asked for a person').waitFor();
+  await log.getByText('tool: handoff', { exact: false }).waitFor();
+  await checkPage(opened, 'agent-playground-handoff');
+  assert.is((await env.app.services.events.readAll()).length, before, 'no event recorded');
+  await page.context().close();
+});
+
+test('removing the agent asks first; the chatbot answers with its flow again', async () => {
+  const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  await page.getByRole('button', { name: 'Remove agent' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove the AI agent?' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Remove agent' }).click();
+  await page.getByRole('heading', { name: 'Let an AI agent answer' }).waitFor();
+  const gone = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.is(gone.status, 404);
+  await page.context().close();
+});
+
+test.run();
