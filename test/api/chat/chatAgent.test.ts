@@ -120,6 +120,10 @@ test('a handoff tool call escalates with its reason and keeps the summary; nothi
   assert.is((await one(sessionId, 'AgentAnswered')).handoffSummary, 'Wants a refund for order 12');
   const record = await h.app.services.views.get(RESPONSES, done.responseId);
   assert.is(record?.handoffSummary, 'Wants a refund for order 12');
+  const answered = await ext('GET', `/chatbots/${botId}/responses/${done.responseId}`);
+  assert.is(answered.status, 200, JSON.stringify(answered.body));
+  assert.equal(answered.body.data.handoff, { reason: 'visitor_request', summary: 'Wants a refund for order 12' });
+  assert.is(answered.body.data.escalationReason, 'visitor_request');
   const webhook = toWebhookMessage({ type: 'ConversationCompleted', data: done }, done.completedAt)!;
   assert.is(webhook.payload.escalationReason, 'visitor_request');
 
@@ -142,6 +146,8 @@ test('end_conversation completes with its resolution', async () => {
   const done = await one(sessionId, 'ConversationCompleted');
   assert.is(done.resolution, 'resolved');
   assert.is(done.escalationReason, null);
+  const answered = await ext('GET', `/chatbots/${botId}/responses/${done.responseId}`);
+  assert.is(answered.body.data.handoff, null, 'no handoff, no summary');
 });
 
 test('a 500 (after two retries), a 429 past its retries, and a timeout pass the visitor to a person', async () => {
