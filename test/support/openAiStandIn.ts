@@ -60,6 +60,8 @@ export interface OpenAiStandIn {
   /** Just the host (for LLM_ALLOW_HOSTS). */
   host: string;
   requests: RecordedRequest[];
+  /** performance.now() as each streamed chunk with content was written (benchmarks pair them with arrivals). */
+  contentChunkSentAt: number[];
   /** Appends replies to the queue: each chat completion takes the next (a default text when empty). */
   script(...replies: StandInReply[]): void;
   /** Models GET /models lists and GET /models/{id} knows. */
@@ -75,6 +77,8 @@ export interface OpenAiStandInOptions {
   models?: string[];
   /** Characters per streamed content piece (default 4). */
   pieceLength?: number;
+  /** A pause between streamed chunks (default none), so that each reaches the caller on its own. */
+  chunkGapMs?: number;
 }
 
 const CREATED = 1_700_000_000;
@@ -276,6 +280,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Promise<OpenAiStandIn> {
   const queue: StandInReply[] = [];
   const requests: RecordedRequest[] = [];
+  const contentChunkSentAt: number[] = [];
   const sockets = new Set<Socket>();
   const pieceLength = options.pieceLength ?? 4;
   let sequence = 0;
@@ -369,7 +374,12 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     const chunks = chunksOf(id, model, inner, body, pieceLength);
     const limit = partial ? reply.afterChunks : chunks.length;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
-    for (const c of chunks.slice(0, limit)) res.write(`data: ${JSON.stringify(c)}\n\n`);
+    for (const c of chunks.slice(0, limit)) {
+      if (options.chunkGapMs) await sleep(options.chunkGapMs);
+      res.write(`data: ${JSON.stringify(c)}\n\n`);
+      if ((c as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content)
+        contentChunkSentAt.push(performance.now());
+    }
     if (reply.kind === 'cutStream') {
       // Let the written chunks leave before the connection drops without [DONE].
       await sleep(10);
@@ -466,6 +476,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     baseUrl: `${options.https ? 'https' : 'http'}://${host}:${port}/v1`,
     host,
     requests,
+    contentChunkSentAt,
     script: (...replies) => queue.push(...replies),
     get models() {
       return state.models;
