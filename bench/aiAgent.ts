@@ -63,11 +63,19 @@ async function agentBot(baseUrl: string, apiKey: string): Promise<string> {
   return botId;
 }
 
+/** Each session comes from an address of its own, as visitors do (a chat start is limited per address). */
+let address = 0;
+/** The visitor's address of each session, for its messages. */
+const addressOf = new Map<string, Record<string, string>>();
 async function newSession(botId: string): Promise<string> {
-  const s = await postJson(`${server.url}/api/v1/chat/${botId}/sessions`, {});
+  address++;
+  const headers = { 'x-forwarded-for': `198.18.${(address >> 8) & 255}.${address & 255}` };
+  const s = await postJson(`${server.url}/api/v1/chat/${botId}/sessions`, {}, headers);
   if (s.status !== 201) throw new Error(`session: ${s.status} ${JSON.stringify(s.body)}`);
+  addressOf.set(s.body.sessionId, headers);
   return s.body.sessionId;
 }
+const visitorHeaders = (sessionId: string) => addressOf.get(sessionId) ?? {};
 const messagesUrl = (botId: string, sessionId: string) =>
   `${server.url}/api/v1/chat/${botId}/sessions/${sessionId}/messages`;
 
@@ -79,7 +87,7 @@ async function turnTimes(botId: string): Promise<{ turn: number[]; bare: number[
     if (i % MESSAGES_PER_SESSION === 0) sessionId = await newSession(botId);
     standIn.script({ kind: 'text', text: ANSWER });
     const t = performance.now();
-    const r = await postJson(messagesUrl(botId, sessionId), { message: `Question ${i}?` });
+    const r = await postJson(messagesUrl(botId, sessionId), { message: `Question ${i}?` }, visitorHeaders(sessionId));
     const ms = performance.now() - t;
     if (r.status !== 200 || r.body.messages?.[0]?.message !== ANSWER) throw new Error(`turn: ${JSON.stringify(r)}`);
     if (i >= WARMUP) turn.push(ms);
@@ -108,7 +116,7 @@ async function tokenDelays(botId: string): Promise<number[]> {
     const arrivals: number[] = [];
     const res = await fetch(messagesUrl(botId, sessionId), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', ...visitorHeaders(sessionId) },
       body: JSON.stringify({ message: `Stream ${i}` }),
     });
     const reader = res.body!.getReader();
@@ -160,7 +168,11 @@ async function soak(botId: string, streamBotId: string) {
           if (streamed) {
             const res = await fetch(messagesUrl(bot, sessionId), {
               method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+              headers: {
+                'content-type': 'application/json',
+                accept: 'text/event-stream',
+                ...visitorHeaders(sessionId),
+              },
               body: JSON.stringify({ message: `Visitor ${v} message ${m}` }),
             });
             const events = await readServerSentEvents(res.body!);
@@ -168,7 +180,11 @@ async function soak(botId: string, streamBotId: string) {
             if (res.status !== 200 || done.messages?.[0]?.message !== 'Hello from the stand-in.')
               fail(`streamed ${res.status} ${JSON.stringify(done)}`);
           } else {
-            const r = await postJson(messagesUrl(bot, sessionId), { message: `Visitor ${v} message ${m}` });
+            const r = await postJson(
+              messagesUrl(bot, sessionId),
+              { message: `Visitor ${v} message ${m}` },
+              visitorHeaders(sessionId),
+            );
             if (r.status !== 200 || r.body.messages?.[0]?.message !== 'Hello from the stand-in.')
               fail(`json ${r.status} ${JSON.stringify(r.body)}`);
           }
@@ -177,6 +193,7 @@ async function soak(botId: string, streamBotId: string) {
         }
         turns++;
       }
+      addressOf.delete(sessionId);
     }
   }
   const started = Date.now();
