@@ -23,6 +23,8 @@ export type AgentFailure =
   | 'provider_error'
   | 'unreachable'
   | 'stream_cut'
+  /** The provider's answer is not a chat completion (not JSON, or chunks of another shape). */
+  | 'malformed_answer'
   | 'no_connection'
   | 'unknown_tool'
   | 'bad_tool_arguments';

@@ -1,22 +1,31 @@
 /**
  * The port an agent's turn calls its model through (docs/ai-agents.md, A turn, Failures,
  * Streaming), with the official `openai` client: the connection's base URL and key, the guarded
- * fetch (private addresses only for LLM_ALLOW_HOSTS, no redirects), a timeout, and the client's
- * own retries (at most 2, honouring Retry-After). Streamed or not, the answer comes back whole;
- * a failure comes back as a kind and plain words (never the key), not as an exception.
+ * fetch (private addresses only for LLM_ALLOW_HOSTS, no redirects). A turn has one time budget,
+ * AI_TIMEOUT_MS, for every attempt and every wait together (streamed answers included: a stream
+ * that stalls after its first pieces is cut at the budget too). A 429, a 5xx or a lost
+ * connection is tried again at most twice, before anything was streamed, waiting as the
+ * provider's Retry-After says (seconds or a date); a wait that would outlast the budget is not
+ * waited for. The retries are ours, not the client's, because the client waits its own backoff
+ * when Retry-After is long and gives each attempt the whole timeout. Streamed or not, the answer
+ * comes back whole; a failure comes back as a kind and plain words (never the key), not as an
+ * exception.
  */
 import OpenAI from 'openai';
-import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, RateLimitError } from 'openai';
+import { APIConnectionError, APIConnectionTimeoutError, APIError, RateLimitError } from 'openai';
 import type { PromptMessage } from '../../domain/agent/agentPrompt.js';
 import type { ToolDefinition } from '../../domain/agent/agentTools.js';
 import type { AgentFailure, ModelAnswer } from '../../domain/agent/agentTurn.js';
 import type { Resolver } from '../webhooks/addressGuard.js';
 import { createGuardedFetch } from './guardedFetch.js';
 import { describeProviderError } from './providerErrorWords.js';
+import { retryAfterMs } from './retryAfter.js';
 
 export const AI_TIMEOUT_MS = 30_000;
-/** The client's retries of a 429, a 5xx or a lost connection. */
-const MAX_RETRIES = 2;
+/** Tries after the first of a 429, a 5xx or a lost connection. */
+export const MAX_RETRIES = 2;
+/** The wait before a retry when the provider names none: 0.5 s, then 1 s. */
+const BACKOFF_MS = 500;
 
 export interface ChatModelCall {
   baseUrl: string;
@@ -48,13 +57,32 @@ export interface ChatModelOptions {
 
 type ToolCallPiece = { name: string; arguments: string };
 
+/** An answer whose shape is not a chat completion (a proxy's error page, a broken stream chunk). */
+class MalformedAnswer extends Error {}
+
 function failureKind(err: unknown): AgentFailure {
   if (err instanceof APIConnectionTimeoutError) return 'timeout';
   if (err instanceof RateLimitError) return 'rate_limited';
   if (err instanceof APIConnectionError) return 'unreachable';
   if (err instanceof APIError && err.status !== undefined) return 'provider_error';
+  if (err instanceof SyntaxError || err instanceof MalformedAnswer) return 'malformed_answer';
   return 'stream_cut';
 }
+
+/** Whether another try may help: throttling, a provider's own failure, a connection that dropped. */
+function retryable(err: unknown): boolean {
+  if (err instanceof APIConnectionTimeoutError) return false;
+  if (err instanceof APIConnectionError) return true;
+  if (!(err instanceof APIError) || err.status === undefined) return false;
+  return err.status === 408 || err.status === 409 || err.status === 429 || err.status >= 500;
+}
+
+function waitBeforeRetry(err: unknown, retry: number): number {
+  const headers = err instanceof APIError ? err.headers : undefined;
+  return retryAfterMs(headers?.get('retry-after')) ?? BACKOFF_MS * 2 ** retry;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createChatModel(options: ChatModelOptions): ChatModel {
   const timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS;
@@ -62,13 +90,8 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   return {
     async answer(call) {
       const started = Date.now();
-      const client = new OpenAI({
-        apiKey: call.apiKey,
-        baseURL: call.baseUrl,
-        maxRetries: MAX_RETRIES,
-        timeout: timeoutMs,
-        fetch: guardedFetch,
-      });
+      const deadline = started + timeoutMs;
+      const client = new OpenAI({ apiKey: call.apiKey, baseURL: call.baseUrl, maxRetries: 0, fetch: guardedFetch });
       const request = {
         model: call.model,
         messages: call.messages,
@@ -76,16 +99,37 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
         ...(call.temperature === null ? {} : { temperature: call.temperature }),
         ...(call.maxOutputTokens === null ? {} : { max_tokens: call.maxOutputTokens }),
       };
-      try {
-        const answer = call.onToken ? await streamed(client, request, call.onToken) : await whole(client, request);
-        return { ok: true, ...answer, latencyMs: Date.now() - started };
-      } catch (err) {
-        const host = new URL(call.baseUrl).host;
-        const detail =
-          err instanceof APIUserAbortError
-            ? 'The call was aborted'
-            : describeProviderError(err, host, call.apiKey, timeoutMs);
-        return { ok: false, error: failureKind(err), detail, latencyMs: Date.now() - started };
+      const host = new URL(call.baseUrl).host;
+      const failed = (err: unknown, detail?: string): ChatModelResult => ({
+        ok: false,
+        error: failureKind(err),
+        detail: detail ?? describeProviderError(err, host, call.apiKey, timeoutMs),
+        latencyMs: Date.now() - started,
+      });
+      for (let retry = 0; ; retry += 1) {
+        // The budget's end aborts the attempt wherever it is: connecting, waiting, or mid-stream.
+        const budget = new AbortController();
+        const timer = setTimeout(() => budget.abort(), Math.max(0, deadline - Date.now()));
+        const attempt = { streamed: false };
+        try {
+          const options = { signal: budget.signal, timeout: Math.max(1, deadline - Date.now()) };
+          const answer = call.onToken
+            ? await streamed(client, request, options, call.onToken, attempt)
+            : await whole(client, request, options);
+          return { ok: true, ...answer, latencyMs: Date.now() - started };
+        } catch (caught) {
+          const err = budget.signal.aborted ? new APIConnectionTimeoutError() : caught;
+          if (attempt.streamed || retry >= MAX_RETRIES || !retryable(err)) return failed(err);
+          const wait = waitBeforeRetry(err, retry);
+          if (Date.now() + wait >= deadline)
+            return failed(
+              err,
+              `${describeProviderError(err, host, call.apiKey, timeoutMs)}; it asked to wait ${Math.ceil(wait / 1000)} s, longer than the time left`,
+            );
+          await sleep(wait);
+        } finally {
+          clearTimeout(timer);
+        }
       }
     },
   };
@@ -94,8 +138,11 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
 type Request = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 type Answer = Omit<ModelAnswer, 'latencyMs'>;
 
-async function whole(client: OpenAI, request: Omit<Request, 'stream'>): Promise<Answer> {
-  const completion = await client.chat.completions.create({ ...request, stream: false });
+type CallOptions = { signal: AbortSignal; timeout: number };
+
+async function whole(client: OpenAI, request: Omit<Request, 'stream'>, options: CallOptions): Promise<Answer> {
+  const completion = await client.chat.completions.create({ ...request, stream: false }, options);
+  if (!Array.isArray(completion?.choices)) throw new MalformedAnswer('The answer is not a chat completion');
   const choice = completion.choices[0];
   const toolCalls = (choice?.message.tool_calls ?? []).flatMap((c) =>
     c.type === 'function' ? [{ name: c.function.name, arguments: c.function.arguments }] : [],
@@ -114,13 +161,16 @@ async function whole(client: OpenAI, request: Omit<Request, 'stream'>): Promise<
 async function streamed(
   client: OpenAI,
   request: Omit<Request, 'stream'>,
+  options: CallOptions,
   onToken: (text: string) => void,
+  attempt: { streamed: boolean },
 ): Promise<Answer> {
-  const stream = await client.chat.completions.create({
-    ...request,
-    stream: true,
-    stream_options: { include_usage: true },
-  });
+  const stream = await client.chat.completions.create(
+    { ...request, stream: true, stream_options: { include_usage: true } },
+    options,
+  );
+  // Once pieces may have reached the visitor, the answer cannot be asked for again.
+  attempt.streamed = true;
   let text = '';
   let model = request.model;
   let finishReason: string | null = null;
@@ -129,14 +179,16 @@ async function streamed(
   for await (const chunk of stream) {
     model = chunk.model || model;
     if (chunk.usage) usage = { tokensIn: chunk.usage.prompt_tokens, tokensOut: chunk.usage.completion_tokens };
+    if (!Array.isArray(chunk?.choices))
+      throw new MalformedAnswer('A piece of the answer is not a chat completion chunk');
     const choice = chunk.choices[0];
     if (!choice) continue;
-    const piece = choice.delta.content;
+    const piece = choice.delta?.content;
     if (piece) {
       text += piece;
       onToken(piece);
     }
-    for (const delta of choice.delta.tool_calls ?? []) {
+    for (const delta of choice.delta?.tool_calls ?? []) {
       const call = (calls[delta.index] ??= { name: '', arguments: '' });
       call.name += delta.function?.name ?? '';
       call.arguments += delta.function?.arguments ?? '';

@@ -24,11 +24,22 @@ export interface StandInToolCall {
 export type StandInReply =
   | { kind: 'text'; text: string; finishReason?: 'stop' | 'length' | 'content_filter'; usage?: StandInUsage }
   | { kind: 'toolCalls'; calls: StandInToolCall[]; text?: string; usage?: StandInUsage }
-  | { kind: 'error'; status: 401 | 404 | 429 | 500 | 503; message?: string; retryAfterSeconds?: number }
+  | {
+      kind: 'error';
+      status: 401 | 404 | 429 | 500 | 503;
+      message?: string;
+      retryAfterSeconds?: number;
+      /** A Retry-After as the provider writes it, e.g. an HTTP date (wins over retryAfterSeconds). */
+      retryAfter?: string;
+    }
   /** Waits, then answers with `then` (default: a text reply). */
   | { kind: 'delay'; ms: number; then?: StandInReply }
   /** Streams the first `afterChunks` chunks of `reply`, then destroys the socket (no [DONE]). */
-  | { kind: 'cutStream'; afterChunks: number; reply?: StandInReply };
+  | { kind: 'cutStream'; afterChunks: number; reply?: StandInReply }
+  /** Streams the first `afterChunks` chunks of `reply`, then sends nothing more until the caller gives up. */
+  | { kind: 'stall'; afterChunks: number; reply?: StandInReply }
+  /** A 200 that is not a chat completion: an HTML page as JSON, or a stream with a chunk that is not JSON. */
+  | { kind: 'malformed' };
 
 export interface StandInUsage {
   promptTokens: number;
@@ -49,6 +60,8 @@ export interface OpenAiStandIn {
   /** Just the host (for LLM_ALLOW_HOSTS). */
   host: string;
   requests: RecordedRequest[];
+  /** performance.now() as each streamed chunk with content was written (benchmarks pair them with arrivals). */
+  contentChunkSentAt: number[];
   /** Appends replies to the queue: each chat completion takes the next (a default text when empty). */
   script(...replies: StandInReply[]): void;
   /** Models GET /models lists and GET /models/{id} knows. */
@@ -64,7 +77,10 @@ export interface OpenAiStandInOptions {
   models?: string[];
   /** Characters per streamed content piece (default 4). */
   pieceLength?: number;
-  /** A pause before each streamed chunk after the first (default none): an answer seen growing. */
+  /**
+   * A pause before each streamed chunk after the first (default none): an answer seen growing,
+   * each chunk reaching the caller on its own.
+   */
   pieceDelayMs?: number;
 }
 
@@ -267,6 +283,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Promise<OpenAiStandIn> {
   const queue: StandInReply[] = [];
   const requests: RecordedRequest[] = [];
+  const contentChunkSentAt: number[] = [];
   const sockets = new Set<Socket>();
   const pieceLength = options.pieceLength ?? 4;
   const pieceDelayMs = options.pieceDelayMs ?? 0;
@@ -290,7 +307,11 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       res,
       reply.status,
       errorBody(reply.status, reply.message),
-      reply.retryAfterSeconds === undefined ? {} : { 'retry-after': String(reply.retryAfterSeconds) },
+      reply.retryAfter !== undefined
+        ? { 'retry-after': reply.retryAfter }
+        : reply.retryAfterSeconds === undefined
+          ? {}
+          : { 'retry-after': String(reply.retryAfterSeconds) },
     );
 
   /** Delays resolved; errors answered here. Returns the reply left to answer, or null when done. */
@@ -328,25 +349,41 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     }
     sequence += 1;
     const id = `chatcmpl-standin${sequence}`;
+    if (reply.kind === 'malformed') {
+      if (body.stream === true) {
+        res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+        res.write(
+          `data: ${JSON.stringify(chunksOf(id, model, { kind: 'text', text: 'Half' }, body, pieceLength)[1])}\n\n`,
+        );
+        res.end('data: <html>502 Bad Gateway</html>\n\ndata: [DONE]\n\n');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('<html><body>502 Bad Gateway</body></html>');
+      }
+      return;
+    }
     if (body.stream !== true) {
-      if (reply.kind === 'cutStream') {
-        // A JSON answer cut mid-body: the headers promise more than ever comes.
+      if (reply.kind === 'cutStream' || reply.kind === 'stall') {
+        // A JSON answer cut (or stalled) mid-body: the headers promise more than ever comes.
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
         res.write('{"id":"');
-        req.socket.destroy();
+        if (reply.kind === 'cutStream') req.socket.destroy();
         return;
       }
       sendJson(res, 200, completionOf(id, model, reply, body));
       return;
     }
-    const inner = reply.kind === 'cutStream' ? (reply.reply ?? { kind: 'text' as const, text: DEFAULT_TEXT }) : reply;
+    const partial = reply.kind === 'cutStream' || reply.kind === 'stall';
+    const inner = partial ? (reply.reply ?? { kind: 'text' as const, text: DEFAULT_TEXT }) : reply;
     const chunks = chunksOf(id, model, inner, body, pieceLength);
-    const limit = reply.kind === 'cutStream' ? reply.afterChunks : chunks.length;
+    const limit = partial ? reply.afterChunks : chunks.length;
     res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
     for (const [i, c] of chunks.slice(0, limit).entries()) {
       if (i > 0 && pieceDelayMs > 0) await sleep(pieceDelayMs);
       if (res.destroyed) return;
       res.write(`data: ${JSON.stringify(c)}\n\n`);
+      if ((c as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content)
+        contentChunkSentAt.push(performance.now());
     }
     if (reply.kind === 'cutStream') {
       // Let the written chunks leave before the connection drops without [DONE].
@@ -354,6 +391,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       req.socket.destroy();
       return;
     }
+    // A stalled stream stays open; the caller's timeout (or close()) ends it.
+    if (reply.kind === 'stall') return;
     res.end('data: [DONE]\n\n');
   }
 
@@ -442,6 +481,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     baseUrl: `${options.https ? 'https' : 'http'}://${host}:${port}/v1`,
     host,
     requests,
+    contentChunkSentAt,
     script: (...replies) => queue.push(...replies),
     get models() {
       return state.models;

@@ -21,6 +21,7 @@ export function toResponseRecord(doc: ResponseDoc) {
     resolution: doc.resolution,
     escalationReason: doc.escalationReason,
     completedAt: doc.completedAt,
+    handoff: doc.handoffSummary === undefined ? null : { reason: doc.escalationReason, summary: doc.handoffSummary },
   };
 }
 

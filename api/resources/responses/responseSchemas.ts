@@ -95,6 +95,17 @@ export const responseRecordSchema: JsonSchema = {
     },
     escalationReason: nullableStr,
     completedAt: { type: 'string', format: 'date-time', nullable: true },
+    handoff: {
+      type: 'object',
+      nullable: true,
+      required: ['reason', 'summary'],
+      properties: {
+        reason: { type: 'string', description: 'The handoff reason the AI agent gave (as escalationReason)' },
+        summary: { type: 'string', description: 'What the agent wrote for the person taking over' },
+      },
+      description:
+        "An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary).",
+    },
   },
 };
 

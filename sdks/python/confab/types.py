@@ -48,6 +48,7 @@ __all__ = [
     "FlowSimulationOutcomes",
     "FlowSimulation",
     "RecordEntry",
+    "ResponseHandoff",
     "ResponseUser",
     "ResponseRecord",
     "DailyCount",
@@ -296,6 +297,13 @@ class RecordEntry(_RecordEntryRequired, total=False):
     timestamp: str
 
 
+class ResponseHandoff(TypedDict):
+    """An AI agent's handoff to a person: its reason and its summary for the person taking over."""
+
+    reason: str
+    summary: str
+
+
 class ResponseUser(TypedDict, total=False):
     id: str
     email: str
@@ -322,6 +330,7 @@ class ResponseRecord(_ResponseRecordRequired, total=False):
     resolution: Optional[Literal["escalated", "resolved", "ended"]]
     escalationReason: Optional[str]
     completedAt: Optional[str]
+    handoff: Optional[ResponseHandoff]
 
 
 class DailyCount(TypedDict):

@@ -3422,6 +3422,13 @@ export interface operations {
                             escalationReason?: string | null;
                             /** Format: date-time */
                             completedAt?: string | null;
+                            /** @description An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary). */
+                            handoff?: {
+                                /** @description The handoff reason the AI agent gave (as escalationReason) */
+                                reason: string;
+                                /** @description What the agent wrote for the person taking over */
+                                summary: string;
+                            } | null;
                             chatbotId: string;
                             chatbotName: string;
                         }[];
@@ -3518,6 +3525,13 @@ export interface operations {
                             escalationReason?: string | null;
                             /** Format: date-time */
                             completedAt?: string | null;
+                            /** @description An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary). */
+                            handoff?: {
+                                /** @description The handoff reason the AI agent gave (as escalationReason) */
+                                reason: string;
+                                /** @description What the agent wrote for the person taking over */
+                                summary: string;
+                            } | null;
                             chatbotId: string;
                             chatbotName: string;
                         };
