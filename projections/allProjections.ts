@@ -17,6 +17,7 @@ import { storesView } from './views/storesView.js';
 import { membershipsView } from './views/membershipsView.js';
 import { invitesView } from './views/invitesView.js';
 import { modelConnectionsView } from './views/modelConnectionsView.js';
+import { knowledgeSourcesView } from './views/knowledgeSourcesView.js';
 
 export const allProjections: Projection[] = [
   workspacesView,
@@ -36,4 +37,5 @@ export const allProjections: Projection[] = [
   invitesView,
   storesView,
   modelConnectionsView,
+  knowledgeSourcesView,
 ];
