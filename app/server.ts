@@ -61,6 +61,8 @@ export function appDeps(services: Services): AppDeps {
     chatbots: services.chatbots,
     webhooks: services.webhooks,
     modelConnections: services.modelConnections,
+    knowledge: services.knowledge,
+    knowledgeLimitsOf: services.knowledgeStores.limitsOf,
     platformModel: config.platformModel,
     deliveryLog,
     account: services.account,

@@ -21,6 +21,7 @@ import { membersRoutes } from './membersRoutes.js';
 import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
+import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 
@@ -41,6 +42,7 @@ const RESOURCES: DashboardResource[] = [
   accountPasswordRoutes,
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => knowledgeSourceRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];
