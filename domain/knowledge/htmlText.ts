@@ -114,7 +114,10 @@ export function htmlToText(html: string): HtmlText {
   const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title\s*>/i.exec(html);
   const title = titleMatch ? oneLine(titleMatch[1]!) || null : null;
 
-  let body = html.replace(/<!--[\s\S]*?(-->|$)/g, ' ').replace(/<!\[CDATA\[[\s\S]*?(\]\]>|$)/g, ' ');
+  let body = html
+    .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+    .replace(/<![a-z][^>]*>|<\?[\s\S]*?\?>/gi, ' ')
+    .replace(/<!\[CDATA\[[\s\S]*?(\]\]>|$)/g, ' ');
   for (const tag of DROPPED) body = body.replace(new RegExp(`<${tag}\\b[\\s\\S]*?(<\\/${tag}\\s*>|$)`, 'gi'), ' ');
   const main = /<main\b[^>]*>([\s\S]*?)<\/main\s*>/i.exec(body);
   if (main && main[1]!.trim() !== '') body = main[1]!;
@@ -127,7 +130,7 @@ export function htmlToText(html: string): HtmlText {
   body = body.replace(/\s+/g, ' ');
   body = body.replace(/<\/?([a-z][a-z0-9-]*)\b[^>]*>/gi, (_m, name: string) => {
     const tag = name.toLowerCase();
-    if (tag === 'li') return _m[1] === '/' ? '\n' : '\n- ';
+    if (tag === 'li') return _m[1] === '/' ? '' : '\n- ';
     if (PARAGRAPHS.has(tag)) return '\n\n';
     if (BLOCKS.has(tag)) return '\n';
     return tag === 'td' || tag === 'th' ? ' ' : '';
