@@ -33,7 +33,11 @@ export async function startTestApp(
   env: Record<string, string> = {},
   services: Pick<
     ServiceOptions,
-    'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver' | 'modelTestTimeoutMs'
+    | 'flowHttpCertificateAuthority'
+    | 'flowHttpTimeoutMs'
+    | 'resolver'
+    | 'modelTestTimeoutMs'
+    | 'knowledgeCertificateAuthority'
   > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));
