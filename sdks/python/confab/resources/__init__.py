@@ -3,6 +3,7 @@ from .analytics import Analytics, AsyncAnalytics
 from .chatbot_flow import AsyncChatbotFlow, AsyncChatbotFlowVersions, ChatbotFlow, ChatbotFlowVersions
 from .chatbots import AsyncChatbots, Chatbots
 from .model_connections import AsyncModelConnections, ModelConnections
+from .knowledge import AsyncKnowledge, Knowledge
 from .responses import AsyncResponses, Responses
 from .usage import AsyncUsage, Usage
 from .webhooks import AsyncWebhooks, Webhooks
@@ -12,5 +13,5 @@ __all__ = [
     "Account", "AsyncAccount", "Email", "AsyncEmail", "Analytics", "AsyncAnalytics", "Chatbots", "AsyncChatbots",
     "ChatbotFlow", "AsyncChatbotFlow", "ChatbotFlowVersions", "AsyncChatbotFlowVersions",
     "Responses", "AsyncResponses", "Usage", "AsyncUsage", "Webhooks", "AsyncWebhooks",
-    "ModelConnections", "AsyncModelConnections", "Workspace", "AsyncWorkspace",
+    "ModelConnections", "AsyncModelConnections", "Knowledge", "AsyncKnowledge", "Workspace", "AsyncWorkspace",
 ]
