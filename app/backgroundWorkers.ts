@@ -14,6 +14,12 @@ import {
   type WebhookDispatcherOptions,
 } from '../dispatchers/webhooks/webhookDispatcher.js';
 import type { Services } from './compositionRoot.js';
+import {
+  type KnowledgeIndexerDeps,
+  type KnowledgeIndexerOptions,
+  startKnowledgeIndexer,
+} from '../dispatchers/knowledge/knowledgeIndexer.js';
+import { KNOWLEDGE_SOURCES } from '../projections/views/knowledgeSourcesView.js';
 import { startIdempotencyPurge } from '../infrastructure/idempotency/idempotencyPurge.js';
 
 export interface BackgroundWorkers {
@@ -86,11 +92,37 @@ export function claimReconcilerDeps(services: Services): ClaimReconcilerDeps {
   };
 }
 
+/** The knowledge indexer's view of the process: the stores, the source commands, the views. */
+export function knowledgeIndexerDeps(services: Services): KnowledgeIndexerDeps {
+  const { views, logger, knowledge, knowledgeStores: stores } = services;
+  const { limitsOf } = stores;
+  return {
+    logger,
+    jobs: stores.jobs,
+    chunks: stores.chunks,
+    contents: stores.contents,
+    web: stores.web,
+    sources: knowledge,
+    limitsOf,
+    takePage: async (workspaceId) => stores.pageBudget.take(workspaceId, (await limitsOf(workspaceId)).pagesPerDay),
+    async bytesBesides(workspaceId, sourceId) {
+      const docs = await views.find(KNOWLEDGE_SOURCES, { workspaceId });
+      return docs.filter((d) => d.id !== sourceId).reduce((n, d) => n + (d.sizeBytes ?? 0), 0);
+    },
+    async waitingSources() {
+      const docs = await views.find(KNOWLEDGE_SOURCES, { status: { $in: ['queued', 'processing'] } });
+      return docs.map((d) => ({ id: d.id, workspaceId: d.workspaceId, revision: d.revision }));
+    },
+  };
+}
+
 export async function startBackgroundWorkers(
   services: Services,
   dispatcher: WebhookDispatcherOptions = {},
+  knowledgeIndexer: KnowledgeIndexerOptions = {},
 ): Promise<BackgroundWorkers> {
   const running = [
+    startKnowledgeIndexer(knowledgeIndexerDeps(services), knowledgeIndexer, services.knowledgeStores.wake),
     await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher),
     startClaimReconciler(claimReconcilerDeps(services)),
     startIdempotencyPurge(services.idempotency, services.logger),

@@ -45,6 +45,19 @@ import { createModelKeyCipher } from '../infrastructure/ai/modelKeyCipher.js';
 import { createModelConnectionProbe } from '../infrastructure/ai/modelConnectionProbe.js';
 import { createChatModel } from '../infrastructure/ai/chatModel.js';
 import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
+import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js';
+import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
+import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
+import { createSqlKnowledgeJobs, type KnowledgeJobs } from '../infrastructure/knowledge/knowledgeJobs.js';
+import {
+  createSqlSourceContentStore,
+  type SourceContentStore,
+} from '../infrastructure/knowledge/sourceContentStore.js';
+import { createSqlPageFetchBudget, type PageFetchBudget } from '../infrastructure/knowledge/pageFetchBudget.js';
+import { createWebPages, type WebPages } from '../infrastructure/knowledge/webPages.js';
+import { wakeSignal, type WakeSignal } from '../infrastructure/eventStore/wakeSignal.js';
+import { KNOWLEDGE_SOURCES } from '../projections/views/knowledgeSourcesView.js';
+import { type KnowledgeLimits, knowledgeLimitsFor, type PlanName } from '../domain/plans.js';
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { aiTokenBudget } from '../projections/queries/aiTokenBudget.js';
@@ -114,6 +127,10 @@ export interface Services {
   conversations: ConversationCommands;
   /** The dashboard playground's model calls with an agent (nothing recorded). */
   agentPreview: AgentPreviewCommands;
+
+  /** Knowledge sources: their commands and what the indexer works with (docs/knowledge.md). */
+  knowledge: KnowledgeSourceCommands;
+  knowledgeStores: KnowledgeStores;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -136,6 +153,18 @@ export interface Services {
   close(): Promise<void>;
 }
 
+export interface KnowledgeStores {
+  chunks: ChunkStore;
+  jobs: KnowledgeJobs;
+  contents: SourceContentStore;
+  pageBudget: PageFetchBudget;
+  web: WebPages;
+  /** Wakes the indexer when a job is enqueued. */
+  wake: WakeSignal;
+  /** The workspace's knowledge limits, by its plan. */
+  limitsOf(workspaceId: string): Promise<KnowledgeLimits>;
+}
+
 export interface ServiceOptions {
   /** Use this SQL client instead of opening one from the config (tests). */
   sql?: SqlClient;
@@ -149,6 +178,8 @@ export interface ServiceOptions {
   flowHttpTimeoutMs?: number;
   /** How long a model connection test may wait for the provider (15 s unless a test needs it sooner). */
   modelTestTimeoutMs?: number;
+  /** Extra CA certificates URL knowledge sources' fetches trust (tests serve pages with their own certificate). */
+  knowledgeCertificateAuthority?: string;
 }
 
 /**
@@ -287,6 +318,37 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
     aiTokenBudget: (workspaceId, now) => aiTokenBudget(views, workspaceId, now),
   };
+
+  const knowledgeLimitsOf = async (workspaceId: string) =>
+    knowledgeLimitsFor(((await views.get(WORKSPACES, workspaceId))?.plan ?? 'free') as PlanName);
+  const knowledgeStores: KnowledgeStores = {
+    chunks: await createSqlChunkStore(sql),
+    jobs: await createSqlKnowledgeJobs(sql),
+    contents: await createSqlSourceContentStore(sql),
+    pageBudget: await createSqlPageFetchBudget(sql, clock),
+    // Pages are fetched as webhooks are sent: https, no private address unless WEBHOOK_ALLOW_HOSTS lists it.
+    web: createWebPages({
+      allowHosts: config.webhookAllowHosts,
+      resolver: opts.resolver,
+      certificateAuthority: opts.knowledgeCertificateAuthority,
+    }),
+    wake: wakeSignal(),
+    limitsOf: knowledgeLimitsOf,
+  };
+  const knowledge = new KnowledgeSourceCommands({
+    aggregates,
+    contents: knowledgeStores.contents,
+    jobs: knowledgeStores.jobs,
+    chunks: knowledgeStores.chunks,
+    allowHosts: config.webhookAllowHosts,
+    resolver: opts.resolver,
+    limitsOf: knowledgeLimitsOf,
+    async holdingsOf(workspaceId) {
+      const docs = await views.find(KNOWLEDGE_SOURCES, { workspaceId });
+      return { sources: docs.length, bytes: docs.reduce((n, d) => n + (d.sizeBytes ?? 0), 0) };
+    },
+    wake: () => knowledgeStores.wake.wake(),
+  });
   const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
@@ -330,6 +392,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     chatbots: new ChatbotCommands({ aggregates, webhooks, flowSigningSecrets: signingSecrets }),
     webhooks,
     modelConnections,
+    knowledge,
+    knowledgeStores,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,

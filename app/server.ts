@@ -62,6 +62,8 @@ export function appDeps(services: Services): AppDeps {
     agentPreview: services.agentPreview,
     webhooks: services.webhooks,
     modelConnections: services.modelConnections,
+    knowledge: services.knowledge,
+    knowledgeLimitsOf: services.knowledgeStores.limitsOf,
     platformModel: config.platformModel,
     deliveryLog,
     account: services.account,

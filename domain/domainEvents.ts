@@ -11,6 +11,7 @@ import type { ApiKeyEvent } from './apiKey/apiKey.js';
 import type { ChatbotEvent } from './chatbot/chatbot.js';
 import type { ConversationEvent } from './conversation/conversationEvents.js';
 import type { GalleryEvent } from './media/gallery.js';
+import type { KnowledgeSourceEvent } from './knowledge/knowledgeSource.js';
 import type { MemberEvent } from './member/workspaceMembers.js';
 import type { ModelConnectionEvent } from './modelConnections/modelConnection.js';
 import type { ReservationEvent } from './reservation.js';
@@ -34,6 +35,7 @@ export type AnyDomainEvent =
   | StoreEvent
   | ReservationEvent
   | ModelConnectionEvent
+  | KnowledgeSourceEvent
   | AdClicked;
 
 export type DomainEventType = AnyDomainEvent['type'];

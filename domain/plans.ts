@@ -113,3 +113,25 @@ const MONTHLY_AI_TOKENS: Record<PlanName, number | null> = {
 };
 
 export const monthlyAiTokens = (plan: PlanName): number | null => MONTHLY_AI_TOKENS[plan];
+
+// --- Knowledge sources (docs/knowledge.md, Limits) ---
+
+export interface KnowledgeLimits {
+  /** Sources a workspace may hold. */
+  sources: number | null;
+  /** Bytes of all its sources together (text, files, fetched pages). */
+  totalBytes: number | null;
+  /** Web pages fetched for it per UTC day (a sitemap's pages count one each, a reindex again). */
+  pagesPerDay: number | null;
+}
+
+const MB = 1024 * 1024;
+const KNOWLEDGE: Record<PlanName, KnowledgeLimits> = {
+  free: { sources: 3, totalBytes: 5 * MB, pagesPerDay: 20 },
+  starter: { sources: 25, totalBytes: 50 * MB, pagesPerDay: 500 },
+  pro: { sources: 100, totalBytes: 200 * MB, pagesPerDay: 2_000 },
+  business: { sources: 500, totalBytes: 1_000 * MB, pagesPerDay: 10_000 },
+  enterprise: { sources: null, totalBytes: null, pagesPerDay: null },
+};
+
+export const knowledgeLimitsFor = (plan: PlanName): KnowledgeLimits => KNOWLEDGE[plan] ?? KNOWLEDGE.free;

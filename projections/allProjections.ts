@@ -19,6 +19,8 @@ import { invitesView } from './views/invitesView.js';
 import { modelConnectionsView } from './views/modelConnectionsView.js';
 import { aiTokenUsageView } from './views/aiTokenUsageView.js';
 
+import { knowledgeSourcesView } from './views/knowledgeSourcesView.js';
+
 export const allProjections: Projection[] = [
   workspacesView,
   apiKeysView,
@@ -38,4 +40,6 @@ export const allProjections: Projection[] = [
   storesView,
   modelConnectionsView,
   aiTokenUsageView,
+
+  knowledgeSourcesView,
 ];

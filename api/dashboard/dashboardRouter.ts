@@ -22,6 +22,7 @@ import { accountPasswordRoutes } from './accountPasswordRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
+import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 
@@ -43,6 +44,7 @@ const RESOURCES: DashboardResource[] = [
   accountPasswordRoutes,
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => knowledgeSourceRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];

@@ -2,6 +2,8 @@
  * What the External API's routes may use, handed over by the composition root (app/). Each
  * resource module takes only the part it needs (`Pick<ExternalApiDeps, …>`).
  */
+import type { KnowledgeSourceCommands } from '../../commands/knowledgeSourceCommands.js';
+import type { KnowledgeLimits } from '../../domain/plans.js';
 import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
 import type { AgentPreviewCommands } from '../../commands/agentPreviewCommands.js';
 import type { WebhookCommands } from '../../commands/webhookCommands.js';
@@ -44,6 +46,9 @@ export interface ExternalApiDeps {
   deliveryLog?: Pick<DeliveryLog, 'latestSuccesses'>;
   account: AccountCommands;
   modelConnections: ModelConnectionCommands;
+  /** Knowledge sources (docs/knowledge.md) and the plan's limits on them. */
+  knowledge: KnowledgeSourceCommands;
+  knowledgeLimitsOf(workspaceId: string): Promise<KnowledgeLimits>;
   /** The operator's default model connection (OPENAI_*), listed read-only; its key never leaves the config. */
   platformModel?: { baseUrl: string; apiKey: string; chatModel: string };
 }

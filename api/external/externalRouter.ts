@@ -24,6 +24,7 @@ import { accountRoutes } from '../resources/account/accountRoutes.js';
 import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
+import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -44,6 +45,7 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => accountRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => knowledgeSourceRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 export const RATE_LIMIT_HEADERS = [

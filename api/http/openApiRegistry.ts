@@ -188,7 +188,10 @@ export class OpenApiRegistry {
           ? {
               requestBody: {
                 required: true,
-                content: { [spec.bodyContentType ?? 'application/json']: { schema: withNullInEnums(spec.body) } },
+                content: {
+                  [spec.bodyContentType ?? 'application/json']: { schema: withNullInEnums(spec.body) },
+                  ...(spec.formBody ? { 'multipart/form-data': { schema: withNullInEnums(spec.formBody) } } : {}),
+                },
               },
             }
           : {}),

@@ -70,9 +70,11 @@ export function addRoute(
       rejectBadText(spec.paramsAnyText ? {} : req.params, req.query, req.body);
       const params = checkParams && !spec.paramsAnyText ? idsOrNotFound(checkParams, req.params) : req.params;
       const query = checkQuery ? checkQuery({ ...(req.query as object) }) : req.query;
-      if (checkBody && unreadBody(req)) throw notJsonError();
+      const upload = spec.formBody !== undefined && /^multipart\/form-data\b/i.test(req.get('content-type') ?? '');
+      const checkJson = upload ? null : checkBody;
+      if (checkJson && unreadBody(req)) throw notJsonError();
       // No body at all reads as {}; an explicit JSON null must still fail the object schema.
-      const body = checkBody ? checkBody(req.body === undefined ? {} : req.body) : req.body;
+      const body = checkJson ? checkJson(req.body === undefined ? {} : req.body) : req.body;
       const out = await handler({ params: params as never, query: query as never, body, req, res });
       if (!out || res.headersSent) return;
       const text = jsonOf(out.body);

@@ -30,6 +30,11 @@ export interface RouteSpec {
    */
   bodyContentType?: 'application/json' | 'multipart/form-data';
   /**
+   * A JSON route that also takes an upload: a `multipart/form-data` request skips the JSON
+   * `body` check and goes to the handler, which reads it; the OpenAPI document shows both.
+   */
+  formBody?: JsonSchema;
+  /**
    * `contentType` when a response is not JSON (a served file): `schema` then describes its bytes.
    * Error answers (4xx, 5xx) need only a description: they get the shared {error, code} body.
    * 401, 403 (authenticated), 400 (any input), 404 (path ids), 413/415 (JSON body) and 5xx are

@@ -13,6 +13,8 @@ import { faultOf, textFaultError } from '../http/textFaults.js';
 
 export interface FilePart {
   file: Readable;
+  /** The file name the client sent with the part ('' when none). */
+  fileName: string;
   /** The fields sent before the file part. */
   fieldsBeforeFile: Record<string, string>;
   /** Every field, once the whole body is read (rejects when the body turns out bad). */
@@ -74,7 +76,7 @@ export async function receiveFile<T>(
       if (fault) return fail(textFaultError(name, fault));
       fields[name] = value;
     });
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name, stream, info) => {
       // Refused already (a field before it): the rest of the body is read and thrown away.
       if (settled) return void stream.resume();
       if (name !== 'file') {
@@ -84,7 +86,12 @@ export async function receiveFile<T>(
       // Whoever reads the stream sees its errors; this keeps one that ends unread from crashing the process.
       stream.on('error', () => undefined);
       current = stream;
-      consumer = onFile({ file: stream, fieldsBeforeFile: { ...fields }, allFields: () => allFields });
+      consumer = onFile({
+        file: stream,
+        fileName: info.filename ?? '',
+        fieldsBeforeFile: { ...fields },
+        allFields: () => allFields,
+      });
       consumer.then((out) => {
         settled = true;
         resolve(out);

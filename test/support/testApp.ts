@@ -33,7 +33,12 @@ export async function startTestApp(
   env: Record<string, string> = {},
   services: Pick<
     ServiceOptions,
-    'flowHttpCertificateAuthority' | 'flowHttpTimeoutMs' | 'resolver' | 'modelTestTimeoutMs' | 'clock'
+    | 'flowHttpCertificateAuthority'
+    | 'flowHttpTimeoutMs'
+    | 'resolver'
+    | 'modelTestTimeoutMs'
+    | 'knowledgeCertificateAuthority'
+    | 'clock'
   > = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'confab-test-'));

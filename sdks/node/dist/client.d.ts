@@ -9,6 +9,7 @@ import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
 import { ModelConnections } from './resources/modelConnections.js';
+import { Knowledge } from './resources/knowledge.js';
 import { Workspace } from './resources/workspace.js';
 import * as Errors from './core/errors.js';
 export declare class Confab extends APIClient {
@@ -38,6 +39,8 @@ export declare class Confab extends APIClient {
     readonly analytics: Analytics;
     readonly webhooks: Webhooks;
     readonly modelConnections: ModelConnections;
+    /** Knowledge sources for AI agents (docs/knowledge.md). */
+    readonly knowledge: Knowledge;
     readonly account: Account;
     readonly usage: Usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */

@@ -8,6 +8,7 @@ import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
 import { ModelConnections } from './resources/modelConnections.js';
+import { Knowledge } from './resources/knowledge.js';
 import { Workspace } from './resources/workspace.js';
 import { webhookVerification } from './webhookVerification.js';
 import * as Errors from './core/errors.js';
@@ -35,6 +36,8 @@ export class Confab extends APIClient {
     analytics;
     webhooks;
     modelConnections;
+    /** Knowledge sources for AI agents (docs/knowledge.md). */
+    knowledge;
     account;
     usage;
     /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
@@ -48,6 +51,7 @@ export class Confab extends APIClient {
         this.analytics = new Analytics(this);
         this.webhooks = new Webhooks(this);
         this.modelConnections = new ModelConnections(this);
+        this.knowledge = new Knowledge(this);
         this.account = new Account(this);
         this.usage = new Usage(this);
         this.workspace = new Workspace(this);

@@ -120,6 +120,8 @@ export type ModelConnectionCreateParams = Body<'/model-connections', 'post'>;
 export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch'>;
 /** `modelConnections.test()`: `ok`, or what the provider said in plain words. */
 export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'post'>;
+export type KnowledgeSource = Data<'/knowledge/sources/{id}', 'get'>;
+export type KnowledgeSourceCreateParams = Body<'/knowledge/sources', 'post'>;
 export type AccountProfile = Data<'/account', 'get'>;
 export type AccountUpdateParams = Body<'/account', 'patch'>;
 export type EmailChangeRequestParams = Body<'/account/email/request-change', 'post'>;

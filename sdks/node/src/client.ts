@@ -9,6 +9,7 @@ import { Responses } from './resources/responses.js';
 import { Usage } from './resources/usage.js';
 import { Webhooks } from './resources/webhooks.js';
 import { ModelConnections } from './resources/modelConnections.js';
+import { Knowledge } from './resources/knowledge.js';
 import { Workspace } from './resources/workspace.js';
 import { webhookVerification } from './webhookVerification.js';
 import * as Errors from './core/errors.js';
@@ -39,6 +40,8 @@ export class Confab extends APIClient {
   readonly analytics: Analytics;
   readonly webhooks: Webhooks;
   readonly modelConnections: ModelConnections;
+  /** Knowledge sources for AI agents (docs/knowledge.md). */
+  readonly knowledge: Knowledge;
   readonly account: Account;
   readonly usage: Usage;
   /** The workspace endpoints beside the External API: slug, branding, organization, ad analytics. */
@@ -53,6 +56,7 @@ export class Confab extends APIClient {
     this.analytics = new Analytics(this);
     this.webhooks = new Webhooks(this);
     this.modelConnections = new ModelConnections(this);
+    this.knowledge = new Knowledge(this);
     this.account = new Account(this);
     this.usage = new Usage(this);
     this.workspace = new Workspace(this);

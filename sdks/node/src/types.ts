@@ -118,6 +118,10 @@ export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch
 /** `modelConnections.test()`: `ok`, or what the provider said in plain words. */
 export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'post'>;
 
+// Knowledge sources
+export type KnowledgeSource = Data<'/knowledge/sources/{id}', 'get'>;
+export type KnowledgeSourceCreateParams = Body<'/knowledge/sources', 'post'>;
+
 // Account
 export type AccountProfile = Data<'/account', 'get'>;
 export type AccountUpdateParams = Body<'/account', 'patch'>;

@@ -90,6 +90,12 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
     }),
   'modelConnections.delete': (c) => c.modelConnections.delete('{id}'),
   'modelConnections.test': (c) => c.modelConnections.test('{id}'),
+  'knowledge.sources.list': (c) => c.knowledge.sources.list(),
+  'knowledge.sources.create': (c) =>
+    c.knowledge.sources.create({ type: 'url', title: 't', text: 'x', url: 'https://shop.example/', sitemap: false }),
+  'knowledge.sources.retrieve': (c) => c.knowledge.sources.retrieve('{id}'),
+  'knowledge.sources.delete': (c) => c.knowledge.sources.delete('{id}'),
+  'knowledge.sources.reindex': (c) => c.knowledge.sources.reindex('{id}'),
   'account.retrieve': (c) => c.account.retrieve(),
   'account.update': (c) =>
     c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
@@ -126,6 +132,11 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
 
 /** The External API's resources and their methods, as the SDK reference names them (docs/sdks.md). */
 const EXTERNAL_API_METHODS = [
+  'knowledge.sources.list',
+  'knowledge.sources.create',
+  'knowledge.sources.retrieve',
+  'knowledge.sources.delete',
+  'knowledge.sources.reindex',
   'chatbots.list',
   'chatbots.retrieve',
   'chatbots.create',

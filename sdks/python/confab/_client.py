@@ -18,6 +18,7 @@ from .resources.analytics import Analytics, AsyncAnalytics
 from .resources.chat import AsyncChat, Chat
 from .resources.chatbots import AsyncChatbots, Chatbots
 from .resources.model_connections import AsyncModelConnections, ModelConnections
+from .resources.knowledge import AsyncKnowledge, Knowledge
 from .resources.responses import AsyncResponses, Responses
 from .resources.usage import AsyncUsage, Usage
 from .resources.webhooks import AsyncWebhooks, Webhooks
@@ -44,6 +45,7 @@ class Confab(BaseClient[httpx.Client]):
     analytics: Analytics
     webhooks: Webhooks
     model_connections: ModelConnections
+    knowledge: Knowledge
     account: Account
     usage: Usage
     workspace: Workspace
@@ -58,6 +60,7 @@ class Confab(BaseClient[httpx.Client]):
         self.analytics = Analytics(self)
         self.webhooks = Webhooks(self)
         self.model_connections = ModelConnections(self)
+        self.knowledge = Knowledge(self)
         self.account = Account(self)
         self.usage = Usage(self)
         self.workspace = Workspace(self)
@@ -109,6 +112,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
     analytics: AsyncAnalytics
     webhooks: AsyncWebhooks
     model_connections: AsyncModelConnections
+    knowledge: AsyncKnowledge
     account: AsyncAccount
     usage: AsyncUsage
     workspace: AsyncWorkspace
@@ -123,6 +127,7 @@ class AsyncConfab(BaseClient[httpx.AsyncClient]):
         self.analytics = AsyncAnalytics(self)
         self.webhooks = AsyncWebhooks(self)
         self.model_connections = AsyncModelConnections(self)
+        self.knowledge = AsyncKnowledge(self)
         self.account = AsyncAccount(self)
         self.usage = AsyncUsage(self)
         self.workspace = AsyncWorkspace(self)

@@ -66,6 +66,7 @@ __all__ = [
     "AgentPreviewError",
     "AgentPreview",
     "ModelConnection",
+    "KnowledgeSource",
     "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
@@ -468,6 +469,27 @@ class ModelConnection(TypedDict):
     baseUrl: str
     chatModel: str
     embeddingModel: Optional[str]
+    createdAt: str
+    updatedAt: str
+
+
+class KnowledgeSource(TypedDict):
+    """A knowledge source and how far its indexing got (docs/knowledge.md)."""
+
+    id: str
+    type: str
+    title: str
+    status: str
+    error: Optional[str]
+    url: Optional[str]
+    sitemap: bool
+    fileName: Optional[str]
+    format: Optional[str]
+    sizeBytes: int
+    characters: int
+    chunks: int
+    pages: int
+    indexedAt: Optional[str]
     createdAt: str
     updatedAt: str
 

@@ -22,6 +22,7 @@ let adminKey: string;
 let chatbotId: string;
 let webhookId: string;
 let modelConnectionId: string;
+let knowledgeSourceId: string;
 let n = 0;
 
 interface Operation {
@@ -48,7 +49,9 @@ async function operations(): Promise<Operation[]> {
               ? webhookId
               : p.startsWith(`${BASE}/model-connections`)
                 ? modelConnectionId
-                : chatbotId,
+                : p.startsWith(`${BASE}/knowledge/sources`)
+                  ? knowledgeSourceId
+                  : chatbotId,
           )
           .replace('{responseId}', 'no-such-response')
           // Every chatbot has version 1 (its flow at creation); a diff compares it with itself.
@@ -113,6 +116,9 @@ test.before(async () => {
       apiKey: 'sk-scoped',
       chatModel: 'gpt-4o-mini',
     })
+  ).body.data.id;
+  knowledgeSourceId = (
+    await call('POST', '/knowledge/sources', adminKey, { type: 'text', title: 'Scoped', text: 'Scoped text.' })
   ).body.data.id;
   // The chatbot is an AI agent, so reading its agent is a 200 like every other read.
   const agent = await call('PUT', `/chatbots/${chatbotId}/agent`, adminKey, {

@@ -352,6 +352,59 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/knowledge/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's knowledge sources with their status and counts, and the plan's limits. API key scope: read */
+        get: operations["listKnowledgeSources"];
+        put?: never;
+        /** Add a knowledge source: pasted text or a web page (JSON), or a file (multipart/form-data: Markdown, text, HTML, PDF, DOCX); indexed in the background. API key scope: write */
+        post: operations["createKnowledgeSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One knowledge source: its status (with the reason when it failed) and counts. API key scope: read */
+        get: operations["getKnowledgeSource"];
+        put?: never;
+        post?: never;
+        /** Delete a knowledge source with its stored content and indexed passages. API key scope: write */
+        delete: operations["deleteKnowledgeSource"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/sources/{id}/reindex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Index the source again (a URL source is fetched again); its passages stay searchable until the new index replaces them. API key scope: write */
+        post: operations["reindexKnowledgeSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/model-connections": {
         parameters: {
             query?: never;
@@ -2025,9 +2078,19 @@ export interface operations {
                         maxOutputTokens?: number | null;
                         /** @description The first bot message of every conversation; null or absent: none */
                         greeting?: string | null;
+                        /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
                         handoff?: {
-                            /** @description Model answers before the conversation goes to a person (turn_limit); default 20 */
+                            /** @description Model answers before the limit is reached (turn_limit); default 20 */
                             maxTurns?: number;
+                            /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
+                            maxTokens?: number | null;
+                            /**
+                             * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
+                             * @enum {string}
+                             */
+                            onLimit?: "handoff" | "message";
+                            /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
+                            limitMessage?: string | null;
                         } | null;
                     } | null;
                 };
@@ -3158,6 +3221,441 @@ export interface operations {
             404: components["responses"]["ExternalApiNotFound"];
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    listKnowledgeSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sources, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "file" | "url";
+                            title: string;
+                            /**
+                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
+                             * @enum {string}
+                             */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            /** @description Why indexing failed, and what to do (failed only) */
+                            error: string | null;
+                            /** @description URL sources: the page or sitemap */
+                            url: string | null;
+                            sitemap: boolean;
+                            /** @description File sources: the uploaded name */
+                            fileName: string | null;
+                            /**
+                             * @description Text and file sources: how the content is read
+                             * @enum {string|null}
+                             */
+                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
+                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
+                            sizeBytes: number;
+                            /** @description Characters of text extracted at the last indexing */
+                            characters: number;
+                            /** @description Passages indexed */
+                            chunks: number;
+                            /** @description Pages read: PDF pages, web pages, else 1 */
+                            pages: number;
+                            /** Format: date-time */
+                            indexedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        /** @description The plan's knowledge limits (null: unlimited) */
+                        limits: {
+                            /** @description Sources the workspace may hold */
+                            sources: number | null;
+                            /** @description Bytes of all sources together */
+                            totalBytes: number | null;
+                            /** @description Web pages fetched per UTC day */
+                            pagesPerDay: number | null;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    createKnowledgeSource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "text" | "url";
+                    /** @description 1 to 200 characters, one line */
+                    title?: string;
+                    /** @description type text: up to 1000000 characters; Markdown headings are followed */
+                    text?: string;
+                    /** @description type url: an https page on a public host (or the sitemap, with sitemap true) */
+                    url?: string;
+                    /** @description type url: the URL is a sitemap; up to 200 of its pages are fetched */
+                    sitemap?: boolean;
+                };
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description Markdown, plain text, HTML, PDF or DOCX, up to 20 MB
+                     */
+                    file: string;
+                    /** @description 1 to 200 characters, one line; default: the file name */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Added and queued for indexing */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "file" | "url";
+                            title: string;
+                            /**
+                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
+                             * @enum {string}
+                             */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            /** @description Why indexing failed, and what to do (failed only) */
+                            error: string | null;
+                            /** @description URL sources: the page or sitemap */
+                            url: string | null;
+                            sitemap: boolean;
+                            /** @description File sources: the uploaded name */
+                            fileName: string | null;
+                            /**
+                             * @description Text and file sources: how the content is read
+                             * @enum {string|null}
+                             */
+                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
+                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
+                            sizeBytes: number;
+                            /** @description Characters of text extracted at the last indexing */
+                            characters: number;
+                            /** @description Passages indexed */
+                            chunks: number;
+                            /** @description Pages read: PDF pages, web pages, else 1 */
+                            pages: number;
+                            /** Format: date-time */
+                            indexedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            /** @description The plan's number of sources or total size is reached (PLAN_LIMIT) */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["ExternalApiPostConflict"];
+            /** @description The file is larger than 20 MB */
+            413: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The file is not Markdown, text, HTML, PDF or DOCX, or the body is neither JSON nor a form */
+            415: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    getKnowledgeSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "file" | "url";
+                            title: string;
+                            /**
+                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
+                             * @enum {string}
+                             */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            /** @description Why indexing failed, and what to do (failed only) */
+                            error: string | null;
+                            /** @description URL sources: the page or sitemap */
+                            url: string | null;
+                            sitemap: boolean;
+                            /** @description File sources: the uploaded name */
+                            fileName: string | null;
+                            /**
+                             * @description Text and file sources: how the content is read
+                             * @enum {string|null}
+                             */
+                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
+                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
+                            sizeBytes: number;
+                            /** @description Characters of text extracted at the last indexing */
+                            characters: number;
+                            /** @description Passages indexed */
+                            chunks: number;
+                            /** @description Pages read: PDF pages, web pages, else 1 */
+                            pages: number;
+                            /** Format: date-time */
+                            indexedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    deleteKnowledgeSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    reindexKnowledgeSource: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for indexing */
+            202: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @enum {string} */
+                            type: "text" | "file" | "url";
+                            title: string;
+                            /**
+                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
+                             * @enum {string}
+                             */
+                            status: "queued" | "processing" | "ready" | "failed";
+                            /** @description Why indexing failed, and what to do (failed only) */
+                            error: string | null;
+                            /** @description URL sources: the page or sitemap */
+                            url: string | null;
+                            sitemap: boolean;
+                            /** @description File sources: the uploaded name */
+                            fileName: string | null;
+                            /**
+                             * @description Text and file sources: how the content is read
+                             * @enum {string|null}
+                             */
+                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
+                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
+                            sizeBytes: number;
+                            /** @description Characters of text extracted at the last indexing */
+                            characters: number;
+                            /** @description Passages indexed */
+                            chunks: number;
+                            /** @description Pages read: PDF pages, web pages, else 1 */
+                            pages: number;
+                            /** Format: date-time */
+                            indexedAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            404: components["responses"]["ExternalApiPostNotFound"];
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
         };
     };
     listModelConnections: {
