@@ -316,7 +316,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       timeoutMs: config.aiTimeoutMs,
     }),
     modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
-    aiTokenBudget: (workspaceId, now) => aiTokenBudget(views, workspaceId, now),
+    // Through the cached views: the plan is read once, the month's tokens once after each change.
+    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
   };
 
   const knowledgeLimitsOf = async (workspaceId: string) =>

@@ -84,14 +84,35 @@ function waitBeforeRetry(err: unknown, retry: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Connection targets whose client is kept; beyond, the least recently used is let go. */
+const KEPT_CLIENTS = 100;
+
+/**
+ * One client per connection target (base URL and key), made once and reused: a client is
+ * costly to build on every turn. The key is only a map key in memory, as it is in the client.
+ */
+function clientsByTarget(guardedFetch: typeof fetch): (baseUrl: string, apiKey: string) => OpenAI {
+  const clients = new Map<string, OpenAI>();
+  return (baseUrl, apiKey) => {
+    const target = `${baseUrl}\n${apiKey}`;
+    let client = clients.get(target);
+    if (client) clients.delete(target);
+    else client = new OpenAI({ apiKey, baseURL: baseUrl, maxRetries: 0, fetch: guardedFetch });
+    // Re-inserted last, so the first entry is always the least recently used.
+    clients.set(target, client);
+    if (clients.size > KEPT_CLIENTS) clients.delete(clients.keys().next().value!);
+    return client;
+  };
+}
+
 export function createChatModel(options: ChatModelOptions): ChatModel {
   const timeoutMs = options.timeoutMs ?? AI_TIMEOUT_MS;
-  const guardedFetch = createGuardedFetch(options);
+  const clientFor = clientsByTarget(createGuardedFetch(options));
   return {
     async answer(call) {
       const started = Date.now();
       const deadline = started + timeoutMs;
-      const client = new OpenAI({ apiKey: call.apiKey, baseURL: call.baseUrl, maxRetries: 0, fetch: guardedFetch });
+      const client = clientFor(call.baseUrl, call.apiKey);
       const request = {
         model: call.model,
         messages: call.messages,
