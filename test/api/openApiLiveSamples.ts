@@ -281,6 +281,57 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('deleteWebhook', 200, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
   await expect('deleteWebhook', 404, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
   await modelConnectionSamples(app, expect, keys, limit);
+  await knowledgeSourceSamples(app, expect, keys, limit);
+}
+
+/**
+ * The knowledge source operations, in a workspace of their own: pasted text and an uploaded file
+ * added, listed, read, reindexed and deleted, with each documented error.
+ */
+async function knowledgeSourceSamples(
+  app: TestApp,
+  expect: Expect,
+  keys: { free: string; spent: string },
+  limit: number,
+): Promise<void> {
+  const { workspaceId, apiKey: key } = await app.createWorkspace('pro');
+  const PATH = `${EXT}/knowledge/sources`;
+  const body = { type: 'text', title: 'Returns', text: 'Returns are accepted within 30 days.' };
+  await expect('listKnowledgeSources', 200, 'GET', PATH, { key });
+  await accessErrors(expect, 'listKnowledgeSources', 'GET', PATH, keys);
+  const created = await expect('createKnowledgeSource', 202, 'POST', PATH, { key, body });
+  const upload = (bytes: Buffer, name: string, type: string) => {
+    const f = new FormData();
+    f.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
+    return f;
+  };
+  await expect('createKnowledgeSource', 202, 'POST', PATH, {
+    key,
+    raw: upload(Buffer.from('# Shipping\n\nWe ship worldwide.'), 'shipping.md', 'text/markdown'),
+  });
+  await expect('createKnowledgeSource', 400, 'POST', PATH, { key, body: { type: 'text', title: 'No text' } });
+  await expect('createKnowledgeSource', 415, 'POST', PATH, {
+    key,
+    raw: upload(PNG, 'picture.png', 'image/png'),
+  });
+  await accessErrors(expect, 'createKnowledgeSource', 'POST', PATH, keys, body);
+  await bodyErrors(expect, 'createKnowledgeSource', 'POST', PATH, limit, { key });
+  await idempotencyErrors(app, expect, 'createKnowledgeSource', PATH, key, workspaceId, body);
+  const one = `${PATH}/${created.data.id}`;
+  await expect('getKnowledgeSource', 200, 'GET', one, { key });
+  await expect('getKnowledgeSource', 400, 'GET', `${one}${NUL}`, { key });
+  await expect('getKnowledgeSource', 404, 'GET', `${PATH}/${UNKNOWN}`, { key });
+  await accessErrors(expect, 'getKnowledgeSource', 'GET', one, keys);
+  await expect('reindexKnowledgeSource', 202, 'POST', `${one}/reindex`, { key });
+  await expect('reindexKnowledgeSource', 400, 'POST', `${one}/reindex${NUL}`, { key });
+  await expect('reindexKnowledgeSource', 404, 'POST', `${PATH}/${UNKNOWN}/reindex`, { key });
+  await accessErrors(expect, 'reindexKnowledgeSource', 'POST', `${one}/reindex`, keys);
+  await bodyErrors(expect, 'reindexKnowledgeSource', 'POST', `${one}/reindex`, limit, { key });
+  await idempotencyErrors(app, expect, 'reindexKnowledgeSource', `${one}/reindex`, key, workspaceId, {});
+  await expect('deleteKnowledgeSource', 400, 'DELETE', `${one}${NUL}`, { key });
+  await accessErrors(expect, 'deleteKnowledgeSource', 'DELETE', one, keys);
+  await expect('deleteKnowledgeSource', 200, 'DELETE', one, { key });
+  await expect('deleteKnowledgeSource', 404, 'DELETE', one, { key });
 }
 
 /**

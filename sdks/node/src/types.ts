@@ -121,6 +121,17 @@ export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'po
 // Knowledge sources
 export type KnowledgeSource = Data<'/knowledge/sources/{id}', 'get'>;
 export type KnowledgeSourceCreateParams = Body<'/knowledge/sources', 'post'>;
+/**
+ * A file to upload as a knowledge source (Markdown, text, HTML, PDF or DOCX): a `File` (its name
+ * is used) or a `Blob`, `Buffer` or `Uint8Array` with `filename`, whose extension tells the format.
+ */
+export interface KnowledgeSourceUploadParams {
+  file: Blob | Uint8Array | ArrayBuffer;
+  /** Required unless `file` is a `File`; overrides its name. */
+  filename?: string;
+  /** Default: the file name. */
+  title?: string;
+}
 
 // Account
 export type AccountProfile = Data<'/account', 'get'>;

@@ -77,6 +77,10 @@ class APICall:
     # twice, so the call is retried only when it surely did nothing — no connection was made, or
     # a 429 refused it — never after a timeout, a cut connection or a 5xx.
     retry_unsent_only: bool = False
+    # A multipart/form-data body instead of JSON (a file upload): text fields, then the files as
+    # httpx takes them, their bytes read once so that every attempt sends them whole.
+    form: Optional[Mapping[str, str]] = None
+    files: Optional[Mapping[str, Any]] = None
 
 
 def _query_value(value: Any) -> str:
@@ -196,6 +200,8 @@ class BaseClient(Generic[HttpT]):
             f"{self._options.base_url}{call.prefix}{call.path}",
             params=params or None,
             content=content,
+            data=call.form,
+            files=call.files,
             headers=self._headers(call, options, idempotency_key, retries_done),
             timeout=timeout,
         )

@@ -1,10 +1,23 @@
 /**
- * Knowledge sources: pasted text and web pages an AI agent answers from, indexed in the
- * background (docs/knowledge.md). Files are uploaded as multipart/form-data, which this JSON
- * client does not send yet: upload them with the dashboard or a plain HTTP request.
+ * Knowledge sources: pasted text, uploaded files and web pages an AI agent answers from, indexed
+ * in the background (docs/knowledge.md). A file is sent as multipart/form-data.
  */
 import { APIResource } from '../core/resource.js';
+import { InvalidArgumentError } from '../core/errors.js';
 import { pathOf } from '../core/path.js';
+/** The upload form: the title before the file, so the service reads it before the bytes arrive. */
+function uploadForm({ file, filename, title }) {
+    const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : undefined);
+    if (!name)
+        throw new InvalidArgumentError('knowledge.sources.create: give the file a filename (its extension tells the format)');
+    const form = new FormData();
+    if (title !== undefined)
+        form.append('title', title);
+    // A copy into a plain ArrayBuffer-backed view: a Buffer may sit on a shared pool.
+    const blob = file instanceof Blob ? file : new Blob([new Uint8Array(file)]);
+    form.append('file', blob, name);
+    return form;
+}
 export class KnowledgeSources extends APIResource {
     /** The workspace's sources, oldest first, with their status and counts. */
     list(options) {
@@ -12,10 +25,14 @@ export class KnowledgeSources extends APIResource {
             .get('/knowledge/sources', undefined, options)
             ._thenUnwrap((r) => r.data);
     }
-    /** Adds pasted text (`type: 'text'`) or a web page or sitemap (`type: 'url'`); answered `queued`. */
+    /**
+     * Adds pasted text (`type: 'text'`), a web page or sitemap (`type: 'url'`), or a file
+     * (`{file, filename?, title?}`, sent as multipart/form-data); answered `queued`.
+     */
     create(params, options) {
+        const body = 'file' in params ? uploadForm(params) : params;
         return this._client
-            .post('/knowledge/sources', params, options)
+            .post('/knowledge/sources', body, options)
             ._thenUnwrap((r) => r.data);
     }
     retrieve(id, options) {

@@ -115,7 +115,7 @@ export class APIClient {
       const init: RequestInit = {
         method: req.method.toUpperCase(),
         headers,
-        body: req.body === undefined ? undefined : JSON.stringify(req.body),
+        body: encodedBody(req.body),
         redirect: 'manual',
       };
       const outcome = await this.attempt(url, init, timeout, options.signal, req.stream === true);
@@ -210,7 +210,8 @@ export class APIClient {
     return {
       accept: 'application/json',
       'user-agent': `confab-node/${VERSION}`,
-      ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      // A form's content type (with its boundary) is set by fetch.
+      ...(req.body !== undefined && !isForm(req.body) ? { 'content-type': 'application/json' } : {}),
       ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       ...(retry > 0 ? { 'x-confab-retry-count': String(retry) } : {}),
       ...(req.stream ? { accept: 'text/event-stream' } : {}),
@@ -235,4 +236,15 @@ export class APIClient {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** A body that is sent as multipart/form-data (a file upload) rather than as JSON. */
+function isForm(body: unknown): body is FormData {
+  return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/** The request body as sent: a form as is (fetch encodes it again on each retry), else JSON. */
+function encodedBody(body: unknown): string | FormData | undefined {
+  if (body === undefined) return undefined;
+  return isForm(body) ? body : JSON.stringify(body);
 }

@@ -1,14 +1,14 @@
-"""Knowledge sources: pasted text and web pages an AI agent answers from, indexed in the background.
-
-Files are uploaded as multipart/form-data, which this JSON client does not send yet: upload them
-with the dashboard or a plain HTTP request (docs/knowledge.md).
+"""Knowledge sources: pasted text, uploaded files and web pages an AI agent answers from, indexed
+in the background (docs/knowledge.md). A file is sent as multipart/form-data.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List
+import os
+from typing import IO, TYPE_CHECKING, List, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
+from .._exceptions import InvalidArgumentError
 from ..types import Deleted, KnowledgeSource, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
 
@@ -24,8 +24,36 @@ def _one(source_id: str) -> str:
     return f"/knowledge/sources/{path_id('source_id', source_id)}"
 
 
-def _create(type: str, title: str, text: str, url: str, sitemap: bool) -> APICall:
-    return APICall("POST", "/knowledge/sources", body=body_of(type=type, title=title, text=text, url=url, sitemap=sitemap))
+FileContent = Union[bytes, IO[bytes], "os.PathLike[str]", str]
+
+
+def _file_bytes(file: FileContent, filename: str) -> "tuple[str, bytes]":
+    """The file's name and bytes, read once (a retry sends them again). A path names itself."""
+    if isinstance(file, (str, os.PathLike)):
+        with open(file, "rb") as f:
+            return filename or os.path.basename(os.fspath(file)), f.read()
+    if isinstance(file, (bytes, bytearray, memoryview)):
+        data = bytes(file)
+    elif hasattr(file, "read"):
+        data = file.read()
+        filename = filename or os.path.basename(str(getattr(file, "name", "") or ""))
+    else:
+        raise InvalidArgumentError(f"file must be bytes, a binary file or a path, got {type(file).__name__}")
+    if not filename:
+        raise InvalidArgumentError("filename is required with bytes or an unnamed stream (its extension tells the format)")
+    return filename, data
+
+
+def _create(type: str, title: str, text: str, url: str, sitemap: bool, file: FileContent, filename: str) -> APICall:
+    if file is NOT_GIVEN:
+        if type is NOT_GIVEN:
+            raise InvalidArgumentError('type ("text" or "url") is required unless a file is uploaded')
+        return APICall("POST", "/knowledge/sources", body=body_of(type=type, title=title, text=text, url=url, sitemap=sitemap))
+    if type is not NOT_GIVEN or text is not NOT_GIVEN or url is not NOT_GIVEN or sitemap is not NOT_GIVEN:
+        raise InvalidArgumentError("an upload takes file, filename and title only")
+    name, data = _file_bytes(file, "" if filename is NOT_GIVEN else filename)
+    form = {} if title is NOT_GIVEN else {"title": title}
+    return APICall("POST", "/knowledge/sources", form=form, files={"file": (name, data, "application/octet-stream")})
 
 
 class KnowledgeSources(SyncAPIResource):
@@ -34,11 +62,14 @@ class KnowledgeSources(SyncAPIResource):
         return self._call(_LIST, options)
 
     def create(
-        self, *, type: str, title: str = NOT_GIVEN, text: str = NOT_GIVEN, url: str = NOT_GIVEN,
-        sitemap: bool = NOT_GIVEN, **options: "Unpack[RequestOptions]",
+        self, *, type: str = NOT_GIVEN, title: str = NOT_GIVEN, text: str = NOT_GIVEN, url: str = NOT_GIVEN,
+        sitemap: bool = NOT_GIVEN, file: FileContent = NOT_GIVEN, filename: str = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
     ) -> KnowledgeSource:
-        """Adds pasted text (``type="text"``) or a web page or sitemap (``type="url"``); answered ``queued``."""
-        return self._call(_create(type, title, text, url, sitemap), options)
+        """Adds pasted text (``type="text"``), a web page or sitemap (``type="url"``), or a file
+        (``file=`` bytes, a binary file or a path, with ``filename=`` when bytes have no name),
+        sent as multipart/form-data; answered ``queued``."""
+        return self._call(_create(type, title, text, url, sitemap, file, filename), options)
 
     def retrieve(self, source_id: str, **options: "Unpack[RequestOptions]") -> KnowledgeSource:
         return self._call(APICall("GET", _one(source_id)), options)
@@ -57,11 +88,14 @@ class AsyncKnowledgeSources(AsyncAPIResource):
         return await self._call(_LIST, options)
 
     async def create(
-        self, *, type: str, title: str = NOT_GIVEN, text: str = NOT_GIVEN, url: str = NOT_GIVEN,
-        sitemap: bool = NOT_GIVEN, **options: "Unpack[RequestOptions]",
+        self, *, type: str = NOT_GIVEN, title: str = NOT_GIVEN, text: str = NOT_GIVEN, url: str = NOT_GIVEN,
+        sitemap: bool = NOT_GIVEN, file: FileContent = NOT_GIVEN, filename: str = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
     ) -> KnowledgeSource:
-        """Adds pasted text (``type="text"``) or a web page or sitemap (``type="url"``); answered ``queued``."""
-        return await self._call(_create(type, title, text, url, sitemap), options)
+        """Adds pasted text (``type="text"``), a web page or sitemap (``type="url"``), or a file
+        (``file=`` bytes, a binary file or a path, with ``filename=`` when bytes have no name),
+        sent as multipart/form-data; answered ``queued``."""
+        return await self._call(_create(type, title, text, url, sitemap, file, filename), options)
 
     async def retrieve(self, source_id: str, **options: "Unpack[RequestOptions]") -> KnowledgeSource:
         return await self._call(APICall("GET", _one(source_id)), options)
