@@ -37,7 +37,16 @@ const LABELS = {
   maxOutputTokens: 'Max output tokens',
   greeting: 'Greeting',
   'handoff.maxTurns': 'Answers before a person takes over',
+  'handoff.maxTokens': 'Tokens per conversation',
+  'handoff.onLimit': 'At a limit',
+  'handoff.limitMessage': 'Message at a limit',
 } as const;
+
+type OnLimit = Agent['handoff']['onLimit'];
+const ON_LIMIT: { value: OnLimit; label: string }[] = [
+  { value: 'handoff', label: 'Pass the visitor to a person' },
+  { value: 'message', label: 'Say the message and end the chat' },
+];
 
 /** The form's text, one string per field (numbers as typed). */
 type Draft = Record<keyof typeof LABELS, string>;
@@ -51,6 +60,9 @@ const draftOf = (a: Agent | null, connectionId: string): Draft => ({
   maxOutputTokens: a?.maxOutputTokens ? String(a.maxOutputTokens) : '',
   greeting: a?.greeting ?? '',
   'handoff.maxTurns': String(a?.handoff.maxTurns ?? 20),
+  'handoff.maxTokens': a?.handoff.maxTokens ? String(a.handoff.maxTokens) : '',
+  'handoff.onLimit': a?.handoff.onLimit ?? 'handoff',
+  'handoff.limitMessage': a?.handoff.limitMessage ?? '',
 });
 
 /** Empty: the default (null); otherwise the number, or the text itself so the server names the field. */
@@ -66,7 +78,12 @@ export function bodyOf(d: Draft): AgentBody {
     temperature: numberOf(d.temperature),
     maxOutputTokens: numberOf(d.maxOutputTokens),
     greeting: textOf(d.greeting),
-    handoff: { maxTurns: numberOf(d['handoff.maxTurns']) ?? 20 },
+    handoff: {
+      maxTurns: numberOf(d['handoff.maxTurns']) ?? 20,
+      maxTokens: numberOf(d['handoff.maxTokens']),
+      onLimit: d['handoff.onLimit'] as OnLimit,
+      limitMessage: textOf(d['handoff.limitMessage']),
+    },
   };
 }
 
@@ -286,6 +303,45 @@ function AgentEditor({
               inputProps={{ step: '1', min: '1', max: '100', inputMode: 'numeric' }}
             />
           </div>
+          <fieldset class="agent-limits">
+            <legend>Limits of one conversation</legend>
+            <div class="grid grid-2 agent-numbers">
+              <TextField
+                label={LABELS['handoff.maxTokens']}
+                aside="optional"
+                type="number"
+                value={draft['handoff.maxTokens']}
+                onInput={set('handoff.maxTokens')}
+                placeholder="No limit of its own"
+                error={form.fieldError('handoff.maxTokens')}
+                hint="Tokens in and out of the conversation's model calls, 1 to 10,000,000."
+                inputProps={{ step: '1', min: '1', max: '10000000', inputMode: 'numeric' }}
+              />
+              <Select
+                label={LABELS['handoff.onLimit']}
+                value={draft['handoff.onLimit'] as OnLimit}
+                onChange={set('handoff.onLimit')}
+                options={ON_LIMIT}
+                error={form.fieldError('handoff.onLimit')}
+                hint="Also when the month's AI tokens are spent."
+              />
+            </div>
+            <TextField
+              label={LABELS['handoff.limitMessage']}
+              aside="optional"
+              value={draft['handoff.limitMessage']}
+              onInput={set('handoff.limitMessage')}
+              multiline
+              rows={2}
+              maxLength={2000}
+              error={form.fieldError('handoff.limitMessage')}
+              hint={
+                draft['handoff.onLimit'] === 'message'
+                  ? 'What the visitor reads before the chat ends. Empty: the standard words.'
+                  : 'What the visitor reads before a person takes over. Empty: "I\'m passing you to a person who can help."'
+              }
+            />
+          </fieldset>
           <TextField
             label={LABELS.greeting}
             aside="optional"
