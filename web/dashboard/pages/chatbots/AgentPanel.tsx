@@ -26,6 +26,7 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { modelConnectionApi } from '../modelConnections/modelConnectionApi.js';
 import { type Agent, type AgentBody, agentApi } from './agentApi.js';
 import { AgentPlayground } from './AgentPlayground.js';
+import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
 const MAX_INSTRUCTIONS = 20_000;
 const LABELS = {
@@ -87,11 +88,18 @@ export function bodyOf(d: Draft): AgentBody {
   };
 }
 
+const spentText = (u: AiUsage) =>
+  noAiTokens(u)
+    ? 'The Free plan has no AI tokens.'
+    : "This month's AI tokens are spent; more come on the 1st of next month (UTC) or with a larger plan.";
+
 export function AgentPanel({ chatbotId }: { chatbotId: string }) {
   const admin = isAdmin(useSession());
   const agent = useLoad<Agent | null>(() => agentApi.get(chatbotId).then((r) => r.data), [chatbotId]);
   // Members may change the agent but not list connections (an admin's): they keep the one set.
   const connections = useLoad(() => (admin ? modelConnectionApi.list() : Promise.resolve(null)), [admin]);
+  // Only informs: a failed read leaves the line out rather than the tab.
+  const usage = useLoad(aiUsageApi.get, []);
   if (agent.error || connections.error)
     return (
       <ErrorState
@@ -117,6 +125,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
       onSaved={(a) => agent.set(a)}
       connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
       admin={admin}
+      usage={usage.data}
     />
   );
 }
@@ -127,6 +136,7 @@ function AgentEditor({
   onSaved,
   connections,
   admin,
+  usage,
 }: {
   chatbotId: string;
   saved: Agent | null;
@@ -134,6 +144,8 @@ function AgentEditor({
   /** null: the viewer may not list them (a member). */
   connections: { value: string; label: string }[] | null;
   admin: boolean;
+  /** The month's AI tokens; null while loading or when they could not be read. */
+  usage: AiUsage | null;
 }) {
   const toast = useToast();
   const [settingUp, setSettingUp] = useState(false);
@@ -233,6 +245,7 @@ function AgentEditor({
           )
         }
       >
+        {usage && <p class="small muted agent-usage">{aiUsageText(usage)}</p>}
         <form onSubmit={form.submit} noValidate>
           {form.generalError && (
             <div class="callout callout-danger form-alert" role="alert">
@@ -365,7 +378,12 @@ function AgentEditor({
           </div>
         </form>
       </Card>
-      <AgentPlayground chatbotId={chatbotId} agent={bodyOf(draft)} unsaved={dirty} />
+      <AgentPlayground
+        chatbotId={chatbotId}
+        agent={bodyOf(draft)}
+        unsaved={dirty}
+        budgetNote={usage && aiTokensSpent(usage) ? spentText(usage) : null}
+      />
       <ConfirmDialog
         open={removing}
         title="Remove the AI agent?"
