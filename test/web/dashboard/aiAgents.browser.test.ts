@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser } from '../../support/browser.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
-import { newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import { memberOf, newChatbot } from '../../api/dashboard/dashboardFixtures.js';
 import {
   buildDashboardBundle,
   checkPage,
@@ -185,6 +185,71 @@ test('the playground: an answer with model, tokens and latency; a handoff said s
   await checkPage(opened, 'agent-playground-handoff');
   assert.is((await env.app.services.events.readAll()).length, before, 'no event recorded');
   await page.context().close();
+});
+
+test("the limits of one conversation: a refusal under its field, saved; the month's AI tokens in a line", async () => {
+  const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  await page.getByText(/^0 of [\d,]+ AI tokens used this month · [\d,]+ left\.$/).waitFor();
+  await page.getByLabel(/^Tokens per conversation/).fill('0');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  const error = page
+    .locator('.field-invalid', { has: page.getByLabel(/^Tokens per conversation/) })
+    .locator('.field-error');
+  await error.waitFor();
+  assert.match(await error.innerText(), /^Tokens per conversation /);
+  await checkPage(opened, 'agent-tab-limits-refused', { allow: / 400\b|status of 400/ });
+  await page.getByLabel(/^Tokens per conversation/).fill('20000');
+  await page.getByLabel('At a limit', { exact: true }).selectOption('message');
+  await page.getByLabel(/^Message at a limit/).fill('Thanks for chatting! Write to help@example.com.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent saved').waitFor();
+  const stored = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.equal(stored.body.data.handoff, {
+    maxTurns: 20,
+    maxTokens: 20000,
+    onLimit: 'message',
+    limitMessage: 'Thanks for chatting! Write to help@example.com.',
+  });
+  await checkPage(opened, 'agent-tab-limits');
+  await page.context().close();
+});
+
+test('a member edits the agent, reads the note about connections, and has no Model connections page', async () => {
+  const member = await memberOf(env.app, owner);
+  const opened = await openDashboard(env, { ...owner, ...member }, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  const nav = page.getByRole('navigation').first();
+  await nav.getByRole('link', { name: 'Chatbots' }).waitFor();
+  assert.is(await nav.getByRole('link', { name: 'Model connections' }).count(), 0);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  await page.getByText('Only admins see and change connections.', { exact: false }).waitFor();
+  assert.is(await page.getByLabel('Model connection').count(), 0);
+  await page.getByLabel(/^Greeting/).fill('Hello from the member!');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent saved').waitFor();
+  const stored = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.is(stored.body.data.greeting, 'Hello from the member!');
+  assert.ok(stored.body.data.connectionId, 'the connection is kept');
+  await checkPage(opened, 'agent-tab-member');
+  await page.context().close();
+});
+
+test("the Overview shows the month's AI tokens; the Free plan has none", async () => {
+  const opened = await openDashboard(env, owner, '/');
+  await settled(opened.page);
+  await opened.page.getByRole('progressbar', { name: 'AI tokens used' }).waitFor();
+  await checkPage(opened, 'overview-ai-tokens');
+  await opened.page.context().close();
+  const free = await createSignedInWorkspace(env.app, 'free', { name: 'Tiny Shop' });
+  const asFree = await openDashboard(env, free, '/');
+  await settled(asFree.page);
+  await asFree.page.getByText('No AI tokens on the Free plan.').waitFor();
+  await checkPage(asFree, 'overview-ai-tokens-free');
+  await asFree.page.context().close();
 });
 
 test('removing the agent asks first; the chatbot answers with its flow again', async () => {

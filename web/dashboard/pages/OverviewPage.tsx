@@ -1,4 +1,4 @@
-/** Overview: this month's API usage against the quota, the plan, chatbots, quick links. */
+/** Overview: this month's API usage against the quota and AI tokens against the budget, the plan, chatbots, quick links. */
 import { Link } from 'wouter-preact';
 import { api, DASHBOARD_API } from '../api.js';
 import { isAdmin, useSession } from '../SessionProvider.js';
@@ -14,6 +14,8 @@ import {
   type IconName,
 } from '../ui/index.js';
 import { UpgradeCallout } from './overview/UpgradeCallout.js';
+import { AiUsageCard } from './overview/AiUsageCard.js';
+import { UsageMeter } from './overview/UsageMeter.js';
 import type { AlwaysSent, Answer } from '../apiTypes.js';
 
 /** The route's schema leaves the members of its parts optional; the route always sends them all. */
@@ -45,8 +47,6 @@ function UsageCard({ o }: { o: Overview }) {
       </Card>
     );
   }
-  const pct = limit ? Math.min(100, (used / limit) * 100) : 0;
-  const tone = pct >= 100 ? ' meter-fill-full' : pct >= 80 ? ' meter-fill-warn' : '';
   return (
     <Card>
       <p class="stat-label">API calls · {monthLabel(month)}</p>
@@ -56,19 +56,7 @@ function UsageCard({ o }: { o: Overview }) {
           ? 'No monthly limit'
           : `of ${formatNumber(limit)} · ${formatNumber(o.usage.remaining ?? 0)} left`}
       </p>
-      {limit !== null && (
-        <div
-          class="meter"
-          role="progressbar"
-          aria-label="API quota used"
-          aria-valuemin={0}
-          aria-valuemax={limit}
-          aria-valuenow={used}
-          aria-valuetext={`${Math.round(pct)}% of the monthly quota`}
-        >
-          <div class={`meter-fill${tone}`} style={{ width: `${pct}%` }} />
-        </div>
-      )}
+      {limit !== null && <UsageMeter used={used} limit={limit} label="API quota used" />}
     </Card>
   );
 }
@@ -186,8 +174,9 @@ export function OverviewPage() {
       ) : (
         <div class="stack">
           {!o.apiAccess && <UpgradeCallout plan={s.workspace.plan} />}
-          <div class="grid grid-3">
+          <div class="grid grid-4">
             <UsageCard o={o} />
+            <AiUsageCard monthLabel={monthLabel} />
             <Card>
               <p class="stat-label">Plan</p>
               <p class="stat-value">{PLAN_LABEL[o.usage.plan] ?? o.usage.plan}</p>

@@ -26,6 +26,7 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { modelConnectionApi } from '../modelConnections/modelConnectionApi.js';
 import { type Agent, type AgentBody, agentApi } from './agentApi.js';
 import { AgentPlayground } from './AgentPlayground.js';
+import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
 const MAX_INSTRUCTIONS = 20_000;
 const LABELS = {
@@ -37,7 +38,16 @@ const LABELS = {
   maxOutputTokens: 'Max output tokens',
   greeting: 'Greeting',
   'handoff.maxTurns': 'Answers before a person takes over',
+  'handoff.maxTokens': 'Tokens per conversation',
+  'handoff.onLimit': 'At a limit',
+  'handoff.limitMessage': 'Message at a limit',
 } as const;
+
+type OnLimit = Agent['handoff']['onLimit'];
+const ON_LIMIT: { value: OnLimit; label: string }[] = [
+  { value: 'handoff', label: 'Pass the visitor to a person' },
+  { value: 'message', label: 'Say the message and end the chat' },
+];
 
 /** The form's text, one string per field (numbers as typed). */
 type Draft = Record<keyof typeof LABELS, string>;
@@ -51,6 +61,9 @@ const draftOf = (a: Agent | null, connectionId: string): Draft => ({
   maxOutputTokens: a?.maxOutputTokens ? String(a.maxOutputTokens) : '',
   greeting: a?.greeting ?? '',
   'handoff.maxTurns': String(a?.handoff.maxTurns ?? 20),
+  'handoff.maxTokens': a?.handoff.maxTokens ? String(a.handoff.maxTokens) : '',
+  'handoff.onLimit': a?.handoff.onLimit ?? 'handoff',
+  'handoff.limitMessage': a?.handoff.limitMessage ?? '',
 });
 
 /** Empty: the default (null); otherwise the number, or the text itself so the server names the field. */
@@ -66,15 +79,27 @@ export function bodyOf(d: Draft): AgentBody {
     temperature: numberOf(d.temperature),
     maxOutputTokens: numberOf(d.maxOutputTokens),
     greeting: textOf(d.greeting),
-    handoff: { maxTurns: numberOf(d['handoff.maxTurns']) ?? 20 },
+    handoff: {
+      maxTurns: numberOf(d['handoff.maxTurns']) ?? 20,
+      maxTokens: numberOf(d['handoff.maxTokens']),
+      onLimit: d['handoff.onLimit'] as OnLimit,
+      limitMessage: textOf(d['handoff.limitMessage']),
+    },
   };
 }
+
+const spentText = (u: AiUsage) =>
+  noAiTokens(u)
+    ? 'The Free plan has no AI tokens.'
+    : "This month's AI tokens are spent; more come on the 1st of next month (UTC) or with a larger plan.";
 
 export function AgentPanel({ chatbotId }: { chatbotId: string }) {
   const admin = isAdmin(useSession());
   const agent = useLoad<Agent | null>(() => agentApi.get(chatbotId).then((r) => r.data), [chatbotId]);
   // Members may change the agent but not list connections (an admin's): they keep the one set.
   const connections = useLoad(() => (admin ? modelConnectionApi.list() : Promise.resolve(null)), [admin]);
+  // Only informs: a failed read leaves the line out rather than the tab.
+  const usage = useLoad(aiUsageApi.get, []);
   if (agent.error || connections.error)
     return (
       <ErrorState
@@ -100,6 +125,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
       onSaved={(a) => agent.set(a)}
       connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
       admin={admin}
+      usage={usage.data}
     />
   );
 }
@@ -110,6 +136,7 @@ function AgentEditor({
   onSaved,
   connections,
   admin,
+  usage,
 }: {
   chatbotId: string;
   saved: Agent | null;
@@ -117,6 +144,8 @@ function AgentEditor({
   /** null: the viewer may not list them (a member). */
   connections: { value: string; label: string }[] | null;
   admin: boolean;
+  /** The month's AI tokens; null while loading or when they could not be read. */
+  usage: AiUsage | null;
 }) {
   const toast = useToast();
   const [settingUp, setSettingUp] = useState(false);
@@ -216,6 +245,7 @@ function AgentEditor({
           )
         }
       >
+        {usage && <p class="small muted agent-usage">{aiUsageText(usage)}</p>}
         <form onSubmit={form.submit} noValidate>
           {form.generalError && (
             <div class="callout callout-danger form-alert" role="alert">
@@ -286,6 +316,45 @@ function AgentEditor({
               inputProps={{ step: '1', min: '1', max: '100', inputMode: 'numeric' }}
             />
           </div>
+          <fieldset class="agent-limits">
+            <legend>Limits of one conversation</legend>
+            <div class="grid grid-2 agent-numbers">
+              <TextField
+                label={LABELS['handoff.maxTokens']}
+                aside="optional"
+                type="number"
+                value={draft['handoff.maxTokens']}
+                onInput={set('handoff.maxTokens')}
+                placeholder="No limit of its own"
+                error={form.fieldError('handoff.maxTokens')}
+                hint="Tokens in and out of the conversation's model calls, 1 to 10,000,000."
+                inputProps={{ step: '1', min: '1', max: '10000000', inputMode: 'numeric' }}
+              />
+              <Select
+                label={LABELS['handoff.onLimit']}
+                value={draft['handoff.onLimit'] as OnLimit}
+                onChange={set('handoff.onLimit')}
+                options={ON_LIMIT}
+                error={form.fieldError('handoff.onLimit')}
+                hint="Also when the month's AI tokens are spent."
+              />
+            </div>
+            <TextField
+              label={LABELS['handoff.limitMessage']}
+              aside="optional"
+              value={draft['handoff.limitMessage']}
+              onInput={set('handoff.limitMessage')}
+              multiline
+              rows={2}
+              maxLength={2000}
+              error={form.fieldError('handoff.limitMessage')}
+              hint={
+                draft['handoff.onLimit'] === 'message'
+                  ? 'What the visitor reads before the chat ends. Empty: the standard words.'
+                  : 'What the visitor reads before a person takes over. Empty: "I\'m passing you to a person who can help."'
+              }
+            />
+          </fieldset>
           <TextField
             label={LABELS.greeting}
             aside="optional"
@@ -309,7 +378,12 @@ function AgentEditor({
           </div>
         </form>
       </Card>
-      <AgentPlayground chatbotId={chatbotId} agent={bodyOf(draft)} unsaved={dirty} />
+      <AgentPlayground
+        chatbotId={chatbotId}
+        agent={bodyOf(draft)}
+        unsaved={dirty}
+        budgetNote={usage && aiTokensSpent(usage) ? spentText(usage) : null}
+      />
       <ConfirmDialog
         open={removing}
         title="Remove the AI agent?"

@@ -56,11 +56,14 @@ export function AgentPlayground({
   chatbotId,
   agent,
   unsaved,
+  budgetNote,
 }: {
   chatbotId: string;
   /** The settings as they are in the form. */
   agent: AgentBody;
   unsaved: boolean;
+  /** Why no AI tokens are left this month, if none are: the preview answers as a visitor would be answered, without the model. */
+  budgetNote: string | null;
 }) {
   const [lines, setLines] = useState<Line[]>(() => greetingLines(agent));
   const [text, setText] = useState('');
@@ -136,6 +139,11 @@ export function AgentPlayground({
         {ended && <p class="chat-note">In a real conversation the agent would stop here. Start over to try again.</p>}
       </div>
       <form class="playground-form" onSubmit={send} noValidate>
+        {budgetNote && (
+          <div class="callout callout-warning form-alert" role="status">
+            {budgetNote} The agent makes no model call: like a visitor, you are passed to a person at once.
+          </div>
+        )}
         {error && (
           <div class="callout callout-danger form-alert" role="alert">
             {error}
