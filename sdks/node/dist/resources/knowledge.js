@@ -31,9 +31,7 @@ export class KnowledgeSources extends APIResource {
      */
     create(params, options) {
         const body = 'file' in params ? uploadForm(params) : params;
-        return this._client
-            .post('/knowledge/sources', body, options)
-            ._thenUnwrap((r) => r.data);
+        return this._client.post('/knowledge/sources', body, options)._thenUnwrap((r) => r.data);
     }
     retrieve(id, options) {
         return this._client
