@@ -65,9 +65,11 @@ async function finishAtProvider(popup: Page, accountId: string): Promise<void> {
   await popup.locator('input[name="login"]').fill(accountId);
   await popup.locator('input[name="password"]').fill('any');
   await popup.locator('button[type="submit"]').click();
-  await popup.locator('button[type="submit"]').click(); // consent: Continue
   // The callback page posts to its opener and closes; a severed opener (COOP) would leave it open.
-  await popup.waitForEvent('close', { timeout: 30_000 });
+  // Listened for before the last click: on a fast run the popup is gone before the click returns.
+  const closed = popup.waitForEvent('close', { timeout: 30_000 });
+  await popup.locator('button[type="submit"]').click(); // consent: Continue
+  await closed;
 }
 
 async function openLogin(): Promise<{ page: Page; problems: string[] }> {
