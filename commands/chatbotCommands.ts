@@ -20,6 +20,7 @@ import {
 import { DEFAULT_FLOW } from '../domain/chatbot/flow.js';
 import { type AgentSettings, validateAgentSettings } from '../domain/agent/agentSettings.js';
 import { modelConnectionDecider, modelConnectionStream } from '../domain/modelConnections/modelConnection.js';
+import { knowledgeSourceDecider, knowledgeSourceStream } from '../domain/knowledge/knowledgeSource.js';
 import { checkFlowDocument, type FlowDocument, validateChatbotFlow } from '../domain/chatbot/flowDocument.js';
 import type { AggregateStore, HandleResult } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
@@ -158,6 +159,11 @@ export class ChatbotCommands {
     ).state;
     if (connection.status !== 'active' || connection.workspaceId !== ctx.workspaceId)
       throw new NotFoundError('Model connection not found');
+    for (const sourceId of agent.knowledge?.sourceIds ?? []) {
+      const source = (await this.deps.aggregates.load(knowledgeSourceStream(sourceId), knowledgeSourceDecider)).state;
+      if (source.status === 'none' || source.status === 'deleted' || source.workspaceId !== ctx.workspaceId)
+        throw new NotFoundError(`Knowledge source ${sourceId} not found`, 'KNOWLEDGE_SOURCE_NOT_FOUND');
+    }
     const { state } = await this.deps.aggregates.handle(
       chatbotStream(chatbotId),
       chatbotDecider,

@@ -20,6 +20,10 @@ export const MAX_CONVERSATION_TOKENS = 10_000_000;
 export const MAX_LIMIT_MESSAGE = 2000;
 export const ON_LIMIT_ACTIONS = ['handoff', 'message'] as const;
 export type OnLimit = (typeof ON_LIMIT_ACTIONS)[number];
+/** The most knowledge sources one agent may search. */
+export const MAX_AGENT_SOURCES = 100;
+export const ON_NO_ANSWER_ACTIONS = ['clarify', 'handoff'] as const;
+export type OnNoAnswer = (typeof ON_NO_ANSWER_ACTIONS)[number];
 
 /** What the agent may spend in one conversation, and what happens when a limit is reached. */
 export type HandoffSettings = {
@@ -30,6 +34,16 @@ export type HandoffSettings = {
   onLimit: OnLimit;
   /** What the visitor reads at a limit; null: the standard words of onLimit. */
   limitMessage: string | null;
+};
+
+/** The knowledge sources an agent answers from (docs/knowledge.md, Answers from knowledge). */
+export type AgentKnowledge = {
+  /** Sources of the workspace the agent may search; the model gets the search_knowledge tool when any. */
+  sourceIds: string[];
+  /** On: a question that finds no passage is never answered from the model's own memory. */
+  answerOnlyFromKnowledge: boolean;
+  /** With answerOnlyFromKnowledge: ask the visitor to rephrase, or hand off with low_confidence. */
+  onNoAnswer: OnNoAnswer;
 };
 
 // A type alias, not an interface: event data must be assignable to Record<string, unknown>.
@@ -46,9 +60,12 @@ export type AgentSettings = {
   /** The first bot message of each conversation; null: the agent waits for the visitor. */
   greeting: string | null;
   handoff: HandoffSettings;
+  /** null: the agent answers from the model alone (no knowledge sources). */
+  knowledge: AgentKnowledge | null;
 };
 
 const FIELDS = new Set([
+  'knowledge',
   'name',
   'instructions',
   'connectionId',
@@ -112,10 +129,40 @@ function handoffOf(raw: unknown): HandoffSettings {
   });
 }
 
+const KNOWLEDGE_FIELDS = new Set(['sourceIds', 'answerOnlyFromKnowledge', 'onNoAnswer']);
+
+function knowledgeOf(raw: unknown): AgentKnowledge | null {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw !== 'object' || Array.isArray(raw))
+    throw new ValidationError('knowledge must be an object', 'knowledge');
+  const body = raw as Record<string, unknown>;
+  const unknown = Object.keys(body).find((k) => !KNOWLEDGE_FIELDS.has(k));
+  if (unknown !== undefined)
+    throw new ValidationError(`knowledge.${unknown} is not a known field`, `knowledge.${unknown}`);
+  if (!Array.isArray(body.sourceIds))
+    throw new ValidationError('knowledge.sourceIds is required and must be an array', 'knowledge.sourceIds');
+  if (body.sourceIds.length > MAX_AGENT_SOURCES)
+    throw new ValidationError(`knowledge.sourceIds may hold at most ${MAX_AGENT_SOURCES} sources`, 'knowledge.sourceIds');
+  const sourceIds = body.sourceIds.map((id, i) => text(id, `knowledge.sourceIds[${i}]`, 64));
+  const only = body.answerOnlyFromKnowledge;
+  if (only !== undefined && only !== null && typeof only !== 'boolean')
+    throw new ValidationError('knowledge.answerOnlyFromKnowledge must be a boolean', 'knowledge.answerOnlyFromKnowledge');
+  const onNoAnswer = optional(body.onNoAnswer, (value) => {
+    if (!ON_NO_ANSWER_ACTIONS.includes(value as OnNoAnswer))
+      throw new ValidationError(
+        `knowledge.onNoAnswer must be one of ${ON_NO_ANSWER_ACTIONS.join(', ')}`,
+        'knowledge.onNoAnswer',
+      );
+    return value as OnNoAnswer;
+  });
+  return { sourceIds: [...new Set(sourceIds)], answerOnlyFromKnowledge: only === true, onNoAnswer: onNoAnswer ?? 'clarify' };
+}
+
 /** An agent as answered (GET, PUT): stored settings with every default filled in. */
 export const agentWithDefaults = (agent: AgentSettings): AgentSettings => ({
   ...agent,
   handoff: handoffWithDefaults(agent.handoff),
+  knowledge: agent.knowledge ?? null,
 });
 
 /** A whole PUT body: every bad or unknown field is a 400 naming it. */
@@ -138,5 +185,6 @@ export function validateAgentSettings(body: Record<string, unknown>): AgentSetti
     ),
     greeting: optional(body.greeting, (raw) => text(raw, 'greeting', MAX_GREETING, true)),
     handoff: handoffOf(body.handoff),
+    knowledge: knowledgeOf(body.knowledge),
   };
 }

@@ -9,10 +9,15 @@ import type { FlowState } from '../flow/flowInterpreter.js';
 
 export type Resolution = 'escalated' | 'resolved' | 'ended';
 
+/** A knowledge source an AI answer cites, as the record shows it. */
+export type EntrySource = { sourceId: string; title: string; url: string | null };
+
 export interface TranscriptEntry {
   type: 'bot' | 'user';
   message: string;
   at: string;
+  /** On an AI answer built from knowledge: the sources it cites, in citation order. */
+  sources?: EntrySource[];
 }
 
 export type ConversationStarted = DomainEvent<
@@ -118,6 +123,21 @@ export type ConversationCompleted = DomainEvent<
   }
 >;
 
+/** A passage a model call was given, with its retrieval score (docs/knowledge.md, Provenance). */
+export type ProvenanceChunk = { chunkId: string; sourceId: string; score: number };
+
+/** What an AI answer was built from (docs/knowledge.md, Provenance). */
+export type AnswerProvenance = {
+  /** The first 16 hex digits of the SHA-256 of the agent's instructions at the time. */
+  instructionsVersion: string;
+  /** The queries the knowledge was searched with, in order. */
+  searches: string[];
+  /** Every passage the model was given, best first per search. */
+  chunks: ProvenanceChunk[];
+  /** The sources the answer cites ([n] markers), in citation order. */
+  citedSourceIds: string[];
+};
+
 /** The agent's model answered a visitor message (docs/ai-agents.md, A turn). */
 export type AgentAnswered = DomainEvent<
   'AgentAnswered',
@@ -135,6 +155,28 @@ export type AgentAnswered = DomainEvent<
     toolCall: string | null;
     /** The handoff's summary for the person taking over. */
     handoffSummary?: string;
+    /** Present on answers of agents with knowledge sources. */
+    provenance?: AnswerProvenance;
+  }
+>;
+
+/** What the agent did with a question its knowledge had nothing for. */
+export type NoKnowledgeAction = 'clarified' | 'handed_off' | 'answered_without_source';
+
+/**
+ * A visitor's question found no passage in the agent's sources (docs/knowledge.md, No source, no
+ * guess): listed for the business as an unanswered question.
+ */
+export type KnowledgeNotFound = DomainEvent<
+  'KnowledgeNotFound',
+  {
+    sessionId: string;
+    chatbotId: string;
+    workspaceId: string;
+    responseId: string;
+    question: string;
+    action: NoKnowledgeAction;
+    askedAt: string;
   }
 >;
 
@@ -158,6 +200,7 @@ export type AgentFailed = DomainEvent<
 
 export type ConversationEvent =
   | AgentAnswered
+  | KnowledgeNotFound
   | AgentFailed
   | ConversationStarted
   | ResponseCreated

@@ -8,8 +8,10 @@ import {
   MAX_LIMIT_MESSAGE,
   MAX_OUTPUT_TOKENS,
   MAX_TEMPERATURE,
+  MAX_AGENT_SOURCES,
   MAX_TURNS,
   ON_LIMIT_ACTIONS,
+  ON_NO_ANSWER_ACTIONS,
 } from '../../../domain/agent/agentSettings.js';
 import { MAX_PREVIEW_BOT_TEXT, MAX_PREVIEW_MESSAGES } from '../../../domain/agent/agentPreview.js';
 import { HANDOFF_REASONS } from '../../../domain/agent/agentTools.js';
@@ -89,6 +91,32 @@ const FIELDS: Record<string, JsonSchema> = {
       },
     },
   },
+  knowledge: {
+    type: 'object',
+    nullable: true,
+    required: ['sourceIds'],
+    additionalProperties: false,
+    description: 'The knowledge sources the agent answers from; null or absent: none (the model alone)',
+    properties: {
+      sourceIds: {
+        type: 'array',
+        maxItems: MAX_AGENT_SOURCES,
+        items: { type: 'string', maxLength: 64 },
+        description: 'Knowledge sources of the workspace the agent may search (search_knowledge)',
+      },
+      answerOnlyFromKnowledge: {
+        type: 'boolean',
+        description:
+          "true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false",
+      },
+      onNoAnswer: {
+        type: 'string',
+        enum: [...ON_NO_ANSWER_ACTIONS],
+        description:
+          'With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence',
+      },
+    },
+  },
 };
 
 export const agentBody: JsonSchema = {
@@ -100,7 +128,17 @@ export const agentBody: JsonSchema = {
 
 export const agentSchema: JsonSchema = {
   type: 'object',
-  required: ['name', 'instructions', 'connectionId', 'model', 'temperature', 'maxOutputTokens', 'greeting', 'handoff'],
+  required: [
+    'name',
+    'instructions',
+    'connectionId',
+    'model',
+    'temperature',
+    'maxOutputTokens',
+    'greeting',
+    'handoff',
+    'knowledge',
+  ],
   additionalProperties: false,
   properties: {
     ...FIELDS,
@@ -113,6 +151,17 @@ export const agentSchema: JsonSchema = {
         maxTokens: { type: 'integer', nullable: true },
         onLimit: { type: 'string', enum: [...ON_LIMIT_ACTIONS] },
         limitMessage: { type: 'string', nullable: true },
+      },
+    },
+    knowledge: {
+      type: 'object',
+      nullable: true,
+      required: ['sourceIds', 'answerOnlyFromKnowledge', 'onNoAnswer'],
+      additionalProperties: false,
+      properties: {
+        sourceIds: { type: 'array', items: { type: 'string' } },
+        answerOnlyFromKnowledge: { type: 'boolean' },
+        onNoAnswer: { type: 'string', enum: [...ON_NO_ANSWER_ACTIONS] },
       },
     },
   },

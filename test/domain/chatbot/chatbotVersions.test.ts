@@ -37,6 +37,7 @@ const AGENT: AgentSettings = {
   maxOutputTokens: null,
   greeting: null,
   handoff: handoffWithDefaults({ maxTurns: 20 }),
+  knowledge: null,
 };
 
 const create: ChatbotCommand = {
