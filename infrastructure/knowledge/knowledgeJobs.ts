@@ -4,6 +4,10 @@
  * workers never run the same one, and one whose worker died (its lease ran out) is claimed again
  * after a restart. A new revision enqueued while a job runs replaces the row, and the running
  * worker's finish, no longer matching it, changes nothing: the new revision runs next.
+ *
+ * A source's row stays (done) after its job, until the source is deleted and everything it held
+ * is gone: the rows list every source that may have left something behind, which the sweep of
+ * deleted sources (dispatchers/knowledge/deletedSourceSweep.ts) walks.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
 
@@ -26,6 +30,8 @@ export interface KnowledgeJobs {
   /** The revision each of these sources has a job row for (absent: none). */
   revisionsOf(sourceIds: readonly string[]): Promise<Map<string, number>>;
   remove(sourceId: string): Promise<void>;
+  /** The sources with a job row, by id, the `limit` after `after` (null: from the first). */
+  sourceIds(after: string | null, limit: number): Promise<string[]>;
 }
 
 const SCHEMA = `
@@ -103,6 +109,13 @@ export async function createSqlKnowledgeJobs(sql: SqlClient): Promise<KnowledgeJ
     },
     async remove(sourceId) {
       await sql.query(`DELETE FROM knowledge_jobs WHERE source_id = $1`, [sourceId]);
+    },
+    async sourceIds(after, limit) {
+      const { rows } = await sql.query<{ source_id: string }>(
+        `SELECT source_id FROM knowledge_jobs WHERE $1::text IS NULL OR source_id > $1 ORDER BY source_id LIMIT $2`,
+        [after, limit],
+      );
+      return rows.map((r) => r.source_id);
     },
   };
 }
