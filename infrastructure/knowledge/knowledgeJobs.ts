@@ -2,7 +2,8 @@
  * The indexing jobs of knowledge sources, durable in SQL: one row per source holding the revision
  * to build. A job is claimed under a lease with a row lock (FOR UPDATE SKIP LOCKED), so two
  * workers never run the same one, and one whose worker died (its lease ran out) is claimed again
- * after a restart. A new revision enqueued while a job runs replaces the row, and the running
+ * after a restart. The lease is short and renewed while the job runs, so a job of a process that
+ * was killed runs again within a lease's length, while a long job of a live one is never taken. A new revision enqueued while a job runs replaces the row, and the running
  * worker's finish, no longer matching it, changes nothing: the new revision runs next.
  *
  * A source's row stays (done) after its job, until the source is deleted and everything it held
@@ -23,6 +24,8 @@ export interface KnowledgeJobs {
   /** Asks for `revision` of the source to be built (a lower or equal revision already asked is kept). */
   enqueue(sourceId: string, workspaceId: string, revision: number): Promise<void>;
   claim(lease: string, limit: number, leaseMs: number): Promise<KnowledgeJob[]>;
+  /** Extends the lease of every job `lease` holds to `leaseMs` from now. */
+  renew(lease: string, leaseMs: number): Promise<void>;
   /** The job is done (built, failed for good, or no longer current). */
   finish(job: KnowledgeJob, lease: string): Promise<void>;
   /** Runs the job again after `delayMs` (a failure that may pass). */
@@ -83,6 +86,13 @@ export async function createSqlKnowledgeJobs(sql: SqlClient): Promise<KnowledgeJ
         revision: Number(r.revision),
         attempts: Number(r.attempts),
       }));
+    },
+    async renew(lease, leaseMs) {
+      await sql.query(
+        `UPDATE knowledge_jobs SET locked_until = now() + ($2::integer * interval '1 millisecond')
+          WHERE status = 'running' AND lease = $1`,
+        [lease, leaseMs],
+      );
     },
     async finish(job, lease) {
       await sql.query(
