@@ -1,8 +1,9 @@
 /**
  * The text of a stored document, page by page, for the chunker: PDF through `unpdf` (pdf.js) and
  * DOCX through `mammoth` (to HTML, so its headings are kept), each read in a worker thread of its
- * own (documentThread.ts) under a heap limit and a deadline, so a document built to exhaust
- * memory or time fails alone while the process and the other sources carry on. HTML is read
+ * own (documentThread.ts) under a heap limit, a cap on the process's memory growth and a
+ * deadline, so a document built to exhaust memory or time fails alone while the process and the
+ * other sources carry on. HTML is read
  * through the domain's reader, Markdown and plain text as they are. What cannot be read is a
  * SourceProblem saying why.
  */
@@ -26,11 +27,24 @@ export interface DocumentLimits {
   timeMs: number;
   /** The worker's old-generation heap. */
   heapMb: number;
+  /**
+   * How much the process's resident memory may grow while the file is read: the buffers a parser
+   * inflates (a PDF's compressed streams) live outside the heap, where its limit does not reach.
+   */
+  memoryMb: number;
   /** Time for the worker to load its parsers. */
   startMs: number;
 }
 
-export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = Object.freeze({ timeMs: 60_000, heapMb: 512, startMs: 30_000 });
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = Object.freeze({
+  timeMs: 60_000,
+  heapMb: 512,
+  memoryMb: 1024,
+  startMs: 30_000,
+});
+const MB = 1024 * 1024;
+/** How often the process's memory is looked at while a file is read. */
+const MEMORY_CHECK_MS = 50;
 
 const WORKER_ENTRY = new URL('./documentWorker.mjs', import.meta.url);
 const KIND = { pdf: 'PDF', docx: 'Word document' } as const;
@@ -52,9 +66,16 @@ function readInWorker(job: DocumentJob, limits: DocumentLimits): Promise<Extract
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(watch);
       void worker.terminate().catch(() => undefined);
       settle();
     };
+    const tooLarge = (mb: number) =>
+      new SourceProblem(`Reading the ${kind} needs more than ${mb} MB of memory; split it into smaller files`);
+    const baseline = process.memoryUsage.rss();
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - baseline > limits.memoryMb * MB) end(() => reject(tooLarge(limits.memoryMb)));
+    }, MEMORY_CHECK_MS);
     let timer = setTimeout(
       () => end(() => reject(new Error(`the document reader did not start within ${limits.startMs / 1000} seconds`))),
       limits.startMs,
@@ -82,15 +103,7 @@ function readInWorker(job: DocumentJob, limits: DocumentLimits): Promise<Extract
       });
     });
     worker.on('error', (err: Error & { code?: string }) =>
-      end(() =>
-        reject(
-          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new SourceProblem(
-                `Reading the ${kind} needs more than ${limits.heapMb} MB of memory; split it into smaller files`,
-              )
-            : err,
-        ),
-      ),
+      end(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooLarge(limits.heapMb) : err)),
     );
     worker.on('exit', (code) =>
       end(() => reject(new Error(`the document reader stopped (exit code ${code}) before answering`))),

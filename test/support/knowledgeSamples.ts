@@ -1,8 +1,9 @@
 /**
  * Documents for knowledge source tests, made here rather than stored: a ZIP (a DOCX is one), a
- * DOCX mammoth reads, a small PDF with text, an encrypted PDF, and damaged files.
+ * DOCX mammoth reads, a small PDF with text, an encrypted PDF, a PDF whose compressed page
+ * inflates to hundreds of megabytes, and damaged files.
  */
-import { deflateRawSync } from 'node:zlib';
+import { deflateRawSync, deflateSync } from 'node:zlib';
 
 const crcTable = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -117,4 +118,36 @@ export function pdfOfPages(texts: readonly string[], opts: { encrypted?: boolean
     : '';
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${encrypt} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
+}
+
+/** A one-page PDF whose page content, ~1 KB per MB compressed, inflates to `inflatedMb` MB. */
+export function pdfStreamBombOf(text: string, inflatedMb: number): Buffer {
+  const raw = Buffer.alloc(inflatedMb * 1024 * 1024, 0x20);
+  Buffer.from(`BT /F1 12 Tf 72 720 Td (${text}) Tj ET`).copy(raw, 0);
+  const packed = deflateSync(raw);
+  const objects: Array<string | Buffer> = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    Buffer.concat([
+      Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
+      packed,
+      Buffer.from('\nendstream'),
+    ]),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  const parts = [Buffer.from('%PDF-1.4\n')];
+  let length = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(length);
+    const part = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from('\nendobj\n')]);
+    parts.push(part);
+    length += part.length;
+  });
+  const xref = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  parts.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`),
+  );
+  return Buffer.concat(parts);
 }

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_DOCUMENT_LIMITS, documentText } from '../../../infrastructure/knowledge/documentText.js';
 import { SourceProblem } from '../../../domain/knowledge/sourceProblem.js';
-import { docxOf, pdfOf, pdfOfPages, zipOf } from '../../support/knowledgeSamples.js';
+import { docxOf, pdfOf, pdfOfPages, pdfStreamBombOf, zipOf } from '../../support/knowledgeSamples.js';
 
 const MB = 1024 * 1024;
 
@@ -78,6 +78,17 @@ test('a PDF that takes longer than the limit fails with the reason; so does one 
   const large = docxOf('Big', Array.from({ length: 20_000 }, paragraph));
   assert.match(await problemOf(documentText('docx', large, {}, small)), /needs more than 48 MB of memory/);
   assert.is((await documentText('pdf', pdfOf('Afterwards fine'))).pages[0]!.text, 'Afterwards fine');
+});
+
+test('a PDF whose page inflates beyond the memory cap (outside the heap, where its limit does not reach) fails', async () => {
+  const bomb = pdfStreamBombOf('Hello', 512);
+  assert.ok(bomb.length < 2 * MB);
+  const started = performance.now();
+  const reason = await problemOf(documentText('pdf', bomb, {}, { ...DEFAULT_DOCUMENT_LIMITS, memoryMb: 150 }));
+  assert.match(reason, /Reading the PDF needs more than 150 MB of memory/);
+  assert.ok(performance.now() - started < 15_000, 'stopped while inflating');
+  // Within the cap, the same kind of file is read.
+  assert.is((await documentText('pdf', pdfStreamBombOf('Small page', 4))).pages[0]!.text, 'Small page');
 });
 
 test('encrypted and damaged PDFs, a ZIP that is not a DOCX, a damaged DOCX: each fails with its reason', async () => {
