@@ -104,6 +104,22 @@ test('kill -9 mid-indexing: after a restart the source is indexed once, whole, a
   const killed = service!;
   await killed.kill('SIGKILL');
   assert.is((await killed.exited).signal, 'SIGKILL');
+  // What the killed run left in the store: its job, taken, and not one chunk.
+  const left = await store.openSql();
+  try {
+    const chunks = await left.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM knowledge_chunks WHERE source_id = $1`,
+      [id],
+    );
+    assert.is(Number(chunks.rows[0]!.n), 0, 'no chunk of the interrupted run is stored');
+    const job = await left.query<{ status: string }>(`SELECT status FROM knowledge_jobs WHERE source_id = $1`, [id]);
+    assert.equal(
+      job.rows.map((r) => r.status),
+      ['running'],
+    );
+  } finally {
+    await left.close();
+  }
   service = await startService(env);
   const restarted = await source(id);
   assert.ok(['queued', 'processing'].includes(restarted.status), restarted.status);
