@@ -13,6 +13,7 @@ import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
 import type { Config } from '../infrastructure/config.js';
 import type { MailSignInCommands } from '../commands/mailSignInCommands.js';
 import { dashboardUrlOf } from '../api/session/workspaceHost.js';
+import { MAGIC_LINK_TTL_MS } from '../domain/signIn/challenges.js';
 import { exportEvents } from './eventExport.js';
 import type { ProgressReport } from './progressLine.js';
 
@@ -271,8 +272,7 @@ export const COMMANDS: readonly CliCommand[] = [
   },
   {
     name: 'signin-link',
-    description:
-      "Prints a one-time sign-in link for a workspace's member: the link a sign-in mail carries (single use, 15 minutes).",
+    description: `Prints a one-time sign-in link for a workspace's member: the link a sign-in mail carries (single use, ${MAGIC_LINK_TTL_MS / 60_000} minutes).`,
     options: [
       { name: 'workspace', value: 'W', description: 'the workspace id', required: true },
       { name: 'email', value: 'E', description: "the member's email address", required: true },
