@@ -111,6 +111,7 @@ test('projections rebuild reports the events replayed; in a pipe it shows no pro
 let server: RunningServer | null = null;
 
 let serverUrl = '';
+let liveWorkspaceId = '';
 
 test('the CLI works while the server runs on the same DATA_DIR', async () => {
   server = await startServer({ ...env, LOG_LEVEL: 'info' });
@@ -118,6 +119,7 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
   const created = json(
     await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'),
   );
+  liveWorkspaceId = created.workspaceId;
   const res = await fetch(`${url}/api/v1/external/v1/chatbots`, {
     method: 'POST',
     headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
@@ -135,10 +137,7 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
 });
 
 test('signin-link through the server: a link that signs the owner in once', async () => {
-  const created = json(
-    await confab('workspace', 'create', '--name', 'Linked', '--plan', 'free', '--owner-email', 'linked@acme.test'),
-  );
-  const printed = json(await confab('signin-link', '--workspace', created.workspaceId, '--email', 'linked@acme.test'));
+  const printed = json(await confab('signin-link', '--workspace', liveWorkspaceId, '--email', 'live@acme.test'));
   const link = new URL(printed.link);
   assert.is(link.pathname, '/login/magic');
   const verify = () =>
