@@ -147,6 +147,7 @@ print(json.dumps([verify_confab_delivery(c["secret"], c["body"].encode(), c["hea
     'Python',
   );
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the guide's line of code, matched as text
   const whsecLine = "const whsec = `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;";
   assert.ok(GUIDE.includes(`\`\`\`js\n${whsecLine}\n\`\`\``), 'the key for Standard Webhooks libraries, in Node');
   assert.ok(block('js', 'standardwebhooks').includes(whsecLine), 'and the same key in the library example');
