@@ -46,6 +46,8 @@ import { createModelConnectionProbe } from '../infrastructure/ai/modelConnection
 import { createChatModel } from '../infrastructure/ai/chatModel.js';
 import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
 import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js';
+import { KnowledgeEvaluationCommands } from '../commands/knowledgeEvaluationCommands.js';
+import { createKnowledgeRetriever } from '../commands/knowledgeRetrieval.js';
 import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
 import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
 import { createSqlKnowledgeJobs, type KnowledgeJobs } from '../infrastructure/knowledge/knowledgeJobs.js';
@@ -131,6 +133,8 @@ export interface Services {
   /** Knowledge sources: their commands and what the indexer works with (docs/knowledge.md). */
   knowledge: KnowledgeSourceCommands;
   knowledgeStores: KnowledgeStores;
+  /** Knowledge evaluation: test questions and their runs (docs/knowledge-evaluation.md). */
+  knowledgeEvaluation: KnowledgeEvaluationCommands;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -350,6 +354,12 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     },
     wake: () => knowledgeStores.wake.wake(),
   });
+  const knowledgeEvaluation = new KnowledgeEvaluationCommands({
+    aggregates,
+    ...agentModel,
+    retriever: createKnowledgeRetriever({ chunks: knowledgeStores.chunks, views }),
+    sourceIdsOf: async (workspaceId) => (await views.find(KNOWLEDGE_SOURCES, { workspaceId })).map((d) => d.id),
+  });
   const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
@@ -395,6 +405,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     modelConnections,
     knowledge,
     knowledgeStores,
+    knowledgeEvaluation,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,
