@@ -59,6 +59,7 @@ __all__ = [
     "WebhookEvent",
     "WebhookStatus",
     "AgentHandoff",
+    "AgentKnowledge",
     "ChatbotAgent",
     "ChatbotAgentSettings",
     "AgentPreviewMessage",
@@ -67,6 +68,11 @@ __all__ = [
     "AgentPreview",
     "ModelConnection",
     "KnowledgeSource",
+    "EvaluationQuestion",
+    "EvaluationAnswerChecks",
+    "EvaluationResult",
+    "EvaluationRunSummary",
+    "EvaluationRun",
     "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
@@ -392,6 +398,15 @@ class AgentHandoff(TypedDict):
     limitMessage: Optional[str]
 
 
+class AgentKnowledge(TypedDict):
+    """The knowledge sources an agent answers from (docs/knowledge.md): ``sourceIds``, whether it
+    answers only from them, and ``onNoAnswer`` (``"clarify"`` or ``"handoff"``) when they hold nothing."""
+
+    sourceIds: List[str]
+    answerOnlyFromKnowledge: bool
+    onNoAnswer: Literal["clarify", "handoff"]
+
+
 class ChatbotAgent(TypedDict):
     """``chatbots.agent``: the chatbot's AI agent as stored, defaults filled in."""
 
@@ -403,6 +418,7 @@ class ChatbotAgent(TypedDict):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: AgentHandoff
+    knowledge: Optional[AgentKnowledge]
 
 
 class _ChatbotAgentRequired(TypedDict):
@@ -492,6 +508,54 @@ class KnowledgeSource(TypedDict):
     indexedAt: Optional[str]
     createdAt: str
     updatedAt: str
+
+
+class EvaluationQuestion(TypedDict):
+    """A knowledge evaluation test question (docs/knowledge-evaluation.md)."""
+
+    id: str
+    question: str
+    expectedSourceIds: List[str]
+    expectedFacts: List[str]
+    createdAt: str
+
+
+class EvaluationAnswerChecks(TypedDict):
+    checked: int
+    passed: int
+
+
+class EvaluationResult(TypedDict):
+    """One question's outcome in an evaluation run."""
+
+    questionId: str
+    question: str
+    hit: bool
+    rank: Optional[int]
+    foundSourceIds: List[str]
+    answer: Optional[str]
+    factsFound: List[str]
+    factsMissing: List[str]
+    answerError: Optional[str]
+
+
+class EvaluationRunSummary(TypedDict):
+    """An item of ``knowledge.evaluation.runs.list()``: a run without its results."""
+
+    id: str
+    chatbotId: Optional[str]
+    k: int
+    createdAt: str
+    questions: int
+    hits: int
+    hitRate: Optional[float]
+    answerChecks: Optional[EvaluationAnswerChecks]
+
+
+class EvaluationRun(EvaluationRunSummary):
+    """An evaluation run with its result for each question."""
+
+    results: List[EvaluationResult]
 
 
 class _ModelConnectionTestRequired(TypedDict):
