@@ -31,7 +31,6 @@ import { mapWithConcurrency } from './boundedConcurrency.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
 import { bodyObject } from './jsonBody.js';
-import type { KnowledgeRetriever } from './knowledgeRetrieval.js';
 
 type WorkspaceContext = CommandContext & { workspaceId: string };
 
@@ -42,7 +41,6 @@ export const MAX_KEPT_ANSWER = 4000;
 
 export interface KnowledgeEvaluationDeps extends AgentModelDeps {
   aggregates: AggregateStore;
-  retriever: KnowledgeRetriever;
   /** Every knowledge source of the workspace (the view). */
   sourceIdsOf(workspaceId: string): Promise<string[]>;
 }
@@ -139,6 +137,12 @@ export class KnowledgeEvaluationCommands {
     if (reached) return { ...unchecked, answerError: limitDetail(reached) };
     const history = [{ type: 'user' as const, message: question.question, at: '' }];
     const outcome = await callAgentModel(this.deps, agent, workspaceId, history);
+    if (outcome.type === 'no_knowledge')
+      return {
+        answer: outcome.message,
+        ...checkFacts(outcome.message, question.expectedFacts),
+        answerError: `no_knowledge: no passage of the agent's sources matched, so it would ${outcome.onNoAnswer === 'handoff' ? 'hand the visitor to a person' : 'ask the visitor to rephrase'} instead of answering`,
+      };
     if (outcome.type !== 'answer') return { ...unchecked, answerError: `${outcome.error}: ${outcome.detail}` };
     return {
       answer: outcome.text.slice(0, MAX_KEPT_ANSWER),
@@ -160,6 +164,8 @@ export class KnowledgeEvaluationCommands {
         sourceIds,
         query: q.question,
         k,
+        // The agent's connection: with an embedding model, retrieval ranks as the agent's does.
+        connectionId: agent?.connectionId ?? null,
       });
       const asked =
         agent && q.expectedFacts.length > 0
