@@ -147,7 +147,11 @@ test("with a chatbot: its agent's sources, at most 4 answers at once, results in
     run!.results.map((r) => r.question),
     Array.from({ length: 10 }, (_, i) => `q${i} about s${(i % 3) + 1}`),
   );
-  assert.ok(retrievals.every((r) => r.k === 7 && r.workspaceId === 'w1' && r.sourceIds.join() === 's2'));
+  // The run's own searches (k 7, with the agent's connection); the agent searches the same sources.
+  const runs = retrievals.filter((r) => r.k === 7);
+  assert.is(runs.length, 10);
+  assert.ok(runs.every((r) => r.connectionId === 'c1'));
+  assert.ok(retrievals.every((r) => r.workspaceId === 'w1' && r.sourceIds.join() === 's2'));
   assert.equal(
     run!.results.map((r) => r.hit),
     Array.from({ length: 10 }, (_, i) => i % 3 === 1),
@@ -163,7 +167,7 @@ test('without a chatbot: every source of the workspace, no answers', async () =>
   const before = calls;
   const { run } = await commands.run({}, ctx);
   assert.equal([run!.hits, run!.questions, run!.answerChecks, run!.k], [10, 10, null, 5]);
-  assert.ok(retrievals.every((r) => r.sourceIds.join() === 's1,s2,s3'));
+  assert.ok(retrievals.every((r) => r.sourceIds.join() === 's1,s2,s3' && r.connectionId === null));
   assert.is(calls, before, 'no model call');
 });
 

@@ -198,6 +198,21 @@ test("a model failure fails that question's answer check with the reason, not th
   assert.not.ok(JSON.stringify(run).includes(h.standIn.apiKey), 'the key is nowhere');
 });
 
+test('an agent answering only from knowledge that finds nothing fails the check with the reason, without a call', async () => {
+  const botId = await h.agentBot({
+    knowledge: { sourceIds: [sources.warranty], answerOnlyFromKnowledge: true, onNoAnswer: 'clarify' },
+  });
+  const before = h.chatRequests().length;
+  const r = await h.ext('POST', RUNS, { chatbotId: botId });
+  assert.is(r.status, 201, JSON.stringify(r.body));
+  assert.is(h.chatRequests().length, before, 'nothing found: no model call');
+  assert.equal(r.body.data.answerChecks, { checked: 2, passed: 0 });
+  const [returns] = r.body.data.results;
+  assert.match(returns.answerError, /^no_knowledge: .*rephrase/);
+  assert.type(returns.answer, 'string', 'what the visitor would read');
+  assert.equal(returns.factsMissing, ['Thirty days']);
+});
+
 test('a run with a spent monthly AI budget checks no answer and says why', async () => {
   const botId = await h.agentBot({ knowledge: { sourceIds: [sources.returns] } });
   const services = h.app.services;
