@@ -48,6 +48,16 @@ import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js'
 import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js';
 import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
 import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
+import type { EmbeddingStore } from '../infrastructure/knowledge/embeddingStore.js';
+import { createSqlEmbeddingStore } from '../infrastructure/knowledge/sqlEmbeddingStore.js';
+import { createEmbeddingModel, type EmbeddingModel } from '../infrastructure/ai/embeddingModel.js';
+import {
+  createKnowledgeRetriever,
+  type EmbeddingTarget,
+  embeddingTargetsOf,
+  embeddingTargetOf,
+  type KnowledgeRetriever,
+} from '../commands/knowledgeRetrieval.js';
 import { createSqlKnowledgeJobs, type KnowledgeJobs } from '../infrastructure/knowledge/knowledgeJobs.js';
 import {
   createSqlSourceContentStore,
@@ -131,6 +141,8 @@ export interface Services {
   /** Knowledge sources: their commands and what the indexer works with (docs/knowledge.md). */
   knowledge: KnowledgeSourceCommands;
   knowledgeStores: KnowledgeStores;
+  /** Agents' retrieval over their sources: full text, fused with embeddings when the connection has them. */
+  knowledgeRetriever: KnowledgeRetriever;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -159,6 +171,11 @@ export interface KnowledgeStores {
   contents: SourceContentStore;
   pageBudget: PageFetchBudget;
   web: WebPages;
+  /** The chunks' vectors, one set per embedding connection and model. */
+  embeddings: EmbeddingStore;
+  embeddingModel: EmbeddingModel;
+  /** The active connections with an embedding model, of a workspace (of all when null). */
+  embeddingTargets(workspaceId: string | null): Promise<EmbeddingTarget[]>;
   /** Wakes the indexer when a job is enqueued. */
   wake: WakeSignal;
   /** The workspace's knowledge limits, by its plan. */
@@ -333,9 +350,24 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       resolver: opts.resolver,
       certificateAuthority: opts.knowledgeCertificateAuthority,
     }),
+    embeddings: await createSqlEmbeddingStore(sql, { clock }),
+    embeddingModel: createEmbeddingModel({
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      timeoutMs: config.aiTimeoutMs,
+    }),
+    embeddingTargets: (workspaceId) => embeddingTargetsOf(views, modelConnections, workspaceId),
     wake: wakeSignal(),
     limitsOf: knowledgeLimitsOf,
   };
+  const knowledgeRetriever = createKnowledgeRetriever({
+    chunks: knowledgeStores.chunks,
+    views,
+    embeddings: knowledgeStores.embeddings,
+    embeddingModel: knowledgeStores.embeddingModel,
+    embeddingTarget: (connectionId, workspaceId) => embeddingTargetOf(modelConnections, connectionId, workspaceId),
+    logger,
+  });
   const knowledge = new KnowledgeSourceCommands({
     aggregates,
     contents: knowledgeStores.contents,
@@ -395,6 +427,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     modelConnections,
     knowledge,
     knowledgeStores,
+    knowledgeRetriever,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,
