@@ -281,15 +281,17 @@ function hashOf(word: string): number {
 }
 
 /**
- * A deterministic embedding per input: a hashed bag of its words (lowercased, a plural's "s"
- * dropped), scaled to length 1, so texts sharing words are near and texts sharing none are at 0.
+ * A deterministic embedding per input: a hashed set of its words (lowercased, a plural's "s"
+ * dropped; each counted once, so one repeated word does not make a text about it), scaled to length 1, so texts sharing words are near and texts sharing none are at 0.
  * As float32 values (base64 when the client asks, as the official one does).
  */
 export function standInEmbedding(input: string, dimensions = STAND_IN_DIMENSIONS): number[] {
   const values = new Array<number>(dimensions).fill(0);
-  for (const raw of input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (FILLER_WORDS.has(raw)) continue;
-    const word = raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw;
+  const words = new Set<string>();
+  for (const raw of input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    if (!FILLER_WORDS.has(raw))
+      words.add(raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw);
+  for (const word of words) {
     const h = hashOf(word);
     values[h % dimensions]! += h & 0x80000000 ? -1 : 1;
   }
