@@ -9,7 +9,7 @@
  * is their cosine similarity.
  */
 import type OpenAI from 'openai';
-import { APIConnectionTimeoutError } from 'openai';
+import { APIConnectionTimeoutError, NotFoundError } from 'openai';
 import type { AgentFailure } from '../../domain/agent/agentTurn.js';
 import type { Resolver } from '../webhooks/addressGuard.js';
 import {
@@ -22,7 +22,7 @@ import {
   waitBeforeRetry,
 } from './chatModel.js';
 import { createGuardedFetch } from './guardedFetch.js';
-import { describeProviderError } from './providerErrorWords.js';
+import { describeProviderError, providerMessage } from './providerErrorWords.js';
 
 /** Inputs per request: far under providers' caps (2,048 inputs at OpenAI), small enough to retry cheaply. */
 export const EMBEDDING_BATCH = 64;
@@ -51,6 +51,11 @@ export interface EmbeddingModelOptions {
   timeoutMs?: number;
   certificateAuthority?: string;
 }
+
+const providerSaid = (err: NotFoundError, apiKey: string) => {
+  const said = providerMessage(err, apiKey);
+  return said ? `: ${said}` : '';
+};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -131,7 +136,9 @@ export function createEmbeddingModel(options: EmbeddingModelOptions): EmbeddingM
         const detail =
           err instanceof MalformedAnswer
             ? `The provider at ${host} answered something that is not embeddings: ${err.message}`
-            : describeProviderError(err, host, call.apiKey, timeoutMs);
+            : err instanceof NotFoundError
+              ? `The provider at ${host} has no embedding model ${call.model} (404)${providerSaid(err, call.apiKey)}`
+              : describeProviderError(err, host, call.apiKey, timeoutMs);
         return { ok: false, error: failureKind(err), detail, latencyMs: Date.now() - started };
       }
     },
