@@ -111,24 +111,25 @@ export function createKnowledgeRetriever(deps: KnowledgeRetrievalDeps): Knowledg
     const target = await embeddingTarget(connectionId, workspaceId);
     if (!target) return [];
     const space = { connectionId, model: target.model };
-    if (!(await embeddings.has(sourceIds, space))) return [];
-    const embedded = await embeddingModel.embed({
-      baseUrl: target.baseUrl,
-      apiKey: target.apiKey,
-      model: target.model,
-      inputs: [query],
-      timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
-    });
-    if (!embedded.ok) {
+    // Asked for only when the sources have vectors in this space: no call for nothing.
+    const embedQuery = async () => {
+      const embedded = await embeddingModel.embed({
+        baseUrl: target.baseUrl,
+        apiKey: target.apiKey,
+        model: target.model,
+        inputs: [query],
+        timeoutMs: QUERY_EMBEDDING_TIMEOUT_MS,
+      });
+      if (embedded.ok) return embedded.vectors[0]!;
       deps.logger?.warn('knowledge retrieval fell back to full text: the query could not be embedded', {
         workspaceId,
         connectionId,
         error: embedded.error,
         detail: embedded.detail,
       });
-      return [];
-    }
-    const found = await embeddings.nearest(workspaceId, sourceIds, space, embedded.vectors[0]!, CANDIDATES);
+      return null;
+    };
+    const found = await embeddings.nearest(workspaceId, sourceIds, space, embedQuery, CANDIDATES);
     return found.filter((c) => c.similarity >= MIN_SIMILARITY);
   }
 

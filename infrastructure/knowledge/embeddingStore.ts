@@ -68,18 +68,18 @@ export interface EmbeddingStore {
    */
   unembedded(sourceIds: readonly string[], space: EmbeddingSpace, retryFailedBefore: Date): Promise<string[]>;
   /**
-   * The `k` chunks of the workspace's `sourceIds` nearest to `vector` in `space`, most similar
-   * first; only chunks whose set was made from the chunks stored now.
+   * The `k` chunks of the workspace's `sourceIds` nearest to the query's vector in `space`, most
+   * similar first; only chunks whose set was made from the chunks stored now. `queryVector` is
+   * called only when there are vectors to compare (so no embedding call is made for sources
+   * without any), while they are read; null from it finds nothing.
    */
   nearest(
     workspaceId: string,
     sourceIds: readonly string[],
     space: EmbeddingSpace,
-    vector: Float32Array,
+    queryVector: () => Promise<Float32Array | null>,
     k: number,
   ): Promise<SimilarChunk[]>;
-  /** Whether any set made from the chunks stored now exists for these sources in `space`. */
-  has(sourceIds: readonly string[], space: EmbeddingSpace): Promise<boolean>;
   /** Drops the sets and vectors of every space but these (connections deleted, models changed). */
   keepOnly(spaces: readonly EmbeddingSpace[]): Promise<void>;
   /** The recorded sets of a source, one per space. */

@@ -9,10 +9,13 @@
  * pairs new text with an old vector. A set is stored in one transaction that holds the source's
  * revision row, so it lands only on the chunks it was made from.
  *
- * Cosine is scored in the service: each source's vectors are read once into one Float32Array
- * and kept (least recently used first out, up to `cacheFloats` numbers), reread only when the
- * set's generation changed. Scanning 50,000 vectors of 1,536 numbers is a few tens of
- * milliseconds on one core; beyond that size, use a pgvector adapter behind the same port.
+ * Cosine is scored in the service: each source's vectors are read once and kept in memory as
+ * bytes (each number scaled to -127…127 against its vector's largest, which moves a cosine by
+ * well under 0.01 and holds 50,000 vectors of 1,536 numbers in 77 MB), least recently used first
+ * out past `cacheBytes`, reread only when the set's generation changed. Every query scans every
+ * vector of the sources asked (bench/README.md, Knowledge retrieval, for the time it takes);
+ * beyond about 50,000 chunks a workspace, a pgvector adapter (an HNSW index answering `nearest`
+ * in the database) takes this one's place behind the same port.
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { EmbeddingSetState, EmbeddingSpace, EmbeddingStore, SimilarChunk } from './embeddingStore.js';
@@ -44,21 +47,35 @@ CREATE INDEX IF NOT EXISTS knowledge_embeddings_source ON knowledge_embeddings (
 
 /** Rows per INSERT (3 parameters each). */
 const ROWS_PER_INSERT = 500;
-/** Numbers kept in memory by default: 32 M floats, 128 MB (about 20,000 vectors of 1,536). */
-export const DEFAULT_CACHE_FLOATS = 32 * 1024 * 1024;
+/** Bytes of vectors kept in memory by default: 128 MB, about 87,000 vectors of 1,536 numbers. */
+export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
 
 export interface SqlEmbeddingStoreOptions {
-  /** The most numbers of vectors kept in memory between searches. */
-  cacheFloats?: number;
+  /** The most bytes of vectors kept in memory between searches (one byte a number). */
+  cacheBytes?: number;
   clock?: () => Date;
 }
 
-/** A source's vectors in one space, as read: row i of `matrix` is the vector of `chunkIds[i]`. */
+/**
+ * A source's vectors in one space, as read: row i of `matrix` is the vector of `chunkIds[i]`,
+ * each number scaled so the row's largest is ±127; `scales[i]` turns a dot product back.
+ */
 interface LoadedSet {
   generation: string;
   chunkIds: string[];
   dimensions: number;
-  matrix: Float32Array;
+  matrix: Int8Array;
+  scales: Float32Array;
+}
+
+/** Writes `vector` as bytes into `matrix` at `at`; answers the scale that undoes it. */
+function quantize(vector: Float32Array, matrix: Int8Array, at: number): number {
+  let largest = 0;
+  for (const v of vector) largest = Math.max(largest, Math.abs(v));
+  if (largest === 0) return 0;
+  const factor = 127 / largest;
+  for (let i = 0; i < vector.length; i += 1) matrix[at + i] = Math.round(vector[i]! * factor);
+  return largest / 127;
 }
 
 const bytesOf = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -126,34 +143,34 @@ export async function createSqlEmbeddingStore(
   options: SqlEmbeddingStoreOptions = {},
 ): Promise<EmbeddingStore> {
   await sql.exec(EMBEDDING_SCHEMA);
-  const cacheFloats = options.cacheFloats ?? DEFAULT_CACHE_FLOATS;
+  const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const clock = options.clock ?? (() => new Date());
   // Insertion order is recency: a hit is re-inserted, so the first key is the least recently used.
   const cache = new Map<string, LoadedSet>();
-  let cachedFloats = 0;
+  let cachedBytes = 0;
   const cacheKey = (sourceId: string, space: EmbeddingSpace) => `${sourceId}\n${space.connectionId}\n${space.model}`;
   const forget = (key: string) => {
     const set = cache.get(key);
     if (!set) return;
-    cachedFloats -= set.matrix.length;
+    cachedBytes -= set.matrix.length;
     cache.delete(key);
   };
   const keep = (key: string, set: LoadedSet) => {
     forget(key);
     cache.set(key, set);
-    cachedFloats += set.matrix.length;
-    while (cachedFloats > cacheFloats && cache.size > 1) forget(cache.keys().next().value!);
+    cachedBytes += set.matrix.length;
+    while (cachedBytes > cacheBytes && cache.size > 1) forget(cache.keys().next().value!);
   };
 
   /** The current sets of the sources in the space: those made from the chunks stored now. */
-  async function currentSets(sourceIds: readonly string[], space: EmbeddingSpace, workspaceId?: string) {
+  async function currentSets(sourceIds: readonly string[], space: EmbeddingSpace, workspaceId: string) {
     const { rows } = await sql.query<{ source_id: string; generation: string | number }>(
       `SELECT s.source_id, s.generation
          FROM knowledge_embedding_sets s
          JOIN knowledge_chunk_revisions r ON r.source_id = s.source_id AND r.revision = s.revision
         WHERE s.source_id = ANY($1::text[]) AND s.connection_id = $2 AND s.model = $3 AND s.error IS NULL
-          AND s.vectors > 0 ${workspaceId === undefined ? '' : 'AND s.workspace_id = $4'}`,
-      [[...sourceIds], space.connectionId, space.model, ...(workspaceId === undefined ? [] : [workspaceId])],
+          AND s.vectors > 0 AND s.workspace_id = $4`,
+      [[...sourceIds], space.connectionId, space.model, workspaceId],
     );
     return rows.map((r) => ({ sourceId: r.source_id, generation: String(r.generation) }));
   }
@@ -186,14 +203,21 @@ export async function createSqlEmbeddingStore(
       const list = bySource.get(sourceId) ?? [];
       if (list.length === 0) continue;
       const dimensions = list[0]!.vector.byteLength / 4;
-      const matrix = new Float32Array(list.length * dimensions);
+      const matrix = new Int8Array(list.length * dimensions);
+      const scales = new Float32Array(list.length);
       const chunkIds: string[] = [];
       for (const row of list) {
         if (row.vector.byteLength !== dimensions * 4) continue;
-        matrix.set(floatsOf(row.vector), chunkIds.length * dimensions);
+        scales[chunkIds.length] = quantize(floatsOf(row.vector), matrix, chunkIds.length * dimensions);
         chunkIds.push(row.chunk_id);
       }
-      const set = { generation, chunkIds, dimensions, matrix: matrix.subarray(0, chunkIds.length * dimensions) };
+      const set: LoadedSet = {
+        generation,
+        chunkIds,
+        dimensions,
+        matrix: matrix.slice(0, chunkIds.length * dimensions),
+        scales: scales.slice(0, chunkIds.length),
+      };
       keep(cacheKey(sourceId, space), set);
       loaded.push(set);
     }
@@ -271,17 +295,21 @@ export async function createSqlEmbeddingStore(
       return rows.map((r) => r.source_id);
     },
 
-    async nearest(workspaceId, sourceIds, space, vector, k) {
+    async nearest(workspaceId, sourceIds, space, queryVector, k) {
       if (sourceIds.length === 0 || k <= 0) return [];
-      const sets = await load(await currentSets(sourceIds, space, workspaceId), space);
+      const current = await currentSets(sourceIds, space, workspaceId);
+      if (current.length === 0) return [];
+      const [vector, sets] = await Promise.all([queryVector(), load(current, space)]);
+      if (vector === null) return [];
       const top = new TopK(Math.min(Math.floor(k), 100));
       const d = vector.length;
       for (const set of sets) {
         if (set.dimensions !== d) continue;
-        const { matrix } = set;
+        const { matrix, scales } = set;
         for (let row = 0, at = 0; at < matrix.length; row += 1, at += d) {
           let dot = 0;
           for (let i = 0; i < d; i += 1) dot += matrix[at + i]! * vector[i]!;
+          dot *= scales[row]!;
           if (dot > top.floor) top.offer(set, row, dot);
         }
       }
@@ -315,11 +343,6 @@ export async function createSqlEmbeddingStore(
           }),
         )
         .sort((a, b) => b.similarity - a.similarity || a.chunkId.localeCompare(b.chunkId));
-    },
-
-    async has(sourceIds, space) {
-      if (sourceIds.length === 0) return false;
-      return (await currentSets(sourceIds, space)).length > 0;
     },
 
     async keepOnly(spaces) {

@@ -84,6 +84,8 @@ export interface OpenAiStandInOptions {
    * each chunk reaching the caller on its own.
    */
   pieceDelayMs?: number;
+  /** Numbers per embedding when the request names none (default STAND_IN_DIMENSIONS). */
+  embeddingDimensions?: number;
 }
 
 const CREATED = 1_700_000_000;
@@ -487,7 +489,8 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
           errorBody(404, `The model \`${body.model}\` does not exist or you do not have access to it.`),
         );
       const inputs: string[] = Array.isArray(body.input) ? body.input : [String(body.input)];
-      const dimensions = typeof body?.dimensions === 'number' ? body.dimensions : STAND_IN_DIMENSIONS;
+      const dimensions =
+        typeof body?.dimensions === 'number' ? body.dimensions : (options.embeddingDimensions ?? STAND_IN_DIMENSIONS);
       const base64 = body?.encoding_format === 'base64';
       const data = inputs.map((input, index) => {
         const values = standInEmbedding(String(input), dimensions);

@@ -23,6 +23,7 @@ const chunk = (ordinal: number, text: string): ChunkToStore => ({
 });
 const space = { connectionId: 'c1', model: 'm1' };
 const vec = (...values: number[]) => unitVector(values);
+const q = (vector: Float32Array) => async () => vector;
 const vectorsFor = (sourceId: string, ...vectors: Float32Array[]) =>
   vectors.map((vector, i) => ({ chunkId: `${sourceId}:${i}`, vector }));
 
@@ -30,7 +31,7 @@ runOnEverySqlDriver(
   async (sql) => {
     const chunks = await createSqlChunkStore(sql);
     // A cache of one source's vectors at most: reading past it must still answer right.
-    const embeddings = await createSqlEmbeddingStore(sql, { cacheFloats: 8 });
+    const embeddings = await createSqlEmbeddingStore(sql, { cacheBytes: 3 });
     return { chunks, embeddings, close: async () => undefined } as {
       chunks: ChunkStore;
       embeddings: EmbeddingStore;
@@ -56,29 +57,37 @@ runOnEverySqlDriver(
       assert.ok(await embeddings.replace('w2', 's3', 1, space, vectorsFor('s3', vec(1, 0, 0))));
       await embeddings.replace('w1', 's2', 1, { connectionId: 'c2', model: 'm1' }, vectorsFor('s2', vec(1, 0, 0)));
 
-      const found = await embeddings.nearest('w1', ['s1', 's2', 's3'], space, vec(1, 0.1, 0), 5);
+      const found = await embeddings.nearest('w1', ['s1', 's2', 's3'], space, q(vec(1, 0.1, 0)), 5);
       assert.equal(
         found.map((f) => f.chunkId),
         ['s1:0', 's1:1', 's2:0'],
       );
       assert.ok(found[0]!.similarity > 0.99 && found[0]!.similarity === found[0]!.score);
+      assert.ok(Math.abs(found[1]!.similarity - (0.6 + 0.08) / Math.hypot(1, 0.1)) < 0.01, 'cosine within 0.01');
       assert.is(found[1]!.text, 'refunds');
       assert.equal(found[1]!.headingPath, ['Help']);
       assert.ok(Math.abs(found[2]!.similarity) < 0.01);
       assert.equal(
-        (await embeddings.nearest('w1', ['s2'], space, vec(1, 0, 0), 5)).map((f) => f.chunkId),
+        (await embeddings.nearest('w1', ['s2'], space, q(vec(1, 0, 0)), 5)).map((f) => f.chunkId),
         ['s2:0'],
       );
-      assert.is((await embeddings.nearest('w1', ['s1', 's2'], space, vec(0, 0, 1), 1))[0]!.chunkId, 's2:0');
-      assert.equal(await embeddings.nearest('w1', [], space, vec(1, 0, 0), 5), []);
-      assert.equal(await embeddings.nearest('w1', ['s1'], { connectionId: 'c1', model: 'm2' }, vec(1, 0, 0), 5), []);
+      assert.is((await embeddings.nearest('w1', ['s1', 's2'], space, q(vec(0, 0, 1)), 1))[0]!.chunkId, 's2:0');
+      assert.equal(await embeddings.nearest('w1', [], space, q(vec(1, 0, 0)), 5), []);
+      assert.equal(await embeddings.nearest('w1', ['s1'], { connectionId: 'c1', model: 'm2' }, q(vec(1, 0, 0)), 5), []);
       assert.equal(
-        await embeddings.nearest('w1', ['s1'], space, vec(1, 0, 0, 0), 5),
+        await embeddings.nearest('w1', ['s1'], space, q(vec(1, 0, 0, 0)), 5),
         [],
         'another length is another model',
       );
-      assert.ok(await embeddings.has(['s2'], space));
-      assert.not.ok(await embeddings.has(['s3', 'nope'], { connectionId: 'c9', model: 'm1' }));
+      let asked = 0;
+      const counted = async () => {
+        asked += 1;
+        return vec(1, 0, 0);
+      };
+      assert.equal(await embeddings.nearest('w1', ['s3', 'nope'], space, counted, 5), [], "another workspace's");
+      assert.equal(await embeddings.nearest('w1', ['s1'], { connectionId: 'c9', model: 'm1' }, counted, 5), []);
+      assert.is(asked, 0, 'no vectors to compare, no query embedding asked for');
+      assert.equal(await embeddings.nearest('w1', ['s1'], space, async () => null, 5), []);
     });
 
     t('a set lands only on the chunks it was made from; replacing or removing the chunks drops it', async () => {
@@ -87,19 +96,23 @@ runOnEverySqlDriver(
       assert.not.ok(await embeddings.replace('w1', 's1', 1, space, vectorsFor('s1', vec(1, 0))), 'older revision');
       assert.not.ok(await embeddings.replace('w1', 'nope', 1, space, []), 'no chunks');
       assert.ok(await embeddings.replace('w1', 's1', 2, space, vectorsFor('s1', vec(1, 0), vec(0, 1))));
-      assert.is((await embeddings.nearest('w1', ['s1'], space, vec(1, 0), 5)).length, 2);
+      assert.is((await embeddings.nearest('w1', ['s1'], space, q(vec(1, 0)), 5)).length, 2);
       assert.equal(await embeddings.unembedded(['s1'], space, new Date()), []);
 
       await chunks.replace('w1', 's1', 3, [chunk(0, 'new text')]);
-      assert.equal(await embeddings.nearest('w1', ['s1'], space, vec(1, 0), 5), [], 'old vectors never meet new text');
+      assert.equal(
+        await embeddings.nearest('w1', ['s1'], space, q(vec(1, 0)), 5),
+        [],
+        'old vectors never meet new text',
+      );
       assert.equal(await embeddings.unembedded(['s1'], space, new Date()), ['s1']);
       const toEmbed = await embeddings.chunksToEmbed('s1');
       assert.equal(toEmbed, { revision: 3, chunks: [{ chunkId: 's1:0', headingPath: ['Help'], text: 'new text' }] });
       assert.ok(await embeddings.replace('w1', 's1', 3, space, vectorsFor('s1', vec(0, 1))));
-      assert.is((await embeddings.nearest('w1', ['s1'], space, vec(0, 1), 5))[0]!.text, 'new text');
+      assert.is((await embeddings.nearest('w1', ['s1'], space, q(vec(0, 1)), 5))[0]!.text, 'new text');
 
       await chunks.remove('s1');
-      assert.equal(await embeddings.nearest('w1', ['s1'], space, vec(0, 1), 5), []);
+      assert.equal(await embeddings.nearest('w1', ['s1'], space, q(vec(0, 1)), 5), []);
       assert.is(await embeddings.chunksToEmbed('s1'), null);
       assert.equal(await embeddings.unembedded(['s1'], space, new Date()), []);
     });
@@ -121,7 +134,11 @@ runOnEverySqlDriver(
           updatedAt: 'string',
         },
       );
-      assert.equal(await embeddings.nearest('w1', ['s1'], space, vec(1, 0), 5), [], 'the failed set is not searched');
+      assert.equal(
+        await embeddings.nearest('w1', ['s1'], space, q(vec(1, 0)), 5),
+        [],
+        'the failed set is not searched',
+      );
       assert.equal(await embeddings.unembedded(['s1'], space, new Date(Date.now() - 60_000)), []);
       assert.equal(await embeddings.unembedded(['s1'], space, new Date(Date.now() + 60_000)), ['s1']);
       await embeddings.replace('w1', 's1', 1, space, vectorsFor('s1', vec(1, 0)));
@@ -135,14 +152,14 @@ runOnEverySqlDriver(
       const old = { connectionId: 'c1', model: 'old' };
       await embeddings.replace('w1', 's1', 1, old, vectorsFor('s1', vec(1, 0)));
       await embeddings.replace('w1', 's1', 1, space, vectorsFor('s1', vec(1, 0)));
-      assert.is((await embeddings.nearest('w1', ['s1'], old, vec(1, 0), 5)).length, 1);
+      assert.is((await embeddings.nearest('w1', ['s1'], old, q(vec(1, 0)), 5)).length, 1);
       await embeddings.keepOnly([space]);
       assert.equal(
         (await embeddings.states('s1')).map((s) => s.model),
         ['m1'],
       );
-      assert.equal(await embeddings.nearest('w1', ['s1'], old, vec(1, 0), 5), []);
-      assert.is((await embeddings.nearest('w1', ['s1'], space, vec(1, 0), 5)).length, 1);
+      assert.equal(await embeddings.nearest('w1', ['s1'], old, q(vec(1, 0)), 5), []);
+      assert.is((await embeddings.nearest('w1', ['s1'], space, q(vec(1, 0)), 5)).length, 1);
     });
 
     t.run();
