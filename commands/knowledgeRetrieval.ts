@@ -94,7 +94,8 @@ export async function embeddingTargetsOf(
   connections: Pick<ModelConnectionCommands, 'load' | 'apiKeyOf'>,
   workspaceId: string | null,
 ): Promise<EmbeddingTarget[]> {
-  const docs = await views.find(MODEL_CONNECTIONS, workspaceId === null ? {} : { workspaceId });
+  const withModel = { embeddingModel: { $ne: null } };
+  const docs = await views.find(MODEL_CONNECTIONS, workspaceId === null ? withModel : { ...withModel, workspaceId });
   const targets = await Promise.all(
     docs.filter((d) => d.embeddingModel).map((d) => embeddingTargetOf(connections, d.id, d.workspaceId)),
   );

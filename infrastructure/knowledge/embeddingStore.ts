@@ -3,8 +3,9 @@
  * Retrieval). A chunk has one vector per embedding space (a model connection and its embedding
  * model), stored for the revision of the chunks it was made from; the set of a source in a space
  * is replaced whole. Today one adapter, sqlEmbeddingStore.ts: vectors in SQL, cosine scored in
- * the service, which holds up to about 50,000 chunks per workspace; beyond that, an adapter on
- * pgvector (an HNSW index answering `nearest` in the database) takes its place behind this port.
+ * the service by scanning them all (tens of milliseconds for 10,000 chunks); beyond that, an
+ * adapter on pgvector (an HNSW index answering `nearest` in the database) takes its place behind
+ * this port.
  */
 import type { FoundChunk } from './chunkStore.js';
 

@@ -13,9 +13,10 @@
  * bytes (each number scaled to -127…127 against its vector's largest, which moves a cosine by
  * well under 0.01 and holds 50,000 vectors of 1,536 numbers in 77 MB), least recently used first
  * out past `cacheBytes`, reread only when the set's generation changed. Every query scans every
- * vector of the sources asked (bench/README.md, Knowledge retrieval, for the time it takes);
- * beyond about 50,000 chunks a workspace, a pgvector adapter (an HNSW index answering `nearest`
- * in the database) takes this one's place behind the same port.
+ * vector of the sources asked: linear in their chunks, about a quarter of a second for 50,000
+ * of 1,536 numbers on the project machine under load (bench/README.md, Knowledge retrieval).
+ * Beyond about 10,000 chunks an agent searches, a pgvector adapter (an HNSW index answering
+ * `nearest` in the database) takes this one's place behind the same port.
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { EmbeddingSetState, EmbeddingSpace, EmbeddingStore, SimilarChunk } from './embeddingStore.js';
