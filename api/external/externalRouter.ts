@@ -25,6 +25,8 @@ import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
+import { agentAnalyticsRoutes } from '../resources/analytics/agentAnalyticsRoutes.js';
+import { unansweredQuestionRoutes } from '../resources/knowledge/unansweredQuestionRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -46,6 +48,8 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeSourceRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => agentAnalyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => unansweredQuestionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 export const RATE_LIMIT_HEADERS = [
