@@ -53,6 +53,8 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/knowledge/sources/{id}`]: 'getKnowledgeSource',
   [`DELETE ${EXTERNAL}/knowledge/sources/{id}`]: 'deleteKnowledgeSource',
   [`POST ${EXTERNAL}/knowledge/sources/{id}/reindex`]: 'reindexKnowledgeSource',
+  [`GET ${EXTERNAL}/chatbots/{id}/agent/analytics`]: 'getChatbotAgentAnalytics',
+  [`GET ${EXTERNAL}/knowledge/unanswered`]: 'listUnansweredQuestions',
   [`POST ${CHAT}`]: 'startChatSession',
   [`POST ${CHAT}/{sessionId}/messages`]: 'sendChatMessage',
   [`POST ${CHAT}/{sessionId}/escalate`]: 'escalateChatSession',
