@@ -41,6 +41,7 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
       maxOutputTokens: 300,
       greeting: 'Hi',
       handoff: { maxTurns: 10 },
+      knowledge: { sourceIds: ['s1'], answerOnlyFromKnowledge: true, onNoAnswer: 'clarify' },
     }),
   'chatbots.agent.delete': (c) => c.chatbots.agent.delete('{id}'),
   'chatbots.agent.preview': (c) =>
@@ -96,6 +97,16 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'knowledge.sources.retrieve': (c) => c.knowledge.sources.retrieve('{id}'),
   'knowledge.sources.delete': (c) => c.knowledge.sources.delete('{id}'),
   'knowledge.sources.reindex': (c) => c.knowledge.sources.reindex('{id}'),
+  'knowledge.unanswered.list': (c) =>
+    c.knowledge.unanswered.list({
+      chatbotId: 'b1',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      limit: 10,
+      cursor: 'abc',
+    }),
+  'chatbots.agent.analytics': (c) =>
+    c.chatbots.agent.analytics('{id}', { startDate: '2026-01-01', endDate: '2026-01-31' }),
   'account.retrieve': (c) => c.account.retrieve(),
   'account.update': (c) =>
     c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
@@ -137,6 +148,7 @@ const EXTERNAL_API_METHODS = [
   'knowledge.sources.retrieve',
   'knowledge.sources.delete',
   'knowledge.sources.reindex',
+  'knowledge.unanswered.list',
   'chatbots.list',
   'chatbots.retrieve',
   'chatbots.create',
@@ -150,6 +162,7 @@ const EXTERNAL_API_METHODS = [
   'chatbots.agent.update',
   'chatbots.agent.delete',
   'chatbots.agent.preview',
+  'chatbots.agent.analytics',
   'chatbots.flow.publish',
   'chatbots.flow.signingSecret',
   'chatbots.flow.simulate',

@@ -5,6 +5,7 @@
 import { APIResource } from '../core/resource.js';
 import { InvalidArgumentError } from '../core/errors.js';
 import { pathOf } from '../core/path.js';
+import { CursorPagePromise } from '../core/cursorPagination.js';
 /** The upload form: the title before the file, so the service reads it before the bytes arrive. */
 function uploadForm({ file, filename, title }) {
     const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : undefined);
@@ -48,10 +49,27 @@ export class KnowledgeSources extends APIResource {
             ._thenUnwrap((r) => r.data);
     }
 }
+export class UnansweredQuestions extends APIResource {
+    /**
+     * Visitor questions the agents' knowledge had nothing for, newest first, for one chatbot
+     * (`chatbotId`) or all, optionally within UTC days. Await it for one page (`page.data`,
+     * `page.hasNextPage()`, `page.getNextPage()`), or `for await` over it for every question.
+     */
+    list(params = {}, options) {
+        return new CursorPagePromise(params.cursor, (cursor) => this._client.request({
+            method: 'get',
+            path: '/knowledge/unanswered',
+            query: { ...params, cursor },
+            options,
+        }));
+    }
+}
 export class Knowledge extends APIResource {
     sources;
+    unanswered;
     constructor(client) {
         super(client);
         this.sources = new KnowledgeSources(client);
+        this.unanswered = new UnansweredQuestions(client);
     }
 }
