@@ -61,12 +61,18 @@ __all__ = [
     "AgentHandoff",
     "ChatbotAgent",
     "ChatbotAgentSettings",
+    "AgentKnowledge",
+    "AgentAnalytics",
+    "AgentAnalyticsDay",
+    "AgentAnalyticsLatency",
+    "AgentAnalyticsTokens",
     "AgentPreviewMessage",
     "AgentPreviewAction",
     "AgentPreviewError",
     "AgentPreview",
     "ModelConnection",
     "KnowledgeSource",
+    "UnansweredQuestion",
     "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
@@ -392,6 +398,15 @@ class AgentHandoff(TypedDict):
     limitMessage: Optional[str]
 
 
+class AgentKnowledge(TypedDict):
+    """The knowledge sources an agent answers from (docs/knowledge.md): with
+    ``answerOnlyFromKnowledge``, a question no source answers gets ``onNoAnswer`` instead of a guess."""
+
+    sourceIds: List[str]
+    answerOnlyFromKnowledge: bool
+    onNoAnswer: Literal["clarify", "handoff"]
+
+
 class ChatbotAgent(TypedDict):
     """``chatbots.agent``: the chatbot's AI agent as stored, defaults filled in."""
 
@@ -403,6 +418,7 @@ class ChatbotAgent(TypedDict):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: AgentHandoff
+    knowledge: Optional[AgentKnowledge]
 
 
 class _ChatbotAgentRequired(TypedDict):
@@ -419,6 +435,45 @@ class ChatbotAgentSettings(_ChatbotAgentRequired, total=False):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: Optional[AgentHandoff]
+    knowledge: Optional[AgentKnowledge]
+
+
+# Tokens in and out; "in" is a Python keyword, so the functional form names the fields.
+AgentAnalyticsTokens = TypedDict("AgentAnalyticsTokens", {"in": int, "out": int})
+
+
+class AgentAnalyticsLatency(TypedDict):
+    """Percentiles of the model's answer time in ms, within 9.1%; None without answers."""
+
+    p50: Optional[int]
+    p95: Optional[int]
+
+
+class AgentAnalyticsDay(TypedDict):
+    date: str
+    conversations: int
+    answers: int
+    tokens: int
+
+
+class AgentAnalytics(TypedDict):
+    """``chatbots.agent.analytics``: what the agent did over a period of UTC days (docs/ai-analytics.md)."""
+
+    chatbotId: str
+    startDate: str
+    endDate: str
+    conversations: int
+    resolved: int
+    escalated: int
+    ended: int
+    handoffReasons: Dict[str, int]
+    answers: int
+    answersWithSource: int
+    sourcedShare: Optional[float]
+    unansweredQuestions: int
+    tokens: AgentAnalyticsTokens
+    latencyMs: AgentAnalyticsLatency
+    days: List[AgentAnalyticsDay]
 
 
 class AgentPreviewMessage(TypedDict):
@@ -492,6 +547,18 @@ class KnowledgeSource(TypedDict):
     indexedAt: Optional[str]
     createdAt: str
     updatedAt: str
+
+
+class UnansweredQuestion(TypedDict):
+    """An item of ``knowledge.unanswered.list``: a visitor question the knowledge had nothing for."""
+
+    id: str
+    question: str
+    chatbotId: str
+    sessionId: str
+    responseId: str
+    action: Literal["clarified", "handed_off", "answered_without_source"]
+    askedAt: str
 
 
 class _ModelConnectionTestRequired(TypedDict):

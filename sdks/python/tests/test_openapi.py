@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from confab import Confab
+from confab.cursor_pagination import SyncCursorPage
 from confab.pagination import SyncPage
 from confab.resources._resource import SyncAPIResource
 
@@ -38,8 +39,9 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("chatbots.duplicate", ("{id}",), {}),
     ("chatbots.funnel", ("{id}",), {"version": 2, "days": 7}),
     ("chatbots.agent.get", ("{id}",), {}),
-    ("chatbots.agent.update", ("{id}",), {"name": "Ava", "instructions": "Be brief.", "connection_id": "c1", "model": "m", "temperature": 0.2, "max_output_tokens": 300, "greeting": "Hi", "handoff": {"maxTurns": 10}}),
+    ("chatbots.agent.update", ("{id}",), {"name": "Ava", "instructions": "Be brief.", "connection_id": "c1", "model": "m", "temperature": 0.2, "max_output_tokens": 300, "greeting": "Hi", "handoff": {"maxTurns": 10}, "knowledge": {"sourceIds": ["s1"], "answerOnlyFromKnowledge": True, "onNoAnswer": "clarify"}}),
     ("chatbots.agent.delete", ("{id}",), {}),
+    ("chatbots.agent.analytics", ("{id}",), {"start_date": "2026-01-01", "end_date": "2026-01-31"}),
     ("chatbots.agent.preview", ("{id}",), {"messages": [{"role": "user", "text": "Hi"}], "agent": {"name": "Ava", "instructions": "Be brief.", "connectionId": "c1"}}),
     ("chatbots.flow.get", ("{id}",), {}),
     ("chatbots.flow.update", ("{id}", {"start": "a", "steps": [{"id": "a", "type": "end"}]}), {}),
@@ -67,6 +69,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("knowledge.sources.retrieve", ("{id}",), {}),
     ("knowledge.sources.delete", ("{id}",), {}),
     ("knowledge.sources.reindex", ("{id}",), {}),
+    ("knowledge.unanswered.list", (), {"chatbot_id": "b1", "start_date": "2026-01-01", "end_date": "2026-01-31", "limit": 10, "cursor": "c"}),
     ("account.retrieve", (), {}),
     ("account.update", (), {"name": "n", "phone": None, "date_of_birth": None, "address": None, "timezone": "UTC"}),
     ("account.email.request_change", (), {"new_email": "a@example.com"}),
@@ -88,12 +91,13 @@ EXTERNAL_API_METHODS = {
     "chatbots.list", "chatbots.retrieve", "chatbots.create", "chatbots.update", "chatbots.delete", "chatbots.duplicate",
     "chatbots.funnel", "chatbots.flow.get", "chatbots.flow.update", "chatbots.flow.publish", "chatbots.flow.signing_secret",
     "chatbots.flow.simulate", "chatbots.agent.get", "chatbots.agent.update", "chatbots.agent.delete", "chatbots.agent.preview",
+    "chatbots.agent.analytics",
     "chatbots.flow.versions.list", "chatbots.flow.versions.retrieve", "chatbots.flow.versions.diff",
     "responses.list", "responses.retrieve", "analytics.retrieve", "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete",
     "model_connections.list", "model_connections.create", "model_connections.retrieve", "model_connections.update",
     "model_connections.delete", "model_connections.test",
     "knowledge.sources.list", "knowledge.sources.create", "knowledge.sources.retrieve", "knowledge.sources.delete",
-    "knowledge.sources.reindex",
+    "knowledge.sources.reindex", "knowledge.unanswered.list",
     "account.retrieve", "account.update", "account.email.request_change", "account.email.verify_identity", "account.email.confirm_change",
     "usage.retrieve", "usage.ai",
 }
@@ -245,6 +249,9 @@ def test_return_types_have_the_fields_of_the_documented_answers(doc: Dict[str, A
         schema = deref(doc, success["content"]["application/json"]["schema"])
         if typing.get_origin(returned) is SyncPage:
             assert {"data", "total", "page", "totalPages"} <= set(schema["properties"]), name
+            returned, schema = List[typing.get_args(returned)[0]], schema["properties"]["data"]  # type: ignore[valid-type]
+        elif typing.get_origin(returned) is SyncCursorPage:
+            assert {"data", "nextCursor"} <= set(schema["properties"]), name
             returned, schema = List[typing.get_args(returned)[0]], schema["properties"]["data"]  # type: ignore[valid-type]
         elif typing.is_typeddict(returned) and "data" in typing.get_type_hints(returned):
             pass  # returned whole: the data with what the answer carries beside it (a saved flow's warnings)
