@@ -41,6 +41,26 @@ export const emptyAgentDay = (): AgentDayStats => ({
 
 /** The reason an escalation without one is counted under. */
 export const UNSPECIFIED_REASON = 'unspecified';
+/**
+ * Where reasons that are no code are counted: a visitor's or a flow's own words (the chat API's
+ * escalate takes free text), and new codes once a day holds MAX_REASONS_PER_DAY, so a day's
+ * document stays small whatever visitors send.
+ */
+export const OTHER_REASON = 'other';
+export const MAX_REASONS_PER_DAY = 20;
+/** A reason code as the model's handoff tool and the service write them (low_confidence, turn_limit…). */
+const REASON_CODE = /^[a-z][a-z0-9_]{0,39}$/;
+
+/** A count by key, 0 when absent; never a property every object inherits ("constructor"). */
+const countOf = (counts: Record<string, number>, key: string): number =>
+  Object.hasOwn(counts, key) ? counts[key]! : 0;
+
+/** The key an escalation's reason is counted under on a day that already counts `counts`. */
+export function reasonKey(counts: Record<string, number>, reason: string | null): string {
+  if (!reason) return UNSPECIFIED_REASON;
+  if (!REASON_CODE.test(reason)) return OTHER_REASON;
+  return Object.hasOwn(counts, reason) || Object.keys(counts).length < MAX_REASONS_PER_DAY ? reason : OTHER_REASON;
+}
 
 export function withConversation(day: AgentDayStats): AgentDayStats {
   return { ...day, conversations: day.conversations + 1 };
@@ -67,8 +87,8 @@ export function withUnansweredQuestion(day: AgentDayStats): AgentDayStats {
 export function withOutcome(day: AgentDayStats, resolution: Resolution, reason: string | null): AgentDayStats {
   const next = { ...day, [resolution]: day[resolution] + 1 };
   if (resolution !== 'escalated') return next;
-  const key = reason || UNSPECIFIED_REASON;
-  return { ...next, handoffReasons: { ...day.handoffReasons, [key]: (day.handoffReasons[key] ?? 0) + 1 } };
+  const key = reasonKey(day.handoffReasons, reason);
+  return { ...next, handoffReasons: { ...day.handoffReasons, [key]: countOf(day.handoffReasons, key) + 1 } };
 }
 
 export interface AgentAnalytics {
@@ -95,7 +115,7 @@ export function agentAnalyticsOf(period: string[], stored: Map<string, AgentDayS
   const handoffReasons: Record<string, number> = {};
   for (const { stats } of days)
     for (const [reason, n] of Object.entries(stats.handoffReasons))
-      handoffReasons[reason] = (handoffReasons[reason] ?? 0) + n;
+      handoffReasons[reason] = countOf(handoffReasons, reason) + n;
   const answers = total('answers');
   const answersWithSource = total('answersWithSource');
   const latency = sumHistograms(days.map((d) => d.stats.latency));

@@ -58,7 +58,7 @@ export const agentAnalyticsSchema: JsonSchema = {
       type: 'object',
       additionalProperties: { type: 'integer' },
       description:
-        'Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, or unspecified)',
+        'Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words)',
     },
     answers: { ...count, description: 'Answers of the model' },
     answersWithSource: { ...count, description: 'Answers citing at least one knowledge source' },

@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import {
   agentAnalyticsOf,
   emptyAgentDay,
+  MAX_REASONS_PER_DAY,
+  reasonKey,
   withAnswer,
   withConversation,
   withOutcome,
@@ -20,6 +22,19 @@ test('outcomes count by resolution; escalations by reason, unspecified when none
   day = withOutcome(day, 'ended', 'ignored');
   assert.equal([day.conversations, day.resolved, day.escalated, day.ended], [3, 1, 2, 1]);
   assert.equal(day.handoffReasons, { low_confidence: 1, unspecified: 1 });
+});
+
+test("a visitor's own words count as other, as do new codes past the day's limit; inherited names are plain keys", () => {
+  let day = emptyAgentDay();
+  for (const reason of ['I want a human!', 'constructor', 'constructor', '__proto__', 'x'.repeat(41)])
+    day = withOutcome(day, 'escalated', reason);
+  assert.equal(day.handoffReasons, { other: 3, constructor: 2 });
+  assert.is(Object.getPrototypeOf(day.handoffReasons), Object.prototype);
+  for (let i = 0; i < MAX_REASONS_PER_DAY + 5; i++) day = withOutcome(day, 'escalated', `code_${i}`);
+  assert.is(Object.keys(day.handoffReasons).length, MAX_REASONS_PER_DAY, 'no new name past the limit');
+  assert.is(day.handoffReasons.other, 3 + 7);
+  assert.is(reasonKey(day.handoffReasons, 'code_1'), 'code_1', 'a code already counted keeps its name');
+  assert.equal(agentAnalyticsOf(['2026-03-02'], new Map([['2026-03-02', day]])).handoffReasons.constructor, 2);
 });
 
 test('the period sums its days, lists every day with zeros, and reads percentiles from the summed histograms', () => {

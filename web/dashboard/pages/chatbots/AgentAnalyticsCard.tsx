@@ -20,7 +20,9 @@ const REASONS: Record<string, string> = {
   budget: 'AI token budget spent',
   model_error: 'The model failed',
   unspecified: 'No reason given',
+  other: 'Other reasons',
 };
+const reasonText = (reason: string) => (Object.hasOwn(REASONS, reason) ? REASONS[reason]! : reason.replace(/_/g, ' '));
 
 const percent = (part: number, whole: number) => (whole ? `${Math.round((part / whole) * 100)}%` : '—');
 const seconds = (ms: number | null) => (ms === null ? '—' : ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
@@ -132,7 +134,7 @@ function AnalyticsFigures({ a }: { a: AgentAnalytics }) {
             <ol class="reason-list">
               {reasons.map(([reason, n]) => (
                 <li key={reason}>
-                  <span>{REASONS[reason] ?? reason.replace(/_/g, ' ')}</span>
+                  <span>{reasonText(reason)}</span>
                   <span class="outcome-count">{formatNumber(n)}</span>
                 </li>
               ))}
