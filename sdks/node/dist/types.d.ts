@@ -107,6 +107,8 @@ export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentAnalytics = Data<'/chatbots/{id}/agent/analytics', 'get'>;
 export type AgentAnalyticsParams = Query<'/chatbots/{id}/agent/analytics', 'get'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
+/** `responses.provenance()`: where each AI answer of a response came from, in record order. */
+export type AnswerProvenance = Data<'/chatbots/{id}/responses/{responseId}/provenance', 'get'>[number];
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
 /** One page as the API answers it: `{data, total, page, totalPages}`. */
 export type ResponsesPageBody = Success<Operation<'/chatbots/{id}/responses', 'get'>>;

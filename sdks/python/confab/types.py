@@ -48,6 +48,9 @@ __all__ = [
     "FlowSimulationOutcomes",
     "FlowSimulation",
     "RecordEntry",
+    "CitedSource",
+    "ProvenanceChunk",
+    "AnswerProvenance",
     "ResponseHandoff",
     "ResponseUser",
     "ResponseRecord",
@@ -298,10 +301,42 @@ class _RecordEntryRequired(TypedDict):
     message: str
 
 
+class CitedSource(TypedDict):
+    """A document an AI answer cites: ``ref`` is the number in the answer's ``[n]``; ``url`` None for pasted text and files."""
+
+    ref: int
+    sourceId: str
+    title: str
+    url: Optional[str]
+
+
 class RecordEntry(_RecordEntryRequired, total=False):
     """One entry of a conversation: ``type`` and ``message`` are always there."""
 
     timestamp: str
+    sources: List[CitedSource]
+
+
+class ProvenanceChunk(TypedDict):
+    chunkId: str
+    sourceId: str
+    score: float
+
+
+class AnswerProvenance(TypedDict):
+    """An item of ``responses.provenance``: where one AI answer of the record came from."""
+
+    messageIndex: int
+    message: Optional[str]
+    model: str
+    tokens: int
+    tokensIn: int
+    tokensOut: int
+    latencyMs: int
+    instructionsVersion: Optional[str]
+    searches: List[str]
+    chunks: List[ProvenanceChunk]
+    sources: List[CitedSource]
 
 
 class ResponseHandoff(TypedDict):
@@ -514,6 +549,7 @@ class AgentPreview(TypedDict):
     latencyMs: Optional[int]
     finishReason: Optional[str]
     error: Optional[AgentPreviewError]
+    sources: List[CitedSource]
 
 
 class ModelConnection(TypedDict):

@@ -2172,7 +2172,7 @@ export interface operations {
                             escalated: number;
                             /** @description Ended without resolution or handoff */
                             ended: number;
-                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, or unspecified) */
+                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
                             handoffReasons: {
                                 [key: string]: number;
                             };

@@ -369,6 +369,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/responses/{responseId}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each AI answer of a response came from: model, tokens, the passages it was given with their scores, the sources it cites. API key scope: read */
+        get: operations["getApiV1ExternalV1ChatbotsIdResponsesResponseIdProvenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/knowledge/sources": {
         parameters: {
             query?: never;
@@ -2147,7 +2164,7 @@ export interface operations {
                             escalated: number;
                             /** @description Ended without resolution or handoff */
                             ended: number;
-                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, or unspecified) */
+                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
                             handoffReasons: {
                                 [key: string]: number;
                             };
@@ -2333,6 +2350,14 @@ export interface operations {
                             tokensOut: number;
                             latencyMs: number | null;
                             finishReason: string | null;
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
                             /** @description Why the model gave no usable answer, in plain words; null when it answered */
                             error: {
                                 /** @enum {string} */
@@ -3278,6 +3303,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3374,6 +3407,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3410,6 +3451,76 @@ export interface operations {
                                 summary: string;
                             } | null;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    getApiV1ExternalV1ChatbotsIdResponsesResponseIdProvenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                responseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One item per AI answer, in record order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One item per AI answer of the record, in the record's order */
+                        data: {
+                            /** @description The answer's place in the record (0 = first entry) */
+                            messageIndex: number;
+                            /** @description The words of the answer */
+                            message: string | null;
+                            model: string;
+                            /** @description Tokens in and out of the model calls of this answer */
+                            tokens: number;
+                            tokensIn: number;
+                            tokensOut: number;
+                            latencyMs: number;
+                            /** @description The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge */
+                            instructionsVersion: string | null;
+                            /** @description What the knowledge was searched with, in order */
+                            searches: string[];
+                            /** @description Every passage the model was given, with its retrieval score (higher is better) */
+                            chunks: {
+                                chunkId: string;
+                                sourceId: string;
+                                score: number;
+                            }[];
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
+                        }[];
                     };
                 };
             };
