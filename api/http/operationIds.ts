@@ -55,6 +55,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`POST ${EXTERNAL}/knowledge/sources/{id}/reindex`]: 'reindexKnowledgeSource',
   [`GET ${EXTERNAL}/chatbots/{id}/agent/analytics`]: 'getChatbotAgentAnalytics',
   [`GET ${EXTERNAL}/knowledge/unanswered`]: 'listUnansweredQuestions',
+  [`GET ${EXTERNAL}/chatbots/{id}/responses/{responseId}/provenance`]: 'getResponseProvenance',
   [`POST ${CHAT}`]: 'startChatSession',
   [`POST ${CHAT}/{sessionId}/messages`]: 'sendChatMessage',
   [`POST ${CHAT}/{sessionId}/escalate`]: 'escalateChatSession',

@@ -237,6 +237,12 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('getResponse', 404, 'GET', `${EXT}/chatbots/${id}/responses/${UNKNOWN}`, { key });
   await expect('getResponse', 400, 'GET', `${EXT}/chatbots/${id}/responses/${rid}${NUL}`, { key });
   await accessErrors(expect, 'getResponse', 'GET', `${EXT}/chatbots/${id}/responses/${rid}`, keys);
+  const provenance = `${EXT}/chatbots/${id}/responses/${rid}/provenance`;
+  // The second key: one key's 60 calls a minute do not reach through every sample.
+  await expect('getResponseProvenance', 200, 'GET', provenance, { key: key2 });
+  await expect('getResponseProvenance', 404, 'GET', provenance.replace(rid, UNKNOWN), { key: key2 });
+  await expect('getResponseProvenance', 400, 'GET', provenance + NUL, { key: key2 });
+  await accessErrors(expect, 'getResponseProvenance', 'GET', provenance, keys);
   await expect('getAnalytics', 400, 'GET', `${EXT}/chatbots/${id}/analytics?days=0`, { key });
 
   // Usage and account

@@ -377,7 +377,7 @@ export interface paths {
             cookie?: never;
         };
         /** Where each AI answer of a response came from: model, tokens, the passages it was given with their scores, the sources it cites. API key scope: read */
-        get: operations["getApiV1ExternalV1ChatbotsIdResponsesResponseIdProvenance"];
+        get: operations["getResponseProvenance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3462,7 +3462,7 @@ export interface operations {
             "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
-    getApiV1ExternalV1ChatbotsIdResponsesResponseIdProvenance: {
+    getResponseProvenance: {
         parameters: {
             query?: never;
             header?: never;
