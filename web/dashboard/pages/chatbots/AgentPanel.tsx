@@ -26,6 +26,7 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { modelConnectionApi } from '../modelConnections/modelConnectionApi.js';
 import { type Agent, type AgentBody, agentApi } from './agentApi.js';
 import { AgentPlayground } from './AgentPlayground.js';
+import { AgentAnalyticsCard } from './AgentAnalyticsCard.js';
 import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
 const MAX_INSTRUCTIONS = 20_000;
@@ -118,15 +119,18 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
       </Card>
     );
   return (
-    <AgentEditor
-      key={agent.data ? 'agent' : 'none'}
-      chatbotId={chatbotId}
-      saved={agent.data}
-      onSaved={(a) => agent.set(a)}
-      connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
-      admin={admin}
-      usage={usage.data}
-    />
+    <>
+      <AgentEditor
+        key={agent.data ? 'agent' : 'none'}
+        chatbotId={chatbotId}
+        saved={agent.data}
+        onSaved={(a) => agent.set(a)}
+        connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
+        admin={admin}
+        usage={usage.data}
+      />
+      <AgentAnalyticsCard chatbotId={chatbotId} hasAgent={agent.data !== null} />
+    </>
   );
 }
 
