@@ -68,6 +68,7 @@ export const instructionsVersion = (instructions: string): string =>
 function knowledgeSearches(deps: AgentModelDeps, agent: AgentSettings, knowledge: AgentKnowledge, workspaceId: string) {
   const searches: string[] = [];
   const chunks: ProvenanceChunk[] = [];
+  const given: NumberedPassage[] = [];
   let index: CitationIndex = new Map();
   return {
     async search(query: string): Promise<NumberedPassage[]> {
@@ -80,6 +81,7 @@ function knowledgeSearches(deps: AgentModelDeps, agent: AgentSettings, knowledge
       });
       const numbered = numberPassages(found, index);
       index = numbered.index;
+      given.push(...numbered.numbered);
       chunks.push(...found.map((p) => ({ chunkId: p.chunkId, sourceId: p.sourceId, score: p.score })));
       return numbered.numbered;
     },
@@ -94,6 +96,7 @@ function knowledgeSearches(deps: AgentModelDeps, agent: AgentSettings, knowledge
           citedSourceIds: [...new Set(sources.map((s) => s.sourceId))],
         },
         sources,
+        passages: given,
         nothingFound: chunks.length === 0,
       };
     },

@@ -5,6 +5,7 @@
  * chat API's limits, the bot's lines (earlier answers) a looser one.
  */
 import type { EntrySource } from '../conversation/conversationEvents.js';
+import type { NumberedPassage } from '../knowledge/citations.js';
 import { charLength } from '../charLength.js';
 import type { TranscriptEntry } from '../conversation/conversationEvents.js';
 import { validateVisitorText } from '../conversation/visitorInput.js';
@@ -64,6 +65,29 @@ export function validatePreviewRequest(body: Record<string, unknown>): PreviewRe
   }
 }
 
+/** A passage the playground shows under an answer. */
+export interface PreviewPassage {
+  ref: number;
+  sourceId: string;
+  title: string;
+  headingPath: string[];
+  url: string | null;
+  page: number | null;
+  text: string;
+  score: number;
+}
+
+const previewPassage = (p: NumberedPassage): PreviewPassage => ({
+  ref: p.ref,
+  sourceId: p.sourceId,
+  title: p.sourceTitle,
+  headingPath: p.headingPath,
+  url: p.url,
+  page: p.page,
+  text: p.text,
+  score: p.score,
+});
+
 /** What the playground shows of a turn: the words, what the agent did, and the call's facts. */
 export interface PreviewAnswer {
   text: string;
@@ -76,6 +100,8 @@ export interface PreviewAnswer {
   finishReason: string | null;
   /** The documents the answer cites (agents with knowledge sources). */
   sources: EntrySource[];
+  /** The passages the answer was built from, numbered as the model was given them. */
+  passages: PreviewPassage[];
   /** Why the model gave no usable answer, in plain words; the visitor would read `text` and go to a person. */
   error: { type: AgentFailure | 'monthly_token_budget'; message: string } | null;
 }
@@ -92,6 +118,7 @@ export function budgetSpentPreview(reached: LimitReached): PreviewAnswer {
     latencyMs: null,
     finishReason: null,
     sources: [],
+    passages: [],
     error: { type: 'monthly_token_budget', message: limitDetail(reached) },
   };
 }
@@ -110,6 +137,7 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
       toolCall: outcome.toolCall,
       ...outcome.facts,
       sources: outcome.knowledge?.sources ?? [],
+      passages: (outcome.knowledge?.passages ?? []).map(previewPassage),
       error: null,
     };
   if (outcome.type === 'no_knowledge')
@@ -123,6 +151,7 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
       latencyMs: null,
       finishReason: null,
       sources: [],
+      passages: [],
       error: null,
     };
   return {
@@ -135,6 +164,7 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
     latencyMs: outcome.latencyMs,
     finishReason: null,
     sources: [],
+    passages: [],
     error: { type: outcome.error, message: outcome.detail },
   };
 }

@@ -6,6 +6,7 @@
 import { type LimitReached, reasonOfLimit } from './agentLimits.js';
 import type { HandoffSettings, OnLimit, OnNoAnswer } from './agentSettings.js';
 import type { AnswerProvenance, EntrySource } from '../conversation/conversationEvents.js';
+import type { NumberedPassage } from '../knowledge/citations.js';
 
 import type { AiResult } from '../flow/flowInterpreter.js';
 import { type EndResolution, type HandoffReason, toolActionOf } from './agentTools.js';
@@ -58,6 +59,8 @@ export type AgentAction =
 export interface AnswerKnowledge {
   provenance: AnswerProvenance;
   sources: EntrySource[];
+  /** The passages the model was given, numbered as it cites them (shown by the playground; never recorded). */
+  passages: NumberedPassage[];
   /** No search of the turn found a passage: the question is listed as unanswered. */
   nothingFound: boolean;
 }

@@ -208,6 +208,7 @@ export const previewAnswerSchema: JsonSchema = {
     'latencyMs',
     'finishReason',
     'sources',
+    'passages',
     'error',
   ],
   additionalProperties: false,
@@ -232,6 +233,26 @@ export const previewAnswerSchema: JsonSchema = {
     latencyMs: { type: 'integer', nullable: true },
     finishReason: { type: 'string', nullable: true },
     sources: citedSourcesSchema,
+    passages: {
+      type: 'array',
+      description:
+        'Agents with knowledge sources: every passage the model was given, numbered as it cites them ([n]), with its retrieval score',
+      items: {
+        type: 'object',
+        required: ['ref', 'sourceId', 'title', 'headingPath', 'url', 'page', 'text', 'score'],
+        additionalProperties: false,
+        properties: {
+          ref: { type: 'integer', minimum: 1 },
+          sourceId: { type: 'string' },
+          title: { type: 'string', description: "The source's title" },
+          headingPath: { type: 'array', items: { type: 'string' } },
+          url: { type: 'string', nullable: true },
+          page: { type: 'integer', nullable: true, description: 'The PDF page, or null' },
+          text: { type: 'string' },
+          score: { type: 'number' },
+        },
+      },
+    },
     error: {
       type: 'object',
       nullable: true,

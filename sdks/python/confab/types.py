@@ -55,6 +55,7 @@ __all__ = [
     "ResponseUser",
     "ResponseRecord",
     "AgentKnowledge",
+    "PreviewPassage",
     "AgentKnowledgeSettings",
     "AnswerProvenance",
     "CitedSource",
@@ -561,6 +562,19 @@ class AgentPreviewError(TypedDict):
     message: str
 
 
+class PreviewPassage(TypedDict):
+    """A passage the model was given for a playground answer, numbered as it cites them."""
+
+    ref: int
+    sourceId: str
+    title: str
+    headingPath: List[str]
+    url: Optional[str]
+    page: Optional[int]
+    text: str
+    score: float
+
+
 class AgentPreview(TypedDict):
     """``chatbots.agent.preview``: one answer of the agent with the call's facts; nothing is recorded."""
 
@@ -573,6 +587,7 @@ class AgentPreview(TypedDict):
     latencyMs: Optional[int]
     finishReason: Optional[str]
     sources: List[CitedSource]
+    passages: List[PreviewPassage]
     error: Optional[AgentPreviewError]
     sources: List[CitedSource]
 

@@ -246,6 +246,13 @@ test('the playground answers from knowledge too, with the sources cited, and rec
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.is(r.body.data.text, 'Two years [1].');
   assert.equal(r.body.data.sources, [{ ref: 1, sourceId: warrantyId, title: 'Warranty', url: null }]);
+  const [passage] = r.body.data.passages;
+  assert.equal(
+    [passage.ref, passage.sourceId, passage.title, passage.headingPath],
+    [1, warrantyId, 'Warranty', ['Warranty']],
+  );
+  assert.match(passage.text, /two year warranty/);
+  assert.type(passage.score, 'number');
   assert.match(systemOf(h.chatRequests().at(-1)!), /\[1\] Warranty › Warranty\nEvery kettle/);
 });
 

@@ -2427,6 +2427,19 @@ export interface operations {
                                 /** @description The web page, or null for pasted text and files */
                                 url: string | null;
                             }[];
+                            /** @description Agents with knowledge sources: every passage the model was given, numbered as it cites them ([n]), with its retrieval score */
+                            passages: {
+                                ref: number;
+                                sourceId: string;
+                                /** @description The source's title */
+                                title: string;
+                                headingPath: string[];
+                                url: string | null;
+                                /** @description The PDF page, or null */
+                                page: number | null;
+                                text: string;
+                                score: number;
+                            }[];
                             /** @description Why the model gave no usable answer, in plain words; null when it answered */
                             error: {
                                 /** @enum {string} */
