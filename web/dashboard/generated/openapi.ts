@@ -1890,6 +1890,12 @@ export interface operations {
                                 onLimit: "handoff" | "message";
                                 limitMessage: string | null;
                             };
+                            knowledge: {
+                                sourceIds: string[];
+                                answerOnlyFromKnowledge: boolean;
+                                /** @enum {string} */
+                                onNoAnswer: "clarify" | "handoff";
+                            } | null;
                         } | null;
                     };
                 };
@@ -1949,6 +1955,18 @@ export interface operations {
                         /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
                         limitMessage?: string | null;
                     } | null;
+                    /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+                    knowledge?: {
+                        /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                        sourceIds: string[];
+                        /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                        answerOnlyFromKnowledge?: boolean;
+                        /**
+                         * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                         * @enum {string}
+                         */
+                        onNoAnswer?: "clarify" | "handoff";
+                    } | null;
                 };
             };
         };
@@ -1983,6 +2001,12 @@ export interface operations {
                                 onLimit: "handoff" | "message";
                                 limitMessage: string | null;
                             };
+                            knowledge: {
+                                sourceIds: string[];
+                                answerOnlyFromKnowledge: boolean;
+                                /** @enum {string} */
+                                onNoAnswer: "clarify" | "handoff";
+                            } | null;
                         };
                     };
                 };
@@ -2104,6 +2128,18 @@ export interface operations {
                             onLimit?: "handoff" | "message";
                             /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
                             limitMessage?: string | null;
+                        } | null;
+                        /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+                        knowledge?: {
+                            /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                            sourceIds: string[];
+                            /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                            answerOnlyFromKnowledge?: boolean;
+                            /**
+                             * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                             * @enum {string}
+                             */
+                            onNoAnswer?: "clarify" | "handoff";
                         } | null;
                     } | null;
                 };
