@@ -26,10 +26,11 @@ export const bundles = [
   // reading streamed answers (the event-stream parser, the growing bubble) added about 2.5 KB.
   { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 26 * 1024 },
   // Preact + wouter + Chart.js (~200 KB of it) and every dashboard page; cssBudget for its stylesheet.
+  // The Knowledge page (sources, unanswered questions, evaluation) added about 19 KB.
   {
     entry: 'web/dashboard/main.tsx',
     out: 'public/dashboard.js',
-    budget: 420 * 1024,
+    budget: 460 * 1024,
     css: 'file',
     cssBudget: 48 * 1024,
   },
