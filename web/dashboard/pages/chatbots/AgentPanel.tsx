@@ -26,6 +26,14 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { modelConnectionApi } from '../modelConnections/modelConnectionApi.js';
 import { type Agent, type AgentBody, agentApi } from './agentApi.js';
 import { AgentPlayground } from './AgentPlayground.js';
+import {
+  AgentKnowledge,
+  type AgentKnowledgeSettings,
+  knowledgeBodyOf,
+  knowledgeDraftOf,
+  sameKnowledge,
+} from './AgentKnowledge.js';
+import { knowledgeApi, type Source } from '../knowledge/knowledgeApi.js';
 import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
 const MAX_INSTRUCTIONS = 20_000;
@@ -70,7 +78,7 @@ const draftOf = (a: Agent | null, connectionId: string): Draft => ({
 const numberOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 const textOf = (text: string): string | null => text.trim() || null;
 
-export function bodyOf(d: Draft): AgentBody {
+export function bodyOf(d: Draft, knowledge: AgentKnowledgeSettings): AgentBody {
   return {
     name: d.name.trim(),
     instructions: d.instructions,
@@ -85,6 +93,7 @@ export function bodyOf(d: Draft): AgentBody {
       onLimit: d['handoff.onLimit'] as OnLimit,
       limitMessage: textOf(d['handoff.limitMessage']),
     },
+    knowledge: knowledgeBodyOf(knowledge),
   };
 }
 
@@ -100,6 +109,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
   const connections = useLoad(() => (admin ? modelConnectionApi.list() : Promise.resolve(null)), [admin]);
   // Only informs: a failed read leaves the line out rather than the tab.
   const usage = useLoad(aiUsageApi.get, []);
+  const sources = useLoad(() => knowledgeApi.list(), []);
   if (agent.error || connections.error)
     return (
       <ErrorState
@@ -111,7 +121,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
         title="The agent could not load"
       />
     );
-  if (agent.loading || connections.loading)
+  if (agent.loading || connections.loading || (sources.loading && !sources.data && !sources.error))
     return (
       <Card>
         <Skeleton lines={5} label="Loading the agent" />
@@ -126,6 +136,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
       connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
       admin={admin}
       usage={usage.data}
+      sources={sources.data?.data ?? null}
     />
   );
 }
@@ -137,6 +148,7 @@ function AgentEditor({
   connections,
   admin,
   usage,
+  sources,
 }: {
   chatbotId: string;
   saved: Agent | null;
@@ -146,25 +158,32 @@ function AgentEditor({
   admin: boolean;
   /** The month's AI tokens; null while loading or when they could not be read. */
   usage: AiUsage | null;
+  /** The workspace's knowledge sources; null when they could not be read. */
+  sources: Source[] | null;
 }) {
   const toast = useToast();
   const [settingUp, setSettingUp] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved, connections?.[0]?.value ?? ''));
   const [removing, setRemoving] = useState(false);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const [knowledge, setKnowledge] = useState(() => knowledgeDraftOf(saved?.knowledge));
   const editing = saved !== null || settingUp;
   const initial = draftOf(saved, connections?.[0]?.value ?? '');
-  const dirty = editing && (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== initial[k] || !saved);
+  const dirty =
+    editing &&
+    (!saved ||
+      (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== initial[k]) ||
+      !sameKnowledge(knowledge, knowledgeDraftOf(saved.knowledge)));
   useUnsavedChanges(dirty, 'the agent settings');
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
   const form = useFormSubmit(
     async () => {
-      const r = await agentApi.set(chatbotId, bodyOf(draft));
+      const r = await agentApi.set(chatbotId, bodyOf(draft, knowledge));
       toast(saved ? 'Agent saved' : 'This chatbot is now an AI agent. Visitors get answers from the model.');
       setSettingUp(false);
       onSaved(r.data);
     },
-    LABELS,
+    { ...LABELS, 'knowledge.sourceIds': 'Sources the agent answers from' },
     {
       name: draft.name.trim() ? null : `${LABELS.name} cannot be empty.`,
       instructions: draft.instructions.trim() ? null : `${LABELS.instructions} cannot be empty.`,
@@ -355,6 +374,12 @@ function AgentEditor({
               }
             />
           </fieldset>
+          <AgentKnowledge
+            value={knowledge}
+            onChange={setKnowledge}
+            sources={sources}
+            error={form.fieldError('knowledge.sourceIds')}
+          />
           <TextField
             label={LABELS.greeting}
             aside="optional"
@@ -380,7 +405,7 @@ function AgentEditor({
       </Card>
       <AgentPlayground
         chatbotId={chatbotId}
-        agent={bodyOf(draft)}
+        agent={bodyOf(draft, knowledge)}
         unsaved={dirty}
         budgetNote={usage && aiTokensSpent(usage) ? spentText(usage) : null}
       />

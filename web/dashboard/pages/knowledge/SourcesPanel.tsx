@@ -57,14 +57,18 @@ function usePolling(list: Loaded<SourceList>) {
   }, [indexing, list.data]);
 }
 
-const kindOf = (s: Source) =>
-  s.type === 'url'
-    ? s.sitemap
-      ? 'Sitemap'
-      : 'Web page'
-    : s.type === 'file'
-      ? (s.format ?? 'file').toUpperCase()
-      : 'Text';
+const FORMAT: Record<NonNullable<Source['format']>, string> = {
+  text: 'Text file',
+  markdown: 'Markdown',
+  html: 'HTML',
+  pdf: 'PDF',
+  docx: 'Word',
+};
+function kindOf(s: Source): string {
+  if (s.type === 'url') return s.sitemap ? 'Sitemap' : 'Web page';
+  return s.type === 'file' ? FORMAT[s.format ?? 'text'] : 'Text';
+}
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 function SourceName({ s }: { s: Source }) {
   const detail = s.type === 'url' ? s.url : s.type === 'file' ? s.fileName : null;
@@ -151,13 +155,12 @@ export function SourcesPanel({ list }: { list: Loaded<SourceList> }) {
       key: 'counts',
       header: 'Contents',
       render: (s) =>
-        s.status === 'queued' || (s.status === 'processing' && !s.indexedAt) ? (
-          <span class="muted small">Counted once indexed</span>
+        !s.indexedAt ? (
+          <span class="muted small">{s.status === 'failed' ? 'Nothing indexed' : 'Counted once indexed'}</span>
         ) : (
           <>
-            <span class="small">
-              {formatNumber(s.chunks)} {s.chunks === 1 ? 'passage' : 'passages'} · {formatNumber(s.pages)}{' '}
-              {s.pages === 1 ? 'page' : 'pages'}
+            <span class="small nowrap">
+              {plural(s.chunks, 'passage', 'passages')} · {plural(s.pages, 'page', 'pages')}
             </span>
             <span class="cell-sub">{formatBytes(s.sizeBytes)}</span>
           </>

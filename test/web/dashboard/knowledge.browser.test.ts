@@ -1,0 +1,208 @@
+/**
+ * The Knowledge page in Chromium: sources added as pasted text and as an uploaded file go from
+ * queued to ready while the list polls, with their counts and the plan's limits; a refused web
+ * address stands under its field; a damaged PDF fails with its reason; re-index and delete after
+ * a confirmation. Every state axe-scanned and screenshotted.
+ */
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { launchBrowser } from '../../support/browser.js';
+import { pdfOf } from '../../support/knowledgeSamples.js';
+import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
+import { startSignInApp } from '../../support/signIn.js';
+import { newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import {
+  buildDashboardBundle,
+  checkPage,
+  createSignedInWorkspace,
+  openDashboard,
+  settled,
+  type DashboardEnv,
+  type SignedInWorkspace,
+} from './dashboardHarness.js';
+
+const EXT = '/api/v1/external/v1';
+let env: DashboardEnv;
+let standIn: OpenAiStandIn;
+let owner: SignedInWorkspace;
+const dir = mkdtempSync(join(tmpdir(), 'knowledge-'));
+
+test.before(async () => {
+  buildDashboardBundle();
+  standIn = await startOpenAiStandIn();
+  const app = await startSignInApp({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
+  const browser = await launchBrowser();
+  env = {
+    app,
+    browser,
+    close: async () => {
+      await browser.close().catch(() => undefined);
+      await app.close();
+    },
+  };
+  owner = await createSignedInWorkspace(env.app, 'starter', { name: 'Northwind Traders' });
+});
+test.after(async () => {
+  await env?.close();
+  await standIn?.close();
+});
+
+const sources = async () => (await env.app.api('GET', `${EXT}/knowledge/sources`, { apiKey: owner.apiKey })).body.data;
+
+test('sources: pasted text and a file indexed to ready as the list polls; a refusal under its field; a failure with its reason', async () => {
+  const opened = await openDashboard(env, owner, '/knowledge');
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('heading', { name: 'No knowledge sources yet' }).waitFor();
+  const nav = page.getByRole('navigation').first();
+  assert.is(await nav.getByRole('link', { name: 'Knowledge' }).getAttribute('aria-current'), 'page');
+  await page.getByText('0 of 25').waitFor();
+  await checkPage(opened, 'knowledge-empty');
+
+  // Pasted text: queued at once, ready without a reload.
+  await page.getByRole('button', { name: 'Add source' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Add a knowledge source' });
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Add source' }).click();
+  await dialog.getByText('Title cannot be empty.').waitFor();
+  await dialog.getByLabel('Title').fill('Returns policy');
+  await dialog
+    .getByLabel(/^Text/)
+    .fill(
+      '# Returns\n\nParcels may be returned within 30 days, free of charge.\n\n## Refunds\n\nRefunds take five days.',
+    );
+  await checkPage(opened, 'knowledge-add-text');
+  await dialog.getByRole('button', { name: 'Add source' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const row = page.getByRole('row', { name: /Returns policy/ });
+  await row.getByText('Ready').waitFor({ timeout: 20_000 });
+  await row.getByText(/\d+ passages? · 1 page/).waitFor();
+
+  // A web address over http: the server's refusal under the URL field, in words.
+  await page.getByRole('button', { name: 'Add source' }).first().click();
+  await dialog.getByRole('button', { name: 'Web page' }).click();
+  assert.is(await dialog.getByRole('button', { name: 'Web page' }).getAttribute('aria-pressed'), 'true');
+  await dialog.getByLabel('Page URL').fill('http://shop.example/help');
+  await dialog.getByLabel(/This is a sitemap/).check();
+  await dialog.getByRole('button', { name: 'Add source' }).click();
+  const urlError = page.locator('.field-invalid', { has: page.getByLabel('Page URL') }).locator('.field-error');
+  await urlError.waitFor();
+  assert.is(await urlError.innerText(), 'Page URL must start with https://.');
+  await checkPage(opened, 'knowledge-add-url-refused', { allow: / 400\b|status of 400/ });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // A file: its name and size before it is sent; then ready with its format.
+  const md = join(dir, 'shipping.md');
+  writeFileSync(md, '# Shipping\n\nWe ship worldwide within three working days.\n');
+  await page.getByRole('button', { name: 'Add source' }).first().click();
+  await dialog.getByRole('button', { name: 'File' }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(md);
+  await dialog.getByText('shipping.md · 1 KB').waitFor();
+  await checkPage(opened, 'knowledge-add-file', { allow: / 400\b|status of 400/ });
+  await dialog.getByRole('button', { name: 'Upload and index' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const fileRow = page.getByRole('row', { name: /shipping\.md/ });
+  await fileRow.getByText('Ready').waitFor({ timeout: 20_000 });
+  await fileRow.getByText('Markdown · shipping.md').waitFor();
+
+  // A damaged PDF: failed, with the reason a person can act on.
+  const pdf = join(dir, 'terms.pdf');
+  writeFileSync(pdf, pdfOf('Terms of sale').subarray(0, 120));
+  await page.getByRole('button', { name: 'Add source' }).first().click();
+  await dialog.getByRole('button', { name: 'File' }).click();
+  await dialog.getByLabel('File', { exact: true }).setInputFiles(pdf);
+  await dialog.getByLabel(/^Title/).fill('Terms of sale');
+  await dialog.getByRole('button', { name: 'Upload and index' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  const failedRow = page.getByRole('row', { name: /Terms of sale/ });
+  await failedRow.getByText('Failed').waitFor({ timeout: 20_000 });
+  const reason = await failedRow.locator('.cell-sub-wrap').innerText();
+  assert.ok(reason.length > 10, reason);
+  await page.getByText('3 of 25').waitFor();
+  await checkPage(opened, 'knowledge-sources', { allow: / 400\b|status of 400/ });
+  assert.equal(
+    (await sources()).map((s: any) => [s.title, s.status]),
+    [
+      ['Returns policy', 'ready'],
+      ['shipping.md', 'ready'],
+      ['Terms of sale', 'failed'],
+    ],
+  );
+  await page.context().close();
+});
+
+test('re-index goes through queued back to ready; delete asks first', async () => {
+  const opened = await openDashboard(env, owner, '/knowledge');
+  const { page } = opened;
+  await settled(page);
+  const row = page.getByRole('row', { name: /Returns policy/ });
+  await row.getByRole('button', { name: 'Re-index Returns policy' }).click();
+  await page.getByText('Returns policy is being indexed again.').waitFor();
+  await row.getByText('Ready').waitFor({ timeout: 20_000 });
+
+  await page.getByRole('button', { name: 'Delete Terms of sale' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this source?' });
+  await confirm.waitFor();
+  await checkPage(opened, 'knowledge-delete');
+  await confirm.getByRole('button', { name: 'Delete source' }).click();
+  await page.getByRole('row', { name: /Terms of sale/ }).waitFor({ state: 'detached' });
+  assert.equal(
+    (await sources()).map((s: any) => s.title),
+    ['Returns policy', 'shipping.md'],
+  );
+  await page.context().close();
+});
+
+test("the Agent tab: the agent's sources chosen, answer only from knowledge, a person when nothing is found", async () => {
+  const connection = await env.app.api('POST', `${EXT}/model-connections`, {
+    apiKey: owner.apiKey,
+    body: { name: 'Stand-in', baseUrl: standIn.baseUrl, apiKey: standIn.apiKey, chatModel: 'gpt-4o-mini' },
+  });
+  assert.is(connection.status, 201, JSON.stringify(connection.body));
+  const chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
+  const agent = await env.app.api('PUT', `${EXT}/chatbots/${chatbotId}/agent`, {
+    apiKey: owner.apiKey,
+    body: { name: 'Ava', instructions: 'You help shoppers.', connectionId: connection.body.data.id },
+  });
+  assert.is(agent.status, 200, JSON.stringify(agent.body));
+  const [returns] = await sources();
+
+  const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  const group = page.getByRole('group', { name: 'Sources the agent answers from' });
+  await group.waitFor();
+  const onlyKnowledge = page.getByRole('switch', { name: /Answer only from knowledge/ });
+  assert.ok(await onlyKnowledge.isDisabled(), 'nothing to answer only from until a source is chosen');
+  assert.is(await page.getByLabel('When nothing is found', { exact: true }).count(), 0);
+  await group.getByLabel(/Returns policy/).check();
+  await onlyKnowledge.check();
+  await page.getByLabel('When nothing is found', { exact: true }).selectOption('handoff');
+  await checkPage(opened, 'agent-tab-knowledge');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent saved').waitFor();
+  const stored = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.equal(stored.body.data.knowledge, {
+    sourceIds: [returns.id],
+    answerOnlyFromKnowledge: true,
+    onNoAnswer: 'handoff',
+  });
+
+  // Saved is what the form shows after a reload; unticking every source saves none (null).
+  await page.reload();
+  await settled(page);
+  await page.getByRole('tab', { name: 'Agent' }).click();
+  assert.ok(await group.getByLabel(/Returns policy/).isChecked());
+  await group.getByLabel(/Returns policy/).uncheck();
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await page.getByText('Agent saved').waitFor();
+  const cleared = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
+  assert.is(cleared.body.data.knowledge, null);
+  await page.context().close();
+});
+
+test.run();
