@@ -48,6 +48,7 @@ import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js'
 import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js';
 import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
 import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
+import { createKnowledgeRetriever } from '../commands/knowledgeRetrieval.js';
 import { createSqlKnowledgeJobs, type KnowledgeJobs } from '../infrastructure/knowledge/knowledgeJobs.js';
 import {
   createSqlSourceContentStore,
@@ -308,6 +309,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     }),
     connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
   });
+  const chunkStore = await createSqlChunkStore(sql);
   // Visitors' turns and the dashboard playground call models the same way.
   const agentModel: AgentModelDeps = {
     chatModel: createChatModel({
@@ -318,12 +320,13 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
     // Through the cached views: the plan is read once, the month's tokens once after each change.
     aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
+    retriever: createKnowledgeRetriever({ chunks: chunkStore, views: apiViews }),
   };
 
   const knowledgeLimitsOf = async (workspaceId: string) =>
     knowledgeLimitsFor(((await views.get(WORKSPACES, workspaceId))?.plan ?? 'free') as PlanName);
   const knowledgeStores: KnowledgeStores = {
-    chunks: await createSqlChunkStore(sql),
+    chunks: chunkStore,
     jobs: await createSqlKnowledgeJobs(sql),
     contents: await createSqlSourceContentStore(sql),
     pageBudget: await createSqlPageFetchBudget(sql, clock),

@@ -13,7 +13,7 @@ import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from 
 import { firstAiStep } from '../domain/chatbot/flowDocument.js';
 import {
   conversationStream,
-  botMessagesOf,
+  botEntriesOf,
   conversationDecider,
   isCompletion,
   awaitedInput,
@@ -23,7 +23,7 @@ import {
   type ConversationCommand,
   type ConversationState,
 } from '../domain/conversation/conversation.js';
-import type { ConversationEvent } from '../domain/conversation/conversationEvents.js';
+import type { ConversationEvent, EntrySource } from '../domain/conversation/conversationEvents.js';
 import type { HttpRequest, HttpResult, ShownInput } from '../domain/flow/flowInterpreter.js';
 import type { FlowSigningSecrets } from './flowSigningSecret.js';
 import type { VisitorUser } from '../domain/conversation/visitorInput.js';
@@ -49,8 +49,14 @@ export interface StartInput {
   user: VisitorUser | null;
 }
 
+/** A bot message as the visitor gets it; an AI answer from knowledge names the documents it cites. */
+export interface BotMessage {
+  message: string;
+  sources?: EntrySource[];
+}
+
 export interface ChatTurn {
-  messages: string[];
+  messages: BotMessage[];
   done: boolean;
   /** How the visitor may answer the question the last message asks, when it asks one. */
   input: ShownInput | null;
@@ -323,7 +329,10 @@ export class ConversationCommands {
 }
 
 function turnOf(events: ConversationEvent[], state: ConversationState): ChatTurn {
-  return { messages: botMessagesOf(events), done: isCompletion(events), input: awaitedInput(state) };
+  const messages = botEntriesOf(events).map((m) =>
+    m.sources ? { message: m.message, sources: m.sources } : { message: m.message },
+  );
+  return { messages, done: isCompletion(events), input: awaitedInput(state) };
 }
 
 /** The answer's JSON, when small enough to keep with the conversation. */

@@ -16,6 +16,8 @@ export interface RetrievalRequest {
   query: string;
   /** At most this many passages; default RETRIEVAL_K. */
   k?: number;
+  /** The agent's model connection: with an embedding model, similarity is fused with full text. */
+  connectionId?: string | null;
 }
 
 export interface KnowledgeRetriever {

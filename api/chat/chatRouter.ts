@@ -92,9 +92,10 @@ function visitorRequest(res: Response): VisitorRequest {
 
 /** The bot's messages; the last one, when it asks a question, says how it may be answered. */
 const asBot = (turn: ChatTurn) => ({
-  messages: turn.messages.map((message, i) => ({
+  messages: turn.messages.map(({ message, sources }, i) => ({
     type: 'bot' as const,
     message,
+    ...(sources ? { sources } : {}),
     ...(turn.input && i === turn.messages.length - 1 ? { input: turn.input } : {}),
   })),
   done: turn.done,

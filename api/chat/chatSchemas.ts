@@ -1,4 +1,5 @@
 /** JSON schemas of the visitor chat API (docs/chat-api.md): request validation and OpenAPI in one. */
+import { citedSourcesSchema } from '../http/citedSourcesSchema.js';
 import type { JsonSchema } from '../http/schemaValidator.js';
 import {
   MAX_CUSTOM_DATA_KEYS,
@@ -94,7 +95,12 @@ const botMessages: JsonSchema = {
   items: {
     type: 'object',
     required: ['type', 'message'],
-    properties: { type: { type: 'string', enum: ['bot'] }, message: { type: 'string' }, input: questionInput },
+    properties: {
+      type: { type: 'string', enum: ['bot'] },
+      message: { type: 'string' },
+      input: questionInput,
+      sources: citedSourcesSchema,
+    },
   },
 };
 

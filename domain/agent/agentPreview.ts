@@ -4,6 +4,7 @@
  * body is checked here as strictly as a visitor's messages are: the visitor's lines keep the
  * chat API's limits, the bot's lines (earlier answers) a looser one.
  */
+import type { EntrySource } from '../conversation/conversationEvents.js';
 import { charLength } from '../charLength.js';
 import type { TranscriptEntry } from '../conversation/conversationEvents.js';
 import { validateVisitorText } from '../conversation/visitorInput.js';
@@ -73,6 +74,8 @@ export interface PreviewAnswer {
   tokensOut: number;
   latencyMs: number | null;
   finishReason: string | null;
+  /** The documents the answer cites (agents with knowledge sources). */
+  sources: EntrySource[];
   /** Why the model gave no usable answer, in plain words; the visitor would read `text` and go to a person. */
   error: { type: AgentFailure | 'monthly_token_budget'; message: string } | null;
 }
@@ -88,6 +91,7 @@ export function budgetSpentPreview(reached: LimitReached): PreviewAnswer {
     tokensOut: 0,
     latencyMs: null,
     finishReason: null,
+    sources: [],
     error: { type: 'monthly_token_budget', message: limitDetail(reached) },
   };
 }
@@ -105,6 +109,20 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
       action: actionOf(outcome.action),
       toolCall: outcome.toolCall,
       ...outcome.facts,
+      sources: outcome.knowledge?.sources ?? [],
+      error: null,
+    };
+  if (outcome.type === 'no_knowledge')
+    return {
+      text: outcome.message,
+      action: outcome.onNoAnswer === 'handoff' ? { type: 'handoff', reason: 'low_confidence' } : { type: 'reply' },
+      toolCall: null,
+      model: null,
+      tokensIn: 0,
+      tokensOut: 0,
+      latencyMs: null,
+      finishReason: null,
+      sources: [],
       error: null,
     };
   return {
@@ -116,6 +134,7 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
     tokensOut: 0,
     latencyMs: outcome.latencyMs,
     finishReason: null,
+    sources: [],
     error: { type: outcome.error, message: outcome.detail },
   };
 }

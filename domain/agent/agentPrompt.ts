@@ -8,10 +8,14 @@
  */
 import type { TranscriptEntry } from '../conversation/conversationEvents.js';
 
-export interface PromptMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A tool call the model made, as it is sent back to it with the tool's answer. */
+export type PromptToolCall = { id: string; type: 'function'; function: { name: string; arguments: string } };
+
+/** The messages of a chat completion request, in the OpenAI shape the providers share. */
+export type PromptMessage =
+  | { role: 'system' | 'user'; content: string }
+  | { role: 'assistant'; content: string; tool_calls?: PromptToolCall[] }
+  | { role: 'tool'; tool_call_id: string; content: string };
 
 /** Tokens the conversation's history may take in one call, beside the instructions. */
 export const HISTORY_TOKEN_BUDGET = 6000;
@@ -28,7 +32,7 @@ export function agentPrompt(
   history: readonly TranscriptEntry[],
   budget = HISTORY_TOKEN_BUDGET,
 ): PromptMessage[] {
-  const kept: PromptMessage[] = [];
+  const kept: Array<{ role: 'user' | 'assistant'; content: string }> = [];
   let used = 0;
   for (let i = history.length - 1; i >= 0; i--) {
     const entry = history[i]!;

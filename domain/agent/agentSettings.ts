@@ -142,11 +142,17 @@ function knowledgeOf(raw: unknown): AgentKnowledge | null {
   if (!Array.isArray(body.sourceIds))
     throw new ValidationError('knowledge.sourceIds is required and must be an array', 'knowledge.sourceIds');
   if (body.sourceIds.length > MAX_AGENT_SOURCES)
-    throw new ValidationError(`knowledge.sourceIds may hold at most ${MAX_AGENT_SOURCES} sources`, 'knowledge.sourceIds');
+    throw new ValidationError(
+      `knowledge.sourceIds may hold at most ${MAX_AGENT_SOURCES} sources`,
+      'knowledge.sourceIds',
+    );
   const sourceIds = body.sourceIds.map((id, i) => text(id, `knowledge.sourceIds[${i}]`, 64));
   const only = body.answerOnlyFromKnowledge;
   if (only !== undefined && only !== null && typeof only !== 'boolean')
-    throw new ValidationError('knowledge.answerOnlyFromKnowledge must be a boolean', 'knowledge.answerOnlyFromKnowledge');
+    throw new ValidationError(
+      'knowledge.answerOnlyFromKnowledge must be a boolean',
+      'knowledge.answerOnlyFromKnowledge',
+    );
   const onNoAnswer = optional(body.onNoAnswer, (value) => {
     if (!ON_NO_ANSWER_ACTIONS.includes(value as OnNoAnswer))
       throw new ValidationError(
@@ -155,7 +161,11 @@ function knowledgeOf(raw: unknown): AgentKnowledge | null {
       );
     return value as OnNoAnswer;
   });
-  return { sourceIds: [...new Set(sourceIds)], answerOnlyFromKnowledge: only === true, onNoAnswer: onNoAnswer ?? 'clarify' };
+  return {
+    sourceIds: [...new Set(sourceIds)],
+    answerOnlyFromKnowledge: only === true,
+    onNoAnswer: onNoAnswer ?? 'clarify',
+  };
 }
 
 /** An agent as answered (GET, PUT): stored settings with every default filled in. */

@@ -39,7 +39,34 @@ const END_PARAMETERS = {
   properties: { resolution: { type: 'string', enum: [...END_RESOLUTIONS] } },
 };
 
-export const AGENT_TOOLS: ToolDefinition[] = [
+/** The longest knowledge search the model may ask for. */
+export const MAX_SEARCH_QUERY = 500;
+
+const SEARCH_PARAMETERS = {
+  type: 'object',
+  required: ['query'],
+  additionalProperties: false,
+  properties: {
+    query: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_SEARCH_QUERY,
+      description: 'What to look for, in words the documents would use',
+    },
+  },
+};
+
+const SEARCH_TOOL: ToolDefinition = {
+  type: 'function',
+  function: {
+    name: 'search_knowledge',
+    description:
+      "Search the business's documents for passages that answer the visitor. Use it when the passages you have do not answer the question.",
+    parameters: SEARCH_PARAMETERS,
+  },
+};
+
+const CONVERSATION_TOOLS: ToolDefinition[] = [
   {
     type: 'function',
     function: {
@@ -59,15 +86,21 @@ export const AGENT_TOOLS: ToolDefinition[] = [
   },
 ];
 
+/** The tools of a model call: search_knowledge only for an agent with sources that may still search. */
+export const agentTools = (canSearch: boolean): ToolDefinition[] =>
+  canSearch ? [...CONVERSATION_TOOLS, SEARCH_TOOL] : CONVERSATION_TOOLS;
+
 const ajv = new Ajv({ allErrors: false });
 const validators = {
   handoff: ajv.compile(HANDOFF_PARAMETERS),
   end_conversation: ajv.compile(END_PARAMETERS),
+  search_knowledge: ajv.compile(SEARCH_PARAMETERS),
 };
 
 export type ToolAction =
   | { type: 'handoff'; reason: HandoffReason; summary: string }
   | { type: 'end'; resolution: EndResolution }
+  | { type: 'search'; query: string }
   | { type: 'invalid'; error: 'unknown_tool' | 'bad_tool_arguments'; detail: string };
 
 /** What a tool call asks for, once its name and arguments are checked. */
@@ -96,6 +129,7 @@ export function toolActionOf(call: { name: string; arguments: string }): ToolAct
     };
   }
   const a = args as Record<string, string>;
+  if (name === 'search_knowledge') return { type: 'search', query: a.query!.trim() };
   return name === 'handoff'
     ? { type: 'handoff', reason: a.reason as HandoffReason, summary: a.summary }
     : { type: 'end', resolution: a.resolution as EndResolution };

@@ -4,7 +4,8 @@
  * about calmly before a person takes over. Pure: the call itself is made by the command layer.
  */
 import { type LimitReached, reasonOfLimit } from './agentLimits.js';
-import type { HandoffSettings, OnLimit } from './agentSettings.js';
+import type { HandoffSettings, OnLimit, OnNoAnswer } from './agentSettings.js';
+import type { AnswerProvenance, EntrySource } from '../conversation/conversationEvents.js';
 
 import type { AiResult } from '../flow/flowInterpreter.js';
 import { type EndResolution, type HandoffReason, toolActionOf } from './agentTools.js';
@@ -13,6 +14,9 @@ import { type EndResolution, type HandoffReason, toolActionOf } from './agentToo
 export const MODEL_ERROR_MESSAGE = "Sorry, I can't answer right now. I'm passing you to a person.";
 /** What the visitor reads at a handoff the model gave no words for (and at a limit that hands off). */
 export const HANDOFF_MESSAGE = "I'm passing you to a person who can help.";
+/** What the visitor reads when the agent answers only from knowledge and found nothing to answer from. */
+export const CLARIFY_MESSAGE =
+  "I couldn't find that in our documents. Could you tell me a little more, or ask it another way?";
 /** What the visitor reads at a limit that ends the conversation, when the agent sets no words. */
 export const LIMIT_END_MESSAGE = "Sorry, I can't answer any more questions in this chat.";
 
@@ -41,7 +45,8 @@ export interface ModelCallFacts {
 /** A model's answer as the provider gave it. */
 export interface ModelAnswer extends ModelCallFacts {
   text: string;
-  toolCalls: Array<{ name: string; arguments: string }>;
+  /** `id` is the provider's, needed to send a tool's answer back. */
+  toolCalls: Array<{ id: string; name: string; arguments: string }>;
 }
 
 export type AgentAction =
@@ -49,8 +54,25 @@ export type AgentAction =
   | { type: 'handoff'; reason: HandoffReason; summary: string }
   | { type: 'end'; resolution: EndResolution };
 
+/** What an answer of an agent with knowledge was built from, and what it cites. */
+export interface AnswerKnowledge {
+  provenance: AnswerProvenance;
+  sources: EntrySource[];
+  /** No search of the turn found a passage: the question is listed as unanswered. */
+  nothingFound: boolean;
+}
+
 export type AgentTurnOutcome =
-  | { type: 'answer'; text: string; facts: ModelCallFacts; action: AgentAction; toolCall: string | null }
+  | {
+      type: 'answer';
+      text: string;
+      facts: ModelCallFacts;
+      action: AgentAction;
+      toolCall: string | null;
+      knowledge?: AnswerKnowledge;
+    }
+  /** Answering only from knowledge, the question found nothing: no call is made, onNoAnswer decides. */
+  | { type: 'no_knowledge'; onNoAnswer: OnNoAnswer; message: string; question: string }
   | { type: 'failure'; error: AgentFailure; detail: string; model: string | null; latencyMs: number | null }
   /** A limit was reached before the call (agentLimits.ts): no call is made, onLimit decides. */
   | { type: 'limit'; reached: LimitReached; onLimit: OnLimit; message: string };
@@ -70,11 +92,11 @@ export function outcomeOfAnswer(answer: ModelAnswer): ModelCallOutcome {
   const call = toolCalls[0];
   if (!call) return { type: 'answer', text: text.trim(), facts, action: { type: 'reply' }, toolCall: null };
   const action = toolActionOf(call);
-  if (action.type === 'invalid')
+  if (action.type === 'invalid' || action.type === 'search')
     return {
       type: 'failure',
-      error: action.error,
-      detail: action.detail,
+      error: action.type === 'search' ? 'unknown_tool' : action.error,
+      detail: action.type === 'search' ? 'The model searched the knowledge when it could not' : action.detail,
       model: facts.model,
       latencyMs: facts.latencyMs,
     };
@@ -88,11 +110,24 @@ export function visitorTextOf(outcome: AgentTurnOutcome): string {
   return outcome.type === 'failure' ? MODEL_ERROR_MESSAGE : outcome.message;
 }
 
+/** The outcome of a question that found nothing, answering only from knowledge. */
+export const noKnowledgeOutcome = (
+  onNoAnswer: OnNoAnswer,
+  question: string,
+): Extract<AgentTurnOutcome, { type: 'no_knowledge' }> => ({
+  type: 'no_knowledge',
+  onNoAnswer,
+  message: onNoAnswer === 'handoff' ? HANDOFF_MESSAGE : CLARIFY_MESSAGE,
+  question,
+});
+
 /** How the conversation completes after this outcome; null: it goes on. */
 export function completionOfOutcome(
   outcome: AgentTurnOutcome,
 ): { resolution: 'escalated' | EndResolution; reason: string | null } | null {
   if (outcome.type === 'failure') return { resolution: 'escalated', reason: 'model_error' };
+  if (outcome.type === 'no_knowledge')
+    return outcome.onNoAnswer === 'handoff' ? { resolution: 'escalated', reason: 'low_confidence' } : null;
   if (outcome.type === 'limit')
     return outcome.onLimit === 'message'
       ? { resolution: 'ended', reason: null }

@@ -31,6 +31,7 @@ import type {
   ConversationEvent,
   ConversationStarted,
   Resolution,
+  NoKnowledgeAction,
   TranscriptEntry,
 } from './conversationEvents.js';
 import { unhandled } from '../unhandled.js';
@@ -376,11 +377,15 @@ function agentTurnEvents(
   const reply = visitorTextOf(outcome);
   const backToFlow = state.agent ? null : aiResultOf(outcome);
   const flowRun = backToFlow && resumeAfterAi(state.graph, state.run, backToFlow);
+  // An answer of an agent with knowledge names what it cites, none included; other words name nothing.
+  const cited = outcome.type === 'answer' && outcome.knowledge ? { sources: outcome.knowledge.sources } : {};
   const entries: TranscriptEntry[] = [
     { type: 'user', message: command.message, at },
-    ...(reply ? [{ type: 'bot' as const, message: reply, at }] : []),
+    ...(reply ? [{ type: 'bot' as const, message: reply, at, ...cited }] : []),
     ...entriesOf(flowRun?.replies ?? [], at),
   ];
+  // Where the agent's words are in the record (its user entry comes first), for provenance.
+  const messageIndex = reply ? state.history.length + 1 : null;
   const flowState = flowRun?.state ?? state.run;
   const events: ConversationEvent[] = [];
   if (!state.responseId)
@@ -400,10 +405,33 @@ function agentTurnEvents(
   if (state.responseId) events.push({ type: 'ResponseUpdated', data: { ...ids, responseId, updatedAt: at } });
   if (outcome.type === 'answer') {
     const summary = outcome.action.type === 'handoff' ? { handoffSummary: outcome.action.summary } : {};
+    const provenance = outcome.knowledge ? { provenance: outcome.knowledge.provenance } : {};
     events.push({
       type: 'AgentAnswered',
-      data: { ...ids, responseId, ...outcome.facts, toolCall: outcome.toolCall, ...summary },
+      data: {
+        ...ids,
+        responseId,
+        ...outcome.facts,
+        toolCall: outcome.toolCall,
+        ...summary,
+        ...provenance,
+        messageIndex,
+      },
     });
+    if (outcome.knowledge?.nothingFound)
+      events.push(
+        notFound(
+          ids,
+          responseId,
+          command.message,
+          outcome.action.type === 'handoff' ? 'handed_off' : 'answered_without_source',
+          at,
+        ),
+      );
+  } else if (outcome.type === 'no_knowledge') {
+    events.push(
+      notFound(ids, responseId, outcome.question, outcome.onNoAnswer === 'handoff' ? 'handed_off' : 'clarified', at),
+    );
   } else {
     const failure =
       outcome.type === 'failure'
@@ -420,6 +448,16 @@ function agentTurnEvents(
   if (done)
     events.push(completion({ ...ids, responseId }, done.resolution, done.reason, state.startedAt!, turnCount, now));
   return events;
+}
+
+function notFound(
+  ids: { sessionId: string; chatbotId: string; workspaceId: string },
+  responseId: string,
+  question: string,
+  action: NoKnowledgeAction,
+  askedAt: string,
+): ConversationEvent {
+  return { type: 'KnowledgeNotFound', data: { ...ids, responseId, question, action, askedAt } };
 }
 
 /**
@@ -468,6 +506,9 @@ export function evolveConversation(state: ConversationState, event: Conversation
         agentAnswers: state.agentAnswers + 1,
         agentTokens: state.agentTokens + event.data.tokensIn + event.data.tokensOut,
       };
+    // A request to rephrase counts as a turn, so the turn limit ends a conversation of them.
+    case 'KnowledgeNotFound':
+      return event.data.action === 'clarified' ? { ...state, agentAnswers: state.agentAnswers + 1 } : state;
     case 'ConversationCompleted':
       return { ...state, status: 'completed', resolution: event.data.resolution };
     default:
@@ -475,15 +516,19 @@ export function evolveConversation(state: ConversationState, event: Conversation
   }
 }
 
-/** The bot messages a command produced, for the visitor's answer. */
-export function botMessagesOf(events: readonly ConversationEvent[]): string[] {
+/** The bot's entries a command produced (with the sources an AI answer cites), for the visitor's answer. */
+export function botEntriesOf(events: readonly ConversationEvent[]): TranscriptEntry[] {
   return events.flatMap((e) => {
-    if (e.type === 'ConversationStarted') return e.data.messages.map((m) => m.message);
+    if (e.type === 'ConversationStarted') return e.data.messages;
     if (e.type === 'MessagesRecorded' || e.type === 'FlowHttpAnswered')
-      return e.data.entries.filter((m) => m.type === 'bot').map((m) => m.message);
+      return e.data.entries.filter((m) => m.type === 'bot');
     return [];
   });
 }
+
+/** The bot messages a command produced. */
+export const botMessagesOf = (events: readonly ConversationEvent[]): string[] =>
+  botEntriesOf(events).map((m) => m.message);
 
 export const isCompletion = (events: readonly ConversationEvent[]): boolean =>
   events.some((e) => e.type === 'ConversationCompleted');

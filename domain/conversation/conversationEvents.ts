@@ -9,14 +9,14 @@ import type { FlowState } from '../flow/flowInterpreter.js';
 
 export type Resolution = 'escalated' | 'resolved' | 'ended';
 
-/** A knowledge source an AI answer cites, as the record shows it. */
-export type EntrySource = { sourceId: string; title: string; url: string | null };
+/** A document an AI answer cites, as the record shows it: `ref` is its number in the answer's `[n]`. */
+export type EntrySource = { ref: number; sourceId: string; title: string; url: string | null };
 
 export interface TranscriptEntry {
   type: 'bot' | 'user';
   message: string;
   at: string;
-  /** On an AI answer built from knowledge: the sources it cites, in citation order. */
+  /** On a model's answer of an agent with knowledge (only): the documents it cites, in citation order (none: []). */
   sources?: EntrySource[];
 }
 
@@ -157,6 +157,8 @@ export type AgentAnswered = DomainEvent<
     handoffSummary?: string;
     /** Present on answers of agents with knowledge sources. */
     provenance?: AnswerProvenance;
+    /** Where the answer's words are in the record; null when it had none (absent before provenance). */
+    messageIndex?: number | null;
   }
 >;
 

@@ -37,6 +37,8 @@ export interface ChatModelCall {
   maxOutputTokens: number | null;
   /** Given: the answer is streamed, and each piece of its text handed over as it comes. */
   onToken?: (text: string) => void;
+  /** When the turn began (epoch ms): several calls of one turn share its time budget. */
+  turnStartedAt?: number;
 }
 
 export type ChatModelResult =
@@ -55,7 +57,7 @@ export interface ChatModelOptions {
   certificateAuthority?: string;
 }
 
-type ToolCallPiece = { name: string; arguments: string };
+type ToolCallPiece = { id: string; name: string; arguments: string };
 
 /** An answer whose shape is not a chat completion (a proxy's error page, a broken stream chunk). */
 class MalformedAnswer extends Error {}
@@ -111,7 +113,7 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
   return {
     async answer(call) {
       const started = Date.now();
-      const deadline = started + timeoutMs;
+      const deadline = (call.turnStartedAt ?? started) + timeoutMs;
       const client = clientFor(call.baseUrl, call.apiKey);
       const request = {
         model: call.model,
@@ -166,7 +168,7 @@ async function whole(client: OpenAI, request: Omit<Request, 'stream'>, options: 
   if (!Array.isArray(completion?.choices)) throw new MalformedAnswer('The answer is not a chat completion');
   const choice = completion.choices[0];
   const toolCalls = (choice?.message.tool_calls ?? []).flatMap((c) =>
-    c.type === 'function' ? [{ name: c.function.name, arguments: c.function.arguments }] : [],
+    c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
   );
   return {
     text: choice?.message.content ?? '',
@@ -210,7 +212,8 @@ async function streamed(
       onToken(piece);
     }
     for (const delta of choice.delta?.tool_calls ?? []) {
-      const call = (calls[delta.index] ??= { name: '', arguments: '' });
+      const call = (calls[delta.index] ??= { id: '', name: '', arguments: '' });
+      call.id ||= delta.id ?? '';
       call.name += delta.function?.name ?? '';
       call.arguments += delta.function?.arguments ?? '';
     }

@@ -6,6 +6,7 @@
  */
 import { collection, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import type {
+  AnswerProvenance,
   ConversationCompleted,
   ConversationStarted,
   TranscriptEntry,
@@ -50,9 +51,22 @@ export interface ResponseDoc {
   escalationReason: string | null;
   /** An AI agent's handoff summary for the person taking over (docs/ai-agents.md, Handoff). */
   handoffSummary?: string;
+  /** What each AI answer was built from, by its place in the record (docs/knowledge.md, Provenance). */
+  provenance?: AnswerProvenanceDoc[];
   updatedAt: string;
   completedAt: string | null;
   [key: string]: unknown;
+}
+
+/** One AI answer's provenance as kept: its call's facts and what it was given and cites. */
+export interface AnswerProvenanceDoc {
+  messageIndex: number;
+  model: string;
+  tokensIn: number;
+  tokensOut: number;
+  latencyMs: number;
+  /** Absent on answers of agents without knowledge sources. */
+  knowledge: AnswerProvenance | null;
 }
 
 async function countResponse(tx: ReadStoreWriter, chatbotId: string): Promise<void> {
@@ -147,8 +161,21 @@ export const responsesView = defineProjection(
     },
 
     async AgentAnswered(e, tx) {
-      const { handoffSummary, responseId } = e.data;
-      if (handoffSummary !== undefined) await tx.patch(RESPONSES, responseId, { handoffSummary });
+      const d = e.data;
+      if (d.handoffSummary !== undefined) await tx.patch(RESPONSES, d.responseId, { handoffSummary: d.handoffSummary });
+      // Answers recorded before provenance do not say where they are in the record.
+      if (d.messageIndex === undefined || d.messageIndex === null) return;
+      const doc = await tx.get(RESPONSES, d.responseId);
+      if (!doc || doc.provenance?.some((p) => p.messageIndex === d.messageIndex)) return;
+      const entry: AnswerProvenanceDoc = {
+        messageIndex: d.messageIndex,
+        model: d.model,
+        tokensIn: d.tokensIn,
+        tokensOut: d.tokensOut,
+        latencyMs: d.latencyMs,
+        knowledge: d.provenance ?? null,
+      };
+      await tx.patch(RESPONSES, d.responseId, { provenance: [...(doc.provenance ?? []), entry] });
     },
 
     async ConversationCompleted(e, tx) {

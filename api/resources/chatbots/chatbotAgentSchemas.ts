@@ -17,6 +17,7 @@ import { MAX_PREVIEW_BOT_TEXT, MAX_PREVIEW_MESSAGES } from '../../../domain/agen
 import { HANDOFF_REASONS } from '../../../domain/agent/agentTools.js';
 import { MAX_MESSAGE_LENGTH } from '../../../domain/conversation/visitorInput.js';
 import { MAX_MODEL_NAME } from '../../../domain/modelConnections/modelConnectionFields.js';
+import { citedSourcesSchema } from '../../http/citedSourcesSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
 const FIELDS: Record<string, JsonSchema> = {
@@ -197,7 +198,18 @@ export const previewBody: JsonSchema = {
 
 export const previewAnswerSchema: JsonSchema = {
   type: 'object',
-  required: ['text', 'action', 'toolCall', 'model', 'tokensIn', 'tokensOut', 'latencyMs', 'finishReason', 'error'],
+  required: [
+    'text',
+    'action',
+    'toolCall',
+    'model',
+    'tokensIn',
+    'tokensOut',
+    'latencyMs',
+    'finishReason',
+    'sources',
+    'error',
+  ],
   additionalProperties: false,
   properties: {
     text: { type: 'string', description: 'What the visitor would read' },
@@ -219,6 +231,7 @@ export const previewAnswerSchema: JsonSchema = {
     tokensOut: { type: 'integer' },
     latencyMs: { type: 'integer', nullable: true },
     finishReason: { type: 'string', nullable: true },
+    sources: citedSourcesSchema,
     error: {
       type: 'object',
       nullable: true,

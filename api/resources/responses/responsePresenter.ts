@@ -11,7 +11,12 @@ export function toResponseRecord(doc: ResponseDoc) {
     chatSessionId: doc.chatSessionId,
     visitorId: doc.visitorId,
     chatDate: doc.chatDate,
-    record: doc.record.map((e) => ({ type: e.type, message: e.message, timestamp: e.at })),
+    record: doc.record.map((e) => ({
+      type: e.type,
+      message: e.message,
+      timestamp: e.at,
+      ...(e.sources ? { sources: e.sources } : {}),
+    })),
     answerVariables: doc.answerVariables,
     customData: doc.customData ?? {},
     user: doc.user ?? null,
@@ -23,6 +28,26 @@ export function toResponseRecord(doc: ResponseDoc) {
     completedAt: doc.completedAt,
     handoff: doc.handoffSummary === undefined ? null : { reason: doc.escalationReason, summary: doc.handoffSummary },
   };
+}
+
+/** Where each AI answer of a record came from (docs/knowledge.md, Provenance). */
+export function presentProvenance(doc: ResponseDoc) {
+  return (doc.provenance ?? []).map((p) => {
+    const entry = doc.record[p.messageIndex];
+    return {
+      messageIndex: p.messageIndex,
+      message: entry?.message ?? null,
+      model: p.model,
+      tokens: p.tokensIn + p.tokensOut,
+      tokensIn: p.tokensIn,
+      tokensOut: p.tokensOut,
+      latencyMs: p.latencyMs,
+      instructionsVersion: p.knowledge?.instructionsVersion ?? null,
+      searches: p.knowledge?.searches ?? [],
+      chunks: p.knowledge?.chunks ?? [],
+      sources: entry?.sources ?? [],
+    };
+  });
 }
 
 /** What the dashboard names a chatbot that is gone. */

@@ -13,12 +13,13 @@ import { principalOf } from '../../principal/principal.js';
 import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 import type { ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
-import { presentDashboardResponse, toResponseRecord } from './responsePresenter.js';
+import { presentDashboardResponse, presentProvenance, toResponseRecord } from './responsePresenter.js';
 import { countResponses, findResponses, type ResponsesFilterQuery, responsesFilter } from './responseQueries.js';
 import {
   chatbotParams,
   dashboardResponseSchema,
   listResponsesQuery,
+  provenanceSchema,
   responseParams,
   responseRecordSchema,
   responsesPage,
@@ -73,6 +74,24 @@ function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): vo
       const doc = await views.get(RESPONSES, params.responseId);
       if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
       return { body: { data: toResponseRecord(doc) } };
+    },
+  );
+
+  door.add(
+    {
+      method: 'get',
+      path: '/chatbots/:id/responses/:responseId/provenance',
+      summary:
+        'Where each AI answer of a response came from: model, tokens, the passages it was given with their scores, the sources it cites',
+      tags,
+      params: responseParams,
+      responses: { 200: { description: 'One item per AI answer, in record order', schema: provenanceSchema } },
+    },
+    async ({ params, res }) => {
+      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
+      const doc = await views.get(RESPONSES, params.responseId);
+      if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
+      return { body: { data: presentProvenance(doc) } };
     },
   );
 }
@@ -143,6 +162,24 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
       const chatbot = await views.get(CHATBOTS, doc.chatbotId);
       return { body: { data: presentDashboardResponse(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
+    },
+  );
+  door.add(
+    {
+      method: 'get',
+      path: '/responses/:id/provenance',
+      summary: 'Where each AI answer of a response came from (as the External API answers it)',
+      tags,
+      params: idParams,
+      responses: {
+        200: { description: 'One item per AI answer, in record order', schema: provenanceSchema },
+        404: { description: 'No such response in this workspace' },
+      },
+    },
+    async ({ params, res }) => {
+      const doc = await views.get(RESPONSES, params.id);
+      if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
+      return { body: { data: presentProvenance(doc) } };
     },
   );
 }

@@ -2,6 +2,7 @@
  * JSON schemas of the responses endpoints of both doors (docs/external-api.md, Responses): the
  * key door's per chatbot, the dashboard's across the workspace with its filters.
  */
+import { citedSourcesSchema } from '../../http/citedSourcesSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { withProps } from '../resourceSchemas.js';
 
@@ -68,6 +69,7 @@ export const responseRecordSchema: JsonSchema = {
           type: { type: 'string', enum: ['bot', 'user'] },
           message: str,
           timestamp: { type: 'string', format: 'date-time' },
+          sources: citedSourcesSchema,
         },
       },
     },
@@ -160,5 +162,64 @@ export const responsesPageSchema: JsonSchema = {
     total: { type: 'integer' },
     page: { type: 'integer' },
     totalPages: { type: 'integer' },
+  },
+};
+
+export const provenanceSchema: JsonSchema = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'array',
+      description: "One item per AI answer of the record, in the record's order",
+      items: {
+        type: 'object',
+        required: [
+          'messageIndex',
+          'message',
+          'model',
+          'tokens',
+          'tokensIn',
+          'tokensOut',
+          'latencyMs',
+          'instructionsVersion',
+          'searches',
+          'chunks',
+          'sources',
+        ],
+        additionalProperties: false,
+        properties: {
+          messageIndex: {
+            type: 'integer',
+            minimum: 0,
+            description: "The answer's place in the record (0 = first entry)",
+          },
+          message: { type: 'string', nullable: true, description: 'The words of the answer' },
+          model: str,
+          tokens: { type: 'integer', description: 'Tokens in and out of the model calls of this answer' },
+          tokensIn: { type: 'integer' },
+          tokensOut: { type: 'integer' },
+          latencyMs: { type: 'integer' },
+          instructionsVersion: {
+            type: 'string',
+            nullable: true,
+            description:
+              "The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge",
+          },
+          searches: { type: 'array', items: str, description: 'What the knowledge was searched with, in order' },
+          chunks: {
+            type: 'array',
+            description: 'Every passage the model was given, with its retrieval score (higher is better)',
+            items: {
+              type: 'object',
+              required: ['chunkId', 'sourceId', 'score'],
+              additionalProperties: false,
+              properties: { chunkId: str, sourceId: str, score: { type: 'number' } },
+            },
+          },
+          sources: citedSourcesSchema,
+        },
+      },
+    },
   },
 };

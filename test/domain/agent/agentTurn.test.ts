@@ -31,26 +31,30 @@ test('text alone is a reply; the conversation goes on', () => {
 
 test('handoff escalates with its reason; without words the visitor is told a person comes', () => {
   const o = outcomeOfAnswer(
-    answer({ toolCalls: [{ name: 'handoff', arguments: '{"reason":"policy","summary":"Legal question"}' }] }),
+    answer({
+      toolCalls: [{ id: 'call_1', name: 'handoff', arguments: '{"reason":"policy","summary":"Legal question"}' }],
+    }),
   );
   assert.is(visitorTextOf(o), HANDOFF_MESSAGE);
   assert.equal(completionOfOutcome(o), { resolution: 'escalated', reason: 'policy' });
 });
 
 test('end_conversation completes with its resolution', () => {
-  const o = outcomeOfAnswer(answer({ toolCalls: [{ name: 'end_conversation', arguments: '{"resolution":"ended"}' }] }));
+  const o = outcomeOfAnswer(
+    answer({ toolCalls: [{ id: 'call_1', name: 'end_conversation', arguments: '{"resolution":"ended"}' }] }),
+  );
   assert.equal(completionOfOutcome(o), { resolution: 'ended', reason: null });
   assert.is(visitorTextOf(o), '');
 });
 
 test('unknown tools and arguments outside the schema are failures: model_error', () => {
   for (const [call, error] of [
-    [{ name: 'delete_all', arguments: '{}' }, 'unknown_tool'],
-    [{ name: 'handoff', arguments: '{"reason":"policy"}' }, 'bad_tool_arguments'],
-    [{ name: 'handoff', arguments: '{"reason":"policy","summary":"s","extra":1}' }, 'bad_tool_arguments'],
-    [{ name: 'end_conversation', arguments: '{"resolution":"escalated"}' }, 'bad_tool_arguments'],
-    [{ name: 'end_conversation', arguments: 'nope' }, 'bad_tool_arguments'],
-    [{ name: 'toString', arguments: '{}' }, 'unknown_tool'],
+    [{ id: 'call_1', name: 'delete_all', arguments: '{}' }, 'unknown_tool'],
+    [{ id: 'call_1', name: 'handoff', arguments: '{"reason":"policy"}' }, 'bad_tool_arguments'],
+    [{ id: 'call_1', name: 'handoff', arguments: '{"reason":"policy","summary":"s","extra":1}' }, 'bad_tool_arguments'],
+    [{ id: 'call_1', name: 'end_conversation', arguments: '{"resolution":"escalated"}' }, 'bad_tool_arguments'],
+    [{ id: 'call_1', name: 'end_conversation', arguments: 'nope' }, 'bad_tool_arguments'],
+    [{ id: 'call_1', name: 'toString', arguments: '{}' }, 'unknown_tool'],
   ] as const) {
     const o = outcomeOfAnswer(answer({ toolCalls: [call] }));
     assert.is(o.type === 'failure' && o.error, error, JSON.stringify(call));
