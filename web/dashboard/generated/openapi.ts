@@ -597,6 +597,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/responses/{id}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each AI answer of a response came from (as the External API answers it) */
+        get: operations["getApiV1DashboardResponsesIdProvenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/usage/ai": {
         parameters: {
             query?: never;
@@ -2175,6 +2192,14 @@ export interface operations {
                             tokensOut: number;
                             latencyMs: number | null;
                             finishReason: string | null;
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
                             /** @description Why the model gave no usable answer, in plain words; null when it answered */
                             error: {
                                 /** @enum {string} */
@@ -3840,6 +3865,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3943,6 +3976,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3981,6 +4022,74 @@ export interface operations {
                             chatbotId: string;
                             chatbotName: string;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such response in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardResponsesIdProvenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One item per AI answer, in record order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One item per AI answer of the record, in the record's order */
+                        data: {
+                            /** @description The answer's place in the record (0 = first entry) */
+                            messageIndex: number;
+                            /** @description The words of the answer */
+                            message: string | null;
+                            model: string;
+                            /** @description Tokens in and out of the model calls of this answer */
+                            tokens: number;
+                            tokensIn: number;
+                            tokensOut: number;
+                            latencyMs: number;
+                            /** @description The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge */
+                            instructionsVersion: string | null;
+                            /** @description What the knowledge was searched with, in order */
+                            searches: string[];
+                            /** @description Every passage the model was given, with its retrieval score (higher is better) */
+                            chunks: {
+                                chunkId: string;
+                                sourceId: string;
+                                score: number;
+                            }[];
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
+                        }[];
                     };
                 };
             };
