@@ -28,6 +28,8 @@ const EXT = '/api/v1/external/v1';
 let env: DashboardEnv;
 let standIn: OpenAiStandIn;
 let owner: SignedInWorkspace;
+/** The chatbot whose agent the Agent tab test set up. */
+let agentBotId = '';
 const dir = mkdtempSync(join(tmpdir(), 'knowledge-'));
 
 test.before(async () => {
@@ -163,6 +165,7 @@ test("the Agent tab: the agent's sources chosen, answer only from knowledge, a p
   });
   assert.is(connection.status, 201, JSON.stringify(connection.body));
   const chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
+  agentBotId = chatbotId;
   const agent = await env.app.api('PUT', `${EXT}/chatbots/${chatbotId}/agent`, {
     apiKey: owner.apiKey,
     body: { name: 'Ava', instructions: 'You help shoppers.', connectionId: connection.body.data.id },
@@ -202,6 +205,39 @@ test("the Agent tab: the agent's sources chosen, answer only from knowledge, a p
   await page.getByText('Agent saved').waitFor();
   const cleared = await env.app.api('GET', `${EXT}/chatbots/${chatbotId}/agent`, { apiKey: owner.apiKey });
   assert.is(cleared.body.data.knowledge, null);
+  await page.context().close();
+});
+
+test("a conversation's record shows the sources each AI answer cites", async () => {
+  const [returns] = await sources();
+  const agent = await env.app.api('GET', `${EXT}/chatbots/${agentBotId}/agent`, { apiKey: owner.apiKey });
+  const { name, instructions, connectionId } = agent.body.data;
+  const saved = await env.app.api('PUT', `${EXT}/chatbots/${agentBotId}/agent`, {
+    apiKey: owner.apiKey,
+    body: { name, instructions, connectionId, knowledge: { sourceIds: [returns.id] } },
+  });
+  assert.is(saved.status, 200, JSON.stringify(saved.body));
+  standIn.script({ kind: 'text', text: 'Parcels may be returned within 30 days, free of charge [1].' });
+  const started = await env.app.api('POST', `/api/v1/chat/${agentBotId}/sessions`, { body: {} });
+  const sessionId = started.body.sessionId;
+  const answered = await env.app.api('POST', `/api/v1/chat/${agentBotId}/sessions/${sessionId}/messages`, {
+    body: { message: 'Can I return a parcel?' },
+  });
+  assert.equal(answered.body.messages.at(-1).sources, [
+    { ref: 1, sourceId: returns.id, title: 'Returns policy', url: null },
+  ]);
+  const list = await env.app.api('GET', `${EXT}/chatbots/${agentBotId}/responses`, { apiKey: owner.apiKey });
+  const responseId = list.body.data[0]._id;
+
+  const opened = await openDashboard(env, owner, `/responses/${responseId}`);
+  const { page } = opened;
+  await settled(page);
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await transcript.getByText('Parcels may be returned within 30 days, free of charge [1].').waitFor();
+  const cited = transcript.getByRole('list', { name: 'Sources' });
+  assert.equal(await cited.getByRole('listitem').allInnerTexts(), ['Returns policy']);
+  assert.is(await cited.locator('li').first().getAttribute('value'), '1');
+  await checkPage(opened, 'response-cited-sources');
   await page.context().close();
 });
 

@@ -21,3 +21,4 @@ export { formatDate, formatDateTime, formatShortDateTime, formatNumber, formatBy
 export { loadGate, BackLink, type GateText } from './LoadGate.js';
 export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction.js';
 export { listGate } from './ListGate.js';
+export { CitedSources, type CitedSource } from './CitedSources.js';
