@@ -93,7 +93,7 @@ export function AddSourceModal({
       submitLabel={kind === 'file' ? 'Upload and index' : 'Add source'}
       formId="knowledge-source"
     >
-      <div class="field">
+      <div class="field source-kind">
         <span class="field-label" id="source-kind">
           What to add
         </span>
