@@ -21,6 +21,7 @@ import {
 } from '../dispatchers/knowledge/knowledgeIndexer.js';
 import { KNOWLEDGE_SOURCES } from '../projections/views/knowledgeSourcesView.js';
 import { startIdempotencyPurge } from '../infrastructure/idempotency/idempotencyPurge.js';
+import { type DeletedSourceSweepDeps, startDeletedSourceSweep } from '../dispatchers/knowledge/deletedSourceSweep.js';
 
 export interface BackgroundWorkers {
   stop(): Promise<void>;
@@ -116,6 +117,19 @@ export function knowledgeIndexerDeps(services: Services): KnowledgeIndexerDeps {
   };
 }
 
+/** The sweep of deleted sources' leftovers: the job rows, the source commands, the view. */
+export function deletedSourceSweepDeps(services: Services): DeletedSourceSweepDeps {
+  const { views, logger, knowledge, knowledgeStores } = services;
+  return {
+    logger,
+    jobs: knowledgeStores.jobs,
+    sources: knowledge,
+    async listed(sourceIds) {
+      return new Set((await views.find(KNOWLEDGE_SOURCES, { id: { $in: [...sourceIds] } })).map((d) => d.id));
+    },
+  };
+}
+
 export async function startBackgroundWorkers(
   services: Services,
   dispatcher: WebhookDispatcherOptions = {},
@@ -126,6 +140,7 @@ export async function startBackgroundWorkers(
     await startWebhookDispatcher(webhookDispatcherDeps(services), dispatcher),
     startClaimReconciler(claimReconcilerDeps(services)),
     startIdempotencyPurge(services.idempotency, services.logger),
+    startDeletedSourceSweep(deletedSourceSweepDeps(services)),
   ];
   return {
     async stop() {

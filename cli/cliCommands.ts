@@ -6,11 +6,13 @@
 import { parseCommandLine } from './cliArguments.js';
 import { helpText } from './cliHelp.js';
 import type { CliDeps, CliResult } from './commandTable.js';
+import type { ProgressReport } from './progressLine.js';
 
 export type { CliDeps, CliResult } from './commandTable.js';
 
-export async function runCliCommand(services: CliDeps, argv: string[]): Promise<CliResult> {
+/** `progress`: where a long command reports how far it is (only when a terminal shows it). */
+export async function runCliCommand(services: CliDeps, argv: string[], progress?: ProgressReport): Promise<CliResult> {
   const parsed = parseCommandLine(argv);
   if (parsed.kind === 'help') return { text: helpText(parsed) };
-  return parsed.command.run(services, parsed.values);
+  return parsed.command.run(services, parsed.values, progress);
 }

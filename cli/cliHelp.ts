@@ -10,6 +10,7 @@ const ABOUT = [
   'Each command prints one JSON object on stdout and exits 0 (events export: one JSON object per line),',
   'or prints {"error": "..."} on stderr and exits 1. Options are written --name value or --name=value;',
   'each is given once unless it says repeatable. Plan, role and scope names ignore case.',
+  'On a terminal, projections rebuild and events export show their progress on stderr (in a pipe, nothing).',
   'Configuration comes from environment variables (README, "Configuration"): DATA_DIR (default: the',
   "project's ./data), DATABASE_URL, LOG_LEVEL, ... While npm start runs on the embedded store, commands",
   'run inside the server through DATA_DIR/confab.sock.',

@@ -10,16 +10,26 @@ import { operatorContext } from '../commands/commandContext.js';
 import type { WorkspaceCommands } from '../commands/workspaceCommands.js';
 import type { ProjectionRunner } from '../projections/projectionRunner.js';
 import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+import type { Config } from '../infrastructure/config.js';
+import type { MailSignInCommands } from '../commands/mailSignInCommands.js';
+import { dashboardUrlOf } from '../api/session/workspaceHost.js';
+import { MAGIC_LINK_TTL_MS } from '../domain/signIn/challenges.js';
 import { exportEvents } from './eventExport.js';
+import type { ProgressReport } from './progressLine.js';
 
-/** One JSON object, JSON lines (events export), or help text. */
-export type CliResult = { json: Record<string, unknown> } | { lines: string[] } | { text: string };
+/**
+ * One JSON object, JSON lines (events export; `out`: the file the CLI writes them to, as
+ * typed, resolved where the CLI runs), or help text.
+ */
+export type CliResult = { json: Record<string, unknown> } | { lines: string[]; out?: string } | { text: string };
 
 /** What the operator commands use, handed over by the composition root. */
 export interface CliDeps {
+  config: Pick<Config, 'publicUrl' | 'workspaceDomain'>;
   workspaces: WorkspaceCommands;
-  projections: Pick<ProjectionRunner, 'rebuild' | 'parked' | 'retryParked'>;
-  events: Pick<EventStore, 'readStream' | 'readAll'>;
+  mailSignIn: Pick<MailSignInCommands, 'operatorSignInLink'>;
+  projections: Pick<ProjectionRunner, 'rebuild' | 'parked' | 'retryParked' | 'position$'>;
+  events: Pick<EventStore, 'readStream' | 'readAll' | 'countUpTo'>;
 }
 
 export interface OptionSpec {
@@ -46,10 +56,20 @@ export interface CliCommand {
   name: string;
   description: string;
   options: OptionSpec[];
-  run(deps: CliDeps, values: OptionValues): Promise<CliResult>;
+  /** `progress`: given only when the operator's terminal shows it (progressLine.ts). */
+  run(deps: CliDeps, values: OptionValues, progress?: ProgressReport): Promise<CliResult>;
 }
 
 const one = (values: OptionValues, name: string) => values[name] as string | undefined;
+
+/**
+ * How many events the log holds as the views have it, a progress line's total; null where the
+ * store cannot count without reading them all (that would double the work shown).
+ */
+async function logSize(deps: CliDeps): Promise<number | null> {
+  const head = deps.projections.position$.value;
+  return head && deps.events.countUpTo ? deps.events.countUpTo(head) : null;
+}
 
 const LIMIT_OPTIONS: OptionSpec[] = [
   {
@@ -105,16 +125,20 @@ export const COMMANDS: readonly CliCommand[] = [
       ...LIMIT_OPTIONS,
     ],
     run: async (deps, v) => ({
-      json: await deps.workspaces.createWorkspace(
-        {
-          name: one(v, 'name'),
-          plan: one(v, 'plan'),
-          ownerEmail: one(v, 'owner-email'),
-          ownerPassword: one(v, 'owner-password'),
-          limits: limitsOf(v),
-        },
-        operatorContext(),
-      ),
+      json: {
+        ...(await deps.workspaces.createWorkspace(
+          {
+            name: one(v, 'name'),
+            plan: one(v, 'plan'),
+            ownerEmail: one(v, 'owner-email'),
+            ownerPassword: one(v, 'owner-password'),
+            limits: limitsOf(v),
+          },
+          operatorContext(),
+        )),
+        // A new workspace has no address of its own yet: its dashboard is on PUBLIC_URL.
+        dashboardUrl: dashboardUrlOf(null, deps.config),
+      },
     }),
   },
   {
@@ -167,9 +191,11 @@ export const COMMANDS: readonly CliCommand[] = [
     description:
       'Replays the whole log into fresh copies of the views and swaps them in at the end. One at a time: a second is refused while one runs.',
     options: [],
-    run: async (deps) => {
+    run: async (deps, _values, progress) => {
       const started = Date.now();
-      const events = await deps.projections.rebuild();
+      const total = progress ? await logSize(deps) : null;
+      let replayed = 0;
+      const events = await deps.projections.rebuild(progress && ((batch) => progress((replayed += batch), total)));
       return { json: { events, ms: Date.now() - started } };
     },
   },
@@ -229,9 +255,31 @@ export const COMMANDS: readonly CliCommand[] = [
         value: 'W',
         description: "only this workspace's events (with --stream: its events in that stream)",
       },
+      {
+        name: 'out',
+        value: 'FILE',
+        description: 'writes the lines to FILE (replaced if it exists) and prints {"out","events"} instead',
+      },
     ],
-    run: async (deps, v) => ({
-      lines: await exportEvents(deps.events, { stream: one(v, 'stream'), workspace: one(v, 'workspace') }),
+    run: async (deps, v, progress) => ({
+      lines: await exportEvents(
+        deps.events,
+        { stream: one(v, 'stream'), workspace: one(v, 'workspace') },
+        progress && { report: progress, total: await logSize(deps) },
+      ),
+      out: one(v, 'out'),
     }),
+  },
+  {
+    name: 'signin-link',
+    description: `Prints a one-time sign-in link for a workspace's member: the link a sign-in mail carries (single use, ${MAGIC_LINK_TTL_MS / 60_000} minutes).`,
+    options: [
+      { name: 'workspace', value: 'W', description: 'the workspace id', required: true },
+      { name: 'email', value: 'E', description: "the member's email address", required: true },
+    ],
+    run: async (deps, v) => {
+      const workspaceId = one(v, 'workspace')!;
+      return { json: { workspaceId, ...(await deps.mailSignIn.operatorSignInLink(workspaceId, one(v, 'email')!)) } };
+    },
   },
 ];

@@ -12,6 +12,7 @@ import {
 } from '../infrastructure/eventStore/eventStore.js';
 import { redactSecrets } from './exportRedaction.js';
 import { workspaceStream } from '../domain/workspace/workspace.js';
+import type { ProgressReport } from './progressLine.js';
 
 const PAGE = 1000;
 
@@ -32,13 +33,21 @@ export interface ExportFilter {
   workspace?: string;
 }
 
+/** Hears the events read so far of the whole log (`total` of them, if known), page by page. */
+export interface ExportProgress {
+  report: ProgressReport;
+  total: number | null;
+}
+
 /**
  * The export's lines. A stream or workspace that does not exist is an error, not an empty
- * export: an operator's typo must not pass for "nothing happened".
+ * export: an operator's typo must not pass for "nothing happened". One stream is one read, so
+ * only the walk through the whole log reports progress.
  */
 export async function exportEvents(
   events: Pick<EventStore, 'readStream' | 'readAll'>,
   filter: ExportFilter,
+  progress?: ExportProgress,
 ): Promise<string[]> {
   const { stream, workspace } = filter;
   if (workspace !== undefined && (await events.readStream(workspaceStream(workspace))).length === 0) {
@@ -56,9 +65,12 @@ export async function exportEvents(
   }
   const lines: string[] = [];
   let after: Position | null = null;
+  let read = 0;
   for (;;) {
     const page = await events.readAll({ after, limit: PAGE });
     for (const e of page) if (mine(e)) lines.push(JSON.stringify(eventToJson(e)));
+    read += page.length;
+    progress?.report(read, progress.total);
     if (page.length < PAGE) return lines;
     after = page[page.length - 1].position;
   }

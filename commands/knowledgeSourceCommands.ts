@@ -258,6 +258,14 @@ export class KnowledgeSourceCommands {
   /** Deletes the source, its stored content and its chunks (no later job stores them again). */
   async delete(sourceId: string, ctx: WorkspaceContext): Promise<void> {
     await this.handle(sourceId, { type: 'DeleteKnowledgeSource', workspaceId: ctx.workspaceId }, ctx);
+    await this.removeLeftovers(sourceId);
+  }
+
+  /**
+   * Removes what a deleted source held: its chunks, its stored content, then its job row, last,
+   * so a crash midway leaves the row for the sweep of deleted sources to finish the work.
+   */
+  async removeLeftovers(sourceId: string): Promise<void> {
     await this.deps.chunks.remove(sourceId);
     await this.deps.contents.remove(sourceId);
     await this.deps.jobs.remove(sourceId);

@@ -10,7 +10,8 @@
  * the time taken tells nothing.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { AuthenticationError } from '../domain/errors.js';
+import { AuthenticationError, ValidationError } from '../domain/errors.js';
+import { validateEmailAddress } from '../domain/account/profileRules.js';
 import { codeHasher, type CodeHasher } from '../domain/account/emailChange.js';
 import {
   formatCode,
@@ -49,6 +50,10 @@ const codeRefused = () =>
   new AuthenticationError('The code is wrong or has expired; request a new one', 'SIGN_IN_FAILED');
 const linkRefused = () =>
   new AuthenticationError('This sign-in link is invalid, used or expired; request a new one', 'SIGN_IN_FAILED');
+
+/** The page a magic link opens: its button uses the token (a GET of the link uses nothing). */
+const magicLinkUrl = (loginOrigin: string, token: string) =>
+  `${loginOrigin}/login/magic?token=${encodeURIComponent(token)}`;
 
 /** One live code per address and login host: a code asked for on one host does not open another. */
 const codeSubject = (email: string, hostWorkspaceId: string | null) => `${hostWorkspaceId ?? 'main'}:${email}`;
@@ -125,7 +130,7 @@ export class MailSignInCommands {
       { ...target, hostWorkspaceId },
       MAGIC_LINK_TTL_MS,
     );
-    const link = `${loginOrigin}/login/magic?token=${encodeURIComponent(token)}`;
+    const link = magicLinkUrl(loginOrigin, token);
     this.sendLater(
       email,
       magicLinkMail({
@@ -135,6 +140,36 @@ export class MailSignInCommands {
       }),
       'magic link',
     );
+  }
+
+  /**
+   * The link the mail would carry, handed to an operator instead (confab signin-link): the same
+   * single-use token with the same lifetime, for a member of `workspaceId`, opening on the main
+   * login host (PUBLIC_URL). Unlike a mailed request it says why it refuses: an operator asks.
+   */
+  async operatorSignInLink(
+    workspaceId: string,
+    rawEmail: string,
+  ): Promise<{ link: string; userId: string; expiresInMinutes: number }> {
+    const email = validateEmailAddress(rawEmail, 'email');
+    if ((await this.deps.lookups.workspaceNameOf(workspaceId)) === null)
+      throw new ValidationError(`no workspace with id "${workspaceId}"`, 'workspace');
+    const user = await this.deps.lookups.userByEmail(email);
+    if (!user || !(await this.deps.lookups.isMember(user.id, workspaceId)))
+      throw new ValidationError(`no member of workspace "${workspaceId}" has the email address ${email}`, 'email');
+    const hostWorkspaceId = null;
+    const token = await this.deps.challenges.issueToken<MagicLinkData>(
+      'magic',
+      user.id,
+      { userId: user.id, workspaceId, hostWorkspaceId },
+      MAGIC_LINK_TTL_MS,
+    );
+    this.deps.logger.info('sign-in link issued to an operator', { userId: user.id, workspaceId });
+    return {
+      link: magicLinkUrl(await this.deps.signIn.loginOriginOf(hostWorkspaceId), token),
+      userId: user.id,
+      expiresInMinutes: MAGIC_LINK_TTL_MS / 60_000,
+    };
   }
 
   async verifyMagicLink(token: string, hostWorkspaceId: string | null): Promise<Target> {

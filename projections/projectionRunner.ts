@@ -145,10 +145,10 @@ export class ProjectionRunner {
 
   /**
    * Rebuilds the views from the whole log while readers keep the live ones (viewsRebuild.ts);
-   * returns the number of events the views include.
+   * returns the number of events the views include. `onApplied` hears each replayed batch's size.
    */
-  async rebuild(): Promise<number> {
-    await rebuildViews({ store: this.store, checkpoint: CHECKPOINT, drain: this.drain });
+  async rebuild(onApplied?: (events: number) => void): Promise<number> {
+    await rebuildViews({ store: this.store, checkpoint: CHECKPOINT, drain: this.drain, onApplied });
     this.progress.changedElsewhere();
     await this.catchUp();
     return countEventsUpTo(this.events, await this.store.getCheckpoint(CHECKPOINT));

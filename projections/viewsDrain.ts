@@ -56,8 +56,11 @@ export class ViewsDrain {
     return this.notices === this.noticesAtRead && performance.now() - this.readAt < idlePollMs;
   }
 
-  /** Applies the log to `store` (the live views, or a rebuild's staging copies) until caught up. */
-  async drain(store: ReadStore): Promise<number> {
+  /**
+   * Applies the log to `store` (the live views, or a rebuild's staging copies) until caught up;
+   * `onApplied` hears how many events each landed batch held (a rebuild's progress).
+   */
+  async drain(store: ReadStore, onApplied?: (events: number) => void): Promise<number> {
     const { events, checkpoint, progress } = this.deps;
     let total = 0;
     const live = store === this.deps.store;
@@ -108,6 +111,7 @@ export class ViewsDrain {
       }
       const applied = await this.applyBatch(store, from, batch, parkedAny, known);
       total += applied;
+      if (applied > 0) onApplied?.(applied);
       // Applied here: the checkpoint is the batch's end, no need to read it back.
       if (applied === 0) remembered = false;
       from = applied > 0 ? end : await store.getCheckpoint(checkpoint);

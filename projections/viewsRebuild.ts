@@ -17,15 +17,17 @@ export interface ViewsRebuildDeps {
   store: ReadStore;
   checkpoint: string;
   drain: ViewsDrain;
+  /** Hears how many events each batch replayed into the staging copies held. */
+  onApplied?: (events: number) => void;
 }
 
 /** Builds the staging copies and swaps them in; the live views' readers are told by the caller. */
-export async function rebuildViews({ store, checkpoint, drain }: ViewsRebuildDeps): Promise<void> {
+export async function rebuildViews({ store, checkpoint, drain, onApplied }: ViewsRebuildDeps): Promise<void> {
   const lock = await store.lockRebuild();
   try {
     const staging = await store.openStaging();
     for (let attempt = 1; ; attempt++) {
-      await drain.drain(staging);
+      await drain.drain(staging, onApplied);
       // Lost with its connection: another rebuild may have dropped these copies meanwhile.
       if (!lock.held) throw new Error('rebuild: its lock was lost with its database connection; run it again');
       if (await store.promoteStaging(staging, checkpoint)) return;

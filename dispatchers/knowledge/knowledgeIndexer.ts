@@ -135,12 +135,13 @@ export function startKnowledgeIndexer(
 ): RunningKnowledgeIndexer {
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 2;
-  const leaseMs = options.leaseMs ?? 10 * 60 * 1000;
+  const leaseMs = options.leaseMs ?? 30_000;
   const retryDelaysMs = options.retryDelaysMs ?? [30_000, 5 * 60_000];
   const reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
   const lease = randomUUID();
   let stopped = false;
   let lastReconcile = 0;
+  let lastRenew = 0;
   const running = new Set<Promise<void>>();
 
   const loop = (async () => {
@@ -149,6 +150,10 @@ export function startKnowledgeIndexer(
         if (Date.now() - lastReconcile >= reconcileEveryMs) {
           lastReconcile = Date.now();
           await reconcileKnowledgeJobs(deps);
+        }
+        if (running.size > 0 && Date.now() - lastRenew >= leaseMs / 3) {
+          lastRenew = Date.now();
+          await deps.jobs.renew(lease, leaseMs);
         }
         const free = concurrency - running.size;
         const jobs = free > 0 ? await deps.jobs.claim(lease, free, leaseMs) : [];

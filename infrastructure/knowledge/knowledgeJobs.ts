@@ -2,8 +2,13 @@
  * The indexing jobs of knowledge sources, durable in SQL: one row per source holding the revision
  * to build. A job is claimed under a lease with a row lock (FOR UPDATE SKIP LOCKED), so two
  * workers never run the same one, and one whose worker died (its lease ran out) is claimed again
- * after a restart. A new revision enqueued while a job runs replaces the row, and the running
+ * after a restart. The lease is short and renewed while the job runs, so a job of a process that
+ * was killed runs again within a lease's length, while a long job of a live one is never taken. A new revision enqueued while a job runs replaces the row, and the running
  * worker's finish, no longer matching it, changes nothing: the new revision runs next.
+ *
+ * A source's row stays (done) after its job, until the source is deleted and everything it held
+ * is gone: the rows list every source that may have left something behind, which the sweep of
+ * deleted sources (dispatchers/knowledge/deletedSourceSweep.ts) walks.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
 
@@ -19,6 +24,8 @@ export interface KnowledgeJobs {
   /** Asks for `revision` of the source to be built (a lower or equal revision already asked is kept). */
   enqueue(sourceId: string, workspaceId: string, revision: number): Promise<void>;
   claim(lease: string, limit: number, leaseMs: number): Promise<KnowledgeJob[]>;
+  /** Extends the lease of every job `lease` holds to `leaseMs` from now. */
+  renew(lease: string, leaseMs: number): Promise<void>;
   /** The job is done (built, failed for good, or no longer current). */
   finish(job: KnowledgeJob, lease: string): Promise<void>;
   /** Runs the job again after `delayMs` (a failure that may pass). */
@@ -26,6 +33,8 @@ export interface KnowledgeJobs {
   /** The revision each of these sources has a job row for (absent: none). */
   revisionsOf(sourceIds: readonly string[]): Promise<Map<string, number>>;
   remove(sourceId: string): Promise<void>;
+  /** The sources with a job row, by id, the `limit` after `after` (null: from the first). */
+  sourceIds(after: string | null, limit: number): Promise<string[]>;
 }
 
 const SCHEMA = `
@@ -78,6 +87,13 @@ export async function createSqlKnowledgeJobs(sql: SqlClient): Promise<KnowledgeJ
         attempts: Number(r.attempts),
       }));
     },
+    async renew(lease, leaseMs) {
+      await sql.query(
+        `UPDATE knowledge_jobs SET locked_until = now() + ($2::integer * interval '1 millisecond')
+          WHERE status = 'running' AND lease = $1`,
+        [lease, leaseMs],
+      );
+    },
     async finish(job, lease) {
       await sql.query(
         `UPDATE knowledge_jobs SET status = 'done', lease = NULL, locked_until = NULL
@@ -103,6 +119,13 @@ export async function createSqlKnowledgeJobs(sql: SqlClient): Promise<KnowledgeJ
     },
     async remove(sourceId) {
       await sql.query(`DELETE FROM knowledge_jobs WHERE source_id = $1`, [sourceId]);
+    },
+    async sourceIds(after, limit) {
+      const { rows } = await sql.query<{ source_id: string }>(
+        `SELECT source_id FROM knowledge_jobs WHERE $1::text IS NULL OR source_id > $1 ORDER BY source_id LIMIT $2`,
+        [after, limit],
+      );
+      return rows.map((r) => r.source_id);
     },
   };
 }

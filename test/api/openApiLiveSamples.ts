@@ -237,6 +237,19 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('getResponse', 404, 'GET', `${EXT}/chatbots/${id}/responses/${UNKNOWN}`, { key });
   await expect('getResponse', 400, 'GET', `${EXT}/chatbots/${id}/responses/${rid}${NUL}`, { key });
   await accessErrors(expect, 'getResponse', 'GET', `${EXT}/chatbots/${id}/responses/${rid}`, keys);
+  // A key of its own: the burst limit per key is spent by the samples above and below.
+  const readKey = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: ws.workspaceId, role: 'admin', scopes: ['read'] },
+      operatorContext(ws.workspaceId),
+    )
+  ).apiKey;
+  const provenance = `${EXT}/chatbots/${id}/responses/${rid}/provenance`;
+  await expect('getResponseProvenance', 200, 'GET', provenance, { key: readKey });
+  const unknownProvenance = `${EXT}/chatbots/${id}/responses/${UNKNOWN}/provenance`;
+  await expect('getResponseProvenance', 404, 'GET', unknownProvenance, { key: readKey });
+  await expect('getResponseProvenance', 400, 'GET', `${provenance}${NUL}`, { key: readKey });
+  await accessErrors(expect, 'getResponseProvenance', 'GET', provenance, keys);
   await expect('getAnalytics', 400, 'GET', `${EXT}/chatbots/${id}/analytics?days=0`, { key });
 
   // Usage and account

@@ -75,8 +75,9 @@ test('README first steps: workspace from the CLI, then a chatbot with its key', 
   const lines = out.stdout.trim().split('\n');
   assert.is(lines.length, 1, 'exactly one JSON object on stdout');
   const ws = JSON.parse(lines[0]!);
-  assert.equal(sortedKeys(ws), ['apiKey', 'ownerId', 'workspaceId']);
+  assert.equal(sortedKeys(ws), ['apiKey', 'dashboardUrl', 'ownerId', 'workspaceId']);
   for (const k of ['apiKey', 'ownerId', 'workspaceId']) assert.type(ws[k], 'string');
+  assert.match(ws.dashboardUrl, /^https?:\/\/[^/]+\/dashboard$/);
 
   const r = await bb.api('POST', '/chatbots', {
     key: ws.apiKey,

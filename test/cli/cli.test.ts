@@ -1,7 +1,8 @@
 /**
  * The operator CLI as an operator runs it: `node bin/confab.js …` in a child process, on the
  * embedded store alone and while `npm start` runs on the same DATA_DIR (commands then go
- * through the server's admin socket). What it refuses is in cliInput.test.ts.
+ * through the server's admin socket). What it refuses is in cliInput.test.ts; long commands on
+ * a terminal are in cliProgress.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -40,8 +41,9 @@ test('workspace create prints ids and an admin key', async () => {
   );
   assert.is(out.code, 0, out.stderr);
   const body = json(out);
-  assert.equal(Object.keys(body).sort(), ['apiKey', 'ownerId', 'workspaceId']);
+  assert.equal(Object.keys(body).sort(), ['apiKey', 'dashboardUrl', 'ownerId', 'workspaceId']);
   assert.match(body.apiKey, /^cfb_/);
+  assert.is(body.dashboardUrl, 'http://localhost:3000/dashboard', 'PUBLIC_URL is unset: the default one');
   workspaceId = body.workspaceId;
 });
 
@@ -72,6 +74,7 @@ test('set-plan, apikey create and revoke', async () => {
 test('events export prints the audit trail as JSON lines with the envelope', async () => {
   const out = await confab('events', 'export', '--workspace', workspaceId);
   assert.is(out.code, 0, out.stderr);
+  assert.is(out.stderr, '', 'in a pipe: no progress');
   const events = out.stdout
     .trim()
     .split('\n')
@@ -97,15 +100,18 @@ test('events export prints the audit trail as JSON lines with the envelope', asy
   );
 });
 
-test('projections rebuild reports the events replayed', async () => {
-  const body = json(await confab('projections', 'rebuild'));
+test('projections rebuild reports the events replayed; in a pipe it shows no progress', async () => {
+  const out = await confab('projections', 'rebuild');
+  const body = json(out);
   assert.ok(body.events >= 5);
   assert.type(body.ms, 'number');
+  assert.is(out.stderr, '', 'nothing but the JSON');
 });
 
 let server: RunningServer | null = null;
 
 let serverUrl = '';
+let liveWorkspaceId = '';
 
 test('the CLI works while the server runs on the same DATA_DIR', async () => {
   server = await startServer({ ...env, LOG_LEVEL: 'info' });
@@ -113,6 +119,7 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
   const created = json(
     await confab('workspace', 'create', '--name', 'Live', '--plan', 'starter', '--owner-email', 'live@acme.test'),
   );
+  liveWorkspaceId = created.workspaceId;
   const res = await fetch(`${url}/api/v1/external/v1/chatbots`, {
     method: 'POST',
     headers: { 'x-api-key': created.apiKey, 'content-type': 'application/json' },
@@ -127,6 +134,22 @@ test('the CLI works while the server runs on the same DATA_DIR', async () => {
   assert.ok(rebuilt.events > 0);
   const list = await fetch(`${url}/api/v1/external/v1/chatbots`, { headers: { 'x-api-key': created.apiKey } });
   assert.is((await list.json()).data.length, 1, 'views are whole again after the rebuild');
+});
+
+test('signin-link through the server: a link that signs the owner in once', async () => {
+  const printed = json(await confab('signin-link', '--workspace', liveWorkspaceId, '--email', 'live@acme.test'));
+  const link = new URL(printed.link);
+  assert.is(link.pathname, '/login/magic');
+  const verify = () =>
+    fetch(`${serverUrl}/auth/magic-link/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: link.searchParams.get('token') }),
+    });
+  const used = await verify();
+  assert.is(used.status, 200, await used.text());
+  assert.match(used.headers.get('set-cookie') ?? '', /=/);
+  assert.is((await verify()).status, 401, 'single use');
 });
 
 test('events export shows no email-change code material: hash and salt print as [redacted]', async () => {

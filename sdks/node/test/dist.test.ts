@@ -44,7 +44,7 @@ test('the committed dist/ is a fresh build of src/', () => {
   }
 });
 
-test('package.json points at files that exist and declares no dependencies', () => {
+test('package.json points import and require at their own builds, which exist, and declares no dependencies', () => {
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
   assert.is(pkg.name, '@confab/sdk');
   assert.is(pkg.type, 'module');
@@ -52,8 +52,11 @@ test('package.json points at files that exist and declares no dependencies', () 
     [pkg.dependencies, pkg.peerDependencies, pkg.scripts.prepare, pkg.scripts.install, pkg.scripts.postinstall],
     [undefined, undefined, undefined, undefined, undefined],
   );
-  for (const path of [pkg.main, pkg.types, pkg.exports['.'].import, pkg.exports['.'].types])
+  const { import: esm, require: commonjs } = pkg.exports['.'];
+  for (const path of [pkg.main, pkg.types, esm.types, esm.default, commonjs.types, commonjs.default])
     statSync(join(packageDir, path));
+  assert.equal([esm.default, commonjs.default], ['./dist/index.js', './dist/cjs/index.js']);
+  assert.is(JSON.parse(readFileSync(join(packageDir, 'dist/cjs/package.json'), 'utf8')).type, 'commonjs');
 });
 
 test.run();

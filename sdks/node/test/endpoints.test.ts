@@ -41,6 +41,7 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
       maxOutputTokens: 300,
       greeting: 'Hi',
       handoff: { maxTurns: 10 },
+      knowledge: { sourceIds: ['s1'], answerOnlyFromKnowledge: true, onNoAnswer: 'clarify' },
     }),
   'chatbots.agent.delete': (c) => c.chatbots.agent.delete('{id}'),
   'chatbots.agent.preview': (c) =>
@@ -58,6 +59,7 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'responses.list': (c) =>
     c.responses.list('{id}', { page: 1, limit: 5, startDate: '2026-01-01', endDate: '2026-01-31' }),
   'responses.retrieve': (c) => c.responses.retrieve('{id}', '{responseId}'),
+  'responses.provenance': (c) => c.responses.provenance('{id}', '{responseId}'),
   'analytics.retrieve': (c) => c.analytics.retrieve('{id}', { days: 7 }),
   'webhooks.list': (c) => c.webhooks.list(),
   'webhooks.create': (c) =>
@@ -158,6 +160,7 @@ const EXTERNAL_API_METHODS = [
   'chatbots.flow.versions.diff',
   'responses.list',
   'responses.retrieve',
+  'responses.provenance',
   'analytics.retrieve',
   'webhooks.list',
   'webhooks.create',

@@ -51,6 +51,11 @@ __all__ = [
     "ResponseHandoff",
     "ResponseUser",
     "ResponseRecord",
+    "AgentKnowledge",
+    "AgentKnowledgeSettings",
+    "AnswerProvenance",
+    "CitedSource",
+    "ProvenanceChunk",
     "DailyCount",
     "Analytics",
     "WebhookChatbot",
@@ -292,10 +297,43 @@ class _RecordEntryRequired(TypedDict):
     message: str
 
 
+class CitedSource(TypedDict):
+    """A document an AI answer cites: ``ref`` is its number in the answer's ``[n]``."""
+
+    ref: int
+    sourceId: str
+    title: str
+    url: Optional[str]
+
+
 class RecordEntry(_RecordEntryRequired, total=False):
-    """One entry of a conversation: ``type`` and ``message`` are always there."""
+    """One entry of a conversation: ``type`` and ``message`` are always there; ``sources`` on
+    the answers of an agent with knowledge sources."""
 
     timestamp: str
+    sources: List[CitedSource]
+
+
+class ProvenanceChunk(TypedDict):
+    chunkId: str
+    sourceId: str
+    score: float
+
+
+class AnswerProvenance(TypedDict):
+    """Where one AI answer of a response came from."""
+
+    messageIndex: int
+    message: Optional[str]
+    model: str
+    tokens: int
+    tokensIn: int
+    tokensOut: int
+    latencyMs: int
+    instructionsVersion: Optional[str]
+    searches: List[str]
+    chunks: List[ProvenanceChunk]
+    sources: List[CitedSource]
 
 
 class ResponseHandoff(TypedDict):
@@ -392,6 +430,27 @@ class AgentHandoff(TypedDict):
     limitMessage: Optional[str]
 
 
+class AgentKnowledge(TypedDict):
+    """The knowledge sources an agent answers from (docs/knowledge.md): with
+    ``answerOnlyFromKnowledge`` a question that finds nothing is never answered from the model's
+    memory; ``onNoAnswer`` ``"clarify"`` (default) asks to rephrase, ``"handoff"`` escalates."""
+
+    sourceIds: List[str]
+    answerOnlyFromKnowledge: bool
+    onNoAnswer: Literal["clarify", "handoff"]
+
+
+class _AgentKnowledgeSettingsRequired(TypedDict):
+    sourceIds: List[str]
+
+
+class AgentKnowledgeSettings(_AgentKnowledgeSettingsRequired, total=False):
+    """``knowledge`` as ``chatbots.agent.update`` takes it: only ``sourceIds`` is required."""
+
+    answerOnlyFromKnowledge: bool
+    onNoAnswer: Literal["clarify", "handoff"]
+
+
 class ChatbotAgent(TypedDict):
     """``chatbots.agent``: the chatbot's AI agent as stored, defaults filled in."""
 
@@ -403,6 +462,7 @@ class ChatbotAgent(TypedDict):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: AgentHandoff
+    knowledge: Optional[AgentKnowledge]
 
 
 class _ChatbotAgentRequired(TypedDict):
@@ -419,6 +479,7 @@ class ChatbotAgentSettings(_ChatbotAgentRequired, total=False):
     maxOutputTokens: Optional[int]
     greeting: Optional[str]
     handoff: Optional[AgentHandoff]
+    knowledge: Optional[AgentKnowledgeSettings]
 
 
 class AgentPreviewMessage(TypedDict):
@@ -458,6 +519,7 @@ class AgentPreview(TypedDict):
     tokensOut: int
     latencyMs: Optional[int]
     finishReason: Optional[str]
+    sources: List[CitedSource]
     error: Optional[AgentPreviewError]
 
 

@@ -54,6 +54,7 @@ test('settings get their defaults and keep their bounds', () => {
     maxOutputTokens: null,
     greeting: null,
     handoff: { maxTurns: 20, maxTokens: null, onLimit: 'handoff', limitMessage: null },
+    knowledge: null,
   });
   const edge = validateAgentSettings({
     name: 'a'.repeat(100),

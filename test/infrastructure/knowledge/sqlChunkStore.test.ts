@@ -126,6 +126,38 @@ runOnEverySqlDriver(
       assert.is((await jobs.revisionsOf(['s1'])).size, 0);
     });
 
+    t('jobs: a lease renewed while the job runs keeps it; one no longer renewed runs out', async () => {
+      const { jobs } = store.store;
+      await jobs.enqueue('long', 'w1', 1);
+      await jobs.enqueue('other', 'w1', 1);
+      const claimed = await jobs.claim('lease-a', 1, 300);
+      assert.is(claimed.length, 1);
+      const [other] = await jobs.claim('lease-x', 1, 60_000);
+      await jobs.finish(other!, 'lease-x');
+      for (let i = 0; i < 3; i++) {
+        await sleep(200);
+        await jobs.renew('lease-a', 300);
+        assert.equal(await jobs.claim('lease-b', 5, 300), [], `renewed ${i + 1} times: still held`);
+      }
+      await sleep(400);
+      const [taken] = await jobs.claim('lease-b', 5, 60_000);
+      assert.equal([taken!.sourceId, taken!.attempts], [claimed[0]!.sourceId, 2], 'taken up once the renewals stop');
+      // Renewing another lease's jobs, or finished ones, changes nothing.
+      await jobs.renew('lease-a', 60_000);
+      await jobs.finish(taken!, 'lease-b');
+      assert.equal(await jobs.claim('lease-c', 5, 60_000), []);
+    });
+
+    t('jobs: every source with a row is listed, page by page, until removed', async () => {
+      const { jobs } = store.store;
+      for (const id of ['c', 'a', 'e', 'b', 'd']) await jobs.enqueue(id, 'w1', 1);
+      assert.equal(await jobs.sourceIds(null, 2), ['a', 'b']);
+      assert.equal(await jobs.sourceIds('b', 2), ['c', 'd']);
+      assert.equal(await jobs.sourceIds('d', 2), ['e']);
+      await jobs.remove('c');
+      assert.equal(await jobs.sourceIds(null, 10), ['a', 'b', 'd', 'e']);
+    });
+
     t.run();
   },
 );

@@ -23,4 +23,10 @@ export class Responses extends APIResource {
             .get(pathOf `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)
             ._thenUnwrap((r) => r.data);
     }
+    /** Where each AI answer of the response came from: model, tokens, the passages with their scores, the cited sources. */
+    provenance(chatbotId, responseId, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/responses/${responseId}/provenance`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
 }

@@ -4,7 +4,7 @@ import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import { PagePromise, type PageBody } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import type { ResponseListParams, ResponseRecord } from '../types.js';
+import type { AnswerProvenance, ResponseListParams, ResponseRecord } from '../types.js';
 
 export class Responses extends APIResource {
   /**
@@ -28,6 +28,17 @@ export class Responses extends APIResource {
   retrieve(chatbotId: string, responseId: string, options?: RequestOptions): APIPromise<ResponseRecord> {
     return this._client
       .get<{ data: ResponseRecord }>(pathOf`/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** Where each AI answer of the response came from: model, tokens, the passages with their scores, the cited sources. */
+  provenance(chatbotId: string, responseId: string, options?: RequestOptions): APIPromise<AnswerProvenance[]> {
+    return this._client
+      .get<{ data: AnswerProvenance[] }>(
+        pathOf`/chatbots/${chatbotId}/responses/${responseId}/provenance`,
+        undefined,
+        options,
+      )
       ._thenUnwrap((r) => r.data);
   }
 }

@@ -11,7 +11,7 @@ from ._resource import AsyncAPIResource, SyncAPIResource
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from ..types import AgentHandoff, AgentPreviewMessage, ChatbotAgentSettings
+    from ..types import AgentHandoff, AgentKnowledgeSettings, AgentPreviewMessage, ChatbotAgentSettings
 
 __all__ = ["ChatbotAgentResource", "AsyncChatbotAgentResource"]
 
@@ -23,10 +23,11 @@ def _path(bot_id: str) -> str:
 def _update(
     bot_id: str, name: str, instructions: str, connection_id: str, model: Optional[str], temperature: Optional[float],
     max_output_tokens: Optional[int], greeting: Optional[str], handoff: "Optional[AgentHandoff]",
+    knowledge: "Optional[AgentKnowledgeSettings]",
 ) -> APICall:
     body = body_of(
         name=name, instructions=instructions, connectionId=connection_id, model=model, temperature=temperature,
-        maxOutputTokens=max_output_tokens, greeting=greeting, handoff=handoff,
+        maxOutputTokens=max_output_tokens, greeting=greeting, handoff=handoff, knowledge=knowledge,
     )
     return APICall("PUT", _path(bot_id), body=body)
 
@@ -49,10 +50,12 @@ class ChatbotAgentResource(SyncAPIResource):
         self, bot_id: str, *, name: str, instructions: str, connection_id: str, model: Optional[str] = NOT_GIVEN,
         temperature: Optional[float] = NOT_GIVEN, max_output_tokens: Optional[int] = NOT_GIVEN,
         greeting: Optional[str] = NOT_GIVEN, handoff: "Optional[AgentHandoff]" = NOT_GIVEN,
-        **options: "Unpack[RequestOptions]",
+        knowledge: "Optional[AgentKnowledgeSettings]" = NOT_GIVEN, **options: "Unpack[RequestOptions]",
     ) -> ChatbotAgent:
         """Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in."""
-        call = _update(bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff)
+        call = _update(
+            bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff, knowledge
+        )
         return self._call(call, options)
 
     def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:
@@ -77,10 +80,12 @@ class AsyncChatbotAgentResource(AsyncAPIResource):
         self, bot_id: str, *, name: str, instructions: str, connection_id: str, model: Optional[str] = NOT_GIVEN,
         temperature: Optional[float] = NOT_GIVEN, max_output_tokens: Optional[int] = NOT_GIVEN,
         greeting: Optional[str] = NOT_GIVEN, handoff: "Optional[AgentHandoff]" = NOT_GIVEN,
-        **options: "Unpack[RequestOptions]",
+        knowledge: "Optional[AgentKnowledgeSettings]" = NOT_GIVEN, **options: "Unpack[RequestOptions]",
     ) -> ChatbotAgent:
         """Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in."""
-        call = _update(bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff)
+        call = _update(
+            bot_id, name, instructions, connection_id, model, temperature, max_output_tokens, greeting, handoff, knowledge
+        )
         return await self._call(call, options)
 
     async def delete(self, bot_id: str, **options: "Unpack[RequestOptions]") -> Deleted:

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import TYPE_CHECKING, Optional, Union
+from typing import TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import APICall, path_id
 from ..pagination import AsyncPage, AsyncPaginator, SyncPage
-from ..types import RequestOptions, ResponseRecord
+from ..types import AnswerProvenance, RequestOptions, ResponseRecord
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
@@ -27,6 +27,11 @@ def _retrieve(bot_id: str, response_id: str) -> APICall:
     return APICall("GET", f"/chatbots/{path_id('bot_id', bot_id)}/responses/{path_id('response_id', response_id)}")
 
 
+def _provenance(bot_id: str, response_id: str) -> APICall:
+    path = f"/chatbots/{path_id('bot_id', bot_id)}/responses/{path_id('response_id', response_id)}/provenance"
+    return APICall("GET", path)
+
+
 class Responses(SyncAPIResource):
     def list(
         self, bot_id: str, *, page: int = 1, limit: Optional[int] = None, start_date: Optional[Day] = None,
@@ -43,6 +48,10 @@ class Responses(SyncAPIResource):
     def retrieve(self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]") -> ResponseRecord:
         """One response with the whole conversation."""
         return self._call(_retrieve(bot_id, response_id), options)
+
+    def provenance(self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]") -> List[AnswerProvenance]:
+        """Where each AI answer of the response came from: model, tokens, passages and scores, cited sources."""
+        return self._call(_provenance(bot_id, response_id), options)
 
 
 class AsyncResponses(AsyncAPIResource):
@@ -61,3 +70,9 @@ class AsyncResponses(AsyncAPIResource):
     async def retrieve(self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]") -> ResponseRecord:
         """One response with the whole conversation."""
         return await self._call(_retrieve(bot_id, response_id), options)
+
+    async def provenance(
+        self, bot_id: str, response_id: str, **options: "Unpack[RequestOptions]"
+    ) -> List[AnswerProvenance]:
+        """Where each AI answer of the response came from: model, tokens, passages and scores, cited sources."""
+        return await self._call(_provenance(bot_id, response_id), options)

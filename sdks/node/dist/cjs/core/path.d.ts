@@ -1,0 +1,2 @@
+/** pathOf`/chatbots/${id}/responses`: the path with each id checked and escaped. */
+export declare function pathOf(strings: TemplateStringsArray, ...ids: string[]): string;

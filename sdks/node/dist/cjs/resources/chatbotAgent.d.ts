@@ -1,0 +1,19 @@
+/** A chatbot's AI agent: who it is, its instructions and the model connection it answers with. */
+import { APIResource } from '../core/resource.js';
+import type { APIPromise } from '../core/apiPromise.js';
+import type { RequestOptions } from '../core/options.js';
+import type { AgentPreview, AgentPreviewParams, ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
+export declare class ChatbotAgentResource extends APIResource {
+    /** The agent; a chatbot that is not an AI agent is a NotFoundError. */
+    get(chatbotId: string, options?: RequestOptions): APIPromise<ChatbotAgent>;
+    /** Makes the chatbot an AI agent, or changes it; answers the agent as stored, defaults filled in. */
+    update(chatbotId: string, params: ChatbotAgentParams, options?: RequestOptions): APIPromise<ChatbotAgent>;
+    /** Makes the chatbot a flow bot again. */
+    delete(chatbotId: string, options?: RequestOptions): APIPromise<Deleted>;
+    /**
+     * Tries the agent (or `params.agent`, settings not saved) on a conversation you keep: one answer
+     * with the model, tokens and latency. Nothing is recorded; a model that gives no answer is still
+     * answered, with `error` saying why in plain words.
+     */
+    preview(chatbotId: string, params: AgentPreviewParams, options?: RequestOptions): APIPromise<AgentPreview>;
+}

@@ -1,0 +1,62 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.Knowledge = exports.KnowledgeSources = void 0;
+/**
+ * Knowledge sources: pasted text, uploaded files and web pages an AI agent answers from, indexed
+ * in the background (docs/knowledge.md). A file is sent as multipart/form-data.
+ */
+const resource_js_1 = require("../core/resource.js");
+const errors_js_1 = require("../core/errors.js");
+const path_js_1 = require("../core/path.js");
+/** The upload form: the title before the file, so the service reads it before the bytes arrive. */
+function uploadForm({ file, filename, title }) {
+    const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : undefined);
+    if (!name)
+        throw new errors_js_1.InvalidArgumentError('knowledge.sources.create: give the file a filename (its extension tells the format)');
+    const form = new FormData();
+    if (title !== undefined)
+        form.append('title', title);
+    // A copy into a plain ArrayBuffer-backed view: a Buffer may sit on a shared pool.
+    const blob = file instanceof Blob ? file : new Blob([new Uint8Array(file)]);
+    form.append('file', blob, name);
+    return form;
+}
+class KnowledgeSources extends resource_js_1.APIResource {
+    /** The workspace's sources, oldest first, with their status and counts. */
+    list(options) {
+        return this._client
+            .get('/knowledge/sources', undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /**
+     * Adds pasted text (`type: 'text'`), a web page or sitemap (`type: 'url'`), or a file
+     * (`{file, filename?, title?}`, sent as multipart/form-data); answered `queued`.
+     */
+    create(params, options) {
+        const body = 'file' in params ? uploadForm(params) : params;
+        return this._client.post('/knowledge/sources', body, options)._thenUnwrap((r) => r.data);
+    }
+    retrieve(id, options) {
+        return this._client
+            .get((0, path_js_1.pathOf) `/knowledge/sources/${id}`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    delete(id, options) {
+        return this._client.delete((0, path_js_1.pathOf) `/knowledge/sources/${id}`, options);
+    }
+    /** Indexes the source again (a web page is fetched again); answered `queued`. */
+    reindex(id, options) {
+        return this._client
+            .post((0, path_js_1.pathOf) `/knowledge/sources/${id}/reindex`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+}
+exports.KnowledgeSources = KnowledgeSources;
+class Knowledge extends resource_js_1.APIResource {
+    sources;
+    constructor(client) {
+        super(client);
+        this.sources = new KnowledgeSources(client);
+    }
+}
+exports.Knowledge = Knowledge;

@@ -1,0 +1,1 @@
+export declare const VERSION = "1.0.0";
