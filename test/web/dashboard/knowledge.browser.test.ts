@@ -186,6 +186,15 @@ test("the Agent tab: the agent's sources chosen, answer only from knowledge, a p
   await group.getByLabel(/Returns policy/).check();
   await onlyKnowledge.check();
   await page.getByLabel('When nothing is found', { exact: true }).selectOption('handoff');
+  // The playground answers with the sources as ticked, before they are saved, and shows the ones cited.
+  standIn.script({ kind: 'text', text: 'Returns are free within 30 days [1].' });
+  await page.getByLabel('Message as a visitor').fill('Can I return a parcel?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  const log = page.getByRole('log', { name: 'Playground conversation' });
+  await log.getByText('Returns are free within 30 days [1].').waitFor();
+  assert.equal(await log.getByRole('list', { name: 'Sources' }).getByRole('listitem').allInnerTexts(), [
+    'Returns policy',
+  ]);
   await checkPage(opened, 'agent-tab-knowledge');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Agent saved').waitFor();
