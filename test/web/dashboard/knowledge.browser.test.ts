@@ -145,6 +145,11 @@ test('re-index goes through queued back to ready; delete asks first', async () =
   await row.getByRole('button', { name: 'Re-index Returns policy' }).click();
   await page.getByText('Returns policy is being indexed again.').waitFor();
   await row.getByText('Ready').waitFor({ timeout: 20_000 });
+  // Nothing left to index: the list is not read again.
+  let reads = 0;
+  page.on('request', (r) => r.url().endsWith('/knowledge/sources') && r.method() === 'GET' && reads++);
+  await page.waitForTimeout(4000);
+  assert.is(reads, 0, 'no polling once every source is ready or failed');
 
   await page.getByRole('button', { name: 'Delete Terms of sale' }).click();
   const confirm = page.getByRole('dialog', { name: 'Delete this source?' });
