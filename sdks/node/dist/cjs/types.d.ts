@@ -105,6 +105,8 @@ export type AgentPreview = Data<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
+/** `responses.provenance()`: one item per AI answer of a response. */
+export type AnswerProvenance = Data<'/chatbots/{id}/responses/{responseId}/provenance', 'get'>[number];
 /** One page as the API answers it: `{data, total, page, totalPages}`. */
 export type ResponsesPageBody = Success<Operation<'/chatbots/{id}/responses', 'get'>>;
 export type Analytics = Data<'/chatbots/{id}/analytics', 'get'>;

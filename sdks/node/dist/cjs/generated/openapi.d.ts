@@ -351,6 +351,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/responses/{responseId}/provenance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where each AI answer of a response came from: model, tokens, the passages it was given with their scores, the sources it cites. API key scope: read */
+        get: operations["getResponseProvenance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/knowledge/sources": {
         parameters: {
             query?: never;
@@ -1821,6 +1838,12 @@ export interface operations {
                                 onLimit: "handoff" | "message";
                                 limitMessage: string | null;
                             };
+                            knowledge: {
+                                sourceIds: string[];
+                                answerOnlyFromKnowledge: boolean;
+                                /** @enum {string} */
+                                onNoAnswer: "clarify" | "handoff";
+                            } | null;
                         };
                     };
                 };
@@ -1890,6 +1913,18 @@ export interface operations {
                         /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
                         limitMessage?: string | null;
                     } | null;
+                    /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+                    knowledge?: {
+                        /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                        sourceIds: string[];
+                        /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                        answerOnlyFromKnowledge?: boolean;
+                        /**
+                         * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                         * @enum {string}
+                         */
+                        onNoAnswer?: "clarify" | "handoff";
+                    } | null;
                 };
             };
         };
@@ -1932,6 +1967,12 @@ export interface operations {
                                 onLimit: "handoff" | "message";
                                 limitMessage: string | null;
                             };
+                            knowledge: {
+                                sourceIds: string[];
+                                answerOnlyFromKnowledge: boolean;
+                                /** @enum {string} */
+                                onNoAnswer: "clarify" | "handoff";
+                            } | null;
                         };
                     };
                 };
@@ -2091,6 +2132,18 @@ export interface operations {
                             /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
                             limitMessage?: string | null;
                         } | null;
+                        /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+                        knowledge?: {
+                            /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                            sourceIds: string[];
+                            /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                            answerOnlyFromKnowledge?: boolean;
+                            /**
+                             * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                             * @enum {string}
+                             */
+                            onNoAnswer?: "clarify" | "handoff";
+                        } | null;
                     } | null;
                 };
             };
@@ -2134,6 +2187,14 @@ export interface operations {
                             tokensOut: number;
                             latencyMs: number | null;
                             finishReason: string | null;
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
                             /** @description Why the model gave no usable answer, in plain words; null when it answered */
                             error: {
                                 /** @enum {string} */
@@ -3079,6 +3140,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3175,6 +3244,14 @@ export interface operations {
                                 message: string;
                                 /** Format: date-time */
                                 timestamp?: string;
+                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                                sources?: {
+                                    ref: number;
+                                    sourceId: string;
+                                    title: string;
+                                    /** @description The web page, or null for pasted text and files */
+                                    url: string | null;
+                                }[];
                             }[];
                             /** @description Variable name → the visitor's answer */
                             answerVariables: {
@@ -3211,6 +3288,76 @@ export interface operations {
                                 summary: string;
                             } | null;
                         };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    getResponseProvenance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                responseId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One item per AI answer, in record order */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One item per AI answer of the record, in the record's order */
+                        data: {
+                            /** @description The answer's place in the record (0 = first entry) */
+                            messageIndex: number;
+                            /** @description The words of the answer */
+                            message: string | null;
+                            model: string;
+                            /** @description Tokens in and out of the model calls of this answer */
+                            tokens: number;
+                            tokensIn: number;
+                            tokensOut: number;
+                            latencyMs: number;
+                            /** @description The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge */
+                            instructionsVersion: string | null;
+                            /** @description What the knowledge was searched with, in order */
+                            searches: string[];
+                            /** @description Every passage the model was given, with its retrieval score (higher is better) */
+                            chunks: {
+                                chunkId: string;
+                                sourceId: string;
+                                score: number;
+                            }[];
+                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                            sources: {
+                                ref: number;
+                                sourceId: string;
+                                title: string;
+                                /** @description The web page, or null for pasted text and files */
+                                url: string | null;
+                            }[];
+                        }[];
                     };
                 };
             };

@@ -26,5 +26,11 @@ class Responses extends resource_js_1.APIResource {
             .get((0, path_js_1.pathOf) `/chatbots/${chatbotId}/responses/${responseId}`, undefined, options)
             ._thenUnwrap((r) => r.data);
     }
+    /** Where each AI answer of the response came from: model, tokens, the passages with their scores, the cited sources. */
+    provenance(chatbotId, responseId, options) {
+        return this._client
+            .get((0, path_js_1.pathOf) `/chatbots/${chatbotId}/responses/${responseId}/provenance`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
 }
 exports.Responses = Responses;
