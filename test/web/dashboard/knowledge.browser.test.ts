@@ -63,6 +63,7 @@ test('sources: pasted text and a file indexed to ready as the list polls; a refu
   const nav = page.getByRole('navigation').first();
   assert.is(await nav.getByRole('link', { name: 'Knowledge' }).getAttribute('aria-current'), 'page');
   await page.getByText('0 of 25').waitFor();
+  await page.getByText('0 KB of 50.0 MB').waitFor();
   await checkPage(opened, 'knowledge-empty');
 
   // Pasted text: queued at once, ready without a reload.
