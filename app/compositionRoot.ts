@@ -46,6 +46,7 @@ import { createModelConnectionProbe } from '../infrastructure/ai/modelConnection
 import { createChatModel } from '../infrastructure/ai/chatModel.js';
 import { MODEL_CONNECTIONS } from '../projections/views/modelConnectionsView.js';
 import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js';
+import { KnowledgeEvaluationCommands } from '../commands/knowledgeEvaluationCommands.js';
 import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
 import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
 import { createKnowledgeRetriever } from '../commands/knowledgeRetrieval.js';
@@ -132,6 +133,8 @@ export interface Services {
   /** Knowledge sources: their commands and what the indexer works with (docs/knowledge.md). */
   knowledge: KnowledgeSourceCommands;
   knowledgeStores: KnowledgeStores;
+  /** Knowledge evaluation: test questions and their runs (docs/knowledge-evaluation.md). */
+  knowledgeEvaluation: KnowledgeEvaluationCommands;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -353,6 +356,11 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     },
     wake: () => knowledgeStores.wake.wake(),
   });
+  const knowledgeEvaluation = new KnowledgeEvaluationCommands({
+    aggregates,
+    ...agentModel,
+    sourceIdsOf: async (workspaceId) => (await views.find(KNOWLEDGE_SOURCES, { workspaceId })).map((d) => d.id),
+  });
   const mediaStore = createFileMediaStore(join(config.dataDir, 'media'));
   const sessions = await createSqlSessionStore(sql, clock);
   const challenges = await createSqlChallengeStore(sql, clock);
@@ -398,6 +406,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     modelConnections,
     knowledge,
     knowledgeStores,
+    knowledgeEvaluation,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,

@@ -64,6 +64,7 @@ export function appDeps(services: Services): AppDeps {
     modelConnections: services.modelConnections,
     knowledge: services.knowledge,
     knowledgeLimitsOf: services.knowledgeStores.limitsOf,
+    knowledgeEvaluation: services.knowledgeEvaluation,
     platformModel: config.platformModel,
     deliveryLog,
     account: services.account,

@@ -4,7 +4,6 @@
  * session, no response, no webhook, no turn counted. The tokens are spent on the workspace's
  * own connection.
  */
-import { limitBeforeCall } from '../domain/agent/agentLimits.js';
 import {
   budgetSpentPreview,
   type PreviewAnswer,
@@ -13,6 +12,7 @@ import {
 } from '../domain/agent/agentPreview.js';
 import { chatbotDecider, chatbotStream } from '../domain/chatbot/chatbot.js';
 import { NotFoundError } from '../domain/errors.js';
+import { budgetReachedBeforeCall } from './agentCallBudget.js';
 import { type AgentModelDeps, callAgentModel } from './agentModelCall.js';
 import type { AggregateStore } from './aggregateStore.js';
 import { bodyObject } from './jsonBody.js';
@@ -39,14 +39,7 @@ export class AgentPreviewCommands {
     if (state.status !== 'active' || state.workspaceId !== workspaceId) throw new NotFoundError('Chatbot not found');
     const agent = request.agent ?? state.agent;
     if (!agent) throw new NotFoundError('This chatbot has no agent; send the settings to try as agent');
-    // The month's AI budget holds here too; the conversation's own limits have no conversation.
-    const budget = await this.deps.aiTokenBudget(workspaceId, this.deps.aggregates.now());
-    const reached = limitBeforeCall(agent.handoff, {
-      monthlyTokens: budget.tokensUsed,
-      monthlyTokenLimit: budget.tokenLimit,
-      conversationTokens: 0,
-      answers: 0,
-    });
+    const reached = await budgetReachedBeforeCall(this.deps, agent, workspaceId, this.deps.aggregates.now());
     if (reached) return budgetSpentPreview(reached);
     return previewAnswerOf(await callAgentModel(this.deps, agent, workspaceId, request.history, onToken));
   }

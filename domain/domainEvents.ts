@@ -12,6 +12,7 @@ import type { ChatbotEvent } from './chatbot/chatbot.js';
 import type { ConversationEvent } from './conversation/conversationEvents.js';
 import type { GalleryEvent } from './media/gallery.js';
 import type { KnowledgeSourceEvent } from './knowledge/knowledgeSource.js';
+import type { EvaluationEvent } from './knowledge/evaluation.js';
 import type { MemberEvent } from './member/workspaceMembers.js';
 import type { ModelConnectionEvent } from './modelConnections/modelConnection.js';
 import type { ReservationEvent } from './reservation.js';
@@ -36,6 +37,7 @@ export type AnyDomainEvent =
   | ReservationEvent
   | ModelConnectionEvent
   | KnowledgeSourceEvent
+  | EvaluationEvent
   | AdClicked;
 
 export type DomainEventType = AnyDomainEvent['type'];

@@ -20,6 +20,8 @@ import { modelConnectionsView } from './views/modelConnectionsView.js';
 import { aiTokenUsageView } from './views/aiTokenUsageView.js';
 
 import { knowledgeSourcesView } from './views/knowledgeSourcesView.js';
+import { evaluationQuestionsView } from './views/evaluationQuestionsView.js';
+import { evaluationRunsView } from './views/evaluationRunsView.js';
 
 export const allProjections: Projection[] = [
   workspacesView,
@@ -42,4 +44,6 @@ export const allProjections: Projection[] = [
   aiTokenUsageView,
 
   knowledgeSourcesView,
+  evaluationQuestionsView,
+  evaluationRunsView,
 ];

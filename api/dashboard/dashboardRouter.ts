@@ -23,6 +23,7 @@ import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
+import { knowledgeEvaluationRoutes } from '../resources/knowledge/knowledgeEvaluationRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 
@@ -45,6 +46,7 @@ const RESOURCES: DashboardResource[] = [
   (router, registry, mount, deps) => webhookRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeSourceRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => knowledgeEvaluationRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];

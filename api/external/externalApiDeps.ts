@@ -3,6 +3,7 @@
  * resource module takes only the part it needs (`Pick<ExternalApiDeps, …>`).
  */
 import type { KnowledgeSourceCommands } from '../../commands/knowledgeSourceCommands.js';
+import type { KnowledgeEvaluationCommands } from '../../commands/knowledgeEvaluationCommands.js';
 import type { KnowledgeLimits } from '../../domain/plans.js';
 import type { ChatbotCommands } from '../../commands/chatbotCommands.js';
 import type { AgentPreviewCommands } from '../../commands/agentPreviewCommands.js';
@@ -49,6 +50,8 @@ export interface ExternalApiDeps {
   /** Knowledge sources (docs/knowledge.md) and the plan's limits on them. */
   knowledge: KnowledgeSourceCommands;
   knowledgeLimitsOf(workspaceId: string): Promise<KnowledgeLimits>;
+  /** Test questions and runs of the knowledge (docs/knowledge-evaluation.md). */
+  knowledgeEvaluation: KnowledgeEvaluationCommands;
   /** The operator's default model connection (OPENAI_*), listed read-only; its key never leaves the config. */
   platformModel?: { baseUrl: string; apiKey: string; chatModel: string };
 }

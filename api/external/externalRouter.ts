@@ -25,6 +25,7 @@ import { webhookRoutes } from '../resources/webhooks/webhookRoutes.js';
 import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
+import { knowledgeEvaluationRoutes } from '../resources/knowledge/knowledgeEvaluationRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -46,6 +47,7 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => webhookRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => modelConnectionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeSourceRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => knowledgeEvaluationRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 export const RATE_LIMIT_HEADERS = [

@@ -295,6 +295,7 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('deleteWebhook', 404, 'DELETE', `${EXT}/webhooks/${hid}`, { key });
   await modelConnectionSamples(app, expect, keys, limit);
   await knowledgeSourceSamples(app, expect, keys, limit);
+  await knowledgeEvaluationSamples(app, expect, keys, limit);
 }
 
 /**
@@ -345,6 +346,52 @@ async function knowledgeSourceSamples(
   await accessErrors(expect, 'deleteKnowledgeSource', 'DELETE', one, keys);
   await expect('deleteKnowledgeSource', 200, 'DELETE', one, { key });
   await expect('deleteKnowledgeSource', 404, 'DELETE', one, { key });
+}
+
+/**
+ * The knowledge evaluation operations, in a workspace of their own: a question over a pasted
+ * source, a run of it, the lists, one run, and the question deleted, with each documented error.
+ */
+async function knowledgeEvaluationSamples(
+  app: TestApp,
+  expect: Expect,
+  keys: { free: string; spent: string },
+  limit: number,
+): Promise<void> {
+  const { workspaceId, apiKey: key } = await app.createWorkspace('pro');
+  const source = await app.services.knowledge.create(
+    { type: 'text', title: 'Returns', text: 'Returns are accepted within 30 days.' },
+    { ...operatorContext(workspaceId), workspaceId },
+  );
+  const Q = `${EXT}/knowledge/evaluation/questions`;
+  const RUNS = `${EXT}/knowledge/evaluation/runs`;
+  const body = { question: 'How long do I have to return?', expectedSourceIds: [source.sourceId] };
+  await expect('listEvaluationQuestions', 200, 'GET', Q, { key });
+  await accessErrors(expect, 'listEvaluationQuestions', 'GET', Q, keys);
+  const created = await expect('createEvaluationQuestion', 201, 'POST', Q, { key, body });
+  await expect('createEvaluationQuestion', 400, 'POST', Q, { key, body: { ...body, question: '' } });
+  await expect('createEvaluationQuestion', 404, 'POST', Q, { key, body: { ...body, expectedSourceIds: [UNKNOWN] } });
+  await accessErrors(expect, 'createEvaluationQuestion', 'POST', Q, keys, body);
+  await bodyErrors(expect, 'createEvaluationQuestion', 'POST', Q, limit, { key });
+  await idempotencyErrors(app, expect, 'createEvaluationQuestion', Q, key, workspaceId, body);
+  const run = await expect('createEvaluationRun', 201, 'POST', RUNS, { key, body: { k: 3 } });
+  await expect('createEvaluationRun', 400, 'POST', RUNS, { key, body: { k: 0 } });
+  await expect('createEvaluationRun', 404, 'POST', RUNS, { key, body: { chatbotId: UNKNOWN } });
+  await accessErrors(expect, 'createEvaluationRun', 'POST', RUNS, keys, {});
+  await bodyErrors(expect, 'createEvaluationRun', 'POST', RUNS, limit, { key });
+  await idempotencyErrors(app, expect, 'createEvaluationRun', RUNS, key, workspaceId, {});
+  await expect('listEvaluationRuns', 200, 'GET', RUNS, { key });
+  await accessErrors(expect, 'listEvaluationRuns', 'GET', RUNS, keys);
+  const one = `${RUNS}/${run.data.id}`;
+  await expect('getEvaluationRun', 200, 'GET', one, { key });
+  await expect('getEvaluationRun', 400, 'GET', `${one}${NUL}`, { key });
+  await expect('getEvaluationRun', 404, 'GET', `${RUNS}/${UNKNOWN}`, { key });
+  await accessErrors(expect, 'getEvaluationRun', 'GET', one, keys);
+  const question = `${Q}/${created.data.id}`;
+  await expect('deleteEvaluationQuestion', 400, 'DELETE', `${question}${NUL}`, { key });
+  await accessErrors(expect, 'deleteEvaluationQuestion', 'DELETE', question, keys);
+  await expect('deleteEvaluationQuestion', 204, 'DELETE', question, { key });
+  await expect('deleteEvaluationQuestion', 404, 'DELETE', question, { key });
 }
 
 /**

@@ -135,6 +135,16 @@ export interface KnowledgeSourceUploadParams {
   title?: string;
 }
 
+// Knowledge evaluation
+/** A test question: `knowledge.evaluation.questions`. */
+export type EvaluationQuestion = Data<'/knowledge/evaluation/questions', 'post'>;
+export type EvaluationQuestionCreateParams = Body<'/knowledge/evaluation/questions', 'post'>;
+/** A run with its result per question: `knowledge.evaluation.runs.create()` and `retrieve()`. */
+export type EvaluationRun = Data<'/knowledge/evaluation/runs/{id}', 'get'>;
+/** An item of `knowledge.evaluation.runs.list()`: a run without its results. */
+export type EvaluationRunSummary = Data<'/knowledge/evaluation/runs', 'get'>[number];
+export type EvaluationRunCreateParams = Body<'/knowledge/evaluation/runs', 'post'>;
+
 // Account
 export type AccountProfile = Data<'/account', 'get'>;
 export type AccountUpdateParams = Body<'/account', 'patch'>;

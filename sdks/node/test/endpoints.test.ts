@@ -98,6 +98,13 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'knowledge.sources.retrieve': (c) => c.knowledge.sources.retrieve('{id}'),
   'knowledge.sources.delete': (c) => c.knowledge.sources.delete('{id}'),
   'knowledge.sources.reindex': (c) => c.knowledge.sources.reindex('{id}'),
+  'knowledge.evaluation.questions.list': (c) => c.knowledge.evaluation.questions.list(),
+  'knowledge.evaluation.questions.create': (c) =>
+    c.knowledge.evaluation.questions.create({ question: 'q', expectedSourceIds: ['s1'], expectedFacts: ['f'] }),
+  'knowledge.evaluation.questions.delete': (c) => c.knowledge.evaluation.questions.delete('{id}'),
+  'knowledge.evaluation.runs.create': (c) => c.knowledge.evaluation.runs.create({ chatbotId: 'b1', k: 5 }),
+  'knowledge.evaluation.runs.list': (c) => c.knowledge.evaluation.runs.list(),
+  'knowledge.evaluation.runs.retrieve': (c) => c.knowledge.evaluation.runs.retrieve('{id}'),
   'account.retrieve': (c) => c.account.retrieve(),
   'account.update': (c) =>
     c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
@@ -139,6 +146,12 @@ const EXTERNAL_API_METHODS = [
   'knowledge.sources.retrieve',
   'knowledge.sources.delete',
   'knowledge.sources.reindex',
+  'knowledge.evaluation.questions.list',
+  'knowledge.evaluation.questions.create',
+  'knowledge.evaluation.questions.delete',
+  'knowledge.evaluation.runs.create',
+  'knowledge.evaluation.runs.list',
+  'knowledge.evaluation.runs.retrieve',
   'chatbots.list',
   'chatbots.retrieve',
   'chatbots.create',
@@ -236,13 +249,16 @@ test.before(async () => {
 test('each SDK method sends one operation of the served document, with all its query parameters and body fields and no others', async () => {
   const expected = operations();
   const { fetch, sent } = scriptedFetch((req) =>
-    json(200, {
-      data: [],
-      message: 'ok',
-      total: 0,
-      page: Number(req.url.searchParams.get('page') ?? 1),
-      totalPages: 0,
-    }),
+    // Deleting an evaluation question answers 204 with no body.
+    req.method === 'DELETE' && req.url.pathname.includes('/evaluation/')
+      ? new Response(null, { status: 204 })
+      : json(200, {
+          data: [],
+          message: 'ok',
+          total: 0,
+          page: Number(req.url.searchParams.get('page') ?? 1),
+          totalPages: 0,
+        }),
   );
   const client = new Confab({ apiKey: 'k', baseURL: 'http://confab.test/api/v1', fetch });
   const called = new Map<string, string>();

@@ -89,4 +89,18 @@ test('the bare JSON workspace endpoints: any object is fine, anything else is no
   await unexpected(answering(200, '42').client.workspace.branding.retrievePublic('acme'), 200, /got number/);
 });
 
+test('a delete answered 204 resolves with nothing; the same delete with a body is unexpected', async () => {
+  const empty = new Confab({
+    apiKey: 'k',
+    baseURL: 'http://confab.test/api/v1',
+    fetch: (async () => new Response(null, { status: 204 })) as unknown as typeof globalThis.fetch,
+  });
+  assert.is(await empty.knowledge.evaluation.questions.delete('q1'), undefined);
+  await unexpected(
+    answering(200, '{"message":"ok"}').client.knowledge.evaluation.questions.delete('q1'),
+    200,
+    /no body/,
+  );
+});
+
 test.run();

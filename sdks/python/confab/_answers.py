@@ -11,10 +11,11 @@ import httpx
 
 from ._exceptions import UnexpectedResponseError
 
-Envelope = Literal["data", "page", "object"]
+Envelope = Literal["data", "page", "object", "none"]
 """``data``: ``{data: <object or list>, …}``, its ``data`` is returned (the External API);
 ``page``: ``{data: [...], total, page, totalPages}``, returned whole; ``object``: any JSON
-object, returned whole (deletes' ``{message}``, the workspace endpoints' bare JSON)."""
+object, returned whole (deletes' ``{message}``, the workspace endpoints' bare JSON); ``none``:
+no body (a 204), returned as None."""
 
 
 def _kind(value: Any) -> str:
@@ -47,6 +48,10 @@ def _problem(body: Any, envelope: Envelope, asked_page: Any) -> Optional[str]:
 def parse_success(envelope: Envelope, response: httpx.Response, asked_page: Any = None) -> Any:
     """The result of a 2xx answer; UnexpectedResponseError when its body does not fit ``envelope``
     (for a page: or is not the page ``asked_page`` asked for)."""
+    if envelope == "none":
+        if response.content.strip():
+            raise UnexpectedResponseError("expected no body", response=response, body=response.text[:500])
+        return None
     if not response.content.strip():
         raise UnexpectedResponseError("the body is empty", response=response, body=None)
     try:

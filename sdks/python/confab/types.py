@@ -64,6 +64,7 @@ __all__ = [
     "WebhookEvent",
     "WebhookStatus",
     "AgentHandoff",
+    "AgentKnowledge",
     "ChatbotAgent",
     "ChatbotAgentSettings",
     "AgentPreviewMessage",
@@ -72,6 +73,11 @@ __all__ = [
     "AgentPreview",
     "ModelConnection",
     "KnowledgeSource",
+    "EvaluationQuestion",
+    "EvaluationAnswerChecks",
+    "EvaluationResult",
+    "EvaluationRunSummary",
+    "EvaluationRun",
     "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
@@ -554,6 +560,54 @@ class KnowledgeSource(TypedDict):
     indexedAt: Optional[str]
     createdAt: str
     updatedAt: str
+
+
+class EvaluationQuestion(TypedDict):
+    """A knowledge evaluation test question (docs/knowledge-evaluation.md)."""
+
+    id: str
+    question: str
+    expectedSourceIds: List[str]
+    expectedFacts: List[str]
+    createdAt: str
+
+
+class EvaluationAnswerChecks(TypedDict):
+    checked: int
+    passed: int
+
+
+class EvaluationResult(TypedDict):
+    """One question's outcome in an evaluation run."""
+
+    questionId: str
+    question: str
+    hit: bool
+    rank: Optional[int]
+    foundSourceIds: List[str]
+    answer: Optional[str]
+    factsFound: List[str]
+    factsMissing: List[str]
+    answerError: Optional[str]
+
+
+class EvaluationRunSummary(TypedDict):
+    """An item of ``knowledge.evaluation.runs.list()``: a run without its results."""
+
+    id: str
+    chatbotId: Optional[str]
+    k: int
+    createdAt: str
+    questions: int
+    hits: int
+    hitRate: Optional[float]
+    answerChecks: Optional[EvaluationAnswerChecks]
+
+
+class EvaluationRun(EvaluationRunSummary):
+    """An evaluation run with its result for each question."""
+
+    results: List[EvaluationResult]
 
 
 class _ModelConnectionTestRequired(TypedDict):

@@ -234,4 +234,16 @@ test('knowledge settings are checked: unknown fields and values are 400 naming t
   });
 });
 
+test('the playground answers from knowledge too, with the sources cited, and records nothing', async () => {
+  const botId = await h.agentBot({ knowledge: { sourceIds: [warrantyId] } });
+  h.standIn.script({ kind: 'text', text: 'Two years [1].' });
+  const r = await h.ext('POST', `/chatbots/${botId}/agent/preview`, {
+    messages: [{ role: 'user', text: 'How long is the kettle warranty?' }],
+  });
+  assert.is(r.status, 200, JSON.stringify(r.body));
+  assert.is(r.body.data.text, 'Two years [1].');
+  assert.equal(r.body.data.sources, [{ ref: 1, sourceId: warrantyId, title: 'Warranty', url: null }]);
+  assert.match(systemOf(h.chatRequests().at(-1)!), /\[1\] Warranty › Warranty\nEvery kettle/);
+});
+
 test.run();

@@ -23,6 +23,8 @@ let chatbotId: string;
 let webhookId: string;
 let modelConnectionId: string;
 let knowledgeSourceId: string;
+let evaluationQuestionId: string;
+let evaluationRunId: string;
 let n = 0;
 
 interface Operation {
@@ -51,7 +53,11 @@ async function operations(): Promise<Operation[]> {
                 ? modelConnectionId
                 : p.startsWith(`${BASE}/knowledge/sources`)
                   ? knowledgeSourceId
-                  : chatbotId,
+                  : p.startsWith(`${BASE}/knowledge/evaluation/runs`)
+                    ? evaluationRunId
+                    : p.startsWith(`${BASE}/knowledge/evaluation/questions`)
+                      ? evaluationQuestionId
+                      : chatbotId,
           )
           .replace('{responseId}', 'no-such-response')
           // Every chatbot has version 1 (its flow at creation); a diff compares it with itself.
@@ -120,6 +126,13 @@ test.before(async () => {
   knowledgeSourceId = (
     await call('POST', '/knowledge/sources', adminKey, { type: 'text', title: 'Scoped', text: 'Scoped text.' })
   ).body.data.id;
+  evaluationQuestionId = (
+    await call('POST', '/knowledge/evaluation/questions', adminKey, {
+      question: 'Scoped?',
+      expectedSourceIds: [knowledgeSourceId],
+    })
+  ).body.data.id;
+  evaluationRunId = (await call('POST', '/knowledge/evaluation/runs', adminKey, {})).body.data.id;
   // The chatbot is an AI agent, so reading its agent is a 200 like every other read.
   const agent = await call('PUT', `/chatbots/${chatbotId}/agent`, adminKey, {
     name: 'Scoped agent',
@@ -139,7 +152,7 @@ test('a read-only key may GET every operation', async () => {
   );
   for (const o of reads) {
     const r = await call('GET', o.path, reader);
-    assert.is(r.status, o.path.endsWith('no-such-response') ? 404 : 200, `${o.path}: ${JSON.stringify(r.body)}`);
+    assert.is(r.status, o.path.includes('no-such-response') ? 404 : 200, `${o.path}: ${JSON.stringify(r.body)}`);
   }
 });
 

@@ -28,6 +28,11 @@ function problemOf(body, envelope, askedPage) {
  */
 export function parseSuccessBody(response, text, envelope, askedPage) {
     const fail = (problem, body) => new UnexpectedResponseError(response.status, isObject(body) ? body : text.slice(0, 500) || undefined, problem, response.headers);
+    if (envelope === 'none') {
+        if (text.trim())
+            throw fail('expected no body', undefined);
+        return undefined;
+    }
     if (!text.trim())
         throw fail('the body is empty', undefined);
     let body;

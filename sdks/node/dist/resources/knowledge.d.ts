@@ -6,7 +6,7 @@ import { APIResource } from '../core/resource.js';
 import type { APIClient } from '../core/apiClient.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
-import type { Deleted, KnowledgeSource, KnowledgeSourceCreateParams, KnowledgeSourceUploadParams } from '../types.js';
+import type { Deleted, EvaluationQuestion, EvaluationQuestionCreateParams, EvaluationRun, EvaluationRunCreateParams, EvaluationRunSummary, KnowledgeSource, KnowledgeSourceCreateParams, KnowledgeSourceUploadParams } from '../types.js';
 export declare class KnowledgeSources extends APIResource {
     /** The workspace's sources, oldest first, with their status and counts. */
     list(options?: RequestOptions): APIPromise<KnowledgeSource[]>;
@@ -20,7 +20,29 @@ export declare class KnowledgeSources extends APIResource {
     /** Indexes the source again (a web page is fetched again); answered `queued`. */
     reindex(id: string, options?: RequestOptions): APIPromise<KnowledgeSource>;
 }
+/** Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md). */
+export declare class EvaluationQuestions extends APIResource {
+    /** The workspace's questions, oldest first. */
+    list(options?: RequestOptions): APIPromise<EvaluationQuestion[]>;
+    create(params: EvaluationQuestionCreateParams, options?: RequestOptions): APIPromise<EvaluationQuestion>;
+    /** Answered with no body (204); runs already recorded keep the question. */
+    delete(id: string, options?: RequestOptions): APIPromise<void>;
+}
+/** Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks. */
+export declare class EvaluationRuns extends APIResource {
+    /** Runs the questions now (within the request) and answers the recorded run with its results. */
+    create(params?: EvaluationRunCreateParams, options?: RequestOptions): APIPromise<EvaluationRun>;
+    /** The workspace's runs, newest first, without their per-question results. */
+    list(options?: RequestOptions): APIPromise<EvaluationRunSummary[]>;
+    retrieve(id: string, options?: RequestOptions): APIPromise<EvaluationRun>;
+}
+export declare class KnowledgeEvaluation extends APIResource {
+    readonly questions: EvaluationQuestions;
+    readonly runs: EvaluationRuns;
+    constructor(client: APIClient);
+}
 export declare class Knowledge extends APIResource {
     readonly sources: KnowledgeSources;
+    readonly evaluation: KnowledgeEvaluation;
     constructor(client: APIClient);
 }

@@ -48,10 +48,64 @@ export class KnowledgeSources extends APIResource {
             ._thenUnwrap((r) => r.data);
     }
 }
+/** Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md). */
+export class EvaluationQuestions extends APIResource {
+    /** The workspace's questions, oldest first. */
+    list(options) {
+        return this._client
+            .get('/knowledge/evaluation/questions', undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    create(params, options) {
+        return this._client
+            .post('/knowledge/evaluation/questions', params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** Answered with no body (204); runs already recorded keep the question. */
+    delete(id, options) {
+        return this._client.request({
+            method: 'delete',
+            path: pathOf `/knowledge/evaluation/questions/${id}`,
+            options,
+            envelope: 'none',
+        });
+    }
+}
+/** Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks. */
+export class EvaluationRuns extends APIResource {
+    /** Runs the questions now (within the request) and answers the recorded run with its results. */
+    create(params = {}, options) {
+        return this._client
+            .post('/knowledge/evaluation/runs', params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** The workspace's runs, newest first, without their per-question results. */
+    list(options) {
+        return this._client
+            .get('/knowledge/evaluation/runs', undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    retrieve(id, options) {
+        return this._client
+            .get(pathOf `/knowledge/evaluation/runs/${id}`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+}
+export class KnowledgeEvaluation extends APIResource {
+    questions;
+    runs;
+    constructor(client) {
+        super(client);
+        this.questions = new EvaluationQuestions(client);
+        this.runs = new EvaluationRuns(client);
+    }
+}
 export class Knowledge extends APIResource {
     sources;
+    evaluation;
     constructor(client) {
         super(client);
         this.sources = new KnowledgeSources(client);
+        this.evaluation = new KnowledgeEvaluation(client);
     }
 }

@@ -36,6 +36,10 @@ export function parseSuccessBody(response: Response, text: string, envelope: Env
       problem,
       response.headers,
     );
+  if (envelope === 'none') {
+    if (text.trim()) throw fail('expected no body', undefined);
+    return undefined;
+  }
   if (!text.trim()) throw fail('the body is empty', undefined);
   let body: unknown;
   try {

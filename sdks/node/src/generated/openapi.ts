@@ -369,6 +369,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/knowledge/evaluation/questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's evaluation questions. API key scope: read */
+        get: operations["listEvaluationQuestions"];
+        put?: never;
+        /** Add a test question with the sources that should answer it and, optionally, facts a right answer contains (at most 200 per workspace). API key scope: write */
+        post: operations["createEvaluationQuestion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/evaluation/questions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an evaluation question (runs already recorded keep it). API key scope: write */
+        delete: operations["deleteEvaluationQuestion"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/evaluation/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's evaluation runs with their scores (without the per-question results). API key scope: read */
+        get: operations["listEvaluationRuns"];
+        put?: never;
+        /** Run every evaluation question: retrieve k passages for each and, given a chatbot, ask its agent and check the answer's facts; recorded and answered with the results. API key scope: write */
+        post: operations["createEvaluationRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/evaluation/runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One evaluation run with its result for each question. API key scope: read */
+        get: operations["getEvaluationRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/knowledge/sources": {
         parameters: {
             query?: never;
@@ -3359,6 +3429,449 @@ export interface operations {
                                 url: string | null;
                             }[];
                         }[];
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    listEvaluationQuestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Questions, oldest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            question: string;
+                            expectedSourceIds: string[];
+                            expectedFacts: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    createEvaluationQuestion: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question as a visitor would ask it: 1 to 500 characters */
+                    question: string;
+                    /** @description 1 to 10 ids of the workspace's knowledge sources that answer it */
+                    expectedSourceIds: string[];
+                    /** @description Up to 10 phrases (1 to 200 characters) a right answer contains; checked without regard to case or spacing when a run names a chatbot */
+                    expectedFacts?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            question: string;
+                            expectedSourceIds: string[];
+                            expectedFacts: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["ExternalApiPostBadRequest"];
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description An expected source is not one of the workspace (KNOWLEDGE_SOURCE_NOT_FOUND) */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The workspace keeps 200 questions already (EVALUATION_QUESTION_LIMIT) */
+            409: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    "Retry-After": components["headers"]["RetryAfterOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    deleteEvaluationQuestion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such question in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    listEvaluationRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Runs, newest first */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            chatbotId: string | null;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Questions run */
+                            questions: number;
+                            /** @description Questions whose expected source was among the k passages */
+                            hits: number;
+                            /** @description hits / questions (hit rate at k); null when there were no questions */
+                            hitRate: number | null;
+                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
+                            answerChecks: {
+                                checked: number;
+                                passed: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    createEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key with the same body within 24 hours returns the first answer again (with Idempotent-Replayed: true) and does nothing twice. Keys are per workspace, 1 to 255 printable ASCII characters (a UUID is a good choice). Another body or path with the same key: 422; a request with the key still running: 409 with Retry-After. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Search the sources of this chatbot's agent and check its answers for the expected facts; without it, every source of the workspace is searched and no answer is asked */
+                    chatbotId?: string | null;
+                    /** @description Passages retrieved per question: 1 to 20, default 5 */
+                    k?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The run, recorded */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            chatbotId: string | null;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Questions run */
+                            questions: number;
+                            /** @description Questions whose expected source was among the k passages */
+                            hits: number;
+                            /** @description hits / questions (hit rate at k); null when there were no questions */
+                            hitRate: number | null;
+                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
+                            answerChecks: {
+                                checked: number;
+                                passed: number;
+                            } | null;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run */
+                                question: string;
+                                /** @description A passage of an expected source was among the k retrieved */
+                                hit: boolean;
+                                /** @description Position (from 1) of the first passage of an expected source; null when none */
+                                rank: number | null;
+                                /** @description The sources of the retrieved passages, best first, each once */
+                                foundSourceIds: string[];
+                                /** @description The agent's answer (its first 4,000 characters); null when not asked or the call failed */
+                                answer: string | null;
+                                factsFound: string[];
+                                factsMissing: string[];
+                                /** @description Why the answer check failed without an answer: the model's error or the month's token budget */
+                                answerError: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description The chatbot has no agent (NO_AGENT) or its agent no sources (NO_KNOWLEDGE) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiPostUnauthorized"];
+            403: components["responses"]["ExternalApiPostForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayedOptional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            409: components["responses"]["ExternalApiPostConflict"];
+            413: components["responses"]["ExternalApiPostPayloadTooLarge"];
+            415: components["responses"]["ExternalApiPostUnsupportedMediaType"];
+            422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
+            429: components["responses"]["ExternalApiPostTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    getEvaluationRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            chatbotId: string | null;
+                            k: number;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description Questions run */
+                            questions: number;
+                            /** @description Questions whose expected source was among the k passages */
+                            hits: number;
+                            /** @description hits / questions (hit rate at k); null when there were no questions */
+                            hitRate: number | null;
+                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
+                            answerChecks: {
+                                checked: number;
+                                passed: number;
+                            } | null;
+                            results: {
+                                questionId: string;
+                                /** @description The question as it was asked in this run */
+                                question: string;
+                                /** @description A passage of an expected source was among the k retrieved */
+                                hit: boolean;
+                                /** @description Position (from 1) of the first passage of an expected source; null when none */
+                                rank: number | null;
+                                /** @description The sources of the retrieved passages, best first, each once */
+                                foundSourceIds: string[];
+                                /** @description The agent's answer (its first 4,000 characters); null when not asked or the call failed */
+                                answer: string | null;
+                                factsFound: string[];
+                                factsMissing: string[];
+                                /** @description Why the answer check failed without an answer: the model's error or the month's token budget */
+                                answerError: string | null;
+                            }[];
+                        };
                     };
                 };
             };

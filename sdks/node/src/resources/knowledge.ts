@@ -8,7 +8,17 @@ import type { APIPromise } from '../core/apiPromise.js';
 import { InvalidArgumentError } from '../core/errors.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
-import type { Deleted, KnowledgeSource, KnowledgeSourceCreateParams, KnowledgeSourceUploadParams } from '../types.js';
+import type {
+  Deleted,
+  EvaluationQuestion,
+  EvaluationQuestionCreateParams,
+  EvaluationRun,
+  EvaluationRunCreateParams,
+  EvaluationRunSummary,
+  KnowledgeSource,
+  KnowledgeSourceCreateParams,
+  KnowledgeSourceUploadParams,
+} from '../types.js';
 
 /** The upload form: the title before the file, so the service reads it before the bytes arrive. */
 function uploadForm({ file, filename, title }: KnowledgeSourceUploadParams): FormData {
@@ -63,11 +73,73 @@ export class KnowledgeSources extends APIResource {
   }
 }
 
+/** Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md). */
+export class EvaluationQuestions extends APIResource {
+  /** The workspace's questions, oldest first. */
+  list(options?: RequestOptions): APIPromise<EvaluationQuestion[]> {
+    return this._client
+      .get<{ data: EvaluationQuestion[] }>('/knowledge/evaluation/questions', undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  create(params: EvaluationQuestionCreateParams, options?: RequestOptions): APIPromise<EvaluationQuestion> {
+    return this._client
+      .post<{ data: EvaluationQuestion }>('/knowledge/evaluation/questions', params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** Answered with no body (204); runs already recorded keep the question. */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this._client.request<void>({
+      method: 'delete',
+      path: pathOf`/knowledge/evaluation/questions/${id}`,
+      options,
+      envelope: 'none',
+    });
+  }
+}
+
+/** Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks. */
+export class EvaluationRuns extends APIResource {
+  /** Runs the questions now (within the request) and answers the recorded run with its results. */
+  create(params: EvaluationRunCreateParams = {}, options?: RequestOptions): APIPromise<EvaluationRun> {
+    return this._client
+      .post<{ data: EvaluationRun }>('/knowledge/evaluation/runs', params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /** The workspace's runs, newest first, without their per-question results. */
+  list(options?: RequestOptions): APIPromise<EvaluationRunSummary[]> {
+    return this._client
+      .get<{ data: EvaluationRunSummary[] }>('/knowledge/evaluation/runs', undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  retrieve(id: string, options?: RequestOptions): APIPromise<EvaluationRun> {
+    return this._client
+      .get<{ data: EvaluationRun }>(pathOf`/knowledge/evaluation/runs/${id}`, undefined, options)
+      ._thenUnwrap((r) => r.data);
+  }
+}
+
+export class KnowledgeEvaluation extends APIResource {
+  readonly questions: EvaluationQuestions;
+  readonly runs: EvaluationRuns;
+
+  constructor(client: APIClient) {
+    super(client);
+    this.questions = new EvaluationQuestions(client);
+    this.runs = new EvaluationRuns(client);
+  }
+}
+
 export class Knowledge extends APIResource {
   readonly sources: KnowledgeSources;
+  readonly evaluation: KnowledgeEvaluation;
 
   constructor(client: APIClient) {
     super(client);
     this.sources = new KnowledgeSources(client);
+    this.evaluation = new KnowledgeEvaluation(client);
   }
 }

@@ -5,17 +5,28 @@ in the background (docs/knowledge.md). A file is sent as multipart/form-data.
 from __future__ import annotations
 
 import os
-from typing import IO, TYPE_CHECKING, List, Union
+from typing import IO, TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
 from .._exceptions import InvalidArgumentError
-from ..types import Deleted, KnowledgeSource, RequestOptions
+from ..types import Deleted, EvaluationQuestion, EvaluationRun, EvaluationRunSummary, KnowledgeSource, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["Knowledge", "AsyncKnowledge", "KnowledgeSources", "AsyncKnowledgeSources"]
+__all__ = [
+    "Knowledge",
+    "AsyncKnowledge",
+    "KnowledgeSources",
+    "AsyncKnowledgeSources",
+    "KnowledgeEvaluation",
+    "AsyncKnowledgeEvaluation",
+    "EvaluationQuestions",
+    "AsyncEvaluationQuestions",
+    "EvaluationRuns",
+    "AsyncEvaluationRuns",
+]
 
 _LIST = APICall("GET", "/knowledge/sources")
 
@@ -108,17 +119,132 @@ class AsyncKnowledgeSources(AsyncAPIResource):
         return await self._call(APICall("POST", f"{_one(source_id)}/reindex"), options)
 
 
+_QUESTIONS = "/knowledge/evaluation/questions"
+_RUNS = "/knowledge/evaluation/runs"
+
+
+def _add_question(question: str, expected_source_ids: List[str], expected_facts: List[str]) -> APICall:
+    body = body_of(question=question, expectedSourceIds=expected_source_ids, expectedFacts=expected_facts)
+    return APICall("POST", _QUESTIONS, body=body)
+
+
+def _delete_question(question_id: str) -> APICall:
+    return APICall("DELETE", f"{_QUESTIONS}/{path_id('question_id', question_id)}", envelope="none")
+
+
+def _run(chatbot_id: Optional[str], k: int) -> APICall:
+    return APICall("POST", _RUNS, body=body_of(chatbotId=chatbot_id, k=k))
+
+
+def _one_run(run_id: str) -> APICall:
+    return APICall("GET", f"{_RUNS}/{path_id('run_id', run_id)}")
+
+
+class EvaluationQuestions(SyncAPIResource):
+    """Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md)."""
+
+    def list(self, **options: "Unpack[RequestOptions]") -> List[EvaluationQuestion]:
+        """The workspace's questions, oldest first."""
+        return self._call(APICall("GET", _QUESTIONS), options)
+
+    def create(
+        self, *, question: str, expected_source_ids: List[str], expected_facts: List[str] = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> EvaluationQuestion:
+        return self._call(_add_question(question, expected_source_ids, expected_facts), options)
+
+    def delete(self, question_id: str, **options: "Unpack[RequestOptions]") -> None:
+        """Answered with no body (204); runs already recorded keep the question."""
+        return self._call(_delete_question(question_id), options)
+
+
+class AsyncEvaluationQuestions(AsyncAPIResource):
+    """Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md)."""
+
+    async def list(self, **options: "Unpack[RequestOptions]") -> List[EvaluationQuestion]:
+        """The workspace's questions, oldest first."""
+        return await self._call(APICall("GET", _QUESTIONS), options)
+
+    async def create(
+        self, *, question: str, expected_source_ids: List[str], expected_facts: List[str] = NOT_GIVEN,
+        **options: "Unpack[RequestOptions]",
+    ) -> EvaluationQuestion:
+        return await self._call(_add_question(question, expected_source_ids, expected_facts), options)
+
+    async def delete(self, question_id: str, **options: "Unpack[RequestOptions]") -> None:
+        """Answered with no body (204); runs already recorded keep the question."""
+        return await self._call(_delete_question(question_id), options)
+
+
+class EvaluationRuns(SyncAPIResource):
+    """Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks."""
+
+    def create(
+        self, *, chatbot_id: Optional[str] = NOT_GIVEN, k: int = NOT_GIVEN, **options: "Unpack[RequestOptions]"
+    ) -> EvaluationRun:
+        """Runs the questions now (within the request) and answers the recorded run with its results."""
+        return self._call(_run(chatbot_id, k), options)
+
+    def list(self, **options: "Unpack[RequestOptions]") -> List[EvaluationRunSummary]:
+        """The workspace's runs, newest first, without their per-question results."""
+        return self._call(APICall("GET", _RUNS), options)
+
+    def retrieve(self, run_id: str, **options: "Unpack[RequestOptions]") -> EvaluationRun:
+        return self._call(_one_run(run_id), options)
+
+
+class AsyncEvaluationRuns(AsyncAPIResource):
+    """Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks."""
+
+    async def create(
+        self, *, chatbot_id: Optional[str] = NOT_GIVEN, k: int = NOT_GIVEN, **options: "Unpack[RequestOptions]"
+    ) -> EvaluationRun:
+        """Runs the questions now (within the request) and answers the recorded run with its results."""
+        return await self._call(_run(chatbot_id, k), options)
+
+    async def list(self, **options: "Unpack[RequestOptions]") -> List[EvaluationRunSummary]:
+        """The workspace's runs, newest first, without their per-question results."""
+        return await self._call(APICall("GET", _RUNS), options)
+
+    async def retrieve(self, run_id: str, **options: "Unpack[RequestOptions]") -> EvaluationRun:
+        return await self._call(_one_run(run_id), options)
+
+
+class KnowledgeEvaluation(SyncAPIResource):
+    questions: EvaluationQuestions
+    runs: EvaluationRuns
+
+    def __init__(self, client) -> None:
+        super().__init__(client)
+        self.questions = EvaluationQuestions(client)
+        self.runs = EvaluationRuns(client)
+
+
+class AsyncKnowledgeEvaluation(AsyncAPIResource):
+    questions: AsyncEvaluationQuestions
+    runs: AsyncEvaluationRuns
+
+    def __init__(self, client) -> None:
+        super().__init__(client)
+        self.questions = AsyncEvaluationQuestions(client)
+        self.runs = AsyncEvaluationRuns(client)
+
+
 class Knowledge(SyncAPIResource):
     sources: KnowledgeSources
+    evaluation: KnowledgeEvaluation
 
     def __init__(self, client) -> None:
         super().__init__(client)
         self.sources = KnowledgeSources(client)
+        self.evaluation = KnowledgeEvaluation(client)
 
 
 class AsyncKnowledge(AsyncAPIResource):
     sources: AsyncKnowledgeSources
+    evaluation: AsyncKnowledgeEvaluation
 
     def __init__(self, client) -> None:
         super().__init__(client)
         self.sources = AsyncKnowledgeSources(client)
+        self.evaluation = AsyncKnowledgeEvaluation(client)

@@ -40,9 +40,10 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * What a success answer's body must be; anything else is an UnexpectedResponseError.
  * - `data`: `{data: <object or array>, …}` (the External API);
  * - `page`: `{data: [...], total, page, totalPages}` (a page of a list);
- * - `object`: any JSON object (deletes' `{message}`, the workspace endpoints' bare JSON).
+ * - `object`: any JSON object (deletes' `{message}`, the workspace endpoints' bare JSON);
+ * - `none`: no body (a 204), answered as undefined.
  */
-export type Envelope = 'data' | 'page' | 'object';
+export type Envelope = 'data' | 'page' | 'object' | 'none';
 /** The External API's place below `baseURL` (`{base_url}/external/v1/…`). */
 export declare const EXTERNAL_PREFIX = "/external/v1";
 export interface APIRequest {

@@ -1,6 +1,6 @@
 "use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.Knowledge = exports.KnowledgeSources = void 0;
+exports.Knowledge = exports.KnowledgeEvaluation = exports.EvaluationRuns = exports.EvaluationQuestions = exports.KnowledgeSources = void 0;
 /**
  * Knowledge sources: pasted text, uploaded files and web pages an AI agent answers from, indexed
  * in the background (docs/knowledge.md). A file is sent as multipart/form-data.
@@ -52,11 +52,68 @@ class KnowledgeSources extends resource_js_1.APIResource {
     }
 }
 exports.KnowledgeSources = KnowledgeSources;
+/** Test questions with the sources (and facts) that should answer them (docs/knowledge-evaluation.md). */
+class EvaluationQuestions extends resource_js_1.APIResource {
+    /** The workspace's questions, oldest first. */
+    list(options) {
+        return this._client
+            .get('/knowledge/evaluation/questions', undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    create(params, options) {
+        return this._client
+            .post('/knowledge/evaluation/questions', params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** Answered with no body (204); runs already recorded keep the question. */
+    delete(id, options) {
+        return this._client.request({
+            method: 'delete',
+            path: (0, path_js_1.pathOf) `/knowledge/evaluation/questions/${id}`,
+            options,
+            envelope: 'none',
+        });
+    }
+}
+exports.EvaluationQuestions = EvaluationQuestions;
+/** Runs of every test question: hit rate at k and, with a chatbot, its agent's answer checks. */
+class EvaluationRuns extends resource_js_1.APIResource {
+    /** Runs the questions now (within the request) and answers the recorded run with its results. */
+    create(params = {}, options) {
+        return this._client
+            .post('/knowledge/evaluation/runs', params, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    /** The workspace's runs, newest first, without their per-question results. */
+    list(options) {
+        return this._client
+            .get('/knowledge/evaluation/runs', undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+    retrieve(id, options) {
+        return this._client
+            .get((0, path_js_1.pathOf) `/knowledge/evaluation/runs/${id}`, undefined, options)
+            ._thenUnwrap((r) => r.data);
+    }
+}
+exports.EvaluationRuns = EvaluationRuns;
+class KnowledgeEvaluation extends resource_js_1.APIResource {
+    questions;
+    runs;
+    constructor(client) {
+        super(client);
+        this.questions = new EvaluationQuestions(client);
+        this.runs = new EvaluationRuns(client);
+    }
+}
+exports.KnowledgeEvaluation = KnowledgeEvaluation;
 class Knowledge extends resource_js_1.APIResource {
     sources;
+    evaluation;
     constructor(client) {
         super(client);
         this.sources = new KnowledgeSources(client);
+        this.evaluation = new KnowledgeEvaluation(client);
     }
 }
 exports.Knowledge = Knowledge;
