@@ -258,119 +258,45 @@ test("a conversation's record shows the sources each AI answer cites", async () 
 });
 
 /**
- * The Unanswered questions and Evaluation tabs against their agreed answers, served by the test
- * (page.route) until the service answers them itself.
+ * The Unanswered questions tab against its agreed answer, served by the test (page.route) until
+ * the service answers it itself.
  */
-async function serveInsights(page: Page, sourceId: string) {
-  const question = (id: string, text: string, chatbotId: string, action: string, askedAt: string) => ({
+async function serveUnanswered(page: Page) {
+  const question = (id: string, text: string, action: string, askedAt: string) => ({
     id,
     question: text,
-    chatbotId,
+    chatbotId: agentBotId,
     sessionId: `s-${id}`,
     responseId: `r-${id}`,
     action,
     askedAt,
   });
-  const questions: any[] = [];
-  const run = {
-    id: 'run-1',
-    chatbotId: agentBotId,
-    k: 5,
-    createdAt: '2026-11-29T08:00:00.000Z',
-    questions: 2,
-    hits: 1,
-    hitRate: 0.5,
-    answerChecks: { checked: 2, passed: 1 },
-    results: [
-      {
-        questionId: 'q1',
-        question: 'Can I return a parcel?',
-        hit: true,
-        rank: 1,
-        foundSourceIds: [sourceId],
-        answer: 'Yes [1].',
-        factsFound: ['30 days'],
-        factsMissing: [],
-      },
-      {
-        questionId: 'q2',
-        question: 'Do you ship to Norway?',
-        hit: false,
-        rank: null,
-        foundSourceIds: [],
-        answer: 'I could not find that.',
-        factsFound: [],
-        factsMissing: ['Norway'],
-      },
-    ],
-  };
-  const json = (body: unknown, status = 200) => ({
-    status,
-    contentType: 'application/json',
-    body: JSON.stringify(body),
-  });
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
   await page.route('**/api/v1/dashboard/knowledge/unanswered**', (route) => {
     const cursor = new URL(route.request().url()).searchParams.get('cursor');
     return route.fulfill(
       json(
         cursor
           ? {
-              data: [
-                question(
-                  'u3',
-                  'Is there a shop in Oslo?',
-                  agentBotId,
-                  'answered_without_source',
-                  '2026-11-27T09:00:00.000Z',
-                ),
-              ],
+              data: [question('u3', 'Is there a shop in Oslo?', 'answered_without_source', '2026-11-27T09:00:00.000Z')],
               nextCursor: null,
             }
           : {
               data: [
-                question('u1', 'Do you ship to Norway?', agentBotId, 'handed_off', '2026-11-29T07:00:00.000Z'),
-                question(
-                  'u2',
-                  'What are your opening hours on Sunday?',
-                  agentBotId,
-                  'clarified',
-                  '2026-11-28T12:00:00.000Z',
-                ),
+                question('u1', 'Do you ship to Norway?', 'handed_off', '2026-11-29T07:00:00.000Z'),
+                question('u2', 'What are your opening hours on Sunday?', 'clarified', '2026-11-28T12:00:00.000Z'),
               ],
               nextCursor: 'next',
             },
       ),
     );
   });
-  await page.route('**/api/v1/dashboard/knowledge/evaluation/**', (route) => {
-    const req = route.request();
-    const path = new URL(req.url()).pathname.replace(/^.*\/evaluation/, '');
-    if (path === '/questions' && req.method() === 'GET') return route.fulfill(json({ data: questions }));
-    if (path === '/questions' && req.method() === 'POST') {
-      const q = {
-        id: `q${questions.length + 1}`,
-        expectedFacts: [],
-        createdAt: new Date().toISOString(),
-        ...req.postDataJSON(),
-      };
-      questions.push(q);
-      return route.fulfill(json({ data: q }, 201));
-    }
-    if (path === '/runs' && req.method() === 'GET')
-      return route.fulfill(json({ data: [{ ...run, results: undefined }] }));
-    if (path === '/runs' && req.method() === 'POST')
-      return route.fulfill(json({ data: { ...run, id: 'run-2', createdAt: new Date().toISOString() } }, 201));
-    if (path === '/runs/run-1') return route.fulfill(json({ data: run }));
-    return route.fulfill(json({ error: 'not found' }, 404));
-  });
-  return questions;
 }
 
-test('unanswered questions: newest first with what the agent did, more on request; evaluation: questions and runs', async () => {
-  const [returns] = await sources();
+test('unanswered questions: newest first with what the agent did, more on request', async () => {
   const opened = await openDashboard(env, owner, '/knowledge');
   const { page } = opened;
-  const questions = await serveInsights(page, returns.id);
+  await serveUnanswered(page);
   await settled(page);
   await page.getByRole('tab', { name: 'Unanswered questions' }).click();
   const table = page.getByRole('table', { name: 'Unanswered questions' });
@@ -391,37 +317,72 @@ test('unanswered questions: newest first with what the agent did, more on reques
   await table.getByText('Is there a shop in Oslo?').waitFor();
   assert.is(await page.getByRole('button', { name: 'Show more' }).count(), 0);
   await checkPage(opened, 'knowledge-unanswered');
+  await page.context().close();
+});
 
+test('evaluation: a test question with its source and facts; a run with its hit rate and results, listed', async () => {
+  const [returns] = await sources();
+  const opened = await openDashboard(env, owner, '/knowledge');
+  const { page } = opened;
+  await settled(page);
   await page.getByRole('tab', { name: 'Evaluation' }).click();
   await page.getByRole('heading', { name: 'No test questions yet' }).waitFor();
+  assert.ok(await page.getByRole('button', { name: 'Run evaluation' }).isDisabled(), 'nothing to run yet');
   await page.getByRole('button', { name: 'Add question' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Add a test question' });
+  await dialog.getByRole('button', { name: 'Add question' }).click();
+  await dialog.getByText('Choose the source that answers it.').waitFor();
   await dialog.getByLabel('Question', { exact: true }).fill('Can I return a parcel?');
   await dialog.getByRole('group', { name: 'Sources that answer it' }).getByLabel('Returns policy').check();
   await dialog.getByLabel(/^Facts the answer must contain/).fill('30 days\nfree of charge');
   await checkPage(opened, 'knowledge-evaluation-add');
   await dialog.getByRole('button', { name: 'Add question' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  assert.equal(questions[0].expectedSourceIds, [returns.id]);
-  assert.equal(questions[0].expectedFacts, ['30 days', 'free of charge']);
   await page.getByRole('table', { name: 'Test questions' }).getByText('Can I return a parcel?').waitFor();
+  const stored = await env.app.api('GET', `${EXT}/knowledge/evaluation/questions`, { apiKey: owner.apiKey });
+  assert.equal(
+    stored.body.data.map((q: any) => [q.question, q.expectedSourceIds, q.expectedFacts]),
+    [['Can I return a parcel?', [returns.id], ['30 days', 'free of charge']]],
+  );
 
-  await page.getByRole('button', { name: /Show the results of the run/ }).click();
+  // Retrieval only: the source is found first.
+  await page.getByRole('button', { name: 'Run evaluation' }).click();
+  await page.getByText('Evaluated: hit rate at 5 is 100%.').waitFor();
   const results = page.getByRole('table', { name: 'Results of the run' });
-  await results
-    .getByRole('row', { name: /Norway/ })
-    .getByText('Missed')
-    .waitFor();
   await results
     .getByRole('row', { name: /return a parcel/ })
     .getByText('Hit at 1')
     .waitFor();
-  await page.getByText('Hit rate at 5: 50% (1 of 2). 1 of 2 answers passed.').waitFor();
+  await results
+    .getByRole('row', { name: /return a parcel/ })
+    .getByText('Not asked')
+    .waitFor();
+  await page.getByText('Hit rate at 5: 100% (1 of 1). Retrieval only.').waitFor();
+
+  // With the agent: its answer is checked for the facts.
+  standIn.script({ kind: 'text', text: 'Parcels may be returned within 30 days [1].' });
   await page.getByLabel('Agent to ask').selectOption(agentBotId);
   await page.getByRole('button', { name: 'Run evaluation' }).click();
-  await page.getByText('Evaluated: hit rate at 5 is 50%.').waitFor();
-  assert.is(await page.getByRole('table', { name: 'Evaluation runs' }).getByRole('row').count(), 3);
+  await page.getByText('0 of 1 answers passed', { exact: false }).first().waitFor();
+  await results
+    .getByRole('row', { name: /return a parcel/ })
+    .getByText('Missing facts')
+    .waitFor();
+  await results
+    .getByRole('row', { name: /return a parcel/ })
+    .getByText('free of charge')
+    .waitFor();
+  const runs = page.getByRole('table', { name: 'Evaluation runs' });
+  assert.is(await runs.getByRole('row').count(), 3, 'a header and two runs');
   await checkPage(opened, 'knowledge-evaluation');
+
+  // The earlier run's results, opened from the list.
+  await runs
+    .getByRole('row')
+    .nth(2)
+    .getByRole('button', { name: /Show the results/ })
+    .click();
+  await page.getByText('Hit rate at 5: 100% (1 of 1). Retrieval only.').waitFor();
   await page.context().close();
 });
 

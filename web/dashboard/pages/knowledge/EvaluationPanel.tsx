@@ -64,7 +64,14 @@ function RunResults({ run, titles }: { run: EvaluationRun; titles: Map<string, s
       header: 'Answer',
       render: (r) =>
         r.answer === null ? (
-          <span class="muted small">Not asked</span>
+          r.answerError ? (
+            <>
+              <Badge tone="warning">No answer</Badge>
+              <span class="cell-sub cell-sub-wrap">{r.answerError}</span>
+            </>
+          ) : (
+            <span class="muted small">Not asked</span>
+          )
         ) : r.factsMissing.length === 0 ? (
           <Badge tone="success">All facts</Badge>
         ) : (

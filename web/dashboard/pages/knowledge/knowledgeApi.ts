@@ -1,7 +1,7 @@
 /**
- * The dashboard's knowledge endpoints and their shapes: sources (api/resources/knowledge), the
- * questions agents found nothing for, and evaluation. The last two are typed here from the
- * endpoints' agreed shapes until the generated types carry them.
+ * The dashboard's knowledge endpoints and their shapes: sources and evaluation
+ * (api/resources/knowledge), and the questions agents found nothing for, typed here from the
+ * endpoint's agreed shape until the generated types carry it.
  */
 import { api, DASHBOARD_API, query } from '../../api.js';
 import type { Answer, RequestBody } from '../../apiTypes.js';
@@ -30,44 +30,18 @@ export interface UnansweredPage {
   hasMore?: boolean;
 }
 
-export interface EvaluationQuestion {
-  id: string;
-  question: string;
-  expectedSourceIds: string[];
-  expectedFacts: string[];
-  createdAt: string;
-}
+type QuestionsPath = '/api/v1/dashboard/knowledge/evaluation/questions';
+type RunsPath = '/api/v1/dashboard/knowledge/evaluation/runs';
 
-export interface EvaluationResult {
-  questionId: string;
-  question: string;
-  hit: boolean;
-  rank: number | null;
-  foundSourceIds: string[];
-  answer: string | null;
-  factsFound: string[];
-  factsMissing: string[];
-}
-
-export interface EvaluationRun {
-  id: string;
-  chatbotId: string | null;
-  k: number;
-  createdAt: string;
-  questions: number;
-  hits: number;
-  /** 0 to 1; null when there were no questions. */
-  hitRate: number | null;
-  answerChecks: { checked: number; passed: number } | null;
-  /** Absent in the list of runs. */
-  results?: EvaluationResult[];
-}
-
-export interface EvaluationQuestionBody {
-  question: string;
-  expectedSourceIds: string[];
-  expectedFacts?: string[];
-}
+export type EvaluationQuestion = Answer<QuestionsPath, 'get'>['data'][number];
+export type EvaluationQuestionBody = RequestBody<QuestionsPath, 'post'>;
+/** A run as listed (no results) or read alone (with them). */
+export type EvaluationRun = Answer<RunsPath, 'get'>['data'][number] & { results?: EvaluationResult[] };
+export type EvaluationResult = Answer<
+  '/api/v1/dashboard/knowledge/evaluation/runs/{id}',
+  'get'
+>['data']['results'][number];
+export type EvaluationRunBody = RequestBody<RunsPath, 'post'>;
 
 const base = `${DASHBOARD_API}/knowledge`;
 const source = (id: string) => `${base}/sources/${encodeURIComponent(id)}`;
@@ -94,8 +68,7 @@ export const knowledgeApi = {
   removeQuestion: (id: string) => api.send('DELETE', `${base}/evaluation/questions/${encodeURIComponent(id)}`),
   runs: () => api.get<{ data: EvaluationRun[] }>(`${base}/evaluation/runs`),
   run: (id: string) => api.get<{ data: EvaluationRun }>(`${base}/evaluation/runs/${encodeURIComponent(id)}`),
-  startRun: (body: { chatbotId?: string; k?: number }) =>
-    api.send<{ data: EvaluationRun }>('POST', `${base}/evaluation/runs`, body),
+  startRun: (body: EvaluationRunBody) => api.send<{ data: EvaluationRun }>('POST', `${base}/evaluation/runs`, body),
 };
 
 /** A source still on its way to ready or failed: the list polls while one is. */
