@@ -110,6 +110,12 @@ export function knowledgeIndexerDeps(services: Services): KnowledgeIndexerDeps {
       const docs = await views.find(KNOWLEDGE_SOURCES, { workspaceId });
       return docs.filter((d) => d.id !== sourceId).reduce((n, d) => n + (d.sizeBytes ?? 0), 0);
     },
+    embeddings: stores.embeddings,
+    embeddingModel: stores.embeddingModel,
+    embeddingTargets: stores.embeddingTargets,
+    async readySources(workspaceId) {
+      return (await views.find(KNOWLEDGE_SOURCES, { workspaceId, status: 'ready' })).map((d) => d.id);
+    },
     async waitingSources() {
       const docs = await views.find(KNOWLEDGE_SOURCES, { status: { $in: ['queued', 'processing'] } });
       return docs.map((d) => ({ id: d.id, workspaceId: d.workspaceId, revision: d.revision }));

@@ -49,7 +49,16 @@ import { KnowledgeSourceCommands } from '../commands/knowledgeSourceCommands.js'
 import { KnowledgeEvaluationCommands } from '../commands/knowledgeEvaluationCommands.js';
 import type { ChunkStore } from '../infrastructure/knowledge/chunkStore.js';
 import { createSqlChunkStore } from '../infrastructure/knowledge/sqlChunkStore.js';
-import { createKnowledgeRetriever } from '../commands/knowledgeRetrieval.js';
+import type { EmbeddingStore } from '../infrastructure/knowledge/embeddingStore.js';
+import { createSqlEmbeddingStore } from '../infrastructure/knowledge/sqlEmbeddingStore.js';
+import { createEmbeddingModel, type EmbeddingModel } from '../infrastructure/ai/embeddingModel.js';
+import {
+  createKnowledgeRetriever,
+  type EmbeddingTarget,
+  embeddingTargetsOf,
+  embeddingTargetOf,
+  type KnowledgeRetriever,
+} from '../commands/knowledgeRetrieval.js';
 import { createSqlKnowledgeJobs, type KnowledgeJobs } from '../infrastructure/knowledge/knowledgeJobs.js';
 import {
   createSqlSourceContentStore,
@@ -135,6 +144,8 @@ export interface Services {
   knowledgeStores: KnowledgeStores;
   /** Knowledge evaluation: test questions and their runs (docs/knowledge-evaluation.md). */
   knowledgeEvaluation: KnowledgeEvaluationCommands;
+  /** Agents' retrieval over their sources: full text, fused with embeddings when the connection has them. */
+  knowledgeRetriever: KnowledgeRetriever;
   account: AccountCommands;
   branding: BrandingCommands;
   adClicks: AdClickCommands;
@@ -163,6 +174,11 @@ export interface KnowledgeStores {
   contents: SourceContentStore;
   pageBudget: PageFetchBudget;
   web: WebPages;
+  /** The chunks' vectors, one set per embedding connection and model. */
+  embeddings: EmbeddingStore;
+  embeddingModel: EmbeddingModel;
+  /** The active connections with an embedding model, of a workspace (of all when null). */
+  embeddingTargets(workspaceId: string | null): Promise<EmbeddingTarget[]>;
   /** Wakes the indexer when a job is enqueued. */
   wake: WakeSignal;
   /** The workspace's knowledge limits, by its plan. */
@@ -313,18 +329,6 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     connectionCount: (workspaceId) => views.count(MODEL_CONNECTIONS, { workspaceId }),
   });
   const chunkStore = await createSqlChunkStore(sql);
-  // Visitors' turns and the dashboard playground call models the same way.
-  const agentModel: AgentModelDeps = {
-    chatModel: createChatModel({
-      allowHosts: config.llmAllowHosts,
-      resolver: opts.resolver,
-      timeoutMs: config.aiTimeoutMs,
-    }),
-    modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
-    // Through the cached views: the plan is read once, the month's tokens once after each change.
-    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
-    retriever: createKnowledgeRetriever({ chunks: chunkStore, views: apiViews }),
-  };
 
   const knowledgeLimitsOf = async (workspaceId: string) =>
     knowledgeLimitsFor(((await views.get(WORKSPACES, workspaceId))?.plan ?? 'free') as PlanName);
@@ -339,8 +343,35 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       resolver: opts.resolver,
       certificateAuthority: opts.knowledgeCertificateAuthority,
     }),
+    embeddings: await createSqlEmbeddingStore(sql, { clock }),
+    embeddingModel: createEmbeddingModel({
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      timeoutMs: config.aiTimeoutMs,
+    }),
+    embeddingTargets: (workspaceId) => embeddingTargetsOf(views, modelConnections, workspaceId),
     wake: wakeSignal(),
     limitsOf: knowledgeLimitsOf,
+  };
+  const knowledgeRetriever = createKnowledgeRetriever({
+    chunks: knowledgeStores.chunks,
+    views,
+    embeddings: knowledgeStores.embeddings,
+    embeddingModel: knowledgeStores.embeddingModel,
+    embeddingTarget: (connectionId, workspaceId) => embeddingTargetOf(modelConnections, connectionId, workspaceId),
+    logger,
+  });
+  // Visitors' turns and the dashboard playground call models the same way.
+  const agentModel: AgentModelDeps = {
+    chatModel: createChatModel({
+      allowHosts: config.llmAllowHosts,
+      resolver: opts.resolver,
+      timeoutMs: config.aiTimeoutMs,
+    }),
+    modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
+    // Through the cached views: the plan is read once, the month's tokens once after each change.
+    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
+    retriever: knowledgeRetriever,
   };
   const knowledge = new KnowledgeSourceCommands({
     aggregates,
@@ -407,6 +438,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     knowledge,
     knowledgeStores,
     knowledgeEvaluation,
+    knowledgeRetriever,
     conversations: new ConversationCommands({
       aggregates,
       flowSigningSecrets: signingSecrets,

@@ -9,6 +9,14 @@
  * deleted meanwhile) stops without writing; a failure that may pass (network, a 5xx) is retried
  * after a delay, up to MAX_ATTEMPTS; a SourceProblem fails the source at once with its reason.
  * A failed reindex keeps the chunks of the last good index until the next success or delete.
+ *
+ * Embeddings (docs/knowledge.md, Retrieval): once a source's chunks are stored, each active
+ * model connection of the workspace with an embedding model embeds them, before the source is
+ * ready. An embedding failure never fails the source: it is ready, searched by full text only,
+ * and the reason is kept on the source's embedding set (and logged); the embedding pass tries
+ * again after EMBEDDING_RETRY_MS. That pass, run beside the jobs at each reconcile, also embeds
+ * ready sources a connection has no vectors for (a connection that gained or changed its
+ * embedding model) and drops the vectors of connections and models no longer in use.
  */
 import { randomUUID } from 'node:crypto';
 import type { KnowledgeSourceCommands } from '../../commands/knowledgeSourceCommands.js';
@@ -17,13 +25,18 @@ import { chunkPages } from '../../domain/knowledge/chunking.js';
 import { MAX_SOURCE_CHARACTERS } from '../../domain/knowledge/knowledgeSourceFields.js';
 import { SourceProblem } from '../../domain/knowledge/sourceProblem.js';
 import type { KnowledgeLimits } from '../../domain/plans.js';
+import type { EmbeddingTarget } from '../../commands/knowledgeRetrieval.js';
+import type { EmbeddingModel } from '../../infrastructure/ai/embeddingModel.js';
 import type { ChunkStore } from '../../infrastructure/knowledge/chunkStore.js';
+import { embeddingInput, type EmbeddingStore } from '../../infrastructure/knowledge/embeddingStore.js';
 import type { KnowledgeJob, KnowledgeJobs } from '../../infrastructure/knowledge/knowledgeJobs.js';
 import type { Logger } from '../../infrastructure/logger.js';
 import { type WakeSignal, wakeSignal } from '../../infrastructure/eventStore/wakeSignal.js';
 import { readSourcePages, type SourcePagesDeps } from './sourcePages.js';
 
 export const MAX_ATTEMPTS = 3;
+/** A source whose embedding failed is embedded again after this long (or at its next reindex). */
+export const EMBEDDING_RETRY_MS = 15 * 60_000;
 
 export interface KnowledgeIndexerDeps extends SourcePagesDeps {
   logger: Logger;
@@ -35,6 +48,13 @@ export interface KnowledgeIndexerDeps extends SourcePagesDeps {
   bytesBesides(workspaceId: string, sourceId: string): Promise<number>;
   /** Sources waiting for a run (queued or processing), for the reconcile pass. */
   waitingSources(): Promise<Array<{ id: string; workspaceId: string; revision: number }>>;
+  /** Embeddings; without them sources are indexed for full text only. */
+  embeddings?: EmbeddingStore;
+  embeddingModel?: EmbeddingModel;
+  /** The active model connections with an embedding model, of one workspace (of all when null). */
+  embeddingTargets?(workspaceId: string | null): Promise<EmbeddingTarget[]>;
+  /** The ids of the workspace's ready sources. */
+  readySources?(workspaceId: string): Promise<string[]>;
 }
 
 export interface KnowledgeIndexerOptions {
@@ -53,6 +73,71 @@ export interface RunningKnowledgeIndexer {
 }
 
 const MB = 1024 * 1024;
+
+/**
+ * Embeds the chunks stored now for a source with one connection's embedding model and stores
+ * the vectors; a failure is recorded with its reason (the source stays searchable by full text).
+ */
+export async function embedSource(
+  deps: Pick<KnowledgeIndexerDeps, 'embeddings' | 'embeddingModel' | 'logger'>,
+  target: EmbeddingTarget,
+  sourceId: string,
+): Promise<'embedded' | 'failed' | 'nothing'> {
+  const { embeddings, embeddingModel } = deps;
+  if (!embeddings || !embeddingModel) return 'nothing';
+  const stored = await embeddings.chunksToEmbed(sourceId);
+  if (!stored) return 'nothing';
+  const space = { connectionId: target.connectionId, model: target.model };
+  const result = await embeddingModel.embed({
+    baseUrl: target.baseUrl,
+    apiKey: target.apiKey,
+    model: target.model,
+    inputs: stored.chunks.map(embeddingInput),
+  });
+  if (!result.ok) {
+    const reason = `Embedding with ${target.model} failed (${result.detail}); the source is searched by full text only until it is embedded again`;
+    deps.logger.warn('knowledge embedding failed', { sourceId, connectionId: target.connectionId, error: reason });
+    await embeddings.recordFailure(target.workspaceId, sourceId, stored.revision, space, reason);
+    return 'failed';
+  }
+  const vectors = stored.chunks.map((c, i) => ({ chunkId: c.chunkId, vector: result.vectors[i]! }));
+  await embeddings.replace(target.workspaceId, sourceId, stored.revision, space, vectors);
+  return 'embedded';
+}
+
+/** Embeds a just-indexed source with every embedding connection of its workspace; never throws. */
+async function embedIndexedSource(deps: KnowledgeIndexerDeps, workspaceId: string, sourceId: string) {
+  if (!deps.embeddings || !deps.embeddingTargets) return;
+  try {
+    for (const target of await deps.embeddingTargets(workspaceId)) await embedSource(deps, target, sourceId);
+  } catch (err) {
+    // The embedding pass tries again: no set was recorded for this revision.
+    deps.logger.warn('knowledge embedding will be retried', { sourceId, error: (err as Error).message });
+  }
+}
+
+/**
+ * The embedding pass: every ready source each embedding connection has no current vectors for
+ * is embedded (failed ones after EMBEDDING_RETRY_MS), and sets of connections or models no
+ * longer in use are dropped. Answers how many sources it embedded or tried to.
+ */
+export async function reconcileEmbeddings(deps: KnowledgeIndexerDeps, now = new Date()): Promise<number> {
+  const { embeddings, embeddingTargets, readySources } = deps;
+  if (!embeddings || !embeddingTargets || !readySources) return 0;
+  const targets = await embeddingTargets(null);
+  await embeddings.keepOnly(targets.map((t) => ({ connectionId: t.connectionId, model: t.model })));
+  let embedded = 0;
+  for (const target of targets) {
+    const space = { connectionId: target.connectionId, model: target.model };
+    const ready = await readySources(target.workspaceId);
+    const due = await embeddings.unembedded(ready, space, new Date(now.getTime() - EMBEDDING_RETRY_MS));
+    for (const sourceId of due) {
+      await embedSource(deps, target, sourceId);
+      embedded += 1;
+    }
+  }
+  return embedded;
+}
 
 /** Runs one claimed job to its end (exported for tests that drive a job by hand). */
 export async function runKnowledgeJob(
@@ -87,6 +172,7 @@ export async function runKnowledgeJob(
       job.revision,
       chunks.map((c) => ({ ...c, sourceTitle: title })),
     );
+    if (stored) await embedIndexedSource(deps, job.workspaceId, job.sourceId);
     if (stored)
       await deps.sources.recordIndexed(
         job.sourceId,
@@ -143,6 +229,8 @@ export function startKnowledgeIndexer(
   let lastReconcile = 0;
   let lastRenew = 0;
   const running = new Set<Promise<void>>();
+  // One embedding pass at a time, beside the jobs: a large one never holds indexing up.
+  let embeddingPass: Promise<void> | null = null;
 
   const loop = (async () => {
     while (!stopped) {
@@ -150,6 +238,14 @@ export function startKnowledgeIndexer(
         if (Date.now() - lastReconcile >= reconcileEveryMs) {
           lastReconcile = Date.now();
           await reconcileKnowledgeJobs(deps);
+          embeddingPass ??= reconcileEmbeddings(deps)
+            .then(() => undefined)
+            .catch((err) => {
+              deps.logger.warn('knowledge embedding pass failed', { error: (err as Error).message });
+            })
+            .finally(() => {
+              embeddingPass = null;
+            });
         }
         if (running.size > 0 && Date.now() - lastRenew >= leaseMs / 3) {
           lastRenew = Date.now();
@@ -183,6 +279,7 @@ export function startKnowledgeIndexer(
       signal.wake();
       await loop;
       await Promise.all(running);
+      await embeddingPass;
       signal.close();
     },
   };

@@ -60,9 +60,9 @@ export interface ChatModelOptions {
 type ToolCallPiece = { id: string; name: string; arguments: string };
 
 /** An answer whose shape is not a chat completion (a proxy's error page, a broken stream chunk). */
-class MalformedAnswer extends Error {}
+export class MalformedAnswer extends Error {}
 
-function failureKind(err: unknown): AgentFailure {
+export function failureKind(err: unknown): AgentFailure {
   if (err instanceof APIConnectionTimeoutError) return 'timeout';
   if (err instanceof RateLimitError) return 'rate_limited';
   if (err instanceof APIConnectionError) return 'unreachable';
@@ -72,14 +72,14 @@ function failureKind(err: unknown): AgentFailure {
 }
 
 /** Whether another try may help: throttling, a provider's own failure, a connection that dropped. */
-function retryable(err: unknown): boolean {
+export function retryable(err: unknown): boolean {
   if (err instanceof APIConnectionTimeoutError) return false;
   if (err instanceof APIConnectionError) return true;
   if (!(err instanceof APIError) || err.status === undefined) return false;
   return err.status === 408 || err.status === 409 || err.status === 429 || err.status >= 500;
 }
 
-function waitBeforeRetry(err: unknown, retry: number): number {
+export function waitBeforeRetry(err: unknown, retry: number): number {
   const headers = err instanceof APIError ? err.headers : undefined;
   return retryAfterMs(headers?.get('retry-after')) ?? BACKOFF_MS * 2 ** retry;
 }
@@ -93,7 +93,7 @@ const KEPT_CLIENTS = 100;
  * One client per connection target (base URL and key), made once and reused: a client is
  * costly to build on every turn. The key is only a map key in memory, as it is in the client.
  */
-function clientsByTarget(guardedFetch: typeof fetch): (baseUrl: string, apiKey: string) => OpenAI {
+export function clientsByTarget(guardedFetch: typeof fetch): (baseUrl: string, apiKey: string) => OpenAI {
   const clients = new Map<string, OpenAI>();
   return (baseUrl, apiKey) => {
     const target = `${baseUrl}\n${apiKey}`;

@@ -12,7 +12,7 @@ import OpenAI, {
   RateLimitError,
 } from 'openai';
 import { getTestCertificate } from './httpsReceiver.js';
-import { startOpenAiStandIn, type OpenAiStandIn } from './openAiStandIn.js';
+import { STAND_IN_DIMENSIONS, startOpenAiStandIn, type OpenAiStandIn } from './openAiStandIn.js';
 
 let standIn: OpenAiStandIn;
 let client: OpenAI;
@@ -146,11 +146,21 @@ test('models: the list and one model', async () => {
   assert.equal(one, { id: 'gpt-4o-mini', object: 'model', created: 1_700_000_000, owned_by: 'stand-in' });
 });
 
-test('embeddings: one vector per input, decoded from base64 as the client asks by default', async () => {
+test('embeddings: the documented list, one vector per input, decoded from base64 as the client asks by default', async () => {
   const answer = await client.embeddings.create({ model: 'text-embedding-3-small', input: ['alpha', 'beta'] });
-  assert.is(answer.data.length, 2);
-  assert.is(answer.data[0].embedding.length, 8);
-  assert.ok(answer.data[0].embedding.every((v) => typeof v === 'number' && v >= 0 && v <= 1));
+  assert.is(answer.object, 'list');
+  assert.is(answer.model, 'text-embedding-3-small');
+  assert.equal(
+    answer.data.map((d) => [d.object, d.index]),
+    [
+      ['embedding', 0],
+      ['embedding', 1],
+    ],
+  );
+  assert.is(answer.data[0].embedding.length, STAND_IN_DIMENSIONS);
+  assert.ok(answer.usage.prompt_tokens > 0);
+  assert.is(answer.usage.total_tokens, answer.usage.prompt_tokens);
+  assert.ok(answer.data[0].embedding.every((v) => typeof v === 'number' && v >= -1 && v <= 1));
   assert.not.equal(answer.data[0].embedding, answer.data[1].embedding);
   assert.is(standIn.requests[0].body.encoding_format, 'base64');
   const asFloats = await client.embeddings.create({
@@ -159,6 +169,43 @@ test('embeddings: one vector per input, decoded from base64 as the client asks b
     encoding_format: 'float',
   });
   assert.equal(asFloats.data[0].embedding, answer.data[0].embedding);
+  const small = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'alpha', dimensions: 16 });
+  assert.is(small.data[0].embedding.length, 16);
+});
+
+test('embeddings: deterministic, length 1, near for texts sharing words and at 0 for texts sharing none', async () => {
+  const texts = [
+    'Refunds are paid back to the original card within five days',
+    'How long until my refund is paid back to my card?',
+    'Our warehouse ships parcels from Rotterdam',
+  ];
+  const { data } = await client.embeddings.create({ model: 'text-embedding-3-small', input: texts });
+  const again = await client.embeddings.create({ model: 'text-embedding-3-small', input: texts });
+  assert.equal(again.data[0].embedding, data[0].embedding);
+  const dot = (a: number[], b: number[]) => a.reduce((n, v, i) => n + v * b[i]!, 0);
+  assert.ok(Math.abs(dot(data[0].embedding, data[0].embedding) - 1) < 1e-5);
+  const near = dot(data[0].embedding, data[1].embedding);
+  const far = dot(data[0].embedding, data[2].embedding);
+  assert.ok(near > 0.4, `related texts: ${near}`);
+  assert.ok(Math.abs(far) < 0.2, `unrelated texts: ${far}`);
+});
+
+test('embeddings: an unknown model is a NotFoundError, a scripted error the typed error', async () => {
+  try {
+    await client.embeddings.create({ model: 'no-such-embedder', input: 'x' });
+    assert.unreachable('should have failed');
+  } catch (err) {
+    assert.instance(err, NotFoundError);
+  }
+  standIn.scriptEmbeddings({ kind: 'error', status: 429, retryAfterSeconds: 1 });
+  try {
+    await client.embeddings.create({ model: 'text-embedding-3-small', input: 'x' });
+    assert.unreachable('should have failed');
+  } catch (err) {
+    assert.instance(err, RateLimitError);
+  }
+  const after = await client.embeddings.create({ model: 'text-embedding-3-small', input: 'x' });
+  assert.is(after.data.length, 1, 'a scripted reply answers one request');
 });
 
 test('a wrong key is an AuthenticationError with the documented body', async () => {

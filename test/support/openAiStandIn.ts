@@ -64,6 +64,8 @@ export interface OpenAiStandIn {
   contentChunkSentAt: number[];
   /** Appends replies to the queue: each chat completion takes the next (a default text when empty). */
   script(...replies: StandInReply[]): void;
+  /** Appends replies for the next embeddings requests (errors, delays, malformed); when empty, vectors. */
+  scriptEmbeddings(...replies: Array<Extract<StandInReply, { kind: 'error' | 'delay' | 'malformed' }>>): void;
   /** Models GET /models lists and GET /models/{id} knows. */
   models: string[];
   /** The key the stand-in accepts (anything else is 401 invalid_api_key). */
@@ -82,6 +84,8 @@ export interface OpenAiStandInOptions {
    * each chunk reaching the caller on its own.
    */
   pieceDelayMs?: number;
+  /** Numbers per embedding when the request names none (default STAND_IN_DIMENSIONS). */
+  embeddingDimensions?: number;
 }
 
 const CREATED = 1_700_000_000;
@@ -261,12 +265,40 @@ function chunksOf(id: string, model: string, reply: StandInReply, body: any, siz
   return out;
 }
 
-/** A deterministic embedding per input, as float32 values (base64 when the client asks, as the official one does). */
-function embeddingOf(input: string, dimensions: number): number[] {
-  const values: number[] = [];
-  for (let i = 0; i < dimensions; i += 1)
-    values.push(Math.fround(((input.charCodeAt(i % Math.max(1, input.length)) || 1) % 17) / 17));
-  return values;
+/** Dimensions of an embedding when the request names none. */
+export const STAND_IN_DIMENSIONS = 256;
+
+/** Words a hashed bag of words leaves out, as a model gives them little weight. */
+const FILLER_WORDS = new Set(
+  'the a an and or of to in on for is are was be it i my me we you your our can do does how what when with my at by from this that'.split(
+    ' ',
+  ),
+);
+
+/** FNV-1a: a stable 32-bit hash of a word. */
+function hashOf(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i += 1) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/**
+ * A deterministic embedding per input: a hashed set of its words (lowercased, a plural's "s"
+ * dropped; each counted once, so one repeated word does not make a text about it), scaled to length 1, so texts sharing words are near and texts sharing none are at 0.
+ * As float32 values (base64 when the client asks, as the official one does).
+ */
+export function standInEmbedding(input: string, dimensions = STAND_IN_DIMENSIONS): number[] {
+  const values = new Array<number>(dimensions).fill(0);
+  const words = new Set<string>();
+  for (const raw of input.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])
+    if (!FILLER_WORDS.has(raw))
+      words.add(raw.length > 3 && raw.endsWith('s') && !raw.endsWith('ss') ? raw.slice(0, -1) : raw);
+  for (const word of words) {
+    const h = hashOf(word);
+    values[h % dimensions]! += h & 0x80000000 ? -1 : 1;
+  }
+  const norm = Math.sqrt(values.reduce((n, v) => n + v * v, 0));
+  return values.map((v) => Math.fround(norm > 0 ? v / norm : 0));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -282,6 +314,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Promise<OpenAiStandIn> {
   const queue: StandInReply[] = [];
+  const embeddingQueue: StandInReply[] = [];
   const requests: RecordedRequest[] = [];
   const contentChunkSentAt: number[] = [];
   const sockets = new Set<Socket>();
@@ -430,11 +463,37 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
       return sendJson(res, 200, modelObject(id));
     }
     if (req.method === 'POST' && path === '/embeddings') {
-      const inputs: string[] = Array.isArray(body?.input) ? body.input : [String(body?.input ?? '')];
-      const dimensions = typeof body?.dimensions === 'number' ? body.dimensions : 8;
+      const scripted = embeddingQueue.shift();
+      if (scripted) {
+        const reply = await settle(res, scripted);
+        if (!reply) return;
+        if (reply.kind === 'malformed') {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('<html><body>502 Bad Gateway</body></html>');
+          return;
+        }
+      }
+      if (body?.input === undefined || typeof body?.model !== 'string')
+        return sendJson(res, 400, {
+          error: {
+            message: `Missing required parameter: '${body?.input === undefined ? 'input' : 'model'}'.`,
+            type: 'invalid_request_error',
+            param: body?.input === undefined ? 'input' : 'model',
+            code: null,
+          },
+        });
+      if (!state.models.includes(body.model))
+        return sendJson(
+          res,
+          404,
+          errorBody(404, `The model \`${body.model}\` does not exist or you do not have access to it.`),
+        );
+      const inputs: string[] = Array.isArray(body.input) ? body.input : [String(body.input)];
+      const dimensions =
+        typeof body?.dimensions === 'number' ? body.dimensions : (options.embeddingDimensions ?? STAND_IN_DIMENSIONS);
       const base64 = body?.encoding_format === 'base64';
       const data = inputs.map((input, index) => {
-        const values = embeddingOf(String(input), dimensions);
+        const values = standInEmbedding(String(input), dimensions);
         return {
           object: 'embedding',
           index,
@@ -483,6 +542,7 @@ export async function startOpenAiStandIn(options: OpenAiStandInOptions = {}): Pr
     requests,
     contentChunkSentAt,
     script: (...replies) => queue.push(...replies),
+    scriptEmbeddings: (...replies) => embeddingQueue.push(...replies),
     get models() {
       return state.models;
     },
