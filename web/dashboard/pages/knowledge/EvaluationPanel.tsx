@@ -34,7 +34,9 @@ import {
 
 const percent = (rate: number | null) => (rate === null ? '—' : `${Math.round(rate * 100)}%`);
 const checksText = (r: EvaluationRun) =>
-  r.answerChecks ? `${r.answerChecks.passed} of ${r.answerChecks.checked} answers passed` : 'Retrieval only';
+  r.answerChecks
+    ? `${r.answerChecks.passed} of ${r.answerChecks.checked} ${r.answerChecks.checked === 1 ? 'answer' : 'answers'} passed`
+    : 'Retrieval only';
 
 function RunResults({ run, titles }: { run: EvaluationRun; titles: Map<string, string> }) {
   const columns: Column<EvaluationResult>[] = [
