@@ -8,7 +8,7 @@
  * retrieval never fails for it. Only chunks of sources that still exist are answered, with their
  * source's current title.
  */
-import { matchedShare, meaningfulTerms } from '../domain/knowledge/queryTerms.js';
+import { matchedShare, meaningfulTerms, meaningfulWords, termsNeeded } from '../domain/knowledge/queryTerms.js';
 import { fuseByReciprocalRank, type Passage, RETRIEVAL_K } from '../domain/knowledge/retrieval.js';
 import type { EmbeddingModel } from '../infrastructure/ai/embeddingModel.js';
 import type { ChunkStore, FoundChunk } from '../infrastructure/knowledge/chunkStore.js';
@@ -141,7 +141,10 @@ export function createKnowledgeRetriever(deps: KnowledgeRetrievalDeps): Knowledg
       if (sourceIds.length === 0 || !query.trim() || k <= 0) return [];
       const terms = meaningfulTerms(query);
       const [fullText, cosine] = await Promise.all([
-        chunks.search(workspaceId, sourceIds, query, Math.max(k, CANDIDATES)),
+        chunks.search(workspaceId, sourceIds, query, Math.max(k, CANDIDATES), {
+          words: meaningfulWords(query),
+          atLeast: termsNeeded(terms.length, MIN_TERM_SHARE),
+        }),
         connectionId ? similar(workspaceId, sourceIds, query, connectionId) : Promise.resolve([] as FoundChunk[]),
       ]);
       const titles = new Map<string, string | null>();

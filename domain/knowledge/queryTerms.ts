@@ -52,6 +52,20 @@ export function meaningfulTerms(query: string): string[] {
   ];
 }
 
+/** The meaningful words of a query as written (the first of each stem), for a full-text query. */
+export function meaningfulWords(query: string): string[] {
+  const byStem = new Map<string, string>();
+  for (const word of wordsOf(query)) {
+    if (STOP_WORDS.has(word) || word.length < 2) continue;
+    const key = stem(word);
+    if (!byStem.has(key)) byStem.set(key, word);
+  }
+  return [...byStem.values()];
+}
+
+/** How many of `terms` a text must hold to reach `share` of them (at least one). */
+export const termsNeeded = (terms: number, share: number): number => Math.max(1, Math.ceil(terms * share - 1e-9));
+
 /** The share (0–1) of `terms` the text holds; 0 when there are no terms. */
 export function matchedShare(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;

@@ -36,7 +36,14 @@ export interface ChunkStore {
    * The `k` chunks of the workspace's `sourceIds` (all its sources when null) that best match
    * `query` by full text, best first. Any words are fine; none that can match answers [].
    */
-  search(workspaceId: string, sourceIds: readonly string[] | null, query: string, k: number): Promise<FoundChunk[]>;
+  search(
+    workspaceId: string,
+    sourceIds: readonly string[] | null,
+    query: string,
+    k: number,
+    /** Only passages holding at least `atLeast` of `words` (instead of any word of `query`). */
+    match?: { words: readonly string[]; atLeast: number },
+  ): Promise<FoundChunk[]>;
   /** How many chunks a source has stored (tests, and the counts a reindex reports). */
   count(sourceId: string): Promise<number>;
 }

@@ -37,8 +37,40 @@ const REMOVED = 2_147_483_647;
 const ROWS_PER_INSERT = 500;
 /** Words of a query used: a pasted paragraph still searches, without a huge query. */
 const MAX_QUERY_WORDS = 64;
+/** Word groups one query may OR together before it falls back to single words. */
+const MAX_GROUPS = 60;
 
 const VECTOR = `setweight(to_tsvector('english', $T), 'A') || setweight(to_tsvector('english', $B), 'B')`;
+
+/**
+ * The query for passages holding at least `atLeast` of `words`: an OR of every group of that
+ * many words, each group an AND. It lets the index skip the passages that share a single common
+ * word with a long question (most of a help centre shares "order" or "return"), which an OR of
+ * single words would all rank. Too many groups (a long question): the plain OR of single words.
+ */
+export function atLeastQuery(words: readonly string[], atLeast: number): string | null {
+  const unique = [...new Set(words.map((w) => w.replace(/'/g, '')).filter(Boolean))].slice(0, MAX_QUERY_WORDS);
+  if (unique.length === 0) return null;
+  const need = Math.min(Math.max(1, atLeast), unique.length);
+  const groups = combinations(unique, need, MAX_GROUPS + 1);
+  if (need === 1 || groups.length > MAX_GROUPS) return unique.map((w) => `'${w}'`).join(' | ');
+  return groups.map((g) => `(${g.map((w) => `'${w}'`).join(' & ')})`).join(' | ');
+}
+
+/** The groups of `size` items in order, stopping once `limit` are found. */
+function combinations<T>(items: readonly T[], size: number, limit: number): T[][] {
+  const out: T[][] = [];
+  const pick = (from: number, chosen: T[]) => {
+    if (out.length >= limit) return;
+    if (chosen.length === size) {
+      out.push(chosen);
+      return;
+    }
+    for (let i = from; i <= items.length - (size - chosen.length); i++) pick(i + 1, [...chosen, items[i]!]);
+  };
+  pick(0, []);
+  return out;
+}
 
 /**
  * A query's words as an OR of lexemes (`to_tsquery` input): a question matches the passages that
@@ -109,8 +141,8 @@ export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
         await tx.query(`DELETE FROM knowledge_chunks WHERE source_id = $1`, [sourceId]);
       });
     },
-    async search(workspaceId, sourceIds, query, k) {
-      const tsQuery = orQuery(query);
+    async search(workspaceId, sourceIds, query, k, match) {
+      const tsQuery = match ? atLeastQuery(match.words, match.atLeast) : orQuery(query);
       if (tsQuery === null || k <= 0 || (sourceIds !== null && sourceIds.length === 0)) return [];
       const params: unknown[] = [workspaceId, tsQuery, Math.min(Math.floor(k), 100)];
       const bySource = sourceIds === null ? '' : `AND c.source_id = ANY($4::text[])`;
