@@ -22,6 +22,8 @@ import { aiTokenUsageView } from './views/aiTokenUsageView.js';
 import { knowledgeSourcesView } from './views/knowledgeSourcesView.js';
 import { evaluationQuestionsView } from './views/evaluationQuestionsView.js';
 import { evaluationRunsView } from './views/evaluationRunsView.js';
+import { agentAnalyticsView } from './views/agentAnalyticsView.js';
+import { unansweredQuestionsView } from './views/unansweredQuestionsView.js';
 
 export const allProjections: Projection[] = [
   workspacesView,
@@ -46,4 +48,6 @@ export const allProjections: Projection[] = [
   knowledgeSourcesView,
   evaluationQuestionsView,
   evaluationRunsView,
+  agentAnalyticsView,
+  unansweredQuestionsView,
 ];

@@ -32,7 +32,8 @@ export const bundles = [
     out: 'public/dashboard.js',
     budget: 460 * 1024,
     css: 'file',
-    cssBudget: 48 * 1024,
+    // The Knowledge page and the Agent tab's analytics took the stylesheet past 48 KB.
+    cssBudget: 52 * 1024,
   },
   // The sign-in pages (api/pages): Preact and the login card; login.css beside it.
   { entry: 'web/login/main.tsx', out: 'public/login.js', budget: 48 * 1024, css: 'file', cssBudget: 16 * 1024 },

@@ -24,6 +24,8 @@ import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
 import { knowledgeEvaluationRoutes } from '../resources/knowledge/knowledgeEvaluationRoutes.js';
+import { agentAnalyticsRoutes } from '../resources/analytics/agentAnalyticsRoutes.js';
+import { unansweredQuestionRoutes } from '../resources/knowledge/unansweredQuestionRoutes.js';
 import { apiKeysRoutes } from './apiKeysRoutes.js';
 import { accountRoutes } from '../resources/account/accountRoutes.js';
 
@@ -47,6 +49,8 @@ const RESOURCES: DashboardResource[] = [
   (router, registry, mount, deps) => modelConnectionRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeSourceRoutes(sessionResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeEvaluationRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => agentAnalyticsRoutes(sessionResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => unansweredQuestionRoutes(sessionResourceDoor(router, registry, mount), deps),
   apiKeysRoutes,
   (router, registry, mount, deps) => accountRoutes(sessionResourceDoor(router, registry, mount), deps),
 ];

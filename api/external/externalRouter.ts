@@ -26,6 +26,8 @@ import { aiUsageRoutes } from '../resources/usage/aiUsageRoutes.js';
 import { modelConnectionRoutes } from '../resources/modelConnections/modelConnectionRoutes.js';
 import { knowledgeSourceRoutes } from '../resources/knowledge/knowledgeSourceRoutes.js';
 import { knowledgeEvaluationRoutes } from '../resources/knowledge/knowledgeEvaluationRoutes.js';
+import { agentAnalyticsRoutes } from '../resources/analytics/agentAnalyticsRoutes.js';
+import { unansweredQuestionRoutes } from '../resources/knowledge/unansweredQuestionRoutes.js';
 
 export const EXTERNAL_MOUNT = '/api/v1/external/v1';
 
@@ -48,6 +50,8 @@ const RESOURCES: ResourceRoutes[] = [
   (router, registry, mount, deps) => modelConnectionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeSourceRoutes(apiKeyResourceDoor(router, registry, mount), deps),
   (router, registry, mount, deps) => knowledgeEvaluationRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => agentAnalyticsRoutes(apiKeyResourceDoor(router, registry, mount), deps),
+  (router, registry, mount, deps) => unansweredQuestionRoutes(apiKeyResourceDoor(router, registry, mount), deps),
 ];
 
 export const RATE_LIMIT_HEADERS = [

@@ -60,6 +60,8 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/knowledge/evaluation/runs`]: 'listEvaluationRuns',
   [`POST ${EXTERNAL}/knowledge/evaluation/runs`]: 'createEvaluationRun',
   [`GET ${EXTERNAL}/knowledge/evaluation/runs/{id}`]: 'getEvaluationRun',
+  [`GET ${EXTERNAL}/chatbots/{id}/agent/analytics`]: 'getChatbotAgentAnalytics',
+  [`GET ${EXTERNAL}/knowledge/unanswered`]: 'listUnansweredQuestions',
   [`POST ${CHAT}`]: 'startChatSession',
   [`POST ${CHAT}/{sessionId}/messages`]: 'sendChatMessage',
   [`POST ${CHAT}/{sessionId}/escalate`]: 'escalateChatSession',

@@ -296,6 +296,28 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await modelConnectionSamples(app, expect, keys, limit);
   await knowledgeSourceSamples(app, expect, keys, limit);
   await knowledgeEvaluationSamples(app, expect, keys, limit);
+  await agentAnalyticsSamples(app, expect, keys);
+}
+
+/** An agent's analytics and the unanswered questions, in a workspace of their own: success, bad dates, unknown chatbots. */
+async function agentAnalyticsSamples(
+  app: TestApp,
+  expect: Expect,
+  keys: { free: string; spent: string },
+): Promise<void> {
+  const { apiKey: key } = await app.createWorkspace('pro');
+  const bot = await expect('createChatbot', 201, 'POST', `${EXT}/chatbots`, { key, body: { name: 'Analytics' } });
+  const chatbotId: string = bot.data.id;
+  const ANALYTICS = `${EXT}/chatbots/${chatbotId}/agent/analytics`;
+  await expect('getChatbotAgentAnalytics', 200, 'GET', `${ANALYTICS}?startDate=2026-01-01&endDate=2026-01-31`, { key });
+  await expect('getChatbotAgentAnalytics', 400, 'GET', `${ANALYTICS}?startDate=2026-02-30`, { key });
+  await expect('getChatbotAgentAnalytics', 404, 'GET', ANALYTICS.replace(chatbotId, UNKNOWN), { key });
+  await accessErrors(expect, 'getChatbotAgentAnalytics', 'GET', ANALYTICS, keys);
+  const UNANSWERED = `${EXT}/knowledge/unanswered`;
+  await expect('listUnansweredQuestions', 200, 'GET', `${UNANSWERED}?chatbotId=${chatbotId}&limit=10`, { key });
+  await expect('listUnansweredQuestions', 400, 'GET', `${UNANSWERED}?cursor=bm9wZQ`, { key });
+  await expect('listUnansweredQuestions', 404, 'GET', `${UNANSWERED}?chatbotId=${UNKNOWN}`, { key });
+  await accessErrors(expect, 'listUnansweredQuestions', 'GET', UNANSWERED, keys);
 }
 
 /**

@@ -29,6 +29,7 @@ export {
   type ErrorBody,
 } from './core/errors.js';
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
+export { CursorPage, CursorPagePromise, type CursorPageBody } from './core/cursorPagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { ChatAnswerStream } from './resources/chatAnswerStream.js';
 export { ServerSentEventParser, type ServerSentEvent } from './core/serverSentEvents.js';

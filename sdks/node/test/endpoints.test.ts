@@ -105,6 +105,16 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
   'knowledge.evaluation.runs.create': (c) => c.knowledge.evaluation.runs.create({ chatbotId: 'b1', k: 5 }),
   'knowledge.evaluation.runs.list': (c) => c.knowledge.evaluation.runs.list(),
   'knowledge.evaluation.runs.retrieve': (c) => c.knowledge.evaluation.runs.retrieve('{id}'),
+  'knowledge.unanswered.list': (c) =>
+    c.knowledge.unanswered.list({
+      chatbotId: 'b1',
+      startDate: '2026-01-01',
+      endDate: '2026-01-31',
+      limit: 10,
+      cursor: 'abc',
+    }),
+  'chatbots.agent.analytics': (c) =>
+    c.chatbots.agent.analytics('{id}', { startDate: '2026-01-01', endDate: '2026-01-31' }),
   'account.retrieve': (c) => c.account.retrieve(),
   'account.update': (c) =>
     c.account.update({ name: 'n', phone: null, dateOfBirth: null, address: null, timezone: 'UTC' }),
@@ -152,6 +162,7 @@ const EXTERNAL_API_METHODS = [
   'knowledge.evaluation.runs.create',
   'knowledge.evaluation.runs.list',
   'knowledge.evaluation.runs.retrieve',
+  'knowledge.unanswered.list',
   'chatbots.list',
   'chatbots.retrieve',
   'chatbots.create',
@@ -165,6 +176,7 @@ const EXTERNAL_API_METHODS = [
   'chatbots.agent.update',
   'chatbots.agent.delete',
   'chatbots.agent.preview',
+  'chatbots.agent.analytics',
   'chatbots.flow.publish',
   'chatbots.flow.signingSecret',
   'chatbots.flow.simulate',

@@ -27,6 +27,7 @@ from ._exceptions import (
     WebhookVerificationError,
 )
 from ._version import __version__
+from .cursor_pagination import AsyncCursorPage, AsyncCursorPaginator, SyncCursorPage
 from .pagination import AsyncPage, AsyncPaginator, SyncPage
 
 __all__ = [
@@ -50,6 +51,9 @@ __all__ = [
     "WebhookVerificationError",
     "SyncPage",
     "AsyncPage",
+    "SyncCursorPage",
+    "AsyncCursorPage",
+    "AsyncCursorPaginator",
     "AsyncPaginator",
     "NOT_GIVEN",
     "types",

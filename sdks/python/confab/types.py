@@ -48,6 +48,9 @@ __all__ = [
     "FlowSimulationOutcomes",
     "FlowSimulation",
     "RecordEntry",
+    "CitedSource",
+    "ProvenanceChunk",
+    "AnswerProvenance",
     "ResponseHandoff",
     "ResponseUser",
     "ResponseRecord",
@@ -67,6 +70,11 @@ __all__ = [
     "AgentKnowledge",
     "ChatbotAgent",
     "ChatbotAgentSettings",
+    "AgentKnowledge",
+    "AgentAnalytics",
+    "AgentAnalyticsDay",
+    "AgentAnalyticsLatency",
+    "AgentAnalyticsTokens",
     "AgentPreviewMessage",
     "AgentPreviewAction",
     "AgentPreviewError",
@@ -78,6 +86,7 @@ __all__ = [
     "EvaluationResult",
     "EvaluationRunSummary",
     "EvaluationRun",
+    "UnansweredQuestion",
     "ModelConnectionTestResult",
     "AccountProfile",
     "EmailChangeRequested",
@@ -488,6 +497,44 @@ class ChatbotAgentSettings(_ChatbotAgentRequired, total=False):
     knowledge: Optional[AgentKnowledgeSettings]
 
 
+# Tokens in and out; "in" is a Python keyword, so the functional form names the fields.
+AgentAnalyticsTokens = TypedDict("AgentAnalyticsTokens", {"in": int, "out": int})
+
+
+class AgentAnalyticsLatency(TypedDict):
+    """Percentiles of the model's answer time in ms, within 9.1%; None without answers."""
+
+    p50: Optional[int]
+    p95: Optional[int]
+
+
+class AgentAnalyticsDay(TypedDict):
+    date: str
+    conversations: int
+    answers: int
+    tokens: int
+
+
+class AgentAnalytics(TypedDict):
+    """``chatbots.agent.analytics``: what the agent did over a period of UTC days (docs/ai-analytics.md)."""
+
+    chatbotId: str
+    startDate: str
+    endDate: str
+    conversations: int
+    resolved: int
+    escalated: int
+    ended: int
+    handoffReasons: Dict[str, int]
+    answers: int
+    answersWithSource: int
+    sourcedShare: Optional[float]
+    unansweredQuestions: int
+    tokens: AgentAnalyticsTokens
+    latencyMs: AgentAnalyticsLatency
+    days: List[AgentAnalyticsDay]
+
+
 class AgentPreviewMessage(TypedDict):
     """One line of a preview conversation: ``user`` is the visitor, ``bot`` the agent."""
 
@@ -527,6 +574,7 @@ class AgentPreview(TypedDict):
     finishReason: Optional[str]
     sources: List[CitedSource]
     error: Optional[AgentPreviewError]
+    sources: List[CitedSource]
 
 
 class ModelConnection(TypedDict):
@@ -608,6 +656,16 @@ class EvaluationRun(EvaluationRunSummary):
     """An evaluation run with its result for each question."""
 
     results: List[EvaluationResult]
+class UnansweredQuestion(TypedDict):
+    """An item of ``knowledge.unanswered.list``: a visitor question the knowledge had nothing for."""
+
+    id: str
+    question: str
+    chatbotId: str
+    sessionId: str
+    responseId: str
+    action: Literal["clarified", "handed_off", "answered_without_source"]
+    askedAt: str
 
 
 class _ModelConnectionTestRequired(TypedDict):

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from confab import Confab
+from confab.cursor_pagination import SyncCursorPage
 from confab.pagination import SyncPage
 from confab.resources._resource import SyncAPIResource
 
@@ -40,6 +41,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("chatbots.agent.get", ("{id}",), {}),
     ("chatbots.agent.update", ("{id}",), {"name": "Ava", "instructions": "Be brief.", "connection_id": "c1", "model": "m", "temperature": 0.2, "max_output_tokens": 300, "greeting": "Hi", "handoff": {"maxTurns": 10}, "knowledge": {"sourceIds": ["s1"]}}),
     ("chatbots.agent.delete", ("{id}",), {}),
+    ("chatbots.agent.analytics", ("{id}",), {"start_date": "2026-01-01", "end_date": "2026-01-31"}),
     ("chatbots.agent.preview", ("{id}",), {"messages": [{"role": "user", "text": "Hi"}], "agent": {"name": "Ava", "instructions": "Be brief.", "connectionId": "c1"}}),
     ("chatbots.flow.get", ("{id}",), {}),
     ("chatbots.flow.update", ("{id}", {"start": "a", "steps": [{"id": "a", "type": "end"}]}), {}),
@@ -74,6 +76,7 @@ CALLS: List[Tuple[str, tuple, Dict[str, Any]]] = [
     ("knowledge.evaluation.runs.create", (), {"chatbot_id": "b1", "k": 5}),
     ("knowledge.evaluation.runs.list", (), {}),
     ("knowledge.evaluation.runs.retrieve", ("{id}",), {}),
+    ("knowledge.unanswered.list", (), {"chatbot_id": "b1", "start_date": "2026-01-01", "end_date": "2026-01-31", "limit": 10, "cursor": "c"}),
     ("account.retrieve", (), {}),
     ("account.update", (), {"name": "n", "phone": None, "date_of_birth": None, "address": None, "timezone": "UTC"}),
     ("account.email.request_change", (), {"new_email": "a@example.com"}),
@@ -95,6 +98,7 @@ EXTERNAL_API_METHODS = {
     "chatbots.list", "chatbots.retrieve", "chatbots.create", "chatbots.update", "chatbots.delete", "chatbots.duplicate",
     "chatbots.funnel", "chatbots.flow.get", "chatbots.flow.update", "chatbots.flow.publish", "chatbots.flow.signing_secret",
     "chatbots.flow.simulate", "chatbots.agent.get", "chatbots.agent.update", "chatbots.agent.delete", "chatbots.agent.preview",
+    "chatbots.agent.analytics",
     "chatbots.flow.versions.list", "chatbots.flow.versions.retrieve", "chatbots.flow.versions.diff",
     "responses.list", "responses.retrieve", "responses.provenance", "analytics.retrieve", "webhooks.list", "webhooks.create", "webhooks.update", "webhooks.delete",
     "model_connections.list", "model_connections.create", "model_connections.retrieve", "model_connections.update",
@@ -103,6 +107,7 @@ EXTERNAL_API_METHODS = {
     "knowledge.sources.reindex", "knowledge.evaluation.questions.list", "knowledge.evaluation.questions.create",
     "knowledge.evaluation.questions.delete", "knowledge.evaluation.runs.create", "knowledge.evaluation.runs.list",
     "knowledge.evaluation.runs.retrieve",
+    "knowledge.sources.reindex", "knowledge.unanswered.list",
     "account.retrieve", "account.update", "account.email.request_change", "account.email.verify_identity", "account.email.confirm_change",
     "usage.retrieve", "usage.ai",
 }
@@ -260,6 +265,9 @@ def test_return_types_have_the_fields_of_the_documented_answers(doc: Dict[str, A
         schema = deref(doc, success["content"]["application/json"]["schema"])
         if typing.get_origin(returned) is SyncPage:
             assert {"data", "total", "page", "totalPages"} <= set(schema["properties"]), name
+            returned, schema = List[typing.get_args(returned)[0]], schema["properties"]["data"]  # type: ignore[valid-type]
+        elif typing.get_origin(returned) is SyncCursorPage:
+            assert {"data", "nextCursor"} <= set(schema["properties"]), name
             returned, schema = List[typing.get_args(returned)[0]], schema["properties"]["data"]  # type: ignore[valid-type]
         elif typing.is_typeddict(returned) and "data" in typing.get_type_hints(returned):
             pass  # returned whole: the data with what the answer carries beside it (a saved flow's warnings)

@@ -121,7 +121,10 @@ test('the model may search again with words of its own: the passages come back a
   assert.is(second.at(-2).tool_calls[0].function.name, 'search_knowledge');
 
   const answered = await h.one(sessionId, 'AgentAnswered');
-  assert.equal(answered.provenance.searches, ['Can I return a broken toaster for a refund?', 'warranty defects proof of purchase']);
+  assert.equal(answered.provenance.searches, [
+    'Can I return a broken toaster for a refund?',
+    'warranty defects proof of purchase',
+  ]);
   assert.equal([answered.tokensIn, answered.tokensOut], [300, 19]);
   const cited = r.body.messages[0].sources;
   assert.equal(

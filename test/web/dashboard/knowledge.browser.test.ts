@@ -257,10 +257,7 @@ test("a conversation's record shows the sources each AI answer cites", async () 
   await page.context().close();
 });
 
-/**
- * The Unanswered questions tab against its agreed answer, served by the test (page.route) until
- * the service answers it itself.
- */
+/** More unanswered questions than one page holds, served by the test (page.route). */
 async function serveUnanswered(page: Page) {
   const question = (id: string, text: string, action: string, askedAt: string) => ({
     id,
@@ -293,7 +290,7 @@ async function serveUnanswered(page: Page) {
   });
 }
 
-test('unanswered questions: newest first with what the agent did, more on request', async () => {
+test('unanswered questions: more on request, page by page', async () => {
   const opened = await openDashboard(env, owner, '/knowledge');
   const { page } = opened;
   await serveUnanswered(page);
@@ -317,6 +314,47 @@ test('unanswered questions: newest first with what the agent did, more on reques
   await table.getByText('Is there a shop in Oslo?').waitFor();
   assert.is(await page.getByRole('button', { name: 'Show more' }).count(), 0);
   await checkPage(opened, 'knowledge-unanswered');
+  await page.context().close();
+});
+
+test('unanswered questions from real conversations: what the agent did, the chatbot, a link to the conversation', async () => {
+  const [returns] = await sources();
+  const agent = await env.app.api('GET', `${EXT}/chatbots/${agentBotId}/agent`, { apiKey: owner.apiKey });
+  const { name, instructions, connectionId } = agent.body.data;
+  const ask = async (onNoAnswer: 'clarify' | 'handoff', message: string) => {
+    const saved = await env.app.api('PUT', `${EXT}/chatbots/${agentBotId}/agent`, {
+      apiKey: owner.apiKey,
+      body: {
+        name,
+        instructions,
+        connectionId,
+        knowledge: { sourceIds: [returns.id], answerOnlyFromKnowledge: true, onNoAnswer },
+      },
+    });
+    assert.is(saved.status, 200, JSON.stringify(saved.body));
+    const started = await env.app.api('POST', `/api/v1/chat/${agentBotId}/sessions`, { body: {} });
+    const r = await env.app.api('POST', `/api/v1/chat/${agentBotId}/sessions/${started.body.sessionId}/messages`, {
+      body: { message },
+    });
+    assert.is(r.status, 200, JSON.stringify(r.body));
+  };
+  await ask('clarify', 'Do you sell bicycles?');
+  await ask('handoff', 'Is there a shop in Oslo?');
+
+  const opened = await openDashboard(env, owner, '/knowledge');
+  const { page } = opened;
+  await settled(page);
+  await page.getByRole('tab', { name: 'Unanswered questions' }).click();
+  const table = page.getByRole('table', { name: 'Unanswered questions' });
+  await table.getByText('Is there a shop in Oslo?').waitFor();
+  const rows = await table.locator('tbody tr').allInnerTexts();
+  assert.match(rows[0], /Is there a shop in Oslo\?[\s\S]*Shop helper[\s\S]*Passed to a person/);
+  assert.match(rows[1], /Do you sell bicycles\?[\s\S]*Asked to rephrase/);
+  await page.getByLabel('Chatbot', { exact: true }).selectOption(agentBotId);
+  await table.getByText('Do you sell bicycles?').waitFor();
+  await checkPage(opened, 'knowledge-unanswered-real');
+  await table.getByRole('link', { name: 'Open the conversation: Is there a shop in Oslo?' }).click();
+  await page.getByRole('log', { name: 'Transcript' }).getByText('Is there a shop in Oslo?').waitFor();
   await page.context().close();
 });
 

@@ -199,6 +199,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/chatbots/{id}/agent/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's AI agent analytics over a period of UTC days */
+        get: operations["getApiV1DashboardChatbotsIdAgentAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/chatbots/{id}/agent/preview": {
         parameters: {
             query?: never;
@@ -521,6 +538,23 @@ export interface paths {
         put?: never;
         /** Index the source again (a URL source is fetched again); its passages stay searchable until the new index replaces them */
         post: operations["postApiV1DashboardKnowledgeSourcesIdReindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dashboard/knowledge/unanswered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visitor questions the agents' knowledge had nothing for, newest first */
+        get: operations["getApiV1DashboardKnowledgeUnanswered"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2164,6 +2198,108 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    getApiV1DashboardChatbotsIdAgentAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First UTC day of the period (YYYY-MM-DD, inclusive). Not a calendar date: 400. Alone: the period runs to today. */
+                startDate?: string;
+                /** @description Last UTC day of the period (YYYY-MM-DD, inclusive). Before startDate, or more than 366 days after it: 400. Neither date: the last 30 days ending today. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics of the period */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chatbotId: string;
+                            /**
+                             * Format: date
+                             * @description First day of the period (UTC)
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the period (UTC)
+                             */
+                            endDate: string;
+                            /** @description Conversations an AI agent took part in, counted on the day it first did */
+                            conversations: number;
+                            /** @description Of those conversations, how many ended resolved */
+                            resolved: number;
+                            /** @description Handed off to a person */
+                            escalated: number;
+                            /** @description Ended without resolution or handoff */
+                            ended: number;
+                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
+                            handoffReasons: {
+                                [key: string]: number;
+                            };
+                            /** @description Answers of the model */
+                            answers: number;
+                            /** @description Answers citing at least one knowledge source */
+                            answersWithSource: number;
+                            /** @description answersWithSource / answers; null without answers */
+                            sourcedShare: number | null;
+                            /** @description Visitor questions the knowledge had nothing for (GET /knowledge/unanswered lists them) */
+                            unansweredQuestions: number;
+                            tokens: {
+                                in: number;
+                                out: number;
+                            };
+                            /** @description Percentiles of the model's answer time, within 9.1%; null without answers */
+                            latencyMs: {
+                                p50: number | null;
+                                p95: number | null;
+                            };
+                            /** @description One entry per UTC day of the period, oldest first, zeros included */
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                conversations: number;
+                                answers: number;
+                                /** @description Tokens in and out together */
+                                tokens: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad date or period; the error names the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     postApiV1DashboardChatbotsIdAgentPreview: {
         parameters: {
             query?: never;
@@ -3693,6 +3829,79 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardKnowledgeUnanswered: {
+        parameters: {
+            query?: {
+                /** @description One chatbot's questions (default: every chatbot of the workspace) */
+                chatbotId?: string;
+                /** @description First UTC day asked (YYYY-MM-DD, inclusive) */
+                startDate?: string;
+                /** @description Last UTC day asked (YYYY-MM-DD, inclusive). Before startDate: 400. */
+                endDate?: string;
+                /** @description Questions per page (default 25, at most 100) */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of questions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description The visitor's message */
+                            question: string;
+                            chatbotId: string;
+                            sessionId: string;
+                            /** @description The response record of the conversation */
+                            responseId: string;
+                            /**
+                             * @description What the agent did instead of answering from a source
+                             * @enum {string}
+                             */
+                            action: "clarified" | "handed_off" | "answered_without_source";
+                            /** Format: date-time */
+                            askedAt: string;
+                        }[];
+                        /** @description null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad filter or cursor; the error names the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             "5XX": components["responses"]["ServerError"];
         };
     };

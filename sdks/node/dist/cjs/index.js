@@ -1,6 +1,6 @@
 "use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.VERSION = exports.ALREADY_DELETED_MESSAGE = exports.signedWebhookHeaders = exports.verifyWebhook = exports.ServerSentEventParser = exports.ChatAnswerStream = exports.APIPromise = exports.PagePromise = exports.Page = exports.WebhookVerificationError = exports.APIUserAbortError = exports.APITimeoutError = exports.APIConnectionError = exports.UnexpectedResponseError = exports.InternalServerError = exports.RateLimitError = exports.UnprocessableEntityError = exports.ConflictError = exports.NotFoundError = exports.PermissionDeniedError = exports.AuthenticationError = exports.BadRequestError = exports.APIError = exports.InvalidArgumentError = exports.ConfabError = exports.Confab = void 0;
+exports.VERSION = exports.ALREADY_DELETED_MESSAGE = exports.signedWebhookHeaders = exports.verifyWebhook = exports.ServerSentEventParser = exports.ChatAnswerStream = exports.APIPromise = exports.CursorPagePromise = exports.CursorPage = exports.PagePromise = exports.Page = exports.WebhookVerificationError = exports.APIUserAbortError = exports.APITimeoutError = exports.APIConnectionError = exports.UnexpectedResponseError = exports.InternalServerError = exports.RateLimitError = exports.UnprocessableEntityError = exports.ConflictError = exports.NotFoundError = exports.PermissionDeniedError = exports.AuthenticationError = exports.BadRequestError = exports.APIError = exports.InvalidArgumentError = exports.ConfabError = exports.Confab = void 0;
 /**
  * @confab/sdk: the official Node.js client of the Confab External API.
  *
@@ -31,6 +31,9 @@ Object.defineProperty(exports, "WebhookVerificationError", { enumerable: true, g
 var pagination_js_1 = require("./core/pagination.js");
 Object.defineProperty(exports, "Page", { enumerable: true, get: function () { return pagination_js_1.Page; } });
 Object.defineProperty(exports, "PagePromise", { enumerable: true, get: function () { return pagination_js_1.PagePromise; } });
+var cursorPagination_js_1 = require("./core/cursorPagination.js");
+Object.defineProperty(exports, "CursorPage", { enumerable: true, get: function () { return cursorPagination_js_1.CursorPage; } });
+Object.defineProperty(exports, "CursorPagePromise", { enumerable: true, get: function () { return cursorPagination_js_1.CursorPagePromise; } });
 var apiPromise_js_1 = require("./core/apiPromise.js");
 Object.defineProperty(exports, "APIPromise", { enumerable: true, get: function () { return apiPromise_js_1.APIPromise; } });
 var chatAnswerStream_js_1 = require("./resources/chatAnswerStream.js");

@@ -103,10 +103,13 @@ export type ChatbotAgentParams = Body<'/chatbots/{id}/agent', 'put'>;
 /** `chatbots.agent.preview()`: one answer of the agent, with the model, tokens and latency; nothing recorded. */
 export type AgentPreview = Data<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
+/** `chatbots.agent.analytics()`: what the agent did over a period of UTC days. */
+export type AgentAnalytics = Data<'/chatbots/{id}/agent/analytics', 'get'>;
+export type AgentAnalyticsParams = Query<'/chatbots/{id}/agent/analytics', 'get'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
-export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
-/** `responses.provenance()`: one item per AI answer of a response. */
+/** `responses.provenance()`: where each AI answer of a response came from, in record order. */
 export type AnswerProvenance = Data<'/chatbots/{id}/responses/{responseId}/provenance', 'get'>[number];
+export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
 /** One page as the API answers it: `{data, total, page, totalPages}`. */
 export type ResponsesPageBody = Success<Operation<'/chatbots/{id}/responses', 'get'>>;
 export type Analytics = Data<'/chatbots/{id}/analytics', 'get'>;
@@ -124,6 +127,9 @@ export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch
 export type ModelConnectionTestResult = Data<'/model-connections/{id}/test', 'post'>;
 export type KnowledgeSource = Data<'/knowledge/sources/{id}', 'get'>;
 export type KnowledgeSourceCreateParams = Body<'/knowledge/sources', 'post'>;
+/** An item of `knowledge.unanswered.list()`: a visitor question the knowledge had nothing for. */
+export type UnansweredQuestion = Data<'/knowledge/unanswered', 'get'>[number];
+export type UnansweredQuestionListParams = Query<'/knowledge/unanswered', 'get'>;
 /**
  * A file to upload as a knowledge source (Markdown, text, HTML, PDF or DOCX): a `File` (its name
  * is used) or a `Blob`, `Buffer` or `Uint8Array` with `filename`, whose extension tells the format.

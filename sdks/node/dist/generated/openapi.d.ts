@@ -129,6 +129,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/agent/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A chatbot's AI agent analytics over a period of UTC days. API key scope: read */
+        get: operations["getChatbotAgentAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/chatbots/{id}/agent/preview": {
         parameters: {
             query?: never;
@@ -485,6 +502,23 @@ export interface paths {
         put?: never;
         /** Index the source again (a URL source is fetched again); its passages stay searchable until the new index replaces them. API key scope: write */
         post: operations["reindexKnowledgeSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/external/v1/knowledge/unanswered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Visitor questions the agents' knowledge had nothing for, newest first. API key scope: read */
+        get: operations["listUnansweredQuestions"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2126,6 +2160,134 @@ export interface operations {
             401: components["responses"]["ExternalApiUnauthorized"];
             403: components["responses"]["ExternalApiForbidden"];
             /** @description No such chatbot in this workspace, or it has no agent */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    getChatbotAgentAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First UTC day of the period (YYYY-MM-DD, inclusive). Not a calendar date: 400. Alone: the period runs to today. */
+                startDate?: string;
+                /** @description Last UTC day of the period (YYYY-MM-DD, inclusive). Before startDate, or more than 366 days after it: 400. Neither date: the last 30 days ending today. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analytics of the period */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            chatbotId: string;
+                            /**
+                             * Format: date
+                             * @description First day of the period (UTC)
+                             */
+                            startDate: string;
+                            /**
+                             * Format: date
+                             * @description Last day of the period (UTC)
+                             */
+                            endDate: string;
+                            /** @description Conversations an AI agent took part in, counted on the day it first did */
+                            conversations: number;
+                            /** @description Of those conversations, how many ended resolved */
+                            resolved: number;
+                            /** @description Handed off to a person */
+                            escalated: number;
+                            /** @description Ended without resolution or handoff */
+                            ended: number;
+                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
+                            handoffReasons: {
+                                [key: string]: number;
+                            };
+                            /** @description Answers of the model */
+                            answers: number;
+                            /** @description Answers citing at least one knowledge source */
+                            answersWithSource: number;
+                            /** @description answersWithSource / answers; null without answers */
+                            sourcedShare: number | null;
+                            /** @description Visitor questions the knowledge had nothing for (GET /knowledge/unanswered lists them) */
+                            unansweredQuestions: number;
+                            tokens: {
+                                in: number;
+                                out: number;
+                            };
+                            /** @description Percentiles of the model's answer time, within 9.1%; null without answers */
+                            latencyMs: {
+                                p50: number | null;
+                                p95: number | null;
+                            };
+                            /** @description One entry per UTC day of the period, oldest first, zeros included */
+                            days: {
+                                /** Format: date */
+                                date: string;
+                                conversations: number;
+                                answers: number;
+                                /** @description Tokens in and out together */
+                                tokens: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description A bad date or period; the error names the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];
@@ -4315,6 +4477,105 @@ export interface operations {
             422: components["responses"]["ExternalApiPostIdempotencyKeyReused"];
             429: components["responses"]["ExternalApiPostTooManyRequests"];
             "5XX": components["responses"]["ExternalApiPostServerError"];
+        };
+    };
+    listUnansweredQuestions: {
+        parameters: {
+            query?: {
+                /** @description One chatbot's questions (default: every chatbot of the workspace) */
+                chatbotId?: string;
+                /** @description First UTC day asked (YYYY-MM-DD, inclusive) */
+                startDate?: string;
+                /** @description Last UTC day asked (YYYY-MM-DD, inclusive). Before startDate: 400. */
+                endDate?: string;
+                /** @description Questions per page (default 25, at most 100) */
+                limit?: number;
+                /** @description nextCursor of the previous page */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of questions */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            id: string;
+                            /** @description The visitor's message */
+                            question: string;
+                            chatbotId: string;
+                            sessionId: string;
+                            /** @description The response record of the conversation */
+                            responseId: string;
+                            /**
+                             * @description What the agent did instead of answering from a source
+                             * @enum {string}
+                             */
+                            action: "clarified" | "handed_off" | "answered_without_source";
+                            /** Format: date-time */
+                            askedAt: string;
+                        }[];
+                        /** @description null on the last page */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description A bad filter or cursor; the error names the field */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
         };
     };
     listModelConnections: {

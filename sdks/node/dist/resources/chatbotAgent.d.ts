@@ -2,7 +2,7 @@
 import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
-import type { AgentPreview, AgentPreviewParams, ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
+import type { AgentAnalytics, AgentAnalyticsParams, AgentPreview, AgentPreviewParams, ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
 export declare class ChatbotAgentResource extends APIResource {
     /** The agent; a chatbot that is not an AI agent is a NotFoundError. */
     get(chatbotId: string, options?: RequestOptions): APIPromise<ChatbotAgent>;
@@ -16,4 +16,10 @@ export declare class ChatbotAgentResource extends APIResource {
      * answered, with `error` saying why in plain words.
      */
     preview(chatbotId: string, params: AgentPreviewParams, options?: RequestOptions): APIPromise<AgentPreview>;
+    /**
+     * What the agent did over a period of UTC days (default: the last 30; at most 366):
+     * conversations and how they ended, handoff reasons, answers with a source, unanswered
+     * questions, tokens and latency percentiles, with a series per day.
+     */
+    analytics(chatbotId: string, params?: AgentAnalyticsParams, options?: RequestOptions): APIPromise<AgentAnalytics>;
 }

@@ -28,4 +28,14 @@ export class ChatbotAgentResource extends APIResource {
             .post(pathOf `/chatbots/${chatbotId}/agent/preview`, params, options)
             ._thenUnwrap((r) => r.data);
     }
+    /**
+     * What the agent did over a period of UTC days (default: the last 30; at most 366):
+     * conversations and how they ended, handoff reasons, answers with a source, unanswered
+     * questions, tokens and latency percentiles, with a series per day.
+     */
+    analytics(chatbotId, params = {}, options) {
+        return this._client
+            .get(pathOf `/chatbots/${chatbotId}/agent/analytics`, params, options)
+            ._thenUnwrap((r) => r.data);
+    }
 }

@@ -6,7 +6,8 @@ import { APIResource } from '../core/resource.js';
 import type { APIClient } from '../core/apiClient.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import type { RequestOptions } from '../core/options.js';
-import type { Deleted, EvaluationQuestion, EvaluationQuestionCreateParams, EvaluationRun, EvaluationRunCreateParams, EvaluationRunSummary, KnowledgeSource, KnowledgeSourceCreateParams, KnowledgeSourceUploadParams } from '../types.js';
+import { CursorPagePromise } from '../core/cursorPagination.js';
+import type { Deleted, EvaluationQuestion, EvaluationQuestionCreateParams, EvaluationRun, EvaluationRunCreateParams, EvaluationRunSummary, KnowledgeSource, KnowledgeSourceCreateParams, KnowledgeSourceUploadParams, UnansweredQuestion, UnansweredQuestionListParams } from '../types.js';
 export declare class KnowledgeSources extends APIResource {
     /** The workspace's sources, oldest first, with their status and counts. */
     list(options?: RequestOptions): APIPromise<KnowledgeSource[]>;
@@ -41,8 +42,17 @@ export declare class KnowledgeEvaluation extends APIResource {
     readonly runs: EvaluationRuns;
     constructor(client: APIClient);
 }
+export declare class UnansweredQuestions extends APIResource {
+    /**
+     * Visitor questions the agents' knowledge had nothing for, newest first, for one chatbot
+     * (`chatbotId`) or all, optionally within UTC days. Await it for one page (`page.data`,
+     * `page.hasNextPage()`, `page.getNextPage()`), or `for await` over it for every question.
+     */
+    list(params?: UnansweredQuestionListParams, options?: RequestOptions): CursorPagePromise<UnansweredQuestion>;
+}
 export declare class Knowledge extends APIResource {
     readonly sources: KnowledgeSources;
     readonly evaluation: KnowledgeEvaluation;
+    readonly unanswered: UnansweredQuestions;
     constructor(client: APIClient);
 }

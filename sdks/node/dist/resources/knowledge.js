@@ -5,6 +5,7 @@
 import { APIResource } from '../core/resource.js';
 import { InvalidArgumentError } from '../core/errors.js';
 import { pathOf } from '../core/path.js';
+import { CursorPagePromise } from '../core/cursorPagination.js';
 /** The upload form: the title before the file, so the service reads it before the bytes arrive. */
 function uploadForm({ file, filename, title }) {
     const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : undefined);
@@ -100,12 +101,29 @@ export class KnowledgeEvaluation extends APIResource {
         this.runs = new EvaluationRuns(client);
     }
 }
+export class UnansweredQuestions extends APIResource {
+    /**
+     * Visitor questions the agents' knowledge had nothing for, newest first, for one chatbot
+     * (`chatbotId`) or all, optionally within UTC days. Await it for one page (`page.data`,
+     * `page.hasNextPage()`, `page.getNextPage()`), or `for await` over it for every question.
+     */
+    list(params = {}, options) {
+        return new CursorPagePromise(params.cursor, (cursor) => this._client.request({
+            method: 'get',
+            path: '/knowledge/unanswered',
+            query: { ...params, cursor },
+            options,
+        }));
+    }
+}
 export class Knowledge extends APIResource {
     sources;
     evaluation;
+    unanswered;
     constructor(client) {
         super(client);
         this.sources = new KnowledgeSources(client);
         this.evaluation = new KnowledgeEvaluation(client);
+        this.unanswered = new UnansweredQuestions(client);
     }
 }

@@ -3,7 +3,15 @@ import { APIResource } from '../core/resource.js';
 import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
-import type { AgentPreview, AgentPreviewParams, ChatbotAgent, ChatbotAgentParams, Deleted } from '../types.js';
+import type {
+  AgentAnalytics,
+  AgentAnalyticsParams,
+  AgentPreview,
+  AgentPreviewParams,
+  ChatbotAgent,
+  ChatbotAgentParams,
+  Deleted,
+} from '../types.js';
 
 type Wrapped<T> = { data: T };
 
@@ -35,6 +43,21 @@ export class ChatbotAgentResource extends APIResource {
   preview(chatbotId: string, params: AgentPreviewParams, options?: RequestOptions): APIPromise<AgentPreview> {
     return this._client
       .post<Wrapped<AgentPreview>>(pathOf`/chatbots/${chatbotId}/agent/preview`, params, options)
+      ._thenUnwrap((r) => r.data);
+  }
+
+  /**
+   * What the agent did over a period of UTC days (default: the last 30; at most 366):
+   * conversations and how they ended, handoff reasons, answers with a source, unanswered
+   * questions, tokens and latency percentiles, with a series per day.
+   */
+  analytics(
+    chatbotId: string,
+    params: AgentAnalyticsParams = {},
+    options?: RequestOptions,
+  ): APIPromise<AgentAnalytics> {
+    return this._client
+      .get<Wrapped<AgentAnalytics>>(pathOf`/chatbots/${chatbotId}/agent/analytics`, params, options)
       ._thenUnwrap((r) => r.data);
   }
 }

@@ -8,6 +8,7 @@ import type { APIPromise } from '../core/apiPromise.js';
 import { InvalidArgumentError } from '../core/errors.js';
 import { pathOf } from '../core/path.js';
 import type { RequestOptions } from '../core/options.js';
+import { CursorPagePromise, type CursorPageBody } from '../core/cursorPagination.js';
 import type {
   Deleted,
   EvaluationQuestion,
@@ -18,6 +19,8 @@ import type {
   KnowledgeSource,
   KnowledgeSourceCreateParams,
   KnowledgeSourceUploadParams,
+  UnansweredQuestion,
+  UnansweredQuestionListParams,
 } from '../types.js';
 
 /** The upload form: the title before the file, so the service reads it before the bytes arrive. */
@@ -133,13 +136,33 @@ export class KnowledgeEvaluation extends APIResource {
   }
 }
 
+export class UnansweredQuestions extends APIResource {
+  /**
+   * Visitor questions the agents' knowledge had nothing for, newest first, for one chatbot
+   * (`chatbotId`) or all, optionally within UTC days. Await it for one page (`page.data`,
+   * `page.hasNextPage()`, `page.getNextPage()`), or `for await` over it for every question.
+   */
+  list(params: UnansweredQuestionListParams = {}, options?: RequestOptions): CursorPagePromise<UnansweredQuestion> {
+    return new CursorPagePromise(params.cursor, (cursor) =>
+      this._client.request<CursorPageBody<UnansweredQuestion>>({
+        method: 'get',
+        path: '/knowledge/unanswered',
+        query: { ...params, cursor },
+        options,
+      }),
+    );
+  }
+}
+
 export class Knowledge extends APIResource {
   readonly sources: KnowledgeSources;
   readonly evaluation: KnowledgeEvaluation;
+  readonly unanswered: UnansweredQuestions;
 
   constructor(client: APIClient) {
     super(client);
     this.sources = new KnowledgeSources(client);
     this.evaluation = new KnowledgeEvaluation(client);
+    this.unanswered = new UnansweredQuestions(client);
   }
 }

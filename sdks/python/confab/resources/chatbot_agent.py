@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from datetime import date
+from typing import TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
-from ..types import AgentPreview, ChatbotAgent, Deleted, RequestOptions
+from ..types import AgentAnalytics, AgentPreview, ChatbotAgent, Deleted, RequestOptions
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
@@ -14,6 +15,8 @@ if TYPE_CHECKING:
     from ..types import AgentHandoff, AgentKnowledgeSettings, AgentPreviewMessage, ChatbotAgentSettings
 
 __all__ = ["ChatbotAgentResource", "AsyncChatbotAgentResource"]
+
+Day = Union[str, date]
 
 
 def _path(bot_id: str) -> str:
@@ -34,6 +37,15 @@ def _update(
 
 def _preview(bot_id: str, messages: "List[AgentPreviewMessage]", agent: "Optional[ChatbotAgentSettings]") -> APICall:
     return APICall("POST", f"{_path(bot_id)}/preview", body=body_of(messages=messages, agent=agent))
+
+
+def _analytics(bot_id: str, start_date: Optional[Day], end_date: Optional[Day]) -> APICall:
+    return APICall("GET", f"{_path(bot_id)}/analytics", query={"startDate": start_date, "endDate": end_date})
+
+
+_ANALYTICS_DOC = """What the agent did over a period of UTC days (default: the last 30; at most 366), docs/ai-analytics.md:
+        conversations and how they ended, handoff reasons, answers with a source, unanswered questions, tokens
+        and latency percentiles, with a series per day."""
 
 
 _PREVIEW_DOC = """Tries the agent (or ``agent``, settings not saved) on a conversation you keep: one answer with the
@@ -70,6 +82,14 @@ class ChatbotAgentResource(SyncAPIResource):
 
     preview.__doc__ = _PREVIEW_DOC
 
+    def analytics(
+        self, bot_id: str, *, start_date: Optional[Day] = None, end_date: Optional[Day] = None,
+        **options: "Unpack[RequestOptions]",
+    ) -> AgentAnalytics:
+        return self._call(_analytics(bot_id, start_date, end_date), options)
+
+    analytics.__doc__ = _ANALYTICS_DOC
+
 
 class AsyncChatbotAgentResource(AsyncAPIResource):
     async def get(self, bot_id: str, **options: "Unpack[RequestOptions]") -> ChatbotAgent:
@@ -99,3 +119,11 @@ class AsyncChatbotAgentResource(AsyncAPIResource):
         return await self._call(_preview(bot_id, messages, agent), options)
 
     preview.__doc__ = _PREVIEW_DOC
+
+    async def analytics(
+        self, bot_id: str, *, start_date: Optional[Day] = None, end_date: Optional[Day] = None,
+        **options: "Unpack[RequestOptions]",
+    ) -> AgentAnalytics:
+        return await self._call(_analytics(bot_id, start_date, end_date), options)
+
+    analytics.__doc__ = _ANALYTICS_DOC

@@ -5,11 +5,21 @@ in the background (docs/knowledge.md). A file is sent as multipart/form-data.
 from __future__ import annotations
 
 import os
+from datetime import date
 from typing import IO, TYPE_CHECKING, List, Optional, Union
 
 from .._base_client import NOT_GIVEN, APICall, body_of, path_id
 from .._exceptions import InvalidArgumentError
-from ..types import Deleted, EvaluationQuestion, EvaluationRun, EvaluationRunSummary, KnowledgeSource, RequestOptions
+from ..cursor_pagination import AsyncCursorPage, AsyncCursorPaginator, SyncCursorPage
+from ..types import (
+    Deleted,
+    EvaluationQuestion,
+    EvaluationRun,
+    EvaluationRunSummary,
+    KnowledgeSource,
+    RequestOptions,
+    UnansweredQuestion,
+)
 from ._resource import AsyncAPIResource, SyncAPIResource
 
 if TYPE_CHECKING:
@@ -26,7 +36,11 @@ __all__ = [
     "AsyncEvaluationQuestions",
     "EvaluationRuns",
     "AsyncEvaluationRuns",
+    "UnansweredQuestions",
+    "AsyncUnansweredQuestions",
 ]
+
+Day = Union[str, date]
 
 _LIST = APICall("GET", "/knowledge/sources")
 
@@ -230,21 +244,65 @@ class AsyncKnowledgeEvaluation(AsyncAPIResource):
         self.runs = AsyncEvaluationRuns(client)
 
 
+def _unanswered(
+    chatbot_id: Optional[str], start_date: Optional[Day], end_date: Optional[Day], limit: Optional[int],
+    cursor: Optional[str],
+) -> APICall:
+    query = {"chatbotId": chatbot_id, "startDate": start_date, "endDate": end_date, "limit": limit, "cursor": cursor}
+    return APICall("GET", "/knowledge/unanswered", query=query, envelope="object")
+
+
+_UNANSWERED_DOC = """Visitor questions the agents' knowledge had nothing for, newest first (docs/ai-analytics.md), for
+        one chatbot (``chatbot_id``) or all, optionally within UTC days; ``limit`` 1–100 a page (default 25).
+        Iterate the page for every question of every page."""
+
+
+class UnansweredQuestions(SyncAPIResource):
+    def list(
+        self, *, chatbot_id: Optional[str] = None, start_date: Optional[Day] = None, end_date: Optional[Day] = None,
+        limit: Optional[int] = None, cursor: Optional[str] = None, **options: "Unpack[RequestOptions]",
+    ) -> SyncCursorPage[UnansweredQuestion]:
+        def fetch(after: Optional[str]) -> SyncCursorPage[UnansweredQuestion]:
+            return SyncCursorPage(self._call(_unanswered(chatbot_id, start_date, end_date, limit, after), options), fetch)
+
+        return fetch(cursor)
+
+    list.__doc__ = _UNANSWERED_DOC
+
+
+class AsyncUnansweredQuestions(AsyncAPIResource):
+    def list(
+        self, *, chatbot_id: Optional[str] = None, start_date: Optional[Day] = None, end_date: Optional[Day] = None,
+        limit: Optional[int] = None, cursor: Optional[str] = None, **options: "Unpack[RequestOptions]",
+    ) -> AsyncCursorPaginator[UnansweredQuestion]:
+        async def fetch(after: Optional[str]) -> AsyncCursorPage[UnansweredQuestion]:
+            body = await self._call(_unanswered(chatbot_id, start_date, end_date, limit, after), options)
+            return AsyncCursorPage(body, fetch)
+
+        return AsyncCursorPaginator(lambda: fetch(cursor))
+
+    list.__doc__ = _UNANSWERED_DOC
+
+
 class Knowledge(SyncAPIResource):
     sources: KnowledgeSources
     evaluation: KnowledgeEvaluation
+    unanswered: UnansweredQuestions
 
     def __init__(self, client) -> None:
         super().__init__(client)
         self.sources = KnowledgeSources(client)
         self.evaluation = KnowledgeEvaluation(client)
+        self.unanswered = UnansweredQuestions(client)
 
 
 class AsyncKnowledge(AsyncAPIResource):
     sources: AsyncKnowledgeSources
     evaluation: AsyncKnowledgeEvaluation
+    unanswered: AsyncUnansweredQuestions
 
     def __init__(self, client) -> None:
         super().__init__(client)
         self.sources = AsyncKnowledgeSources(client)
         self.evaluation = AsyncKnowledgeEvaluation(client)
+        self.unanswered = AsyncUnansweredQuestions(client)

@@ -34,6 +34,7 @@ import {
   sameKnowledge,
 } from './AgentKnowledge.js';
 import { knowledgeApi, type Source } from '../knowledge/knowledgeApi.js';
+import { AgentAnalyticsCard } from './AgentAnalyticsCard.js';
 import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
 const MAX_INSTRUCTIONS = 20_000;
@@ -128,16 +129,19 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
       </Card>
     );
   return (
-    <AgentEditor
-      key={agent.data ? 'agent' : 'none'}
-      chatbotId={chatbotId}
-      saved={agent.data}
-      onSaved={(a) => agent.set(a)}
-      connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
-      admin={admin}
-      usage={usage.data}
-      sources={sources.data?.data ?? null}
-    />
+    <>
+      <AgentEditor
+        key={agent.data ? 'agent' : 'none'}
+        chatbotId={chatbotId}
+        saved={agent.data}
+        onSaved={(a) => agent.set(a)}
+        connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
+        admin={admin}
+        usage={usage.data}
+        sources={sources.data?.data ?? null}
+      />
+      <AgentAnalyticsCard chatbotId={chatbotId} hasAgent={agent.data !== null} />
+    </>
   );
 }
 

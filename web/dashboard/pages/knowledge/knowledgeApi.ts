@@ -1,7 +1,6 @@
 /**
- * The dashboard's knowledge endpoints and their shapes: sources and evaluation
- * (api/resources/knowledge), and the questions agents found nothing for, typed here from the
- * endpoint's agreed shape until the generated types carry it.
+ * The dashboard's knowledge endpoints and their shapes (api/resources/knowledge): sources, the
+ * questions agents found nothing for, and evaluation.
  */
 import { api, DASHBOARD_API, query } from '../../api.js';
 import type { Answer, RequestBody } from '../../apiTypes.js';
@@ -14,21 +13,8 @@ export type SourceLimits = SourceList['limits'];
 export type SourceStatus = Source['status'];
 export type SourceJsonBody = RequestBody<ListPath, 'post'>;
 
-export interface UnansweredQuestion {
-  id: string;
-  question: string;
-  chatbotId: string;
-  sessionId: string;
-  responseId: string;
-  action: 'clarified' | 'handed_off' | 'answered_without_source';
-  askedAt: string;
-}
-
-export interface UnansweredPage {
-  data: UnansweredQuestion[];
-  nextCursor?: string | null;
-  hasMore?: boolean;
-}
+export type UnansweredPage = Answer<'/api/v1/dashboard/knowledge/unanswered', 'get'>;
+export type UnansweredQuestion = UnansweredPage['data'][number];
 
 type QuestionsPath = '/api/v1/dashboard/knowledge/evaluation/questions';
 type RunsPath = '/api/v1/dashboard/knowledge/evaluation/runs';

@@ -1,6 +1,6 @@
 "use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.Knowledge = exports.KnowledgeEvaluation = exports.EvaluationRuns = exports.EvaluationQuestions = exports.KnowledgeSources = void 0;
+exports.Knowledge = exports.UnansweredQuestions = exports.KnowledgeEvaluation = exports.EvaluationRuns = exports.EvaluationQuestions = exports.KnowledgeSources = void 0;
 /**
  * Knowledge sources: pasted text, uploaded files and web pages an AI agent answers from, indexed
  * in the background (docs/knowledge.md). A file is sent as multipart/form-data.
@@ -8,6 +8,7 @@ exports.Knowledge = exports.KnowledgeEvaluation = exports.EvaluationRuns = expor
 const resource_js_1 = require("../core/resource.js");
 const errors_js_1 = require("../core/errors.js");
 const path_js_1 = require("../core/path.js");
+const cursorPagination_js_1 = require("../core/cursorPagination.js");
 /** The upload form: the title before the file, so the service reads it before the bytes arrive. */
 function uploadForm({ file, filename, title }) {
     const name = filename ?? (typeof File !== 'undefined' && file instanceof File ? file.name : undefined);
@@ -107,13 +108,31 @@ class KnowledgeEvaluation extends resource_js_1.APIResource {
     }
 }
 exports.KnowledgeEvaluation = KnowledgeEvaluation;
+class UnansweredQuestions extends resource_js_1.APIResource {
+    /**
+     * Visitor questions the agents' knowledge had nothing for, newest first, for one chatbot
+     * (`chatbotId`) or all, optionally within UTC days. Await it for one page (`page.data`,
+     * `page.hasNextPage()`, `page.getNextPage()`), or `for await` over it for every question.
+     */
+    list(params = {}, options) {
+        return new cursorPagination_js_1.CursorPagePromise(params.cursor, (cursor) => this._client.request({
+            method: 'get',
+            path: '/knowledge/unanswered',
+            query: { ...params, cursor },
+            options,
+        }));
+    }
+}
+exports.UnansweredQuestions = UnansweredQuestions;
 class Knowledge extends resource_js_1.APIResource {
     sources;
     evaluation;
+    unanswered;
     constructor(client) {
         super(client);
         this.sources = new KnowledgeSources(client);
         this.evaluation = new KnowledgeEvaluation(client);
+        this.unanswered = new UnansweredQuestions(client);
     }
 }
 exports.Knowledge = Knowledge;
