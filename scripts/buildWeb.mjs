@@ -26,12 +26,14 @@ export const bundles = [
   // reading streamed answers (the event-stream parser, the growing bubble) added about 2.5 KB.
   { entry: 'web/widget/index.ts', out: 'public/widget.js', budget: 26 * 1024 },
   // Preact + wouter + Chart.js (~200 KB of it) and every dashboard page; cssBudget for its stylesheet.
+  // The Knowledge page (sources, unanswered questions, evaluation) added about 19 KB.
   {
     entry: 'web/dashboard/main.tsx',
     out: 'public/dashboard.js',
-    budget: 420 * 1024,
+    budget: 460 * 1024,
     css: 'file',
-    cssBudget: 48 * 1024,
+    // The Knowledge page and the Agent tab's analytics took the stylesheet past 48 KB.
+    cssBudget: 52 * 1024,
   },
   // The sign-in pages (api/pages): Preact and the login card; login.css beside it.
   { entry: 'web/login/main.tsx', out: 'public/login.js', budget: 48 * 1024, css: 'file', cssBudget: 16 * 1024 },

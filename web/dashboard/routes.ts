@@ -21,6 +21,7 @@ import { AdAnalyticsPage } from './pages/AdAnalyticsPage.js';
 import { AccountPage } from './pages/AccountPage.js';
 import { MembersPage } from './pages/MembersPage.js';
 import { ModelConnectionsPage } from './pages/ModelConnectionsPage.js';
+import { KnowledgePage } from './pages/KnowledgePage.js';
 
 export type NavGroup = 'Workspace' | 'Developers' | 'Settings';
 
@@ -43,6 +44,7 @@ export const ROUTES: DashboardRoute[] = [
   { path: '/chatbots/:id', title: 'Chatbot', component: ChatbotPage, nav: false },
   { path: '/responses', title: 'Responses', component: ResponsesPage, icon: 'inbox', group: 'Workspace' },
   { path: '/responses/:id', title: 'Conversation', component: ResponsePage, nav: false },
+  { path: '/knowledge', title: 'Knowledge', component: KnowledgePage, icon: 'book', group: 'Workspace' },
   { path: '/analytics', title: 'Analytics', component: AnalyticsPage, icon: 'chart', group: 'Workspace' },
   {
     path: '/ad-analytics',

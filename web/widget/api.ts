@@ -1,6 +1,7 @@
 /** Client for the visitor chat API (docs/chat-api.md). */
 import { inputOf } from './inputs.js';
 import { hexColor } from './options.js';
+import { withSources } from './sources.js';
 import type { Brand, ChatMessage, VisitorUser } from './types.js';
 // The Node SDK's parser: pure, no imports, the event-stream rules in one place.
 import { ServerSentEventParser, type ServerSentEvent } from '../../sdks/node/src/core/serverSentEvents.js';
@@ -59,7 +60,7 @@ function botMessages(list: unknown): ChatMessage[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter((m) => m && typeof m.message === 'string')
-    .map((m) => withInput({ type: 'bot', message: m.message as string }, m.input));
+    .map((m) => withSources(withInput({ type: 'bot', message: m.message as string }, m.input), m.sources));
 }
 
 /** The chatbot's name and workspace colors; what is missing or malformed is left out. */

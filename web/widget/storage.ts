@@ -4,6 +4,7 @@
  * in-memory map otherwise (sandboxed iframes, blocked storage).
  */
 import { brandOf, withInput } from './api.js';
+import { withSources } from './sources.js';
 import type { Brand, ChatMessage, StoredSession } from './types.js';
 
 const VISITOR_KEY = 'confab:visitor';
@@ -79,7 +80,9 @@ export function loadSession(botId: string): StoredSession | null {
       Date.now() - s.updatedAt < SESSION_TTL_MS
     ) {
       // The question's input goes through the same checks as an API answer: a reload offers its buttons again.
-      const messages = s.messages.map((m: ChatMessage) => withInput({ type: m.type, message: m.message }, m.input));
+      const messages = s.messages.map((m: ChatMessage) =>
+        withSources(withInput({ type: m.type, message: m.message }, m.input), m.sources),
+      );
       return { sessionId: s.sessionId, messages, done: s.done === true, updatedAt: s.updatedAt };
     }
   } catch {

@@ -1,5 +1,6 @@
 /** Shapes shared by the widget modules. */
 import type { AnswerInput } from './inputs.js';
+import type { CitedSource } from './sources.js';
 
 export type EmbedType = 'bubble' | 'inline' | 'fullpage';
 
@@ -8,6 +9,8 @@ export interface ChatMessage {
   message: string;
   /** On a bot message that asks a question: how it may be answered. */
   input?: AnswerInput;
+  /** On an agent's answer: the documents it cites. */
+  sources?: CitedSource[];
 }
 
 export interface VisitorUser {

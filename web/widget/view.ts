@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { answerControls, type AnswerControls } from './answerControls.js';
 import { type AnswerInput, fieldFor } from './inputs.js';
 import { contrast, DEFAULT_COLOR, textOn } from './options.js';
+import { sourceList } from './sources.js';
 import type { Brand, ChatMessage, Settings } from './types.js';
 
 const ICON_CHAT =
@@ -184,7 +185,9 @@ export function createView(s: Settings, on: ViewEvents) {
     },
     add(m: ChatMessage): HTMLElement {
       const who = h('span', { class: 'sr' }, m.type === 'bot' ? 'Bot: ' : 'You: ');
-      const el = h('p', { class: `m ${m.type}` }, who, m.message);
+      // Cited sources go under the text, in the same bubble (a list cannot sit in a <p>).
+      const el = h(m.sources ? 'div' : 'p', { class: `m ${m.type}` }, who, m.message);
+      if (m.sources) el.append(sourceList(m.sources));
       log.insertBefore(el, typing);
       scroll();
       return el;

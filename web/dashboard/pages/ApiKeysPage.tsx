@@ -4,7 +4,7 @@
  */
 import './webhooks/webhooks.css';
 import { useState } from 'preact/hooks';
-import { api, type ApiError, DASHBOARD_API } from '../api.js';
+import { api, DASHBOARD_API } from '../api.js';
 import { useSession } from '../SessionProvider.js';
 import {
   Badge,
@@ -12,15 +12,14 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   PageHeader,
-  Skeleton,
   Table,
   formatDate,
   formatDateTime,
+  listGate,
+  useConfirmedAction,
   useLoad,
-  useToast,
   type Column,
 } from '../ui/index.js';
 import { CreateKeyModal } from './apiKeys/CreateKeyModal.js';
@@ -28,29 +27,13 @@ import type { ApiKey } from './apiKeys/types.js';
 
 export function ApiKeysPage() {
   const session = useSession();
-  const toast = useToast();
   const keys = useLoad(() => api.get<{ data: ApiKey[] }>(`${DASHBOARD_API}/api-keys`), []);
   const [creating, setCreating] = useState(false);
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      const r = await api.send<{ data: ApiKey }>(
-        'DELETE',
-        `${DASHBOARD_API}/api-keys/${encodeURIComponent(revoking.id)}`,
-      );
-      keys.set({ data: (keys.data?.data ?? []).map((k) => (k.id === r.data.id ? r.data : k)) });
-      toast(`Key ${revoking.prefix}… revoked.`);
-      setRevoking(null);
-    } catch (err) {
-      toast((err as ApiError).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const revoking = useConfirmedAction(async (key: ApiKey) => {
+    const r = await api.send<{ data: ApiKey }>('DELETE', `${DASHBOARD_API}/api-keys/${encodeURIComponent(key.id)}`);
+    keys.set({ data: (keys.data?.data ?? []).map((k) => (k.id === r.data.id ? r.data : k)) });
+    return `Key ${key.prefix}… revoked.`;
+  });
 
   const columns: Column<ApiKey>[] = [
     {
@@ -116,7 +99,7 @@ export function ApiKeysPage() {
       render: (k) => (
         <span class="actions-cell">
           {!k.revoked && (
-            <Button size="sm" variant="ghost" onClick={() => setRevoking(k)} aria-label={`Revoke key ${k.prefix}`}>
+            <Button size="sm" variant="ghost" onClick={() => revoking.ask(k)} aria-label={`Revoke key ${k.prefix}`}>
               Revoke
             </Button>
           )}
@@ -147,14 +130,7 @@ export function ApiKeysPage() {
             </div>
           </div>
         )}
-        {keys.error && !keys.data && (
-          <ErrorState error={keys.error} onRetry={keys.reload} title="API keys could not load" />
-        )}
-        {keys.loading && !keys.data && (
-          <Card>
-            <Skeleton lines={3} label="Loading API keys" />
-          </Card>
-        )}
+        {listGate(keys, 'API keys')}
         {keys.data && list.length === 0 && (
           <EmptyState title="No API keys yet" icon={<Icon name="key" size={28} />} action={createButton}>
             <p>Create a key to call the External API from your server or with the Node and Python SDKs.</p>
@@ -172,16 +148,16 @@ export function ApiKeysPage() {
         onCreated={(k) => keys.set({ data: [k, ...list] })}
       />
       <ConfirmDialog
-        open={!!revoking}
+        open={!!revoking.item}
         title="Revoke this API key?"
         confirmLabel="Revoke key"
-        busy={busy}
-        onCancel={() => setRevoking(null)}
-        onConfirm={confirmRevoke}
+        busy={revoking.busy}
+        onCancel={revoking.cancel}
+        onConfirm={revoking.confirm}
       >
         <p>
-          Calls with <span class="mono">{revoking?.prefix}…</span> are refused with 401 from now on. Anything that uses
-          it stops working. This cannot be undone.
+          Calls with <span class="mono">{revoking.item?.prefix}…</span> are refused with 401 from now on. Anything that
+          uses it stops working. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -13,12 +13,12 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   PageHeader,
-  Skeleton,
   Table,
   formatDate,
+  listGate,
+  useConfirmedAction,
   useLoad,
   useToast,
   type Column,
@@ -41,7 +41,6 @@ export function MembersPage() {
   const toast = useToast();
   const list = useLoad(() => api.get<MembersList>(`${DASHBOARD_API}/members`), []);
   const [inviting, setInviting] = useState(false);
-  const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const changeRole = async (m: Member, role: Role) => {
@@ -57,25 +56,16 @@ export function MembersPage() {
       setBusy(null);
     }
   };
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy('confirm');
-    try {
-      if (pending.kind === 'member') {
-        await api.send('DELETE', `${DASHBOARD_API}/members/${encodeURIComponent(pending.member.userId)}`);
-        toast(`${pending.member.name || pending.member.email} was removed.`);
-      } else {
-        await api.send('DELETE', `${DASHBOARD_API}/invites/${encodeURIComponent(pending.invite.id)}`);
-        toast(`The invitation to ${pending.invite.email} was revoked.`);
-      }
-      setPending(null);
+  const pending = useConfirmedAction(async (p: Pending) => {
+    if (p.kind === 'member') {
+      await api.send('DELETE', `${DASHBOARD_API}/members/${encodeURIComponent(p.member.userId)}`);
       list.reload();
-    } catch (err) {
-      toast((err as ApiError).message, 'error');
-    } finally {
-      setBusy(null);
+      return `${p.member.name || p.member.email} was removed.`;
     }
-  };
+    await api.send('DELETE', `${DASHBOARD_API}/invites/${encodeURIComponent(p.invite.id)}`);
+    list.reload();
+    return `The invitation to ${p.invite.email} was revoked.`;
+  });
 
   const memberColumns: Column<Member>[] = [
     {
@@ -126,7 +116,7 @@ export function MembersPage() {
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => setPending({ kind: 'member', member: m })}
+              onClick={() => pending.ask({ kind: 'member', member: m })}
               aria-label={`Remove ${m.name || m.email}`}
             >
               Remove
@@ -173,7 +163,7 @@ export function MembersPage() {
           <Button
             size="sm"
             variant="ghost"
-            onClick={() => setPending({ kind: 'invite', invite: i })}
+            onClick={() => pending.ask({ kind: 'invite', invite: i })}
             aria-label={`Revoke the invitation to ${i.email}`}
           >
             Revoke
@@ -196,12 +186,7 @@ export function MembersPage() {
         description={`The people who can sign in to ${session.workspace.name}. Admins manage settings, keys and members.`}
         actions={inviteButton}
       />
-      {list.error && !data && <ErrorState error={list.error} onRetry={list.reload} title="Members could not load" />}
-      {list.loading && !data && (
-        <Card>
-          <Skeleton lines={3} label="Loading members" />
-        </Card>
-      )}
+      {listGate(list, 'Members')}
       {data && (
         <div>
           <Card
@@ -232,22 +217,22 @@ export function MembersPage() {
         }}
       />
       <ConfirmDialog
-        open={!!pending}
-        title={pending?.kind === 'invite' ? 'Revoke this invitation?' : 'Remove this member?'}
-        confirmLabel={pending?.kind === 'invite' ? 'Revoke invitation' : 'Remove member'}
-        busy={busy === 'confirm'}
-        onCancel={() => setPending(null)}
-        onConfirm={confirm}
+        open={!!pending.item}
+        title={pending.item?.kind === 'invite' ? 'Revoke this invitation?' : 'Remove this member?'}
+        confirmLabel={pending.item?.kind === 'invite' ? 'Revoke invitation' : 'Remove member'}
+        busy={pending.busy}
+        onCancel={pending.cancel}
+        onConfirm={pending.confirm}
       >
-        {pending?.kind === 'member' && (
+        {pending.item?.kind === 'member' && (
           <p>
-            <strong>{pending.member.name || pending.member.email}</strong> loses access to {session.workspace.name} at
-            once and is signed out here.
+            <strong>{pending.item.member.name || pending.item.member.email}</strong> loses access to{' '}
+            {session.workspace.name} at once and is signed out here.
           </p>
         )}
-        {pending?.kind === 'invite' && (
+        {pending.item?.kind === 'invite' && (
           <p>
-            The link sent to <strong>{pending.invite.email}</strong> stops working.
+            The link sent to <strong>{pending.item.invite.email}</strong> stops working.
           </p>
         )}
       </ConfirmDialog>

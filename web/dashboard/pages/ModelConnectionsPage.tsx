@@ -13,11 +13,11 @@ import {
   type Column,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   PageHeader,
-  Skeleton,
   Table,
+  listGate,
+  useConfirmedAction,
   useLoad,
   useToast,
 } from '../ui/index.js';
@@ -53,8 +53,11 @@ export function ModelConnectionsPage() {
   const list = useLoad(() => modelConnectionApi.list(), []);
   const [editing, setEditing] = useState<ModelConnection | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
-  const [deleting, setDeleting] = useState<ModelConnection | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+  const deleting = useConfirmedAction(async (c: ModelConnection) => {
+    await modelConnectionApi.remove(c.id);
+    list.reload();
+    return 'Model connection deleted.';
+  });
   const [tested, setTested] = useState<Tested>({});
 
   const connections = list.data?.data ?? [];
@@ -72,21 +75,6 @@ export function ModelConnectionsPage() {
       setTested((t) => ({ ...t, [c.id]: { ok: false, error: (err as ApiError).message } }));
     }
   };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await modelConnectionApi.remove(deleting.id);
-      toast('Model connection deleted.');
-      setDeleting(null);
-      list.reload();
-    } catch (err) {
-      toast((err as ApiError).message, 'error');
-    } finally {
-      setDeleteBusy(false);
-    }
-  };
-
   const addButton = list.data && (
     <Button
       variant="primary"
@@ -139,7 +127,7 @@ export function ModelConnectionsPage() {
           <Button size="sm" onClick={() => openModal(c)} aria-label={`Edit ${c.name}`}>
             Edit
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
+          <Button size="sm" variant="ghost" onClick={() => deleting.ask(c)} aria-label={`Delete ${c.name}`}>
             Delete
           </Button>
         </span>
@@ -154,14 +142,7 @@ export function ModelConnectionsPage() {
         description="The OpenAI-compatible providers your AI agents answer with: OpenAI, Azure, Mistral, a self-hosted Ollama or vLLM. Your key, your bill."
         actions={addButton}
       />
-      {list.error && !list.data && (
-        <ErrorState error={list.error} onRetry={list.reload} title="Model connections could not load" />
-      )}
-      {list.loading && !list.data && (
-        <Card>
-          <Skeleton lines={3} label="Loading model connections" />
-        </Card>
-      )}
+      {listGate(list, 'Model connections')}
       {list.data && (
         <div class="stack">
           {list.data.platform && (
@@ -204,16 +185,16 @@ export function ModelConnectionsPage() {
         }}
       />
       <ConfirmDialog
-        open={!!deleting}
+        open={!!deleting.item}
         title="Delete this model connection?"
         confirmLabel="Delete connection"
-        busy={deleteBusy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        busy={deleting.busy}
+        onCancel={deleting.cancel}
+        onConfirm={deleting.confirm}
       >
         <p>
-          <strong>{deleting?.name}</strong> and its stored key are deleted. Agents that use it stop answering: their
-          visitors are passed to a person until you pick another connection. This cannot be undone.
+          <strong>{deleting.item?.name}</strong> and its stored key are deleted. Agents that use it stop answering:
+          their visitors are passed to a person until you pick another connection. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -1,6 +1,6 @@
 /** One conversation in full: the transcript, the answers collected, and how it ended. */
 import { Fragment } from 'preact';
-import { BackLink, Badge, Card, PageHeader, formatDateTime, loadGate, useLoad } from '../ui/index.js';
+import { BackLink, Badge, Card, CitedSources, PageHeader, formatDateTime, loadGate, useLoad } from '../ui/index.js';
 import { outcomeOf, responseApi, type ResponseRecord } from './responses/responseApi.js';
 
 const back = <BackLink href="/responses">Responses</BackLink>;
@@ -22,6 +22,7 @@ function Transcript({ r }: { r: ResponseRecord }) {
             <span class="sr-only">{e.type === 'user' ? 'Visitor: ' : 'Bot: '}</span>
             {e.message}
           </div>
+          {e.type !== 'user' && <CitedSources sources={e.sources} />}
           {e.timestamp && (
             <span class={`bubble-meta${e.type === 'user' ? ' bubble-meta-user' : ''}`}>{time(e.timestamp)}</span>
           )}

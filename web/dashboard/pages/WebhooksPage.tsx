@@ -13,10 +13,10 @@ import {
   Card,
   ConfirmDialog,
   EmptyState,
-  ErrorState,
   Icon,
   PageHeader,
-  Skeleton,
+  listGate,
+  useConfirmedAction,
   useLoad,
   useToast,
 } from '../ui/index.js';
@@ -38,8 +38,12 @@ export function WebhooksPage() {
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
-  const [deleteBusy, setDeleteBusy] = useState(false);
+
+  const deleting = useConfirmedAction(async (w: Webhook) => {
+    await api.send('DELETE', `${DASHBOARD_API}/webhooks/${encodeURIComponent(w.id)}`);
+    list.reload();
+    return 'Webhook deleted.';
+  });
 
   const webhooks = list.data?.data ?? [];
   useEffect(() => {
@@ -57,7 +61,7 @@ export function WebhooksPage() {
       );
       return;
     }
-    if (action === 'delete') return setDeleting(w);
+    if (action === 'delete') return deleting.ask(w);
     const change = STATUS_FOR[action]!;
     setBusyId(w.id);
     try {
@@ -70,21 +74,6 @@ export function WebhooksPage() {
       toast((err as ApiError).message, 'error');
     } finally {
       setBusyId(null);
-    }
-  };
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeleteBusy(true);
-    try {
-      await api.send('DELETE', `${DASHBOARD_API}/webhooks/${encodeURIComponent(deleting.id)}`);
-      toast('Webhook deleted.');
-      setDeleting(null);
-      list.reload();
-    } catch (err) {
-      toast((err as ApiError).message, 'error');
-    } finally {
-      setDeleteBusy(false);
     }
   };
 
@@ -111,14 +100,7 @@ export function WebhooksPage() {
         description={`Signed HTTP POST notifications to your servers when visitors chat. ${usage}`}
         actions={addButton}
       />
-      {list.error && !list.data && (
-        <ErrorState error={list.error} onRetry={list.reload} title="Webhooks could not load" />
-      )}
-      {list.loading && !list.data && (
-        <Card>
-          <Skeleton lines={4} label="Loading webhooks" />
-        </Card>
-      )}
+      {listGate(list, 'Webhooks', 4)}
       {list.data && webhooks.length === 0 && (
         <EmptyState title="No webhook endpoints yet" icon={<Icon name="webhook" size={28} />} action={addButton}>
           <p>
@@ -197,16 +179,16 @@ export function WebhooksPage() {
         />
       )}
       <ConfirmDialog
-        open={!!deleting}
+        open={!!deleting.item}
         title="Delete this webhook?"
         confirmLabel="Delete webhook"
-        busy={deleteBusy}
-        onCancel={() => setDeleting(null)}
-        onConfirm={confirmDelete}
+        busy={deleting.busy}
+        onCancel={deleting.cancel}
+        onConfirm={deleting.confirm}
       >
         <p>
-          <span class="mono">{deleting?.url}</span> stops receiving events, and its delivery log is deleted with it.
-          This cannot be undone.
+          <span class="mono">{deleting.item?.url}</span> stops receiving events, and its delivery log is deleted with
+          it. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -22,3 +22,7 @@ const shortFmt = new Intl.DateTimeFormat(undefined, {
 /** "Nov 25, 04:24 AM" in the current year, the full form otherwise: for dense tables. */
 export const formatShortDateTime = (iso: string) =>
   new Date(iso).getFullYear() === new Date().getFullYear() ? shortFmt.format(new Date(iso)) : formatDateTime(iso);
+
+/** A size: "48 KB", "1.2 MB"; a few bytes read as 1 KB, so a small file does not read as nothing. */
+export const formatBytes = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${n === 0 ? 0 : Math.max(1, Math.round(n / 1024))} KB`;

@@ -5,15 +5,13 @@
  */
 import { useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
-import { Badge, Button, Card, ConfirmDialog, EmptyState, Icon, useToast } from '../../ui/index.js';
+import { Badge, Button, Card, ConfirmDialog, EmptyState, Icon, formatBytes, useToast } from '../../ui/index.js';
 import { MAX_GALLERY_ITEMS } from '../../../../domain/media/loginMediaRules.js';
 import { brandingApi, type MediaItem } from './brandingApi.js';
 import { MediaItemModal } from './MediaItemModal.js';
 import { mediaPath } from './mediaPath.js';
 
 const ACCEPT = 'image/png,image/jpeg,image/svg+xml,video/mp4,video/webm,video/ogg,video/quicktime';
-const kb = (n: number) =>
-  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`;
 
 function Thumb({ item }: { item: MediaItem }) {
   return item.mediaType === 'video' ? (
@@ -183,7 +181,7 @@ export function GalleryCard({ items, onItems }: { items: MediaItem[]; onItems: (
               <Thumb item={item} />
               <div class="gallery-meta">
                 <strong>
-                  {i + 1}. {item.mediaType === 'video' ? 'Video' : 'Image'} · {kb(item.size)}{' '}
+                  {i + 1}. {item.mediaType === 'video' ? 'Video' : 'Image'} · {formatBytes(item.size)}{' '}
                   {item.active && <Badge tone="success">Active</Badge>}
                 </strong>
                 <span>{item.adUrl ? `Ad: ${item.adLabel || 'Learn more'} → ${item.adUrl}` : 'No ad link'}</span>

@@ -26,6 +26,14 @@ import { useUnsavedChanges } from '../../shell/unsavedChanges.js';
 import { modelConnectionApi } from '../modelConnections/modelConnectionApi.js';
 import { type Agent, type AgentBody, agentApi } from './agentApi.js';
 import { AgentPlayground } from './AgentPlayground.js';
+import {
+  AgentKnowledge,
+  type AgentKnowledgeSettings,
+  knowledgeBodyOf,
+  knowledgeDraftOf,
+  sameKnowledge,
+} from './AgentKnowledge.js';
+import { knowledgeApi, type Source } from '../knowledge/knowledgeApi.js';
 import { AgentAnalyticsCard } from './AgentAnalyticsCard.js';
 import { type AiUsage, aiTokensSpent, aiUsageApi, aiUsageText, noAiTokens } from '../usage/aiUsageApi.js';
 
@@ -71,7 +79,7 @@ const draftOf = (a: Agent | null, connectionId: string): Draft => ({
 const numberOf = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 const textOf = (text: string): string | null => text.trim() || null;
 
-export function bodyOf(d: Draft): AgentBody {
+export function bodyOf(d: Draft, knowledge: AgentKnowledgeSettings): AgentBody {
   return {
     name: d.name.trim(),
     instructions: d.instructions,
@@ -86,6 +94,7 @@ export function bodyOf(d: Draft): AgentBody {
       onLimit: d['handoff.onLimit'] as OnLimit,
       limitMessage: textOf(d['handoff.limitMessage']),
     },
+    knowledge: knowledgeBodyOf(knowledge),
   };
 }
 
@@ -101,6 +110,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
   const connections = useLoad(() => (admin ? modelConnectionApi.list() : Promise.resolve(null)), [admin]);
   // Only informs: a failed read leaves the line out rather than the tab.
   const usage = useLoad(aiUsageApi.get, []);
+  const sources = useLoad(() => knowledgeApi.list(), []);
   if (agent.error || connections.error)
     return (
       <ErrorState
@@ -112,7 +122,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
         title="The agent could not load"
       />
     );
-  if (agent.loading || connections.loading)
+  if (agent.loading || connections.loading || (sources.loading && !sources.data && !sources.error))
     return (
       <Card>
         <Skeleton lines={5} label="Loading the agent" />
@@ -128,6 +138,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
         connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
         admin={admin}
         usage={usage.data}
+        sources={sources.data?.data ?? null}
       />
       <AgentAnalyticsCard chatbotId={chatbotId} hasAgent={agent.data !== null} />
     </>
@@ -141,6 +152,7 @@ function AgentEditor({
   connections,
   admin,
   usage,
+  sources,
 }: {
   chatbotId: string;
   saved: Agent | null;
@@ -150,25 +162,32 @@ function AgentEditor({
   admin: boolean;
   /** The month's AI tokens; null while loading or when they could not be read. */
   usage: AiUsage | null;
+  /** The workspace's knowledge sources; null when they could not be read. */
+  sources: Source[] | null;
 }) {
   const toast = useToast();
   const [settingUp, setSettingUp] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved, connections?.[0]?.value ?? ''));
   const [removing, setRemoving] = useState(false);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const [knowledge, setKnowledge] = useState(() => knowledgeDraftOf(saved?.knowledge));
   const editing = saved !== null || settingUp;
   const initial = draftOf(saved, connections?.[0]?.value ?? '');
-  const dirty = editing && (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== initial[k] || !saved);
+  const dirty =
+    editing &&
+    (!saved ||
+      (Object.keys(draft) as (keyof Draft)[]).some((k) => draft[k] !== initial[k]) ||
+      !sameKnowledge(knowledge, knowledgeDraftOf(saved.knowledge)));
   useUnsavedChanges(dirty, 'the agent settings');
   const set = (field: keyof Draft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
   const form = useFormSubmit(
     async () => {
-      const r = await agentApi.set(chatbotId, bodyOf(draft));
+      const r = await agentApi.set(chatbotId, bodyOf(draft, knowledge));
       toast(saved ? 'Agent saved' : 'This chatbot is now an AI agent. Visitors get answers from the model.');
       setSettingUp(false);
       onSaved(r.data);
     },
-    LABELS,
+    { ...LABELS, 'knowledge.sourceIds': 'Sources the agent answers from' },
     {
       name: draft.name.trim() ? null : `${LABELS.name} cannot be empty.`,
       instructions: draft.instructions.trim() ? null : `${LABELS.instructions} cannot be empty.`,
@@ -359,6 +378,12 @@ function AgentEditor({
               }
             />
           </fieldset>
+          <AgentKnowledge
+            value={knowledge}
+            onChange={setKnowledge}
+            sources={sources}
+            error={form.fieldError('knowledge.sourceIds')}
+          />
           <TextField
             label={LABELS.greeting}
             aside="optional"
@@ -384,7 +409,7 @@ function AgentEditor({
       </Card>
       <AgentPlayground
         chatbotId={chatbotId}
-        agent={bodyOf(draft)}
+        agent={bodyOf(draft, knowledge)}
         unsaved={dirty}
         budgetNote={usage && aiTokensSpent(usage) ? spentText(usage) : null}
       />

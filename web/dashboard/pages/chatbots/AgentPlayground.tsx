@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
-import { Button, Card, TextField, formatNumber } from '../../ui/index.js';
+import { Button, Card, CitedSources, TextField, formatNumber } from '../../ui/index.js';
 import { type AgentBody, type PreviewAnswer, type PreviewMessage, agentApi } from './agentApi.js';
 
 /** The API's limit on one preview's conversation. */
@@ -127,6 +127,7 @@ export function AgentPlayground({
           ) : (
             <div key={i} class="playground-answer">
               <p class="bubble bubble-bot">{l.text}</p>
+              <CitedSources sources={l.answer?.sources} />
               {l.answer ? <AnswerFacts answer={l.answer} /> : <span class="bubble-meta">Greeting</span>}
             </div>
           ),
