@@ -201,6 +201,12 @@ test("the Agent tab: the agent's sources chosen, answer only from knowledge, a p
   assert.equal(await log.getByRole('list', { name: 'Sources' }).getByRole('listitem').allInnerTexts(), [
     'Returns policy',
   ]);
+  // The passages behind the answer, folded under it: opened, each with its number, place and text.
+  await log.getByText(/passages? behind this answer/).click();
+  const passage = log.locator('.playground-passages li').first();
+  await passage.waitFor();
+  assert.match(await passage.innerText(), /^\[1\] Returns policy/);
+  assert.match(await passage.innerText(), /score \d\.\d{3}/);
   await checkPage(opened, 'agent-tab-knowledge');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await page.getByText('Agent saved').waitFor();

@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
 import { Button, Card, CitedSources, TextField, formatNumber } from '../../ui/index.js';
+import { PlaygroundPassages } from './PlaygroundPassages.js';
 import { type AgentBody, type PreviewAnswer, type PreviewMessage, agentApi } from './agentApi.js';
 
 /** The API's limit on one preview's conversation. */
@@ -128,6 +129,7 @@ export function AgentPlayground({
             <div key={i} class="playground-answer">
               <p class="bubble bubble-bot">{l.text}</p>
               <CitedSources sources={l.answer?.sources} />
+              <PlaygroundPassages passages={l.answer?.passages} />
               {l.answer ? <AnswerFacts answer={l.answer} /> : <span class="bubble-meta">Greeting</span>}
             </div>
           ),
