@@ -159,4 +159,30 @@ print(json.dumps([verify_confab_delivery(c["secret"], c["body"].encode(), c["hea
   assert.is(whsecPy.stdout.trim(), `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`);
 });
 
+test("the guide's standardwebhooks and svix lines verify a delivery with the whsec_ key, and refuse the secret as is", async () => {
+  const secret = 'c0ffee'.repeat(10) + 'abcd';
+  const rawBody = JSON.stringify({ event: 'conversation.started', chatSessionId: 's1', botId: 'b1' });
+  const headers = signedHeaders(rawBody, secret, { id: 'msg_9' });
+  // Inside the project, so the module finds the libraries as a receiver's own project would.
+  const here = mkdtempSync(join(new URL('../../node_modules/', import.meta.url).pathname, '.webhooks-guide-'));
+  writeFileSync(
+    join(here, 'libraries.mjs'),
+    `export function check(secret, rawBody, headers) {\n${block('js', 'standardwebhooks')
+      .split('\n')
+      .map((line) => (line.startsWith('import ') ? '' : line))
+      .join('\n')}\nreturn [event, sameEvent];\n}\n` +
+      block('js', 'standardwebhooks')
+        .split('\n')
+        .filter((line) => line.startsWith('import '))
+        .join('\n'),
+  );
+  const { check } = await import(join(here, 'libraries.mjs'));
+  const [event, sameEvent] = check(secret, rawBody, headers);
+  assert.equal(event, JSON.parse(rawBody));
+  assert.equal(sameEvent, JSON.parse(rawBody));
+  assert.throws(() => check(secret, rawBody.replace('s1', 's2'), headers), 'a changed body is refused');
+  const { Webhook } = await import('standardwebhooks');
+  assert.throws(() => new Webhook(secret).verify(rawBody, headers), 'the 64-hex secret as is verifies nothing');
+});
+
 test.run();
