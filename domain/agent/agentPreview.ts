@@ -106,22 +106,34 @@ export interface PreviewAnswer {
   error: { type: AgentFailure | 'monthly_token_budget'; message: string } | null;
 }
 
-/** The playground once the month's AI tokens are spent: no call, what a visitor would get. */
-export function budgetSpentPreview(reached: LimitReached): PreviewAnswer {
+/** A turn whose words are the service's, not a model's answer: no tokens, nothing cited. */
+function withoutAnswer(
+  text: string,
+  action: PreviewAnswer['action'],
+  error: PreviewAnswer['error'],
+  call: { model: string | null; latencyMs: number | null } = { model: null, latencyMs: null },
+): PreviewAnswer {
   return {
-    text: HANDOFF_MESSAGE,
-    action: { type: 'handoff', reason: 'budget' },
+    text,
+    action,
     toolCall: null,
-    model: null,
+    ...call,
     tokensIn: 0,
     tokensOut: 0,
-    latencyMs: null,
     finishReason: null,
     sources: [],
     passages: [],
-    error: { type: 'monthly_token_budget', message: limitDetail(reached) },
+    error,
   };
 }
+
+/** The playground once the month's AI tokens are spent: no call, what a visitor would get. */
+export const budgetSpentPreview = (reached: LimitReached): PreviewAnswer =>
+  withoutAnswer(
+    HANDOFF_MESSAGE,
+    { type: 'handoff', reason: 'budget' },
+    { type: 'monthly_token_budget', message: limitDetail(reached) },
+  );
 
 function actionOf(action: AgentAction): PreviewAnswer['action'] {
   if (action.type === 'handoff') return { type: 'handoff', reason: action.reason, summary: action.summary };
@@ -141,30 +153,15 @@ export function previewAnswerOf(outcome: ModelCallOutcome): PreviewAnswer {
       error: null,
     };
   if (outcome.type === 'no_knowledge')
-    return {
-      text: outcome.message,
-      action: outcome.onNoAnswer === 'handoff' ? { type: 'handoff', reason: 'low_confidence' } : { type: 'reply' },
-      toolCall: null,
-      model: null,
-      tokensIn: 0,
-      tokensOut: 0,
-      latencyMs: null,
-      finishReason: null,
-      sources: [],
-      passages: [],
-      error: null,
-    };
-  return {
-    text: visitorTextOf(outcome),
-    action: { type: 'handoff', reason: 'model_error' },
-    toolCall: null,
-    model: outcome.model,
-    tokensIn: 0,
-    tokensOut: 0,
-    latencyMs: outcome.latencyMs,
-    finishReason: null,
-    sources: [],
-    passages: [],
-    error: { type: outcome.error, message: outcome.detail },
-  };
+    return withoutAnswer(
+      outcome.message,
+      outcome.onNoAnswer === 'handoff' ? { type: 'handoff', reason: 'low_confidence' } : { type: 'reply' },
+      null,
+    );
+  return withoutAnswer(
+    visitorTextOf(outcome),
+    { type: 'handoff', reason: 'model_error' },
+    { type: outcome.error, message: outcome.detail },
+    { model: outcome.model, latencyMs: outcome.latencyMs },
+  );
 }
