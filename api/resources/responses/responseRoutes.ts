@@ -13,6 +13,7 @@ import { principalOf } from '../../principal/principal.js';
 import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 import type { ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
+import { responseExportRoute } from './responseExportRoute.js';
 import { presentDashboardResponse, presentProvenance, toResponseRecord } from './responsePresenter.js';
 import { countResponses, findResponses, type ResponsesFilterQuery, responsesFilter } from './responseQueries.js';
 import {
@@ -32,6 +33,8 @@ export interface ResponseRoutesDeps {
 }
 
 export function responseRoutes(door: ResourceDoor, deps: ResponseRoutesDeps): void {
+  // Before /chatbots/:id/responses/:responseId, which would take `export` for a response id.
+  responseExportRoute(door, deps);
   if (door.kind === 'key') keyDoorResponses(door, deps);
   else dashboardResponses(door, deps);
 }
