@@ -175,7 +175,9 @@ export class OpenApiRegistry {
         const content = schema
           ? {
               content: Object.fromEntries(
-                [own.contentType ?? 'application/json'].flat().map((type) => [type, { schema: withNullInEnums(schema) }]),
+                [own.contentType ?? 'application/json']
+                  .flat()
+                  .map((type) => [type, { schema: withNullInEnums(schema) }]),
               ),
             }
           : {};
