@@ -105,6 +105,8 @@ export type AgentPreview = Data<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;
+/** `responses.export()`: the file's format (csv by default) and the UTC days of chatDate to include. */
+export type ResponseExportParams = Query<'/chatbots/{id}/responses/export', 'get'>;
 /** `responses.provenance()`: one item per AI answer of a response. */
 export type AnswerProvenance = Data<'/chatbots/{id}/responses/{responseId}/provenance', 'get'>[number];
 /** One page as the API answers it: `{data, total, page, totalPages}`. */
