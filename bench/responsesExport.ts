@@ -78,7 +78,9 @@ try {
       `| ${format} | ${rows} | ${Math.round(bytes / MB)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds)} | ${Math.round(firstByte)} | ${Math.round(before / MB)} | ${Math.round(peak / MB)} |`,
     );
   }
-  console.log(`\nprocess peak RSS over the whole run (maxRSS): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`);
+  console.log(
+    `\nprocess peak RSS over the whole run (maxRSS): ${Math.round(process.resourceUsage().maxRSS / 1024)} MB`,
+  );
 } finally {
   await server.close();
 }
