@@ -19,7 +19,7 @@ import { writeWithBackpressure } from './writeWithBackpressure.js';
 /** A file name any browser and shell takes as is. */
 const safeName = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
 
-export function responseExportRoute(door: ResourceDoor, { views }: ResponseRoutesDeps): void {
+export function responseExportRoute(door: ResourceDoor, { views, exportViews = views }: ResponseRoutesDeps): void {
   door.add(
     {
       method: 'get',
@@ -52,7 +52,7 @@ export function responseExportRoute(door: ResourceDoor, { views }: ResponseRoute
       res.setHeader('Cache-Control', 'no-store');
       try {
         if (format.header && !(await writeWithBackpressure(res, format.header))) return;
-        for await (const page of responsePagesInOrder(views, chatbot.id, days)) {
+        for await (const page of responsePagesInOrder(exportViews, chatbot.id, days)) {
           if (!(await writeWithBackpressure(res, page.map(format.row).join('')))) return;
         }
         res.end();

@@ -30,6 +30,11 @@ import {
 
 export interface ResponseRoutesDeps {
   views: ReadStoreReader;
+  /**
+   * What the export pages through, uncached: a million rows read once would only fill the key
+   * door's answer cache (and the process's memory). Absent: `views`.
+   */
+  exportViews?: ReadStoreReader;
 }
 
 export function responseRoutes(door: ResourceDoor, deps: ResponseRoutesDeps): void {
