@@ -47,14 +47,17 @@ try {
   console.log(`store: ${server.store}; seeded ${ROWS} responses in ${Math.round(performance.now() - t)} ms`);
 
   console.log(
-    `\n| format | rows | MB | seconds | rows/s | first byte ms | RSS before MB | peak RSS during MB |\n|---|---|---|---|---|---|---|---|`,
+    `\n| format | rows | MB | seconds | rows/s | first byte ms | RSS before MB | peak RSS during MB | peak heap used MB |\n|---|---|---|---|---|---|---|---|---|`,
   );
   for (const format of ['csv', 'ndjson'] as const) {
     global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
+    let peakHeap = 0;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss);
+      const m = process.memoryUsage();
+      peak = Math.max(peak, m.rss);
+      peakHeap = Math.max(peakHeap, m.heapUsed);
     }, 50);
     t = performance.now();
     const res = await fetch(`${server.url}/api/v1/external/v1/chatbots/${botId}/responses/export?format=${format}`, {
@@ -75,7 +78,7 @@ try {
     const rows = format === 'csv' ? lines - 1 : lines;
     if (rows !== ROWS) throw new Error(`${format}: ${rows} rows, expected ${ROWS}`);
     console.log(
-      `| ${format} | ${rows} | ${Math.round(bytes / MB)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds)} | ${Math.round(firstByte)} | ${Math.round(before / MB)} | ${Math.round(peak / MB)} |`,
+      `| ${format} | ${rows} | ${Math.round(bytes / MB)} | ${seconds.toFixed(1)} | ${Math.round(rows / seconds)} | ${Math.round(firstByte)} | ${Math.round(before / MB)} | ${Math.round(peak / MB)} | ${Math.round(peakHeap / MB)} |`,
     );
   }
   console.log(
