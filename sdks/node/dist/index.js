@@ -12,6 +12,7 @@ export { ConfabError, InvalidArgumentError, APIError, BadRequestError, Authentic
 export { Page, PagePromise } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ResponseExport } from './resources/responseExport.js';
 export { ServerSentEventParser } from './core/serverSentEvents.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, } from './webhookVerification.js';
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';

@@ -31,6 +31,7 @@ export {
 export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ResponseExport } from './resources/responseExport.js';
 export { ServerSentEventParser, type ServerSentEvent } from './core/serverSentEvents.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export {
