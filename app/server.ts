@@ -51,6 +51,7 @@ export function appDeps(services: Services): AppDeps {
     views: services.apiViews,
     clock,
     flowSimulation: { views, eventLog: services.events },
+    exportViews: views,
     logger,
     usage,
     rateLimiters,

@@ -29,6 +29,8 @@ export interface ExternalApiDeps {
    * views uncached (up to a thousand sessions a run, read once: keeping them would only hold memory).
    */
   flowSimulation: SimulationDeps;
+  /** The views uncached, for the conversation export (responseExportRoute.ts). */
+  exportViews?: ReadStoreReader;
   logger: Logger;
   usage: UsageCounter;
   /** Notes each authenticated key's use (memory; flushed at most once a minute per key). */

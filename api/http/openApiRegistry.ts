@@ -147,7 +147,7 @@ export class OpenApiRegistry {
       const responses: Record<string, unknown> = {};
       const declared = spec.responses as Record<
         string,
-        { description: string; schema?: JsonSchema; contentType?: string }
+        { description: string; schema?: JsonSchema; contentType?: string | string[] }
       >;
       const statuses = [...new Set([...Object.keys(declared), ...impliedErrors(spec)])].sort();
       for (const status of statuses) {
@@ -171,8 +171,15 @@ export class OpenApiRegistry {
           responses[status] = { $ref: `#/components/responses/${name}` };
           continue;
         }
-        const content = own?.schema
-          ? { content: { [own.contentType ?? 'application/json']: { schema: withNullInEnums(own.schema) } } }
+        const schema = own?.schema;
+        const content = schema
+          ? {
+              content: Object.fromEntries(
+                [own.contentType ?? 'application/json']
+                  .flat()
+                  .map((type) => [type, { schema: withNullInEnums(schema) }]),
+              ),
+            }
           : {};
         responses[status] = { description: own?.description ?? 'Answer', headers, ...content };
       }

@@ -29,6 +29,7 @@ export const OPERATION_IDS: Record<string, string> = {
   [`GET ${EXTERNAL}/chatbots/{id}/responses`]: 'listResponses',
   [`GET ${EXTERNAL}/chatbots/{id}/responses/{responseId}`]: 'getResponse',
   [`GET ${EXTERNAL}/chatbots/{id}/responses/{responseId}/provenance`]: 'getResponseProvenance',
+  [`GET ${EXTERNAL}/chatbots/{id}/responses/export`]: 'exportResponses',
   [`GET ${EXTERNAL}/chatbots/{id}/analytics`]: 'getAnalytics',
   [`GET ${EXTERNAL}/account`]: 'getAccount',
   [`PATCH ${EXTERNAL}/account`]: 'updateAccount',

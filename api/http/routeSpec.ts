@@ -35,10 +35,11 @@ export interface RouteSpec {
    */
   formBody?: JsonSchema;
   /**
-   * `contentType` when a response is not JSON (a served file): `schema` then describes its bytes.
+   * `contentType` when a response is not JSON (a served file): `schema` then describes its bytes;
+   * several when the request chooses among them (one schema for each).
    * Error answers (4xx, 5xx) need only a description: they get the shared {error, code} body.
    * 401, 403 (authenticated), 400 (any input), 404 (path ids), 413/415 (JSON body) and 5xx are
    * added by the document itself; declare a status here to describe it for this operation.
    */
-  responses: Record<number, { description: string; schema?: JsonSchema; contentType?: string }>;
+  responses: Record<number, { description: string; schema?: JsonSchema; contentType?: string | string[] }>;
 }

@@ -29,6 +29,9 @@ export interface ChatSessionDoc {
   startedAt: string;
   responseId: string | null;
   status: 'active' | 'completed';
+  /** The flow version and AI agent the session started on, copied to its response record. */
+  flowVersion?: number | null;
+  aiAgent?: string | null;
   [key: string]: unknown;
 }
 
@@ -55,6 +58,10 @@ export interface ResponseDoc {
   provenance?: AnswerProvenanceDoc[];
   updatedAt: string;
   completedAt: string | null;
+  /** The published flow version the conversation ran on (null: started before versions). */
+  flowVersion?: number | null;
+  /** The AI agent's name in an AI-agent conversation. */
+  aiAgent?: string | null;
   [key: string]: unknown;
 }
 
@@ -95,6 +102,8 @@ export const responsesView = defineProjection(
         startedAt: d.startedAt,
         responseId: null,
         status: 'active',
+        flowVersion: d.flowVersion ?? null,
+        aiAgent: d.aiAgent ?? null,
       };
       await tx.upsert(CHAT_SESSIONS, doc);
     },
@@ -120,6 +129,8 @@ export const responsesView = defineProjection(
         escalationReason: null,
         updatedAt: d.chatDate,
         completedAt: null,
+        flowVersion: session?.flowVersion ?? null,
+        aiAgent: session?.aiAgent ?? null,
       };
       await tx.upsert(RESPONSES, doc);
       await tx.patch(CHAT_SESSIONS, d.sessionId, { responseId: d.responseId });

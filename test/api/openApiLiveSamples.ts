@@ -250,6 +250,19 @@ export async function externalApiSamples(app: TestApp, expect: Expect, mailbox: 
   await expect('getResponseProvenance', 404, 'GET', unknownProvenance, { key: readKey });
   await expect('getResponseProvenance', 400, 'GET', `${provenance}${NUL}`, { key: readKey });
   await accessErrors(expect, 'getResponseProvenance', 'GET', provenance, keys);
+  // The export: a key of its own too (its samples would find the burst limit spent).
+  const exportKey = (
+    await app.services.workspaces.createApiKey(
+      { workspaceId: ws.workspaceId, role: 'admin', scopes: ['read'] },
+      operatorContext(ws.workspaceId),
+    )
+  ).apiKey;
+  const exported = `${EXT}/chatbots/${id}/responses/export`;
+  await expect('exportResponses', 200, 'GET', `${exported}?format=csv&startDate=2020-01-01`, { key: exportKey });
+  await expect('exportResponses', 200, 'GET', `${exported}?format=ndjson`, { key: exportKey });
+  await expect('exportResponses', 400, 'GET', `${exported}?format=xlsx`, { key: exportKey });
+  await expect('exportResponses', 404, 'GET', `${EXT}/chatbots/${UNKNOWN}/responses/export`, { key: exportKey });
+  await accessErrors(expect, 'exportResponses', 'GET', exported, keys);
   await expect('getAnalytics', 400, 'GET', `${EXT}/chatbots/${id}/analytics?days=0`, { key });
 
   // Usage and account

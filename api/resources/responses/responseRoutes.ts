@@ -13,6 +13,7 @@ import { principalOf } from '../../principal/principal.js';
 import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 import type { ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
+import { responseExportRoute } from './responseExportRoute.js';
 import { presentDashboardResponse, presentProvenance, toResponseRecord } from './responsePresenter.js';
 import { countResponses, findResponses, type ResponsesFilterQuery, responsesFilter } from './responseQueries.js';
 import {
@@ -29,9 +30,16 @@ import {
 
 export interface ResponseRoutesDeps {
   views: ReadStoreReader;
+  /**
+   * What the export pages through, uncached: a million rows read once would only fill the key
+   * door's answer cache (and the process's memory). Absent: `views`.
+   */
+  exportViews?: ReadStoreReader;
 }
 
 export function responseRoutes(door: ResourceDoor, deps: ResponseRoutesDeps): void {
+  // Before /chatbots/:id/responses/:responseId, which would take `export` for a response id.
+  responseExportRoute(door, deps);
   if (door.kind === 'key') keyDoorResponses(door, deps);
   else dashboardResponses(door, deps);
 }

@@ -20,6 +20,15 @@ export const responseParams: JsonSchema = {
   properties: { id, responseId: id },
 };
 
+const startDateParam = {
+  ...day,
+  description: 'First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400.',
+};
+const endDateParam = {
+  ...day,
+  description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.',
+};
+
 export const listResponsesQuery: JsonSchema = {
   type: 'object',
   properties: {
@@ -37,14 +46,23 @@ export const listResponsesQuery: JsonSchema = {
       default: DEFAULT_PAGE_SIZE,
       description: `Page size, ${DEFAULT_PAGE_SIZE} by default. Values above ${MAX_PAGE_SIZE} are rejected with 400 (not capped), so a client never silently gets fewer items than it asked for.`,
     },
-    startDate: {
-      ...day,
-      description: 'First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400.',
+    startDate: startDateParam,
+    endDate: endDateParam,
+  },
+};
+
+export const exportResponsesQuery: JsonSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    format: {
+      type: 'string',
+      enum: ['csv', 'ndjson'],
+      default: 'csv',
+      description: 'csv (a header line, then one row per response) or ndjson (one JSON object per line)',
     },
-    endDate: {
-      ...day,
-      description: 'Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400.',
-    },
+    startDate: startDateParam,
+    endDate: endDateParam,
   },
 };
 

@@ -13,6 +13,7 @@ export { Page, PagePromise } from './core/pagination.js';
 export { CursorPage, CursorPagePromise } from './core/cursorPagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ResponseExport } from './resources/responseExport.js';
 export { ServerSentEventParser } from './core/serverSentEvents.js';
 export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, } from './webhookVerification.js';
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';

@@ -32,6 +32,7 @@ export { Page, PagePromise, type PageBody } from './core/pagination.js';
 export { CursorPage, CursorPagePromise, type CursorPageBody } from './core/cursorPagination.js';
 export { APIPromise } from './core/apiPromise.js';
 export { ChatAnswerStream } from './resources/chatAnswerStream.js';
+export { ResponseExport } from './resources/responseExport.js';
 export { ServerSentEventParser, type ServerSentEvent } from './core/serverSentEvents.js';
 export type { ClientOptions, RequestOptions } from './core/options.js';
 export {

@@ -60,6 +60,8 @@ const CALLS: Record<string, (c: Confab) => PromiseLike<unknown>> = {
     c.responses.list('{id}', { page: 1, limit: 5, startDate: '2026-01-01', endDate: '2026-01-31' }),
   'responses.retrieve': (c) => c.responses.retrieve('{id}', '{responseId}'),
   'responses.provenance': (c) => c.responses.provenance('{id}', '{responseId}'),
+  'responses.export': (c) =>
+    c.responses.export('{id}', { format: 'ndjson', startDate: '2026-01-01', endDate: '2026-01-31' }).response(),
   'analytics.retrieve': (c) => c.analytics.retrieve('{id}', { days: 7 }),
   'webhooks.list': (c) => c.webhooks.list(),
   'webhooks.create': (c) =>
@@ -186,6 +188,7 @@ const EXTERNAL_API_METHODS = [
   'responses.list',
   'responses.retrieve',
   'responses.provenance',
+  'responses.export',
   'analytics.retrieve',
   'webhooks.list',
   'webhooks.create',

@@ -3,6 +3,7 @@ pagination walks every page, sync and async."""
 
 from __future__ import annotations
 
+import os
 import time
 from datetime import datetime, timedelta, timezone
 from typing import Any, Callable
@@ -104,3 +105,33 @@ async def test_async_retrieve_and_analytics(aclient: AsyncConfab, async_bot: str
     assert record["answerVariables"] is not None and record["visitorId"]
     stats = await aclient.analytics.retrieve(async_bot, days=1)
     assert stats["dailyCounts"] == [{"date": today().date().isoformat(), "count": CONVERSATIONS}]
+
+
+def test_export_lines_and_file(client: Confab, sync_bot: str, tmp_path: Any) -> None:
+    import csv
+    import json
+
+    lines = [json.loads(line) for line in client.responses.export(sync_bot, format="ndjson")]
+    assert len(lines) == CONVERSATIONS == len({r["id"] for r in lines})
+    assert [r["started"] for r in lines] == sorted(r["started"] for r in lines)  # oldest first
+    assert all(r["answerVariables"]["name"].startswith("Ann ") for r in lines)
+    target = tmp_path / "responses.csv"
+    written = client.responses.export(sync_bot, start_date=today().date()).write_to(target)
+    assert written == target.stat().st_size > 0
+    with open(target, newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["id"] for r in rows] == [r["id"] for r in lines]
+    assert rows[0]["answer.name"].startswith("Ann ")
+    assert list(client.responses.export(sync_bot, end_date=today().date() - timedelta(days=1))) == [
+        "id,visitorId,chatSessionId,started,ended,status,resolution,escalationReason,flowVersion,aiAgent,turnCount,answer.name,answer.email,otherAnswers"
+    ]
+    with pytest.raises(confab.BadRequestError):
+        list(client.responses.export(sync_bot, format="xlsx"))  # type: ignore[arg-type]
+    with pytest.raises(confab.NotFoundError):
+        list(client.responses.export("nope"))
+
+
+async def test_async_export(aclient: AsyncConfab, async_bot: str) -> None:
+    lines = [line async for line in aclient.responses.export(async_bot, format="ndjson")]
+    assert len(lines) == CONVERSATIONS
+    assert (await aclient.responses.export(async_bot).write_to(os.devnull)) > 0

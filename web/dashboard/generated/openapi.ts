@@ -387,6 +387,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dashboard/chatbots/{id}/responses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a chatbot's conversations as CSV or NDJSON, one line per response, oldest first */
+        get: operations["getApiV1DashboardChatbotsIdResponsesExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dashboard/invites": {
         parameters: {
             query?: never;
@@ -3048,6 +3065,50 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             /** @description No such chatbot in this workspace, or no such version */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getApiV1DashboardChatbotsIdResponsesExport: {
+        parameters: {
+            query?: {
+                /** @description csv (a header line, then one row per response) or ndjson (one JSON object per line) */
+                format?: "csv" | "ndjson";
+                /** @description First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400. */
+                startDate?: string;
+                /** @description Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed (Content-Disposition: attachment). CSV (RFC 4180, CRLF): a header line, then id, visitorId, chatSessionId, started, ended, status, resolution, escalationReason, flowVersion, aiAgent, turnCount, one `answer.<name>` column per variable the flow declares and `otherAnswers` (JSON of any other variable). NDJSON: one JSON object per line with the same fields and `answerVariables`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No such chatbot in this workspace */
             404: {
                 headers: {
                     "X-Request-Id": components["headers"]["XRequestId"];

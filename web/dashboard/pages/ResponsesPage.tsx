@@ -5,6 +5,7 @@ import { Link } from 'wouter-preact';
 import {
   Badge,
   Button,
+  ButtonLink,
   Card,
   EmptyState,
   ErrorState,
@@ -22,6 +23,7 @@ import {
 } from '../ui/index.js';
 import { chatbotApi } from './chatbots/chatbotApi.js';
 import {
+  exportUrl,
   firstAnswer,
   outcomeOf,
   responseApi,
@@ -123,6 +125,22 @@ export function ResponsesPage() {
     ...(bots.data?.data ?? []).map((b) => ({ value: b.id, label: b.name })),
   ];
 
+  // A file holds one chatbot's conversations (its columns are that chatbot's answers).
+  const exportActions = filters.chatbotId ? (
+    <div class="row">
+      <ButtonLink size="sm" href={exportUrl(filters, 'csv')} download>
+        <Icon name="download" size={16} />
+        Download CSV
+      </ButtonLink>
+      <ButtonLink size="sm" href={exportUrl(filters, 'ndjson')} download>
+        <Icon name="download" size={16} />
+        Download NDJSON
+      </ButtonLink>
+    </div>
+  ) : (
+    <span class="muted small">Choose a chatbot and apply to download its conversations</span>
+  );
+
   let body: ComponentChildren;
   if (list.error) body = <ErrorState error={list.error} onRetry={list.reload} />;
   else if (!list.data) body = <Skeleton lines={6} label="Loading responses…" />;
@@ -207,7 +225,7 @@ export function ResponsesPage() {
           </div>
         </form>
       </Card>
-      <Card padded={false} title="Conversations">
+      <Card padded={false} title="Conversations" actions={exportActions}>
         {body}
       </Card>
     </>

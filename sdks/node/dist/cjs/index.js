@@ -1,6 +1,6 @@
 "use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
-exports.VERSION = exports.ALREADY_DELETED_MESSAGE = exports.signedWebhookHeaders = exports.verifyWebhook = exports.ServerSentEventParser = exports.ChatAnswerStream = exports.APIPromise = exports.CursorPagePromise = exports.CursorPage = exports.PagePromise = exports.Page = exports.WebhookVerificationError = exports.APIUserAbortError = exports.APITimeoutError = exports.APIConnectionError = exports.UnexpectedResponseError = exports.InternalServerError = exports.RateLimitError = exports.UnprocessableEntityError = exports.ConflictError = exports.NotFoundError = exports.PermissionDeniedError = exports.AuthenticationError = exports.BadRequestError = exports.APIError = exports.InvalidArgumentError = exports.ConfabError = exports.Confab = void 0;
+exports.VERSION = exports.ALREADY_DELETED_MESSAGE = exports.signedWebhookHeaders = exports.verifyWebhook = exports.ServerSentEventParser = exports.ResponseExport = exports.ChatAnswerStream = exports.APIPromise = exports.CursorPagePromise = exports.CursorPage = exports.PagePromise = exports.Page = exports.WebhookVerificationError = exports.APIUserAbortError = exports.APITimeoutError = exports.APIConnectionError = exports.UnexpectedResponseError = exports.InternalServerError = exports.RateLimitError = exports.UnprocessableEntityError = exports.ConflictError = exports.NotFoundError = exports.PermissionDeniedError = exports.AuthenticationError = exports.BadRequestError = exports.APIError = exports.InvalidArgumentError = exports.ConfabError = exports.Confab = void 0;
 /**
  * @confab/sdk: the official Node.js client of the Confab External API.
  *
@@ -38,6 +38,8 @@ var apiPromise_js_1 = require("./core/apiPromise.js");
 Object.defineProperty(exports, "APIPromise", { enumerable: true, get: function () { return apiPromise_js_1.APIPromise; } });
 var chatAnswerStream_js_1 = require("./resources/chatAnswerStream.js");
 Object.defineProperty(exports, "ChatAnswerStream", { enumerable: true, get: function () { return chatAnswerStream_js_1.ChatAnswerStream; } });
+var responseExport_js_1 = require("./resources/responseExport.js");
+Object.defineProperty(exports, "ResponseExport", { enumerable: true, get: function () { return responseExport_js_1.ResponseExport; } });
 var serverSentEvents_js_1 = require("./core/serverSentEvents.js");
 Object.defineProperty(exports, "ServerSentEventParser", { enumerable: true, get: function () { return serverSentEvents_js_1.ServerSentEventParser; } });
 var webhookVerification_js_1 = require("./webhookVerification.js");

@@ -107,6 +107,8 @@ export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentAnalytics = Data<'/chatbots/{id}/agent/analytics', 'get'>;
 export type AgentAnalyticsParams = Query<'/chatbots/{id}/agent/analytics', 'get'>;
 export type ResponseRecord = Data<'/chatbots/{id}/responses/{responseId}', 'get'>;
+/** `responses.export()`: the file's format (csv by default) and the UTC days of chatDate to include. */
+export type ResponseExportParams = Query<'/chatbots/{id}/responses/export', 'get'>;
 /** `responses.provenance()`: where each AI answer of a response came from, in record order. */
 export type AnswerProvenance = Data<'/chatbots/{id}/responses/{responseId}/provenance', 'get'>[number];
 export type ResponseListParams = Query<'/chatbots/{id}/responses', 'get'>;

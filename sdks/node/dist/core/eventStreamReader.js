@@ -6,7 +6,7 @@
  */
 import { APIConnectionError, APITimeoutError, APIUserAbortError } from './errors.js';
 import { ServerSentEventParser } from './serverSentEvents.js';
-async function readWithin(reader, timeoutMs, signal) {
+export async function readWithin(reader, timeoutMs, signal) {
     let timer;
     const silence = new Promise((_, reject) => {
         timer = setTimeout(() => reject(new APITimeoutError({ message: 'The answer stream fell silent.' })), timeoutMs);

@@ -9,7 +9,7 @@ import { ServerSentEventParser, type ServerSentEvent } from './serverSentEvents.
 
 type Reader = ReadableStreamDefaultReader<Uint8Array>;
 
-async function readWithin(reader: Reader, timeoutMs: number, signal: AbortSignal | undefined) {
+export async function readWithin(reader: Reader, timeoutMs: number, signal: AbortSignal | undefined) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const silence = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new APITimeoutError({ message: 'The answer stream fell silent.' })), timeoutMs);

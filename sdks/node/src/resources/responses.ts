@@ -4,7 +4,8 @@ import type { APIPromise } from '../core/apiPromise.js';
 import { pathOf } from '../core/path.js';
 import { PagePromise, type PageBody } from '../core/pagination.js';
 import type { RequestOptions } from '../core/options.js';
-import type { AnswerProvenance, ResponseListParams, ResponseRecord } from '../types.js';
+import type { AnswerProvenance, ResponseExportParams, ResponseListParams, ResponseRecord } from '../types.js';
+import { ResponseExport } from './responseExport.js';
 
 export class Responses extends APIResource {
   /**
@@ -40,5 +41,23 @@ export class Responses extends APIResource {
         options,
       )
       ._thenUnwrap((r) => r.data);
+  }
+
+  /**
+   * The chatbot's conversations as a CSV (default) or NDJSON file, oldest first, one line per
+   * response: `for await (const line of client.responses.export(id, {format: 'ndjson'}))`, or
+   * `(await exp.response()).body` to stream it to a file. Sent when reading starts.
+   */
+  export(chatbotId: string, params: ResponseExportParams = {}, options?: RequestOptions): ResponseExport {
+    const format = params.format ?? 'csv';
+    const accept = format === 'csv' ? 'text/csv' : 'application/x-ndjson';
+    const client = this._client;
+    const req = {
+      method: 'get' as const,
+      path: pathOf`/chatbots/${chatbotId}/responses/export`,
+      query: { ...params },
+      options: { ...options, headers: { accept, ...options?.headers } },
+    };
+    return new ResponseExport(() => client.requestStream(req), options?.timeout ?? client.timeout, options?.signal);
   }
 }

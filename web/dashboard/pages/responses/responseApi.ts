@@ -18,6 +18,16 @@ export interface ResponseFilters {
 
 export const PAGE_SIZE = 20;
 
+export type ExportFormat = 'csv' | 'ndjson';
+
+/** Where a chatbot's conversations download as a file, within the filter's days (a plain link: the browser saves it). */
+export const exportUrl = (f: Pick<ResponseFilters, 'chatbotId' | 'startDate' | 'endDate'>, format: ExportFormat) =>
+  `${DASHBOARD_API}/chatbots/${encodeURIComponent(f.chatbotId)}/responses/export${query({
+    format,
+    startDate: f.startDate,
+    endDate: f.endDate,
+  })}`;
+
 export const responseApi = {
   list: (f: ResponseFilters, page: number) =>
     api.get<ResponsesPage>(

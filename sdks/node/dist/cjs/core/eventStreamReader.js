@@ -1,5 +1,6 @@
 "use strict";
 Object.defineProperty(exports, "__esModule", { value: true });
+exports.readWithin = readWithin;
 exports.readServerSentEvents = readServerSentEvents;
 /**
  * The events of a streamed answer's body, as they arrive. Each wait for the next chunk may take

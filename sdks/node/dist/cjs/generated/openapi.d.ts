@@ -351,6 +351,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/external/v1/chatbots/{id}/responses/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download a chatbot's conversations as CSV or NDJSON, one line per response, oldest first. API key scope: read */
+        get: operations["exportResponses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/external/v1/chatbots/{id}/responses/{responseId}": {
         parameters: {
             query?: never;
@@ -3441,6 +3458,68 @@ export interface operations {
             401: components["responses"]["ExternalApiUnauthorized"];
             403: components["responses"]["ExternalApiForbidden"];
             404: components["responses"]["ExternalApiNotFound"];
+            429: components["responses"]["ExternalApiTooManyRequests"];
+            "5XX": components["responses"]["ExternalApiServerError"];
+        };
+    };
+    exportResponses: {
+        parameters: {
+            query?: {
+                /** @description csv (a header line, then one row per response) or ndjson (one JSON object per line) */
+                format?: "csv" | "ndjson";
+                /** @description First UTC day of chatDate to include (YYYY-MM-DD, inclusive). Not a calendar date: 400. */
+                startDate?: string;
+                /** @description Last UTC day of chatDate to include (YYYY-MM-DD, inclusive). Before startDate: 400. */
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed (Content-Disposition: attachment). CSV (RFC 4180, CRLF): a header line, then id, visitorId, chatSessionId, started, ended, status, resolution, escalationReason, flowVersion, aiAgent, turnCount, one `answer.<name>` column per variable the flow declares and `otherAnswers` (JSON of any other variable). NDJSON: one JSON object per line with the same fields and `answerVariables`. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            400: components["responses"]["ExternalApiBadRequest"];
+            401: components["responses"]["ExternalApiUnauthorized"];
+            403: components["responses"]["ExternalApiForbidden"];
+            /** @description No such chatbot in this workspace */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    "X-Quota-Limit": components["headers"]["XQuotaLimit"];
+                    "X-Quota-Remaining": components["headers"]["XQuotaRemaining"];
+                    "X-Quota-Reset": components["headers"]["XQuotaReset"];
+                    "X-Quota-Period": components["headers"]["XQuotaPeriod"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             429: components["responses"]["ExternalApiTooManyRequests"];
             "5XX": components["responses"]["ExternalApiServerError"];
         };
