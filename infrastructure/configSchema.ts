@@ -11,7 +11,7 @@ import { parseTokenKey } from './secrets/tokenCipher.js';
 
 type JsonSchema = Record<string, unknown>;
 
-interface Variable {
+export interface Variable {
   schema: JsonSchema;
   /** What the value must be, after "<NAME> must ". */
   rule: string;
@@ -165,7 +165,7 @@ export const CONFIG_VARIABLES: Record<string, Variable> = {
 };
 
 /** Set together or not at all. */
-const TOGETHER: [string, string][] = [
+export const TOGETHER: [string, string][] = [
   ['OIDC_ISSUER', 'OIDC_CLIENT_ID'],
   ['OPENAI_API_KEY', 'OPENAI_MODEL'],
 ];
