@@ -2,6 +2,7 @@
 // date filters, every bad query value, isolation between workspaces, and the Free plan.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { appDeps } from '../../../../app/server.js';
 import { seedResponses } from '../../../support/conversationSeed.js';
 import { startTestApp, type TestApp } from '../../../support/testApp.js';
 
@@ -202,6 +203,12 @@ test("another workspace's chatbot: 404; a Free workspace: as the other External 
   const r = await download(otherBot, '', free.apiKey);
   assert.is(r.status, list.status);
   assert.is(JSON.parse(r.text).code, list.body.code);
+});
+
+test("the key door's export pages through the views uncached: its answer cache would keep every page", () => {
+  const deps = appDeps(app.services).external;
+  assert.is(deps.exportViews, app.services.views);
+  assert.is.not(deps.exportViews, deps.views);
 });
 
 test('teardown', async () => {
