@@ -21,6 +21,12 @@ export class ApiError extends Error {
 }
 
 let csrfToken = '';
+/**
+ * Counts the sessions this page has known. A request sent under an earlier one and answered 401
+ * after the person signed in again is that old session's answer: it must not ask them to sign in
+ * once more.
+ */
+let sessionEpoch = 0;
 
 /** Where the session itself is read; its 401 is an answer, not a lost session. */
 export const SESSION_PATH = '/auth/session';
@@ -41,6 +47,7 @@ export function whenSignedOut(handler: SignedOutHandler | null): void {
 
 /** Set once the session is known (GET /auth/session answers the token). */
 export function setCsrfToken(token: string): void {
+  if (token !== csrfToken) sessionEpoch += 1;
   csrfToken = token;
 }
 
@@ -64,13 +71,14 @@ async function request<T>(method: string, path: string, init: { body?: BodyInit;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.json) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = csrfToken;
+  const sentIn = sessionEpoch;
   let res: Response;
   try {
     res = await fetch(path, { method, headers, body: init.body, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The server could not be reached. Check your connection and try again.');
   }
-  if (res.status === 401 && !OWN_401.has(path) && onSignedOut) {
+  if (res.status === 401 && !OWN_401.has(path) && onSignedOut && sentIn === sessionEpoch) {
     // Read to the end first: a page that leaves while a body is still arriving logs a failed request.
     await res.text().catch(() => '');
     // Nothing settles while the page goes to the sign-in page: no error state flashes meanwhile.
