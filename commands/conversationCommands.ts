@@ -6,8 +6,8 @@
  * recorded, until the flow waits for the visitor again or ends.
  */
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.js';
-import { limitBeforeCall } from '../domain/agent/agentLimits.js';
 import { type AgentTurnOutcome, limitOutcome } from '../domain/agent/agentTurn.js';
+import { budgetReachedBeforeCall } from './agentCallBudget.js';
 import { type AgentModelDeps, callAgentModel, unusableAgent } from './agentModelCall.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import { firstAiStep } from '../domain/chatbot/flowDocument.js';
@@ -253,11 +253,8 @@ export class ConversationCommands {
     const agent = chatbot.agent;
     if (!agent) return unusableAgent('The chatbot no longer has an agent');
     // Nothing reaches the model once a limit is reached: the month's budget, the conversation's own.
-    const budget = await this.deps.aiTokenBudget(session.workspaceId!, this.deps.aggregates.now());
-    const reached = limitBeforeCall(agent.handoff, {
-      monthlyTokens: budget.tokensUsed,
-      monthlyTokenLimit: budget.tokenLimit,
-      conversationTokens: session.agentTokens,
+    const reached = await budgetReachedBeforeCall(this.deps, agent, session.workspaceId!, this.deps.aggregates.now(), {
+      tokens: session.agentTokens,
       answers: session.agentAnswers,
     });
     if (reached) return limitOutcome(agent.handoff, reached);
