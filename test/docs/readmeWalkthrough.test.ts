@@ -258,7 +258,8 @@ test('a local receiver verifies the deliveries with standardwebhooks', async () 
     receiver.lines.some((l) => l.startsWith('refused')),
     receiver.lines.join('\n'),
   );
-  const started = JSON.parse(verified.find((l) => l.startsWith('verified conversation.started '))!.split(' ')[2]!);
+  const prefix = 'verified conversation.started ';
+  const started = JSON.parse(verified.find((l) => l.startsWith(prefix))!.slice(prefix.length));
   chatSessionId = started.chatSessionId;
 });
 
