@@ -20,8 +20,15 @@ const startMarker = (what: string): string =>
 /** A cell's text with the pipes that would end it escaped. */
 const cell = (markdown: string): string => markdown.replace(/\|/g, '\\|');
 
-const table = (header: string[], rows: string[][]): string =>
-  [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.map(cell).join(' | ')} |`).join('\n');
+/** Columns padded to their widest cell, as the formatter lays tables out: the script's output passes lint as written. */
+function table(header: string[], rows: string[][]): string {
+  const lines = [header, ...rows].map((cells) => cells.map(cell));
+  const widths = header.map((_, i) => Math.max(3, ...lines.map((cells) => [...(cells[i] ?? '')].length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => c.padEnd(widths[i]! + c.length - [...c].length)).join(' | ')} |`;
+  const [head, ...body] = lines;
+  return [line(head!), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
+}
 
 function defaultOf(variable: Variable): string {
   if (variable.default === undefined) return 'unset';

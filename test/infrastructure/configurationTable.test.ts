@@ -51,7 +51,7 @@ test('every variable has a row under its group: default, meaning, rule; secrets 
     assert.ok(meaning!.startsWith(variable.meaning), name);
     assert.is(rule, `must ${variable.rule}`.replace(/\|/g, '\\|'));
     assert.is(notes!.includes('secret'), variable.secret === true, name);
-    const before = tables.slice(0, tables.indexOf(`| \`${name}\` |`));
+    const before = tables.slice(0, tables.search(new RegExp(`^\\| \`${name}\` +\\|`, 'm')));
     assert.is(before.slice(before.lastIndexOf('### ')).split('\n')[0], `### ${variable.group}`, name);
   }
   assert.match(rows.get('OIDC_ISSUER')![4]!, /set together with `OIDC_CLIENT_ID`/);
