@@ -1,9 +1,9 @@
 /**
  * The rendered API reference at /docs in Chromium: every operation of the live OpenAPI document
  * drawn (its operationId's section and its summary), the callbacks of every operation that has
- * them (and of a document given one, so the check never runs empty), the header's links to the
- * guides answering, no console error and no failed request, no request to any other origin, an
- * axe scan, and screenshots at desktop and phone size.
+ * them (and of a document given one, so the check never runs empty), the search box, the
+ * header's links to the guides answering, no console error and no failed request, no request to
+ * any other origin, an axe scan, and screenshots at desktop and phone size.
  */
 // test runner timeout: 600 s
 import { test } from 'uvu';
@@ -135,6 +135,13 @@ test('callbacks a document gives an operation are drawn in its section', async (
   await other.screenshot({ path: `${SCREENSHOTS_DIR}api-reference-callbacks-desktop.png` });
   assert.equal(otherProblems, []);
   await other.close();
+});
+
+test('the search box finds an operation (its index runs in a worker the page policy allows)', async () => {
+  await page.getByRole('search').getByRole('textbox', { name: 'Search' }).fill('webhook subscription');
+  const results = page.locator('[data-role="search:results"]');
+  await results.locator('[data-item-id$="operation/createWebhook"]').waitFor({ timeout: 15_000 });
+  await page.getByRole('search').getByRole('textbox', { name: 'Search' }).fill('');
 });
 
 test('no console error, no failed request, and no request to another origin', async () => {
