@@ -27,7 +27,7 @@ const REDOC_FILE = createRequire(import.meta.url).resolve('redoc/bundles/redoc.s
 const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
 const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='1' height='1'/%3E";
 export const REDOC_SCRIPT = Buffer.from(readFileSync(REDOC_FILE, 'utf8').replaceAll(REDOC_LOGO, EMPTY_IMAGE));
-const REDOC_VERSION = createHash('sha256').update(REDOC_SCRIPT).digest('base64url').slice(0, 12);
+const REDOC_HASH = createHash('sha256').update(REDOC_SCRIPT).digest('base64url').slice(0, 12);
 const REDOC_PATH = `${API_REFERENCE_PATH}/redoc.standalone.js`;
 
 const GUIDES_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
@@ -46,9 +46,9 @@ export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
 ];
 
 /**
- * Redoc's options (its <redoc> element's attributes, read by the bundle itself: the page needs
- * no script of its own). Colours are the dashboard's, darkened where Redoc's defaults would
- * fail contrast checks.
+ * Redoc's theme, one of its options. The options are attributes of the <redoc> element, which
+ * the bundle reads itself: the page needs no script of its own. Colours and fonts are the
+ * dashboard's (its text colours, which pass contrast checks, for the method badges too).
  */
 const THEME = {
   colors: {
@@ -117,7 +117,7 @@ ${links}
 <main>
 <redoc spec-url="${DOCUMENT_URL}" native-scrollbars required-props-first expand-responses="200,201" hide-download-button theme="${escapeHtml(JSON.stringify(THEME))}"></redoc>
 </main>
-<script src="${REDOC_PATH}?v=${escapeHtml(REDOC_VERSION)}" defer></script>
+<script src="${REDOC_PATH}?v=${escapeHtml(REDOC_HASH)}" defer></script>
 </body>
 </html>
 `;
