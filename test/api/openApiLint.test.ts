@@ -164,11 +164,84 @@ test('null is in the enum of every nullable enum (resolution of an active conver
   };
   walk(doc, '#');
   assert.equal(bad, []);
-  const record =
+  const answer =
     doc.paths['/api/v1/external/v1/chatbots/{id}/responses/{responseId}'].get.responses['200'].content[
       'application/json'
-    ].schema.properties.data;
-  assert.ok(record.properties.resolution.enum.includes(null));
+    ].schema;
+  assert.equal(answer, { $ref: '#/components/schemas/ResponseEnvelope' });
+  assert.equal(doc.components.schemas.ResponseEnvelope.properties.data, { $ref: '#/components/schemas/Response' });
+  assert.ok(doc.components.schemas.Response.properties.resolution.enum.includes(null));
+});
+
+/** The operations of the External API and the visitor chat API, with their path and method. */
+function publicOperations(): Array<{ path: string; method: string; op: any }> {
+  const out: Array<{ path: string; method: string; op: any }> = [];
+  for (const [path, item] of Object.entries<any>(doc.paths))
+    if (path.startsWith('/api/v1/external/v1/') || path.startsWith('/api/v1/chat/'))
+      for (const [method, op] of Object.entries<any>(item)) out.push({ path, method, op });
+  return out;
+}
+
+test('every JSON request body and 2xx JSON answer of the External and chat APIs refers to a named schema', () => {
+  const inline: string[] = [];
+  let refs = 0;
+  for (const { op } of publicOperations()) {
+    const json = [
+      ['body', op.requestBody?.content?.['application/json']],
+      ...Object.entries<any>(op.responses)
+        .filter(([status]) => status.startsWith('2'))
+        .map(([status, answer]) => [status, answer.content?.['application/json']]),
+    ];
+    for (const [where, content] of json) {
+      if (!content) continue;
+      const ref = /^#\/components\/schemas\/([A-Za-z0-9]+)$/.exec(content.schema.$ref ?? '');
+      if (!ref || !doc.components.schemas[ref[1]]) inline.push(`${op.operationId} ${where}`);
+      else refs++;
+    }
+  }
+  assert.equal(inline, []);
+  assert.ok(refs >= 77, `${refs} references`);
+  for (const name of ['Chatbot', 'ChatbotList', 'Webhook', 'WebhookCreated', 'Response', 'ResponsePage', 'Usage'])
+    assert.type(doc.components.schemas[name], 'object', name);
+  // No component carries the name it was hoisted by: the key is the name.
+  for (const [name, schema] of Object.entries<any>(doc.components.schemas)) assert.is(schema.title, undefined, name);
+});
+
+test('webhook events are one shared enum of the four event names, in requests and answers', () => {
+  assert.equal(doc.components.schemas.WebhookEventName.enum, [
+    'response.created',
+    'response.updated',
+    'conversation.started',
+    'conversation.completed',
+  ]);
+  const ref = { $ref: '#/components/schemas/WebhookEventName' };
+  for (const name of ['CreateWebhookRequest', 'UpdateWebhookRequest', 'Webhook', 'WebhookCreated'])
+    assert.equal(doc.components.schemas[name].properties.events.items, ref, name);
+});
+
+test('createWebhook documents each event delivery as a callback with its headers and a payload example', () => {
+  const create = doc.paths['/api/v1/external/v1/webhooks'].post;
+  assert.equal(Object.keys(create.callbacks).sort(), [
+    'conversation.completed',
+    'conversation.started',
+    'response.created',
+    'response.updated',
+  ]);
+  for (const [event, callback] of Object.entries<any>(create.callbacks)) {
+    const post = callback['{$request.body#/url}'].post;
+    const headers = post.parameters.map((p: any) => `${p.in}:${p.name}`);
+    for (const name of [
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+      'x-webhook-signature',
+      'x-webhook-event',
+    ])
+      assert.ok(headers.includes(`header:${name}`), `${event} ${name}`);
+    const body = post.requestBody.content['application/json'];
+    assert.match(body.schema.$ref, /^#\/components\/schemas\/[A-Za-z]+Event$/);
+    assert.is(body.example.event, event);
+  }
 });
 
 test.run();
