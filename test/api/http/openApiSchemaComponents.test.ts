@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { namedSchema, unnamed } from '../../../api/http/namedSchema.js';
 import { SchemaComponents } from '../../../api/http/openApiSchemaComponents.js';
 import { OpenApiRegistry } from '../../../api/http/openApiRegistry.js';
-import { compileValidator } from '../../../api/http/schemaValidator.js';
+import { compileValidator, type JsonSchema } from '../../../api/http/schemaValidator.js';
 import { wrapped } from '../../../api/resources/resourceSchemas.js';
 
 const Pet = namedSchema('Pet', { type: 'object', required: ['name'], properties: { name: { type: 'string' } } });
@@ -44,7 +44,7 @@ test('the same name for equal schemas is one component; for different ones, an e
 
 test('the document refuses two routes whose schemas share a name but not their content', () => {
   const registry = new OpenApiRegistry();
-  const route = (schema: object) => ({
+  const route = (schema: JsonSchema) => ({
     method: 'get' as const,
     path: `/p${Math.random()}`,
     summary: 'p',
