@@ -130,57 +130,50 @@ export const WEBHOOK_PAYLOADS: Record<WebhookEventName, { summary: string; schem
   },
 };
 
-const header = (name: string, description: string, schema: JsonSchema, example: string) => ({
-  name,
-  in: 'header',
-  required: true,
-  description,
-  schema,
-  example,
-});
+const deliveryId: JsonSchema = { type: 'string', pattern: '^dlv_[0-9a-f]{24}$' };
+const digits: JsonSchema = { type: 'string', pattern: '^\\d+$' };
+const exampleId = 'dlv_3f9a1c7e5b2d4f6a8c0e1b3d';
 
 /** The headers of every attempt of a delivery of `event` (Content-Type is application/json). */
 export function deliveryHeaderParameters(event: WebhookEventName): object[] {
-  return [
-    header(
+  const headers: Array<[name: string, description: string, schema: JsonSchema, example: string]> = [
+    [
       'webhook-id',
       "The delivery's id, the same on every retry of it: de-duplicate on it (Standard Webhooks)",
-      { type: 'string', pattern: '^dlv_[0-9a-f]{24}$' },
-      'dlv_3f9a1c7e5b2d4f6a8c0e1b3d',
-    ),
-    header(
+      deliveryId,
+      exampleId,
+    ],
+    [
       'webhook-timestamp',
       'Unix time in seconds of this attempt; refuse one more than 5 minutes off (Standard Webhooks)',
-      { type: 'string', pattern: '^\\d+$' },
+      digits,
       '1795774500',
-    ),
-    header(
+    ],
+    [
       'webhook-signature',
       'v1, then the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the secret (Standard Webhooks; several space-separated signatures are possible)',
       { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
       'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
-    ),
-    header(
+    ],
+    [
       'x-webhook-signature',
       'Lowercase hex HMAC-SHA256 of the raw body alone, keyed with the secret (cannot detect a replay)',
       { type: 'string', pattern: '^[0-9a-f]{64}$' },
       '3b1f0c9e6d7a8b5c4e2f1a0d9c8b7a6e5f4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
-    ),
-    header('x-webhook-event', 'The event name, also in the body', { type: 'string', enum: [event] }, event),
-    header(
-      'x-webhook-delivery-id',
-      'The same id as webhook-id',
-      { type: 'string', pattern: '^dlv_[0-9a-f]{24}$' },
-      'dlv_3f9a1c7e5b2d4f6a8c0e1b3d',
-    ),
-    header(
-      'x-webhook-timestamp',
-      'Unix time in milliseconds of this attempt',
-      { type: 'string', pattern: '^\\d+$' },
-      '1795774500123',
-    ),
-    header('user-agent', 'Who sends it', { type: 'string', enum: ['Confab-Webhooks/1.0'] }, 'Confab-Webhooks/1.0'),
+    ],
+    ['x-webhook-event', 'The event name, also in the body', { type: 'string', enum: [event] }, event],
+    ['x-webhook-delivery-id', 'The same id as webhook-id', deliveryId, exampleId],
+    ['x-webhook-timestamp', 'Unix time in milliseconds of this attempt', digits, '1795774500123'],
+    ['user-agent', 'Who sends it', { type: 'string', enum: ['Confab-Webhooks/1.0'] }, 'Confab-Webhooks/1.0'],
   ];
+  return headers.map(([name, description, schema, example]) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema,
+    example,
+  }));
 }
 
 /** `conversation.started` → conversationStartedDelivery: the callback operation's id. */
