@@ -1,6 +1,6 @@
 /**
- * The HTTP application: security headers, health and readiness, OpenAPI, the widget bundle, and
- * the routers.
+ * The HTTP application: security headers, health and readiness, OpenAPI and its rendered
+ * reference (/docs), the widget bundle, and the routers.
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
@@ -26,6 +26,7 @@ import type { SessionAuthDeps } from './session/sessionAuth.js';
 import { AUTH_MOUNT, authRouter } from './auth/authRouter.js';
 import type { AuthApiDeps } from './auth/authApiDeps.js';
 import { pagesRouter } from './pages/pagesRouter.js';
+import { apiReferenceRouter } from './pages/apiReferencePage.js';
 import type { LandingLookup } from './pages/landingWorkspace.js';
 import { storefrontMount, storefrontRouter } from './storefront/storefrontRouter.js';
 import type { StorefrontApiDeps } from './storefront/storefrontApiDeps.js';
@@ -121,6 +122,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(WORKSPACE_MOUNT, workspaceRouter(deps.workspace, registry));
   app.use(storefrontMount(deps.storefront.appUrl), storefrontRouter(deps.storefront, registry));
   app.use(AUTH_MOUNT, authRouter(deps.auth, registry));
+  app.use(apiReferenceRouter(registry));
   app.use(pagesRouter({ ...deps.workspace, session: deps.session, landing: deps.landing }, registry));
   app.use(DASHBOARD_MOUNT, dashboardRouter(deps.dashboard, registry));
   // Last before the 404: on a workspace host every page path left is the dashboard's.

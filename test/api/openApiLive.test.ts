@@ -67,6 +67,7 @@ test('service endpoints', async () => {
   await expect('getHealth', 200, 'GET', '/healthz');
   await expect('getReadiness', 200, 'GET', '/readyz');
   await expect('getOpenApiDocument', 200, 'GET', '/api/v1/openapi.json');
+  await expect('getApiReference', 200, 'GET', '/docs');
   assert.equal(problems, []);
 });
 

@@ -12,23 +12,14 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { signedHeaders } from '../../sdks/node/src/webhookVerification.js';
 import { startBlackbox, type Blackbox } from '../blackbox/blackboxServer.js';
+import { fencedBlock } from './fencedBlocks.js';
 import { freePort } from '../support/freePort.js';
 import { eventually } from '../support/waiting.js';
 
 const GUIDE = readFileSync(new URL('../../docs/webhooks-guide.md', import.meta.url), 'utf8');
 
 /** The one fenced block of `language` whose text contains `marker`, without its indentation. */
-function block(language: string, marker: string): string {
-  const found = [...GUIDE.matchAll(/^( *)```(\w+)\n([\s\S]*?)^\1```$/gm)].filter(
-    ([, , lang, body]) => lang === language && body!.includes(marker),
-  );
-  assert.is(found.length, 1, `one ${language} block with ${marker}`);
-  const [, indent, , body] = found[0]!;
-  return body!
-    .split('\n')
-    .map((line) => line.slice(indent!.length))
-    .join('\n');
-}
+const block = (language: string, marker: string): string => fencedBlock(GUIDE, language, marker);
 
 const dir = mkdtempSync(join(tmpdir(), 'confab-guide-'));
 let bb: Blackbox;

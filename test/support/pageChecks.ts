@@ -47,8 +47,14 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
 /**
  * Screenshots the page at desktop and phone size as `<name>-desktop.png` / `<name>-phone.png`,
  * restoring the original viewport afterwards. `settle` runs after each resize (e.g. wait for a chart).
+ * `fullPage: false` shoots the window only, for pages too long to shoot whole (the API reference).
  */
-export async function screenshotBothSizes(page: Page, name: string, settle?: () => Promise<void>): Promise<void> {
+export async function screenshotBothSizes(
+  page: Page,
+  name: string,
+  settle?: () => Promise<void>,
+  { fullPage = true }: { fullPage?: boolean } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   const original = page.viewportSize();
   for (const [size, viewport] of [
@@ -59,7 +65,7 @@ export async function screenshotBothSizes(page: Page, name: string, settle?: () 
     await settle?.();
     // Fixed headers are drawn where the window is scrolled to: from the top, a full-page shot shows them in place.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}-${size}.png`, fullPage: true });
+    await page.screenshot({ path: `${SCREENSHOTS_DIR}${name}-${size}.png`, fullPage });
   }
   if (original) await page.setViewportSize(original);
 }

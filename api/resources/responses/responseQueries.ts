@@ -9,6 +9,8 @@ import {
 } from '../../../projections/views/responseDailyCountsView.js';
 import { RESPONSES, type ResponseDoc } from '../../../projections/views/responsesView.js';
 import { dayRange, endOfDay, startOfDay } from '../../../domain/conversation/utcDays.js';
+import { NotFoundError } from '../../../domain/errors.js';
+import { ownedChatbot } from '../chatbots/chatbotQueries.js';
 
 export interface DayBounds {
   first: string | null;
@@ -31,6 +33,23 @@ export async function dailyCounts(
 ): Promise<ResponseDailyCountDoc[]> {
   const day = range(days.first, days.last);
   return views.find(RESPONSE_DAILY_COUNTS, { chatbotId, ...(day ? { day } : {}) });
+}
+
+/**
+ * A response record of the caller's workspace, and of `chatbotId` when the path names one (the
+ * key door's); any other, or a chatbot not the workspace's, is "not found".
+ */
+export async function ownedResponse(
+  views: ReadStoreReader,
+  workspaceId: string,
+  responseId: string,
+  chatbotId?: string,
+): Promise<ResponseDoc> {
+  const chatbot = chatbotId === undefined ? undefined : await ownedChatbot(views, workspaceId, chatbotId);
+  const doc = await views.get(RESPONSES, responseId);
+  if (!doc || doc.workspaceId !== workspaceId || (chatbot && doc.chatbotId !== chatbot.id))
+    throw new NotFoundError('Response not found');
+  return doc;
 }
 
 export async function countResponses(views: ReadStoreReader, chatbotId: string, days: DayBounds): Promise<number> {

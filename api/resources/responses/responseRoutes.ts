@@ -5,7 +5,6 @@
  * conversation ended and visitor id. The record is the same on both.
  */
 import { dayRange } from '../../../domain/conversation/utcDays.js';
-import { NotFoundError } from '../../../domain/errors.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { CHATBOTS } from '../../../projections/views/chatbotsView.js';
 import { RESPONSES } from '../../../projections/views/responsesView.js';
@@ -15,7 +14,13 @@ import type { ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
 import { responseExportRoute } from './responseExportRoute.js';
 import { presentDashboardResponse, presentProvenance, toResponseRecord } from './responsePresenter.js';
-import { countResponses, findResponses, type ResponsesFilterQuery, responsesFilter } from './responseQueries.js';
+import {
+  countResponses,
+  findResponses,
+  ownedResponse,
+  type ResponsesFilterQuery,
+  responsesFilter,
+} from './responseQueries.js';
 import {
   chatbotParams,
   dashboardResponseSchema,
@@ -42,6 +47,12 @@ export function responseRoutes(door: ResourceDoor, deps: ResponseRoutesDeps): vo
   responseExportRoute(door, deps);
   if (door.kind === 'key') keyDoorResponses(door, deps);
   else dashboardResponses(door, deps);
+}
+
+/** Both doors' provenance answer: the record's, once it is the caller's (and the path's chatbot's). */
+async function provenanceAnswer(views: ReadStoreReader, workspaceId: string, responseId: string, chatbotId?: string) {
+  const doc = await ownedResponse(views, workspaceId, responseId, chatbotId);
+  return { body: { data: presentProvenance(doc) } };
 }
 
 function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): void {
@@ -78,9 +89,7 @@ function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): vo
       responses: { 200: { description: 'The response record', schema: wrapped(responseRecordSchema) } },
     },
     async ({ params, res }) => {
-      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
-      const doc = await views.get(RESPONSES, params.responseId);
-      if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
+      const doc = await ownedResponse(views, principalOf(res).workspaceId, params.responseId, params.id);
       return { body: { data: toResponseRecord(doc) } };
     },
   );
@@ -95,12 +104,7 @@ function keyDoorResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): vo
       params: responseParams,
       responses: { 200: { description: 'One item per AI answer, in record order', schema: provenanceSchema } },
     },
-    async ({ params, res }) => {
-      const chatbot = await ownedChatbot(views, principalOf(res).workspaceId, params.id);
-      const doc = await views.get(RESPONSES, params.responseId);
-      if (!doc || doc.chatbotId !== chatbot.id) throw new NotFoundError('Response not found');
-      return { body: { data: presentProvenance(doc) } };
-    },
+    ({ params, res }) => provenanceAnswer(views, principalOf(res).workspaceId, params.responseId, params.id),
   );
 }
 
@@ -166,8 +170,7 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       },
     },
     async ({ params, res }) => {
-      const doc = await views.get(RESPONSES, params.id);
-      if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
+      const doc = await ownedResponse(views, principalOf(res).workspaceId, params.id);
       const chatbot = await views.get(CHATBOTS, doc.chatbotId);
       return { body: { data: presentDashboardResponse(doc, new Map(chatbot ? [[chatbot.id, chatbot.name]] : [])) } };
     },
@@ -184,10 +187,6 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
         404: { description: 'No such response in this workspace' },
       },
     },
-    async ({ params, res }) => {
-      const doc = await views.get(RESPONSES, params.id);
-      if (!doc || doc.workspaceId !== principalOf(res).workspaceId) throw new NotFoundError('Response not found');
-      return { body: { data: presentProvenance(doc) } };
-    },
+    ({ params, res }) => provenanceAnswer(views, principalOf(res).workspaceId, params.id),
   );
 }

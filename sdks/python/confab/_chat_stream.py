@@ -18,6 +18,7 @@ from ._base_client import APICall
 from ._config import check_request_options
 from ._exceptions import APIConnectionError, UnexpectedResponseError, make_status_error
 from ._server_sent_events import ServerSentEvent, ServerSentEventParser
+from ._streamed_request import raise_broken, send_streamed, send_streamed_async, streamed_request
 from .types import ChatStreamEvent, ChatTurn, RequestOptions
 
 if TYPE_CHECKING:
@@ -64,6 +65,37 @@ def _final(event: ChatStreamEvent) -> ChatTurn:
     return {k: v for k, v in event.items() if k != "type"}  # type: ignore[return-value]
 
 
+class _Answer:
+    """What reading one answer decides without I/O, the same for the sync and the async stream:
+    whether the service streams it, the whole answer when it does not, and the events each piece
+    of streamed text carries, up to the done event."""
+
+    def __init__(self, response: httpx.Response) -> None:
+        self._response = response
+        self._parser = ServerSentEventParser()
+        self.done = False
+
+    @property
+    def streamed(self) -> bool:
+        response = self._response
+        return 200 <= response.status_code < 300 and _is_event_stream(response)
+
+    def whole(self) -> ChatStreamEvent:
+        """The answer of a response read to its end that is not a stream (an error, or a proxy's JSON)."""
+        if not 200 <= self._response.status_code < 300:
+            raise make_status_error(self._response)
+        return _whole(self._response)
+
+    def events(self, text: str) -> Iterator[ChatStreamEvent]:
+        for event in self._parser.push(text):
+            out = _event_of(self._response, event)
+            if out is not None:
+                yield out
+                if out["type"] == "done":
+                    self.done = True
+                    return
+
+
 class ChatAnswerStream(Iterator[ChatStreamEvent]):
     """``for event in stream``: the answer's events as they come; ``stream.final_answer()``: just the whole answer."""
 
@@ -86,36 +118,23 @@ class ChatAnswerStream(Iterator[ChatStreamEvent]):
 
     @staticmethod
     def _read(client: "Confab", call: APICall, options: RequestOptions) -> Iterator[ChatStreamEvent]:
-        req = client._build_request(client._http, call, options, None, 0)
-        req.headers["accept"] = "text/event-stream"
+        req = streamed_request(client, call, options, "text/event-stream")
+        response = send_streamed(client, call, req)
         failure: Optional[httpx.RequestError] = None
+        answer = _Answer(response)
         try:
-            response = client._http.send(req, stream=True)
-        except httpx.RequestError as err:
-            failure = err
-        if failure is not None:
-            client._delay_after_error(call, req, failure, 0, 0)  # raises the typed error
-        try:
-            if not 200 <= response.status_code < 300 or not _is_event_stream(response):
+            if not answer.streamed:
                 response.read()
-                if not 200 <= response.status_code < 300:
-                    raise make_status_error(response)
-                yield _whole(response)
+                yield answer.whole()
                 return
-            parser = ServerSentEventParser()
             try:
                 for text in response.iter_text():
-                    for event in parser.push(text):
-                        out = _event_of(response, event)
-                        if out is not None:
-                            yield out
-                            if out["type"] == "done":
-                                return
+                    yield from answer.events(text)
+                    if answer.done:
+                        return
             except httpx.RequestError as err:
                 failure = err
-            if failure is not None:
-                client._delay_after_error(call, req, failure, 0, 0)
-            raise APIConnectionError(_CUT, request=req)
+            raise_broken(client, call, req, failure, _CUT)
         finally:
             response.close()
 
@@ -142,35 +161,23 @@ class AsyncChatAnswerStream(AsyncIterator[ChatStreamEvent]):
 
     @staticmethod
     async def _read(client: "AsyncConfab", call: APICall, options: RequestOptions) -> AsyncIterator[ChatStreamEvent]:
-        req = client._build_request(client._http, call, options, None, 0)
-        req.headers["accept"] = "text/event-stream"
+        req = streamed_request(client, call, options, "text/event-stream")
+        response = await send_streamed_async(client, call, req)
         failure: Optional[httpx.RequestError] = None
+        answer = _Answer(response)
         try:
-            response = await client._http.send(req, stream=True)
-        except httpx.RequestError as err:
-            failure = err
-        if failure is not None:
-            client._delay_after_error(call, req, failure, 0, 0)
-        try:
-            if not 200 <= response.status_code < 300 or not _is_event_stream(response):
+            if not answer.streamed:
                 await response.aread()
-                if not 200 <= response.status_code < 300:
-                    raise make_status_error(response)
-                yield _whole(response)
+                yield answer.whole()
                 return
-            parser = ServerSentEventParser()
             try:
                 async for text in response.aiter_text():
-                    for event in parser.push(text):
-                        out = _event_of(response, event)
-                        if out is not None:
-                            yield out
-                            if out["type"] == "done":
-                                return
+                    for event in answer.events(text):
+                        yield event
+                    if answer.done:
+                        return
             except httpx.RequestError as err:
                 failure = err
-            if failure is not None:
-                client._delay_after_error(call, req, failure, 0, 0)
-            raise APIConnectionError(_CUT, request=req)
+            raise_broken(client, call, req, failure, _CUT)
         finally:
             await response.aclose()

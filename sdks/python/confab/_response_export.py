@@ -10,11 +10,10 @@ from __future__ import annotations
 import os
 from typing import IO, TYPE_CHECKING, AsyncIterator, Iterator, Optional, Union
 
-import httpx
-
 from ._base_client import APICall
 from ._config import check_request_options
 from ._exceptions import make_status_error
+from ._streamed_request import send_streamed, send_streamed_async, streamed_request
 from .types import RequestOptions
 
 if TYPE_CHECKING:
@@ -78,15 +77,8 @@ class ResponseExport(Iterator[str]):
 
     def _chunks(self, text: bool) -> Iterator[Union[str, bytes]]:
         client = self._client
-        req = client._build_request(client._http, self._call, self._options, None, 0)
-        req.headers["accept"] = self._accept
-        failure: Optional[httpx.RequestError] = None
-        try:
-            response = client._http.send(req, stream=True)
-        except httpx.RequestError as err:
-            failure = err
-        if failure is not None:
-            client._delay_after_error(self._call, req, failure, 0, 0)  # raises the typed error
+        req = streamed_request(client, self._call, self._options, self._accept)
+        response = send_streamed(client, self._call, req)
         try:
             if not 200 <= response.status_code < 300:
                 response.read()
@@ -135,15 +127,8 @@ class AsyncResponseExport(AsyncIterator[str]):
 
     async def _chunks(self, text: bool) -> AsyncIterator[Union[str, bytes]]:
         client = self._client
-        req = client._build_request(client._http, self._call, self._options, None, 0)
-        req.headers["accept"] = self._accept
-        failure: Optional[httpx.RequestError] = None
-        try:
-            response = await client._http.send(req, stream=True)
-        except httpx.RequestError as err:
-            failure = err
-        if failure is not None:
-            client._delay_after_error(self._call, req, failure, 0, 0)
+        req = streamed_request(client, self._call, self._options, self._accept)
+        response = await send_streamed_async(client, self._call, req)
         try:
             if not 200 <= response.status_code < 300:
                 await response.aread()

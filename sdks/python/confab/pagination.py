@@ -6,22 +6,23 @@ of it and of all pages after it; `has_next_page()` / `get_next_page()` go one pa
 
 from __future__ import annotations
 
-from typing import Any, AsyncIterator, Awaitable, Callable, Dict, Generator, Generic, Iterator, List, TypeVar
+from typing import Any, Dict, TypeVar
 
-from ._exceptions import ConfabError
+from ._paging import AsyncPaginating, AsyncPaging, SyncPaging, _Paging
 
 T = TypeVar("T")
 
 __all__ = ["SyncPage", "AsyncPage", "AsyncPaginator"]
 
 
-class _PageFields(Generic[T]):
-    data: List[T]
+class _PageFields(_Paging[T]):
     total: int
     page: int
     total_pages: int
+    # Newest first: an item created meanwhile shifts the rest by one.
+    _skips_repeats = True
 
-    def __init__(self, body: Dict[str, Any]) -> None:
+    def _read(self, body: Dict[str, Any]) -> None:
         self.data = list(body.get("data") or [])
         self.total = int(body.get("total") or 0)
         self.page = int(body.get("page") or 1)
@@ -30,85 +31,21 @@ class _PageFields(Generic[T]):
     def has_next_page(self) -> bool:
         return bool(self.data) and self.page < self.total_pages
 
-    def __len__(self) -> int:
-        return len(self.data)
+    def _next_page_argument(self) -> int:
+        return self.page + 1
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} page={self.page}/{self.total_pages} items={len(self.data)} total={self.total}>"
 
-    @staticmethod
-    def _key(item: Any) -> Any:
-        return item.get("_id") if isinstance(item, dict) else id(item)
+
+class SyncPage(_PageFields[T], SyncPaging[T]):
+    pass
 
 
-class SyncPage(_PageFields[T]):
-    def __init__(self, body: Dict[str, Any], fetch: Callable[[int], "SyncPage[T]"]) -> None:
-        super().__init__(body)
-        self._fetch = fetch
-
-    def get_next_page(self) -> "SyncPage[T]":
-        if not self.has_next_page():
-            raise ConfabError("No next page; check has_next_page() first")
-        return self._fetch(self.page + 1)
-
-    def iter_pages(self) -> Iterator["SyncPage[T]"]:
-        page: SyncPage[T] = self
-        while True:
-            yield page
-            if not page.has_next_page():
-                return
-            page = page.get_next_page()
-
-    def __iter__(self) -> Iterator[T]:  # type: ignore[override]
-        # Newest first: an item created meanwhile shifts the rest by one, so skip repeats.
-        seen = set()
-        for page in self.iter_pages():
-            for item in page.data:
-                key = self._key(item)
-                if key not in seen:
-                    seen.add(key)
-                    yield item
+class AsyncPage(_PageFields[T], AsyncPaging[T]):
+    pass
 
 
-class AsyncPage(_PageFields[T]):
-    def __init__(self, body: Dict[str, Any], fetch: Callable[[int], Awaitable["AsyncPage[T]"]]) -> None:
-        super().__init__(body)
-        self._fetch = fetch
-
-    async def get_next_page(self) -> "AsyncPage[T]":
-        if not self.has_next_page():
-            raise ConfabError("No next page; check has_next_page() first")
-        return await self._fetch(self.page + 1)
-
-    async def iter_pages(self) -> AsyncIterator["AsyncPage[T]"]:
-        page: AsyncPage[T] = self
-        while True:
-            yield page
-            if not page.has_next_page():
-                return
-            page = await page.get_next_page()
-
-    async def __aiter__(self) -> AsyncIterator[T]:
-        seen = set()
-        async for page in self.iter_pages():
-            for item in page.data:
-                key = self._key(item)
-                if key not in seen:
-                    seen.add(key)
-                    yield item
-
-
-class AsyncPaginator(Generic[T]):
+class AsyncPaginator(AsyncPaginating[AsyncPage[T], T]):
     """What ``AsyncConfab.responses.list`` returns: ``await`` it for the first page, or
     ``async for`` over it for every item of every page."""
-
-    def __init__(self, first: Callable[[], Awaitable[AsyncPage[T]]]) -> None:
-        self._first = first
-
-    def __await__(self) -> Generator[Any, None, AsyncPage[T]]:
-        return self._first().__await__()
-
-    async def __aiter__(self) -> AsyncIterator[T]:
-        page = await self._first()
-        async for item in page:
-            yield item

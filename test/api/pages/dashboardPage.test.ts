@@ -62,6 +62,14 @@ test('slug host: the liveness and readiness probes answer JSON, never the page',
     assert.is((await get(slugged.origin, path, slugged.cookie)).status, 404, path);
 });
 
+test('slug host: /docs is the API reference, and an unknown path below it a 404, never the dashboard', async () => {
+  const r = await get(slugged.origin, '/docs', slugged.cookie);
+  assert.is(r.status, 200);
+  assert.match(r.text, /<title>Confab API reference<\/title>/);
+  const unknown = await get(slugged.origin, '/docs/guides/nope.md', slugged.cookie);
+  assert.equal([unknown.status, unknown.body.code], [404, 'NOT_FOUND']);
+});
+
 test("the main host's root leads a person to the dashboard; an API client still gets JSON", async () => {
   const r = await get(originOf(app), '/');
   assert.equal([r.status, r.headers.location], [302, '/dashboard']);

@@ -38,6 +38,10 @@ test("the list shows the owner's first key; create a read-only member key and se
     .locator('.badge', { hasText: 'Active' })
     .waitFor();
   await checkPage(opened, 'api-keys');
+  const reference = page.getByRole('link', { name: 'API reference' });
+  assert.is(await reference.getAttribute('href'), '/docs', 'the page links to the rendered API reference');
+  const referenceUrl = await reference.evaluate((a) => (a as HTMLAnchorElement).href);
+  assert.is((await page.request.get(referenceUrl)).status(), 200, referenceUrl);
 
   await page.getByRole('button', { name: 'Create key' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create an API key' });

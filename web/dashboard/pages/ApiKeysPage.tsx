@@ -119,7 +119,15 @@ export function ApiKeysPage() {
       <PageHeader
         title="API keys"
         description="Keys authenticate calls to the External API in the x-api-key header. Keep them on your servers, never in a web page."
-        actions={createButton}
+        actions={
+          <>
+            {/* A page of the service, not of the dashboard: on a workspace host too it is at /docs. */}
+            <a href="/docs" class="btn btn-secondary">
+              API reference
+            </a>
+            {createButton}
+          </>
+        }
       />
       <div class="stack">
         {session.workspace.plan === 'free' && (

@@ -99,6 +99,17 @@ test("one conversation in full; another workspace's is 404", async () => {
   assert.is((await call('GET', `${DASH}/responses/nope`)).status, 404);
 });
 
+test("a conversation's provenance: the workspace's own (none without an AI answer); another workspace's is 404", async () => {
+  const call = as(app, acme);
+  const r = await call('GET', `${DASH}/responses/${seededA[0]!.responseId}/provenance`);
+  assert.is(r.status, 200, JSON.stringify(r.body));
+  assert.equal(r.body, { data: [] });
+  const theirs = await call('GET', `${DASH}/responses/${otherResponse}/provenance`);
+  assert.is(theirs.status, 404);
+  assert.equal(theirs.body.error, 'Response not found');
+  assert.is((await as(app, other)('GET', `${DASH}/responses/${otherResponse}/provenance`)).status, 200);
+});
+
 test('bad filters are 400', async () => {
   const call = as(app, acme);
   for (const q of [
