@@ -1,5 +1,6 @@
 /** JSON schemas of the visitor chat API (docs/chat-api.md): request validation and OpenAPI in one. */
 import { citedSourcesSchema } from '../http/citedSourcesSchema.js';
+import { namedSchema } from '../http/namedSchema.js';
 import type { JsonSchema } from '../http/schemaValidator.js';
 import {
   MAX_CUSTOM_DATA_KEYS,
@@ -19,7 +20,7 @@ export const sessionParams: JsonSchema = {
   properties: { botId: id, sessionId: id },
 };
 
-export const startSessionBody: JsonSchema = {
+export const startSessionBody: JsonSchema = namedSchema('StartChatSessionRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -45,18 +46,18 @@ export const startSessionBody: JsonSchema = {
       description: 'The logged-in customer, when the embedding site knows one',
     },
   },
-};
+});
 
-export const messageBody: JsonSchema = {
+export const messageBody: JsonSchema = namedSchema('ChatMessageRequest', {
   type: 'object',
   required: ['message'],
   additionalProperties: false,
   properties: {
     message: { type: 'string', maxLength: MAX_MESSAGE_LENGTH, description: "The visitor's message, not blank" },
   },
-};
+});
 
-export const escalateBody: JsonSchema = {
+export const escalateBody: JsonSchema = namedSchema('EscalateChatSessionRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -66,10 +67,10 @@ export const escalateBody: JsonSchema = {
       description: 'Why the visitor asks for a human, not blank; "visitor_request" when absent',
     },
   },
-};
+});
 
 /** How a question may be answered (docs/chat-api.md, Answering questions). */
-const questionInput: JsonSchema = {
+const questionInput: JsonSchema = namedSchema('QuestionInput', {
   type: 'object',
   required: ['type'],
   description: "On a message that asks a question: the question's input (choices' options as label and value)",
@@ -88,11 +89,11 @@ const questionInput: JsonSchema = {
       },
     },
   },
-};
+});
 
 const botMessages: JsonSchema = {
   type: 'array',
-  items: {
+  items: namedSchema('BotMessage', {
     type: 'object',
     required: ['type', 'message'],
     properties: {
@@ -101,7 +102,7 @@ const botMessages: JsonSchema = {
       input: questionInput,
       sources: citedSourcesSchema,
     },
-  },
+  }),
 };
 
 /** The colors a workspace wears until it sets its own (the workspace branding defaults). */
@@ -113,7 +114,7 @@ const hexColor = (what: string, fallback: string) => ({
   description: `The workspace's ${what} color (#RRGGBB); ${fallback} until the workspace sets one`,
 });
 
-export const sessionStarted: JsonSchema = {
+export const sessionStarted: JsonSchema = namedSchema('ChatSessionStarted', {
   type: 'object',
   required: ['sessionId', 'visitorId', 'messages', 'done', 'chatbot', 'branding'],
   properties: {
@@ -136,16 +137,16 @@ export const sessionStarted: JsonSchema = {
       },
     },
   },
-};
+});
 
-export const turnResult: JsonSchema = {
+export const turnResult: JsonSchema = namedSchema('ChatTurn', {
   type: 'object',
   required: ['messages', 'done'],
   properties: { messages: botMessages, done: { type: 'boolean' } },
-};
+});
 
-export const doneResult: JsonSchema = {
+export const doneResult: JsonSchema = namedSchema('ChatSessionEnded', {
   type: 'object',
   required: ['done'],
   properties: { done: { type: 'boolean', enum: [true] } },
-};
+});

@@ -6,6 +6,7 @@ import { principalOf } from '../principal/principal.js';
 import { quotaReadingOf } from './quotaReading.js';
 import { workspaceLimits } from './rateLimitAndQuota.js';
 import { wrapped } from '../resources/resourceSchemas.js';
+import { namedSchema } from '../http/namedSchema.js';
 import { usageReport } from '../resources/usage/usageReport.js';
 
 export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: string): void {
@@ -22,17 +23,19 @@ export function usageRoutes(router: Router, registry: OpenApiRegistry, mount: st
         200: {
           description:
             'Calls counted this month (2xx and 5xx answers). Enterprise workspaces without a set limit show limit and remaining as null.',
-          schema: wrapped({
-            type: 'object',
-            required: ['month', 'plan', 'used', 'limit', 'remaining'],
-            properties: {
-              month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
-              plan: { type: 'string' },
-              used: { type: 'integer' },
-              limit: { type: 'integer', nullable: true },
-              remaining: { type: 'integer', nullable: true },
-            },
-          }),
+          schema: wrapped(
+            namedSchema('Usage', {
+              type: 'object',
+              required: ['month', 'plan', 'used', 'limit', 'remaining'],
+              properties: {
+                month: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+                plan: { type: 'string' },
+                used: { type: 'integer' },
+                limit: { type: 'integer', nullable: true },
+                remaining: { type: 'integer', nullable: true },
+              },
+            }),
+          ),
         },
       },
     },

@@ -2,6 +2,8 @@
 import type { RouteSpec } from './routeSpec.js';
 import type { JsonSchema } from './schemaValidator.js';
 import { OPERATION_IDS } from './operationIds.js';
+import { namedSchema } from './namedSchema.js';
+import { SchemaComponents } from './openApiSchemaComponents.js';
 import {
   ERROR_DESCRIPTIONS,
   ERROR_SCHEMA,
@@ -142,6 +144,9 @@ export class OpenApiRegistry {
     const paths: Record<string, Record<string, unknown>> = {};
     const sharedResponses: Record<string, unknown> = {};
     const tags = new Set<string>();
+    const schemas = new SchemaComponents();
+    schemas.hoist(namedSchema('Error', ERROR_SCHEMA));
+    const documented = (schema: JsonSchema) => withNullInEnums(schemas.hoist(schema));
     for (const { mount, spec } of this.routes) {
       const p = toOpenApiPath(mount, spec.path);
       const responses: Record<string, unknown> = {};
@@ -175,9 +180,7 @@ export class OpenApiRegistry {
         const content = schema
           ? {
               content: Object.fromEntries(
-                [own.contentType ?? 'application/json']
-                  .flat()
-                  .map((type) => [type, { schema: withNullInEnums(schema) }]),
+                [own.contentType ?? 'application/json'].flat().map((type) => [type, { schema: documented(schema) }]),
               ),
             }
           : {};
@@ -196,13 +199,14 @@ export class OpenApiRegistry {
               requestBody: {
                 required: true,
                 content: {
-                  [spec.bodyContentType ?? 'application/json']: { schema: withNullInEnums(spec.body) },
-                  ...(spec.formBody ? { 'multipart/form-data': { schema: withNullInEnums(spec.formBody) } } : {}),
+                  [spec.bodyContentType ?? 'application/json']: { schema: documented(spec.body) },
+                  ...(spec.formBody ? { 'multipart/form-data': { schema: documented(spec.formBody) } } : {}),
                 },
               },
             }
           : {}),
         responses,
+        ...(spec.callbacks ? { callbacks: withNullInEnums(schemas.hoistCallbacks(spec.callbacks)) } : {}),
       };
     }
     return {
@@ -220,7 +224,7 @@ export class OpenApiRegistry {
           ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'x-api-key' },
           SessionCookie: { type: 'apiKey', in: 'cookie', name: 'confab_session' },
         },
-        schemas: { Error: ERROR_SCHEMA },
+        schemas: withNullInEnums(schemas.sorted()),
         responses: sharedResponses,
         headers: usedOnly(
           headerComponents(),

@@ -42,4 +42,9 @@ export interface RouteSpec {
    * added by the document itself; declare a status here to describe it for this operation.
    */
   responses: Record<number, { description: string; schema?: JsonSchema; contentType?: string | string[] }>;
+  /**
+   * OpenAPI 3.0 callbacks: the requests the service sends on its own after this operation (a
+   * webhook's deliveries), keyed by name. Their named schemas are hoisted like the operation's.
+   */
+  callbacks?: Record<string, unknown>;
 }

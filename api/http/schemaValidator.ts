@@ -37,6 +37,30 @@ function messageOf(error: ErrorObject, field: string): string {
   }
 }
 
+/** Longest piece of a refused value quoted back in a message. */
+const MAX_QUOTED = 100;
+
+/**
+ * An array item outside its enum (an unknown webhook event name): the message names the array
+ * rather than one index, and lists every unknown value given and every valid one, so a client
+ * fixes the list in one go.
+ */
+function unknownItemsError(error: ErrorObject, value: unknown): ValidationError | null {
+  const match = /^(.*)\/\d+$/.exec(error.instancePath);
+  if (error.keyword !== 'enum' || !match) return null;
+  let list: unknown = value;
+  for (const part of match[1].split('/').slice(1)) list = (list as Record<string, unknown> | undefined)?.[part];
+  if (!Array.isArray(list)) return null;
+  const allowed = (error.params as { allowedValues: unknown[] }).allowedValues;
+  const unknown = [...new Set(list.filter((v) => !allowed.includes(v)))];
+  const field = match[1].replace(/^\//, '').replace(/\//g, '.');
+  const shown = unknown.map((v) => JSON.stringify(typeof v === 'string' ? v.slice(0, MAX_QUOTED) : v)).join(', ');
+  return new ValidationError(
+    `${field} contains unknown value(s): ${shown}. Valid ${field}: ${allowed.join(', ')}`,
+    field,
+  );
+}
+
 export interface CompiledValidator {
   (value: unknown): unknown;
 }
@@ -61,6 +85,8 @@ export function compileValidator(schema: JsonSchema, where: 'body' | 'query' | '
     }
     if (validate(value)) return value;
     const error = validate.errors![0];
+    const unknownItems = unknownItemsError(error, value);
+    if (unknownItems) throw unknownItems;
     const field = fieldOf(error, where === 'body' ? 'request body' : where);
     throw new ValidationError(messageOf(error, field), field);
   };

@@ -18,6 +18,10 @@ import { CHATBOT_STATUS_SCHEMA, chatbotStatus } from './chatbotStatus.js';
 import { untilLoaderCheckSettled } from './loaderCheckWait.js';
 
 const TAGS = ['Storefront app'];
+/** requireStoreSession's answer to a request without a live store session. */
+const NO_STORE_SESSION = {
+  401: { description: 'No store session: the cookie confab_store_session is missing or expired' },
+};
 const CHANNEL_IDS = { type: 'array', items: { type: 'integer' } };
 const LOADER_SCHEMA = {
   type: 'object',
@@ -95,7 +99,7 @@ export function settingsRoutes(
       summary: "The store's Chatbot ID and enabled switch (store session cookie confab_store_session)",
       tags: TAGS,
       security: 'none',
-      responses: { 200: { description: 'The settings', schema: SETTINGS_SCHEMA } },
+      responses: { 200: { description: 'The settings', schema: SETTINGS_SCHEMA }, ...NO_STORE_SESSION },
     },
     async ({ res }) => {
       const signedIn = signedInStoreOf(res);
@@ -124,7 +128,11 @@ export function settingsRoutes(
         additionalProperties: false,
         properties: { chatbotId: { type: 'string', maxLength: 10000 }, enabled: { type: 'boolean' } },
       },
-      responses: { 200: { description: 'Saved', schema: SETTINGS_SCHEMA } },
+      responses: {
+        200: { description: 'Saved', schema: SETTINGS_SCHEMA },
+        ...NO_STORE_SESSION,
+        403: { description: "Missing or wrong X-CSRF-Token header (code CSRF): the session's token is required" },
+      },
     },
     async ({ body, res }) => {
       const signedIn = signedInStoreOf(res);

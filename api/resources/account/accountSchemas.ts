@@ -1,4 +1,5 @@
 /** JSON schemas of the account endpoints: request validation and OpenAPI in one. */
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import {
   EMAIL_MAX,
@@ -10,7 +11,7 @@ import {
 
 const nullableString = (description: string): JsonSchema => ({ type: 'string', nullable: true, description });
 
-export const accountProfileSchema: JsonSchema = {
+export const accountProfileSchema: JsonSchema = namedSchema('Account', {
   type: 'object',
   required: ['name', 'email', 'phone', 'dateOfBirth', 'address', 'timezone'],
   additionalProperties: false,
@@ -22,14 +23,14 @@ export const accountProfileSchema: JsonSchema = {
     address: nullableString('postal address, plain text'),
     timezone: { type: 'string', description: 'IANA time zone name' },
   },
-};
+});
 
 /**
  * Types only: the field rules (sanitizing, digit counts, real dates and zones) live in
  * profileRules.ts, whose messages name the field; `email` is refused there with a
  * message pointing to the email-change flow, so unknown fields are let through to it.
  */
-export const patchAccountBody: JsonSchema = {
+export const patchAccountBody: JsonSchema = namedSchema('UpdateAccountRequest', {
   type: 'object',
   description: 'Only given fields change; null clears phone, dateOfBirth and address. email is not patchable.',
   properties: {
@@ -47,34 +48,36 @@ export const patchAccountBody: JsonSchema = {
     },
     timezone: { type: 'string', description: 'IANA time zone name, e.g. Europe/Berlin' },
   },
-};
+});
 
 const newEmail: JsonSchema = { type: 'string', minLength: 1, maxLength: EMAIL_MAX + 50 };
 const otp: JsonSchema = { type: 'string', pattern: '^[0-9]{6}$', description: 'the 6-digit code from the mail' };
 
-export const requestChangeBody: JsonSchema = {
+export const requestChangeBody: JsonSchema = namedSchema('EmailChangeRequest', {
   type: 'object',
   required: ['newEmail'],
   additionalProperties: false,
   properties: { newEmail },
-};
+});
 
-export const codeBody: JsonSchema = {
+/** The body of both later steps: the new address and the code the mail carried. */
+export const codeBody: JsonSchema = namedSchema('EmailChangeCode', {
   type: 'object',
   required: ['newEmail', 'otp'],
   additionalProperties: false,
   properties: { newEmail, otp },
-};
-
-const stepResult = (extra: Record<string, JsonSchema>): JsonSchema => ({
-  type: 'object',
-  required: ['success', 'message', ...Object.keys(extra)],
-  properties: { success: { type: 'boolean' }, message: { type: 'string' }, ...extra },
 });
 
-export const requestChangeResult = stepResult({
+const stepResult = (name: string, extra: Record<string, JsonSchema>): JsonSchema =>
+  namedSchema(name, {
+    type: 'object',
+    required: ['success', 'message', ...Object.keys(extra)],
+    properties: { success: { type: 'boolean' }, message: { type: 'string' }, ...extra },
+  });
+
+export const requestChangeResult = stepResult('EmailChangeRequested', {
   verified: { type: 'boolean', enum: [false] },
   nextStep: { type: 'string' },
 });
-export const verifyIdentityResult = stepResult({ nextStep: { type: 'string' } });
-export const confirmChangeResult = stepResult({ newEmail: { type: 'string' } });
+export const verifyIdentityResult = stepResult('EmailIdentityVerified', { nextStep: { type: 'string' } });
+export const confirmChangeResult = stepResult('EmailChanged', { newEmail: { type: 'string' } });

@@ -1,4 +1,5 @@
 /** JSON schemas of an agent's analytics and the period query (docs/ai-analytics.md). */
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { DEFAULT_PERIOD_DAYS, MAX_PERIOD_DAYS } from './analyticsPeriod.js';
 
@@ -23,7 +24,7 @@ export const agentAnalyticsQuery: JsonSchema = {
   properties: periodProperties,
 };
 
-export const agentAnalyticsSchema: JsonSchema = {
+export const agentAnalyticsSchema: JsonSchema = namedSchema('AgentAnalytics', {
   type: 'object',
   additionalProperties: false,
   required: [
@@ -102,4 +103,4 @@ export const agentAnalyticsSchema: JsonSchema = {
       },
     },
   },
-};
+});

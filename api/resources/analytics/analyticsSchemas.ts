@@ -1,5 +1,7 @@
 /** JSON schemas of the analytics endpoints of both doors (docs/external-api.md, Analytics). */
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
+import { wrapped } from '../resourceSchemas.js';
 
 export const MAX_ANALYTICS_DAYS = 365;
 export const DEFAULT_ANALYTICS_DAYS = 30;
@@ -17,7 +19,7 @@ export const analyticsQuery: JsonSchema = {
   },
 };
 
-export const analyticsSchema: JsonSchema = {
+export const analyticsSchema: JsonSchema = namedSchema('Analytics', {
   type: 'object',
   required: ['totalResponses', 'recentResponses', 'period', 'dailyCounts'],
   properties: {
@@ -34,7 +36,7 @@ export const analyticsSchema: JsonSchema = {
       },
     },
   },
-};
+});
 
 /** The dashboard's query: one chatbot or the whole workspace. */
 export const analyticsQueryDashboard: JsonSchema = {
@@ -51,8 +53,4 @@ export const analyticsQueryDashboard: JsonSchema = {
   },
 };
 
-export const dashboardAnalyticsSchema: JsonSchema = {
-  type: 'object',
-  required: ['data'],
-  properties: { data: analyticsSchema },
-};
+export const dashboardAnalyticsSchema: JsonSchema = wrapped(analyticsSchema);

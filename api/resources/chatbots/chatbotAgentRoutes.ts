@@ -11,6 +11,7 @@ import type { ReadStoreReader } from '../../../infrastructure/readStore/readStor
 import { contextOf, principalOf } from '../../principal/principal.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { idParams, messageSchema, wrapped } from '../resourceSchemas.js';
+import { unnamed } from '../../http/namedSchema.js';
 import { agentBody, agentSchema, previewAnswerSchema, previewBody } from './chatbotAgentSchemas.js';
 import { answerAsEventStream, wantsEventStream } from '../../chat/eventStreamAnswer.js';
 import { ownedChatbot } from './chatbotQueries.js';
@@ -44,7 +45,7 @@ export function chatbotAgentRoutes(
         ? {
             200: {
               description: 'The agent; null when the chatbot has none',
-              schema: wrapped({ ...agentSchema, nullable: true }),
+              schema: wrapped({ ...unnamed(agentSchema), nullable: true }),
             },
             404: { description: 'No such chatbot in this workspace' },
           }

@@ -18,6 +18,7 @@ import { HANDOFF_REASONS } from '../../../domain/agent/agentTools.js';
 import { MAX_MESSAGE_LENGTH } from '../../../domain/conversation/visitorInput.js';
 import { MAX_MODEL_NAME } from '../../../domain/modelConnections/modelConnectionFields.js';
 import { citedSourcesSchema } from '../../http/citedSourcesSchema.js';
+import { namedSchema, unnamed } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
 const FIELDS: Record<string, JsonSchema> = {
@@ -120,14 +121,14 @@ const FIELDS: Record<string, JsonSchema> = {
   },
 };
 
-export const agentBody: JsonSchema = {
+export const agentBody: JsonSchema = namedSchema('AgentSettings', {
   type: 'object',
   required: ['name', 'instructions', 'connectionId'],
   additionalProperties: false,
   properties: FIELDS,
-};
+});
 
-export const agentSchema: JsonSchema = {
+export const agentSchema: JsonSchema = namedSchema('Agent', {
   type: 'object',
   required: [
     'name',
@@ -166,9 +167,9 @@ export const agentSchema: JsonSchema = {
       },
     },
   },
-};
+});
 
-export const previewBody: JsonSchema = {
+export const previewBody: JsonSchema = namedSchema('PreviewAgentRequest', {
   type: 'object',
   required: ['messages'],
   additionalProperties: false,
@@ -192,11 +193,15 @@ export const previewBody: JsonSchema = {
         },
       },
     },
-    agent: { ...agentBody, nullable: true, description: "Settings to try instead of the saved agent's (not saved)" },
+    agent: {
+      ...unnamed(agentBody),
+      nullable: true,
+      description: "Settings to try instead of the saved agent's (not saved)",
+    },
   },
-};
+});
 
-export const previewAnswerSchema: JsonSchema = {
+export const previewAnswerSchema: JsonSchema = namedSchema('AgentPreview', {
   type: 'object',
   required: [
     'text',
@@ -277,4 +282,4 @@ export const previewAnswerSchema: JsonSchema = {
       },
     },
   },
-};
+});

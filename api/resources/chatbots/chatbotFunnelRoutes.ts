@@ -10,6 +10,7 @@ import { FLOW_FUNNEL } from '../../../projections/views/flowFunnelView.js';
 import { principalOf } from '../../principal/principal.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import { DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS } from '../analytics/analyticsSchemas.js';
 import { flowVersion, flowVersions } from './chatbotFlowQueries.js';
 import { ownedChatbot } from './chatbotQueries.js';
@@ -37,34 +38,36 @@ const funnelQuery = {
 };
 
 const count = { type: 'integer' };
-const funnelSchema = wrapped({
-  type: 'object',
-  required: ['version', 'steps', 'outcomes'],
-  additionalProperties: false,
-  properties: {
-    version: { type: 'integer' },
-    steps: {
-      type: 'array',
-      description: "The version's steps in the author's order",
-      items: {
-        type: 'object',
-        required: ['id', 'reached', 'stoppedHere'],
-        additionalProperties: false,
-        properties: {
-          id: { type: 'string' },
-          reached: { ...count, description: 'Conversations that passed this step' },
-          stoppedHere: { ...count, description: 'Conversations whose last step this is so far' },
+const funnelSchema = wrapped(
+  namedSchema('FlowFunnel', {
+    type: 'object',
+    required: ['version', 'steps', 'outcomes'],
+    additionalProperties: false,
+    properties: {
+      version: { type: 'integer' },
+      steps: {
+        type: 'array',
+        description: "The version's steps in the author's order",
+        items: {
+          type: 'object',
+          required: ['id', 'reached', 'stoppedHere'],
+          additionalProperties: false,
+          properties: {
+            id: { type: 'string' },
+            reached: { ...count, description: 'Conversations that passed this step' },
+            stoppedHere: { ...count, description: 'Conversations whose last step this is so far' },
+          },
         },
       },
+      outcomes: {
+        type: 'object',
+        required: ['resolved', 'escalated', 'ended', 'open'],
+        additionalProperties: false,
+        properties: { resolved: count, escalated: count, ended: count, open: count },
+      },
     },
-    outcomes: {
-      type: 'object',
-      required: ['resolved', 'escalated', 'ended', 'open'],
-      additionalProperties: false,
-      properties: { resolved: count, escalated: count, ended: count, open: count },
-    },
-  },
-});
+  }),
+);
 
 export function chatbotFunnelRoutes(door: ResourceDoor, { views, clock }: ChatbotFunnelRoutesDeps): void {
   door.add(

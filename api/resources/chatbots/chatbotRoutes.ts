@@ -50,7 +50,7 @@ export function chatbotRoutes(door: ResourceDoor, { views, chatbots, publicUrl }
           responses: {
             200: {
               description: "The workspace's chatbots, newest first",
-              schema: wrapped({ type: 'array', items: chatbotSchema('list') }),
+              schema: wrapped({ type: 'array', items: chatbotSchema('list') }, 'ChatbotList'),
             },
           },
         },

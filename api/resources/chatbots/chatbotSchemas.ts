@@ -4,6 +4,7 @@
  * cap and the embed snippet).
  */
 import { MAX_CHATBOT_DESCRIPTION, MAX_CHATBOT_NAME } from '../../../domain/chatbot/chatbot.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { MAX_FLOW_STEPS, MAX_STEP_TEXT } from '../../../domain/chatbot/flow.js';
 import { withProps } from '../resourceSchemas.js';
@@ -38,12 +39,12 @@ const graphFlowSchema: JsonSchema = {
 };
 
 /** A flow given with the chatbot, in either form. Never echoed in the External API's answers. */
-export const flowSchema: JsonSchema = {
+export const flowSchema: JsonSchema = namedSchema('FlowInput', {
   description: "Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers",
   anyOf: [listFlowSchema, graphFlowSchema],
-};
+});
 
-export const createChatbotBody: JsonSchema = {
+export const createChatbotBody: JsonSchema = namedSchema('CreateChatbotRequest', {
   type: 'object',
   required: ['name'],
   additionalProperties: false,
@@ -52,9 +53,9 @@ export const createChatbotBody: JsonSchema = {
     description: { type: 'string', maxLength: MAX_CHATBOT_DESCRIPTION },
     flow: flowSchema,
   },
-};
+});
 
-export const updateChatbotBody: JsonSchema = {
+export const updateChatbotBody: JsonSchema = namedSchema('UpdateChatbotRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -63,7 +64,7 @@ export const updateChatbotBody: JsonSchema = {
     disabled: { type: 'boolean' },
     flow: flowSchema,
   },
-};
+});
 
 const ts = { type: 'string', format: 'date-time' };
 const fields: Record<string, JsonSchema> = {
@@ -85,14 +86,23 @@ export const CHATBOT_FIELDS = {
   duplicate: ['id', 'name', 'description', 'createdAt'],
 } as const;
 
+/** The name of each operation's chatbot (create and duplicate answer the same fields). */
+const CHATBOT_SCHEMA_NAMES: Record<keyof typeof CHATBOT_FIELDS, string> = {
+  list: 'ChatbotSummary',
+  get: 'Chatbot',
+  create: 'ChatbotCreated',
+  update: 'ChatbotUpdated',
+  duplicate: 'ChatbotCreated',
+};
+
 export function chatbotSchema(op: keyof typeof CHATBOT_FIELDS): JsonSchema {
   const names = CHATBOT_FIELDS[op];
-  return {
+  return namedSchema(CHATBOT_SCHEMA_NAMES[op], {
     type: 'object',
     required: [...names],
     additionalProperties: false,
     properties: Object.fromEntries(names.map((n) => [n, fields[n]])),
-  };
+  });
 }
 
 const str = { type: 'string' };
@@ -101,32 +111,32 @@ const str = { type: 'string' };
 export const dashboardChatbotSchema: JsonSchema = withProps(chatbotSchema('get'), { flow: flowSchema }, ['flow']);
 
 /** What a workspace may still create under its plan (null: unlimited). */
-export const capSchema: JsonSchema = {
+export const capSchema: JsonSchema = namedSchema('PlanCap', {
   type: 'object',
   required: ['used', 'limit'],
   properties: { used: { type: 'integer' }, limit: { type: 'integer', nullable: true } },
-};
+});
 
-export const chatbotListSchema: JsonSchema = {
+export const chatbotListSchema: JsonSchema = namedSchema('DashboardChatbotList', {
   type: 'object',
   required: ['data', 'cap'],
   properties: {
     data: { type: 'array', items: withProps(chatbotSchema('list'), { description: str }) },
     cap: capSchema,
   },
-};
+});
 
-export const embedSchema: JsonSchema = {
+export const embedSchema: JsonSchema = namedSchema('Embed', {
   type: 'object',
   required: ['scriptUrl', 'snippet'],
   properties: {
     scriptUrl: { ...str, description: 'Where the widget script is served' },
     snippet: { ...str, description: 'HTML to paste before </body> of the site' },
   },
-};
+});
 
-export const chatbotDetailSchema: JsonSchema = {
+export const chatbotDetailSchema: JsonSchema = namedSchema('DashboardChatbotDetail', {
   type: 'object',
   required: ['data', 'embed'],
-  properties: { data: dashboardChatbotSchema, embed: embedSchema },
-};
+  properties: { data: namedSchema('DashboardChatbot', dashboardChatbotSchema), embed: embedSchema },
+});

@@ -7,6 +7,7 @@ import { type FlowDocument, graphOf } from '../../../domain/chatbot/flowDocument
 import { ValidationError } from '../../../domain/errors.js';
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
 import { principalOf } from '../../principal/principal.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { idParams, wrapped } from '../resourceSchemas.js';
@@ -22,7 +23,7 @@ const TAGS: PerDoor<string[]> = { key: ['Chatbot flows'], session: ['Dashboard: 
 
 const day: JsonSchema = { type: 'string', format: 'date', maxLength: 10 };
 
-const simulateBody: JsonSchema = {
+const simulateBody: JsonSchema = namedSchema('SimulateFlowRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -39,7 +40,7 @@ const simulateBody: JsonSchema = {
       description: 'Last UTC day of start times to include (YYYY-MM-DD, inclusive). Before startDate: 400.',
     },
   },
-};
+});
 
 const outcome: JsonSchema = { type: 'string', enum: ['resolved', 'escalated', 'ended', 'open'] };
 const count: JsonSchema = { type: 'integer' };
@@ -51,7 +52,7 @@ const outcomeCounts: JsonSchema = {
 };
 const nullableStepId: JsonSchema = { type: 'string', nullable: true };
 
-const simulatedConversation: JsonSchema = {
+const simulatedConversation: JsonSchema = namedSchema('SimulatedConversation', {
   type: 'object',
   required: ['chatSessionId', 'responseId', 'startedAt', 'same', 'divergedAt', 'before', 'after', 'unknownAt'],
   additionalProperties: false,
@@ -78,27 +79,29 @@ const simulatedConversation: JsonSchema = {
         'The http step the replay stopped at, having no recorded answer to use there (then after is open, and how it would end is unknown)',
     },
   },
-};
-
-const simulationSchema: JsonSchema = wrapped({
-  type: 'object',
-  required: ['total', 'changed', 'outcomeChanged', 'unknown', 'skipped', 'outcomes', 'conversations'],
-  additionalProperties: false,
-  properties: {
-    total: { ...count, description: 'Conversations replayed' },
-    changed: { ...count, description: 'Conversations that take another path or end otherwise' },
-    outcomeChanged: { ...count, description: 'Conversations whose outcome differs' },
-    unknown: { ...count, description: 'Replays stopped at an http step with no recorded answer' },
-    skipped: { ...count, description: 'Conversations recorded before the flow engine kept paths: not replayed' },
-    outcomes: {
-      type: 'object',
-      required: ['before', 'after'],
-      additionalProperties: false,
-      properties: { before: outcomeCounts, after: outcomeCounts },
-    },
-    conversations: { type: 'array', description: 'Newest first', items: simulatedConversation },
-  },
 });
+
+const simulationSchema: JsonSchema = wrapped(
+  namedSchema('FlowSimulation', {
+    type: 'object',
+    required: ['total', 'changed', 'outcomeChanged', 'unknown', 'skipped', 'outcomes', 'conversations'],
+    additionalProperties: false,
+    properties: {
+      total: { ...count, description: 'Conversations replayed' },
+      changed: { ...count, description: 'Conversations that take another path or end otherwise' },
+      outcomeChanged: { ...count, description: 'Conversations whose outcome differs' },
+      unknown: { ...count, description: 'Replays stopped at an http step with no recorded answer' },
+      skipped: { ...count, description: 'Conversations recorded before the flow engine kept paths: not replayed' },
+      outcomes: {
+        type: 'object',
+        required: ['before', 'after'],
+        additionalProperties: false,
+        properties: { before: outcomeCounts, after: outcomeCounts },
+      },
+      conversations: { type: 'array', description: 'Newest first', items: simulatedConversation },
+    },
+  }),
+);
 
 export interface ChatbotSimulationRoutesDeps {
   views: ReadStoreReader;

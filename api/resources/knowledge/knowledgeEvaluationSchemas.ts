@@ -6,12 +6,13 @@ import {
   MAX_FACT_LENGTH,
   MAX_QUESTION_LENGTH,
 } from '../../../domain/knowledge/evaluationFields.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
 const ids: JsonSchema = { type: 'array', items: { type: 'string' } };
 const strings: JsonSchema = { type: 'array', items: { type: 'string' } };
 
-export const createEvaluationQuestionBody: JsonSchema = {
+export const createEvaluationQuestionBody: JsonSchema = namedSchema('CreateEvaluationQuestionRequest', {
   type: 'object',
   required: ['question', 'expectedSourceIds'],
   additionalProperties: false,
@@ -32,9 +33,9 @@ export const createEvaluationQuestionBody: JsonSchema = {
       description: `Up to ${MAX_EXPECTED_FACTS} phrases (1 to ${MAX_FACT_LENGTH} characters) a right answer contains; checked without regard to case or spacing when a run names a chatbot`,
     },
   },
-};
+});
 
-export const evaluationQuestionSchema: JsonSchema = {
+export const evaluationQuestionSchema: JsonSchema = namedSchema('EvaluationQuestion', {
   type: 'object',
   required: ['id', 'question', 'expectedSourceIds', 'expectedFacts', 'createdAt'],
   additionalProperties: false,
@@ -45,15 +46,15 @@ export const evaluationQuestionSchema: JsonSchema = {
     expectedFacts: strings,
     createdAt: { type: 'string', format: 'date-time' },
   },
-};
+});
 
-export const evaluationQuestionListSchema: JsonSchema = {
+export const evaluationQuestionListSchema: JsonSchema = namedSchema('EvaluationQuestionList', {
   type: 'object',
   required: ['data'],
   properties: { data: { type: 'array', items: evaluationQuestionSchema } },
-};
+});
 
-export const createEvaluationRunBody: JsonSchema = {
+export const createEvaluationRunBody: JsonSchema = namedSchema('CreateEvaluationRunRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -68,9 +69,9 @@ export const createEvaluationRunBody: JsonSchema = {
       description: `Passages retrieved per question: 1 to ${MAX_EVALUATION_K}, default 5`,
     },
   },
-};
+});
 
-const evaluationResultSchema: JsonSchema = {
+const evaluationResultSchema: JsonSchema = namedSchema('EvaluationResult', {
   type: 'object',
   required: [
     'questionId',
@@ -107,7 +108,7 @@ const evaluationResultSchema: JsonSchema = {
       description: "Why the answer check failed without an answer: the model's error or the month's token budget",
     },
   },
-};
+});
 
 const runSummaryProperties: Record<string, JsonSchema> = {
   id: { type: 'string' },
@@ -134,22 +135,22 @@ const runSummaryProperties: Record<string, JsonSchema> = {
 };
 const RUN_SUMMARY_FIELDS = Object.keys(runSummaryProperties);
 
-export const evaluationRunSummarySchema: JsonSchema = {
+export const evaluationRunSummarySchema: JsonSchema = namedSchema('EvaluationRunSummary', {
   type: 'object',
   required: RUN_SUMMARY_FIELDS,
   additionalProperties: false,
   properties: runSummaryProperties,
-};
+});
 
-export const evaluationRunSchema: JsonSchema = {
+export const evaluationRunSchema: JsonSchema = namedSchema('EvaluationRun', {
   type: 'object',
   required: [...RUN_SUMMARY_FIELDS, 'results'],
   additionalProperties: false,
   properties: { ...runSummaryProperties, results: { type: 'array', items: evaluationResultSchema } },
-};
+});
 
-export const evaluationRunListSchema: JsonSchema = {
+export const evaluationRunListSchema: JsonSchema = namedSchema('EvaluationRunList', {
   type: 'object',
   required: ['data'],
   properties: { data: { type: 'array', items: evaluationRunSummarySchema } },
-};
+});

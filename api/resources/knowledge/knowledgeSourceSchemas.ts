@@ -6,6 +6,7 @@ import {
   MAX_SOURCE_TITLE,
 } from '../../../domain/knowledge/knowledgeSourceFields.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhooks/webhookUrl.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
 const title: JsonSchema = {
@@ -14,7 +15,7 @@ const title: JsonSchema = {
   description: `1 to ${MAX_SOURCE_TITLE} characters, one line`,
 };
 
-export const createKnowledgeSourceBody: JsonSchema = {
+export const createKnowledgeSourceBody: JsonSchema = namedSchema('CreateKnowledgeSourceRequest', {
   type: 'object',
   required: ['type'],
   additionalProperties: false,
@@ -38,9 +39,9 @@ export const createKnowledgeSourceBody: JsonSchema = {
       description: `type url: the URL is a sitemap; up to ${MAX_SITEMAP_PAGES} of its pages are fetched`,
     },
   },
-};
+});
 
-export const knowledgeUploadForm: JsonSchema = {
+export const knowledgeUploadForm: JsonSchema = namedSchema('KnowledgeSourceUpload', {
   type: 'object',
   required: ['file'],
   properties: {
@@ -51,9 +52,9 @@ export const knowledgeUploadForm: JsonSchema = {
     },
     title: { ...title, description: `${title.description}; default: the file name` },
   },
-};
+});
 
-export const knowledgeSourceSchema: JsonSchema = {
+export const knowledgeSourceSchema: JsonSchema = namedSchema('KnowledgeSource', {
   type: 'object',
   required: [
     'id',
@@ -101,11 +102,11 @@ export const knowledgeSourceSchema: JsonSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+});
 
 const limit = (description: string): JsonSchema => ({ type: 'integer', nullable: true, description });
 
-export const knowledgeSourceListSchema: JsonSchema = {
+export const knowledgeSourceListSchema: JsonSchema = namedSchema('KnowledgeSourceList', {
   type: 'object',
   required: ['data', 'limits'],
   properties: {
@@ -122,4 +123,4 @@ export const knowledgeSourceListSchema: JsonSchema = {
       },
     },
   },
-};
+});

@@ -9,6 +9,7 @@ import {
   UNANSWERED_QUESTIONS,
   type UnansweredQuestionDoc,
 } from '../../../projections/views/unansweredQuestionsView.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { principalOf } from '../../principal/principal.js';
 import { periodProperties } from '../analytics/agentAnalyticsSchemas.js';
@@ -51,7 +52,7 @@ const unansweredQuery: JsonSchema = {
 
 const str: JsonSchema = { type: 'string' };
 
-export const unansweredQuestionSchema: JsonSchema = {
+export const unansweredQuestionSchema: JsonSchema = namedSchema('UnansweredQuestion', {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'question', 'chatbotId', 'sessionId', 'responseId', 'action', 'askedAt'],
@@ -68,7 +69,7 @@ export const unansweredQuestionSchema: JsonSchema = {
     },
     askedAt: { type: 'string', format: 'date-time' },
   },
-};
+});
 
 const present = (d: UnansweredQuestionDoc) => ({
   id: d.id,
@@ -99,14 +100,14 @@ export function unansweredQuestionRoutes(door: ResourceDoor, { views }: Unanswer
       responses: {
         200: {
           description: 'One page of questions',
-          schema: {
+          schema: namedSchema('UnansweredQuestionPage', {
             type: 'object',
             required: ['data', 'nextCursor'],
             properties: {
               data: { type: 'array', items: unansweredQuestionSchema },
               nextCursor: { type: 'string', nullable: true, description: 'null on the last page' },
             },
-          },
+          }),
         },
         400: { description: 'A bad filter or cursor; the error names the field' },
         404: { description: 'No such chatbot in this workspace' },

@@ -1,4 +1,5 @@
 /** JSON schemas of the model connection endpoints (docs/ai-agents.md, Model connections). */
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import {
   MAX_API_KEY,
@@ -39,21 +40,21 @@ const FIELDS: Record<string, JsonSchema> = {
   },
 };
 
-export const createModelConnectionBody: JsonSchema = {
+export const createModelConnectionBody: JsonSchema = namedSchema('CreateModelConnectionRequest', {
   type: 'object',
   required: ['name', 'baseUrl', 'apiKey', 'chatModel'],
   additionalProperties: false,
   properties: FIELDS,
-};
+});
 
-export const updateModelConnectionBody: JsonSchema = {
+export const updateModelConnectionBody: JsonSchema = namedSchema('UpdateModelConnectionRequest', {
   type: 'object',
   additionalProperties: false,
   properties: FIELDS,
   description: 'Only the given fields change; apiKey replaces the stored key; embeddingModel null removes it',
-};
+});
 
-export const modelConnectionSchema: JsonSchema = {
+export const modelConnectionSchema: JsonSchema = namedSchema('ModelConnection', {
   type: 'object',
   required: ['id', 'name', 'baseUrl', 'chatModel', 'embeddingModel', 'createdAt', 'updatedAt'],
   additionalProperties: false,
@@ -66,18 +67,18 @@ export const modelConnectionSchema: JsonSchema = {
     createdAt: { type: 'string', format: 'date-time' },
     updatedAt: { type: 'string', format: 'date-time' },
   },
-};
+});
 
-export const platformModelSchema: JsonSchema = {
+export const platformModelSchema: JsonSchema = namedSchema('PlatformModel', {
   type: 'object',
   nullable: true,
   required: ['baseUrl', 'chatModel'],
   additionalProperties: false,
   description: "The operator's default connection (OPENAI_BASE_URL, OPENAI_MODEL), read-only; null when none is set",
   properties: { baseUrl: { type: 'string' }, chatModel: { type: 'string' } },
-};
+});
 
-export const modelConnectionListSchema: JsonSchema = {
+export const modelConnectionListSchema: JsonSchema = namedSchema('ModelConnectionList', {
   type: 'object',
   required: ['data', 'platform', 'limit'],
   properties: {
@@ -85,9 +86,9 @@ export const modelConnectionListSchema: JsonSchema = {
     platform: platformModelSchema,
     limit: { type: 'integer', description: `Connections a workspace may hold (${MAX_MODEL_CONNECTIONS})` },
   },
-};
+});
 
-export const connectionTestSchema: JsonSchema = {
+export const connectionTestSchema: JsonSchema = namedSchema('ModelConnectionTest', {
   type: 'object',
   required: ['ok'],
   additionalProperties: false,
@@ -95,4 +96,4 @@ export const connectionTestSchema: JsonSchema = {
     ok: { type: 'boolean', description: 'The provider accepted the key and knows the model(s)' },
     error: { type: 'string', description: 'What the provider said, in plain words (absent when ok)' },
   },
-};
+});

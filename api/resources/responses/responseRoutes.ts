@@ -164,7 +164,7 @@ function dashboardResponses(door: ResourceDoor, { views }: ResponseRoutesDeps): 
       responses: {
         200: {
           description: 'The response record',
-          schema: { type: 'object', required: ['data'], properties: { data: dashboardResponseSchema } },
+          schema: wrapped(dashboardResponseSchema),
         },
         404: { description: 'No such response in this workspace' },
       },

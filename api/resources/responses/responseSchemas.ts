@@ -3,6 +3,7 @@
  * key door's per chatbot, the dashboard's across the workspace with its filters.
  */
 import { citedSourcesSchema } from '../../http/citedSourcesSchema.js';
+import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { withProps } from '../resourceSchemas.js';
 
@@ -69,7 +70,7 @@ export const exportResponsesQuery: JsonSchema = {
 const str = { type: 'string' };
 const nullableStr = { type: 'string', nullable: true };
 
-export const responseRecordSchema: JsonSchema = {
+export const responseRecordSchema: JsonSchema = namedSchema('Response', {
   type: 'object',
   required: ['_id', 'chatSessionId', 'visitorId', 'chatDate', 'record', 'answerVariables'],
   properties: {
@@ -127,9 +128,9 @@ export const responseRecordSchema: JsonSchema = {
         "An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary).",
     },
   },
-};
+});
 
-export const responsesPage: JsonSchema = {
+export const responsesPage: JsonSchema = namedSchema('ResponsePage', {
   type: 'object',
   required: ['data', 'total', 'page', 'totalPages'],
   properties: {
@@ -138,13 +139,12 @@ export const responsesPage: JsonSchema = {
     page: { type: 'integer' },
     totalPages: { type: 'integer', description: 'ceil(total / limit); 0 when there are none' },
   },
-};
+});
 
 /** A response list item: the record plus which chatbot it belongs to. */
-export const dashboardResponseSchema: JsonSchema = withProps(
-  responseRecordSchema,
-  { chatbotId: str, chatbotName: str },
-  ['chatbotId', 'chatbotName'],
+export const dashboardResponseSchema: JsonSchema = namedSchema(
+  'DashboardResponse',
+  withProps(responseRecordSchema, { chatbotId: str, chatbotName: str }, ['chatbotId', 'chatbotName']),
 );
 
 export const RESOLUTION_FILTERS = ['resolved', 'escalated', 'ended', 'active'] as const;
@@ -172,7 +172,7 @@ export const responsesQuery: JsonSchema = {
   },
 };
 
-export const responsesPageSchema: JsonSchema = {
+export const responsesPageSchema: JsonSchema = namedSchema('DashboardResponsePage', {
   type: 'object',
   required: ['data', 'total', 'page', 'totalPages'],
   properties: {
@@ -181,16 +181,16 @@ export const responsesPageSchema: JsonSchema = {
     page: { type: 'integer' },
     totalPages: { type: 'integer' },
   },
-};
+});
 
-export const provenanceSchema: JsonSchema = {
+export const provenanceSchema: JsonSchema = namedSchema('ResponseProvenance', {
   type: 'object',
   required: ['data'],
   properties: {
     data: {
       type: 'array',
       description: "One item per AI answer of the record, in the record's order",
-      items: {
+      items: namedSchema('AnswerProvenance', {
         type: 'object',
         required: [
           'messageIndex',
@@ -237,7 +237,7 @@ export const provenanceSchema: JsonSchema = {
           },
           sources: citedSourcesSchema,
         },
-      },
+      }),
     },
   },
-};
+});

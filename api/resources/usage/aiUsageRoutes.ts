@@ -8,6 +8,7 @@ import { aiTokenBudget } from '../../../projections/queries/aiTokenBudget.js';
 import { principalOf } from '../../principal/principal.js';
 import type { PerDoor, ResourceDoor } from '../resourceDoor.js';
 import { wrapped } from '../resourceSchemas.js';
+import { namedSchema } from '../../http/namedSchema.js';
 
 export interface AiUsageRoutesDeps {
   views: ReadStoreReader;
@@ -16,7 +17,7 @@ export interface AiUsageRoutesDeps {
 
 const TAGS: PerDoor<string[]> = { key: ['Usage'], session: ['Dashboard: usage'] };
 
-export const aiUsageSchema = {
+export const aiUsageSchema = namedSchema('AiUsage', {
   type: 'object',
   required: ['month', 'tokensUsed', 'tokenLimit', 'remaining'],
   additionalProperties: false,
@@ -38,7 +39,7 @@ export const aiUsageSchema = {
         'Tokens left this month, never below 0 (a turn that starts under the budget may end over it); null: unlimited',
     },
   },
-};
+});
 
 export function aiUsageRoutes(door: ResourceDoor, { views, clock }: AiUsageRoutesDeps): void {
   door.add(

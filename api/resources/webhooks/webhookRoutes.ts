@@ -36,8 +36,11 @@ import {
   dashboardWebhookSchema,
   deliveryEntrySchema,
   updateWebhookBody,
+  webhookEventNameSchema,
   webhookSchema,
 } from './webhookSchemas.js';
+import { namedSchema, schemaName } from '../../http/namedSchema.js';
+import { webhookCallbacks } from './webhookCallbacks.js';
 
 export interface WebhookRoutesDeps {
   views: ReadStoreReader;
@@ -49,6 +52,14 @@ export interface WebhookRoutesDeps {
 const TAGS: PerDoor<string[]> = { key: ['Webhooks'], session: ['Dashboard: webhooks'] };
 const LOG_PAGE = 25;
 const SAME_URL = { 409: { description: 'Another webhook of this chatbot already has this URL' } };
+
+/** The answer of a create: the webhook with its secret, and a reminder to save the secret. */
+const createdAnswer = (webhook: JsonSchema): JsonSchema =>
+  namedSchema(`${schemaName(webhook)}Envelope`, {
+    type: 'object',
+    required: ['data', 'message'],
+    properties: { data: webhook, message: { type: 'string' } },
+  });
 
 export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, deliveryLog }: WebhookRoutesDeps): void {
   const tags = TAGS[door.kind];
@@ -96,7 +107,7 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
           responses: {
             200: {
               description: 'Webhooks newest first (no secrets)',
-              schema: {
+              schema: namedSchema('DashboardWebhookList', {
                 type: 'object',
                 required: ['data', 'chatbots', 'events', 'limit'],
                 properties: {
@@ -109,10 +120,10 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
                       properties: { id: { type: 'string' }, name: { type: 'string' } },
                     },
                   },
-                  events: { type: 'array', items: { type: 'string' } },
+                  events: { type: 'array', items: webhookEventNameSchema },
                   limit: { type: 'integer', nullable: true, description: "The plan's webhook cap; null: unlimited" },
                 },
-              },
+              }),
             },
           },
         },
@@ -155,14 +166,11 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
       ...{
         key: {
           summary: 'Create a webhook subscription (subject to the plan webhook cap)',
+          callbacks: webhookCallbacks(),
           responses: {
             201: {
               description: 'Created; the secret is returned only here',
-              schema: {
-                type: 'object',
-                required: ['data', 'message'],
-                properties: { data: webhookSchema(true), message: { type: 'string' } },
-              },
+              schema: createdAnswer(webhookSchema(true)),
             },
           },
         },
@@ -171,11 +179,7 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
           responses: {
             201: {
               description: 'Created',
-              schema: {
-                type: 'object',
-                required: ['data', 'message'],
-                properties: { data: dashboardWebhookSchema(true), message: { type: 'string' } },
-              },
+              schema: createdAnswer(dashboardWebhookSchema(true)),
             },
             ...SAME_URL,
           },
@@ -270,14 +274,14 @@ export function webhookRoutes(door: ResourceDoor, { views, webhooks: commands, d
       responses: {
         200: {
           description: 'One page of the log',
-          schema: {
+          schema: namedSchema('WebhookDeliveryLogPage', {
             type: 'object',
             required: ['data', 'nextCursor'],
             properties: {
               data: { type: 'array', items: deliveryEntrySchema },
               nextCursor: { type: 'string', nullable: true },
             },
-          },
+          }),
         },
       },
     },

@@ -1,17 +1,24 @@
 /** JSON schemas of the webhook endpoints (docs/external-api.md, Webhooks). */
+import { namedSchema, unnamed } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 import { WEBHOOK_EVENT_NAMES } from '../../../domain/webhooks/webhookEvents.js';
 import { MAX_WEBHOOK_DESCRIPTION } from '../../../domain/webhooks/webhook.js';
 import { MAX_WEBHOOK_URL_LENGTH } from '../../../domain/webhooks/webhookUrl.js';
 
-// Event names are checked by the domain, not by an enum here: its 400 lists the unknown and
-// the valid events (docs/external-api.md), which an ajv enum message cannot.
+/** The one schema of an event name, in requests, answers and the deliveries' bodies alike. */
+export const webhookEventNameSchema: JsonSchema = namedSchema('WebhookEventName', {
+  type: 'string',
+  enum: [...WEBHOOK_EVENT_NAMES],
+  description: 'A webhook event (docs/events.md)',
+});
+
+// An unknown name is a 400 listing the unknown and the valid names (schemaValidator.ts).
 const eventsSchema: JsonSchema = {
   type: 'array',
   minItems: 1,
   maxItems: 20,
-  items: { type: 'string', maxLength: 100 },
-  description: `Event names: ${WEBHOOK_EVENT_NAMES.join(', ')}`,
+  items: webhookEventNameSchema,
+  description: 'The events to receive; duplicates count once',
 };
 const urlSchema: JsonSchema = {
   type: 'string',
@@ -19,7 +26,7 @@ const urlSchema: JsonSchema = {
   description: 'https URL of a public host',
 };
 
-export const createWebhookBody: JsonSchema = {
+export const createWebhookBody: JsonSchema = namedSchema('CreateWebhookRequest', {
   type: 'object',
   required: ['chatbotId', 'url', 'events'],
   additionalProperties: false,
@@ -29,9 +36,9 @@ export const createWebhookBody: JsonSchema = {
     events: eventsSchema,
     description: { type: 'string', maxLength: MAX_WEBHOOK_DESCRIPTION },
   },
-};
+});
 
-export const updateWebhookBody: JsonSchema = {
+export const updateWebhookBody: JsonSchema = namedSchema('UpdateWebhookRequest', {
   type: 'object',
   additionalProperties: false,
   properties: {
@@ -40,7 +47,7 @@ export const updateWebhookBody: JsonSchema = {
     description: { type: 'string', maxLength: MAX_WEBHOOK_DESCRIPTION },
     status: { type: 'string', enum: ['active', 'paused'] },
   },
-};
+});
 
 const ts = { type: 'string', format: 'date-time' };
 const nullableTs = { type: 'string', format: 'date-time', nullable: true };
@@ -53,7 +60,7 @@ const WEBHOOK_FIELDS: Record<string, JsonSchema> = {
     properties: { id: { type: 'string' }, name: { type: 'string', nullable: true } },
   },
   url: { type: 'string' },
-  events: { type: 'array', items: { type: 'string', enum: [...WEBHOOK_EVENT_NAMES] } },
+  events: { type: 'array', items: webhookEventNameSchema },
   description: { type: 'string' },
   status: { type: 'string', enum: ['active', 'paused', 'failed'] },
   failureCount: { type: 'integer' },
@@ -76,27 +83,32 @@ export function webhookSchema(withSecret: boolean): JsonSchema {
         },
       }
     : WEBHOOK_FIELDS;
-  return { type: 'object', required: Object.keys(properties), additionalProperties: false, properties };
+  return namedSchema(withSecret ? 'WebhookCreated' : 'Webhook', {
+    type: 'object',
+    required: Object.keys(properties),
+    additionalProperties: false,
+    properties,
+  });
 }
 
 /** What the dashboard adds to the External API's webhook: why the service set it to failed. */
 export const dashboardWebhookSchema = (withSecret: boolean): JsonSchema => {
-  const base = webhookSchema(withSecret) as { properties: Record<string, JsonSchema>; required: string[] };
+  const base = unnamed(webhookSchema(withSecret)) as { properties: Record<string, JsonSchema>; required: string[] };
   const disabledReason = {
     type: 'string',
     enum: ['consecutive_failures', 'gone'],
     nullable: true,
     description: 'Why status is failed: 10 consecutive failed deliveries, or the receiver answered 410 Gone',
   };
-  return {
+  return namedSchema(withSecret ? 'DashboardWebhookCreated' : 'DashboardWebhook', {
     ...base,
     required: [...base.required, 'disabledReason'],
     properties: { ...base.properties, disabledReason },
-  };
+  });
 };
 
 /** One attempt of the delivery log, as the dashboard shows it. */
-export const deliveryEntrySchema: JsonSchema = {
+export const deliveryEntrySchema: JsonSchema = namedSchema('WebhookDeliveryAttempt', {
   type: 'object',
   required: [
     'id',
@@ -118,7 +130,7 @@ export const deliveryEntrySchema: JsonSchema = {
     id: { type: 'string', description: 'This attempt' },
     deliveryId: { type: 'string', description: 'The delivery (one event to one webhook, with its retries)' },
     attempt: { type: 'integer', description: '1 for the first try, then each retry' },
-    event: { type: 'string' },
+    event: webhookEventNameSchema,
     success: { type: 'boolean' },
     statusCode: {
       type: 'integer',
@@ -134,4 +146,4 @@ export const deliveryEntrySchema: JsonSchema = {
     requestHeaders: { type: 'object', additionalProperties: { type: 'string' } },
     resentFrom: { type: 'string', nullable: true, description: 'The delivery this one resends' },
   },
-};
+});

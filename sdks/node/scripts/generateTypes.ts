@@ -45,7 +45,8 @@ export function renderSubset(doc: Record<string, unknown>): string {
 
 /** openapi-typescript's types for `doc`, preceded by `header` (the SDK's by default). */
 export async function renderTypes(doc: Record<string, unknown>, header = HEADER): Promise<string> {
-  const ast = await openapiTS(doc as never, { alphabetize: false });
+  // A default makes a request field optional, named schema or not (openapi-typescript would make it required in components).
+  const ast = await openapiTS(doc as never, { alphabetize: false, defaultNonNullable: false });
   return header + astToString(ast);
 }
 

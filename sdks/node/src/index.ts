@@ -6,6 +6,7 @@
  *   const bots = await client.chatbots.list();
  */
 import { Confab } from './client.js';
+import type { components } from './generated/openapi.js';
 
 export default Confab;
 export { Confab };
@@ -44,4 +45,10 @@ export {
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';
 export type * from './types.js';
-export type { paths as OpenAPIPaths, operations as OpenAPIOperations } from './generated/openapi.js';
+export type {
+  paths as OpenAPIPaths,
+  operations as OpenAPIOperations,
+  components as OpenAPIComponents,
+} from './generated/openapi.js';
+/** Every named schema of the API by its name, e.g. `OpenAPISchemas['Chatbot']`. */
+export type OpenAPISchemas = components['schemas'];

@@ -405,7 +405,10 @@ test('the OpenAPI document describes the chat endpoints without security', async
   const start = doc.paths['/api/v1/chat/{botId}/sessions'].post;
   assert.equal(start.security, []);
   assert.ok(start.responses['201']);
-  const started = start.responses['201'].content['application/json'].schema;
+  assert.equal(start.responses['201'].content['application/json'].schema, {
+    $ref: '#/components/schemas/ChatSessionStarted',
+  });
+  const started = doc.components.schemas.ChatSessionStarted;
   assert.ok(started.required.includes('chatbot') && started.required.includes('branding'));
   assert.equal(started.properties.chatbot.required, ['name']);
   assert.is(started.properties.branding.properties.primaryColor.pattern, '^#[0-9A-Fa-f]{6}$');

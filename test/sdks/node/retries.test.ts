@@ -181,7 +181,7 @@ test('409 IDEMPOTENCY_KEY_IN_USE (the same key still running) is retried after i
 
 test('a duplicate webhook (409 from the service) is a ConflictError at once, not retried', async () => {
   const bot = await client.chatbots.create({ name: 'Hooked twice' });
-  const params = { chatbotId: bot.id, url: 'https://hooks.example.com/dup', events: ['response.created'] };
+  const params = { chatbotId: bot.id, url: 'https://hooks.example.com/dup', events: ['response.created' as const] };
   await client.webhooks.create(params);
   proxy.plan(() => ({ kind: 'forward' }));
   const started = Date.now();

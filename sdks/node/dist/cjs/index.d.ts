@@ -6,6 +6,7 @@
  *   const bots = await client.chatbots.list();
  */
 import { Confab } from './client.js';
+import type { components } from './generated/openapi.js';
 export default Confab;
 export { Confab };
 export { ConfabError, InvalidArgumentError, APIError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError, UnexpectedResponseError, APIConnectionError, APITimeoutError, APIUserAbortError, WebhookVerificationError, type ErrorBody, } from './core/errors.js';
@@ -20,4 +21,6 @@ export { verify as verifyWebhook, signedHeaders as signedWebhookHeaders, type Ve
 export { ALREADY_DELETED_MESSAGE } from './core/apiClient.js';
 export { VERSION } from './version.js';
 export type * from './types.js';
-export type { paths as OpenAPIPaths, operations as OpenAPIOperations } from './generated/openapi.js';
+export type { paths as OpenAPIPaths, operations as OpenAPIOperations, components as OpenAPIComponents, } from './generated/openapi.js';
+/** Every named schema of the API by its name, e.g. `OpenAPISchemas['Chatbot']`. */
+export type OpenAPISchemas = components['schemas'];

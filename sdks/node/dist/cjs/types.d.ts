@@ -3,7 +3,7 @@
  * endpoints, all derived from the generated OpenAPI types (src/generated/openapi.ts), so they
  * follow the service's schemas.
  */
-import type { paths } from './generated/openapi.js';
+import type { components, paths } from './generated/openapi.js';
 type Prefix = '/api/v1/external/v1';
 type ExternalPath = keyof paths extends infer K ? (K extends `${Prefix}${infer Rest}` ? Rest : never) : never;
 type Operation<P extends ExternalPath, M extends 'get' | 'post' | 'put' | 'patch' | 'delete'> = NonNullable<paths[`${Prefix}${P}`][M]>;
@@ -121,7 +121,8 @@ export type Webhook = Data<'/webhooks/{id}', 'patch'>;
 export type WebhookCreated = Data<'/webhooks', 'post'>;
 export type WebhookCreateParams = Body<'/webhooks', 'post'>;
 export type WebhookUpdateParams = Body<'/webhooks/{id}', 'patch'>;
-export type WebhookEventName = 'response.created' | 'response.updated' | 'conversation.started' | 'conversation.completed';
+/** One of the four event names: the document's WebhookEventName schema. */
+export type WebhookEventName = components['schemas']['WebhookEventName'];
 export type ModelConnection = Data<'/model-connections/{id}', 'get'>;
 export type ModelConnectionCreateParams = Body<'/model-connections', 'post'>;
 export type ModelConnectionUpdateParams = Body<'/model-connections/{id}', 'patch'>;
@@ -188,38 +189,12 @@ export type BrandingUpdateParams = Omit<WorkspaceBody<'/branding', 'patch'>, 'di
     display?: BrandingDisplay;
 };
 export type OrganizationUpdateParams = WorkspaceBody<'/organization', 'patch'>;
-interface EventBase {
-    chatSessionId: string;
-    botId: string;
-    /** ISO 8601 with milliseconds. */
-    timestamp: string;
-}
-export interface ResponseCreatedEvent extends EventBase {
-    event: 'response.created';
-    responseId: string;
-    visitorId: string;
-}
-export interface ResponseUpdatedEvent extends EventBase {
-    event: 'response.updated';
-    responseId: string;
-}
-export interface ConversationStartedEvent extends EventBase {
-    event: 'conversation.started';
-    visitorId: string;
-    channel: string;
-    /** Absent for AI-agent conversations, which carry `aiAgent` instead. */
-    chatbotName?: string;
-    aiAgent?: string;
-}
-export interface ConversationCompletedEvent extends EventBase {
-    event: 'conversation.completed';
-    resolution: 'escalated' | 'resolved' | 'ended';
-    /** Present with resolution 'escalated'. */
-    escalationReason?: string | null;
-    /** Whole seconds from start to completion. */
-    duration: number;
-    turnCount: number;
-}
+export type ResponseCreatedEvent = components['schemas']['ResponseCreatedEvent'];
+export type ResponseUpdatedEvent = components['schemas']['ResponseUpdatedEvent'];
+/** `chatbotName`, or `aiAgent` in its place for AI-agent conversations. */
+export type ConversationStartedEvent = components['schemas']['ConversationStartedEvent'];
+/** `escalationReason` only with resolution `escalated`; `duration` in whole seconds. */
+export type ConversationCompletedEvent = components['schemas']['ConversationCompletedEvent'];
 /** The parsed body of a webhook delivery, discriminated by `event`. */
 export type WebhookEvent = ResponseCreatedEvent | ResponseUpdatedEvent | ConversationStartedEvent | ConversationCompletedEvent;
 /** How a bot's question may be answered (buttons, a rating, a date…), on the message that asks it. */

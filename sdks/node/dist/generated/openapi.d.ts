@@ -773,11 +773,1068 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        Account: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** @description digits, +, spaces, dashes, parentheses */
+            phone: string | null;
+            /** @description YYYY-MM-DD */
+            dateOfBirth: string | null;
+            /** @description postal address, plain text */
+            address: string | null;
+            /** @description IANA time zone name */
+            timezone: string;
+        };
+        AccountEnvelope: {
+            data: components["schemas"]["Account"];
+        };
+        Agent: {
+            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+            name: string;
+            /** @description The system message the model gets first in every call; 1 to 20000 characters */
+            instructions: string;
+            /** @description A model connection of the workspace */
+            connectionId: string;
+            /** @description The model id; null or absent: the connection's chatModel */
+            model: string | null;
+            /** @description 0 to 2; null or absent: the provider's default */
+            temperature: number | null;
+            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+            maxOutputTokens: number | null;
+            /** @description The first bot message of every conversation; null or absent: none */
+            greeting: string | null;
+            handoff: {
+                maxTurns: number;
+                maxTokens: number | null;
+                /** @enum {string} */
+                onLimit: "handoff" | "message";
+                limitMessage: string | null;
+            };
+            knowledge: {
+                sourceIds: string[];
+                answerOnlyFromKnowledge: boolean;
+                /** @enum {string} */
+                onNoAnswer: "clarify" | "handoff";
+            } | null;
+        };
+        AgentAnalytics: {
+            chatbotId: string;
+            /**
+             * Format: date
+             * @description First day of the period (UTC)
+             */
+            startDate: string;
+            /**
+             * Format: date
+             * @description Last day of the period (UTC)
+             */
+            endDate: string;
+            /** @description Conversations an AI agent took part in, counted on the day it first did */
+            conversations: number;
+            /** @description Of those conversations, how many ended resolved */
+            resolved: number;
+            /** @description Handed off to a person */
+            escalated: number;
+            /** @description Ended without resolution or handoff */
+            ended: number;
+            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
+            handoffReasons: {
+                [key: string]: number;
+            };
+            /** @description Answers of the model */
+            answers: number;
+            /** @description Answers citing at least one knowledge source */
+            answersWithSource: number;
+            /** @description answersWithSource / answers; null without answers */
+            sourcedShare: number | null;
+            /** @description Visitor questions the knowledge had nothing for (GET /knowledge/unanswered lists them) */
+            unansweredQuestions: number;
+            tokens: {
+                in: number;
+                out: number;
+            };
+            /** @description Percentiles of the model's answer time, within 9.1%; null without answers */
+            latencyMs: {
+                p50: number | null;
+                p95: number | null;
+            };
+            /** @description One entry per UTC day of the period, oldest first, zeros included */
+            days: {
+                /** Format: date */
+                date: string;
+                conversations: number;
+                answers: number;
+                /** @description Tokens in and out together */
+                tokens: number;
+            }[];
+        };
+        AgentAnalyticsEnvelope: {
+            data: components["schemas"]["AgentAnalytics"];
+        };
+        AgentEnvelope: {
+            data: components["schemas"]["Agent"];
+        };
+        AgentPreview: {
+            /** @description What the visitor would read */
+            text: string;
+            /** @description What the agent did: answered, handed off to a person, or ended the conversation */
+            action: {
+                /** @enum {string} */
+                type: "reply" | "handoff" | "end";
+                /** @enum {string} */
+                reason?: "visitor_request" | "low_confidence" | "out_of_scope" | "policy" | "model_error";
+                summary?: string;
+                /** @enum {string} */
+                resolution?: "resolved" | "ended";
+            };
+            /** @description The tool the model called (handoff, end_conversation) */
+            toolCall: string | null;
+            /** @description The model that answered, as the provider names it */
+            model: string | null;
+            tokensIn: number;
+            tokensOut: number;
+            latencyMs: number | null;
+            finishReason: string | null;
+            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+            sources: components["schemas"]["CitedSource"][];
+            /** @description Agents with knowledge sources: every passage the model was given, numbered as it cites them ([n]), with its retrieval score */
+            passages: {
+                ref: number;
+                sourceId: string;
+                /** @description The source's title */
+                title: string;
+                headingPath: string[];
+                url: string | null;
+                /** @description The PDF page, or null */
+                page: number | null;
+                text: string;
+                score: number;
+            }[];
+            /** @description Why the model gave no usable answer, in plain words; null when it answered */
+            error: {
+                /** @enum {string} */
+                type: "timeout" | "rate_limited" | "provider_error" | "unreachable" | "stream_cut" | "no_connection" | "unknown_tool" | "bad_tool_arguments";
+                message: string;
+            } | null;
+        };
+        AgentPreviewEnvelope: {
+            data: components["schemas"]["AgentPreview"];
+        };
+        AgentSettings: {
+            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+            name: string;
+            /** @description The system message the model gets first in every call; 1 to 20000 characters */
+            instructions: string;
+            /** @description A model connection of the workspace */
+            connectionId: string;
+            /** @description The model id; null or absent: the connection's chatModel */
+            model?: string | null;
+            /** @description 0 to 2; null or absent: the provider's default */
+            temperature?: number | null;
+            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+            maxOutputTokens?: number | null;
+            /** @description The first bot message of every conversation; null or absent: none */
+            greeting?: string | null;
+            /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
+            handoff?: {
+                /** @description Model answers before the limit is reached (turn_limit); default 20 */
+                maxTurns?: number;
+                /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
+                maxTokens?: number | null;
+                /**
+                 * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
+                 * @enum {string}
+                 */
+                onLimit?: "handoff" | "message";
+                /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
+                limitMessage?: string | null;
+            } | null;
+            /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+            knowledge?: {
+                /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                sourceIds: string[];
+                /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                answerOnlyFromKnowledge?: boolean;
+                /**
+                 * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                 * @enum {string}
+                 */
+                onNoAnswer?: "clarify" | "handoff";
+            } | null;
+        };
+        AiUsage: {
+            /** @description The UTC calendar month, YYYY-MM */
+            month: string;
+            /** @description Tokens in and out of every model call of the workspace's agents this month */
+            tokensUsed: number;
+            /** @description The plan's monthly AI tokens (0 on Free); null: unlimited */
+            tokenLimit: number | null;
+            /** @description Tokens left this month, never below 0 (a turn that starts under the budget may end over it); null: unlimited */
+            remaining: number | null;
+        };
+        AiUsageEnvelope: {
+            data: components["schemas"]["AiUsage"];
+        };
+        Analytics: {
+            totalResponses: number;
+            /** @description Responses whose chatDate falls in the period */
+            recentResponses: number;
+            /** @example 30d */
+            period: string;
+            /** @description One entry per UTC day of the period, oldest first, zeros included */
+            dailyCounts: {
+                /** Format: date */
+                date: string;
+                count: number;
+            }[];
+        };
+        AnalyticsEnvelope: {
+            data: components["schemas"]["Analytics"];
+        };
+        AnswerProvenance: {
+            /** @description The answer's place in the record (0 = first entry) */
+            messageIndex: number;
+            /** @description The words of the answer */
+            message: string | null;
+            model: string;
+            /** @description Tokens in and out of the model calls of this answer */
+            tokens: number;
+            tokensIn: number;
+            tokensOut: number;
+            latencyMs: number;
+            /** @description The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge */
+            instructionsVersion: string | null;
+            /** @description What the knowledge was searched with, in order */
+            searches: string[];
+            /** @description Every passage the model was given, with its retrieval score (higher is better) */
+            chunks: {
+                chunkId: string;
+                sourceId: string;
+                score: number;
+            }[];
+            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+            sources: components["schemas"]["CitedSource"][];
+        };
+        Chatbot: {
+            id: string;
+            name: string;
+            disabled: boolean;
+            description: string;
+            responseCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChatbotCreated: {
+            id: string;
+            name: string;
+            description: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        ChatbotCreatedEnvelope: {
+            data: components["schemas"]["ChatbotCreated"];
+        };
+        ChatbotEnvelope: {
+            data: components["schemas"]["Chatbot"];
+        };
+        ChatbotList: {
+            data: components["schemas"]["ChatbotSummary"][];
+        };
+        ChatbotSummary: {
+            id: string;
+            name: string;
+            disabled: boolean;
+            responseCount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChatbotUpdated: {
+            id: string;
+            name: string;
+            description: string;
+            disabled: boolean;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ChatbotUpdatedEnvelope: {
+            data: components["schemas"]["ChatbotUpdated"];
+        };
+        CitedSource: {
+            ref: number;
+            sourceId: string;
+            title: string;
+            /** @description The web page, or null for pasted text and files */
+            url: string | null;
+        };
+        ConversationCompletedEvent: {
+            /** @enum {string} */
+            event: "conversation.completed";
+            /** @description The chat session (conversation) */
+            chatSessionId: string;
+            /** @description The chatbot the webhook subscribes to */
+            botId: string;
+            /**
+             * @description resolved: the flow reached its end; escalated: handed off to a person; ended: the visitor or the widget ended it
+             * @enum {string}
+             */
+            resolution: "resolved" | "escalated" | "ended";
+            /** @description Only with resolution escalated: handoff for a hand-off step, otherwise the reason the escalate call gave */
+            escalationReason?: string;
+            /** @description Whole seconds from start to completion */
+            duration: number;
+            /** @description Visitor messages in the conversation */
+            turnCount: number;
+            /**
+             * Format: date-time
+             * @description When the event was recorded: ISO 8601 in UTC with milliseconds
+             */
+            timestamp: string;
+        };
+        ConversationStartedEvent: {
+            /** @enum {string} */
+            event: "conversation.started";
+            /** @description The chat session (conversation) */
+            chatSessionId: string;
+            /** @description The chatbot the webhook subscribes to */
+            botId: string;
+            /** @description The chatbot's name; absent when an AI agent runs the conversation (then aiAgent) */
+            chatbotName?: string;
+            /** @description The AI agent's name, in place of chatbotName, when an agent runs the conversation */
+            aiAgent?: string;
+            /** @description The visitor, as the widget or the chat API named them */
+            visitorId: string;
+            /** @description The channel given at session start (web by default) */
+            channel: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded: ISO 8601 in UTC with milliseconds
+             */
+            timestamp: string;
+        };
+        CreateChatbotRequest: {
+            name: string;
+            description?: string;
+            flow?: components["schemas"]["FlowInput"];
+        };
+        CreateEvaluationQuestionRequest: {
+            /** @description The question as a visitor would ask it: 1 to 500 characters */
+            question: string;
+            /** @description 1 to 10 ids of the workspace's knowledge sources that answer it */
+            expectedSourceIds: string[];
+            /** @description Up to 10 phrases (1 to 200 characters) a right answer contains; checked without regard to case or spacing when a run names a chatbot */
+            expectedFacts?: string[];
+        };
+        CreateEvaluationRunRequest: {
+            /** @description Search the sources of this chatbot's agent and check its answers for the expected facts; without it, every source of the workspace is searched and no answer is asked */
+            chatbotId?: string | null;
+            /** @description Passages retrieved per question: 1 to 20, default 5 */
+            k?: number;
+        };
+        /** @description Pasted text `{type: 'text', title, text}` or a web page `{type: 'url', url, sitemap?, title?}`; a file is sent as multipart/form-data instead */
+        CreateKnowledgeSourceRequest: {
+            /** @enum {string} */
+            type: "text" | "url";
+            /** @description 1 to 200 characters, one line */
+            title?: string;
+            /** @description type text: up to 1000000 characters; Markdown headings are followed */
+            text?: string;
+            /** @description type url: an https page on a public host (or the sitemap, with sitemap true) */
+            url?: string;
+            /** @description type url: the URL is a sitemap; up to 200 of its pages are fetched */
+            sitemap?: boolean;
+        };
+        CreateModelConnectionRequest: {
+            /** @description 1 to 100 characters, unique in the workspace */
+            name: string;
+            /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+            baseUrl: string;
+            /** @description 1 to 500 characters; stored encrypted and never answered */
+            apiKey: string;
+            /** @description Model id for chat completions, e.g. gpt-4o-mini */
+            chatModel: string;
+            /** @description Model id for embeddings (knowledge search); null: none */
+            embeddingModel?: string | null;
+        };
+        CreateWebhookRequest: {
+            chatbotId: string;
+            /** @description https URL of a public host */
+            url: string;
+            /** @description The events to receive; duplicates count once */
+            events: components["schemas"]["WebhookEventName"][];
+            description?: string;
+        };
+        EmailChangeCode: {
+            newEmail: string;
+            /** @description the 6-digit code from the mail */
+            otp: string;
+        };
+        EmailChangeRequest: {
+            newEmail: string;
+        };
+        EmailChangeRequested: {
+            success: boolean;
+            message: string;
+            /** @enum {boolean} */
+            verified: false;
+            nextStep: string;
+        };
+        EmailChangeRequestedEnvelope: {
+            data: components["schemas"]["EmailChangeRequested"];
+        };
+        EmailChanged: {
+            success: boolean;
+            message: string;
+            newEmail: string;
+        };
+        EmailChangedEnvelope: {
+            data: components["schemas"]["EmailChanged"];
+        };
+        EmailIdentityVerified: {
+            success: boolean;
+            message: string;
+            nextStep: string;
+        };
+        EmailIdentityVerifiedEnvelope: {
+            data: components["schemas"]["EmailIdentityVerified"];
+        };
         Error: {
             /** @description What went wrong, for people */
             error: string;
             /** @description Machine-readable class of the error, e.g. RATE_LIMIT_ERROR, PLAN_LIMIT, IDEMPOTENCY_KEY_REUSED */
             code?: string;
+        };
+        EvaluationQuestion: {
+            id: string;
+            question: string;
+            expectedSourceIds: string[];
+            expectedFacts: string[];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        EvaluationQuestionEnvelope: {
+            data: components["schemas"]["EvaluationQuestion"];
+        };
+        EvaluationQuestionList: {
+            data: components["schemas"]["EvaluationQuestion"][];
+        };
+        EvaluationResult: {
+            questionId: string;
+            /** @description The question as it was asked in this run */
+            question: string;
+            /** @description A passage of an expected source was among the k retrieved */
+            hit: boolean;
+            /** @description Position (from 1) of the first passage of an expected source; null when none */
+            rank: number | null;
+            /** @description The sources of the retrieved passages, best first, each once */
+            foundSourceIds: string[];
+            /** @description The agent's answer (its first 4,000 characters); null when not asked or the call failed */
+            answer: string | null;
+            factsFound: string[];
+            factsMissing: string[];
+            /** @description Why the answer check failed without an answer: the model's error or the month's token budget */
+            answerError: string | null;
+        };
+        EvaluationRun: {
+            id: string;
+            chatbotId: string | null;
+            k: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Questions run */
+            questions: number;
+            /** @description Questions whose expected source was among the k passages */
+            hits: number;
+            /** @description hits / questions (hit rate at k); null when there were no questions */
+            hitRate: number | null;
+            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
+            answerChecks: {
+                checked: number;
+                passed: number;
+            } | null;
+            results: components["schemas"]["EvaluationResult"][];
+        };
+        EvaluationRunEnvelope: {
+            data: components["schemas"]["EvaluationRun"];
+        };
+        EvaluationRunList: {
+            data: components["schemas"]["EvaluationRunSummary"][];
+        };
+        EvaluationRunSummary: {
+            id: string;
+            chatbotId: string | null;
+            k: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Questions run */
+            questions: number;
+            /** @description Questions whose expected source was among the k passages */
+            hits: number;
+            /** @description hits / questions (hit rate at k); null when there were no questions */
+            hitRate: number | null;
+            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
+            answerChecks: {
+                checked: number;
+                passed: number;
+            } | null;
+        };
+        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
+        Flow: {
+            start?: string;
+            steps: Record<string, never>[];
+        };
+        FlowDiff: {
+            version: number;
+            against: number;
+            /** @description Steps of this version that the other one does not have */
+            added: string[];
+            /** @description Steps of the other version that this one does not have */
+            removed: string[];
+            /** @description Steps both have whose content differs */
+            changed: string[];
+            /** @description The two versions start at different steps */
+            startChanged: boolean;
+        };
+        FlowDiffEnvelope: {
+            data: components["schemas"]["FlowDiff"];
+        };
+        FlowEnvelope: {
+            data: components["schemas"]["Flow"];
+        };
+        FlowFunnel: {
+            version: number;
+            /** @description The version's steps in the author's order */
+            steps: {
+                id: string;
+                /** @description Conversations that passed this step */
+                reached: number;
+                /** @description Conversations whose last step this is so far */
+                stoppedHere: number;
+            }[];
+            outcomes: {
+                resolved: number;
+                escalated: number;
+                ended: number;
+                open: number;
+            };
+        };
+        FlowFunnelEnvelope: {
+            data: components["schemas"]["FlowFunnel"];
+        };
+        /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
+        FlowInput: {
+            steps: {
+                /** @enum {string} */
+                type: "message" | "question" | "handoff";
+                text: string;
+                variable?: string;
+            }[];
+        } | {
+            start: string;
+            steps: Record<string, never>[];
+        };
+        FlowPublication: {
+            version: number;
+            /** Format: date-time */
+            publishedAt: string;
+        };
+        FlowPublicationEnvelope: {
+            data: components["schemas"]["FlowPublication"];
+        };
+        FlowPublicationList: {
+            data: components["schemas"]["FlowPublication"][];
+        };
+        FlowSaved: {
+            data: components["schemas"]["Flow"];
+            warnings: components["schemas"]["FlowWarning"][];
+        };
+        FlowSigningSecret: {
+            /** @description 64 hexadecimal characters, the HMAC key as text */
+            secret: string;
+        };
+        FlowSigningSecretEnvelope: {
+            data: components["schemas"]["FlowSigningSecret"];
+        };
+        FlowSimulation: {
+            /** @description Conversations replayed */
+            total: number;
+            /** @description Conversations that take another path or end otherwise */
+            changed: number;
+            /** @description Conversations whose outcome differs */
+            outcomeChanged: number;
+            /** @description Replays stopped at an http step with no recorded answer */
+            unknown: number;
+            /** @description Conversations recorded before the flow engine kept paths: not replayed */
+            skipped: number;
+            outcomes: {
+                before: {
+                    resolved: number;
+                    escalated: number;
+                    ended: number;
+                    open: number;
+                };
+                after: {
+                    resolved: number;
+                    escalated: number;
+                    ended: number;
+                    open: number;
+                };
+            };
+            /** @description Newest first */
+            conversations: components["schemas"]["SimulatedConversation"][];
+        };
+        FlowSimulationEnvelope: {
+            data: components["schemas"]["FlowSimulation"];
+        };
+        FlowVersion: {
+            version: number;
+            /** Format: date-time */
+            publishedAt: string;
+            flow: components["schemas"]["Flow"];
+        };
+        FlowVersionEnvelope: {
+            data: components["schemas"]["FlowVersion"];
+        };
+        FlowWarning: {
+            stepId: string;
+            code: string;
+            message: string;
+        };
+        KnowledgeSource: {
+            id: string;
+            /** @enum {string} */
+            type: "text" | "file" | "url";
+            title: string;
+            /**
+             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
+             * @enum {string}
+             */
+            status: "queued" | "processing" | "ready" | "failed";
+            /** @description Why indexing failed, and what to do (failed only) */
+            error: string | null;
+            /** @description URL sources: the page or sitemap */
+            url: string | null;
+            sitemap: boolean;
+            /** @description File sources: the uploaded name */
+            fileName: string | null;
+            /**
+             * @description Text and file sources: how the content is read
+             * @enum {string|null}
+             */
+            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
+            /** @description Bytes stored (URL sources: fetched at the last indexing) */
+            sizeBytes: number;
+            /** @description Characters of text extracted at the last indexing */
+            characters: number;
+            /** @description Passages indexed */
+            chunks: number;
+            /** @description Pages read: PDF pages, web pages, else 1 */
+            pages: number;
+            /** Format: date-time */
+            indexedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        KnowledgeSourceEnvelope: {
+            data: components["schemas"]["KnowledgeSource"];
+        };
+        KnowledgeSourceList: {
+            data: components["schemas"]["KnowledgeSource"][];
+            /** @description The plan's knowledge limits (null: unlimited) */
+            limits: {
+                /** @description Sources the workspace may hold */
+                sources: number | null;
+                /** @description Bytes of all sources together */
+                totalBytes: number | null;
+                /** @description Web pages fetched per UTC day */
+                pagesPerDay: number | null;
+            };
+        };
+        KnowledgeSourceUpload: {
+            /**
+             * Format: binary
+             * @description Markdown, plain text, HTML, PDF or DOCX, up to 20 MB
+             */
+            file: string;
+            /** @description 1 to 200 characters, one line; default: the file name */
+            title?: string;
+        };
+        Message: {
+            message: string;
+        };
+        ModelConnection: {
+            id: string;
+            name: string;
+            baseUrl: string;
+            chatModel: string;
+            embeddingModel: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        ModelConnectionEnvelope: {
+            data: components["schemas"]["ModelConnection"];
+        };
+        ModelConnectionList: {
+            data: components["schemas"]["ModelConnection"][];
+            platform: components["schemas"]["PlatformModel"];
+            /** @description Connections a workspace may hold (20) */
+            limit: number;
+        };
+        ModelConnectionTest: {
+            /** @description The provider accepted the key and knows the model(s) */
+            ok: boolean;
+            /** @description What the provider said, in plain words (absent when ok) */
+            error?: string;
+        };
+        ModelConnectionTestEnvelope: {
+            data: components["schemas"]["ModelConnectionTest"];
+        };
+        /** @description The operator's default connection (OPENAI_BASE_URL, OPENAI_MODEL), read-only; null when none is set */
+        PlatformModel: {
+            baseUrl: string;
+            chatModel: string;
+        } | null;
+        PreviewAgentRequest: {
+            /** @description The conversation so far, oldest first, ending with the visitor's newest message */
+            messages: {
+                /**
+                 * @description 'user': the visitor; 'bot': the agent
+                 * @enum {string}
+                 */
+                role: "user" | "bot";
+                /** @description Not blank; a visitor's message at most 2000 characters, as in the chat API */
+                text: string;
+            }[];
+            /** @description Settings to try instead of the saved agent's (not saved) */
+            agent?: {
+                /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
+                name: string;
+                /** @description The system message the model gets first in every call; 1 to 20000 characters */
+                instructions: string;
+                /** @description A model connection of the workspace */
+                connectionId: string;
+                /** @description The model id; null or absent: the connection's chatModel */
+                model?: string | null;
+                /** @description 0 to 2; null or absent: the provider's default */
+                temperature?: number | null;
+                /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
+                maxOutputTokens?: number | null;
+                /** @description The first bot message of every conversation; null or absent: none */
+                greeting?: string | null;
+                /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
+                handoff?: {
+                    /** @description Model answers before the limit is reached (turn_limit); default 20 */
+                    maxTurns?: number;
+                    /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
+                    maxTokens?: number | null;
+                    /**
+                     * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
+                     * @enum {string}
+                     */
+                    onLimit?: "handoff" | "message";
+                    /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
+                    limitMessage?: string | null;
+                } | null;
+                /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
+                knowledge?: {
+                    /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
+                    sourceIds: string[];
+                    /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
+                    answerOnlyFromKnowledge?: boolean;
+                    /**
+                     * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
+                     * @enum {string}
+                     */
+                    onNoAnswer?: "clarify" | "handoff";
+                } | null;
+            } | null;
+        };
+        PublishFlowRequest: {
+            /** @description Publish this earlier version again (a rollback) instead of the draft */
+            version?: number;
+        };
+        Response: {
+            _id: string;
+            chatSessionId: string;
+            visitorId: string;
+            /**
+             * Format: date-time
+             * @description When the visitor sent the first message
+             */
+            chatDate: string;
+            /** @description The whole conversation, oldest first */
+            record: {
+                /** @enum {string} */
+                type: "bot" | "user";
+                message: string;
+                /** Format: date-time */
+                timestamp?: string;
+                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
+                sources?: components["schemas"]["CitedSource"][];
+            }[];
+            /** @description Variable name → the visitor's answer */
+            answerVariables: {
+                [key: string]: string;
+            };
+            /** @description What the embedding site passed to the widget */
+            customData?: {
+                [key: string]: string;
+            };
+            /** @description The logged-in customer the embedding site passed, if any */
+            user?: {
+                id?: string;
+                email?: string;
+                name?: string;
+            } | null;
+            channel?: string;
+            /** @description Visitor messages so far */
+            turnCount?: number;
+            /** @enum {string} */
+            status?: "active" | "completed";
+            /**
+             * @description null while the conversation is active
+             * @enum {string|null}
+             */
+            resolution?: "escalated" | "resolved" | "ended" | null;
+            escalationReason?: string | null;
+            /** Format: date-time */
+            completedAt?: string | null;
+            /** @description An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary). */
+            handoff?: {
+                /** @description The handoff reason the AI agent gave (as escalationReason) */
+                reason: string;
+                /** @description What the agent wrote for the person taking over */
+                summary: string;
+            } | null;
+        };
+        ResponseCreatedEvent: {
+            /** @enum {string} */
+            event: "response.created";
+            /** @description The chat session (conversation) */
+            chatSessionId: string;
+            /** @description The response record: GET /chatbots/{botId}/responses/{responseId} */
+            responseId: string;
+            /** @description The chatbot the webhook subscribes to */
+            botId: string;
+            /** @description The visitor, as the widget or the chat API named them */
+            visitorId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded: ISO 8601 in UTC with milliseconds
+             */
+            timestamp: string;
+        };
+        ResponseEnvelope: {
+            data: components["schemas"]["Response"];
+        };
+        ResponsePage: {
+            /** @description Newest chatDate first */
+            data: components["schemas"]["Response"][];
+            /** @description Responses matching the date filter */
+            total: number;
+            page: number;
+            /** @description ceil(total / limit); 0 when there are none */
+            totalPages: number;
+        };
+        ResponseProvenance: {
+            /** @description One item per AI answer of the record, in the record's order */
+            data: components["schemas"]["AnswerProvenance"][];
+        };
+        ResponseUpdatedEvent: {
+            /** @enum {string} */
+            event: "response.updated";
+            /** @description The response record: GET /chatbots/{botId}/responses/{responseId} */
+            responseId: string;
+            /** @description The chatbot the webhook subscribes to */
+            botId: string;
+            /** @description The chat session (conversation) */
+            chatSessionId: string;
+            /**
+             * Format: date-time
+             * @description When the event was recorded: ISO 8601 in UTC with milliseconds
+             */
+            timestamp: string;
+        };
+        /** @description The flow to save as the draft (docs/flows.md); checked as a whole */
+        SaveFlowRequest: Record<string, never>;
+        SimulateFlowRequest: {
+            /**
+             * @description How many of the latest conversations to replay (default 100, at most 1000)
+             * @default 100
+             */
+            limit?: number;
+            /**
+             * Format: date
+             * @description First UTC day of start times to include (YYYY-MM-DD, inclusive)
+             */
+            startDate?: string;
+            /**
+             * Format: date
+             * @description Last UTC day of start times to include (YYYY-MM-DD, inclusive). Before startDate: 400.
+             */
+            endDate?: string;
+        };
+        SimulatedConversation: {
+            chatSessionId: string;
+            /** @description The conversation's response record (GET /chatbots/{id}/responses/{responseId}); null when the visitor never wrote */
+            responseId: string | null;
+            /** Format: date-time */
+            startedAt: string;
+            /** @description The draft takes exactly the recorded path and ends the same way */
+            same: boolean;
+            /** @description The draft's step at the first position where its path and the recorded one differ (where the draft stops earlier: the step it stops at; same path, other outcome: the last step); null when same */
+            divergedAt: string | null;
+            /**
+             * @description How the conversation stands as recorded
+             * @enum {string}
+             */
+            before: "resolved" | "escalated" | "ended" | "open";
+            /**
+             * @description How it would stand on the draft
+             * @enum {string}
+             */
+            after: "resolved" | "escalated" | "ended" | "open";
+            /** @description The http step the replay stopped at, having no recorded answer to use there (then after is open, and how it would end is unknown) */
+            unknownAt: string | null;
+        };
+        UnansweredQuestion: {
+            id: string;
+            /** @description The visitor's message */
+            question: string;
+            chatbotId: string;
+            sessionId: string;
+            /** @description The response record of the conversation */
+            responseId: string;
+            /**
+             * @description What the agent did instead of answering from a source
+             * @enum {string}
+             */
+            action: "clarified" | "handed_off" | "answered_without_source";
+            /** Format: date-time */
+            askedAt: string;
+        };
+        UnansweredQuestionPage: {
+            data: components["schemas"]["UnansweredQuestion"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
+        };
+        /** @description Only given fields change; null clears phone, dateOfBirth and address. email is not patchable. */
+        UpdateAccountRequest: {
+            /** @description at most 200 characters once HTML tags are stripped */
+            name?: string;
+            /** @description 6 to 20 digits; +, spaces, dashes, parentheses allowed */
+            phone?: string | null;
+            /** @description YYYY-MM-DD, a real date, not in the future */
+            dateOfBirth?: string | null;
+            /** @description at most 500 characters once HTML tags are stripped */
+            address?: string | null;
+            /** @description IANA time zone name, e.g. Europe/Berlin */
+            timezone?: string;
+        };
+        UpdateChatbotRequest: {
+            name?: string;
+            description?: string;
+            disabled?: boolean;
+            flow?: components["schemas"]["FlowInput"];
+        };
+        /** @description Only the given fields change; apiKey replaces the stored key; embeddingModel null removes it */
+        UpdateModelConnectionRequest: {
+            /** @description 1 to 100 characters, unique in the workspace */
+            name?: string;
+            /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
+            baseUrl?: string;
+            /** @description 1 to 500 characters; stored encrypted and never answered */
+            apiKey?: string;
+            /** @description Model id for chat completions, e.g. gpt-4o-mini */
+            chatModel?: string;
+            /** @description Model id for embeddings (knowledge search); null: none */
+            embeddingModel?: string | null;
+        };
+        UpdateWebhookRequest: {
+            /** @description https URL of a public host */
+            url?: string;
+            /** @description The events to receive; duplicates count once */
+            events?: components["schemas"]["WebhookEventName"][];
+            description?: string;
+            /** @enum {string} */
+            status?: "active" | "paused";
+        };
+        Usage: {
+            month: string;
+            plan: string;
+            used: number;
+            limit: number | null;
+            remaining: number | null;
+        };
+        UsageEnvelope: {
+            data: components["schemas"]["Usage"];
+        };
+        Webhook: {
+            id: string;
+            chatbot: {
+                id: string;
+                name: string | null;
+            };
+            url: string;
+            events: components["schemas"]["WebhookEventName"][];
+            description: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "failed";
+            failureCount: number;
+            /** Format: date-time */
+            lastDeliveryAt: string | null;
+            /** Format: date-time */
+            lastFailureAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookCreated: {
+            id: string;
+            chatbot: {
+                id: string;
+                name: string | null;
+            };
+            url: string;
+            events: components["schemas"]["WebhookEventName"][];
+            description: string;
+            /** @enum {string} */
+            status: "active" | "paused" | "failed";
+            failureCount: number;
+            /** Format: date-time */
+            lastDeliveryAt: string | null;
+            /** Format: date-time */
+            lastFailureAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description Signing secret; returned only here. Save it. */
+            secret: string;
+        };
+        WebhookCreatedEnvelope: {
+            data: components["schemas"]["WebhookCreated"];
+            message: string;
+        };
+        WebhookEnvelope: {
+            data: components["schemas"]["Webhook"];
+        };
+        /**
+         * @description A webhook event (docs/events.md)
+         * @enum {string}
+         */
+        WebhookEventName: "response.created" | "response.updated" | "conversation.started" | "conversation.completed";
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
         };
     };
     responses: {
@@ -1240,21 +2297,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            name: string;
-                            /** Format: email */
-                            email: string;
-                            /** @description digits, +, spaces, dashes, parentheses */
-                            phone: string | null;
-                            /** @description YYYY-MM-DD */
-                            dateOfBirth: string | null;
-                            /** @description postal address, plain text */
-                            address: string | null;
-                            /** @description IANA time zone name */
-                            timezone: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["AccountEnvelope"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -1289,18 +2332,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description at most 200 characters once HTML tags are stripped */
-                    name?: string;
-                    /** @description 6 to 20 digits; +, spaces, dashes, parentheses allowed */
-                    phone?: string | null;
-                    /** @description YYYY-MM-DD, a real date, not in the future */
-                    dateOfBirth?: string | null;
-                    /** @description at most 500 characters once HTML tags are stripped */
-                    address?: string | null;
-                    /** @description IANA time zone name, e.g. Europe/Berlin */
-                    timezone?: string;
-                };
+                "application/json": components["schemas"]["UpdateAccountRequest"];
             };
         };
         responses: {
@@ -1319,21 +2351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            name: string;
-                            /** Format: email */
-                            email: string;
-                            /** @description digits, +, spaces, dashes, parentheses */
-                            phone: string | null;
-                            /** @description YYYY-MM-DD */
-                            dateOfBirth: string | null;
-                            /** @description postal address, plain text */
-                            address: string | null;
-                            /** @description IANA time zone name */
-                            timezone: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["AccountEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -1374,11 +2392,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    newEmail: string;
-                    /** @description the 6-digit code from the mail */
-                    otp: string;
-                };
+                "application/json": components["schemas"]["EmailChangeCode"];
             };
         };
         responses: {
@@ -1398,13 +2412,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            success: boolean;
-                            message: string;
-                            newEmail: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EmailChangedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -1467,9 +2475,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    newEmail: string;
-                };
+                "application/json": components["schemas"]["EmailChangeRequest"];
             };
         };
         responses: {
@@ -1489,15 +2495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            success: boolean;
-                            message: string;
-                            /** @enum {boolean} */
-                            verified: false;
-                            nextStep: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EmailChangeRequestedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -1560,11 +2558,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    newEmail: string;
-                    /** @description the 6-digit code from the mail */
-                    otp: string;
-                };
+                "application/json": components["schemas"]["EmailChangeCode"];
             };
         };
         responses: {
@@ -1584,13 +2578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            success: boolean;
-                            message: string;
-                            nextStep: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EmailIdentityVerifiedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -1665,18 +2653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            disabled: boolean;
-                            responseCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ChatbotList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -1697,22 +2674,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name: string;
-                    description?: string;
-                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
-                    flow?: {
-                        steps: {
-                            /** @enum {string} */
-                            type: "message" | "question" | "handoff";
-                            text: string;
-                            variable?: string;
-                        }[];
-                    } | {
-                        start: string;
-                        steps: Record<string, never>[];
-                    };
-                };
+                "application/json": components["schemas"]["CreateChatbotRequest"];
             };
         };
         responses: {
@@ -1732,15 +2694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ChatbotCreatedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -1780,19 +2734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            disabled: boolean;
-                            description: string;
-                            responseCount: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ChatbotEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -1814,23 +2756,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    name?: string;
-                    description?: string;
-                    disabled?: boolean;
-                    /** @description Conversation flow (docs/chat-api.md, docs/flows.md); never echoed in the External API's answers */
-                    flow?: {
-                        steps: {
-                            /** @enum {string} */
-                            type: "message" | "question" | "handoff";
-                            text: string;
-                            variable?: string;
-                        }[];
-                    } | {
-                        start: string;
-                        steps: Record<string, never>[];
-                    };
-                };
+                "application/json": components["schemas"]["UpdateChatbotRequest"];
             };
         };
         responses: {
@@ -1849,16 +2775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string;
-                            disabled: boolean;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ChatbotUpdatedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -1897,9 +2814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -1936,37 +2851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
-                            name: string;
-                            /** @description The system message the model gets first in every call; 1 to 20000 characters */
-                            instructions: string;
-                            /** @description A model connection of the workspace */
-                            connectionId: string;
-                            /** @description The model id; null or absent: the connection's chatModel */
-                            model: string | null;
-                            /** @description 0 to 2; null or absent: the provider's default */
-                            temperature: number | null;
-                            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
-                            maxOutputTokens: number | null;
-                            /** @description The first bot message of every conversation; null or absent: none */
-                            greeting: string | null;
-                            handoff: {
-                                maxTurns: number;
-                                maxTokens: number | null;
-                                /** @enum {string} */
-                                onLimit: "handoff" | "message";
-                                limitMessage: string | null;
-                            };
-                            knowledge: {
-                                sourceIds: string[];
-                                answerOnlyFromKnowledge: boolean;
-                                /** @enum {string} */
-                                onNoAnswer: "clarify" | "handoff";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -2005,48 +2890,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
-                    name: string;
-                    /** @description The system message the model gets first in every call; 1 to 20000 characters */
-                    instructions: string;
-                    /** @description A model connection of the workspace */
-                    connectionId: string;
-                    /** @description The model id; null or absent: the connection's chatModel */
-                    model?: string | null;
-                    /** @description 0 to 2; null or absent: the provider's default */
-                    temperature?: number | null;
-                    /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
-                    maxOutputTokens?: number | null;
-                    /** @description The first bot message of every conversation; null or absent: none */
-                    greeting?: string | null;
-                    /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
-                    handoff?: {
-                        /** @description Model answers before the limit is reached (turn_limit); default 20 */
-                        maxTurns?: number;
-                        /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
-                        maxTokens?: number | null;
-                        /**
-                         * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
-                         * @enum {string}
-                         */
-                        onLimit?: "handoff" | "message";
-                        /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
-                        limitMessage?: string | null;
-                    } | null;
-                    /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
-                    knowledge?: {
-                        /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
-                        sourceIds: string[];
-                        /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
-                        answerOnlyFromKnowledge?: boolean;
-                        /**
-                         * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
-                         * @enum {string}
-                         */
-                        onNoAnswer?: "clarify" | "handoff";
-                    } | null;
-                };
+                "application/json": components["schemas"]["AgentSettings"];
             };
         };
         responses: {
@@ -2065,37 +2909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
-                            name: string;
-                            /** @description The system message the model gets first in every call; 1 to 20000 characters */
-                            instructions: string;
-                            /** @description A model connection of the workspace */
-                            connectionId: string;
-                            /** @description The model id; null or absent: the connection's chatModel */
-                            model: string | null;
-                            /** @description 0 to 2; null or absent: the provider's default */
-                            temperature: number | null;
-                            /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
-                            maxOutputTokens: number | null;
-                            /** @description The first bot message of every conversation; null or absent: none */
-                            greeting: string | null;
-                            handoff: {
-                                maxTurns: number;
-                                maxTokens: number | null;
-                                /** @enum {string} */
-                                onLimit: "handoff" | "message";
-                                limitMessage: string | null;
-                            };
-                            knowledge: {
-                                sourceIds: string[];
-                                answerOnlyFromKnowledge: boolean;
-                                /** @enum {string} */
-                                onNoAnswer: "clarify" | "handoff";
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["AgentEnvelope"];
                 };
             };
             /** @description A bad field; the error names it */
@@ -2168,9 +2982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -2229,59 +3041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            chatbotId: string;
-                            /**
-                             * Format: date
-                             * @description First day of the period (UTC)
-                             */
-                            startDate: string;
-                            /**
-                             * Format: date
-                             * @description Last day of the period (UTC)
-                             */
-                            endDate: string;
-                            /** @description Conversations an AI agent took part in, counted on the day it first did */
-                            conversations: number;
-                            /** @description Of those conversations, how many ended resolved */
-                            resolved: number;
-                            /** @description Handed off to a person */
-                            escalated: number;
-                            /** @description Ended without resolution or handoff */
-                            ended: number;
-                            /** @description Escalated conversations by handoff reason (visitor_request, low_confidence, out_of_scope, policy, turn_limit, model_error…; unspecified without one; other for a reason in words) */
-                            handoffReasons: {
-                                [key: string]: number;
-                            };
-                            /** @description Answers of the model */
-                            answers: number;
-                            /** @description Answers citing at least one knowledge source */
-                            answersWithSource: number;
-                            /** @description answersWithSource / answers; null without answers */
-                            sourcedShare: number | null;
-                            /** @description Visitor questions the knowledge had nothing for (GET /knowledge/unanswered lists them) */
-                            unansweredQuestions: number;
-                            tokens: {
-                                in: number;
-                                out: number;
-                            };
-                            /** @description Percentiles of the model's answer time, within 9.1%; null without answers */
-                            latencyMs: {
-                                p50: number | null;
-                                p95: number | null;
-                            };
-                            /** @description One entry per UTC day of the period, oldest first, zeros included */
-                            days: {
-                                /** Format: date */
-                                date: string;
-                                conversations: number;
-                                answers: number;
-                                /** @description Tokens in and out together */
-                                tokens: number;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["AgentAnalyticsEnvelope"];
                 };
             };
             /** @description A bad date or period; the error names the field */
@@ -2340,61 +3100,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The conversation so far, oldest first, ending with the visitor's newest message */
-                    messages: {
-                        /**
-                         * @description 'user': the visitor; 'bot': the agent
-                         * @enum {string}
-                         */
-                        role: "user" | "bot";
-                        /** @description Not blank; a visitor's message at most 2000 characters, as in the chat API */
-                        text: string;
-                    }[];
-                    /** @description Settings to try instead of the saved agent's (not saved) */
-                    agent?: {
-                        /** @description 1 to 100 characters; conversation.started carries it as aiAgent */
-                        name: string;
-                        /** @description The system message the model gets first in every call; 1 to 20000 characters */
-                        instructions: string;
-                        /** @description A model connection of the workspace */
-                        connectionId: string;
-                        /** @description The model id; null or absent: the connection's chatModel */
-                        model?: string | null;
-                        /** @description 0 to 2; null or absent: the provider's default */
-                        temperature?: number | null;
-                        /** @description Longest answer, 1 to 8192 tokens; null or absent: the provider's default */
-                        maxOutputTokens?: number | null;
-                        /** @description The first bot message of every conversation; null or absent: none */
-                        greeting?: string | null;
-                        /** @description Limits of one conversation and what happens at a limit (also at the monthly AI token budget) */
-                        handoff?: {
-                            /** @description Model answers before the limit is reached (turn_limit); default 20 */
-                            maxTurns?: number;
-                            /** @description Tokens in and out of the conversation's model calls together before the limit is reached (budget); null or absent: no limit of its own */
-                            maxTokens?: number | null;
-                            /**
-                             * @description handoff (default): the conversation escalates with turn_limit or budget; message: the visitor reads limitMessage and the conversation ends (resolution ended)
-                             * @enum {string}
-                             */
-                            onLimit?: "handoff" | "message";
-                            /** @description What the visitor reads at a limit, 1 to 2000 characters; null or absent: the standard words */
-                            limitMessage?: string | null;
-                        } | null;
-                        /** @description The knowledge sources the agent answers from; null or absent: none (the model alone) */
-                        knowledge?: {
-                            /** @description Knowledge sources of the workspace the agent may search (search_knowledge) */
-                            sourceIds: string[];
-                            /** @description true: a question with no passage found is never answered from the model's memory (see onNoAnswer); default false */
-                            answerOnlyFromKnowledge?: boolean;
-                            /**
-                             * @description With answerOnlyFromKnowledge, when nothing is found: clarify (default) asks the visitor to rephrase; handoff escalates with low_confidence
-                             * @enum {string}
-                             */
-                            onNoAnswer?: "clarify" | "handoff";
-                        } | null;
-                    } | null;
-                };
+                "application/json": components["schemas"]["PreviewAgentRequest"];
             };
         };
         responses: {
@@ -2414,57 +3120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description What the visitor would read */
-                            text: string;
-                            /** @description What the agent did: answered, handed off to a person, or ended the conversation */
-                            action: {
-                                /** @enum {string} */
-                                type: "reply" | "handoff" | "end";
-                                /** @enum {string} */
-                                reason?: "visitor_request" | "low_confidence" | "out_of_scope" | "policy" | "model_error";
-                                summary?: string;
-                                /** @enum {string} */
-                                resolution?: "resolved" | "ended";
-                            };
-                            /** @description The tool the model called (handoff, end_conversation) */
-                            toolCall: string | null;
-                            /** @description The model that answered, as the provider names it */
-                            model: string | null;
-                            tokensIn: number;
-                            tokensOut: number;
-                            latencyMs: number | null;
-                            finishReason: string | null;
-                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
-                            sources: {
-                                ref: number;
-                                sourceId: string;
-                                title: string;
-                                /** @description The web page, or null for pasted text and files */
-                                url: string | null;
-                            }[];
-                            /** @description Agents with knowledge sources: every passage the model was given, numbered as it cites them ([n]), with its retrieval score */
-                            passages: {
-                                ref: number;
-                                sourceId: string;
-                                /** @description The source's title */
-                                title: string;
-                                headingPath: string[];
-                                url: string | null;
-                                /** @description The PDF page, or null */
-                                page: number | null;
-                                text: string;
-                                score: number;
-                            }[];
-                            /** @description Why the model gave no usable answer, in plain words; null when it answered */
-                            error: {
-                                /** @enum {string} */
-                                type: "timeout" | "rate_limited" | "provider_error" | "unreachable" | "stream_cut" | "no_connection" | "unknown_tool" | "bad_tool_arguments";
-                                message: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["AgentPreviewEnvelope"];
                 };
             };
             /** @description A bad field; the error names it */
@@ -2544,21 +3200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            totalResponses: number;
-                            /** @description Responses whose chatDate falls in the period */
-                            recentResponses: number;
-                            /** @example 30d */
-                            period: string;
-                            /** @description One entry per UTC day of the period, oldest first, zeros included */
-                            dailyCounts: {
-                                /** Format: date */
-                                date: string;
-                                count: number;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["AnalyticsEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -2599,15 +3241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            description: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ChatbotCreatedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -2648,13 +3282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
-                        data: {
-                            start?: string;
-                            steps: Record<string, never>[];
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -2693,7 +3321,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["SaveFlowRequest"];
             };
         };
         responses: {
@@ -2712,18 +3340,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
-                        data: {
-                            start?: string;
-                            steps: Record<string, never>[];
-                        };
-                        warnings: {
-                            stepId: string;
-                            code: string;
-                            message: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["FlowSaved"];
                 };
             };
             /** @description INVALID_FLOW: the error names the step (stepId) and the field */
@@ -2784,10 +3401,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Publish this earlier version again (a rollback) instead of the draft */
-                    version?: number;
-                };
+                "application/json": components["schemas"]["PublishFlowRequest"];
             };
         };
         responses: {
@@ -2807,13 +3421,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            version: number;
-                            /** Format: date-time */
-                            publishedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowPublicationEnvelope"];
                 };
             };
             /** @description AI_STEP_NEEDS_AGENT (with stepId): the flow has an ai step and the chatbot has no agent; or a bad body */
@@ -2890,12 +3498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description 64 hexadecimal characters, the HMAC key as text */
-                            secret: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowSigningSecretEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -2937,23 +3540,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /**
-                     * @description How many of the latest conversations to replay (default 100, at most 1000)
-                     * @default 100
-                     */
-                    limit?: number;
-                    /**
-                     * Format: date
-                     * @description First UTC day of start times to include (YYYY-MM-DD, inclusive)
-                     */
-                    startDate?: string;
-                    /**
-                     * Format: date
-                     * @description Last UTC day of start times to include (YYYY-MM-DD, inclusive). Before startDate: 400.
-                     */
-                    endDate?: string;
-                };
+                "application/json": components["schemas"]["SimulateFlowRequest"];
             };
         };
         responses: {
@@ -2973,58 +3560,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description Conversations replayed */
-                            total: number;
-                            /** @description Conversations that take another path or end otherwise */
-                            changed: number;
-                            /** @description Conversations whose outcome differs */
-                            outcomeChanged: number;
-                            /** @description Replays stopped at an http step with no recorded answer */
-                            unknown: number;
-                            /** @description Conversations recorded before the flow engine kept paths: not replayed */
-                            skipped: number;
-                            outcomes: {
-                                before: {
-                                    resolved: number;
-                                    escalated: number;
-                                    ended: number;
-                                    open: number;
-                                };
-                                after: {
-                                    resolved: number;
-                                    escalated: number;
-                                    ended: number;
-                                    open: number;
-                                };
-                            };
-                            /** @description Newest first */
-                            conversations: {
-                                chatSessionId: string;
-                                /** @description The conversation's response record (GET /chatbots/{id}/responses/{responseId}); null when the visitor never wrote */
-                                responseId: string | null;
-                                /** Format: date-time */
-                                startedAt: string;
-                                /** @description The draft takes exactly the recorded path and ends the same way */
-                                same: boolean;
-                                /** @description The draft's step at the first position where its path and the recorded one differ (where the draft stops earlier: the step it stops at; same path, other outcome: the last step); null when same */
-                                divergedAt: string | null;
-                                /**
-                                 * @description How the conversation stands as recorded
-                                 * @enum {string}
-                                 */
-                                before: "resolved" | "escalated" | "ended" | "open";
-                                /**
-                                 * @description How it would stand on the draft
-                                 * @enum {string}
-                                 */
-                                after: "resolved" | "escalated" | "ended" | "open";
-                                /** @description The http step the replay stopped at, having no recorded answer to use there (then after is open, and how it would end is unknown) */
-                                unknownAt: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowSimulationEnvelope"];
                 };
             };
             /** @description A bad body (the error names the field); NO_FLOW_DRAFT: no flow to replay against */
@@ -3101,13 +3637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            version: number;
-                            /** Format: date-time */
-                            publishedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["FlowPublicationList"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3162,18 +3692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            version: number;
-                            /** Format: date-time */
-                            publishedAt: string;
-                            /** @description A flow: a branching flow {start, steps} or the list form {steps} (docs/flows.md) */
-                            flow: {
-                                start?: string;
-                                steps: Record<string, never>[];
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowVersionEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3231,20 +3750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            version: number;
-                            against: number;
-                            /** @description Steps of this version that the other one does not have */
-                            added: string[];
-                            /** @description Steps of the other version that this one does not have */
-                            removed: string[];
-                            /** @description Steps both have whose content differs */
-                            changed: string[];
-                            /** @description The two versions start at different steps */
-                            startChanged: boolean;
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowDiffEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3303,25 +3809,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            version: number;
-                            /** @description The version's steps in the author's order */
-                            steps: {
-                                id: string;
-                                /** @description Conversations that passed this step */
-                                reached: number;
-                                /** @description Conversations whose last step this is so far */
-                                stoppedHere: number;
-                            }[];
-                            outcomes: {
-                                resolved: number;
-                                escalated: number;
-                                ended: number;
-                                open: number;
-                            };
-                        };
-                    };
+                    "application/json": components["schemas"]["FlowFunnelEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3384,74 +3872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Newest chatDate first */
-                        data: {
-                            _id: string;
-                            chatSessionId: string;
-                            visitorId: string;
-                            /**
-                             * Format: date-time
-                             * @description When the visitor sent the first message
-                             */
-                            chatDate: string;
-                            /** @description The whole conversation, oldest first */
-                            record: {
-                                /** @enum {string} */
-                                type: "bot" | "user";
-                                message: string;
-                                /** Format: date-time */
-                                timestamp?: string;
-                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
-                                sources?: {
-                                    ref: number;
-                                    sourceId: string;
-                                    title: string;
-                                    /** @description The web page, or null for pasted text and files */
-                                    url: string | null;
-                                }[];
-                            }[];
-                            /** @description Variable name → the visitor's answer */
-                            answerVariables: {
-                                [key: string]: string;
-                            };
-                            /** @description What the embedding site passed to the widget */
-                            customData?: {
-                                [key: string]: string;
-                            };
-                            /** @description The logged-in customer the embedding site passed, if any */
-                            user?: {
-                                id?: string;
-                                email?: string;
-                                name?: string;
-                            } | null;
-                            channel?: string;
-                            /** @description Visitor messages so far */
-                            turnCount?: number;
-                            /** @enum {string} */
-                            status?: "active" | "completed";
-                            /**
-                             * @description null while the conversation is active
-                             * @enum {string|null}
-                             */
-                            resolution?: "escalated" | "resolved" | "ended" | null;
-                            escalationReason?: string | null;
-                            /** Format: date-time */
-                            completedAt?: string | null;
-                            /** @description An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary). */
-                            handoff?: {
-                                /** @description The handoff reason the AI agent gave (as escalationReason) */
-                                reason: string;
-                                /** @description What the agent wrote for the person taking over */
-                                summary: string;
-                            } | null;
-                        }[];
-                        /** @description Responses matching the date filter */
-                        total: number;
-                        page: number;
-                        /** @description ceil(total / limit); 0 when there are none */
-                        totalPages: number;
-                    };
+                    "application/json": components["schemas"]["ResponsePage"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3551,68 +3972,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            _id: string;
-                            chatSessionId: string;
-                            visitorId: string;
-                            /**
-                             * Format: date-time
-                             * @description When the visitor sent the first message
-                             */
-                            chatDate: string;
-                            /** @description The whole conversation, oldest first */
-                            record: {
-                                /** @enum {string} */
-                                type: "bot" | "user";
-                                message: string;
-                                /** Format: date-time */
-                                timestamp?: string;
-                                /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
-                                sources?: {
-                                    ref: number;
-                                    sourceId: string;
-                                    title: string;
-                                    /** @description The web page, or null for pasted text and files */
-                                    url: string | null;
-                                }[];
-                            }[];
-                            /** @description Variable name → the visitor's answer */
-                            answerVariables: {
-                                [key: string]: string;
-                            };
-                            /** @description What the embedding site passed to the widget */
-                            customData?: {
-                                [key: string]: string;
-                            };
-                            /** @description The logged-in customer the embedding site passed, if any */
-                            user?: {
-                                id?: string;
-                                email?: string;
-                                name?: string;
-                            } | null;
-                            channel?: string;
-                            /** @description Visitor messages so far */
-                            turnCount?: number;
-                            /** @enum {string} */
-                            status?: "active" | "completed";
-                            /**
-                             * @description null while the conversation is active
-                             * @enum {string|null}
-                             */
-                            resolution?: "escalated" | "resolved" | "ended" | null;
-                            escalationReason?: string | null;
-                            /** Format: date-time */
-                            completedAt?: string | null;
-                            /** @description An AI agent's handoff to a person: why, and its summary of the conversation. null when no agent handed this conversation off (a flow's handoff, a model error or a turn limit has no summary). */
-                            handoff?: {
-                                /** @description The handoff reason the AI agent gave (as escalationReason) */
-                                reason: string;
-                                /** @description What the agent wrote for the person taking over */
-                                summary: string;
-                            } | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["ResponseEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3650,39 +4010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One item per AI answer of the record, in the record's order */
-                        data: {
-                            /** @description The answer's place in the record (0 = first entry) */
-                            messageIndex: number;
-                            /** @description The words of the answer */
-                            message: string | null;
-                            model: string;
-                            /** @description Tokens in and out of the model calls of this answer */
-                            tokens: number;
-                            tokensIn: number;
-                            tokensOut: number;
-                            latencyMs: number;
-                            /** @description The first 16 hex digits of the SHA-256 of the agent's instructions then; null for agents without knowledge */
-                            instructionsVersion: string | null;
-                            /** @description What the knowledge was searched with, in order */
-                            searches: string[];
-                            /** @description Every passage the model was given, with its retrieval score (higher is better) */
-                            chunks: {
-                                chunkId: string;
-                                sourceId: string;
-                                score: number;
-                            }[];
-                            /** @description On a model's answer of an agent with knowledge sources only: the documents it cites, in citation order ([] when it cites none); `ref` is the number in the answer's [n] */
-                            sources: {
-                                ref: number;
-                                sourceId: string;
-                                title: string;
-                                /** @description The web page, or null for pasted text and files */
-                                url: string | null;
-                            }[];
-                        }[];
-                    };
+                    "application/json": components["schemas"]["ResponseProvenance"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -3717,16 +4045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            question: string;
-                            expectedSourceIds: string[];
-                            expectedFacts: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["EvaluationQuestionList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -3747,14 +4066,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description The question as a visitor would ask it: 1 to 500 characters */
-                    question: string;
-                    /** @description 1 to 10 ids of the workspace's knowledge sources that answer it */
-                    expectedSourceIds: string[];
-                    /** @description Up to 10 phrases (1 to 200 characters) a right answer contains; checked without regard to case or spacing when a run names a chatbot */
-                    expectedFacts?: string[];
-                };
+                "application/json": components["schemas"]["CreateEvaluationQuestionRequest"];
             };
         };
         responses: {
@@ -3774,16 +4086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            question: string;
-                            expectedSourceIds: string[];
-                            expectedFacts: string[];
-                            /** Format: date-time */
-                            createdAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["EvaluationQuestionEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -3911,26 +4214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbotId: string | null;
-                            k: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Questions run */
-                            questions: number;
-                            /** @description Questions whose expected source was among the k passages */
-                            hits: number;
-                            /** @description hits / questions (hit rate at k); null when there were no questions */
-                            hitRate: number | null;
-                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
-                            answerChecks: {
-                                checked: number;
-                                passed: number;
-                            } | null;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["EvaluationRunList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -3951,12 +4235,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description Search the sources of this chatbot's agent and check its answers for the expected facts; without it, every source of the workspace is searched and no answer is asked */
-                    chatbotId?: string | null;
-                    /** @description Passages retrieved per question: 1 to 20, default 5 */
-                    k?: number;
-                };
+                "application/json": components["schemas"]["CreateEvaluationRunRequest"];
             };
         };
         responses: {
@@ -3976,43 +4255,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbotId: string | null;
-                            k: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Questions run */
-                            questions: number;
-                            /** @description Questions whose expected source was among the k passages */
-                            hits: number;
-                            /** @description hits / questions (hit rate at k); null when there were no questions */
-                            hitRate: number | null;
-                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
-                            answerChecks: {
-                                checked: number;
-                                passed: number;
-                            } | null;
-                            results: {
-                                questionId: string;
-                                /** @description The question as it was asked in this run */
-                                question: string;
-                                /** @description A passage of an expected source was among the k retrieved */
-                                hit: boolean;
-                                /** @description Position (from 1) of the first passage of an expected source; null when none */
-                                rank: number | null;
-                                /** @description The sources of the retrieved passages, best first, each once */
-                                foundSourceIds: string[];
-                                /** @description The agent's answer (its first 4,000 characters); null when not asked or the call failed */
-                                answer: string | null;
-                                factsFound: string[];
-                                factsMissing: string[];
-                                /** @description Why the answer check failed without an answer: the model's error or the month's token budget */
-                                answerError: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["EvaluationRunEnvelope"];
                 };
             };
             /** @description The chatbot has no agent (NO_AGENT) or its agent no sources (NO_KNOWLEDGE) */
@@ -4089,43 +4332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbotId: string | null;
-                            k: number;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** @description Questions run */
-                            questions: number;
-                            /** @description Questions whose expected source was among the k passages */
-                            hits: number;
-                            /** @description hits / questions (hit rate at k); null when there were no questions */
-                            hitRate: number | null;
-                            /** @description Answers checked for their facts and how many held them all; null when no chatbot was given */
-                            answerChecks: {
-                                checked: number;
-                                passed: number;
-                            } | null;
-                            results: {
-                                questionId: string;
-                                /** @description The question as it was asked in this run */
-                                question: string;
-                                /** @description A passage of an expected source was among the k retrieved */
-                                hit: boolean;
-                                /** @description Position (from 1) of the first passage of an expected source; null when none */
-                                rank: number | null;
-                                /** @description The sources of the retrieved passages, best first, each once */
-                                foundSourceIds: string[];
-                                /** @description The agent's answer (its first 4,000 characters); null when not asked or the call failed */
-                                answer: string | null;
-                                factsFound: string[];
-                                factsMissing: string[];
-                                /** @description Why the answer check failed without an answer: the model's error or the month's token budget */
-                                answerError: string | null;
-                            }[];
-                        };
-                    };
+                    "application/json": components["schemas"]["EvaluationRunEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -4160,54 +4367,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "text" | "file" | "url";
-                            title: string;
-                            /**
-                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description Why indexing failed, and what to do (failed only) */
-                            error: string | null;
-                            /** @description URL sources: the page or sitemap */
-                            url: string | null;
-                            sitemap: boolean;
-                            /** @description File sources: the uploaded name */
-                            fileName: string | null;
-                            /**
-                             * @description Text and file sources: how the content is read
-                             * @enum {string|null}
-                             */
-                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
-                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
-                            sizeBytes: number;
-                            /** @description Characters of text extracted at the last indexing */
-                            characters: number;
-                            /** @description Passages indexed */
-                            chunks: number;
-                            /** @description Pages read: PDF pages, web pages, else 1 */
-                            pages: number;
-                            /** Format: date-time */
-                            indexedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description The plan's knowledge limits (null: unlimited) */
-                        limits: {
-                            /** @description Sources the workspace may hold */
-                            sources: number | null;
-                            /** @description Bytes of all sources together */
-                            totalBytes: number | null;
-                            /** @description Web pages fetched per UTC day */
-                            pagesPerDay: number | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["KnowledgeSourceList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -4228,27 +4388,8 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @enum {string} */
-                    type: "text" | "url";
-                    /** @description 1 to 200 characters, one line */
-                    title?: string;
-                    /** @description type text: up to 1000000 characters; Markdown headings are followed */
-                    text?: string;
-                    /** @description type url: an https page on a public host (or the sitemap, with sitemap true) */
-                    url?: string;
-                    /** @description type url: the URL is a sitemap; up to 200 of its pages are fetched */
-                    sitemap?: boolean;
-                };
-                "multipart/form-data": {
-                    /**
-                     * Format: binary
-                     * @description Markdown, plain text, HTML, PDF or DOCX, up to 20 MB
-                     */
-                    file: string;
-                    /** @description 1 to 200 characters, one line; default: the file name */
-                    title?: string;
-                };
+                "application/json": components["schemas"]["CreateKnowledgeSourceRequest"];
+                "multipart/form-data": components["schemas"]["KnowledgeSourceUpload"];
             };
         };
         responses: {
@@ -4268,45 +4409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "text" | "file" | "url";
-                            title: string;
-                            /**
-                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description Why indexing failed, and what to do (failed only) */
-                            error: string | null;
-                            /** @description URL sources: the page or sitemap */
-                            url: string | null;
-                            sitemap: boolean;
-                            /** @description File sources: the uploaded name */
-                            fileName: string | null;
-                            /**
-                             * @description Text and file sources: how the content is read
-                             * @enum {string|null}
-                             */
-                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
-                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
-                            sizeBytes: number;
-                            /** @description Characters of text extracted at the last indexing */
-                            characters: number;
-                            /** @description Passages indexed */
-                            chunks: number;
-                            /** @description Pages read: PDF pages, web pages, else 1 */
-                            pages: number;
-                            /** Format: date-time */
-                            indexedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["KnowledgeSourceEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -4400,45 +4503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "text" | "file" | "url";
-                            title: string;
-                            /**
-                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description Why indexing failed, and what to do (failed only) */
-                            error: string | null;
-                            /** @description URL sources: the page or sitemap */
-                            url: string | null;
-                            sitemap: boolean;
-                            /** @description File sources: the uploaded name */
-                            fileName: string | null;
-                            /**
-                             * @description Text and file sources: how the content is read
-                             * @enum {string|null}
-                             */
-                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
-                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
-                            sizeBytes: number;
-                            /** @description Characters of text extracted at the last indexing */
-                            characters: number;
-                            /** @description Passages indexed */
-                            chunks: number;
-                            /** @description Pages read: PDF pages, web pages, else 1 */
-                            pages: number;
-                            /** Format: date-time */
-                            indexedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["KnowledgeSourceEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -4475,9 +4540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -4518,45 +4581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @enum {string} */
-                            type: "text" | "file" | "url";
-                            title: string;
-                            /**
-                             * @description queued: waiting to be indexed; processing: being indexed; ready: searchable; failed: see error
-                             * @enum {string}
-                             */
-                            status: "queued" | "processing" | "ready" | "failed";
-                            /** @description Why indexing failed, and what to do (failed only) */
-                            error: string | null;
-                            /** @description URL sources: the page or sitemap */
-                            url: string | null;
-                            sitemap: boolean;
-                            /** @description File sources: the uploaded name */
-                            fileName: string | null;
-                            /**
-                             * @description Text and file sources: how the content is read
-                             * @enum {string|null}
-                             */
-                            format: "text" | "markdown" | "html" | "pdf" | "docx" | null;
-                            /** @description Bytes stored (URL sources: fetched at the last indexing) */
-                            sizeBytes: number;
-                            /** @description Characters of text extracted at the last indexing */
-                            characters: number;
-                            /** @description Passages indexed */
-                            chunks: number;
-                            /** @description Pages read: PDF pages, web pages, else 1 */
-                            pages: number;
-                            /** Format: date-time */
-                            indexedAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["KnowledgeSourceEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -4606,26 +4631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            /** @description The visitor's message */
-                            question: string;
-                            chatbotId: string;
-                            sessionId: string;
-                            /** @description The response record of the conversation */
-                            responseId: string;
-                            /**
-                             * @description What the agent did instead of answering from a source
-                             * @enum {string}
-                             */
-                            action: "clarified" | "handed_off" | "answered_without_source";
-                            /** Format: date-time */
-                            askedAt: string;
-                        }[];
-                        /** @description null on the last page */
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["UnansweredQuestionPage"];
                 };
             };
             /** @description A bad filter or cursor; the error names the field */
@@ -4694,26 +4700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            baseUrl: string;
-                            chatModel: string;
-                            embeddingModel: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                        /** @description The operator's default connection (OPENAI_BASE_URL, OPENAI_MODEL), read-only; null when none is set */
-                        platform: {
-                            baseUrl: string;
-                            chatModel: string;
-                        } | null;
-                        /** @description Connections a workspace may hold (20) */
-                        limit: number;
-                    };
+                    "application/json": components["schemas"]["ModelConnectionList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -4734,18 +4721,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1 to 100 characters, unique in the workspace */
-                    name: string;
-                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
-                    baseUrl: string;
-                    /** @description 1 to 500 characters; stored encrypted and never answered */
-                    apiKey: string;
-                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
-                    chatModel: string;
-                    /** @description Model id for embeddings (knowledge search); null: none */
-                    embeddingModel?: string | null;
-                };
+                "application/json": components["schemas"]["CreateModelConnectionRequest"];
             };
         };
         responses: {
@@ -4765,19 +4741,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            baseUrl: string;
-                            chatModel: string;
-                            embeddingModel: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ModelConnectionEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -4854,19 +4818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            baseUrl: string;
-                            chatModel: string;
-                            embeddingModel: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ModelConnectionEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -4903,9 +4855,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -4927,18 +4877,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description 1 to 100 characters, unique in the workspace */
-                    name?: string;
-                    /** @description The provider's OpenAI-compatible root, e.g. https://api.openai.com/v1. https to a public host; http or a private address only for hosts in LLM_ALLOW_HOSTS */
-                    baseUrl?: string;
-                    /** @description 1 to 500 characters; stored encrypted and never answered */
-                    apiKey?: string;
-                    /** @description Model id for chat completions, e.g. gpt-4o-mini */
-                    chatModel?: string;
-                    /** @description Model id for embeddings (knowledge search); null: none */
-                    embeddingModel?: string | null;
-                };
+                "application/json": components["schemas"]["UpdateModelConnectionRequest"];
             };
         };
         responses: {
@@ -4957,19 +4896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            name: string;
-                            baseUrl: string;
-                            chatModel: string;
-                            embeddingModel: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ModelConnectionEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -5031,14 +4958,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description The provider accepted the key and knows the model(s) */
-                            ok: boolean;
-                            /** @description What the provider said, in plain words (absent when ok) */
-                            error?: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["ModelConnectionTestEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -5077,15 +4997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            month: string;
-                            plan: string;
-                            used: number;
-                            limit: number | null;
-                            remaining: number | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["UsageEnvelope"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -5118,18 +5030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            /** @description The UTC calendar month, YYYY-MM */
-                            month: string;
-                            /** @description Tokens in and out of every model call of the workspace's agents this month */
-                            tokensUsed: number;
-                            /** @description The plan's monthly AI tokens (0 on Free); null: unlimited */
-                            tokenLimit: number | null;
-                            /** @description Tokens left this month, never below 0 (a turn that starts under the budget may end over it); null: unlimited */
-                            remaining: number | null;
-                        };
-                    };
+                    "application/json": components["schemas"]["AiUsageEnvelope"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -5162,29 +5063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbot: {
-                                id: string;
-                                name: string | null;
-                            };
-                            url: string;
-                            events: ("response.created" | "response.updated" | "conversation.started" | "conversation.completed")[];
-                            description: string;
-                            /** @enum {string} */
-                            status: "active" | "paused" | "failed";
-                            failureCount: number;
-                            /** Format: date-time */
-                            lastDeliveryAt: string | null;
-                            /** Format: date-time */
-                            lastFailureAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WebhookList"];
                 };
             };
             401: components["responses"]["ExternalApiUnauthorized"];
@@ -5205,14 +5084,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    chatbotId: string;
-                    /** @description https URL of a public host */
-                    url: string;
-                    /** @description Event names: response.created, response.updated, conversation.started, conversation.completed */
-                    events: string[];
-                    description?: string;
-                };
+                "application/json": components["schemas"]["CreateWebhookRequest"];
             };
         };
         responses: {
@@ -5232,32 +5104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbot: {
-                                id: string;
-                                name: string | null;
-                            };
-                            url: string;
-                            events: ("response.created" | "response.updated" | "conversation.started" | "conversation.completed")[];
-                            description: string;
-                            /** @enum {string} */
-                            status: "active" | "paused" | "failed";
-                            failureCount: number;
-                            /** Format: date-time */
-                            lastDeliveryAt: string | null;
-                            /** Format: date-time */
-                            lastFailureAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                            /** @description Signing secret; returned only here. Save it. */
-                            secret: string;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["WebhookCreatedEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiPostBadRequest"];
@@ -5297,9 +5144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["Message"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
@@ -5321,15 +5166,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description https URL of a public host */
-                    url?: string;
-                    /** @description Event names: response.created, response.updated, conversation.started, conversation.completed */
-                    events?: string[];
-                    description?: string;
-                    /** @enum {string} */
-                    status?: "active" | "paused";
-                };
+                "application/json": components["schemas"]["UpdateWebhookRequest"];
             };
         };
         responses: {
@@ -5348,29 +5185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        data: {
-                            id: string;
-                            chatbot: {
-                                id: string;
-                                name: string | null;
-                            };
-                            url: string;
-                            events: ("response.created" | "response.updated" | "conversation.started" | "conversation.completed")[];
-                            description: string;
-                            /** @enum {string} */
-                            status: "active" | "paused" | "failed";
-                            failureCount: number;
-                            /** Format: date-time */
-                            lastDeliveryAt: string | null;
-                            /** Format: date-time */
-                            lastFailureAt: string | null;
-                            /** Format: date-time */
-                            createdAt: string;
-                            /** Format: date-time */
-                            updatedAt: string;
-                        };
-                    };
+                    "application/json": components["schemas"]["WebhookEnvelope"];
                 };
             };
             400: components["responses"]["ExternalApiBadRequest"];
