@@ -16,7 +16,7 @@ import type { SqlClient } from '../infrastructure/sql/sqlClient.js';
 import { createPgSqlClient } from '../infrastructure/sql/pgSqlClient.js';
 import { createPgliteSqlClient } from '../infrastructure/sql/pgliteSqlClient.js';
 import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
-import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+import type { EventStore, Position } from '../infrastructure/eventStore/eventStore.js';
 import { createPostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { createPostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
@@ -30,6 +30,7 @@ import type { Mailer } from '../infrastructure/mail/mailer.js';
 import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
 import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
+import { WritesAheadOfViews } from '../projections/writesAheadOfViews.js';
 import { CachingStreamLoader } from '../commands/cachingStreamLoader.js';
 import { EventStreamLoader } from '../commands/streamLoader.js';
 import { allProjections } from '../projections/allProjections.js';
@@ -122,6 +123,8 @@ export interface Services {
   callers: CallerCache;
   /** The views as the External API reads them: answers kept until the runner writes their collection. */
   apiViews: CachedReader;
+  /** Visitor turns answered before the views include them, per workspace (read-your-writes at read time). */
+  aheadOfViews: WritesAheadOfViews;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
   /** Idempotency-Key records of External API POSTs (docs/idempotency.md). */
@@ -277,12 +280,16 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     createSqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
   );
   await projections.init();
+  // Read-your-writes (DESIGN.md decision 7): bounded; a write or read that gives up answers anyway.
+  const viewsInclude = (p: Position) =>
+    projections.waitFor(p).catch((err) => {
+      logger.warn('views did not catch up in time', { error: (err as Error).message });
+    });
+  // Visitor turns answer before the views include them; the workspace's next read waits instead.
+  const aheadOfViews = new WritesAheadOfViews({ waitFor: viewsInclude, includes: (p) => projections.includes(p) });
   const aggregates = new AggregateStore(
     events,
-    (p) =>
-      projections.waitFor(p).catch((err) => {
-        logger.warn('views did not catch up in time', { error: (err as Error).message });
-      }),
+    viewsInclude,
     clock,
     new CachingStreamLoader(new EventStreamLoader(events), events.appendedStreams$),
   );
@@ -427,6 +434,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     usage,
     callers,
     apiViews,
+    aheadOfViews,
     keyLastUsed,
     idempotency,
     mailer,
@@ -441,6 +449,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     knowledgeRetriever,
     conversations: new ConversationCommands({
       aggregates,
+      aheadOfViews,
       flowSigningSecrets: signingSecrets,
       flowHttp: createFlowHttpClient({
         allowHosts: config.webhookAllowHosts,
