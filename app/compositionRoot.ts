@@ -73,6 +73,7 @@ import { type KnowledgeLimits, knowledgeLimitsFor, type PlanName } from '../doma
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { aiTokenBudget } from '../projections/queries/aiTokenBudget.js';
+import { AiTokenTally } from '../projections/queries/aiTokenTally.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AgentPreviewCommands } from '../commands/agentPreviewCommands.js';
 import type { AgentModelDeps } from '../commands/agentModelCall.js';
@@ -300,6 +301,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     onError: (err) => logger.warn('usage not written', { error: err.message }),
   });
   const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });
+  const aiTokens = new AiTokenTally({ views, ownWritesInViews: (w) => aheadOfViews.caughtUp(w) });
   const callers = createCallerCache({
     views,
     appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))),
@@ -376,8 +378,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       timeoutMs: config.aiTimeoutMs,
     }),
     modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
-    // Through the cached views: the plan is read once, the month's tokens once after each change.
-    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
+    // The plan through the cached views; the month's tokens from the tally kept in process.
+    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now, (w, m) => aiTokens.used(w, m)),
     retriever: knowledgeRetriever,
   };
   const knowledge = new KnowledgeSourceCommands({
@@ -450,6 +452,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     conversations: new ConversationCommands({
       aggregates,
       aheadOfViews,
+      aiTokens,
       flowSigningSecrets: signingSecrets,
       flowHttp: createFlowHttpClient({
         allowHosts: config.webhookAllowHosts,

@@ -97,9 +97,15 @@ export interface TurnsAheadOfViews {
   note(workspaceId: string, position: Position): void;
 }
 
+/** The month's AI tokens kept in process for the budget (projections/queries/aiTokenTally.ts). */
+export interface RecordedAiTokens {
+  recorded(workspaceId: string, at: Date, tokens: number): void;
+}
+
 export interface ConversationCommandsDeps extends AgentModelDeps {
   aggregates: AggregateStore;
   aheadOfViews: TurnsAheadOfViews;
+  aiTokens: RecordedAiTokens;
   flowHttp: FlowHttp;
   flowSigningSecrets: FlowSigningSecrets;
 }
@@ -235,7 +241,7 @@ export class ConversationCommands {
     if (session.status === 'completed')
       throw new ConflictError('This conversation is already completed', 'CONVERSATION_COMPLETED');
     const outcome = await this.agentOutcome(chatbot, session, command, onToken);
-    const { events, state, result } = await this.deps.aggregates.handle(
+    const { events, state, result, occurredAt } = await this.deps.aggregates.handle(
       conversationStream(session.sessionId!),
       conversationDecider,
       {
@@ -249,6 +255,10 @@ export class ConversationCommands {
       ctx,
       NO_WAIT,
     );
+    // Counted at once for the next turn's budget check, which reads no view.
+    for (const e of events as ConversationEvent[])
+      if (e.type === 'AgentAnswered')
+        this.deps.aiTokens.recorded(session.workspaceId!, new Date(occurredAt!), e.data.tokensIn + e.data.tokensOut);
     const after = await this.callsOf(session.sessionId!, state, ctx);
     this.noteTurn(session.workspaceId!, [result, ...after.results]);
     return turnOf([...(events as ConversationEvent[]), ...after.events], after.state);
