@@ -86,35 +86,52 @@ test('a response read through the External API right after each visitor message 
   assert.is(bot.body.data.responseCount, 5);
 });
 
+/**
+ * With the views held back: runs `turn`, starts `read`, checks after 300 ms (and `meanwhile`)
+ * that the read still waits, then lets the views go and answers what the read got.
+ */
+async function readAfterHeldTurn<T>(
+  turn: () => Promise<void>,
+  read: () => Promise<T>,
+  meanwhile: () => Promise<void> = async () => undefined,
+): Promise<T> {
+  const release = holdViews();
+  let reading: Promise<T> | null = null;
+  try {
+    await turn();
+    let answered = false;
+    reading = read().finally(() => {
+      answered = true;
+    });
+    await meanwhile();
+    await new Promise((r) => setTimeout(r, 300));
+    assert.is(answered, false, 'the read waits while the views do not include the turn');
+  } finally {
+    release();
+  }
+  return reading!;
+}
+
 test('the visitor is answered while the views are held back; a read waits for them and then has the turn', async () => {
   const botId = await createBot();
   const sessionId = await startSession(botId);
   // The session's own start is in the views before they are held.
   assert.is((await app.api('GET', `${EXT}/chatbots/${botId}`, { apiKey })).status, 200);
-  const release = holdViews();
-  let read: Promise<{ status: number; body: any }> | null = null;
-  try {
-    const startedAt = performance.now();
-    const answer = await say(botId, sessionId, 'Held');
-    const answeredIn = performance.now() - startedAt;
-    assert.is(answer.status, 200, JSON.stringify(answer.body));
-    assert.equal(answer.body.messages, [
-      { type: 'bot', message: 'Nice to meet you, Held. What is your email address?' },
-    ]);
-    // Read-your-writes used to hold the answer until the views' 5 s timeout; now it does not wait at all.
-    assert.ok(answeredIn < 2000, `answered in ${answeredIn.toFixed(0)} ms with the views held`);
-    assert.is(app.services.aheadOfViews.size > 0, true, 'the turn is noted as ahead of the views');
-
-    let answeredRead = false;
-    read = app.api('GET', `${EXT}/chatbots/${botId}/responses`, { apiKey }).finally(() => {
-      answeredRead = true;
-    });
-    await new Promise((r) => setTimeout(r, 300));
-    assert.is(answeredRead, false, 'the read waits while the views do not include the turn');
-  } finally {
-    release();
-  }
-  const list = await read!;
+  const list = await readAfterHeldTurn(
+    async () => {
+      const startedAt = performance.now();
+      const answer = await say(botId, sessionId, 'Held');
+      const answeredIn = performance.now() - startedAt;
+      assert.is(answer.status, 200, JSON.stringify(answer.body));
+      assert.equal(answer.body.messages, [
+        { type: 'bot', message: 'Nice to meet you, Held. What is your email address?' },
+      ]);
+      // Read-your-writes used to hold the answer until the views' 5 s timeout; now it does not wait.
+      assert.ok(answeredIn < 2000, `answered in ${answeredIn.toFixed(0)} ms with the views held`);
+      assert.is(app.services.aheadOfViews.size > 0, true, 'the turn is noted as ahead of the views');
+    },
+    () => app.api('GET', `${EXT}/chatbots/${botId}/responses`, { apiKey }),
+  );
   assert.is(list.status, 200, JSON.stringify(list.body));
   assert.equal(list.body.data.map(userMessagesOf), [['Held']]);
 });
@@ -124,23 +141,17 @@ test('the dashboard waits the same way for its workspace, and only for its own',
   const botId = await createBot();
   const sessionId = await startSession(botId);
   assert.is((await app.api('GET', `${EXT}/chatbots/${botId}`, { apiKey })).status, 200);
-  const release = holdViews();
-  let read: Promise<{ status: number; body: any }> | null = null;
-  try {
-    assert.is((await say(botId, sessionId, 'Dana')).status, 200);
-    let answeredRead = false;
-    read = as(app, owner)('GET', `${DASH}/responses?chatbotId=${botId}`).finally(() => {
-      answeredRead = true;
-    });
-    // Another workspace has nothing ahead of the views: its reads do not wait.
-    const otherRead = await as(app, other)('GET', `${DASH}/chatbots`);
-    assert.is(otherRead.status, 200, otherRead.text);
-    await new Promise((r) => setTimeout(r, 300));
-    assert.is(answeredRead, false, "the owner's read waits while the views do not include the turn");
-  } finally {
-    release();
-  }
-  const list = await read!;
+  const list = await readAfterHeldTurn(
+    async () => {
+      assert.is((await say(botId, sessionId, 'Dana')).status, 200);
+    },
+    () => as(app, owner)('GET', `${DASH}/responses?chatbotId=${botId}`),
+    async () => {
+      // Another workspace has nothing ahead of the views: its reads do not wait.
+      const otherRead = await as(app, other)('GET', `${DASH}/chatbots`);
+      assert.is(otherRead.status, 200, otherRead.text);
+    },
+  );
   assert.is(list.status, 200, JSON.stringify(list.body));
   assert.equal(list.body.data.map(userMessagesOf), [['Dana']]);
   assert.is(app.services.aheadOfViews.size, 0, 'nothing is kept once the views include it');
