@@ -16,7 +16,7 @@ import type { SqlClient } from '../infrastructure/sql/sqlClient.js';
 import { createPgSqlClient } from '../infrastructure/sql/pgSqlClient.js';
 import { createPgliteSqlClient } from '../infrastructure/sql/pgliteSqlClient.js';
 import { lockDataDir } from '../infrastructure/sql/dataDirLock.js';
-import type { EventStore } from '../infrastructure/eventStore/eventStore.js';
+import type { EventStore, Position } from '../infrastructure/eventStore/eventStore.js';
 import { createPostgresEventStore } from '../infrastructure/eventStore/postgresEventStore.js';
 import type { ReadStore } from '../infrastructure/readStore/readStore.js';
 import { createPostgresReadStore } from '../infrastructure/readStore/postgresReadStore.js';
@@ -30,6 +30,7 @@ import type { Mailer } from '../infrastructure/mail/mailer.js';
 import { createMailer } from '../infrastructure/mail/mailerFromConfig.js';
 import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
+import { WritesAheadOfViews } from '../projections/writesAheadOfViews.js';
 import { CachingStreamLoader } from '../commands/cachingStreamLoader.js';
 import { EventStreamLoader } from '../commands/streamLoader.js';
 import { allProjections } from '../projections/allProjections.js';
@@ -72,6 +73,7 @@ import { type KnowledgeLimits, knowledgeLimitsFor, type PlanName } from '../doma
 import { createFlowHttpClient } from '../infrastructure/flowHttp/flowHttpClient.js';
 import { flowSigningSecrets } from '../commands/flowSigningSecret.js';
 import { aiTokenBudget } from '../projections/queries/aiTokenBudget.js';
+import { AiTokenTally } from '../projections/queries/aiTokenTally.js';
 import { ConversationCommands } from '../commands/conversationCommands.js';
 import { AgentPreviewCommands } from '../commands/agentPreviewCommands.js';
 import type { AgentModelDeps } from '../commands/agentModelCall.js';
@@ -122,6 +124,8 @@ export interface Services {
   callers: CallerCache;
   /** The views as the External API reads them: answers kept until the runner writes their collection. */
   apiViews: CachedReader;
+  /** Visitor turns answered before the views include them, per workspace (read-your-writes at read time). */
+  aheadOfViews: WritesAheadOfViews;
   /** When each API key was last used: noted in memory per call, written at most once a minute per key. */
   keyLastUsed: ApiKeyLastUsed;
   /** Idempotency-Key records of External API POSTs (docs/idempotency.md). */
@@ -277,12 +281,16 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     createSqlLeadership(sql, { retryMs: VIEWS_LEAD_RETRY_MS }),
   );
   await projections.init();
+  // Read-your-writes (DESIGN.md decision 7): bounded; a write or read that gives up answers anyway.
+  const viewsInclude = (p: Position) =>
+    projections.waitFor(p).catch((err) => {
+      logger.warn('views did not catch up in time', { error: (err as Error).message });
+    });
+  // Visitor turns answer before the views include them; the workspace's next read waits instead.
+  const aheadOfViews = new WritesAheadOfViews({ waitFor: viewsInclude, includes: (p) => projections.includes(p) });
   const aggregates = new AggregateStore(
     events,
-    (p) =>
-      projections.waitFor(p).catch((err) => {
-        logger.warn('views did not catch up in time', { error: (err as Error).message });
-      }),
+    viewsInclude,
     clock,
     new CachingStreamLoader(new EventStreamLoader(events), events.appendedStreams$),
   );
@@ -293,6 +301,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     onError: (err) => logger.warn('usage not written', { error: err.message }),
   });
   const apiViews = createCachedReader(views, { viewsChanged$: projections.viewsChanged$ });
+  const aiTokens = new AiTokenTally({ views, ownWritesInViews: (w) => aheadOfViews.caughtUp(w) });
   const callers = createCallerCache({
     views,
     appendedStreams$: events.appendedStreams$ ?? events.appended$.pipe(map(() => ({ streamId: '*', types: null }))),
@@ -369,8 +378,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       timeoutMs: config.aiTimeoutMs,
     }),
     modelTarget: (connectionId, workspaceId) => modelConnections.modelTarget(connectionId, workspaceId),
-    // Through the cached views: the plan is read once, the month's tokens once after each change.
-    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now),
+    // The plan through the cached views; the month's tokens from the tally kept in process.
+    aiTokenBudget: (workspaceId, now) => aiTokenBudget(apiViews, workspaceId, now, (w, m) => aiTokens.used(w, m)),
     retriever: knowledgeRetriever,
   };
   const knowledge = new KnowledgeSourceCommands({
@@ -427,6 +436,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     usage,
     callers,
     apiViews,
+    aheadOfViews,
     keyLastUsed,
     idempotency,
     mailer,
@@ -441,6 +451,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     knowledgeRetriever,
     conversations: new ConversationCommands({
       aggregates,
+      aheadOfViews,
+      aiTokens,
       flowSigningSecrets: signingSecrets,
       flowHttp: createFlowHttpClient({
         allowHosts: config.webhookAllowHosts,

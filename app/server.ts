@@ -49,6 +49,7 @@ export function appDeps(services: Services): AppDeps {
   const external: AppDeps['external'] = {
     // Answers kept in process until the projections write their collection (cachedReader.ts).
     views: services.apiViews,
+    aheadOfViews: services.aheadOfViews,
     clock,
     flowSimulation: { views, eventLog: services.events },
     exportViews: views,

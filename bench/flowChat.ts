@@ -8,6 +8,7 @@
  *
  *   DATABASE_URL=postgres://… REDIS_URL=redis://… npx tsx bench/flowChat.ts
  *   SESSIONS=11 TURNS=50 npx tsx bench/flowChat.ts     # embedded PGlite without DATABASE_URL
+ *   THINK_MS=20 …                                      # a pause between a visitor's messages
  */
 import { Agent, request } from 'node:https';
 import { startHttpsReceiver } from '../test/support/httpsReceiver.js';
@@ -18,6 +19,11 @@ import { load1 } from './hotPathSupport.js';
 const SESSIONS = Number(process.env.SESSIONS ?? 11);
 /** Visitor messages per session. */
 const TURNS = Number(process.env.TURNS ?? 50);
+/**
+ * Pause between a visitor's messages (ms). Real visitors take seconds to type; with none, the
+ * views' catch-up after one turn runs in the service while the next turn is served.
+ */
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const BLOCKS = 5;
 const STEPS_PER_BLOCK = 10;
 /** What the flow says when its http call failed: any reply containing it is a failed turn. */
@@ -123,6 +129,7 @@ async function session(botId: string, address: number): Promise<{ ms: number[]; 
     const said: string[] = (r.body.messages ?? []).map((m: { message: string }) => m.message);
     // Each turn says "Noted", "Thanks" and the next question; anything else is a wrong path.
     if (r.status !== 200 || said.length !== 3 || said.some((m) => m.includes(CALL_FAILED))) wrong++;
+    if (THINK_MS > 0) await new Promise((r) => setTimeout(r, THINK_MS));
   }
   return { ms, wrong };
 }

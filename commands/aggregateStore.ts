@@ -72,7 +72,8 @@ export class AggregateStore {
     command: Command,
     ctx: CommandContext,
     /**
-     * waitForViews false: the caller waits for a later position of its own (it covers this one).
+     * waitForViews false: the caller keeps read-your-writes itself (a later position of its own
+     * covers this one, or its readers wait for it: projections/writesAheadOfViews.ts).
      * newStream: the stream id was just made up, so it is not read first (if it exists after
      * all, the append fails on the expected revision and the command runs on it as read).
      */
@@ -234,14 +235,6 @@ export class AggregateStore {
         await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
       }
     }
-  }
-
-  /**
-   * Resolves once the views include `position`: for a caller that handled several commands with
-   * waitForViews false and waits once, for the last of them, before it answers.
-   */
-  viewsInclude(position: AppendResult['position']): Promise<void> {
-    return this.waitForViews(position);
   }
 
   now(): Date {

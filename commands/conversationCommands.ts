@@ -30,9 +30,13 @@ import type { VisitorUser } from '../domain/conversation/visitorInput.js';
 import type { AggregateStore } from './aggregateStore.js';
 import type { CommandContext } from './commandContext.js';
 import { newId } from './ids.js';
-import { type AppendResult, comparePositions } from '../infrastructure/eventStore/eventStore.js';
+import { type AppendResult, comparePositions, type Position } from '../infrastructure/eventStore/eventStore.js';
 
-/** Each append of a turn skips its own wait for the views; the turn waits once (viewsIncludeTurn). */
+/**
+ * A visitor's turn answers without waiting for the views: the answer comes from the events it
+ * appended, never from the views. The turn's last position is noted instead (aheadOfViews), and
+ * whoever reads the workspace's views next waits for it then.
+ */
 const NO_WAIT = { waitForViews: false };
 
 /** Who is asking: the request details that go into every event's metadata. */
@@ -88,8 +92,20 @@ export interface FlowHttp {
   call(request: HttpRequest, signingSecret: string): Promise<HttpResult>;
 }
 
+/** Where a turn that answered before the views include it is noted (projections/writesAheadOfViews.ts). */
+export interface TurnsAheadOfViews {
+  note(workspaceId: string, position: Position): void;
+}
+
+/** The month's AI tokens kept in process for the budget (projections/queries/aiTokenTally.ts). */
+export interface RecordedAiTokens {
+  recorded(workspaceId: string, at: Date, tokens: number): void;
+}
+
 export interface ConversationCommandsDeps extends AgentModelDeps {
   aggregates: AggregateStore;
+  aheadOfViews: TurnsAheadOfViews;
+  aiTokens: RecordedAiTokens;
   flowHttp: FlowHttp;
   flowSigningSecrets: FlowSigningSecrets;
 }
@@ -144,7 +160,7 @@ export class ConversationCommands {
       NO_WAIT,
     );
     const settled = await this.callsOf(sessionId, state, ctx);
-    await this.viewsIncludeTurn([result, ...settled.results]);
+    this.noteTurn(chatbot.workspaceId!, [result, ...settled.results]);
     return {
       sessionId,
       visitorId,
@@ -203,7 +219,7 @@ export class ConversationCommands {
       NO_WAIT,
     );
     const after = await this.callsOf(sessionId, state, ctx);
-    await this.viewsIncludeTurn([...before.results, result, ...after.results]);
+    this.noteTurn(session.workspaceId!, [...before.results, result, ...after.results]);
     return turnOf([...before.events, ...(events as ConversationEvent[]), ...after.events], after.state);
   }
 
@@ -225,7 +241,7 @@ export class ConversationCommands {
     if (session.status === 'completed')
       throw new ConflictError('This conversation is already completed', 'CONVERSATION_COMPLETED');
     const outcome = await this.agentOutcome(chatbot, session, command, onToken);
-    const { events, state, result } = await this.deps.aggregates.handle(
+    const { events, state, result, occurredAt } = await this.deps.aggregates.handle(
       conversationStream(session.sessionId!),
       conversationDecider,
       {
@@ -239,8 +255,12 @@ export class ConversationCommands {
       ctx,
       NO_WAIT,
     );
+    // Counted at once for the next turn's budget check, which reads no view.
+    for (const e of events as ConversationEvent[])
+      if (e.type === 'AgentAnswered')
+        this.deps.aiTokens.recorded(session.workspaceId!, new Date(occurredAt!), e.data.tokensIn + e.data.tokensOut);
     const after = await this.callsOf(session.sessionId!, state, ctx);
-    await this.viewsIncludeTurn([result, ...after.results]);
+    this.noteTurn(session.workspaceId!, [result, ...after.results]);
     return turnOf([...(events as ConversationEvent[]), ...after.events], after.state);
   }
 
@@ -264,8 +284,7 @@ export class ConversationCommands {
 
   /**
    * A message that leads the flow to an http call: the call is made first and recorded with the
-   * message in one append, so the views catch up once for both (the visitor waits for the call
-   * either way). Should the flow have moved on meanwhile, the message is recorded alone and its
+   * message in one append: one write instead of two (the visitor waits for the call either way). Should the flow have moved on meanwhile, the message is recorded alone and its
    * own call made after it (callsOf).
    */
   private async withCallMade(command: ConversationCommand, state: ConversationState): Promise<ConversationCommand> {
@@ -304,16 +323,16 @@ export class ConversationCommands {
   }
 
   /**
-   * Read-your-writes for a whole turn at once: the views are waited for once, at the turn's last
-   * append (which covers the earlier ones), not after each append. While an http call is made,
-   * the projections apply the visitor's message meanwhile, so a call costs no wait of its own.
+   * Read-your-writes for a whole turn, kept by its readers: the turn's last append (which covers
+   * the earlier ones) is noted for the workspace, and a read of the workspace's views waits until
+   * they include it (DESIGN.md decision 7). The visitor's answer is built from the turn's events.
    */
-  private async viewsIncludeTurn(results: Array<AppendResult | null>): Promise<void> {
+  private noteTurn(workspaceId: string, results: Array<AppendResult | null>): void {
     const last = results.reduce<AppendResult | null>(
       (a, b) => (b && (!a || comparePositions(b.position, a.position) > 0) ? b : a),
       null,
     );
-    if (last) await this.deps.aggregates.viewsInclude(last.position);
+    if (last) this.deps.aheadOfViews.note(workspaceId, last.position);
   }
 
   /** A session of this chatbot, or 404: a session id under another bot's URL is unknown. */

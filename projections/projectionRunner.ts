@@ -105,9 +105,14 @@ export class ProjectionRunner {
     return this.catchingUp;
   }
 
+  /** Whether the views include `position` already (no I/O). */
+  includes(position: Position): boolean {
+    return this.progress.includes(position);
+  }
+
   /** Read-your-writes (DESIGN.md, decision 7): resolves once the views include `position`. */
   async waitFor(position: Position, timeoutMs = 5000): Promise<void> {
-    if (this.progress.includes(position)) return;
+    if (this.includes(position)) return;
     await this.follower.whileWaiting(async () => {
       this.signal.wake();
       if (!this.running) await this.catchUp();

@@ -7,6 +7,7 @@ import { Router } from 'express';
 import { jsonBody } from '../http/jsonBody.js';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { sessionDoor } from '../principal/sessionDoor.js';
+import { workspaceViewsCaughtUp } from '../principal/workspaceViewsCaughtUp.js';
 import type { DashboardApiDeps, DashboardResource } from './dashboardApiDeps.js';
 import { overviewRoutes } from './overviewRoutes.js';
 import { chatbotRoutes } from '../resources/chatbots/chatbotRoutes.js';
@@ -63,6 +64,8 @@ export function dashboardRouter(deps: DashboardApiDeps, registry: OpenApiRegistr
   });
   // The session (and, for writes, CSRF) before any body is read.
   router.use(sessionDoor(deps.session));
+  // Read-your-writes for the workspace's visitor turns, which answered before the views had them.
+  router.use(workspaceViewsCaughtUp(deps.aheadOfViews));
   router.use(...jsonBody({ limit: '1mb' }));
   for (const routes of RESOURCES) routes(router, registry, DASHBOARD_MOUNT, deps);
   return router;

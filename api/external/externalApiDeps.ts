@@ -19,10 +19,13 @@ import type { IdempotencyStore } from '../../infrastructure/idempotency/idempote
 import type { ApiKeyLastUsed } from '../../infrastructure/usage/apiKeyLastUsed.js';
 import type { DeliveryLog } from '../../infrastructure/webhooks/deliveryLogQueries.js';
 import type { CallerCache } from '../principal/callerCache.js';
+import type { WorkspaceWritesAhead } from '../principal/workspaceViewsCaughtUp.js';
 
 export interface ExternalApiDeps {
   /** The read side: every GET answers from the views. */
   views: ReadStoreReader;
+  /** Visitor turns the views may not include yet: a workspace's requests wait for them (absent: none). */
+  aheadOfViews?: WorkspaceWritesAhead;
   clock: () => Date;
   /**
    * What what-if runs read: recorded conversations from the event log, and which ones from the

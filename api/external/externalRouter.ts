@@ -8,6 +8,7 @@ import { middlewareChain } from '../http/middlewareChain.js';
 import cors from 'cors';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
 import { apiKeyDoor } from '../principal/apiKeyDoor.js';
+import { workspaceViewsCaughtUp } from '../principal/workspaceViewsCaughtUp.js';
 import { anonymousLimitHeaders, burstLimit, monthlyQuota, quotaHeaders } from './rateLimitAndQuota.js';
 import { idempotentPosts } from './idempotency.js';
 import type { ExternalApiDeps } from './externalApiDeps.js';
@@ -90,6 +91,8 @@ export function externalRouter(deps: ExternalApiDeps, registry: OpenApiRegistry)
       quotaHeaders(deps),
       burstLimit(deps),
       requireApiAccess(),
+      // Read-your-writes for the workspace's visitor turns, which answered before the views had them.
+      workspaceViewsCaughtUp(deps.aheadOfViews),
       // A body of another type than JSON (`curl -d` sends a form) is 415 before any route runs.
       ...jsonBody({ limit: '15mb' }),
       // Idempotency-Key needs the body (its fingerprint) and comes before the quota: a replay is not billed.

@@ -118,10 +118,11 @@ test('a handoff tool call escalates with its reason and keeps the summary; nothi
   assert.is(done.resolution, 'escalated');
   assert.is(done.escalationReason, 'visitor_request');
   assert.is((await one(sessionId, 'AgentAnswered')).handoffSummary, 'Wants a refund for order 12');
-  const record = await h.app.services.views.get(RESPONSES, done.responseId);
-  assert.is(record?.handoffSummary, 'Wants a refund for order 12');
+  // The External API read waits for the views to include the turn (the chat answer did not).
   const answered = await ext('GET', `/chatbots/${botId}/responses/${done.responseId}`);
   assert.is(answered.status, 200, JSON.stringify(answered.body));
+  const record = await h.app.services.views.get(RESPONSES, done.responseId);
+  assert.is(record?.handoffSummary, 'Wants a refund for order 12');
   assert.equal(answered.body.data.handoff, { reason: 'visitor_request', summary: 'Wants a refund for order 12' });
   assert.is(answered.body.data.escalationReason, 'visitor_request');
   const webhook = toWebhookMessage({ type: 'ConversationCompleted', data: done }, done.completedAt)!;

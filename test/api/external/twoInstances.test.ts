@@ -1,7 +1,8 @@
 /**
  * Two service instances on one PostgreSQL database: each caches keys and workspaces
  * in process, yet a key revoked or a plan changed through one takes effect on the other within
- * a second, and the monthly quota holds across both. Needs DATABASE_URL (PGlite is one process).
+ * a second, as does a visitor's turn recorded by one (answered before the views had it), and the
+ * monthly quota holds across both. Needs DATABASE_URL (PGlite is one process).
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -102,6 +103,42 @@ if (!process.env.DATABASE_URL) {
       const r = await get(b, '/usage', apiKey);
       return r.status === 200 && r.body.data.limit === 123;
     });
+  });
+
+  test("a visitor's turn on one instance is in its own response reads at once, in the other's within a second", async () => {
+    const { apiKey } = await a.services.workspaces.createWorkspace(
+      { name: 'Chat', plan: 'pro', ownerEmail: `chat-${Date.now()}@example.com` },
+      operatorContext(),
+    );
+    const post = async (server: RunningServer, path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    };
+    const bot = await post(a, `${BASE}/chatbots`, { name: 'Two-instance bot' }, { 'x-api-key': apiKey });
+    assert.is(bot.status, 201, JSON.stringify(bot.body));
+    const botId = bot.body.data.id;
+    const hasTurn = async (server: RunningServer, name: string) =>
+      ((await get(server, `/chatbots/${botId}/responses`, apiKey)).body.data ?? []).some(
+        (r: { record: Array<{ type: string; message: string }> }) =>
+          r.record.some((e) => e.type === 'user' && e.message === name),
+      );
+    for (const [turnOn, other, name] of [
+      [b, a, 'Bea'],
+      [a, b, 'Abe'],
+    ] as const) {
+      const started = await post(turnOn, `/api/v1/chat/${botId}/sessions`, {});
+      assert.is(started.status, 201, JSON.stringify(started.body));
+      const said = await post(turnOn, `/api/v1/chat/${botId}/sessions/${started.body.sessionId}/messages`, {
+        message: name,
+      });
+      assert.is(said.status, 200, JSON.stringify(said.body));
+      assert.ok(await hasTurn(turnOn, name), `at once on the instance that recorded ${name}'s turn`);
+      await withinOneSecond(`${name}'s turn`, () => hasTurn(other, name));
+    }
   });
 
   test('the monthly quota holds across both instances: exactly the limit succeeds', async () => {
