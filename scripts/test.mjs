@@ -4,11 +4,14 @@
 //     Node process with the tsx loader, so servers, stores and timers of one file cannot leak
 //     into another;
 //   - the Python SDK's pytest suite (sdks/python/tests) as one job, on Debian's /usr/bin/python3
-//     (where httpx and pytest come from); without that interpreter it is reported as skipped.
+//     (where httpx and pytest come from); without that interpreter it is reported as skipped;
+//     and again on the newest httpx (scripts/pythonSuiteNewestHttpx.mjs) where pip can get one,
+//     else reported as skipped.
 // Arguments are substrings: only suites whose path contains one of them run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { newestHttpxAvailable } from './pythonSuiteNewestHttpx.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const filters = process.argv.slice(2);
@@ -140,6 +143,18 @@ if (matches(PYTHON_SUITE)) {
       counts: pytestCounts,
       timeoutMs: 2 * fileTimeoutMs,
     });
+    // The same suite on the newest httpx it declares, where a package index can supply it.
+    if (newestHttpxAvailable(PYTHON))
+      suites.unshift({
+        name: `${PYTHON_SUITE} (newest httpx)`,
+        command: [process.execPath, 'scripts/pythonSuiteNewestHttpx.mjs'],
+        counts: pytestCounts,
+        timeoutMs: 2 * fileTimeoutMs,
+      });
+    else
+      skippedSuites.push(
+        `${PYTHON_SUITE} (newest httpx: pip finds no httpx>=0.23,<1 in any index or wheelhouse it is set to use)`,
+      );
   } else if (runnable === false) {
     skippedSuites.push(
       `${PYTHON_SUITE} (needs ${PYTHON} with httpx, pytest and pytest-asyncio: apt-get install python3-httpx python3-pytest python3-pytest-asyncio)`,
