@@ -5,7 +5,8 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSqlChunkStore, orQuery } from '../../../infrastructure/knowledge/sqlChunkStore.js';
+import { orQuery } from '../../../infrastructure/knowledge/fullTextQuery.js';
+import { createSqlChunkStore } from '../../../infrastructure/knowledge/sqlChunkStore.js';
 import { createSqlKnowledgeJobs } from '../../../infrastructure/knowledge/knowledgeJobs.js';
 import type { ChunkStore, ChunkToStore } from '../../../infrastructure/knowledge/chunkStore.js';
 import type { KnowledgeJobs } from '../../../infrastructure/knowledge/knowledgeJobs.js';
