@@ -30,6 +30,8 @@ export interface VectorSet {
   matrix: Int8Array;
   scales: Float32Array;
   signs: Uint32Array;
+  /** No row has a zero: every number is above or below, so one half of a code tells the other. */
+  dense: boolean;
 }
 
 /** 32-bit words of one half of a sign code. */
@@ -71,7 +73,8 @@ export function vectorSetOf(rows: ReadonlyArray<{ chunkId: string; vector: Float
     scales[i] = quantize(row.vector, matrix, i * dimensions);
     writeSigns(row.vector, signs, i * 2 * words);
   });
-  return { chunkIds: kept.map((r) => r.chunkId), dimensions, matrix, scales, signs };
+  const dense = kept.every((r) => r.vector.every((v) => v !== 0));
+  return { chunkIds: kept.map((r) => r.chunkId), dimensions, matrix, scales, signs, dense };
 }
 
 /** Set bits of a 32-bit word. */
@@ -134,9 +137,20 @@ function signScores(sets: readonly VectorSet[], query: Float32Array, total: numb
   const used = [...Array(words).keys()].filter((w) => (code[w]! | code[words + w]!) !== 0);
   const scores = new Int16Array(total);
   const reaching = new Uint32Array(2 * d + 1);
+  const denseQuery = query.every((v) => v !== 0);
   let n = 0;
   for (const set of sets) {
     const { signs } = set;
+    if (denseQuery && set.dense) {
+      // Both without zeros: numbers agree in sign where the "above" halves agree, one popcount a word.
+      for (let at = 0; at < signs.length; at += 2 * words, n += 1) {
+        let differ = 0;
+        for (let w = 0; w < words; w += 1) differ += popcount(code[w]! ^ signs[at + w]!);
+        scores[n] = d - 2 * differ;
+        reaching[2 * d - 2 * differ]! += 1;
+      }
+      continue;
+    }
     for (let at = 0; at < signs.length; at += 2 * words, n += 1) {
       let score = 0;
       for (const w of used) {
