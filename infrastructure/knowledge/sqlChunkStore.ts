@@ -4,6 +4,15 @@
  * PGlite store. A source's chunks are swapped in one transaction, guarded by the revision the
  * job indexed, so nothing is ever half indexed and a superseded job cannot overwrite a newer one.
  *
+ * A search never reads the table for its candidates: the GIN index yields them, strictest query
+ * first (fullTextQuery.ts), at most RANKED_AT_MOST, and only those are ranked. The planner would
+ * otherwise scan the table whenever a question's words are common, detoasting and ranking every
+ * match (seconds at 100,000 chunks: bench/README.md, Knowledge retrieval); the candidates come
+ * from `knowledge_search_candidates_v1`, run with sequential and plain index scans off. It is
+ * created only when missing (as confab_raise: two processes starting at once would both write
+ * its catalogue row), so a change to it takes a new name. The index's `fastupdate` is off: a
+ * search never scans a pending list of fresh rows.
+ *
  * The text search configuration is `english` (stemming, stop words) for document and query
  * alike, so words of other languages still match themselves (stemmed the same way on both sides).
  */
@@ -25,7 +34,12 @@ CREATE TABLE IF NOT EXISTS knowledge_chunks (
   search        TSVECTOR NOT NULL
 );
 CREATE INDEX IF NOT EXISTS knowledge_chunks_search ON knowledge_chunks USING GIN (search) WITH (fastupdate = off);
-ALTER INDEX knowledge_chunks_search SET (fastupdate = off);
+DO $do$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE oid = to_regclass('knowledge_chunks_search')
+                  AND 'fastupdate=off' = ANY (reloptions)) THEN
+    ALTER INDEX knowledge_chunks_search SET (fastupdate = off);
+  END IF;
+END $do$;
 CREATE INDEX IF NOT EXISTS knowledge_chunks_source ON knowledge_chunks (source_id, ordinal);
 CREATE INDEX IF NOT EXISTS knowledge_chunks_workspace ON knowledge_chunks (workspace_id);
 CREATE TABLE IF NOT EXISTS knowledge_chunk_revisions (
