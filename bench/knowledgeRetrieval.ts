@@ -2,7 +2,7 @@
  * Knowledge retrieval latency (bench/README.md, "Knowledge retrieval"): the agent's retrieval
  * (commands/knowledgeRetrieval.ts, as a search_knowledge call runs it) over a workspace of
  * SIZES chunks, full text alone and hybrid (the query embedded by the OpenAI stand-in, cosine
- * over every stored vector, fused with full text), p50/p95/p99 over QUERIES retrievals each.
+ * over the stored vectors, fused with full text), p50/p95/p99 over QUERIES retrievals each.
  *
  * The chunks are written straight into the stores (chunk store, then vectors made by the
  * stand-in through the embedding port), 500 per source, as the indexer writes them: text drawn
