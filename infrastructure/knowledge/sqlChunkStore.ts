@@ -11,7 +11,9 @@
  * from `knowledge_search_candidates_v1`, run with sequential and plain index scans off. It is
  * created only when missing (as confab_raise: two processes starting at once would both write
  * its catalogue row), so a change to it takes a new name. The index's `fastupdate` is off: a
- * search never scans a pending list of fresh rows.
+ * search never scans a pending list of fresh rows. The workspace and sources are checked on the
+ * rows the index yields, so other workspaces' matches for common words cost their reading
+ * (bench/README.md; a `btree_gin` index on workspace and text would scope inside the index).
  *
  * The text search configuration is `english` (stemming, stop words) for document and query
  * alike, so words of other languages still match themselves (stemmed the same way on both sides).
