@@ -364,7 +364,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   };
   const knowledgeRetriever = createKnowledgeRetriever({
     chunks: knowledgeStores.chunks,
-    views,
+    // Cached: each turn's sources' titles cost no round trip until the sources' view changes.
+    views: apiViews,
     embeddings: knowledgeStores.embeddings,
     embeddingModel: knowledgeStores.embeddingModel,
     embeddingTarget: (connectionId, workspaceId) => embeddingTargetOf(modelConnections, connectionId, workspaceId),

@@ -2,7 +2,7 @@
  * Knowledge retrieval latency (bench/README.md, "Knowledge retrieval"): the agent's retrieval
  * (commands/knowledgeRetrieval.ts, as a search_knowledge call runs it) over a workspace of
  * SIZES chunks, full text alone and hybrid (the query embedded by the OpenAI stand-in, cosine
- * over every stored vector, fused with full text), p50/p95/p99 over QUERIES retrievals each.
+ * over the stored vectors, fused with full text), p50/p95/p99 over QUERIES retrievals each.
  *
  * The chunks are written straight into the stores (chunk store, then vectors made by the
  * stand-in through the embedding port), 500 per source, as the indexer writes them: text drawn
@@ -13,6 +13,7 @@
  *   node --import tsx bench/knowledgeRetrieval.ts                  # embedded PGlite
  *   DATABASE_URL=postgres://… node --import tsx bench/knowledgeRetrieval.ts
  *   SIZES=1000,10000,50000 QUERIES=300 DIMENSIONS=1536 CORPUS_SENTENCES=2 …
+ *   EMBEDDINGS=0 SIZES=100000 …                                  # full text alone, no vectors
  */
 import { systemContext } from '../commands/commandContext.js';
 import type { ChunkToStore } from '../infrastructure/knowledge/chunkStore.js';
@@ -28,6 +29,7 @@ const QUERIES = Number(process.env.QUERIES ?? 300);
 const WARMUP = 30;
 const DIMENSIONS = Number(process.env.DIMENSIONS ?? 1536);
 const PER_SOURCE = 500;
+const EMBEDDINGS = process.env.EMBEDDINGS !== '0';
 
 const standIn = await startOpenAiStandIn({ embeddingDimensions: DIMENSIONS });
 const server = await startBenchServer({ LLM_ALLOW_HOSTS: '127.0.0.1' });
@@ -109,6 +111,9 @@ for (const size of SIZES) {
     });
     // A revision past the indexer's: the bench's chunks replace the placeholder's for good.
     await services.knowledgeStores.chunks.replace(workspaceId, sourceId, 1000, chunks);
+    sourceIds.push(sourceId);
+    indexed += PER_SOURCE;
+    if (!EMBEDDINGS) continue;
     const embedStarted = performance.now();
     const embedded = await services.knowledgeStores.embeddingModel.embed({
       baseUrl: target.baseUrl,
@@ -125,18 +130,17 @@ for (const size of SIZES) {
       space,
       chunks.map((c, i) => ({ chunkId: `${sourceId}:${c.ordinal}`, vector: embedded.vectors[i]! })),
     );
-    sourceIds.push(sourceId);
-    indexed += PER_SOURCE;
   }
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   console.log(
     `${indexed} chunks (${sourceIds.length} sources) seeded in ${seedSeconds.toFixed(1)} s, ${(embedMs / 1000).toFixed(1)} s of it embedding`,
   );
 
-  for (const [mode, connection] of [
+  const modes = [
     ['full text', null],
     ['hybrid', connectionId],
-  ] as const) {
+  ] as const;
+  for (const [mode, connection] of EMBEDDINGS ? modes : modes.slice(0, 1)) {
     const samples: number[] = [];
     let found = 0;
     // The first hybrid retrievals read the vectors into memory: warm-up, reported apart.
@@ -156,7 +160,7 @@ for (const size of SIZES) {
     const p = percentiles(samples);
     const row = `| ${server.store.split(' ')[0]} | ${indexed} | ${mode} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.max} | ${first[0]!.toFixed(0)} | ${found}/${QUERIES} |`;
     rows.push(row);
-    console.log(row);
+    console.log(`${row} load ${load1()}`);
   }
 }
 

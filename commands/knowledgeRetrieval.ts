@@ -45,6 +45,7 @@ export interface EmbeddingTarget {
 
 export interface KnowledgeRetrievalDeps {
   chunks: ChunkStore;
+  /** Where the sources' titles are read: the cached views, as every turn reads them. */
   views: ReadStoreReader;
   /** Hybrid retrieval; without these, full text only. */
   embeddings?: EmbeddingStore;

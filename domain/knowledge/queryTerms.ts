@@ -15,7 +15,7 @@ const STOP_WORDS = new Set(
     'of at by for with about against between into through during before after above below to from up down in out ' +
     'on off over under again further then once here there when where why how all any both each few more most ' +
     'other some such no nor not only own same so than too very s t can will just don should now ' +
-    "would could may might must shall get got need want please tell know let us i'm im it's"
+    'would could may might must shall get got need want please tell know let us im'
   ).split(' '),
 );
 
@@ -34,18 +34,23 @@ export function stem(word: string): string {
   return w.endsWith('e') && w.length > 3 ? w.slice(0, -1) : w;
 }
 
-const wordsOf = (text: string): string[] =>
+/**
+ * The words of a text, lower-cased: runs of letters and digits, so an apostrophe parts a word
+ * ("Where's" is "where" and "s") as PostgreSQL's text search parser parts the indexed text.
+ * The one tokenizer of retrieval: for the threshold here and for the full-text queries a
+ * question becomes (infrastructure/knowledge/fullTextQuery.ts).
+ */
+export const queryWords = (text: string): string[] =>
   text
     .normalize('NFKC')
     .toLowerCase()
-    .replace(/['’]/g, '')
     .match(/[\p{L}\p{N}]+/gu) ?? [];
 
 /** The meaningful words of a query, stemmed, each once. */
 export function meaningfulTerms(query: string): string[] {
   return [
     ...new Set(
-      wordsOf(query)
+      queryWords(query)
         .filter((w) => !STOP_WORDS.has(w) && w.length > 1)
         .map(stem),
     ),
@@ -55,7 +60,7 @@ export function meaningfulTerms(query: string): string[] {
 /** The meaningful words of a query as written (the first of each stem), for a full-text query. */
 export function meaningfulWords(query: string): string[] {
   const byStem = new Map<string, string>();
-  for (const word of wordsOf(query)) {
+  for (const word of queryWords(query)) {
     if (STOP_WORDS.has(word) || word.length < 2) continue;
     const key = stem(word);
     if (!byStem.has(key)) byStem.set(key, word);
@@ -69,6 +74,6 @@ export const termsNeeded = (terms: number, share: number): number => Math.max(1,
 /** The share (0–1) of `terms` the text holds; 0 when there are no terms. */
 export function matchedShare(terms: readonly string[], text: string): number {
   if (terms.length === 0) return 0;
-  const stems = new Set(wordsOf(text).map(stem));
+  const stems = new Set(queryWords(text).map(stem));
   return terms.filter((t) => stems.has(t)).length / terms.length;
 }

@@ -34,7 +34,9 @@ export interface ChunkStore {
   remove(sourceId: string): Promise<void>;
   /**
    * The `k` chunks of the workspace's `sourceIds` (all its sources when null) that best match
-   * `query` by full text, best first. Any words are fine; none that can match answers [].
+   * `query` by full text, best first. Any words are fine; none that can match answers []. An
+   * adapter may rank a bounded set of candidates (those holding the most of the words) rather
+   * than every match, so a question of common words costs the same over any corpus.
    */
   search(
     workspaceId: string,

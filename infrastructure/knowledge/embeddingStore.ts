@@ -3,7 +3,7 @@
  * Retrieval). A chunk has one vector per embedding space (a model connection and its embedding
  * model), stored for the revision of the chunks it was made from; the set of a source in a space
  * is replaced whole. Today one adapter, sqlEmbeddingStore.ts: vectors in SQL, cosine scored in
- * the service by scanning them all (tens of milliseconds for 10,000 chunks); beyond that, an
+ * the service (sign codes first, the best few hundred by their bytes; bench/README.md); far beyond, an
  * adapter on pgvector (an HNSW index answering `nearest` in the database) takes its place behind
  * this port.
  */

@@ -4,11 +4,24 @@
  * PGlite store. A source's chunks are swapped in one transaction, guarded by the revision the
  * job indexed, so nothing is ever half indexed and a superseded job cannot overwrite a newer one.
  *
+ * A search never reads the table for its candidates: the GIN index yields them, strictest query
+ * first (fullTextQuery.ts), at most RANKED_AT_MOST, and only those are ranked. The planner would
+ * otherwise scan the table whenever a question's words are common, detoasting and ranking every
+ * match (seconds at 100,000 chunks: bench/README.md, Knowledge retrieval); the candidates come
+ * from `knowledge_search_candidates_v1`, run with sequential and plain index scans off. It is
+ * created only when missing (as confab_raise: two processes starting at once would both write
+ * its catalogue row), so a change to it takes a new name. The index's `fastupdate` is off: a
+ * search never scans a pending list of fresh rows. The workspace and sources are checked on the
+ * rows the index yields, so other workspaces' matches for common words cost their reading
+ * (bench/README.md; a `btree_gin` index on workspace and text would scope inside the index).
+ *
  * The text search configuration is `english` (stemming, stop words) for document and query
  * alike, so words of other languages still match themselves (stemmed the same way on both sides).
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
+import { queryWords } from '../../domain/knowledge/queryTerms.js';
 import type { ChunkStore, ChunkToStore, FoundChunk } from './chunkStore.js';
+import { searchTiers } from './fullTextQuery.js';
 
 export const CHUNK_SCHEMA = `
 CREATE TABLE IF NOT EXISTS knowledge_chunks (
@@ -22,70 +35,66 @@ CREATE TABLE IF NOT EXISTS knowledge_chunks (
   page          INTEGER,
   search        TSVECTOR NOT NULL
 );
-CREATE INDEX IF NOT EXISTS knowledge_chunks_search ON knowledge_chunks USING GIN (search);
+CREATE INDEX IF NOT EXISTS knowledge_chunks_search ON knowledge_chunks USING GIN (search) WITH (fastupdate = off);
+DO $do$ BEGIN
+  IF NOT EXISTS (SELECT 1 FROM pg_class WHERE oid = to_regclass('knowledge_chunks_search')
+                  AND 'fastupdate=off' = ANY (reloptions)) THEN
+    ALTER INDEX knowledge_chunks_search SET (fastupdate = off);
+  END IF;
+END $do$;
 CREATE INDEX IF NOT EXISTS knowledge_chunks_source ON knowledge_chunks (source_id, ordinal);
 CREATE INDEX IF NOT EXISTS knowledge_chunks_workspace ON knowledge_chunks (workspace_id);
 CREATE TABLE IF NOT EXISTS knowledge_chunk_revisions (
   source_id  TEXT PRIMARY KEY,
   revision   INTEGER NOT NULL
 );
+DO $do$ BEGIN
+  IF to_regprocedure('knowledge_search_candidates_v1(text, text[], text[], integer)') IS NULL THEN
+    CREATE FUNCTION knowledge_search_candidates_v1(
+      workspace text, sources text[], tiers text[], cap integer
+    ) RETURNS TABLE (id text, source_id text, ordinal integer, score real)
+    LANGUAGE plpgsql STABLE
+    SET enable_seqscan = off SET enable_indexscan = off
+    AS $$
+    DECLARE
+      rank_query tsquery := to_tsquery('english', tiers[cardinality(tiers)]);
+      tier tsquery;
+      tier_text text;
+      earlier tsquery := NULL;
+      found integer := 0;
+      n integer;
+    BEGIN
+      FOREACH tier_text IN ARRAY tiers LOOP
+        tier := to_tsquery('english', tier_text);
+        RETURN QUERY
+          SELECT c.id, c.source_id, c.ordinal, ts_rank_cd(c.search, rank_query, 1)
+            FROM knowledge_chunks c
+           WHERE c.search @@ tier AND c.workspace_id = workspace
+             AND (sources IS NULL OR c.source_id = ANY (sources))
+             AND (earlier IS NULL OR NOT c.search @@ earlier)
+           LIMIT cap - found;
+        GET DIAGNOSTICS n = ROW_COUNT;
+        found := found + n;
+        EXIT WHEN found >= cap;
+        earlier := tier;
+      END LOOP;
+    END $$;
+  END IF;
+END $do$;
 `;
 
 /** The revision a removed source is left at: higher than any job's. */
 const REMOVED = 2_147_483_647;
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters (8 per row). */
 const ROWS_PER_INSERT = 500;
-/** Words of a query used: a pasted paragraph still searches, without a huge query. */
-const MAX_QUERY_WORDS = 64;
-/** Word groups one query may OR together before it falls back to single words. */
-const MAX_GROUPS = 60;
-
 const VECTOR = `setweight(to_tsvector('english', $T), 'A') || setweight(to_tsvector('english', $B), 'B')`;
 
 /**
- * The query for passages holding at least `atLeast` of `words`: an OR of every group of that
- * many words, each group an AND. It lets the index skip the passages that share a single common
- * word with a long question (most of a help centre shares "order" or "return"), which an OR of
- * single words would all rank. Too many groups (a long question): the plain OR of single words.
+ * Passages ranked per search at most: enough that the best of a question's matches are among
+ * them, few enough that ranking them stays a few milliseconds (bench/README.md, Knowledge
+ * retrieval).
  */
-export function atLeastQuery(words: readonly string[], atLeast: number): string | null {
-  const unique = [...new Set(words.map((w) => w.replace(/'/g, '')).filter(Boolean))].slice(0, MAX_QUERY_WORDS);
-  if (unique.length === 0) return null;
-  const need = Math.min(Math.max(1, atLeast), unique.length);
-  const groups = combinations(unique, need, MAX_GROUPS + 1);
-  if (need === 1 || groups.length > MAX_GROUPS) return unique.map((w) => `'${w}'`).join(' | ');
-  return groups.map((g) => `(${g.map((w) => `'${w}'`).join(' & ')})`).join(' | ');
-}
-
-/** The groups of `size` items in order, stopping once `limit` are found. */
-function combinations<T>(items: readonly T[], size: number, limit: number): T[][] {
-  const out: T[][] = [];
-  const pick = (from: number, chosen: T[]) => {
-    if (out.length >= limit) return;
-    if (chosen.length === size) {
-      out.push(chosen);
-      return;
-    }
-    for (let i = from; i <= items.length - (size - chosen.length); i++) pick(i + 1, [...chosen, items[i]!]);
-  };
-  pick(0, []);
-  return out;
-}
-
-/**
- * A query's words as an OR of lexemes (`to_tsquery` input): a question matches the passages that
- * share most of its words, ranked, rather than only those that hold every one of them.
- */
-export function orQuery(query: string): string | null {
-  const words = (
-    query
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, MAX_QUERY_WORDS);
-  if (words.length === 0) return null;
-  return [...new Set(words)].map((w) => `'${w}'`).join(' | ');
-}
+export const RANKED_AT_MOST = 200;
 
 async function insertChunks(tx: SqlQueryable, workspaceId: string, sourceId: string, chunks: readonly ChunkToStore[]) {
   for (let start = 0; start < chunks.length; start += ROWS_PER_INSERT) {
@@ -142,11 +151,17 @@ export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
       });
     },
     async search(workspaceId, sourceIds, query, k, match) {
-      const tsQuery = match ? atLeastQuery(match.words, match.atLeast) : orQuery(query);
-      if (tsQuery === null || k <= 0 || (sourceIds !== null && sourceIds.length === 0)) return [];
-      const params: unknown[] = [workspaceId, tsQuery, Math.min(Math.floor(k), 100)];
-      const bySource = sourceIds === null ? '' : `AND c.source_id = ANY($4::text[])`;
-      if (sourceIds !== null) params.push([...sourceIds]);
+      const words = match ? match.words : queryWords(query);
+      const tiers = searchTiers(words, match ? match.atLeast : 1);
+      if (tiers.length === 0 || k <= 0 || (sourceIds !== null && sourceIds.length === 0)) return [];
+      const limit = Math.min(Math.floor(k), 100);
+      const params = [
+        workspaceId,
+        sourceIds === null ? null : [...sourceIds],
+        tiers,
+        Math.max(RANKED_AT_MOST, limit),
+        limit,
+      ];
       const { rows } = await sql.query<{
         id: string;
         source_id: string;
@@ -157,12 +172,11 @@ export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
         page: number | null;
         score: number;
       }>(
-        `SELECT c.id, c.source_id, c.ordinal, c.heading_path, c.body, c.url, c.page,
-                ts_rank_cd(c.search, q, 1) AS score
-           FROM knowledge_chunks c, (SELECT to_tsquery('english', $2) AS q) AS query
-          WHERE c.workspace_id = $1 ${bySource} AND c.search @@ q
-          ORDER BY score DESC, c.source_id, c.ordinal
-          LIMIT $3`,
+        `SELECT c.id, c.source_id, c.ordinal, c.heading_path, c.body, c.url, c.page, best.score
+           FROM (SELECT * FROM knowledge_search_candidates_v1($1, $2::text[], $3::text[], $4)
+                  ORDER BY score DESC, source_id, ordinal LIMIT $5) AS best
+           JOIN knowledge_chunks c ON c.id = best.id
+          ORDER BY best.score DESC, best.source_id, best.ordinal`,
         params,
       );
       return rows.map(

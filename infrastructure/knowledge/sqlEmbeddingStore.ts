@@ -9,17 +9,23 @@
  * pairs new text with an old vector. A set is stored in one transaction that holds the source's
  * revision row, so it lands only on the chunks it was made from.
  *
- * Cosine is scored in the service: each source's vectors are read once and kept in memory as
- * bytes (each number scaled to -127…127 against its vector's largest, which moves a cosine by
- * well under 0.01 and holds 50,000 vectors of 1,536 numbers in 77 MB), least recently used first
- * out past `cacheBytes`, reread only when the set's generation changed. Every query scans every
- * vector of the sources asked: linear in their chunks, about a quarter of a second for 50,000
- * of 1,536 numbers on the project machine under load (bench/README.md, Knowledge retrieval).
- * Beyond about 10,000 chunks an agent searches, a pgvector adapter (an HNSW index answering
+ * Cosine is scored in the service (vectorScan.ts): each source's vectors are read once and kept
+ * in memory as bytes and sign codes (about 1.25 bytes a number: 50,000 vectors of 1,536 numbers
+ * in 96 MB), least recently used first out past `cacheBytes`. A search scores every vector by
+ * its sign code and ranks the best few hundred by their bytes, so its cost grows by a few
+ * popcounts a vector, not 1,536 multiplications (bench/README.md, Knowledge retrieval).
+ *
+ * The cache stays right with several instances: every search first reads, in SQL, the current
+ * generation of each set asked (a set's generation is new each time it is stored or failed,
+ * and a set made from chunks no longer stored is not current), and rereads a set whose cached
+ * generation differs. A re-index, a replaced source or a deleted one is therefore seen by every
+ * instance on its next search; this instance also drops its copy at once.
+ * Far beyond about 100,000 chunks an agent searches, a pgvector adapter (an HNSW index answering
  * `nearest` in the database) takes this one's place behind the same port.
  */
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { EmbeddingSetState, EmbeddingSpace, EmbeddingStore, SimilarChunk } from './embeddingStore.js';
+import { bytesOf, nearestRows, type VectorSet, vectorSetOf } from './vectorScan.js';
 
 export const EMBEDDING_SCHEMA = `
 CREATE SEQUENCE IF NOT EXISTS knowledge_embedding_generations;
@@ -48,38 +54,21 @@ CREATE INDEX IF NOT EXISTS knowledge_embeddings_source ON knowledge_embeddings (
 
 /** Rows per INSERT (3 parameters each). */
 const ROWS_PER_INSERT = 500;
-/** Bytes of vectors kept in memory by default: 128 MB, about 87,000 vectors of 1,536 numbers. */
+/** Bytes of vectors kept in memory by default: 128 MB, about 70,000 vectors of 1,536 numbers. */
 export const DEFAULT_CACHE_BYTES = 128 * 1024 * 1024;
 
 export interface SqlEmbeddingStoreOptions {
-  /** The most bytes of vectors kept in memory between searches (one byte a number). */
+  /** The most bytes of vectors kept in memory between searches (about 1.25 bytes a number). */
   cacheBytes?: number;
   clock?: () => Date;
 }
 
-/**
- * A source's vectors in one space, as read: row i of `matrix` is the vector of `chunkIds[i]`,
- * each number scaled so the row's largest is ±127; `scales[i]` turns a dot product back.
- */
-interface LoadedSet {
+/** A source's vectors in one space, as read, and the generation of the set they were read at. */
+interface LoadedSet extends VectorSet {
   generation: string;
-  chunkIds: string[];
-  dimensions: number;
-  matrix: Int8Array;
-  scales: Float32Array;
 }
 
-/** Writes `vector` as bytes into `matrix` at `at`; answers the scale that undoes it. */
-function quantize(vector: Float32Array, matrix: Int8Array, at: number): number {
-  let largest = 0;
-  for (const v of vector) largest = Math.max(largest, Math.abs(v));
-  if (largest === 0) return 0;
-  const factor = 127 / largest;
-  for (let i = 0; i < vector.length; i += 1) matrix[at + i] = Math.round(vector[i]! * factor);
-  return largest / 127;
-}
-
-const bytesOf = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+const bytesOfVector = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
 
 /** Float32 bytes as read from either driver (a Buffer or a Uint8Array), copied so they are aligned. */
 function floatsOf(bytes: Uint8Array): Float32Array {
@@ -124,21 +113,6 @@ async function recordSet(
   );
 }
 
-/** Keeps the `k` best of a stream of scores, best first. */
-class TopK {
-  readonly items: Array<{ at: number; set: LoadedSet; score: number }> = [];
-  constructor(private readonly k: number) {}
-  get floor(): number {
-    return this.items.length < this.k ? Number.NEGATIVE_INFINITY : this.items[this.items.length - 1]!.score;
-  }
-  offer(set: LoadedSet, at: number, score: number) {
-    let i = this.items.length;
-    while (i > 0 && this.items[i - 1]!.score < score) i -= 1;
-    this.items.splice(i, 0, { at, set, score });
-    if (this.items.length > this.k) this.items.pop();
-  }
-}
-
 export async function createSqlEmbeddingStore(
   sql: SqlClient,
   options: SqlEmbeddingStoreOptions = {},
@@ -153,13 +127,13 @@ export async function createSqlEmbeddingStore(
   const forget = (key: string) => {
     const set = cache.get(key);
     if (!set) return;
-    cachedBytes -= set.matrix.length;
+    cachedBytes -= bytesOf(set);
     cache.delete(key);
   };
   const keep = (key: string, set: LoadedSet) => {
     forget(key);
     cache.set(key, set);
-    cachedBytes += set.matrix.length;
+    cachedBytes += bytesOf(set);
     while (cachedBytes > cacheBytes && cache.size > 1) forget(cache.keys().next().value!);
   };
 
@@ -201,24 +175,10 @@ export async function createSqlEmbeddingStore(
       bySource.set(row.source_id, list);
     }
     for (const { sourceId, generation } of stale) {
-      const list = bySource.get(sourceId) ?? [];
-      if (list.length === 0) continue;
-      const dimensions = list[0]!.vector.byteLength / 4;
-      const matrix = new Int8Array(list.length * dimensions);
-      const scales = new Float32Array(list.length);
-      const chunkIds: string[] = [];
-      for (const row of list) {
-        if (row.vector.byteLength !== dimensions * 4) continue;
-        scales[chunkIds.length] = quantize(floatsOf(row.vector), matrix, chunkIds.length * dimensions);
-        chunkIds.push(row.chunk_id);
-      }
-      const set: LoadedSet = {
-        generation,
-        chunkIds,
-        dimensions,
-        matrix: matrix.slice(0, chunkIds.length * dimensions),
-        scales: scales.slice(0, chunkIds.length),
-      };
+      const rows = (bySource.get(sourceId) ?? []).map((r) => ({ chunkId: r.chunk_id, vector: floatsOf(r.vector) }));
+      const vectors = vectorSetOf(rows);
+      if (!vectors) continue;
+      const set: LoadedSet = { ...vectors, generation };
       keep(cacheKey(sourceId, space), set);
       loaded.push(set);
     }
@@ -234,7 +194,7 @@ export async function createSqlEmbeddingStore(
           const rows = vectors.slice(start, start + ROWS_PER_INSERT);
           const params: unknown[] = [space.connectionId, space.model, sourceId];
           const values = rows.map((v) => {
-            params.push(v.chunkId, bytesOf(v.vector));
+            params.push(v.chunkId, bytesOfVector(v.vector));
             return `($${params.length - 1}, $1, $2, $3, $${params.length})`;
           });
           await tx.query(
@@ -302,31 +262,9 @@ export async function createSqlEmbeddingStore(
       if (current.length === 0) return [];
       const [vector, sets] = await Promise.all([queryVector(), load(current, space)]);
       if (vector === null) return [];
-      const top = new TopK(Math.min(Math.floor(k), 100));
-      const d = vector.length;
-      for (const set of sets) {
-        if (set.dimensions !== d) continue;
-        const { matrix, scales } = set;
-        for (let row = 0, at = 0; at < matrix.length; row += 1, at += d) {
-          // Four sums side by side: the loop the scan spends its time in runs 10–15 % faster.
-          let a0 = 0;
-          let a1 = 0;
-          let a2 = 0;
-          let a3 = 0;
-          let i = 0;
-          for (; i + 3 < d; i += 4) {
-            a0 += matrix[at + i]! * vector[i]!;
-            a1 += matrix[at + i + 1]! * vector[i + 1]!;
-            a2 += matrix[at + i + 2]! * vector[i + 2]!;
-            a3 += matrix[at + i + 3]! * vector[i + 3]!;
-          }
-          for (; i < d; i += 1) a0 += matrix[at + i]! * vector[i]!;
-          const dot = (a0 + a1 + a2 + a3) * scales[row]!;
-          if (dot > top.floor) top.offer(set, row, dot);
-        }
-      }
-      if (top.items.length === 0) return [];
-      const similarity = new Map(top.items.map((t) => [t.set.chunkIds[t.at]!, t.score]));
+      const top = nearestRows(sets, vector, Math.min(Math.floor(k), 100));
+      if (top.length === 0) return [];
+      const similarity = new Map(top.map((t) => [t.set.chunkIds[t.row]!, t.score]));
       const { rows } = await sql.query<{
         id: string;
         source_id: string;

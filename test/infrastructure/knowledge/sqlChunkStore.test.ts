@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createSqlChunkStore, orQuery } from '../../../infrastructure/knowledge/sqlChunkStore.js';
+import { createSqlChunkStore, RANKED_AT_MOST } from '../../../infrastructure/knowledge/sqlChunkStore.js';
 import { createSqlKnowledgeJobs } from '../../../infrastructure/knowledge/knowledgeJobs.js';
 import type { ChunkStore, ChunkToStore } from '../../../infrastructure/knowledge/chunkStore.js';
 import type { KnowledgeJobs } from '../../../infrastructure/knowledge/knowledgeJobs.js';
@@ -65,6 +65,26 @@ runOnEverySqlDriver(
       assert.equal(await chunks.search('w1', null, "'); DROP TABLE knowledge_chunks; --", 5), []);
       assert.equal(await chunks.search('w1', null, '', 5), []);
       assert.is((await chunks.search('w1', null, 'days', 1)).length, 1, 'k caps the answer');
+    });
+
+    t('a search ranks a bounded set: the passages holding every word come first among many holding one', async () => {
+      const { chunks } = store.store;
+      const many = Array.from({ length: RANKED_AT_MOST + 50 }, (_, i) =>
+        chunk(i, `Orders leave our warehouse in batch ${i}.`),
+      );
+      await chunks.replace('w1', 's1', 1, many);
+      // Stored last, so a scan in table order would reach it after the bound.
+      await chunks.replace('w1', 's2', 1, [chunk(0, 'You can cancel an order until it leaves the warehouse.')]);
+      const match = { words: ['cancel', 'order'], atLeast: 1 };
+      const found = await chunks.search('w1', null, 'cancel order', 5, match);
+      assert.is(found[0]!.chunkId, 's2:0');
+      assert.is(found.length, 5);
+      assert.is(new Set(found.map((f) => f.chunkId)).size, 5, 'each passage once, though both queries match it');
+      assert.equal(
+        (await chunks.search('w1', ['s1'], 'cancel order', 3, match)).map((f) => f.sourceId),
+        ['s1', 's1', 's1'],
+      );
+      assert.is((await chunks.search('w2', null, 'cancel order', 3, match)).length, 0);
     });
 
     t('a replace swaps the whole set; an older revision or a removed source stores nothing', async () => {
@@ -161,10 +181,3 @@ runOnEverySqlDriver(
     t.run();
   },
 );
-
-import { test } from 'uvu';
-test('a query becomes an OR of its words, quoted, whatever it holds', () => {
-  assert.is(orQuery("Where's my order? Order 42!"), "'where' | 's' | 'my' | 'order' | '42'");
-  assert.is(orQuery('!!! ???'), null);
-});
-test.run();
