@@ -13,6 +13,7 @@
  *   DATABASE_URL=postgres://… node --expose-gc --import tsx bench/aiAgent.ts
  *   SOAK_MINUTES=2 TURNS=300 node --expose-gc --import tsx bench/aiAgent.ts
  */
+import { writeHeapSnapshot } from 'node:v8';
 import OpenAI from 'openai';
 import { startOpenAiStandIn } from '../test/support/openAiStandIn.js';
 import { readServerSentEvents } from '../test/support/serverSentEvents.js';
@@ -27,6 +28,8 @@ const STREAMS = Number(process.env.STREAMS ?? 100);
 const VISITORS = Number(process.env.VISITORS ?? 50);
 const SOAK_MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const MESSAGES_PER_SESSION = 10;
+/** A folder to write heap snapshots into (after a forced GC) as the soak starts and ends; compare them with bench/heapSnapshotDiff.ts. */
+const HEAP_SNAPSHOTS = process.env.HEAP_SNAPSHOTS;
 const ANSWER = 'We ship in 2 days.';
 const STREAMED = 'Shipping takes two days, returns are free for 30 days.';
 
@@ -138,6 +141,14 @@ async function tokenDelays(botId: string): Promise<number[]> {
   return delays;
 }
 
+/** The stand-ins keep what they were sent (for tests): not the service's memory, so let it go. */
+function releaseStandInRecords() {
+  for (const s of [standIn, streamStandIn]) {
+    s.requests.length = 0;
+    s.contentChunkSentAt.length = 0;
+  }
+}
+
 /** 3. VISITORS conversing at once for SOAK_MINUTES; answers checked, heap sampled. */
 async function soak(botId: string, streamBotId: string) {
   const deadline = Date.now() + SOAK_MINUTES * 60_000;
@@ -146,11 +157,7 @@ async function soak(botId: string, streamBotId: string) {
   const firstErrors: string[] = [];
   const heapMb: number[] = [];
   const sampler = setInterval(() => {
-    // The stand-ins keep what they were sent (for tests): not the service's memory, so let it go.
-    for (const s of [standIn, streamStandIn]) {
-      s.requests.length = 0;
-      s.contentChunkSentAt.length = 0;
-    }
+    releaseStandInRecords();
     gc?.();
     heapMb.push(Math.round(process.memoryUsage().heapUsed / 1e5) / 10);
   }, 10_000);
@@ -196,9 +203,20 @@ async function soak(botId: string, streamBotId: string) {
       addressOf.delete(sessionId);
     }
   }
+  const snapshot = (name: string) => {
+    if (!HEAP_SNAPSHOTS) return;
+    releaseStandInRecords();
+    gc?.();
+    console.log(`heap snapshot: ${writeHeapSnapshot(`${HEAP_SNAPSHOTS}/${name}.heapsnapshot`)}`);
+  };
+  snapshot('soak-start');
+  // Writing the snapshot blocks for seconds: let the server close the keep-alive sockets that
+  // timed out meanwhile before the visitors reuse them (else ECONNRESET).
+  if (HEAP_SNAPSHOTS) await new Promise((r) => setTimeout(r, 1000));
   const started = Date.now();
   await Promise.all(Array.from({ length: VISITORS }, (_, v) => visitor(v)));
   clearInterval(sampler);
+  snapshot('soak-end');
   const seconds = (Date.now() - started) / 1000;
   return {
     visitors: VISITORS,

@@ -6,7 +6,13 @@
  * command runs again on the stream as read. A refusal or a no-op decided on a remembered state
  * is also decided again on the stream as read (AggregateStore), so only an append ever relies
  * on it. "As read" means the remembered state caught up with the events after its revision,
- * not the stream read whole: a big workspace's stream is never read whole again.
+ * not the stream read whole: a big workspace's stream is never read whole again while it is in use.
+ *
+ * A state is dropped once no command or load used it for IDLE_MS: a conversation's state holds
+ * its whole transcript (the agent's model reads it), and visitors leave without ending their
+ * chats, so without this every conversation of the last CACHED_STREAMS would stay in memory
+ * (~5 KB for ten messages, ~50 MB for ten thousand) long after its visitor left. A stream used
+ * again after that is read once more.
  */
 import type { Observable } from 'rxjs';
 import type { Decider, DomainEvent } from '../domain/event.js';
@@ -15,6 +21,13 @@ import type { LoadedStream, StreamLoader } from './streamLoader.js';
 
 /** Streams whose last known state is kept (least recently written dropped first). */
 const CACHED_STREAMS = 10_000;
+/** A state unused this long is dropped (a visitor's pause between two messages is far shorter). */
+export const IDLE_MS = 3 * 60_000;
+
+export interface CachingStreamLoaderOptions {
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
 
 interface CachedStream {
   decider: unknown;
@@ -26,6 +39,8 @@ interface CachedStream {
    * after it and folds them on.
    */
   current: boolean;
+  /** When a command or load last used it: the map is kept in this order, oldest first. */
+  usedAt: number;
 }
 
 export class CachingStreamLoader implements StreamLoader {
@@ -34,6 +49,7 @@ export class CachingStreamLoader implements StreamLoader {
   private readonly notices = new Map<string, number>();
   private epoch = 0;
   private readonly noticed: boolean;
+  private readonly now: () => number;
 
   constructor(
     private readonly inner: StreamLoader,
@@ -45,7 +61,9 @@ export class CachingStreamLoader implements StreamLoader {
      * streams this process wrote are remembered, for its own appends.
      */
     notices$?: Observable<AppendNotice>,
+    options: CachingStreamLoaderOptions = {},
   ) {
+    this.now = options.now ?? Date.now;
     this.noticed = notices$ !== undefined;
     notices$?.subscribe(({ streamId }) => {
       if (streamId === '*') {
@@ -68,7 +86,10 @@ export class CachingStreamLoader implements StreamLoader {
     from?: LoadedStream<State>,
   ): Promise<LoadedStream<State>> {
     const base = from ?? this.base(streamId, decider);
-    if (!from && base && this.noticed && this.cached.get(streamId)?.current) return base;
+    if (!from && base && this.noticed && this.cached.get(streamId)?.current) {
+      this.touch(streamId);
+      return base;
+    }
     const seen = `${this.epoch}:${this.notices.get(streamId) ?? 0}`;
     const loaded = await this.inner.load(streamId, decider, base ?? undefined);
     // Current only when no notice for the stream came in meanwhile: one may name an append
@@ -83,9 +104,9 @@ export class CachingStreamLoader implements StreamLoader {
     decider: Decider<unknown, State, Event>,
   ): LoadedStream<State> | null {
     const entry = this.cached.get(streamId);
-    return entry?.current && entry.decider === decider
-      ? { state: entry.state as State, revision: entry.revision }
-      : null;
+    if (!entry?.current || entry.decider !== decider) return null;
+    this.touch(streamId);
+    return { state: entry.state as State, revision: entry.revision };
   }
 
   wrote<State, Event extends DomainEvent>(
@@ -108,9 +129,33 @@ export class CachingStreamLoader implements StreamLoader {
     return entry && entry.decider === decider ? { state: entry.state as State, revision: entry.revision } : null;
   }
 
-  private remember(streamId: string, entry: CachedStream): void {
+  /** How many stream states are remembered now. */
+  get size(): number {
+    return this.cached.size;
+  }
+
+  private remember(streamId: string, entry: Omit<CachedStream, 'usedAt'>): void {
     this.cached.delete(streamId);
     if (this.cached.size >= CACHED_STREAMS) this.cached.delete(this.cached.keys().next().value!);
+    this.cached.set(streamId, { ...entry, usedAt: this.now() });
+    this.dropIdle();
+  }
+
+  /** Moves the stream to the newest end, so the oldest-first order stays true. */
+  private touch(streamId: string): void {
+    const entry = this.cached.get(streamId)!;
+    this.cached.delete(streamId);
+    entry.usedAt = this.now();
     this.cached.set(streamId, entry);
+    this.dropIdle();
+  }
+
+  /** Drops the idle states, from the oldest: stops at the first one in use, so it costs what it drops. */
+  private dropIdle(): void {
+    const before = this.now() - IDLE_MS;
+    for (const [id, entry] of this.cached) {
+      if (entry.usedAt > before) return;
+      this.cached.delete(id);
+    }
   }
 }

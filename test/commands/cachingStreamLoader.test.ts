@@ -9,7 +9,7 @@ import type { AppendNotice, EventStore } from '../../infrastructure/eventStore/e
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
-import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
+import { CachingStreamLoader, IDLE_MS } from '../../commands/cachingStreamLoader.js';
 import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import {
@@ -71,6 +71,25 @@ test('a stream this process wrote is not read again for the next command', async
     await aggregates.handle('c-1', counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
   assert.is(reads, before);
   assert.is((await aggregates.load('c-1', counter)).state.total, 6);
+});
+
+test('a state unused for IDLE_MS is dropped (conversations their visitors left do not stay in memory); one in use stays', async () => {
+  let now = 0;
+  const loader = new CachingStreamLoader(new EventStreamLoader(events), undefined, { now: () => now });
+  const aggregates = new AggregateStore(events, undefined, undefined, loader);
+  const add = (id: string) => aggregates.handle(id, counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
+  for (let i = 0; i < 20; i++) await add(`left-${i}`);
+  now = IDLE_MS / 2;
+  await add('in-use');
+  assert.is(loader.size, 21);
+  now = IDLE_MS + 1;
+  const before = reads;
+  await add('in-use');
+  assert.is(reads, before, 'the stream in use was still remembered');
+  assert.is(loader.size, 1, 'the twenty idle states were dropped');
+  await add('left-0');
+  assert.is(reads, before + 1, 'a dropped stream is read again');
+  assert.is((await aggregates.load('left-0', counter)).state.total, 2);
 });
 
 test("another writer's append is not missed: the append fails on the revision and the command runs on the stream as read", async () => {
