@@ -14,6 +14,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { type OpenAiStandIn, startOpenAiStandIn } from '../support/openAiStandIn.js';
+import { eventually } from '../support/waiting.js';
 import { cliJson } from './support/cli.js';
 import { exportEvents } from './support/eventExport.js';
 import { EXTERNAL, http } from './support/externalApi.js';
@@ -120,9 +121,16 @@ test('kill -9 mid-stream: after a restart the answer is recorded whole or not at
     ['user', 'How fast do you ship?'],
     ['bot', 'We ship in 2 days.'],
   ];
-  const responses = await api('GET', `${EXTERNAL}/chatbots/${botId}/responses`);
-  assert.is(responses.status, 200, responses.text);
-  assert.is(responses.body.total, 1);
+  // The first turn answered before the views included it (DESIGN.md decision 27) and is in the
+  // log: a new process's views catch up with it from there, moments after the start.
+  const responses = await eventually(
+    async () => {
+      const r = await api('GET', `${EXTERNAL}/chatbots/${botId}/responses`);
+      return r.status === 200 && r.body.total === 1 && r;
+    },
+    10_000,
+    'the restarted views to include the first turn',
+  );
   const responseId = responses.body.data[0]._id as string;
   const record = async () => (await api('GET', `${EXTERNAL}/chatbots/${botId}/responses/${responseId}`)).body.data;
   const afterCrash = await record();
