@@ -54,17 +54,32 @@ export function orQuery(query: string): string | null {
   return unique.length === 0 ? null : unique.map(quoted).join(' | ');
 }
 
+/** The full-text queries of one search: the candidate queries in turn, and the query ranking them. */
+export interface SearchTiers {
+  tiers: string[];
+  rank: string;
+}
+
 /**
  * The queries a search asks in turn, strictest first, each answering only passages the ones
- * before did not: every word, then at least `atLeast` of them. A question whose words are all
- * in few passages is answered by those; one of common words reaches the looser query, whose
- * matches beyond the search's bound are never read.
+ * before did not: every word, then each group of `atLeast` words on its own. The groups are
+ * asked one by one, not as one OR, because the index answers an OR from the union of its
+ * words' entries (most of a help centre for "order" or "card") before a single row is read,
+ * while each AND group is answered by skipping through its rarest word's entries; the search
+ * stops asking once it holds enough candidates. All candidates are ranked by the loosest query.
  */
-export function searchTiers(words: readonly string[], atLeast: number): string[] {
+export function searchTiers(words: readonly string[], atLeast: number): SearchTiers | null {
   const unique = usable(words);
   const loosest = atLeastQuery(unique, atLeast);
-  if (loosest === null) return [];
-  if (unique.length === 1) return [loosest];
+  if (loosest === null) return null;
+  if (unique.length === 1) return { tiers: [loosest], rank: loosest };
   const every = unique.map(quoted).join(' & ');
-  return atLeast >= unique.length ? [every] : [every, loosest];
+  if (atLeast >= unique.length) return { tiers: [every], rank: every };
+  const need = Math.max(1, atLeast);
+  const groups = combinations(unique, need, MAX_GROUPS + 1);
+  const separately = need > 1 && groups.length <= MAX_GROUPS;
+  return {
+    tiers: [every, ...(separately ? groups.map((g) => g.map(quoted).join(' & ')) : [loosest])],
+    rank: loosest,
+  };
 }

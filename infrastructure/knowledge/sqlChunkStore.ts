@@ -8,7 +8,7 @@
  * first (fullTextQuery.ts), at most RANKED_AT_MOST, and only those are ranked. The planner would
  * otherwise scan the table whenever a question's words are common, detoasting and ranking every
  * match (seconds at 100,000 chunks: bench/README.md, Knowledge retrieval); the candidates come
- * from `knowledge_search_candidates_v1`, run with sequential and plain index scans off. It is
+ * from `knowledge_search_candidates_v2`, run with sequential and plain index scans off. It is
  * created only when missing (as confab_raise: two processes starting at once would both write
  * its catalogue row), so a change to it takes a new name. The index's `fastupdate` is off: a
  * search never scans a pending list of fresh rows. The workspace and sources are checked on the
@@ -49,15 +49,15 @@ CREATE TABLE IF NOT EXISTS knowledge_chunk_revisions (
   revision   INTEGER NOT NULL
 );
 DO $do$ BEGIN
-  IF to_regprocedure('knowledge_search_candidates_v1(text, text[], text[], integer)') IS NULL THEN
-    CREATE FUNCTION knowledge_search_candidates_v1(
-      workspace text, sources text[], tiers text[], cap integer
+  IF to_regprocedure('knowledge_search_candidates_v2(text, text[], text[], text, integer)') IS NULL THEN
+    CREATE FUNCTION knowledge_search_candidates_v2(
+      workspace text, sources text[], tiers text[], rank text, cap integer
     ) RETURNS TABLE (id text, source_id text, ordinal integer, score real)
     LANGUAGE plpgsql STABLE
     SET enable_seqscan = off SET enable_indexscan = off
     AS $$
     DECLARE
-      rank_query tsquery := to_tsquery('english', tiers[cardinality(tiers)]);
+      rank_query tsquery := to_tsquery('english', rank);
       tier tsquery;
       tier_text text;
       earlier tsquery := NULL;
@@ -76,7 +76,7 @@ DO $do$ BEGIN
         GET DIAGNOSTICS n = ROW_COUNT;
         found := found + n;
         EXIT WHEN found >= cap;
-        earlier := tier;
+        earlier := CASE WHEN earlier IS NULL THEN tier ELSE earlier || tier END;
       END LOOP;
     END $$;
   END IF;
@@ -153,12 +153,13 @@ export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
     async search(workspaceId, sourceIds, query, k, match) {
       const words = match ? match.words : queryWords(query);
       const tiers = searchTiers(words, match ? match.atLeast : 1);
-      if (tiers.length === 0 || k <= 0 || (sourceIds !== null && sourceIds.length === 0)) return [];
+      if (tiers === null || k <= 0 || (sourceIds !== null && sourceIds.length === 0)) return [];
       const limit = Math.min(Math.floor(k), 100);
       const params = [
         workspaceId,
         sourceIds === null ? null : [...sourceIds],
-        tiers,
+        tiers.tiers,
+        tiers.rank,
         Math.max(RANKED_AT_MOST, limit),
         limit,
       ];
@@ -173,8 +174,8 @@ export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
         score: number;
       }>(
         `SELECT c.id, c.source_id, c.ordinal, c.heading_path, c.body, c.url, c.page, best.score
-           FROM (SELECT * FROM knowledge_search_candidates_v1($1, $2::text[], $3::text[], $4)
-                  ORDER BY score DESC, source_id, ordinal LIMIT $5) AS best
+           FROM (SELECT * FROM knowledge_search_candidates_v2($1, $2::text[], $3::text[], $4, $5)
+                  ORDER BY score DESC, source_id, ordinal LIMIT $6) AS best
            JOIN knowledge_chunks c ON c.id = best.id
           ORDER BY best.score DESC, best.source_id, best.ordinal`,
         params,
