@@ -32,6 +32,7 @@ import type { Resolver } from '../infrastructure/webhooks/addressGuard.js';
 import { ProjectionRunner } from '../projections/projectionRunner.js';
 import { WritesAheadOfViews } from '../projections/writesAheadOfViews.js';
 import { CachingStreamLoader } from '../commands/cachingStreamLoader.js';
+import { streamRetention } from '../commands/streamRetention.js';
 import { EventStreamLoader } from '../commands/streamLoader.js';
 import { allProjections } from '../projections/allProjections.js';
 import { WEBHOOKS } from '../projections/views/webhooksView.js';
@@ -292,7 +293,8 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
     events,
     viewsInclude,
     clock,
-    new CachingStreamLoader(new EventStreamLoader(events), events.appendedStreams$),
+    // Remembered states by stream kind: conversations minutes, workspaces and chatbots an hour.
+    new CachingStreamLoader(new EventStreamLoader(events), events.appendedStreams$, { retention: streamRetention }),
   );
   const reservations = new Reservations(aggregates);
   const rateLimiters = createRateLimiterFactory(config.redisUrl, { log: logger });

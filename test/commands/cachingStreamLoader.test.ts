@@ -9,7 +9,8 @@ import type { AppendNotice, EventStore } from '../../infrastructure/eventStore/e
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
-import { CachingStreamLoader, IDLE_MS } from '../../commands/cachingStreamLoader.js';
+import { CachingStreamLoader } from '../../commands/cachingStreamLoader.js';
+import { CONVERSATION_IDLE_MS, type StreamRetention } from '../../commands/streamRetention.js';
 import { EventStreamLoader } from '../../commands/streamLoader.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import {
@@ -73,23 +74,109 @@ test('a stream this process wrote is not read again for the next command', async
   assert.is((await aggregates.load('c-1', counter)).state.total, 6);
 });
 
-test('a state unused for IDLE_MS is dropped (conversations their visitors left do not stay in memory); one in use stays', async () => {
-  let now = 0;
-  const loader = new CachingStreamLoader(new EventStreamLoader(events), undefined, { now: () => now });
+/**
+ * A loader on a clock the test moves, remembering what `retention` says (default: Confab's).
+ * Each command takes a millisecond, so "least recently used" is never a tie.
+ */
+const onClock = (retention?: StreamRetention) => {
+  const clock = { now: 0 };
+  const loader = new CachingStreamLoader(new EventStreamLoader(events), undefined, { now: () => clock.now, retention });
   const aggregates = new AggregateStore(events, undefined, undefined, loader);
-  const add = (id: string) => aggregates.handle(id, counter, { type: 'Add', by: 1, max: 100 }, operatorContext());
-  for (let i = 0; i < 20; i++) await add(`left-${i}`);
-  now = IDLE_MS / 2;
-  await add('in-use');
+  const add = (id: string, by = 1) => {
+    clock.now++;
+    return aggregates.handle(id, counter, { type: 'Add', by, max: 1_000_000 }, operatorContext());
+  };
+  return { clock, loader, aggregates, add };
+};
+
+test('a conversation state unused for its idle time is dropped (visitors leave without ending their chats); one in use stays', async () => {
+  const { clock, loader, aggregates, add } = onClock();
+  for (let i = 0; i < 20; i++) await add(`conversation-left-${i}`);
+  clock.now = CONVERSATION_IDLE_MS / 2;
+  await add('conversation-in-use');
   assert.is(loader.size, 21);
-  now = IDLE_MS + 1;
+  clock.now = CONVERSATION_IDLE_MS + 100;
   const before = reads;
-  await add('in-use');
-  assert.is(reads, before, 'the stream in use was still remembered');
+  await add('conversation-in-use');
+  assert.is(reads, before, 'the conversation in use was still remembered');
   assert.is(loader.size, 1, 'the twenty idle states were dropped');
-  await add('left-0');
+  await add('conversation-left-0');
   assert.is(reads, before + 1, 'a dropped stream is read again');
-  assert.is((await aggregates.load('left-0', counter)).state.total, 2);
+  assert.is((await aggregates.load('conversation-left-0', counter)).state.total, 2);
+});
+
+test('a workspace state is kept well past the idle time of a conversation, and is not read again', async () => {
+  const { clock, loader, add } = onClock();
+  for (let i = 0; i < 30; i++) await add('workspace-kept');
+  await add('chatbot-kept');
+  await add('conversation-gone');
+  clock.now = CONVERSATION_IDLE_MS * 10;
+  await add('conversation-other');
+  assert.is(loader.size, 3, 'only the idle conversation was dropped');
+  const [before, beforeEvents] = [reads, eventsRead];
+  const r = await add('workspace-kept');
+  await add('chatbot-kept');
+  assert.is(reads, before, 'the workspace and the chatbot were still remembered');
+  assert.is(eventsRead, beforeEvents);
+  assert.is(r.state.total, 31);
+});
+
+test('the number of states kept stays bounded, the least recently used dropped first, whatever the lanes', async () => {
+  const { loader, add } = onClock({
+    idleMs: (id) => (id.startsWith('conversation-') ? CONVERSATION_IDLE_MS : Number.POSITIVE_INFINITY),
+    maxStreams: 3,
+    maxEvents: 1_000,
+  });
+  await add('workspace-n-1');
+  await add('conversation-n-2');
+  await add('workspace-n-3');
+  await add('workspace-n-1'); // used again: now the most recent
+  await add('conversation-n-4');
+  assert.is(loader.size, 3);
+  const before = reads;
+  await add('workspace-n-1');
+  await add('workspace-n-3');
+  await add('conversation-n-4');
+  assert.is(reads, before, 'the three used last were kept');
+  await add('conversation-n-2');
+  assert.is(reads, before + 1, 'the one used longest ago was dropped');
+  assert.is(loader.size, 3);
+});
+
+test('the events folded into the states kept stay bounded; a state heavier than the bound is kept alone', async () => {
+  const { loader, add } = onClock({ idleMs: () => Number.POSITIVE_INFINITY, maxStreams: 100, maxEvents: 10 });
+  for (let i = 0; i < 4; i++) await add('workspace-w-1');
+  for (let i = 0; i < 4; i++) await add('workspace-w-2');
+  assert.is(loader.weight, 8);
+  for (let i = 0; i < 3; i++) await add('workspace-w-3');
+  assert.is(loader.weight, 7, 'the four events of the state used longest ago were let go');
+  assert.is(loader.size, 2);
+  for (let i = 0; i < 12; i++) await add('workspace-w-4');
+  assert.is(loader.size, 1);
+  assert.is(loader.weight, 12);
+  const before = reads;
+  await add('workspace-w-4');
+  assert.is(reads, before, 'the heavy state was kept');
+});
+
+test('a state read again after it was dropped is the stream as it is now, with what another instance appended meanwhile', async () => {
+  const { clock, loader, add } = onClock();
+  for (let i = 0; i < 5; i++) await add('conversation-back', 1);
+  const kept = (await loader.load('conversation-back', counter)).state.total;
+  await remembering(events).handle('conversation-back', counter, { type: 'Add', by: 10, max: 1000 }, operatorContext());
+  clock.now = CONVERSATION_IDLE_MS + 100;
+  await add('conversation-other');
+  assert.is(loader.size, 1, 'the idle conversation was dropped');
+  const beforeEvents = eventsRead;
+  const r = await add('conversation-back', 1);
+  assert.is(eventsRead - beforeEvents, 6, 'the stream was read from its first event');
+  assert.is(r.before.total, kept + 10);
+  assert.is(r.state.total, kept + 11);
+  assert.equal(
+    await loader.load('conversation-back', counter),
+    await new EventStreamLoader(events).load('conversation-back', counter),
+    'the same as the stream read whole',
+  );
 });
 
 test("another writer's append is not missed: the append fails on the revision and the command runs on the stream as read", async () => {
