@@ -2,9 +2,12 @@
  * The webhook deliveries as OpenAPI callbacks of createWebhook (docs/events.md): for each of the
  * four events, the POST the service sends to the webhook's `url`, its body and its headers, with
  * an example of each. The bodies are the ones toWebhookMessage builds and the headers the ones
- * the dispatcher's sender sets; test/api/webhookCallbacks.test.ts checks real deliveries against them.
+ * the dispatcher's sender sets; test/api/resources/webhooks/webhookCallbacks.test.ts checks real
+ * deliveries against them. The signature examples are real: signed with a published example secret
+ * by the function that signs the deliveries, so a receiver can test its verification against them.
  */
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '../../../domain/webhooks/webhookEvents.js';
+import { signatureHeaders } from '../../../domain/webhooks/webhookSignature.js';
 import { namedSchema } from '../../http/namedSchema.js';
 import type { JsonSchema } from '../../http/schemaValidator.js';
 
@@ -31,7 +34,10 @@ function payload(name: string, properties: Record<string, JsonSchema>, optional:
 }
 
 /** Each event's body schema and a real example of it. */
-export const WEBHOOK_PAYLOADS: Record<WebhookEventName, { summary: string; schema: JsonSchema; example: object }> = {
+export const WEBHOOK_PAYLOADS: Record<
+  WebhookEventName,
+  { summary: string; schema: JsonSchema; example: { timestamp: string } & Record<string, unknown> }
+> = {
   'conversation.started': {
     summary: 'A visitor started a chat session',
     schema: payload(
@@ -134,36 +140,59 @@ const deliveryId: JsonSchema = { type: 'string', pattern: '^dlv_[0-9a-f]{24}$' }
 const digits: JsonSchema = { type: 'string', pattern: '^\\d+$' };
 const exampleId = 'dlv_3f9a1c7e5b2d4f6a8c0e1b3d';
 
+/** The secret the signature examples are made with: of the form POST /webhooks answers (64 hex characters). */
+export const EXAMPLE_WEBHOOK_SECRET = '0123456789abcdef'.repeat(4);
+/** The same key as a Standard Webhooks library takes it: whsec_ + base64 of the secret's characters. */
+export const EXAMPLE_WEBHOOK_WHSEC = `whsec_${Buffer.from(EXAMPLE_WEBHOOK_SECRET, 'utf8').toString('base64')}`;
+/** How a signature example was made, for its description: a receiver can check its verification against it. */
+const exampleMadeWith = (from: string) =>
+  `The example is made with the example secret ${EXAMPLE_WEBHOOK_SECRET} (${EXAMPLE_WEBHOOK_WHSEC} for a Standard Webhooks library) from ${from}, the body as sent: the compact JSON (JSON.stringify) of the example body.`;
+
+/**
+ * The signature headers of the example delivery of `event`, as the sender signs them: its body is
+ * the compact JSON of the event's example, its first attempt half a second after the event.
+ */
+function exampleSignatureHeaders(event: WebhookEventName): Record<string, string> {
+  const { example } = WEBHOOK_PAYLOADS[event];
+  return signatureHeaders(
+    EXAMPLE_WEBHOOK_SECRET,
+    exampleId,
+    JSON.stringify(example),
+    Date.parse(example.timestamp) + 500,
+  );
+}
+
 /** The headers of every attempt of a delivery of `event` (Content-Type is application/json). */
 export function deliveryHeaderParameters(event: WebhookEventName): object[] {
+  const signed = exampleSignatureHeaders(event);
   const headers: Array<[name: string, description: string, schema: JsonSchema, example: string]> = [
     [
       'webhook-id',
       "The delivery's id, the same on every retry of it: de-duplicate on it (Standard Webhooks)",
       deliveryId,
-      exampleId,
+      signed['webhook-id'],
     ],
     [
       'webhook-timestamp',
       'Unix time in seconds of this attempt; refuse one more than 5 minutes off (Standard Webhooks)',
       digits,
-      '1795774500',
+      signed['webhook-timestamp'],
     ],
     [
       'webhook-signature',
-      'v1, then the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the secret (Standard Webhooks; several space-separated signatures are possible)',
+      `v1, then the base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<raw body>" keyed with the secret (Standard Webhooks; several space-separated signatures are possible). ${exampleMadeWith('the example webhook-id, webhook-timestamp and body')}`,
       { type: 'string', pattern: '^v1,[A-Za-z0-9+/=]+( v1,[A-Za-z0-9+/=]+)*$' },
-      'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+      signed['webhook-signature'],
     ],
     [
       'x-webhook-signature',
-      'Lowercase hex HMAC-SHA256 of the raw body alone, keyed with the secret (cannot detect a replay)',
+      `Lowercase hex HMAC-SHA256 of the raw body alone, keyed with the secret (cannot detect a replay). ${exampleMadeWith('the example body')}`,
       { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      '3b1f0c9e6d7a8b5c4e2f1a0d9c8b7a6e5f4d3c2b1a0f9e8d7c6b5a4f3e2d1c0b',
+      signed['x-webhook-signature'],
     ],
     ['x-webhook-event', 'The event name, also in the body', { type: 'string', enum: [event] }, event],
     ['x-webhook-delivery-id', 'The same id as webhook-id', deliveryId, exampleId],
-    ['x-webhook-timestamp', 'Unix time in milliseconds of this attempt', digits, '1795774500123'],
+    ['x-webhook-timestamp', 'Unix time in milliseconds of this attempt', digits, signed['x-webhook-timestamp']],
     ['user-agent', 'Who sends it', { type: 'string', enum: ['Confab-Webhooks/1.0'] }, 'Confab-Webhooks/1.0'],
   ];
   return headers.map(([name, description, schema, example]) => ({

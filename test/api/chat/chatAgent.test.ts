@@ -8,7 +8,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toWebhookMessage } from '../../../domain/webhooks/webhookEvents.js';
 import { RESPONSES } from '../../../projections/views/responsesView.js';
-import { AGENT_INSTRUCTIONS as INSTRUCTIONS, type AgentChat, CHAT, startAgentChat } from '../../support/agentChat.js';
+import { AGENT_INSTRUCTIONS as INSTRUCTIONS, type AgentChat, startAgentChat } from '../../support/agentChat.js';
+import { CHAT } from '../../support/visitorChat.js';
 
 let h: AgentChat;
 const ext: AgentChat['ext'] = (...args) => h.ext(...args);

@@ -12,9 +12,7 @@ import { monthlyAiTokens } from '../../../domain/plans.js';
 import { toWebhookMessage } from '../../../domain/webhooks/webhookEvents.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-
-const EXT = '/api/v1/external/v1';
-const CHAT = '/api/v1/chat';
+import { EXT, say, startConversation } from '../../support/visitorChat.js';
 
 let app: TestApp;
 let standIn: OpenAiStandIn;
@@ -29,13 +27,6 @@ const one = async (sessionId: string, type: string) => {
   assert.is(found.length, 1, `one ${type}`);
   return found[0]!.data;
 };
-const say = (botId: string, sessionId: string, message: string) =>
-  app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
-async function session(botId: string): Promise<string> {
-  const s = await app.api('POST', `${CHAT}/${botId}/sessions`, { body: {} });
-  assert.is(s.status, 201, JSON.stringify(s.body));
-  return s.body.sessionId;
-}
 
 /** A workspace (moved to `plan` once set up) with a chatbot answered by an agent. */
 async function agentWorkspace(plan: string, agent: Record<string, unknown> = {}) {
@@ -74,9 +65,9 @@ test.after(async () => {
 
 test('on the Free plan the agent hands off at once with budget, and nothing reaches the model', async () => {
   const { botId } = await agentWorkspace('free', { greeting: 'Hi, I am Ava.' });
-  const sessionId = await session(botId);
+  const sessionId = await startConversation(app, botId);
   const calls = chatRequests().length;
-  const r = await say(botId, sessionId, 'Do you ship abroad?');
+  const r = await say(app, botId, sessionId, 'Do you ship abroad?');
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body, { messages: [{ type: 'bot', message: HANDOFF_MESSAGE }], done: true });
   assert.is(chatRequests().length, calls, 'no model call');
@@ -89,15 +80,15 @@ test('on the Free plan the agent hands off at once with budget, and nothing reac
   );
   const failed = await one(sessionId, 'AgentFailed');
   assert.equal([failed.error, failed.model], ['monthly_token_budget', null]);
-  assert.is((await say(botId, sessionId, 'Hello?')).status, 409, 'the bot sends nothing more');
+  assert.is((await say(app, botId, sessionId, 'Hello?')).status, 409, 'the bot sends nothing more');
 });
 
 test('a turn that starts under the monthly budget may end over it; the next turn is refused, /usage/ai says so', async () => {
   const limit = monthlyAiTokens('starter')!;
   const { botId, ext } = await agentWorkspace('starter');
-  const first = await session(botId);
+  const first = await startConversation(app, botId);
   standIn.script({ kind: 'text', text: 'Yes, worldwide.', usage: { promptTokens: limit - 10, completionTokens: 30 } });
-  const answered = await say(botId, first, 'Do you ship abroad?');
+  const answered = await say(app, botId, first, 'Do you ship abroad?');
   assert.equal(answered.body, { messages: [{ type: 'bot', message: 'Yes, worldwide.' }], done: false });
 
   const usage = await ext('GET', '/usage/ai');
@@ -110,10 +101,10 @@ test('a turn that starts under the monthly budget may end over it; the next turn
   });
 
   const calls = chatRequests().length;
-  const again = await say(botId, first, 'And to Canada?');
+  const again = await say(app, botId, first, 'And to Canada?');
   assert.equal(again.body, { messages: [{ type: 'bot', message: HANDOFF_MESSAGE }], done: true });
-  const other = await session(botId);
-  assert.is((await say(botId, other, 'Hi')).body.done, true, 'every conversation of the workspace is refused');
+  const other = await startConversation(app, botId);
+  assert.is((await say(app, botId, other, 'Hi')).body.done, true, 'every conversation of the workspace is refused');
   assert.is(chatRequests().length, calls, 'no model call after the budget is reached');
   assert.is((await one(other, 'ConversationCompleted')).escalationReason, 'budget');
   // The seed's usage object (API calls) is not touched by AI tokens.
@@ -124,11 +115,11 @@ test('a turn that starts under the monthly budget may end over it; the next turn
 
 test("handoff.maxTokens limits one conversation's tokens; other conversations go on", async () => {
   const { botId } = await agentWorkspace('pro', { handoff: { maxTokens: 100 } });
-  const sessionId = await session(botId);
+  const sessionId = await startConversation(app, botId);
   standIn.script({ kind: 'text', text: 'First answer.', usage: { promptTokens: 80, completionTokens: 30 } });
-  assert.is((await say(botId, sessionId, 'One')).body.done, false);
+  assert.is((await say(app, botId, sessionId, 'One')).body.done, false);
   const calls = chatRequests().length;
-  const r = await say(botId, sessionId, 'Two');
+  const r = await say(app, botId, sessionId, 'Two');
   assert.equal(r.body, { messages: [{ type: 'bot', message: HANDOFF_MESSAGE }], done: true });
   assert.is(chatRequests().length, calls, 'no model call');
   assert.is((await one(sessionId, 'ConversationCompleted')).escalationReason, 'budget');
@@ -136,9 +127,9 @@ test("handoff.maxTokens limits one conversation's tokens; other conversations go
   assert.is(failed.error, 'conversation_token_limit');
   assert.is(failed.detail, 'The conversation used 110 tokens, its limit is 100');
 
-  const fresh = await session(botId);
+  const fresh = await startConversation(app, botId);
   standIn.script({ kind: 'text', text: 'Still here.', usage: { promptTokens: 10, completionTokens: 5 } });
-  assert.equal((await say(botId, fresh, 'Hi')).body, {
+  assert.equal((await say(app, botId, fresh, 'Hi')).body, {
     messages: [{ type: 'bot', message: 'Still here.' }],
     done: false,
   });
@@ -148,11 +139,11 @@ test('onLimit message: the visitor reads limitMessage and the conversation ends,
   const limitMessage = 'Thanks for chatting! For more, write to help@example.com.';
   const { botId, put } = await agentWorkspace('pro', { handoff: { maxTurns: 1, onLimit: 'message', limitMessage } });
   assert.equal(put.handoff, { maxTurns: 1, maxTokens: null, onLimit: 'message', limitMessage });
-  const sessionId = await session(botId);
+  const sessionId = await startConversation(app, botId);
   standIn.script({ kind: 'text', text: 'We open at nine.' });
-  await say(botId, sessionId, 'When do you open?');
+  await say(app, botId, sessionId, 'When do you open?');
   const calls = chatRequests().length;
-  const r = await say(botId, sessionId, 'And close?');
+  const r = await say(app, botId, sessionId, 'And close?');
   assert.equal(r.body, { messages: [{ type: 'bot', message: limitMessage }], done: true });
   assert.is(chatRequests().length, calls);
   const done = await one(sessionId, 'ConversationCompleted');
@@ -161,8 +152,8 @@ test('onLimit message: the visitor reads limitMessage and the conversation ends,
 
   // Without words of its own the agent says the standard ones.
   const plain = await agentWorkspace('free', { handoff: { onLimit: 'message' } });
-  const s2 = await session(plain.botId);
-  assert.equal((await say(plain.botId, s2, 'Hi')).body.messages, [{ type: 'bot', message: LIMIT_END_MESSAGE }]);
+  const s2 = await startConversation(app, plain.botId);
+  assert.equal((await say(app, plain.botId, s2, 'Hi')).body.messages, [{ type: 'bot', message: LIMIT_END_MESSAGE }]);
 });
 
 test('bad handoff settings are a 400 naming the field; GET answers the defaults filled in', async () => {
@@ -205,7 +196,7 @@ test('/usage/ai counts every model call of the month; a new UTC month starts fro
   };
   try {
     at('2031-01-31T23:59:00.000Z');
-    const sessionId = await session(botId);
+    const sessionId = await startConversation(app, botId);
     standIn.script(
       { kind: 'text', text: 'One.', usage: { promptTokens: 40, completionTokens: 2 } },
       { kind: 'text', text: 'Two.', usage: { promptTokens: 60, completionTokens: 3 } },
@@ -215,8 +206,8 @@ test('/usage/ai counts every model call of the month; a new UTC month starts fro
         usage: { promptTokens: 70, completionTokens: 9 },
       },
     );
-    await say(botId, sessionId, 'a');
-    await say(botId, sessionId, 'b');
+    await say(app, botId, sessionId, 'a');
+    await say(app, botId, sessionId, 'b');
     assert.equal((await ext('GET', '/usage/ai')).body.data, {
       month: '2031-01',
       tokensUsed: 105,
@@ -231,7 +222,7 @@ test('/usage/ai counts every model call of the month; a new UTC month starts fro
       remaining: limit,
     });
     // The same conversation goes on into February: its call counts in February.
-    assert.is((await say(botId, sessionId, 'c')).body.done, true);
+    assert.is((await say(app, botId, sessionId, 'c')).body.done, true);
     assert.is((await ext('GET', '/usage/ai')).body.data.tokensUsed, 79);
   } finally {
     shiftMs = 0;

@@ -10,7 +10,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_MESSAGE_LENGTH } from '../../../domain/conversation/visitorInput.js';
-import { AGENT_INSTRUCTIONS, type AgentChat, CHAT, EXT, startAgentChat } from '../../support/agentChat.js';
+import { AGENT_INSTRUCTIONS, type AgentChat, startAgentChat } from '../../support/agentChat.js';
+import { CHAT, EXT } from '../../support/visitorChat.js';
 
 let h: AgentChat;
 let botId: string;

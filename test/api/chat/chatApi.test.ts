@@ -3,22 +3,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
+import { CHAT, EXT, newChatbot, say } from '../../support/visitorChat.js';
 
 let app: TestApp;
 let apiKey: string;
-const EXT = '/api/v1/external/v1';
-const CHAT = '/api/v1/chat';
 
-async function createBot(body: Record<string, unknown> = {}): Promise<string> {
-  const r = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Shop bot', ...body } });
-  assert.is(r.status, 201, JSON.stringify(r.body));
-  return r.body.data.id;
-}
-
+/** A session start answered as the API answers it, for the tests of the start itself. */
 const start = (botId: string, body: unknown = {}, headers?: Record<string, string>) =>
   app.api('POST', `${CHAT}/${botId}/sessions`, { body, headers });
-const say = (botId: string, sessionId: string, message: unknown) =>
-  app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
 const events = async (sessionId: string) => app.services.events.readStream(`conversation-${sessionId}`);
 
 function expect400(r: { status: number; body: any }, field: string) {
@@ -33,7 +25,7 @@ test('setup', async () => {
 });
 
 test('a visitor runs the default flow: greeting, questions with interpolation, resolved', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey, 'Shop bot');
   const s = await start(botId, {
     visitorId: 'visitor-1',
     channel: 'web',
@@ -50,13 +42,13 @@ test('a visitor runs the default flow: greeting, questions with interpolation, r
   assert.is(s.body.done, false);
   assert.match(s.body.sessionId, /^[0-9a-f]{24}$/);
 
-  const first = await say(botId, s.body.sessionId, '  Ann  ');
+  const first = await say(app, botId, s.body.sessionId, '  Ann  ');
   assert.is(first.status, 200);
   assert.equal(first.body, {
     messages: [{ type: 'bot', message: 'Nice to meet you, Ann. What is your email address?' }],
     done: false,
   });
-  const second = await say(botId, s.body.sessionId, 'ann@example.com');
+  const second = await say(app, botId, s.body.sessionId, 'ann@example.com');
   assert.equal(second.body, {
     messages: [{ type: 'bot', message: 'Thank you, Ann! We will be in touch soon.' }],
     done: true,
@@ -110,11 +102,13 @@ test('a visitor runs the default flow: greeting, questions with interpolation, r
 });
 
 test('a completed session answers 409 to messages, escalate and end', async () => {
-  const botId = await createBot({ flow: { steps: [{ type: 'question', text: 'Yes?', variable: 'a' }] } });
+  const botId = await newChatbot(app, apiKey, {
+    flow: { steps: [{ type: 'question', text: 'Yes?', variable: 'a' }] },
+  });
   const s = await start(botId);
-  assert.equal((await say(botId, s.body.sessionId, 'yes')).body, { messages: [], done: true });
+  assert.equal((await say(app, botId, s.body.sessionId, 'yes')).body, { messages: [], done: true });
   for (const r of [
-    await say(botId, s.body.sessionId, 'more'),
+    await say(app, botId, s.body.sessionId, 'more'),
     await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/escalate`, { body: { reason: 'x' } }),
     await app.api('POST', `${CHAT}/${botId}/sessions/${s.body.sessionId}/end`),
   ]) {
@@ -124,7 +118,7 @@ test('a completed session answers 409 to messages, escalate and end', async () =
 });
 
 test('no visitorId: one is made; channel is kept', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const s = await start(botId, { channel: 'whatsapp' });
   assert.match(s.body.visitorId, /^[0-9a-f]{24}$/);
   assert.is(((await events(s.body.sessionId))[0].data as any).channel, 'whatsapp');
@@ -133,9 +127,9 @@ test('no visitorId: one is made; channel is kept', async () => {
 });
 
 test('escalate completes with the reason; end completes as ended', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const a = await start(botId);
-  await say(botId, a.body.sessionId, 'Bob');
+  await say(app, botId, a.body.sessionId, 'Bob');
   const esc = await app.api('POST', `${CHAT}/${botId}/sessions/${a.body.sessionId}/escalate`, {
     body: { reason: 'wants a human' },
   });
@@ -155,7 +149,7 @@ test('escalate completes with the reason; end completes as ended', async () => {
 });
 
 test('a handoff step completes as escalated with reason handoff', async () => {
-  const botId = await createBot({
+  const botId = await newChatbot(app, apiKey, {
     flow: {
       steps: [
         { type: 'question', text: 'Your order?', variable: 'order' },
@@ -165,76 +159,78 @@ test('a handoff step completes as escalated with reason handoff', async () => {
   });
   const s = await start(botId);
   assert.equal(s.body.messages, [{ type: 'bot', message: 'Your order?' }]);
-  const r = await say(botId, s.body.sessionId, 'A-17');
+  const r = await say(app, botId, s.body.sessionId, 'A-17');
   assert.equal(r.body, { messages: [{ type: 'bot', message: 'A person will look at order A-17.' }], done: true });
   const done = (await events(s.body.sessionId)).at(-1)!.data as any;
   assert.equal([done.resolution, done.escalationReason], ['escalated', 'handoff']);
 });
 
 test('a flow without questions is done at start', async () => {
-  const botId = await createBot({ flow: { steps: [{ type: 'message', text: 'We are closed today.' }] } });
+  const botId = await newChatbot(app, apiKey, {
+    flow: { steps: [{ type: 'message', text: 'We are closed today.' }] },
+  });
   const s = await start(botId);
   assert.equal(
     [s.status, s.body.done, s.body.messages],
     [201, true, [{ type: 'bot', message: 'We are closed today.' }]],
   );
-  assert.is((await say(botId, s.body.sessionId, 'hello?')).status, 409);
+  assert.is((await say(app, botId, s.body.sessionId, 'hello?')).status, 409);
 });
 
 test('a session keeps the flow it started with when the chatbot is edited', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const s = await start(botId);
   const put = await app.api('PUT', `${EXT}/chatbots/${botId}`, {
     apiKey,
     body: { flow: { steps: [{ type: 'message', text: 'New flow' }] } },
   });
   assert.is(put.status, 200);
-  const r = await say(botId, s.body.sessionId, 'Cy');
+  const r = await say(app, botId, s.body.sessionId, 'Cy');
   assert.equal(r.body.messages, [{ type: 'bot', message: 'Nice to meet you, Cy. What is your email address?' }]);
 });
 
 test('unknown bot or session: 404', async () => {
-  const botId = await createBot();
-  const other = await createBot();
+  const botId = await newChatbot(app, apiKey);
+  const other = await newChatbot(app, apiKey);
   const s = await start(botId);
   for (const r of [
     await start('0123456789abcdef01234567'),
     await start('not a bot id!'),
-    await say('0123456789abcdef01234567', s.body.sessionId, 'hi'),
-    await say(botId, '0123456789abcdef01234567', 'hi'),
-    await say(botId, 'weird%20id', 'hi'),
-    await say(other, s.body.sessionId, 'hi'),
+    await say(app, '0123456789abcdef01234567', s.body.sessionId, 'hi'),
+    await say(app, botId, '0123456789abcdef01234567', 'hi'),
+    await say(app, botId, 'weird%20id', 'hi'),
+    await say(app, other, s.body.sessionId, 'hi'),
     await app.api('POST', `${CHAT}/${other}/sessions/${s.body.sessionId}/end`),
     await app.api('POST', `${CHAT}/${botId}/sessions/0123456789abcdef01234567/escalate`, { body: { reason: 'x' } }),
   ]) {
     assert.is(r.status, 404, JSON.stringify(r.body));
     assert.type(r.body.error, 'string');
   }
-  assert.is((await say(botId, s.body.sessionId, 'still fine')).status, 200, 'the session itself is untouched');
+  assert.is((await say(app, botId, s.body.sessionId, 'still fine')).status, 200, 'the session itself is untouched');
 });
 
 test('disabled chatbot: 403 on start and on messages of a running session; deleted: 404', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const s = await start(botId);
   await app.api('PUT', `${EXT}/chatbots/${botId}`, { apiKey, body: { disabled: true } });
   const blocked = await start(botId);
   assert.equal([blocked.status, blocked.body.code], [403, 'CHATBOT_DISABLED']);
-  assert.is((await say(botId, s.body.sessionId, 'hi')).status, 403);
+  assert.is((await say(app, botId, s.body.sessionId, 'hi')).status, 403);
   await app.api('PUT', `${EXT}/chatbots/${botId}`, { apiKey, body: { disabled: false } });
-  assert.is((await say(botId, s.body.sessionId, 'hi')).status, 200);
+  assert.is((await say(app, botId, s.body.sessionId, 'hi')).status, 200);
   assert.is((await app.api('DELETE', `${EXT}/chatbots/${botId}`, { apiKey })).status, 200);
   assert.is((await start(botId)).status, 404);
-  assert.is((await say(botId, s.body.sessionId, 'x@y.z')).status, 404);
+  assert.is((await say(app, botId, s.body.sessionId, 'x@y.z')).status, 404);
 });
 
 test('bad bodies: 400 naming the field', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const s = await start(botId);
   const sid = s.body.sessionId;
-  expect400(await say(botId, sid, ''), 'message');
-  expect400(await say(botId, sid, '   '), 'message');
-  expect400(await say(botId, sid, 42), 'message');
-  expect400(await say(botId, sid, 'x'.repeat(2001)), 'message');
+  expect400(await say(app, botId, sid, ''), 'message');
+  expect400(await say(app, botId, sid, '   '), 'message');
+  expect400(await say(app, botId, sid, 42), 'message');
+  expect400(await say(app, botId, sid, 'x'.repeat(2001)), 'message');
   expect400(await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: {} }), 'message');
   expect400(
     await app.api('POST', `${CHAT}/${botId}/sessions/${sid}/messages`, { body: { message: 'hi', extra: 1 } }),
@@ -281,7 +277,7 @@ test('bad bodies: 400 naming the field', async () => {
 });
 
 test('a body is read as JSON only when sent as application/json: text/plain (fetch without headers) and forms are 415', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const plain = await start(botId, JSON.stringify({ visitorId: 'plain-1' }), {
     'content-type': 'text/plain;charset=UTF-8',
   });
@@ -298,17 +294,19 @@ test('a body is read as JSON only when sent as application/json: text/plain (fet
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   assert.equal([form.status, form.body.code], [415, 'UNSUPPORTED_MEDIA_TYPE']);
-  assert.equal((await say(botId, s.body.sessionId, 'Dee')).body.messages, [
+  assert.equal((await say(app, botId, s.body.sessionId, 'Dee')).body.messages, [
     { type: 'bot', message: 'Nice to meet you, Dee. What is your email address?' },
   ]);
 });
 
 test('one address may start well over a hundred sessions with the default limits', async () => {
-  const botId = await createBot({ flow: { steps: [{ type: 'question', text: 'Q?', variable: 'q' }] } });
+  const botId = await newChatbot(app, apiKey, {
+    flow: { steps: [{ type: 'question', text: 'Q?', variable: 'q' }] },
+  });
   const statuses: number[] = [];
   for (let batch = 0; batch < 11; batch++) {
     const started = await Promise.all(Array.from({ length: 10 }, () => start(botId)));
-    const replies = await Promise.all(started.map((s) => say(botId, s.body.sessionId, 'a')));
+    const replies = await Promise.all(started.map((s) => say(app, botId, s.body.sessionId, 'a')));
     statuses.push(...started.map((r) => r.status), ...replies.map((r) => r.status));
   }
   assert.equal([...new Set(statuses)], [201, 200]);
@@ -317,7 +315,7 @@ test('one address may start well over a hundred sessions with the default limits
 });
 
 test('CORS preflight from any site', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   const res = await fetch(`${app.baseUrl}${CHAT}/${botId}/sessions`, {
     method: 'OPTIONS',
     headers: {
@@ -333,7 +331,7 @@ test('CORS preflight from any site', async () => {
 });
 
 test('concurrent messages to one session are applied one after another', async () => {
-  const botId = await createBot({
+  const botId = await newChatbot(app, apiKey, {
     flow: {
       steps: [
         { type: 'question', text: 'A?', variable: 'a' },
@@ -343,7 +341,7 @@ test('concurrent messages to one session are applied one after another', async (
     },
   });
   const s = await start(botId);
-  const replies = await Promise.all(['1', '2'].map((m) => say(botId, s.body.sessionId, m)));
+  const replies = await Promise.all(['1', '2'].map((m) => say(app, botId, s.body.sessionId, m)));
   assert.equal(
     replies.map((r) => r.status),
     [200, 200],
@@ -391,7 +389,7 @@ test('a session start names the chatbot and carries its workspace colors, defaul
   assert.equal((await start(botId)).body.branding, { primaryColor: '#0F766E', secondaryColor: '#F59E0B' });
 
   // Another workspace's bot keeps its own (default) colors.
-  const other = await createBot({ name: 'Other bot' });
+  const other = await newChatbot(app, apiKey, 'Other bot');
   const o = await start(other);
   assert.equal([o.body.chatbot.name, o.body.branding.primaryColor], ['Other bot', '#4F46E5']);
 

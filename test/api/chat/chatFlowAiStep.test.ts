@@ -7,13 +7,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
+import { CHAT, EXT, say } from '../../support/visitorChat.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { readServerSentEvents } from '../../support/serverSentEvents.js';
 import { toWebhookMessage } from '../../../domain/webhooks/webhookEvents.js';
 import { HANDOFF_MESSAGE, MODEL_ERROR_MESSAGE } from '../../../domain/agent/agentTurn.js';
 
-const EXT = '/api/v1/external/v1';
-const CHAT = '/api/v1/chat';
 const INSTRUCTIONS = 'You are Ava. Help with billing.';
 /** Asks the topic, lets the agent talk, then thanks the visitor and ends resolved. */
 const FLOW = {
@@ -39,8 +38,6 @@ let apiKey: string;
 let connectionId: string;
 
 const ext = (method: string, path: string, body?: unknown) => app.api(method, EXT + path, { apiKey, body });
-const say = (botId: string, sessionId: string, message: string) =>
-  app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
 const eventsOf = async (sessionId: string) =>
   (await app.services.events.readStream(`conversation-${sessionId}`)) as Array<{
     type: string;
@@ -79,7 +76,7 @@ async function atAiStep(botId: string): Promise<string> {
     [{ type: 'bot', message: 'What is it about?', input: { type: 'text' } }],
     'the flow runs, not the greeting',
   );
-  const topic = await say(botId, s.body.sessionId, 'my invoice');
+  const topic = await say(app, botId, s.body.sessionId, 'my invoice');
   assert.equal(topic.body, { messages: [], done: false }, 'the agent waits for the visitor');
   return s.body.sessionId;
 }
@@ -134,7 +131,7 @@ test('the flow runs to the ai step, the agent talks with the flow in its prompt,
     },
   );
   const before = chatRequests().length;
-  const first = await say(botId, sessionId, 'Where is it?');
+  const first = await say(app, botId, sessionId, 'Where is it?');
   assert.equal(first.body, { messages: [{ type: 'bot', message: 'Your invoice was sent on Monday.' }], done: false });
   assert.equal(chatRequests().at(-1)!.body.messages, [
     { role: 'system', content: INSTRUCTIONS },
@@ -142,7 +139,7 @@ test('the flow runs to the ai step, the agent talks with the flow in its prompt,
     { role: 'user', content: 'my invoice' },
     { role: 'user', content: 'Where is it?' },
   ]);
-  const last = await say(botId, sessionId, 'Found it, thanks');
+  const last = await say(app, botId, sessionId, 'Found it, thanks');
   assert.equal(last.body, {
     messages: [
       { type: 'bot', message: 'Happy to help.' },
@@ -159,7 +156,7 @@ test('the flow runs to the ai step, the agent talks with the flow in its prompt,
   const paths = events.filter((e) => e.type === 'MessagesRecorded').map((e) => e.data.path);
   assert.equal(events[0]!.data.path, ['topic']);
   assert.equal(paths, [['agent'], [], ['thanks', 'bye']], 'the funnel sees each step once');
-  const after = await say(botId, sessionId, 'Hello?');
+  const after = await say(app, botId, sessionId, 'Hello?');
   assert.equal([after.status, after.body.code], [409, 'CONVERSATION_COMPLETED']);
 });
 
@@ -170,7 +167,7 @@ test('a handoff at the ai step escalates with its reason; the flow says nothing 
     kind: 'toolCalls',
     calls: [{ name: 'handoff', arguments: { reason: 'visitor_request', summary: 'Wants a person' } }],
   });
-  const r = await say(botId, sessionId, 'A human please');
+  const r = await say(app, botId, sessionId, 'A human please');
   assert.equal(r.body, { messages: [{ type: 'bot', message: HANDOFF_MESSAGE }], done: true });
   const done = await completed(sessionId);
   assert.equal([done.resolution, done.escalationReason], ['escalated', 'visitor_request']);
@@ -182,9 +179,11 @@ test('the turn limit at the ai step hands off with turn_limit without another mo
   const botId = await aiStepBot({ handoff: { maxTurns: 1 } });
   const sessionId = await atAiStep(botId);
   standIn.script({ kind: 'text', text: 'Let me check.' });
-  assert.equal((await say(botId, sessionId, 'Is it paid?')).body.messages, [{ type: 'bot', message: 'Let me check.' }]);
+  assert.equal((await say(app, botId, sessionId, 'Is it paid?')).body.messages, [
+    { type: 'bot', message: 'Let me check.' },
+  ]);
   const before = chatRequests().length;
-  const r = await say(botId, sessionId, 'And?');
+  const r = await say(app, botId, sessionId, 'And?');
   assert.equal(r.body, { messages: [{ type: 'bot', message: HANDOFF_MESSAGE }], done: true });
   assert.is(chatRequests().length, before);
   const done = await completed(sessionId);
@@ -196,7 +195,7 @@ test('an agent removed after publishing: the ai step takes the model_error path,
   assert.is((await ext('DELETE', `/chatbots/${botId}/agent`)).status, 200);
   const sessionId = await atAiStep(botId);
   const before = chatRequests().length;
-  const r = await say(botId, sessionId, 'Hello?');
+  const r = await say(app, botId, sessionId, 'Hello?');
   assert.is(r.status, 200, JSON.stringify(r.body));
   assert.equal(r.body, { messages: [{ type: 'bot', message: MODEL_ERROR_MESSAGE }], done: true });
   assert.is(chatRequests().length, before);
@@ -259,7 +258,7 @@ test('an agent bot whose flow has no ai step still answers every message with th
   assert.equal(s.body.messages, [{ type: 'bot', message: 'Hi!' }]);
   assert.is((await eventsOf(s.body.sessionId))[0]!.data.aiAgent, 'Ava');
   standIn.script({ kind: 'text', text: 'Model answer.' });
-  assert.equal((await say(botId, s.body.sessionId, 'Hello')).body.messages, [
+  assert.equal((await say(app, botId, s.body.sessionId, 'Hello')).body.messages, [
     { type: 'bot', message: 'Model answer.' },
   ]);
 });

@@ -2,25 +2,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-
-const EXT = '/api/v1/external/v1';
-const CHAT = '/api/v1/chat';
+import { CHAT, EXT, newChatbot, say } from '../../support/visitorChat.js';
 
 let app: TestApp;
 let apiKey: string;
 
 /** A chatbot whose published flow is `flow`. */
 async function botWith(flow: unknown): Promise<string> {
-  const made = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Flows' } });
-  const id = made.body.data.id as string;
+  const id = await newChatbot(app, apiKey, 'Flows');
   const saved = await app.api('PUT', `${EXT}/chatbots/${id}/flow`, { apiKey, body: flow });
   assert.is(saved.status, 200, JSON.stringify(saved.body));
   assert.is((await app.api('POST', `${EXT}/chatbots/${id}/flow/publish`, { apiKey, body: {} })).status, 201);
   return id;
 }
 const start = (id: string) => app.api('POST', `${CHAT}/${id}/sessions`, { body: {} });
-const say = (id: string, sid: string, message: string) =>
-  app.api('POST', `${CHAT}/${id}/sessions/${sid}/messages`, { body: { message } });
 const texts = (r: { body: { messages: { message: string }[] } }) => r.body.messages.map((m) => m.message);
 async function completion(sid: string) {
   const events = await app.services.events.readStream(`conversation-${sid}`);
@@ -97,12 +92,12 @@ test('a question carries its input; a choice is answered by label or value in an
       },
     },
   ]);
-  const byLabel = await say(id, s.body.sessionId, 'order STATUS');
+  const byLabel = await say(app, id, s.body.sessionId, 'order STATUS');
   assert.equal(byLabel.body.messages, [
     { type: 'bot', message: 'How many items?', input: { type: 'number', min: 1, max: 10 } },
   ]);
   const other = await start(id);
-  const byValue = await say(id, other.body.sessionId, 'BILLING');
+  const byValue = await say(app, id, other.body.sessionId, 'BILLING');
   assert.equal(byValue.body, { messages: [{ type: 'bot', message: 'Billing is closed today.' }], done: true });
   assert.equal((await completion(other.body.sessionId))?.resolution, 'ended');
 });
@@ -110,14 +105,14 @@ test('a question carries its input; a choice is answered by label or value in an
 test('conditions, set and jump choose the way; the end resolves; answers are stored as text', async () => {
   const id = await botWith(ORDER_FLOW);
   const big = await start(id);
-  await say(id, big.body.sessionId, 'order');
-  const bulk = await say(id, big.body.sessionId, '7');
+  await say(app, id, big.body.sessionId, 'order');
+  const bulk = await say(app, id, big.body.sessionId, '7');
   assert.equal(texts(bulk), ['Noted: bulk order of 7 (order).']);
   assert.is(bulk.body.done, true);
   assert.is((await completion(big.body.sessionId))?.resolution, 'resolved');
   const little = await start(id);
-  await say(id, little.body.sessionId, 'Order status');
-  assert.equal(texts(await say(id, little.body.sessionId, '2')), ['Noted: small order (order).']);
+  await say(app, id, little.body.sessionId, 'Order status');
+  assert.equal(texts(await say(app, id, little.body.sessionId, '2')), ['Noted: small order (order).']);
   const responses = await app.api('GET', `${EXT}/chatbots/${id}/responses`, { apiKey });
   const record = responses.body.data.find((r: { chatSessionId: string }) => r.chatSessionId === little.body.sessionId);
   assert.equal(record.answerVariables, { topic: 'order', qty: '2', kind: 'small order' });
@@ -127,23 +122,23 @@ test('an invalid answer gets the retry message and the same question; at the lim
   const id = await botWith(ORDER_FLOW);
   const s = await start(id);
   const sid = s.body.sessionId;
-  const retry = await say(id, sid, 'pizza');
+  const retry = await say(app, id, sid, 'pizza');
   assert.equal(texts(retry), ['Please pick one of the options.', 'What is it about?']);
   assert.is(retry.body.messages[1].input.type, 'choice');
   assert.is(retry.body.done, false);
-  const fallback = await say(id, sid, 'still pizza');
+  const fallback = await say(app, id, sid, 'still pizza');
   assert.equal(fallback.body, { messages: [{ type: 'bot', message: 'A person will help you.' }], done: true });
   const done = await completion(sid);
   assert.equal([done?.resolution, done?.escalationReason], ['escalated', 'unclear_topic']);
-  const late = await say(id, sid, 'order');
+  const late = await say(app, id, sid, 'order');
   assert.is(late.status, 409);
 });
 
 test("a number outside the range is refused with the type's own message", async () => {
   const id = await botWith(ORDER_FLOW);
   const s = await start(id);
-  await say(id, s.body.sessionId, 'order');
-  const r = await say(id, s.body.sessionId, '99');
+  await say(app, id, s.body.sessionId, 'order');
+  const r = await say(app, id, s.body.sessionId, '99');
   assert.is(r.body.messages.length, 2);
   assert.match(r.body.messages[0].message, /10/);
   assert.is(r.body.messages[1].message, 'How many items?');

@@ -13,27 +13,11 @@ import {
   type SignedInWorkspace,
   type TestApp,
 } from '../dashboard/dashboardHarness.js';
+import { EXT, newChatbot, say, startConversation } from '../../support/visitorChat.js';
 
 let app: TestApp;
 let owner: SignedInWorkspace;
 let apiKey: string;
-const EXT = '/api/v1/external/v1';
-const CHAT = '/api/v1/chat';
-
-async function createBot(): Promise<string> {
-  const r = await app.api('POST', `${EXT}/chatbots`, { apiKey, body: { name: 'Shop bot' } });
-  assert.is(r.status, 201, JSON.stringify(r.body));
-  return r.body.data.id;
-}
-
-async function startSession(botId: string): Promise<string> {
-  const s = await app.api('POST', `${CHAT}/${botId}/sessions`, { body: {} });
-  assert.is(s.status, 201, JSON.stringify(s.body));
-  return s.body.sessionId;
-}
-
-const say = (botId: string, sessionId: string, message: string) =>
-  app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/messages`, { body: { message } });
 
 const userMessagesOf = (response: { record: Array<{ type: string; message: string }> }) =>
   response.record.filter((e) => e.type === 'user').map((e) => e.message);
@@ -60,11 +44,11 @@ test('setup', async () => {
 });
 
 test('a response read through the External API right after each visitor message has that message', async () => {
-  const botId = await createBot();
+  const botId = await newChatbot(app, apiKey);
   for (let i = 0; i < 5; i++) {
-    const sessionId = await startSession(botId);
+    const sessionId = await startConversation(app, botId);
     const name = `Visitor ${i}`;
-    const answer = await say(botId, sessionId, name);
+    const answer = await say(app, botId, sessionId, name);
     assert.is(answer.status, 200, JSON.stringify(answer.body));
     // No pause: the read comes straight after the answer.
     const list = await app.api('GET', `${EXT}/chatbots/${botId}/responses?limit=100`, { apiKey });
@@ -76,7 +60,7 @@ test('a response read through the External API right after each visitor message 
     assert.is(one.status, 200, JSON.stringify(one.body));
     assert.equal(userMessagesOf(one.body.data), [name]);
 
-    const email = await say(botId, sessionId, `v${i}@example.com`);
+    const email = await say(app, botId, sessionId, `v${i}@example.com`);
     assert.is(email.body.done, true);
     const done = await app.api('GET', `${EXT}/chatbots/${botId}/responses/${mine._id}`, { apiKey });
     assert.equal(userMessagesOf(done.body.data), [name, `v${i}@example.com`]);
@@ -113,14 +97,14 @@ async function readAfterHeldTurn<T>(
 }
 
 test('the visitor is answered while the views are held back; a read waits for them and then has the turn', async () => {
-  const botId = await createBot();
-  const sessionId = await startSession(botId);
+  const botId = await newChatbot(app, apiKey);
+  const sessionId = await startConversation(app, botId);
   // The session's own start is in the views before they are held.
   assert.is((await app.api('GET', `${EXT}/chatbots/${botId}`, { apiKey })).status, 200);
   const list = await readAfterHeldTurn(
     async () => {
       const startedAt = performance.now();
-      const answer = await say(botId, sessionId, 'Held');
+      const answer = await say(app, botId, sessionId, 'Held');
       const answeredIn = performance.now() - startedAt;
       assert.is(answer.status, 200, JSON.stringify(answer.body));
       assert.equal(answer.body.messages, [
@@ -138,12 +122,12 @@ test('the visitor is answered while the views are held back; a read waits for th
 
 test('the dashboard waits the same way for its workspace, and only for its own', async () => {
   const other = await createSignedInWorkspace(app, 'pro');
-  const botId = await createBot();
-  const sessionId = await startSession(botId);
+  const botId = await newChatbot(app, apiKey);
+  const sessionId = await startConversation(app, botId);
   assert.is((await app.api('GET', `${EXT}/chatbots/${botId}`, { apiKey })).status, 200);
   const list = await readAfterHeldTurn(
     async () => {
-      assert.is((await say(botId, sessionId, 'Dana')).status, 200);
+      assert.is((await say(app, botId, sessionId, 'Dana')).status, 200);
     },
     () => as(app, owner)('GET', `${DASH}/responses?chatbotId=${botId}`),
     async () => {

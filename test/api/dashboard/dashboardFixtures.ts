@@ -1,7 +1,7 @@
 /**
  * Fixtures of the webhooks, API keys and account dashboard tests: a member's session in an
  * owner's workspace (invited and accepted over HTTP), trust in the HTTPS receiver's CA for this
- * process's dispatcher, and conversations started through the visitor chat API.
+ * process's dispatcher. Their chatbots and visitor conversations come from test/support/visitorChat.ts.
  */
 import tls from 'node:tls';
 import type { TestApp } from '../../support/testApp.js';
@@ -58,19 +58,4 @@ export async function memberOf(
   const cookie = sessionCookieOf(accepted);
   if (!cookie) throw new Error(`accept answered ${accepted.status}: ${accepted.text}`);
   return { cookie, csrfToken: await csrfTokenFor(app, cookie, link.origin), origin: link.origin, email };
-}
-
-/** A chatbot of the workspace, created with its API key. */
-export async function newChatbot(app: TestApp, apiKey: string, name = 'Support bot'): Promise<string> {
-  const r = await app.api('POST', '/api/v1/external/v1/chatbots', { apiKey, body: { name } });
-  if (r.status !== 201) throw new Error(`chatbot create answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body.data.id;
-}
-
-/** A visitor starts a chat with the bot (conversation.started). */
-export async function startConversation(app: TestApp, chatbotId: string): Promise<string> {
-  const r = await app.api('POST', `/api/v1/chat/${chatbotId}/sessions`, { body: {} });
-  if (r.status !== 201 && r.status !== 200)
-    throw new Error(`chat start answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body.sessionId ?? r.body.data?.sessionId ?? r.body.id;
 }

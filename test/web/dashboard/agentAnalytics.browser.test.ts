@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { launchBrowser } from '../../support/browser.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
-import { newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import { newChatbot } from '../../support/visitorChat.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import {
   buildDashboardBundle,

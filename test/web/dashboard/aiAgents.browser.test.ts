@@ -10,7 +10,8 @@ import * as assert from 'uvu/assert';
 import { launchBrowser } from '../../support/browser.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
-import { memberOf, newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import { memberOf } from '../../api/dashboard/dashboardFixtures.js';
+import { newChatbot } from '../../support/visitorChat.js';
 import {
   buildDashboardBundle,
   checkPage,

@@ -1,11 +1,15 @@
 /**
  * Chatbots through the UI in Chromium: create a bot, edit its flow (add, edit, reorder by
  * button and by drag, validation from the server), duplicate, disable, delete, copy the embed
- * snippet; every state screenshotted and scanned.
+ * snippet; every state screenshotted and scanned. On a phone each row still says its responses
+ * and when it changed, under its name.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { DESKTOP, PHONE } from '../../support/pageChecks.js';
+import { eventually } from '../../support/waiting.js';
 import {
+  chatThrough,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -150,6 +154,42 @@ test('the plan cap: the list says so and New chatbot is off', async () => {
   assert.ok(await opened.page.getByRole('button', { name: 'New chatbot' }).isDisabled());
   await checkPage(opened, 'chatbots-cap-reached');
   await opened.page.context().close();
+});
+
+test('on a phone the hidden columns read as a line under the name: responses, and when it changed', async () => {
+  const listed = await env.app.api('GET', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey });
+  const bot = listed.body.data.find((c: { name: string }) => c.name === 'Bot 2');
+  await chatThrough(env.app, bot.id, ['Ann', 'ann@example.com'], 'end');
+  await chatThrough(env.app, bot.id, ['Bo', 'bo@example.com'], 'end');
+  await eventually(
+    async () => {
+      const r = await env.app.api('GET', `/api/v1/external/v1/chatbots/${bot.id}`, { apiKey: owner.apiKey });
+      return r.body.data.responseCount === 2;
+    },
+    8000,
+    'the two responses counted',
+  );
+
+  const opened = await openDashboard(env, owner, '/chatbots', PHONE);
+  const { page } = opened;
+  await settled(page);
+  const row = page.getByRole('row', { name: /Bot 2/ });
+  const line = row.getByText(/^2 responses · updated (just now|\d+ minutes? ago)$/);
+  assert.ok(await line.isVisible(), 'the count shows under the name on a phone');
+  assert.ok(
+    await page
+      .getByRole('row', { name: /Bot 3/ })
+      .getByText(/^0 responses · updated/)
+      .isVisible(),
+    'a chatbot without responses says 0',
+  );
+  await checkPage(opened, 'chatbots-list-counts');
+
+  // The desktop table keeps its columns, and the line is not shown twice there.
+  await page.setViewportSize(DESKTOP);
+  assert.ok(!(await line.isVisible()), 'no phone line on a desktop');
+  assert.is((await row.locator('td[data-label="Responses"]').innerText()).trim(), '2');
+  await page.context().close();
 });
 
 test('another workspace\'s chatbot: "not found" in the page, nothing of it shown', async () => {

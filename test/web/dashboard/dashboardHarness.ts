@@ -12,6 +12,7 @@ import { launchBrowser } from '../../support/browser.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { createSignedInWorkspace, signedInPage, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
 import type { TestApp } from '../../support/testApp.js';
+import { CHAT, say, startConversation } from '../../support/visitorChat.js';
 
 export { createSignedInWorkspace, type SignedInWorkspace, type TestApp };
 
@@ -104,16 +105,14 @@ export async function chatThrough(
   answers: string[],
   end?: 'end' | 'escalate',
 ): Promise<string> {
-  const started = await app.api('POST', `/api/v1/chat/${botId}/sessions`, { body: {} });
-  assert.is(started.status, 201, JSON.stringify(started.body));
-  const sessionId = started.body.sessionId as string;
+  const sessionId = await startConversation(app, botId);
   for (const message of answers) {
-    const r = await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/messages`, { body: { message } });
+    const r = await say(app, botId, sessionId, message);
     assert.is(r.status, 200, JSON.stringify(r.body));
   }
-  if (end === 'end') await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/end`);
+  if (end === 'end') await app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/end`);
   if (end === 'escalate')
-    await app.api('POST', `/api/v1/chat/${botId}/sessions/${sessionId}/escalate`, {
+    await app.api('POST', `${CHAT}/${botId}/sessions/${sessionId}/escalate`, {
       body: { reason: 'asked for a person' },
     });
   return sessionId;

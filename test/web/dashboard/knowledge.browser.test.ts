@@ -14,7 +14,7 @@ import { launchBrowser } from '../../support/browser.js';
 import { pdfOf } from '../../support/knowledgeSamples.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { startSignInApp } from '../../support/signIn.js';
-import { newChatbot } from '../../api/dashboard/dashboardFixtures.js';
+import { newChatbot } from '../../support/visitorChat.js';
 import {
   buildDashboardBundle,
   checkPage,

@@ -11,7 +11,8 @@ import { launchBrowser } from '../../support/browser.js';
 import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
 import { startSignInApp } from '../../support/signIn.js';
 import { systemContext } from '../../../commands/commandContext.js';
-import { newChatbot, startConversation, trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
+import { trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
+import { newChatbot, startConversation } from '../../support/visitorChat.js';
 import { eventually } from '../../support/waiting.js';
 import {
   buildDashboardBundle,

@@ -12,6 +12,7 @@ import {
   PageHeader,
   Skeleton,
   Table,
+  formatAgo,
   formatDate,
   formatNumber,
   useLoad,
@@ -40,6 +41,11 @@ export function ChatbotsPage() {
             {c.name}
           </Link>
           {c.description && <span class="cell-sub">{c.description}</span>}
+          {/* The responses and updated columns are hidden on a phone: their values, in one line. */}
+          <span class="cell-sub show-phone">
+            {formatNumber(c.responseCount)} {c.responseCount === 1 ? 'response' : 'responses'} · updated{' '}
+            {formatAgo(c.updatedAt)}
+          </span>
         </>
       ),
     },

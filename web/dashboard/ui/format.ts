@@ -26,3 +26,21 @@ export const formatShortDateTime = (iso: string) =>
 /** A size: "48 KB", "1.2 MB"; a few bytes read as 1 KB, so a small file does not read as nothing. */
 export const formatBytes = (n: number) =>
   n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${n === 0 ? 0 : Math.max(1, Math.round(n / 1024))} KB`;
+
+const relativeFmt = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+const ageUnits: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400],
+  ['month', 30 * 86_400],
+  ['week', 7 * 86_400],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+];
+/** How long ago: "3 days ago", "yesterday", "just now"; whole units only, so "3 days" means at least three. */
+export function formatAgo(iso: string, now = Date.now()): string {
+  const seconds = (new Date(iso).getTime() - now) / 1000;
+  for (const [unit, size] of ageUnits) {
+    if (Math.abs(seconds) >= size) return relativeFmt.format(Math.trunc(seconds / size), unit);
+  }
+  return 'just now';
+}

@@ -17,7 +17,7 @@ export { CopyField } from './CopyField.js';
 export { Tabs } from './Tabs.js';
 export { useLoad, type Loaded } from './useLoad.js';
 export { Icon, type IconName } from './Icon.js';
-export { formatDate, formatDateTime, formatShortDateTime, formatNumber, formatBytes } from './format.js';
+export { formatAgo, formatDate, formatDateTime, formatShortDateTime, formatNumber, formatBytes } from './format.js';
 export { loadGate, BackLink, type GateText } from './LoadGate.js';
 export { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction.js';
 export { listGate } from './ListGate.js';

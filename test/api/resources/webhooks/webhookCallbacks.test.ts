@@ -2,13 +2,16 @@
  * createWebhook's callbacks in the served OpenAPI document against what is really sent: each
  * callback's example validates against its payload schema, and real deliveries of every event
  * (caught by an HTTPS receiver from the dispatcher) validate against the schema and the header
- * parameters of their event's callback.
+ * parameters of their event's callback. The signature examples verify, with the example secret their
+ * description names, by the Standard Webhooks library a receiver would use.
  */
+import { createHmac } from 'node:crypto';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_EVENT_NAMES } from '../../../../domain/webhooks/webhookEvents.js';
 import { startTestApp } from '../../../support/testApp.js';
 import { toJsonSchema } from '../../../support/openApiConformance.js';
@@ -16,7 +19,14 @@ import { jsonBody, type ReceivedRequest } from '../../../support/httpsReceiver.j
 import { startHarness, type Harness } from '../../../dispatchers/webhooks/dispatcherHarness.js';
 
 interface Callback {
-  parameters: Array<{ name: string; in: string; required: boolean; schema: object }>;
+  parameters: Array<{
+    name: string;
+    in: string;
+    required: boolean;
+    schema: object;
+    description: string;
+    example: string;
+  }>;
   requestBody: { content: { 'application/json': { schema: object; example: unknown } } };
 }
 
@@ -76,6 +86,54 @@ test('one callback per event, and each example validates against its payload sch
     // The schema is no blanket: another event's example fails it.
     const other = Object.entries(callbacks).find(([e]) => e !== event)![1];
     assert.not.ok(check(other.requestBody.content['application/json'].example), `${event} takes another event`);
+  }
+});
+
+/** The example of each header parameter of a callback, by name. */
+const exampleHeaders = (callback: Callback) =>
+  Object.fromEntries(callback.parameters.map((p) => [p.name, p.example])) as Record<string, string>;
+
+/** Runs `verify` with the clock at `seconds`: the library refuses a timestamp 5 minutes off its now. */
+function at<T>(seconds: number, verify: () => T): T {
+  const realNow = Date.now;
+  Date.now = () => seconds * 1000;
+  try {
+    return verify();
+  } finally {
+    Date.now = realNow;
+  }
+}
+
+test("each callback's signature examples are real: they verify with the example secret their description names", () => {
+  for (const [event, callback] of Object.entries(callbacks)) {
+    const headers = exampleHeaders(callback);
+    const rawBody = JSON.stringify(callback.requestBody.content['application/json'].example);
+    const described = (name: string) => callback.parameters.find((p) => p.name === name)!.description;
+    const secret = /example secret ([0-9a-f]{64})/.exec(described('x-webhook-signature'))?.[1];
+    const whsec = /(whsec_[A-Za-z0-9+/=]+) for a Standard Webhooks library/.exec(described('webhook-signature'))?.[1];
+    assert.ok(secret && whsec, `${event}: the descriptions name the example secret`);
+    assert.is(whsec, `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`, `${event}: one key in two forms`);
+
+    const seconds = Number(headers['webhook-timestamp']);
+    const library = new Webhook(whsec);
+    assert.equal(
+      at(seconds, () => library.verify(rawBody, headers)),
+      JSON.parse(rawBody),
+      `${event}: webhook-signature`,
+    );
+    assert.throws(() => at(seconds, () => library.verify(rawBody.replace('"event"', '"evemt"'), headers)));
+    assert.is(
+      headers['x-webhook-signature'],
+      createHmac('sha256', secret).update(rawBody).digest('hex'),
+      `${event}: x-webhook-signature`,
+    );
+    // One attempt, one moment: the two timestamps agree, shortly after the event itself.
+    assert.is(Math.floor(Number(headers['x-webhook-timestamp']) / 1000), seconds);
+    const eventSeconds = Date.parse(JSON.parse(rawBody).timestamp) / 1000;
+    assert.ok(
+      seconds >= Math.floor(eventSeconds) && seconds - eventSeconds < 60,
+      `${event}: the attempt follows the event`,
+    );
   }
 });
 

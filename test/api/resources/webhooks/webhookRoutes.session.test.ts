@@ -15,14 +15,8 @@ import {
   type SignedInWorkspace,
   type TestApp,
 } from '../../dashboard/dashboardHarness.js';
-import {
-  memberOf,
-  newChatbot,
-  startConversation,
-  trustCertificate,
-  WEBHOOK_ENV,
-  type Session,
-} from '../../dashboard/dashboardFixtures.js';
+import { memberOf, trustCertificate, WEBHOOK_ENV, type Session } from '../../dashboard/dashboardFixtures.js';
+import { newChatbot, startConversation } from '../../../support/visitorChat.js';
 import { eventually } from '../../../support/waiting.js';
 import { hostRequest } from '../../../support/signIn.js';
 
