@@ -5,7 +5,7 @@
  * "Continue with <provider>". Links go where guideHref says, or become plain text; web and mail
  * addresses written in the text rather than as [text](address) stay text as written (they are
  * examples, such as `https://confab.example` or `Confab <no-reply@example.com>`, not places to
- * go). Headings get GitHub's anchors, so `#the-rendered-reference-docs` written in one guide
+ * go). The first top-level heading is the guide's title, apart from the rest. Headings get GitHub's anchors, so `#the-rendered-reference-docs` written in one guide
  * finds its heading in another, and the second and third levels make the page's contents.
  * Code blocks and tables scroll sideways in a box a keyboard can reach.
  */
@@ -23,6 +23,8 @@ export interface GuideHeading {
 export interface RenderedGuide {
   /** The text of its first top-level heading. */
   title: string;
+  /** That heading as HTML, taken out of `html` so that the page can place it above the contents. */
+  titleHtml: string;
   html: string;
   /** Its second- and third-level headings, in order. */
   contents: GuideHeading[];
@@ -32,6 +34,7 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 
 class GuideRenderer extends Renderer {
   readonly headings: GuideHeading[] = [];
+  titleHtml = '';
 
   constructor(private readonly linkTarget: (href: string) => string | null) {
     super();
@@ -41,9 +44,14 @@ class GuideRenderer extends Renderer {
     const slug = slugger.slug(raw);
     this.headings.push({ level, id: slug, text: raw });
     const id = escapeHtml(slug);
-    const self =
-      level === 1 ? '' : ` <a class="heading-link" href="#${id}" aria-label="Link to ${escapeHtml(raw)}">#</a>`;
-    return `<h${level} id="${id}">${text}${self}</h${level}>\n`;
+    if (level === 1) {
+      const html = `<h1 id="${id}">${text}</h1>\n`;
+      if (this.titleHtml) return html;
+      this.titleHtml = html;
+      return '';
+    }
+    const self = `<a class="heading-link" href="#${id}" aria-label="Link to ${escapeHtml(raw)}">#</a>`;
+    return `<h${level} id="${id}">${text} ${self}</h${level}>\n`;
   }
 
   override html(html: string): string {
@@ -91,5 +99,5 @@ export function renderGuide(markdown: string, linkTarget: (href: string) => stri
   const html = marked.parser(tokens, options);
   const title = renderer.headings.find((h) => h.level === 1)?.text ?? 'Guide';
   const contents = renderer.headings.filter((h) => h.level === 2 || h.level === 3);
-  return { title, html, contents };
+  return { title, titleHtml: renderer.titleHtml || `<h1>${escapeHtml(title)}</h1>\n`, html, contents };
 }

@@ -13,28 +13,21 @@ const MIN_CONTENTS = 2;
 /** The headings as a list, each third level nested under the second-level heading before it. */
 function contentsList(headings: GuideHeading[]): string {
   const item = (h: GuideHeading) => `<a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a>`;
-  const top = headings[0]?.level ?? 2;
-  let html = '';
-  let open = false;
+  const groups: { head: GuideHeading; under: GuideHeading[] }[] = [];
   for (const h of headings) {
-    if (h.level > top) {
-      html += `${open ? '' : '<li><ol>'}<li>${item(h)}</li>`;
-      open = true;
-      continue;
-    }
-    if (open) html += '</ol></li>';
-    open = false;
-    html += `<li>${item(h)}</li>`;
+    const parent = groups.at(-1);
+    if (h.level === 3 && parent?.head.level === 2) parent.under.push(h);
+    else groups.push({ head: h, under: [] });
   }
-  if (open) html += '</ol></li>';
-  return `<ol>${html}</ol>`;
+  const list = (items: string[]) => `<ol>${items.map((i) => `<li>${i}</li>`).join('')}</ol>`;
+  return list(groups.map((g) => item(g.head) + (g.under.length ? list(g.under.map(item)) : '')));
 }
 
 export function guidePageHtml(name: string, guide: RenderedGuide): string {
   const hasContents = guide.contents.length >= MIN_CONTENTS;
   const list = hasContents ? contentsList(guide.contents) : '';
   const side = hasContents
-    ? `<nav class="guide-toc guide-toc-side" aria-labelledby="contents-side"><h2 class="guide-toc-title" id="contents-side">On this page</h2>${list}</nav>`
+    ? `<nav class="guide-toc guide-toc-side" aria-labelledby="contents-side"><p class="guide-toc-title" id="contents-side">On this page</p>${list}</nav>`
     : '<div></div>';
   const top = hasContents
     ? `<details class="guide-toc guide-toc-top"><summary>On this page</summary><nav aria-label="On this page">${list}</nav></details>`
@@ -54,9 +47,13 @@ ${docsHeaderHtml(name)}
 <div class="guide-layout">
 ${side}
 <main class="guide-main" id="guide">
+<article>
+<header class="guide-body">
+${guide.titleHtml}</header>
 ${top}
-<article class="guide-body">
-${guide.html}</article>
+<div class="guide-body">
+${guide.html}</div>
+</article>
 <p class="guide-source">This page as Markdown: <a href="${GUIDES_PATH}/${escapeHtml(name)}.md">${escapeHtml(name)}.md</a></p>
 </main>
 </div>

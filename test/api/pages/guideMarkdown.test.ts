@@ -40,8 +40,13 @@ test('web and mail addresses written in the text stay text, as written', () => {
 });
 
 test("headings get GitHub's anchors; the title is the first heading, the contents the second and third levels", () => {
-  const g = render('# The guide\n\n## The rendered reference (`/docs`)\n\n### Errors\n\n## Errors\n\n#### Deep\n');
+  const g = render(
+    '# The guide\n\n## The rendered reference (`/docs`)\n\n### Errors\n\n## Errors\n\n#### Deep\n\n# Another top\n',
+  );
   assert.is(g.title, 'The guide');
+  assert.is(g.titleHtml, '<h1 id="the-guide">The guide</h1>\n');
+  assert.not.match(g.html, /The guide/, 'the title is apart from the rest');
+  assert.match(g.html, /<h1 id="another-top">Another top<\/h1>/, 'a later top-level heading stays in its place');
   assert.equal(g.contents, [
     { level: 2, id: 'the-rendered-reference-docs', text: 'The rendered reference (/docs)' },
     { level: 3, id: 'errors', text: 'Errors' },
@@ -51,7 +56,6 @@ test("headings get GitHub's anchors; the title is the first heading, the content
     g.html,
     /<h2 id="the-rendered-reference-docs">The rendered reference \(<code>\/docs<\/code>\) <a class="heading-link" href="#the-rendered-reference-docs"/,
   );
-  assert.match(g.html, /<h1 id="the-guide">The guide<\/h1>/);
 });
 
 test('code is escaped in a box a keyboard can scroll; a table sits in one too', () => {
@@ -66,7 +70,9 @@ test('code is escaped in a box a keyboard can scroll; a table sits in one too', 
 });
 
 test('a guide without a top-level heading is still titled', () => {
-  assert.is(render('Just text.\n').title, 'Guide');
+  const g = render('Just text.\n');
+  assert.is(g.title, 'Guide');
+  assert.is(g.titleHtml, '<h1>Guide</h1>\n');
 });
 
 test.run();
