@@ -52,7 +52,14 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export function guidesRouter(guides: ReadonlyMap<string, Guide> = loadGuides()): Router {
+let atStart: ReadonlyMap<string, Guide> | undefined;
+/** docs/ as it is when the service starts, rendered once for every app the process makes. */
+function guidesAtStart(): ReadonlyMap<string, Guide> {
+  atStart ??= loadGuides();
+  return atStart;
+}
+
+export function guidesRouter(guides: ReadonlyMap<string, Guide> = guidesAtStart()): Router {
   const router = express.Router();
 
   router.get(GUIDES_PATH, (_req, res) => {
