@@ -1,18 +1,18 @@
 /**
  * The rendered API reference at /docs (docs/external-api.md): Redoc draws the live OpenAPI
  * document (GET /api/v1/openapi.json), whatever it holds, callbacks included. Beside it the
- * page serves Redoc's script and the guides (docs/*.md) its header links to, all from this
- * service: the page reaches no other origin.
+ * page serves Redoc's script, the stylesheet of its bar and the guides (docs/*.md) its bar links
+ * to (guidesRouter.ts), all from this service: the page reaches no other origin.
  */
-import express, { type Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import express, { type RequestHandler, type Router } from 'express';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { OpenApiRegistry } from '../http/openApiRegistry.js';
-
-export const API_REFERENCE_PATH = '/docs';
-const DOCUMENT_URL = '/api/v1/openapi.json';
+import { API_REFERENCE_PATH, DOCUMENT_URL, docsHeaderHtml } from './docsHeader.js';
+import { DOCS_STYLESHEET, DOCS_STYLESHEET_PATH, DOCS_STYLESHEET_URL } from './docsStylesheet.js';
+import { guidesRouter } from './guidesRouter.js';
+import { escapeHtml } from './htmlText.js';
 
 /**
  * Redoc's own prebuilt, self-contained browser bundle, sent from the installed package rather
@@ -29,21 +29,6 @@ const EMPTY_IMAGE = "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg
 export const REDOC_SCRIPT = Buffer.from(readFileSync(REDOC_FILE, 'utf8').replaceAll(REDOC_LOGO, EMPTY_IMAGE));
 const REDOC_HASH = createHash('sha256').update(REDOC_SCRIPT).digest('base64url').slice(0, 12);
 const REDOC_PATH = `${API_REFERENCE_PATH}/redoc.standalone.js`;
-
-const GUIDES_DIR = fileURLToPath(new URL('../../docs/', import.meta.url));
-const GUIDES_PATH = `${API_REFERENCE_PATH}/guides`;
-const GUIDE_NAME = /^[A-Za-z0-9-]+\.md$/;
-
-/** The README's topics an API client reads beside the reference, in the header of the page. */
-export const GUIDES: ReadonlyArray<{ file: string; title: string }> = [
-  { file: 'external-api.md', title: 'External API rules' },
-  { file: 'events.md', title: 'Webhook events' },
-  { file: 'webhooks-guide.md', title: 'Webhooks guide' },
-  { file: 'idempotency.md', title: 'Idempotency' },
-  { file: 'chat-api.md', title: 'Chat API' },
-  { file: 'sdks.md', title: 'SDKs' },
-  { file: 'README.md', title: 'All guides' },
-];
 
 /**
  * Redoc's theme, one of its options. The options are attributes of the <redoc> element, which
@@ -77,15 +62,8 @@ const THEME = {
   sidebar: { textColor: '#101828' },
 };
 
-const HEADER_HEIGHT = 48;
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The page: a header with the guides, and the <redoc> element the bundle fills. */
+/** The page: the bar with the guides, and the <redoc> element the bundle fills. */
 export function apiReferenceHtml(): string {
-  const links = GUIDES.map((g) => `<a href="${GUIDES_PATH}/${g.file}">${escapeHtml(g.title)}</a>`).join('\n');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -93,27 +71,10 @@ export function apiReferenceHtml(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Confab API reference</title>
 <link rel="icon" href="data:,">
-<style>
-body { margin: 0 }
-.docs-bar { box-sizing: border-box; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 20px;
-  min-height: ${HEADER_HEIGHT}px; padding: 8px 20px; background: #101828; color: #fff;
-  font: 14px/1.4 ${THEME.typography.fontFamily} }
-.docs-bar a { color: #fff; text-decoration: none }
-.docs-bar a:hover, .docs-bar a:focus-visible { text-decoration: underline }
-.docs-bar a:focus-visible { outline: 2px solid #a5a0f5; outline-offset: 2px }
-.docs-home { font-weight: 600; font-size: 16px }
-.docs-bar nav { display: flex; flex-wrap: wrap; gap: 4px 16px }
-.docs-bar nav a { color: #d0d5dd }
-</style>
+<link rel="stylesheet" href="${DOCS_STYLESHEET_URL}">
 </head>
 <body>
-<header class="docs-bar">
-<a class="docs-home" href="${API_REFERENCE_PATH}">Confab API reference</a>
-<nav aria-label="Guides">
-${links}
-<a href="${DOCUMENT_URL}">OpenAPI document</a>
-</nav>
-</header>
+${docsHeaderHtml()}
 <main>
 <redoc spec-url="${DOCUMENT_URL}" native-scrollbars required-props-first expand-responses="200,201" hide-download-button theme="${escapeHtml(JSON.stringify(THEME))}"></redoc>
 </main>
@@ -144,6 +105,14 @@ const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** A file the pages ask for with a hash of it in its URL (`?v=`): kept for good when asked so. */
+function sendVersioned(type: string, body: Buffer): RequestHandler {
+  return (req, res) => {
+    res.setHeader('Cache-Control', req.query.v ? 'public, max-age=31536000, immutable' : 'no-cache');
+    res.type(type).send(body);
+  };
+}
+
 export function apiReferenceRouter(registry: OpenApiRegistry): Router {
   const router = express.Router();
   const html = apiReferenceHtml();
@@ -164,19 +133,10 @@ export function apiReferenceRouter(registry: OpenApiRegistry): Router {
     res.send(html);
   });
 
-  router.get(REDOC_PATH, (req, res) => {
-    res.setHeader('Cache-Control', req.query.v ? 'public, max-age=31536000, immutable' : 'no-cache');
-    res.type('text/javascript').send(REDOC_SCRIPT);
-  });
+  router.get(REDOC_PATH, sendVersioned('text/javascript', REDOC_SCRIPT));
+  router.get(DOCS_STYLESHEET_PATH, sendVersioned('text/css', DOCS_STYLESHEET));
 
-  // The guides as their Markdown text: the service renders no Markdown, and the text reads as is.
-  router.get(`${GUIDES_PATH}/:file`, (req, res, next) => {
-    const file = String(req.params.file);
-    if (!GUIDE_NAME.test(file) || !existsSync(`${GUIDES_DIR}${file}`)) return next();
-    res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(`${GUIDES_DIR}${file}`);
-  });
+  router.use(guidesRouter());
 
   return router;
 }

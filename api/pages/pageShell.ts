@@ -6,6 +6,7 @@
 import { statSync } from 'node:fs';
 import type { Response } from 'express';
 import { fileURLToPath } from 'node:url';
+import { escapeHtml } from './htmlText.js';
 
 export const PUBLIC_DIR = fileURLToPath(new URL('../../public/', import.meta.url));
 export const ASSETS_PATH = '/assets';
@@ -20,10 +21,6 @@ export interface PageShellOptions {
   dataElementId: string;
   /** Text shown until the bundle runs (and without JavaScript). */
   fallback?: string;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** JSON that cannot close its <script> element early. */

@@ -3,7 +3,9 @@
  * drawn (its operationId's section and its summary), the callbacks of every operation that has
  * them (and of a document given one, so the check never runs empty), the search box, the
  * header's links to the guides answering, no console error and no failed request, no request to
- * any other origin, an axe scan, and screenshots at desktop and phone size.
+ * any other origin, an axe scan, and screenshots at desktop and phone size. Then every guide
+ * page under /docs/guides: drawn with its stylesheet, no wider than a phone, its contents
+ * leading to its headings, links between guides followed, the same checks and screenshots.
  */
 // test runner timeout: 600 s
 import { test } from 'uvu';
@@ -13,15 +15,21 @@ import { launchBrowser } from '../../support/browser.js';
 import {
   DESKTOP,
   expectAccessible,
+  PHONE,
   SCREENSHOTS_DIR,
   screenshotBothSizes,
   watchPageErrors,
 } from '../../support/pageChecks.js';
 import { startTestApp, type TestApp } from '../../support/testApp.js';
-import { GUIDES } from '../../../api/pages/apiReferencePage.js';
+import { readdirSync } from 'node:fs';
+import { GUIDES } from '../../../api/pages/docsHeader.js';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const DOCUMENT = '/api/v1/openapi.json';
+/** Every guide, docs/<name>.md. */
+const DOCS = readdirSync(new URL('../../../docs/', import.meta.url))
+  .filter((f) => f.endsWith('.md'))
+  .map((f) => f.slice(0, -3));
 
 type Json = Record<string, any>;
 
@@ -164,8 +172,8 @@ test('the header links to each guide and to the document, and every link answers
     assert.is(r.status(), 200, href);
   }
   await page.getByRole('link', { name: 'Webhook events' }).click();
-  await page.waitForURL('**/docs/guides/events.md');
-  assert.match(await page.locator('body').innerText(), /^# /);
+  await page.waitForURL('**/docs/guides/events');
+  assert.is(await page.getByRole('heading', { level: 1 }).innerText(), 'Webhook events');
   await page.goBack();
   await page.locator('[id="operation/getApiReference"]').waitFor({ timeout: 60_000 });
 });
@@ -174,6 +182,87 @@ test('accessible, and screenshots at desktop and phone size', async () => {
   await expectAccessible(page, '/docs');
   // The whole reference is far taller than a screenshot can be: the window at the top.
   await screenshotBothSizes(page, 'api-reference', undefined, { fullPage: false });
+});
+
+/** Opens a guide in a page of its own, watching it; answers the page and what went wrong on it. */
+async function openGuide(name: string, viewport = DESKTOP) {
+  const p = await browser.newPage({ viewport });
+  const { problems } = watchPageErrors(p);
+  const urls: string[] = [];
+  p.on('request', (r) => urls.push(r.url()));
+  const r = await p.goto(`${app.baseUrl}/docs/guides/${name}`);
+  assert.is(r?.status(), 200, name);
+  return { p, problems, urls };
+}
+
+test('every guide is drawn with its stylesheet, fits a phone, passes axe, with no error and nothing from elsewhere', async () => {
+  const origin = new URL(app.baseUrl).origin;
+  for (const name of DOCS) {
+    const { p, problems, urls } = await openGuide(name);
+    const h1 = await p.getByRole('heading', { level: 1 }).innerText();
+    assert.is(await p.title(), `${h1} · Confab docs`, name);
+    // The bar is dark: the stylesheet from /docs/docs.css applies (the policy allows nothing inline).
+    const bar = await p.locator('.docs-bar').evaluate((e) => getComputedStyle(e).backgroundColor);
+    assert.is(bar, 'rgb(16, 24, 40)', `${name}: styled`);
+    await expectAccessible(p, name);
+    await p.setViewportSize(PHONE);
+    const overflow = await p.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.is(overflow, 0, `${name}: nothing wider than a phone`);
+    await expectAccessible(p, `${name} (phone)`);
+    await p.setViewportSize(DESKTOP);
+    await screenshotBothSizes(p, `guide-${name}`, undefined, { fullPage: false });
+    assert.equal(problems, [], name);
+    assert.equal(
+      urls.filter((u) => !u.startsWith(`${origin}/`) && !u.startsWith('data:')),
+      [],
+      name,
+    );
+    await p.close();
+  }
+});
+
+test("a guide's contents lead to its headings: beside it on a desktop, in a box above it on a phone", async () => {
+  const { p } = await openGuide('external-api');
+  const side = p.getByRole('navigation', { name: 'On this page' });
+  assert.is(await side.count(), 1, 'one list of contents shows at a time');
+  await side.getByRole('link', { name: 'Errors', exact: true }).click();
+  await p.waitForURL('**/docs/guides/external-api#errors');
+  const top = await p.locator('#errors').evaluate((e) => e.getBoundingClientRect().top);
+  assert.ok(top >= 0 && top < 100, `the heading is at the top of the window (${top})`);
+  // The side list stays in view as the guide scrolls.
+  assert.ok(await side.isVisible());
+  await p.setViewportSize(PHONE);
+  await p.evaluate(() => window.scrollTo(0, 0));
+  const box = p.locator('details.guide-toc-top');
+  assert.ok(await box.isVisible(), 'the box above the guide');
+  assert.not.ok(await p.locator('.guide-toc-side').isVisible(), 'no side column on a phone');
+  await box.getByText('On this page').click();
+  await box.getByRole('link', { name: 'Chatbot flows' }).click();
+  await p.waitForURL('**#chatbot-flows');
+  await p.screenshot({ path: `${SCREENSHOTS_DIR}guide-external-api-contents-phone.png` });
+  await p.close();
+});
+
+test('links between guides lead to their pages; a wide table and a code block scroll in their box', async () => {
+  const { p, problems } = await openGuide('README', PHONE);
+  await p.getByRole('main').getByRole('link', { name: 'configuration.md' }).click();
+  await p.waitForURL('**/docs/guides/configuration');
+  assert.is(await p.getByRole('heading', { level: 1 }).innerText(), 'Configuration');
+  const table = p.locator('.table-scroll').first();
+  const widths = await table.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+  assert.ok(widths[0] > widths[1], `the table scrolls sideways in its box (${widths})`);
+  await table.scrollIntoViewIfNeeded();
+  await p.screenshot({ path: `${SCREENSHOTS_DIR}guide-configuration-table-phone.png` });
+  await p.getByRole('banner').getByRole('link', { name: 'Webhooks guide' }).click();
+  await p.waitForURL('**/docs/guides/webhooks-guide');
+  const code = p.locator('pre').first();
+  await code.scrollIntoViewIfNeeded();
+  assert.is(await code.evaluate((e) => getComputedStyle(e).overflowX), 'auto');
+  await p.screenshot({ path: `${SCREENSHOTS_DIR}guide-webhooks-guide-code-phone.png` });
+  assert.equal(problems, []);
+  await p.close();
 });
 
 test.run();
