@@ -9,7 +9,8 @@
  * finds its heading in another, and the second and third levels make the page's contents.
  * Code blocks and tables scroll sideways in a box a keyboard can reach.
  */
-import { marked, Renderer, type Slugger, type Token } from 'marked';
+import GithubSlugger from 'github-slugger';
+import { Marked, Renderer, type Tokens } from 'marked';
 import { escapeHtml } from './htmlText.js';
 
 export interface GuideHeading {
@@ -35,68 +36,63 @@ const HTML_COMMENT = /<!--[\s\S]*?(?:-->|$)/g;
 class GuideRenderer extends Renderer {
   readonly headings: GuideHeading[] = [];
   titleHtml = '';
+  private readonly slugger = new GithubSlugger();
 
   constructor(private readonly linkTarget: (href: string) => string | null) {
     super();
   }
 
-  override heading(text: string, level: number, raw: string, slugger: Slugger): string {
-    const slug = slugger.slug(raw);
-    this.headings.push({ level, id: slug, text: raw });
+  override heading({ tokens, depth }: Tokens.Heading): string {
+    const text = this.parser.parseInline(tokens);
+    const plain = this.parser.parseInline(tokens, this.parser.textRenderer);
+    const slug = this.slugger.slug(plain);
+    this.headings.push({ level: depth, id: slug, text: plain });
     const id = escapeHtml(slug);
-    if (level === 1) {
+    if (depth === 1) {
       const html = `<h1 id="${id}">${text}</h1>\n`;
       if (this.titleHtml) return html;
       this.titleHtml = html;
       return '';
     }
-    const self = `<a class="heading-link" href="#${id}" aria-label="Link to ${escapeHtml(raw)}">#</a>`;
-    return `<h${level} id="${id}">${text} ${self}</h${level}>\n`;
+    const self = `<a class="heading-link" href="#${id}" aria-label="Link to ${escapeHtml(plain)}">#</a>`;
+    return `<h${depth} id="${id}">${text} ${self}</h${depth}>\n`;
   }
 
-  override html(html: string): string {
-    return escapeHtml(html.replace(HTML_COMMENT, '').trim());
+  override html({ text }: Tokens.HTML | Tokens.Tag): string {
+    return escapeHtml(text.replace(HTML_COMMENT, '').trim());
   }
 
-  override code(code: string, infostring: string | undefined): string {
-    const lang = /^\S*/.exec(infostring ?? '')?.[0] ?? '';
-    const cls = lang ? ` class="language-${escapeHtml(lang)}"` : '';
-    return `<pre tabindex="0"><code${cls}>${escapeHtml(code.replace(/\n$/, ''))}</code></pre>\n`;
+  override code({ text, lang }: Tokens.Code): string {
+    const language = /^\S*/.exec(lang ?? '')?.[0] ?? '';
+    const cls = language ? ` class="language-${escapeHtml(language)}"` : '';
+    return `<pre tabindex="0"><code${cls}>${escapeHtml(text.replace(/\n$/, ''))}</code></pre>\n`;
   }
 
-  override table(header: string, body: string): string {
-    const rows = body ? `<tbody>\n${body}</tbody>\n` : '';
-    return `<div class="table-scroll" tabindex="0"><table>\n<thead>\n${header}</thead>\n${rows}</table></div>\n`;
+  override table(token: Tokens.Table): string {
+    return `<div class="table-scroll" tabindex="0">${super.table(token)}</div>\n`;
   }
 
-  /** `title` comes escaped from marked; `text` is the link's rendered content. */
-  override link(href: string | null, title: string | null, text: string): string {
-    const target = href === null ? null : this.linkTarget(href);
+  /**
+   * A web or mail address written in the text (bare or in <>), not as [text](address), stays the
+   * text it is; any other link goes where linkTarget says, or becomes its text.
+   */
+  override link({ href, title, tokens, raw }: Tokens.Link): string {
+    if (!raw.startsWith('[')) return escapeHtml(raw);
+    const text = this.parser.parseInline(tokens);
+    const target = this.linkTarget(href);
     if (target === null) return text;
-    return `<a href="${escapeHtml(target)}"${title ? ` title="${title}"` : ''}>${text}</a>`;
+    return `<a href="${escapeHtml(target)}"${title ? ` title="${escapeHtml(title)}"` : ''}>${text}</a>`;
   }
 
-  /** The service serves no images for the guides: the image's (escaped) text stands in. */
-  override image(_href: string | null, _title: string | null, text: string): string {
-    return text;
+  /** The service serves no images for the guides: the image's text stands in. */
+  override image({ text }: Tokens.Image): string {
+    return escapeHtml(text);
   }
-}
-
-/** A web or mail address written in the text (bare or in <>), not as [text](address). */
-function isAutolink(token: Token): boolean {
-  return token.type === 'link' && !token.raw.startsWith('[');
 }
 
 export function renderGuide(markdown: string, linkTarget: (href: string) => string | null): RenderedGuide {
   const renderer = new GuideRenderer(linkTarget);
-  const options = { gfm: true, headerIds: true, mangle: false, renderer };
-  const tokens = marked.lexer(markdown, options);
-  marked.walkTokens(tokens, (token) => {
-    if (!isAutolink(token)) return;
-    token.type = 'text';
-    token.text = escapeHtml(token.raw);
-  });
-  const html = marked.parser(tokens, options);
+  const html = new Marked().parse(markdown, { gfm: true, renderer, async: false });
   const title = renderer.headings.find((h) => h.level === 1)?.text ?? 'Guide';
   const contents = renderer.headings.filter((h) => h.level === 2 || h.level === 3);
   return { title, titleHtml: renderer.titleHtml || `<h1>${escapeHtml(title)}</h1>\n`, html, contents };
