@@ -399,6 +399,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   });
   const knowledgeEvaluation = new KnowledgeEvaluationCommands({
     aggregates,
+    aiTokens,
     ...agentModel,
     sourceIdsOf: async (workspaceId) => (await views.find(KNOWLEDGE_SOURCES, { workspaceId })).map((d) => d.id),
   });
@@ -463,7 +464,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       }),
       ...agentModel,
     }),
-    agentPreview: new AgentPreviewCommands({ aggregates, ...agentModel }),
+    agentPreview: new AgentPreviewCommands({ aggregates, events, aheadOfViews, aiTokens, ...agentModel }),
     branding: new BrandingCommands({
       aggregates,
       reservations,

@@ -110,8 +110,8 @@ export function chatbotAgentRoutes(
       },
     },
     async ({ params, body, req, res }) => {
-      const workspaceId = principalOf(res).workspaceId;
-      const preview = (onToken?: (text: string) => void) => agentPreview.preview(params.id, body, workspaceId, onToken);
+      const ctx = contextOf(res);
+      const preview = (onToken?: (text: string) => void) => agentPreview.preview(params.id, body, ctx, onToken);
       if (!wantsEventStream(req)) return { body: { data: await preview() } };
       await answerAsEventStream(res, async (onToken) => ({ data: await preview(onToken) }));
     },
