@@ -401,6 +401,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
   });
   const knowledgeEvaluation = new KnowledgeEvaluationCommands({
     aggregates,
+    aiTokens,
     ...agentModel,
     sourceIdsOf: async (workspaceId) => (await views.find(KNOWLEDGE_SOURCES, { workspaceId })).map((d) => d.id),
   });
@@ -465,7 +466,7 @@ export async function createServices(config: Config, opts: ServiceOptions = {}):
       }),
       ...agentModel,
     }),
-    agentPreview: new AgentPreviewCommands({ aggregates, ...agentModel }),
+    agentPreview: new AgentPreviewCommands({ aggregates, events, aheadOfViews, aiTokens, ...agentModel }),
     branding: new BrandingCommands({
       aggregates,
       reservations,

@@ -7,7 +7,7 @@
  */
 import { ConflictError, ForbiddenError, NotFoundError } from '../domain/errors.js';
 import { type AgentTurnOutcome, limitOutcome } from '../domain/agent/agentTurn.js';
-import { budgetReachedBeforeCall } from './agentCallBudget.js';
+import { budgetReachedBeforeCall, type RecordedAiTokens } from './agentCallBudget.js';
 import { type AgentModelDeps, callAgentModel, unusableAgent } from './agentModelCall.js';
 import { chatbotStream, chatbotDecider, publishedFlow, type ChatbotState } from '../domain/chatbot/chatbot.js';
 import { firstAiStep } from '../domain/chatbot/flowDocument.js';
@@ -95,11 +95,6 @@ export interface FlowHttp {
 /** Where a turn that answered before the views include it is noted (projections/writesAheadOfViews.ts). */
 export interface TurnsAheadOfViews {
   note(workspaceId: string, position: Position): void;
-}
-
-/** The month's AI tokens kept in process for the budget (projections/queries/aiTokenTally.ts). */
-export interface RecordedAiTokens {
-  recorded(workspaceId: string, at: Date, tokens: number): void;
 }
 
 export interface ConversationCommandsDeps extends AgentModelDeps {

@@ -3,7 +3,8 @@
  * runs that retrieve for each question as an agent would, and, given a chatbot, ask its agent
  * and check the answer for the expected facts. A run happens within the request and is recorded
  * whole as one event. A failed model call fails that question's answer check, with the reason,
- * never the run. The agent's calls spend the workspace's own connection, as the playground's do.
+ * never the run. The agent's calls spend the workspace's own connection, as the playground's do,
+ * and their tokens are recorded with the run, so the monthly AI token budget counts them.
  */
 import { limitDetail } from '../domain/agent/agentLimits.js';
 import type { AgentSettings } from '../domain/agent/agentSettings.js';
@@ -15,6 +16,7 @@ import {
   type EvaluationState,
   evaluationDecider,
   evaluationStream,
+  tokensOfRun,
 } from '../domain/knowledge/evaluation.js';
 import { validateEvaluationQuestion, validateEvaluationRun } from '../domain/knowledge/evaluationFields.js';
 import {
@@ -24,7 +26,7 @@ import {
   summarizeRun,
 } from '../domain/knowledge/evaluationScoring.js';
 import { knowledgeSourceDecider, knowledgeSourceStream } from '../domain/knowledge/knowledgeSource.js';
-import { budgetReachedBeforeCall } from './agentCallBudget.js';
+import { budgetReachedBeforeCall, type RecordedAiTokens, withUnrecordedTokens } from './agentCallBudget.js';
 import { type AgentModelDeps, callAgentModel } from './agentModelCall.js';
 import type { AggregateStore } from './aggregateStore.js';
 import { mapWithConcurrency } from './boundedConcurrency.js';
@@ -41,6 +43,7 @@ export const MAX_KEPT_ANSWER = 4000;
 
 export interface KnowledgeEvaluationDeps extends AgentModelDeps {
   aggregates: AggregateStore;
+  aiTokens: RecordedAiTokens;
   /** Every knowledge source of the workspace (the view). */
   sourceIdsOf(workspaceId: string): Promise<string[]>;
 }
@@ -58,6 +61,9 @@ export interface RecordedRun {
   at: string | null;
   recovered?: boolean;
 }
+
+/** Tokens in and out of a run's answer checks so far. */
+type RunTokens = { tokensIn: number; tokensOut: number };
 
 export class KnowledgeEvaluationCommands {
   constructor(private readonly deps: KnowledgeEvaluationDeps) {}
@@ -126,17 +132,27 @@ export class KnowledgeEvaluationCommands {
     return state.agent;
   }
 
-  /** Asks the agent the question alone and checks its answer for the facts. */
+  /**
+   * Asks the agent the question alone and checks its answer for the facts. The run's earlier
+   * calls count in the budget check before they are recorded, so a run stops at the budget too.
+   */
   private async checkAnswer(
     agent: AgentSettings,
     workspaceId: string,
     question: EvaluationQuestion,
+    spent: RunTokens,
   ): Promise<Pick<EvaluationResult, 'answer' | 'factsFound' | 'factsMissing' | 'answerError'>> {
     const unchecked = { answer: null, factsFound: [], factsMissing: question.expectedFacts };
-    const reached = await budgetReachedBeforeCall(this.deps, agent, workspaceId, this.deps.aggregates.now());
+    const budget = withUnrecordedTokens(this.deps, () => spent.tokensIn + spent.tokensOut);
+    const reached = await budgetReachedBeforeCall(budget, agent, workspaceId, this.deps.aggregates.now());
     if (reached) return { ...unchecked, answerError: limitDetail(reached) };
     const history = [{ type: 'user' as const, message: question.question, at: '' }];
     const outcome = await callAgentModel(this.deps, agent, workspaceId, history);
+    // As in a conversation, only a call that answered counts.
+    if (outcome.type === 'answer') {
+      spent.tokensIn += outcome.facts.tokensIn;
+      spent.tokensOut += outcome.facts.tokensOut;
+    }
     if (outcome.type === 'no_knowledge')
       return {
         answer: outcome.message,
@@ -158,6 +174,7 @@ export class KnowledgeEvaluationCommands {
       return { runId: opts.newId, run: null, at: null, recovered: true };
     const agent = chatbotId ? await this.agentOf(chatbotId, ctx.workspaceId) : null;
     const sourceIds = agent ? agent.knowledge!.sourceIds : await this.deps.sourceIdsOf(ctx.workspaceId);
+    const spent: RunTokens = { tokensIn: 0, tokensOut: 0 };
     const results = await mapWithConcurrency(state.questions, RUN_CONCURRENCY, async (q): Promise<EvaluationResult> => {
       const passages = await this.deps.retriever.retrieve({
         workspaceId: ctx.workspaceId,
@@ -169,7 +186,7 @@ export class KnowledgeEvaluationCommands {
       });
       const asked =
         agent && q.expectedFacts.length > 0
-          ? await this.checkAnswer(agent, ctx.workspaceId, q)
+          ? await this.checkAnswer(agent, ctx.workspaceId, q, spent)
           : { answer: null, factsFound: [], factsMissing: [], answerError: null };
       return {
         questionId: q.questionId,
@@ -184,6 +201,7 @@ export class KnowledgeEvaluationCommands {
       k,
       ...summarizeRun(results, agent !== null),
       results,
+      ...(agent ? spent : {}),
     };
     const recorded = await this.deps.aggregates.handle(
       evaluationStream(ctx.workspaceId),
@@ -191,6 +209,9 @@ export class KnowledgeEvaluationCommands {
       { type: 'RecordEvaluationRun', workspaceId: ctx.workspaceId, run },
       ctx,
     );
+    // Counted at once for the next budget check, which reads no view.
+    if (tokensOfRun(run) > 0)
+      this.deps.aiTokens.recorded(ctx.workspaceId, new Date(recorded.occurredAt!), tokensOfRun(run));
     return { runId: run.runId, run, at: recorded.occurredAt };
   }
 }

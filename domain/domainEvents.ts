@@ -7,6 +7,7 @@
  * gallery and the branding read `WorkspaceCreated` and `WorkspacePlanChanged` of the workspace
  * stream); those re-declarations are left out so each type has exactly one payload here.
  */
+import type { AgentPreviewAnswered } from './agent/agentPreviewAnswered.js';
 import type { ApiKeyEvent } from './apiKey/apiKey.js';
 import type { ChatbotEvent } from './chatbot/chatbot.js';
 import type { ConversationEvent } from './conversation/conversationEvents.js';
@@ -38,6 +39,7 @@ export type AnyDomainEvent =
   | ModelConnectionEvent
   | KnowledgeSourceEvent
   | EvaluationEvent
+  | AgentPreviewAnswered
   | AdClicked;
 
 export type DomainEventType = AnyDomainEvent['type'];

@@ -45,7 +45,7 @@ export interface ExternalApiDeps {
   /** Idempotency-Key records of POSTs (docs/idempotency.md). */
   idempotency: IdempotencyStore;
   chatbots: ChatbotCommands;
-  /** The Agent tab's playground: model calls with nothing recorded. */
+  /** The Agent tab's playground: model calls that record nothing but their tokens. */
   agentPreview: AgentPreviewCommands;
   webhooks: WebhookCommands;
   /** Each webhook's latest successful delivery from the delivery log (absent: the view's alone). */

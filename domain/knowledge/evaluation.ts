@@ -18,7 +18,18 @@ export type EvaluationRun = EvaluationSummary & {
   chatbotId: string | null;
   k: number;
   results: EvaluationResult[];
+  /**
+   * Tokens in and out of the agent's model calls in the run, which the workspace's monthly AI
+   * token budget counts (docs/ai-agents.md, Budgets). Absent in runs recorded before they were
+   * kept: those count as none.
+   */
+  tokensIn?: number;
+  tokensOut?: number;
 };
+
+/** The AI tokens a run spent (0 for a run without a chatbot, or recorded before tokens were kept). */
+export const tokensOfRun = (run: Pick<EvaluationRun, 'tokensIn' | 'tokensOut'>): number =>
+  (run.tokensIn ?? 0) + (run.tokensOut ?? 0);
 
 type Ids = { workspaceId: string };
 

@@ -1,10 +1,14 @@
 /**
  * `ai_token_usage`: AI tokens (in and out together) of every model call of a workspace per UTC
- * calendar month, the month the answer was recorded in. The monthly AI token budget
+ * calendar month, the month the call was recorded in: visitors' turns (AgentAnswered),
+ * playground calls (AgentPreviewAnswered) and the answer checks of evaluation runs
+ * (EvaluationRunRecorded, the whole run at once). The monthly AI token budget
  * (docs/ai-agents.md, Budgets) and GET /usage/ai read it: one row per workspace and month.
  */
+import { tokensOfRun } from '../../domain/knowledge/evaluation.js';
+import type { EventMetadata } from '../../infrastructure/eventStore/eventStore.js';
 import { monthOf } from '../../infrastructure/usage/usageCounter.js';
-import { collection, type ReadStoreReader } from '../../infrastructure/readStore/readStore.js';
+import { collection, type ReadStoreReader, type ReadStoreWriter } from '../../infrastructure/readStore/readStore.js';
 import { defineProjection } from '../projection.js';
 
 export const AI_TOKEN_USAGE = collection<AiTokenUsageDoc>('ai_token_usage');
@@ -20,18 +24,27 @@ export interface AiTokenUsageDoc {
 
 export const aiTokenUsageId = (workspaceId: string, month: string): string => `${workspaceId}:${month}`;
 
+/** Adds a recorded call's tokens to the month of the event. */
+async function addTokens(tx: ReadStoreWriter, workspaceId: string, metadata: EventMetadata, tokens: number) {
+  // A run without answer checks (or recorded before runs kept their tokens) writes nothing.
+  if (tokens === 0) return;
+  const month = monthOf(new Date(metadata.occurredAt));
+  await tx.increment(AI_TOKEN_USAGE, aiTokenUsageId(workspaceId, month), 'tokens', tokens, { workspaceId, month });
+}
+
 export const aiTokenUsageView = defineProjection(
   'ai-token-usage',
   // Found by id only (workspace and month): no index beyond the primary key.
   [{ name: AI_TOKEN_USAGE.name, indexes: [] }],
   {
     async AgentAnswered(e, tx) {
-      const { workspaceId, tokensIn, tokensOut } = e.data;
-      const month = monthOf(new Date(e.metadata.occurredAt));
-      await tx.increment(AI_TOKEN_USAGE, aiTokenUsageId(workspaceId, month), 'tokens', tokensIn + tokensOut, {
-        workspaceId,
-        month,
-      });
+      await addTokens(tx, e.data.workspaceId, e.metadata, e.data.tokensIn + e.data.tokensOut);
+    },
+    async AgentPreviewAnswered(e, tx) {
+      await addTokens(tx, e.data.workspaceId, e.metadata, e.data.tokensIn + e.data.tokensOut);
+    },
+    async EvaluationRunRecorded(e, tx) {
+      await addTokens(tx, e.data.workspaceId, e.metadata, tokensOfRun(e.data));
     },
   },
 );

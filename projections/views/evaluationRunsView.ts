@@ -38,7 +38,8 @@ export const evaluationRunsView = defineProjection(
   ],
   {
     async EvaluationRunRecorded(e, tx) {
-      const { runId, results, ...summary } = e.data;
+      // The run's tokens count in the AI token budget (aiTokenUsageView.ts); the run's answers do not show them.
+      const { runId, results, tokensIn: _in, tokensOut: _out, ...summary } = e.data;
       await tx.upsert(EVALUATION_RUNS, { id: runId, ...summary, createdAt: e.metadata.occurredAt });
       await tx.upsert(EVALUATION_RUN_RESULTS, { id: runId, workspaceId: summary.workspaceId, results });
     },

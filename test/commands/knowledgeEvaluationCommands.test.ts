@@ -2,7 +2,9 @@
  * Evaluation runs at the command layer, with a retriever and a model that answer in code: the
  * agent is asked at most 4 questions at a time and the results keep the questions' order; each
  * question searches the agent's sources with the run's k, or every source of the workspace
- * without a chatbot; a question without facts is not asked.
+ * without a chatbot; a question without facts is not asked. The tokens of the answers are
+ * recorded with the run and counted in the month at once; the run's earlier calls count in the
+ * budget check before each later one.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -28,6 +30,9 @@ const retrievals: RetrievalRequest[] = [];
 let running = 0;
 let calls = 0;
 let most = 0;
+/** The month's budget as the commands see it: unlimited unless a test sets a limit. */
+let budget: { tokensUsed: number; tokenLimit: number | null } = { tokensUsed: 0, tokenLimit: null };
+const recorded: Array<{ workspaceId: string; at: Date; tokens: number }> = [];
 
 test.before(async () => {
   store = await createTestSql();
@@ -80,6 +85,7 @@ test.before(async () => {
   );
   commands = new KnowledgeEvaluationCommands({
     aggregates,
+    aiTokens: { recorded: (workspaceId, at, tokens) => recorded.push({ workspaceId, at, tokens }) },
     retriever: {
       async retrieve(request) {
         retrievals.push(request);
@@ -101,7 +107,7 @@ test.before(async () => {
     },
     sourceIdsOf: async () => ['s1', 's2', 's3'],
     modelTarget: async () => ({ baseUrl: 'http://model.test/v1', apiKey: 'k', chatModel: 'm' }),
-    aiTokenBudget: async () => ({ tokensUsed: 0, tokenLimit: null }),
+    aiTokenBudget: async () => budget,
     chatModel: {
       async answer(call: ChatModelCall) {
         calls += 1;
@@ -115,7 +121,7 @@ test.before(async () => {
           text: `The answer to ${asked} is forty-two.`,
           toolCalls: [],
           model: 'm',
-          tokensIn: 1,
+          tokensIn: 3,
           tokensOut: 1,
           latencyMs: 20,
           finishReason: 'stop',
@@ -162,6 +168,37 @@ test("with a chatbot: its agent's sources, at most 4 answers at once, results in
   assert.is(run!.results[0]!.answer, 'The answer to q0 about s1 is forty-two.');
 });
 
+test("a run records its answers' tokens in its event and counts them in the month at once", async () => {
+  recorded.length = 0;
+  const { runId, run, at } = await commands.run({ chatbotId: 'b1' }, ctx);
+  assert.equal([run!.tokensIn, run!.tokensOut], [27, 9], '9 answers of 3 in and 1 out');
+  const stored = (await events.readStream('knowledge-evaluation-w1')).find(
+    (e) => e.type === 'EvaluationRunRecorded' && (e.data as { runId: string }).runId === runId,
+  )!;
+  assert.equal([stored.data.tokensIn, stored.data.tokensOut], [27, 9]);
+  assert.equal(recorded, [{ workspaceId: 'w1', at: new Date(at!), tokens: 36 }]);
+});
+
+test("the run's own calls count in the budget before they are recorded: it stops at the limit", async () => {
+  recorded.length = 0;
+  const before = calls;
+  budget = { tokensUsed: 0, tokenLimit: 1 };
+  try {
+    const { run } = await commands.run({ chatbotId: 'b1' }, ctx);
+    // The first RUN_CONCURRENCY checks pass together, before any answer; every later one sees them.
+    assert.is(calls - before, RUN_CONCURRENCY);
+    const refused = run!.results.filter((r) => r.answer === null && r.answerError !== null);
+    assert.is(refused.length, 9 - RUN_CONCURRENCY);
+    assert.equal([run!.tokensIn, run!.tokensOut], [3 * RUN_CONCURRENCY, RUN_CONCURRENCY]);
+    assert.equal(
+      recorded.map((r) => r.tokens),
+      [4 * RUN_CONCURRENCY],
+    );
+  } finally {
+    budget = { tokensUsed: 0, tokenLimit: null };
+  }
+});
+
 test('without a chatbot: every source of the workspace, no answers', async () => {
   retrievals.length = 0;
   const before = calls;
@@ -169,6 +206,7 @@ test('without a chatbot: every source of the workspace, no answers', async () =>
   assert.equal([run!.hits, run!.questions, run!.answerChecks, run!.k], [10, 10, null, 5]);
   assert.ok(retrievals.every((r) => r.sourceIds.join() === 's1,s2,s3' && r.connectionId === null));
   assert.is(calls, before, 'no model call');
+  assert.equal([run!.tokensIn, run!.tokensOut], [undefined, undefined], 'no tokens to record');
 });
 
 test.run();

@@ -95,7 +95,7 @@ export function chatbotAgentRoutes(
       method: 'post',
       path: '/chatbots/:id/agent/preview',
       summary:
-        "Try the agent on a conversation you keep: one answer, with the model, tokens and latency. Nothing is recorded (no session, response or webhook); the tokens are spent on the workspace's connection",
+        "Try the agent on a conversation you keep: one answer, with the model, tokens and latency. No session, response or webhook is recorded; the tokens are spent on the workspace's connection and count in the month's AI tokens (GET /usage/ai)",
       tags,
       params: idParams,
       body: previewBody,
@@ -110,8 +110,8 @@ export function chatbotAgentRoutes(
       },
     },
     async ({ params, body, req, res }) => {
-      const workspaceId = principalOf(res).workspaceId;
-      const preview = (onToken?: (text: string) => void) => agentPreview.preview(params.id, body, workspaceId, onToken);
+      const ctx = contextOf(res);
+      const preview = (onToken?: (text: string) => void) => agentPreview.preview(params.id, body, ctx, onToken);
       if (!wantsEventStream(req)) return { body: { data: await preview() } };
       await answerAsEventStream(res, async (onToken) => ({ data: await preview(onToken) }));
     },

@@ -37,6 +37,6 @@ export function presentEvaluationRun(doc: EvaluationRunDoc, results: EvaluationR
 }
 
 export const runDocOf = (workspaceId: string, run: EvaluationRun, at: string): EvaluationRunDoc => {
-  const { runId, results: _results, ...summary } = run;
+  const { runId, results: _results, tokensIn: _in, tokensOut: _out, ...summary } = run;
   return { id: runId, workspaceId, ...summary, createdAt: at };
 };

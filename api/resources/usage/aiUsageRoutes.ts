@@ -1,6 +1,6 @@
 /**
  * GET /usage/ai on both doors (docs/ai-agents.md, Budgets): the AI tokens the workspace's agents
- * used this UTC month against its plan's budget. The External API's /usage object (API calls)
+ * used this UTC month (visitors' turns, the playground, evaluation runs) against its plan's budget. The External API's /usage object (API calls)
  * stays as it is; AI tokens are a budget of their own.
  */
 import type { ReadStoreReader } from '../../../infrastructure/readStore/readStore.js';
@@ -25,7 +25,8 @@ export const aiUsageSchema = namedSchema('AiUsage', {
     month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'The UTC calendar month, YYYY-MM' },
     tokensUsed: {
       type: 'integer',
-      description: "Tokens in and out of every model call of the workspace's agents this month",
+      description:
+        "Tokens in and out of every model call of the workspace's agents this month: visitors' turns, playground calls and evaluation runs' answer checks (embeddings are not counted)",
     },
     tokenLimit: {
       type: 'integer',

@@ -9,6 +9,7 @@ import {
   type EvaluationState,
   evolveEvaluation,
   initialEvaluationState,
+  tokensOfRun,
 } from '../../../domain/knowledge/evaluation.js';
 import { MAX_EVALUATION_QUESTIONS } from '../../../domain/knowledge/evaluationFields.js';
 
@@ -98,6 +99,16 @@ test('a run is recorded whole, once', () => {
     () => apply(state, { type: 'RecordEvaluationRun', workspaceId: 'w1', run: run('r1') }),
     (e: unknown) => e instanceof ConflictError,
   );
+});
+
+test("a run's tokens, in and out together; a run recorded before runs kept them spent none", () => {
+  assert.is(tokensOfRun({ tokensIn: 120, tokensOut: 30 }), 150);
+  assert.is(tokensOfRun({}), 0);
+  const events = decideEvaluation(
+    { type: 'RecordEvaluationRun', workspaceId: 'w1', run: { ...run('r2'), tokensIn: 5, tokensOut: 2 } },
+    initialEvaluationState,
+  );
+  assert.is(tokensOfRun(events[0]!.data as { tokensIn?: number; tokensOut?: number }), 7);
 });
 
 test.run();

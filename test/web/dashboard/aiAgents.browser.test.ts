@@ -3,7 +3,8 @@
  * (add with the key as a password field never shown again, test the connection and read the
  * provider's refusal in plain words, edit keeping the key, delete after a confirmation), the Agent
  * tab (a server refusal under its field, saved, removed) and the playground (an answer with its
- * model, tokens and latency; nothing recorded). Every state axe-scanned and screenshotted.
+ * model, tokens and latency; only its tokens recorded, and the month's line of AI tokens read
+ * again). Every state axe-scanned and screenshotted.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -145,7 +146,7 @@ test('the Agent tab: a server refusal stands under its field; saved, the chatbot
   await page.context().close();
 });
 
-test('the playground: an answer with model, tokens and latency; a handoff said so; nothing recorded', async () => {
+test("the playground: an answer with model, tokens and latency; a handoff said so; the month's tokens count them", async () => {
   const opened = await openDashboard(env, owner, `/chatbots/${chatbotId}`);
   const { page } = opened;
   await settled(page);
@@ -167,6 +168,8 @@ test('the playground: an answer with model, tokens and latency; a handoff said s
   assert.match(facts, /42 tokens in · 9 out/);
   assert.match(facts, /\d+ ms/);
   assert.match(facts, /finish: stop/);
+  // The call's tokens count in the month: the tab's line of AI tokens says so at once.
+  await page.getByText('51 of 5,000,000 AI tokens used this month · 4,999,949 left.', { exact: true }).waitFor();
   const sent = standIn.requests.at(-1)!.body;
   assert.is(sent.messages[0].role, 'system');
   assert.equal(
@@ -178,13 +181,23 @@ test('the playground: an answer with model, tokens and latency; a handoff said s
   standIn.script({
     kind: 'toolCalls',
     calls: [{ name: 'handoff', arguments: { reason: 'visitor_request', summary: 'Wants to talk to a person' } }],
+    usage: { promptTokens: 20, completionTokens: 4 },
   });
   await page.getByLabel('Message as a visitor').fill('Can I talk to a human?');
   await page.getByRole('button', { name: 'Send' }).click();
   await log.getByText('Handed off: the visitor asked for a person').waitFor();
   await log.getByText('tool: handoff', { exact: false }).waitFor();
+  await page.getByText('75 of 5,000,000 AI tokens used this month · 4,999,925 left.', { exact: true }).waitFor();
   await checkPage(opened, 'agent-playground-handoff');
-  assert.is((await env.app.services.events.readAll()).length, before, 'no event recorded');
+  const added = (await env.app.services.events.readAll()).slice(before);
+  assert.equal(
+    added.map((e) => [e.type, (e.data as { tokensIn: number }).tokensIn]),
+    [
+      ['AgentPreviewAnswered', 42],
+      ['AgentPreviewAnswered', 20],
+    ],
+    'no conversation recorded: only the tokens of each call',
+  );
   await page.context().close();
 });
 
@@ -193,7 +206,8 @@ test("the limits of one conversation: a refusal under its field, saved; the mont
   const { page } = opened;
   await settled(page);
   await page.getByRole('tab', { name: 'Agent' }).click();
-  await page.getByText(/^0 of [\d,]+ AI tokens used this month · [\d,]+ left\.$/).waitFor();
+  // The playground's calls above are the month's only ones.
+  await page.getByText('75 of 5,000,000 AI tokens used this month · 4,999,925 left.', { exact: true }).waitFor();
   await page.getByLabel(/^Tokens per conversation/).fill('0');
   await page.getByRole('button', { name: 'Save changes' }).click();
   const error = page

@@ -100,7 +100,7 @@ export type FunnelParams = Query<'/chatbots/{id}/funnel', 'get'>;
 /** `chatbots.agent`: the chatbot's AI agent as stored, defaults filled in. */
 export type ChatbotAgent = Data<'/chatbots/{id}/agent', 'get'>;
 export type ChatbotAgentParams = Body<'/chatbots/{id}/agent', 'put'>;
-/** `chatbots.agent.preview()`: one answer of the agent, with the model, tokens and latency; nothing recorded. */
+/** `chatbots.agent.preview()`: one answer of the agent, with the model, tokens and latency; no conversation recorded. */
 export type AgentPreview = Data<'/chatbots/{id}/agent/preview', 'post'>;
 export type AgentPreviewParams = Body<'/chatbots/{id}/agent/preview', 'post'>;
 /** `chatbots.agent.analytics()`: what the agent did over a period of UTC days. */

@@ -12,8 +12,9 @@ export declare class ChatbotAgentResource extends APIResource {
     delete(chatbotId: string, options?: RequestOptions): APIPromise<Deleted>;
     /**
      * Tries the agent (or `params.agent`, settings not saved) on a conversation you keep: one answer
-     * with the model, tokens and latency. Nothing is recorded; a model that gives no answer is still
-     * answered, with `error` saying why in plain words.
+     * with the model, tokens and latency. No conversation is recorded; the tokens count in the
+     * month's AI tokens. A model that gives no answer is still answered, with `error` saying why in
+     * plain words.
      */
     preview(chatbotId: string, params: AgentPreviewParams, options?: RequestOptions): APIPromise<AgentPreview>;
     /**

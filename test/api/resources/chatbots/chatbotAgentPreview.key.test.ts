@@ -1,7 +1,7 @@
 /**
  * The Agent tab's playground on the External API (docs/ai-agents.md, Playground): one answer with
- * the model's facts, the saved agent or settings sent to try, the tools reported, nothing recorded,
- * bad bodies 400s naming the field, another workspace's chatbot a 404, a deleted connection a 200
+ * the model's facts, the saved agent or settings sent to try, the tools reported, nothing recorded
+ * but the call's tokens (for the monthly AI token budget), bad bodies 400s naming the field, another workspace's chatbot a 404, a deleted connection a 200
  * whose error says so in plain words, and the answer streamed with Accept: text/event-stream.
  */
 import { test } from 'uvu';
@@ -62,7 +62,7 @@ test.after(async () => {
   await standIn.close();
 });
 
-test('the saved agent answers with its model, tokens and latency; instructions go first; nothing is recorded', async () => {
+test('the saved agent answers with its model, tokens and latency; instructions go first; only its tokens are recorded', async () => {
   const before = (await app.services.events.readAll()).length;
   standIn.script({ kind: 'text', text: 'We ship in 3 days.', usage: { promptTokens: 31, completionTokens: 7 } });
   const r = await preview({
@@ -99,8 +99,24 @@ test('the saved agent answers with its model, tokens and latency; instructions g
     sent.tools.map((t: any) => t.function.name),
     ['handoff', 'end_conversation'],
   );
-  // No session, response, webhook or any other event: the log is as it was.
-  assert.is((await app.services.events.readAll()).length, before);
+  // No session, response or webhook: the one event is the call's tokens, for the monthly budget.
+  const added = (await app.services.events.readAll()).slice(before) as Array<{
+    type: string;
+    streamId: string;
+    data: any;
+  }>;
+  assert.equal(
+    added.map((e) => e.type),
+    ['AgentPreviewAnswered'],
+  );
+  assert.match(added[0]!.streamId, /^agent-preview-/);
+  assert.equal(added[0]!.data, {
+    workspaceId: added[0]!.data.workspaceId,
+    chatbotId,
+    model: 'gpt-4o-mini',
+    tokensIn: 31,
+    tokensOut: 7,
+  });
 });
 
 test('unsaved settings are tried instead of the saved ones, and stay unsaved', async () => {

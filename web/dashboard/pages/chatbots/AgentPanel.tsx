@@ -138,6 +138,7 @@ export function AgentPanel({ chatbotId }: { chatbotId: string }) {
         connections={connections.data?.data.map((c) => ({ value: c.id, label: `${c.name} · ${c.chatModel}` })) ?? null}
         admin={admin}
         usage={usage.data}
+        onTokensSpent={usage.reload}
         sources={sources.data?.data ?? null}
       />
       <AgentAnalyticsCard chatbotId={chatbotId} hasAgent={agent.data !== null} />
@@ -152,6 +153,7 @@ function AgentEditor({
   connections,
   admin,
   usage,
+  onTokensSpent,
   sources,
 }: {
   chatbotId: string;
@@ -162,6 +164,8 @@ function AgentEditor({
   admin: boolean;
   /** The month's AI tokens; null while loading or when they could not be read. */
   usage: AiUsage | null;
+  /** A playground answer spent tokens: the month's line is read again. */
+  onTokensSpent: () => void;
   /** The workspace's knowledge sources; null when they could not be read. */
   sources: Source[] | null;
 }) {
@@ -412,6 +416,7 @@ function AgentEditor({
         agent={bodyOf(draft, knowledge)}
         unsaved={dirty}
         budgetNote={usage && aiTokensSpent(usage) ? spentText(usage) : null}
+        onTokensSpent={onTokensSpent}
       />
       <ConfirmDialog
         open={removing}

@@ -1,8 +1,9 @@
 /**
  * The playground: a chat with the agent as it stands in the form, saved or not. Each answer
  * shows what it cost and how it came (model, tokens in and out, latency, finish reason, the
- * tool it called). Nothing is recorded: no conversation, response or webhook; the tokens are
- * spent on the workspace's connection. The conversation lives in this card only.
+ * tool it called). No conversation, response or webhook is recorded; the tokens are spent on
+ * the workspace's connection and count in the month's AI tokens, so the Agent tab's line of them
+ * is read again after each answer that spent some. The conversation lives in this card only.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiError } from '../../api.js';
@@ -58,6 +59,7 @@ export function AgentPlayground({
   agent,
   unsaved,
   budgetNote,
+  onTokensSpent,
 }: {
   chatbotId: string;
   /** The settings as they are in the form. */
@@ -65,6 +67,8 @@ export function AgentPlayground({
   unsaved: boolean;
   /** Why no AI tokens are left this month, if none are: the preview answers as a visitor would be answered, without the model. */
   budgetNote: string | null;
+  /** An answer spent tokens, which the month's AI tokens now include. */
+  onTokensSpent: () => void;
 }) {
   const [lines, setLines] = useState<Line[]>(() => greetingLines(agent));
   const [text, setText] = useState('');
@@ -91,6 +95,7 @@ export function AgentPlayground({
       const messages: PreviewMessage[] = next.slice(-MAX_MESSAGES).map(({ role, text }) => ({ role, text }));
       const r = await agentApi.preview(chatbotId, { messages, agent });
       setLines((ls) => [...ls, { role: 'bot', text: r.data.text, answer: r.data }]);
+      if (r.data.tokensIn + r.data.tokensOut > 0) onTokensSpent();
     } catch (err) {
       setError((err as ApiError).message);
     } finally {
@@ -108,8 +113,8 @@ export function AgentPlayground({
       title="Playground"
       description={
         unsaved
-          ? 'Tries the settings in the form, not saved yet. Nothing is recorded; tokens are spent on your connection.'
-          : 'Talk to the agent as a visitor would. Nothing is recorded; tokens are spent on your connection.'
+          ? "Tries the settings in the form, not saved yet. No conversation is recorded; the tokens are spent on your connection and count in this month's AI tokens."
+          : "Talk to the agent as a visitor would. No conversation is recorded; the tokens are spent on your connection and count in this month's AI tokens."
       }
       actions={
         <Button size="sm" variant="ghost" onClick={restart} disabled={busy}>

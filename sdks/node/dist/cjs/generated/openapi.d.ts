@@ -155,7 +155,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Try the agent on a conversation you keep: one answer, with the model, tokens and latency. Nothing is recorded (no session, response or webhook); the tokens are spent on the workspace's connection. API key scope: write */
+        /** Try the agent on a conversation you keep: one answer, with the model, tokens and latency. No session, response or webhook is recorded; the tokens are spent on the workspace's connection and count in the month's AI tokens (GET /usage/ai). API key scope: write */
         post: operations["previewChatbotAgent"];
         delete?: never;
         options?: never;
@@ -966,7 +966,7 @@ export interface components {
         AiUsage: {
             /** @description The UTC calendar month, YYYY-MM */
             month: string;
-            /** @description Tokens in and out of every model call of the workspace's agents this month */
+            /** @description Tokens in and out of every model call of the workspace's agents this month: visitors' turns, playground calls and evaluation runs' answer checks (embeddings are not counted) */
             tokensUsed: number;
             /** @description The plan's monthly AI tokens (0 on Free); null: unlimited */
             tokenLimit: number | null;
