@@ -8,11 +8,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
+import { within } from './waiting.js';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export const SCREENSHOTS_DIR = fileURLToPath(new URL('../screenshots/', import.meta.url));
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
+/** A scan takes a second or two; on a loaded machine several times that. */
+const AXE_TIMEOUT_MS = 60_000;
 
 export interface AxeFinding {
   id: string;
@@ -27,7 +30,8 @@ export async function axeScan(page: Page): Promise<{ bad: AxeFinding[]; checkedN
   // (script-src 'self') would refuse an injected inline script.
   if (!(await page.evaluate('typeof axe !== "undefined"'))) await page.evaluate(readFileSync(AXE, 'utf8'));
   // A string, not a function: the test loader's helpers (__name) do not exist in the page.
-  return page.evaluate(`(async () => {
+  // page.evaluate has no timeout of its own: a scan that never ends fails the test instead.
+  const scan = page.evaluate(`(async () => {
     const r = await axe.run(document, { resultTypes: ['violations', 'passes'] });
     const checkedNodes = r.passes.reduce((sum, p) => sum + p.nodes.length, 0);
     const bad = r.violations
@@ -35,6 +39,7 @@ export async function axeScan(page: Page): Promise<{ bad: AxeFinding[]; checkedN
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target) }));
     return { bad, checkedNodes };
   })()`) as Promise<{ bad: AxeFinding[]; checkedNodes: number }>;
+  return within(scan, AXE_TIMEOUT_MS, `the axe-core scan of ${page.url()}`);
 }
 
 /** Fails the test on any serious or critical axe violation (and on a scan that checked nothing). */

@@ -63,6 +63,9 @@ export function originOf(app: TestApp, slug?: string | null): string {
   return publicUrl.port === String(portOf(app)) ? publicUrl.origin : app.baseUrl;
 }
 
+/** How long `hostRequest` waits for the app to answer (silence on the connection). */
+const HOST_REQUEST_TIMEOUT_MS = 60_000;
+
 /**
  * One HTTP request to the app as if sent to `origin`'s host. JSON bodies; `csrfToken` becomes
  * X-CSRF-Token; `origin: true` in headers is not needed: pass headers.origin yourself.
@@ -95,6 +98,10 @@ export function hostRequest(
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text });
       });
     });
+    // Node's client waits for an answer for ever: a silent app fails the test instead.
+    req.setTimeout(HOST_REQUEST_TIMEOUT_MS, () =>
+      req.destroy(new Error(`${method} ${path} on ${host} did not answer within ${HOST_REQUEST_TIMEOUT_MS} ms`)),
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -29,6 +29,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** How long `api` waits for the service's whole answer. */
+const API_TIMEOUT_MS = 120_000;
+
 export async function startTestApp(
   env: Record<string, string> = {},
   services: Pick<
@@ -72,8 +75,15 @@ export async function startTestApp(
         headers['content-type'] ??= 'application/json';
         body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body);
       }
-      const res = await fetch(baseUrl + path, { method, headers, body });
-      const text = await res.text();
+      let res: Response;
+      let text: string;
+      try {
+        res = await fetch(baseUrl + path, { method, headers, body, signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+        text = await res.text();
+      } catch (err) {
+        if ((err as Error).name !== 'TimeoutError') throw err;
+        throw new Error(`${method} ${path} did not answer in full within ${API_TIMEOUT_MS} ms`);
+      }
       let parsed: unknown = text;
       try {
         parsed = text ? JSON.parse(text) : null;

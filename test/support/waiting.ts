@@ -1,4 +1,4 @@
-/** Waiting in tests: a plain pause, and polling until a condition holds. */
+/** Waiting in tests: a plain pause, polling until a condition holds, and a deadline on a promise. */
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -27,5 +27,22 @@ export async function eventually<T>(
         `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
       );
     await sleep(everyMs);
+  }
+}
+
+/**
+ * Awaits `work` for at most `timeoutMs`, then fails naming `what`: for a promise that may never
+ * settle (a close that waits for a process or for connections to end). The work itself goes on;
+ * the caller decides what a timeout leaves behind.
+ */
+export async function within<T>(work: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -6,13 +6,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from '../../support/browser.js';
-import { startSignInApp } from '../../support/signIn.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { newChatbot } from '../../support/visitorChat.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import {
-  buildDashboardBundle,
+  startDashboardEnv,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -102,32 +101,24 @@ async function conversation(
   await env.app.services.projections.waitFor(position);
 }
 
-test.before(async () => {
-  buildDashboardBundle();
-  standIn = await startOpenAiStandIn();
-  const app = await startSignInApp({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'ef'.repeat(32) });
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
-  chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
-  const connection = await env.app.api('POST', `${EXT}/model-connections`, {
-    apiKey: owner.apiKey,
-    body: { name: 'Stand-in', baseUrl: standIn.baseUrl, apiKey: standIn.apiKey, chatModel: 'gpt-4o-mini' },
-  });
-  assert.is(connection.status, 201, JSON.stringify(connection.body));
-  const agent = await env.app.api('PUT', `${EXT}/chatbots/${chatbotId}/agent`, {
-    apiKey: owner.apiKey,
-    body: { name: 'Ava', instructions: 'You help shoppers. Be brief.', connectionId: connection.body.data.id },
-  });
-  assert.is(agent.status, 200, JSON.stringify(agent.body));
-});
+test.before(
+  reportedSetUp(async () => {
+    standIn = await startOpenAiStandIn();
+    env = await startDashboardEnv({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'ef'.repeat(32) });
+    owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
+    chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
+    const connection = await env.app.api('POST', `${EXT}/model-connections`, {
+      apiKey: owner.apiKey,
+      body: { name: 'Stand-in', baseUrl: standIn.baseUrl, apiKey: standIn.apiKey, chatModel: 'gpt-4o-mini' },
+    });
+    assert.is(connection.status, 201, JSON.stringify(connection.body));
+    const agent = await env.app.api('PUT', `${EXT}/chatbots/${chatbotId}/agent`, {
+      apiKey: owner.apiKey,
+      body: { name: 'Ava', instructions: 'You help shoppers. Be brief.', connectionId: connection.body.data.id },
+    });
+    assert.is(agent.status, 200, JSON.stringify(agent.body));
+  }),
+);
 test.after(async () => {
   await env?.close();
   await standIn?.close();

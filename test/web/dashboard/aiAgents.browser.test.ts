@@ -8,13 +8,12 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from '../../support/browser.js';
-import { startSignInApp } from '../../support/signIn.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
 import { memberOf } from '../../api/dashboard/dashboardFixtures.js';
 import { newChatbot } from '../../support/visitorChat.js';
 import {
-  buildDashboardBundle,
+  startDashboardEnv,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -30,22 +29,14 @@ let standIn: OpenAiStandIn;
 let owner: SignedInWorkspace;
 let chatbotId = '';
 
-test.before(async () => {
-  buildDashboardBundle();
-  standIn = await startOpenAiStandIn();
-  const app = await startSignInApp({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
-  chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
-});
+test.before(
+  reportedSetUp(async () => {
+    standIn = await startOpenAiStandIn();
+    env = await startDashboardEnv({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
+    owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
+    chatbotId = await newChatbot(env.app, owner.apiKey, 'Shop helper');
+  }),
+);
 test.after(async () => {
   await env?.close();
   await standIn?.close();

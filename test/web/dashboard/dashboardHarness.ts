@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../../support/browser.js';
+import { within } from '../../support/waiting.js';
 import { expectAccessible, screenshotBothSizes, watchPageErrors } from '../../support/pageChecks.js';
 import { createSignedInWorkspace, signedInPage, startSignInApp, type SignedInWorkspace } from '../../support/signIn.js';
 import type { TestApp } from '../../support/testApp.js';
@@ -18,11 +19,23 @@ export { createSignedInWorkspace, type SignedInWorkspace, type TestApp };
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** Building the bundle takes seconds; a build still running after this is stuck. */
+const BUILD_TIMEOUT_MS = 180_000;
+/** Chromium closes in a second; left running, its process keeps the test's process alive. */
+const BROWSER_CLOSE_MS = 30_000;
+/** The app's close waits for its background workers' jobs in flight (an indexing run, a webhook). */
+const APP_CLOSE_MS = 60_000;
+
 export function buildDashboardBundle(): void {
   const r = spawnSync(process.execPath, ['scripts/buildWeb.mjs', '--only', 'dashboard'], {
     cwd: root,
     encoding: 'utf8',
+    timeout: BUILD_TIMEOUT_MS,
   });
+  if (r.error || r.signal)
+    throw new Error(
+      `building the dashboard bundle did not finish within ${BUILD_TIMEOUT_MS} ms (${r.error ?? r.signal})`,
+    );
   if (r.status !== 0) throw new Error(`buildWeb failed: ${r.stderr || r.stdout}`);
 }
 
@@ -32,19 +45,41 @@ export interface DashboardEnv {
   close(): Promise<void>;
 }
 
-export async function startDashboardEnv(): Promise<DashboardEnv> {
+/**
+ * The dashboard bundle built, a sign-in app started with `env` and Chromium launched. When the
+ * launch fails, the app is closed before the error is passed on: its workers would keep the
+ * process alive after the suite.
+ */
+export async function startDashboardEnv(env: Record<string, string> = {}): Promise<DashboardEnv> {
   buildDashboardBundle();
-  const app = await startSignInApp();
-  const browser = await launchBrowser();
+  const app = await startSignInApp(env);
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (err) {
+    await closeApp(app).catch(() => undefined);
+    throw err;
+  }
   return {
     app,
     browser,
     async close() {
-      await browser.close().catch(() => undefined);
-      await app.close();
+      // Both are closed whatever happens to the other; each wait has its deadline.
+      const failures: unknown[] = [];
+      // A browser that has crashed or disconnected already is closed enough.
+      await within(
+        browser.close().catch(() => undefined),
+        BROWSER_CLOSE_MS,
+        'Chromium to close',
+      ).catch((err) => failures.push(err));
+      await closeApp(app).catch((err) => failures.push(err));
+      if (failures.length > 0) throw new Error(failures.map((e) => (e as Error).message).join('; '));
     },
   };
 }
+
+const closeApp = (app: TestApp) =>
+  within(app.close(), APP_CLOSE_MS, 'the app to close (its HTTP server, background workers and store)');
 
 /** The dashboard address of a dashboard path ('/chatbots') for this signed-in owner. */
 export function dashboardPath(who: SignedInWorkspace, path: string): string {

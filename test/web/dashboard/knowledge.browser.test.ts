@@ -10,17 +10,16 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { launchBrowser } from '../../support/browser.js';
 import { pdfOf } from '../../support/knowledgeSamples.js';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../support/openAiStandIn.js';
-import { startSignInApp } from '../../support/signIn.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { newChatbot } from '../../support/visitorChat.js';
 import {
-  buildDashboardBundle,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
   settled,
+  startDashboardEnv,
   type DashboardEnv,
   type SignedInWorkspace,
 } from './dashboardHarness.js';
@@ -33,24 +32,19 @@ let owner: SignedInWorkspace;
 let agentBotId = '';
 const dir = mkdtempSync(join(tmpdir(), 'knowledge-'));
 
-test.before(async () => {
-  buildDashboardBundle();
-  standIn = await startOpenAiStandIn();
-  const app = await startSignInApp({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'starter', { name: 'Northwind Traders' });
-});
+test.before(
+  reportedSetUp(async () => {
+    standIn = await startOpenAiStandIn();
+    env = await startDashboardEnv({ LLM_ALLOW_HOSTS: '127.0.0.1', MODEL_KEY_SECRET: 'cd'.repeat(32) });
+    owner = await createSignedInWorkspace(env.app, 'starter', { name: 'Northwind Traders' });
+  }),
+);
 test.after(async () => {
-  await env?.close();
-  await standIn?.close();
+  try {
+    await env?.close();
+  } finally {
+    await standIn?.close();
+  }
 });
 
 const sources = async () => (await env.app.api('GET', `${EXT}/knowledge/sources`, { apiKey: owner.apiKey })).body.data;

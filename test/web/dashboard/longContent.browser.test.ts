@@ -8,13 +8,12 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.js';
-import { startSignInApp } from '../../support/signIn.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { DESKTOP, PHONE } from '../../support/pageChecks.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import { WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
 import {
-  buildDashboardBundle,
+  startDashboardEnv,
   chatThrough,
   checkPage,
   createSignedInWorkspace,
@@ -35,47 +34,39 @@ let owner: SignedInWorkspace;
 let botId = '';
 let responseId = '';
 
-test.before(async () => {
-  buildDashboardBundle();
-  const app = await startSignInApp(WEBHOOK_ENV);
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Wide World Importers' });
-  const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
-    apiKey: owner.apiKey,
-    body: { name: LONG_NAME, description: LONG_DESCRIPTION },
-  });
-  assert.is(bot.status, 201, JSON.stringify(bot.body));
-  botId = bot.body.data.id;
-  await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Short bot' } });
-  await chatThrough(env.app, botId, [LONG_URL, 'ann@example.com'], 'end');
-  await chatThrough(env.app, botId, ['Bo']);
-  const hook = await env.app.api('POST', '/api/v1/external/v1/webhooks', {
-    apiKey: owner.apiKey,
-    body: { chatbotId: botId, url: LONG_HOOK, events: ['response.created'] },
-  });
-  assert.is(hook.status, 201, JSON.stringify(hook.body));
-  // Ten failed deliveries in a row, as the dispatcher records them: the webhook is Failed.
-  const ctx = systemContext('test', owner.workspaceId);
-  for (let i = 0; i < 10; i++) {
-    await env.app.services.webhooks.recordFailure(
-      hook.body.data.id,
-      { deliveryId: `dlv_long${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false },
-      ctx,
-    );
-  }
-  const list = await env.app.api('GET', `/api/v1/external/v1/chatbots/${botId}/responses`, { apiKey: owner.apiKey });
-  responseId = list.body.data.find((r: { record: { message: string }[] }) =>
-    r.record.some((e) => e.message === LONG_URL),
-  )._id;
-});
+test.before(
+  reportedSetUp(async () => {
+    env = await startDashboardEnv(WEBHOOK_ENV);
+    owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Wide World Importers' });
+    const bot = await env.app.api('POST', '/api/v1/external/v1/chatbots', {
+      apiKey: owner.apiKey,
+      body: { name: LONG_NAME, description: LONG_DESCRIPTION },
+    });
+    assert.is(bot.status, 201, JSON.stringify(bot.body));
+    botId = bot.body.data.id;
+    await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Short bot' } });
+    await chatThrough(env.app, botId, [LONG_URL, 'ann@example.com'], 'end');
+    await chatThrough(env.app, botId, ['Bo']);
+    const hook = await env.app.api('POST', '/api/v1/external/v1/webhooks', {
+      apiKey: owner.apiKey,
+      body: { chatbotId: botId, url: LONG_HOOK, events: ['response.created'] },
+    });
+    assert.is(hook.status, 201, JSON.stringify(hook.body));
+    // Ten failed deliveries in a row, as the dispatcher records them: the webhook is Failed.
+    const ctx = systemContext('test', owner.workspaceId);
+    for (let i = 0; i < 10; i++) {
+      await env.app.services.webhooks.recordFailure(
+        hook.body.data.id,
+        { deliveryId: `dlv_long${i}`, at: new Date().toISOString(), statusCode: 500, error: 'HTTP 500', gone: false },
+        ctx,
+      );
+    }
+    const list = await env.app.api('GET', `/api/v1/external/v1/chatbots/${botId}/responses`, { apiKey: owner.apiKey });
+    responseId = list.body.data.find((r: { record: { message: string }[] }) =>
+      r.record.some((e) => e.message === LONG_URL),
+    )._id;
+  }),
+);
 test.after(async () => {
   await env?.close();
 });

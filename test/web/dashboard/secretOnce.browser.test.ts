@@ -7,11 +7,10 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.js';
-import { startSignInApp } from '../../support/signIn.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
 import {
-  buildDashboardBundle,
+  startDashboardEnv,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -23,21 +22,13 @@ import {
 let env: DashboardEnv;
 let owner: SignedInWorkspace;
 
-test.before(async () => {
-  buildDashboardBundle();
-  const app = await startSignInApp(WEBHOOK_ENV);
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Keepsake Co' });
-  await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Support bot' } });
-});
+test.before(
+  reportedSetUp(async () => {
+    env = await startDashboardEnv(WEBHOOK_ENV);
+    owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Keepsake Co' });
+    await env.app.api('POST', '/api/v1/external/v1/chatbots', { apiKey: owner.apiKey, body: { name: 'Support bot' } });
+  }),
+);
 test.after(async () => {
   await env?.close();
 });

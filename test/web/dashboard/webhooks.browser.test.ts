@@ -7,15 +7,14 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { launchBrowser } from '../../support/browser.js';
+import { reportedSetUp } from '../../support/reportedSetUp.js';
 import { startHttpsReceiver, verifySeedSignature, type HttpsReceiver } from '../../support/httpsReceiver.js';
-import { startSignInApp } from '../../support/signIn.js';
 import { systemContext } from '../../../commands/commandContext.js';
 import { trustCertificate, WEBHOOK_ENV } from '../../api/dashboard/dashboardFixtures.js';
 import { newChatbot, startConversation } from '../../support/visitorChat.js';
 import { eventually } from '../../support/waiting.js';
 import {
-  buildDashboardBundle,
+  startDashboardEnv,
   checkPage,
   createSignedInWorkspace,
   openDashboard,
@@ -30,22 +29,14 @@ let owner: SignedInWorkspace;
 let secret = '';
 let webhookId = '';
 
-test.before(async () => {
-  buildDashboardBundle();
-  receiver = await startHttpsReceiver();
-  trustCertificate(receiver.caPem);
-  const app = await startSignInApp(WEBHOOK_ENV);
-  const browser = await launchBrowser();
-  env = {
-    app,
-    browser,
-    close: async () => {
-      await browser.close().catch(() => undefined);
-      await app.close();
-    },
-  };
-  owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
-});
+test.before(
+  reportedSetUp(async () => {
+    receiver = await startHttpsReceiver();
+    trustCertificate(receiver.caPem);
+    env = await startDashboardEnv(WEBHOOK_ENV);
+    owner = await createSignedInWorkspace(env.app, 'pro', { name: 'Northwind Traders' });
+  }),
+);
 test.after(async () => {
   await env?.close();
   await receiver?.close();
