@@ -5,11 +5,11 @@
  * failed call and a call the budget refused record nothing.
  */
 import { test } from 'uvu';
+import { validateAgentSettings } from '../../domain/agent/agentSettings.js';
 import * as assert from 'uvu/assert';
 import { AgentPreviewCommands } from '../../commands/agentPreviewCommands.js';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { handoffWithDefaults } from '../../domain/agent/agentSettings.js';
 import { chatbotDecider, chatbotStream } from '../../domain/chatbot/chatbot.js';
 import type { ChatModelResult } from '../../infrastructure/ai/chatModel.js';
 import type { Position } from '../../infrastructure/eventStore/eventStore.js';
@@ -54,17 +54,7 @@ test.before(async () => {
       name: 'Bot',
       description: '',
       flow: { steps: [] } as never,
-      agent: {
-        name: 'Ava',
-        instructions: 'Help.',
-        connectionId: 'c1',
-        model: null,
-        temperature: null,
-        maxOutputTokens: null,
-        greeting: null,
-        handoff: handoffWithDefaults(null),
-        knowledge: null,
-      },
+      agent: validateAgentSettings({ name: 'Ava', instructions: 'Help.', connectionId: 'c1' }),
     },
     ctx,
   );

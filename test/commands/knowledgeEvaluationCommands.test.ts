@@ -7,12 +7,12 @@
  * budget check before each later one.
  */
 import { test } from 'uvu';
+import { validateAgentSettings } from '../../domain/agent/agentSettings.js';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { KnowledgeEvaluationCommands, RUN_CONCURRENCY } from '../../commands/knowledgeEvaluationCommands.js';
 import type { RetrievalRequest } from '../../commands/knowledgeRetrieval.js';
-import { handoffWithDefaults } from '../../domain/agent/agentSettings.js';
 import { chatbotDecider, chatbotStream } from '../../domain/chatbot/chatbot.js';
 import { knowledgeSourceDecider, knowledgeSourceStream } from '../../domain/knowledge/knowledgeSource.js';
 import type { ChatModelCall } from '../../infrastructure/ai/chatModel.js';
@@ -69,17 +69,12 @@ test.before(async () => {
       name: 'Bot',
       description: '',
       flow: { steps: [] } as never,
-      agent: {
+      agent: validateAgentSettings({
         name: 'Ava',
         instructions: 'Help.',
         connectionId: 'c1',
-        model: null,
-        temperature: null,
-        maxOutputTokens: null,
-        greeting: null,
-        handoff: handoffWithDefaults(null),
         knowledge: { sourceIds: ['s2'], answerOnlyFromKnowledge: false, onNoAnswer: 'clarify' },
-      },
+      }),
     },
     ctx,
   );
