@@ -68,8 +68,25 @@ class GuideRenderer extends Renderer {
     return `<pre tabindex="0"><code${cls}>${escapeHtml(text.replace(/\n$/, ''))}</code></pre>\n`;
   }
 
-  override table(token: Tokens.Table): string {
-    return `<div class="table-scroll" tabindex="0">${super.table(token)}</div>\n`;
+  /**
+   * Each cell carries its column's name (`data-label`): on a phone a row is shown as a card of
+   * labelled lines (docsPages.css), as a table of four wide columns cannot be read there.
+   */
+  override table({ header, rows }: Tokens.Table): string {
+    const labels = header.map((cell) => escapeHtml(this.parser.parseInline(cell.tokens, this.parser.textRenderer)));
+    // A class, not a style attribute: the page's policy allows its stylesheet only.
+    const align = (cell: Tokens.TableCell) => (cell.align ? ` class="align-${cell.align}"` : '');
+    const head = header.map((cell) => `<th${align(cell)}>${this.parser.parseInline(cell.tokens)}</th>`).join('');
+    const body = rows
+      .map((row) => {
+        const cells = row.map(
+          (cell, i) => `<td data-label="${labels[i] ?? ''}"${align(cell)}>${this.parser.parseInline(cell.tokens)}</td>`,
+        );
+        return `<tr>${cells.join('')}</tr>\n`;
+      })
+      .join('');
+    const tbody = body ? `<tbody>\n${body}</tbody>` : '';
+    return `<div class="table-scroll" tabindex="0"><table>\n<thead>\n<tr>${head}</tr>\n</thead>\n${tbody}</table></div>\n`;
   }
 
   /**

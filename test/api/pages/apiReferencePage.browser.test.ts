@@ -245,14 +245,21 @@ test("a guide's contents lead to its headings: beside it on a desktop, in a box 
   await p.close();
 });
 
-test('links between guides lead to their pages; a wide table and a code block scroll in their box', async () => {
+test('links between guides lead to their pages; on a phone a table is cards of labelled lines, a code block scrolls in its box', async () => {
   const { p, problems } = await openGuide('README', PHONE);
   await p.getByRole('main').getByRole('link', { name: 'configuration.md' }).click();
   await p.waitForURL('**/docs/guides/configuration');
   assert.is(await p.getByRole('heading', { level: 1 }).innerText(), 'Configuration');
   const table = p.locator('.table-scroll').first();
   const widths = await table.evaluate((e) => [e.scrollWidth, e.clientWidth]);
-  assert.ok(widths[0] > widths[1], `the table scrolls sideways in its box (${widths})`);
+  assert.ok(widths[0] <= widths[1], `the table fits the phone's width (${widths})`);
+  const cell = table.locator('td').first();
+  const label = await cell.evaluate((e) => getComputedStyle(e, '::before').content);
+  const column = await table.locator('th').first().innerText();
+  assert.is(label, JSON.stringify(column), "each line is named by its column's heading");
+  await p.setViewportSize({ width: 1280, height: 800 });
+  assert.is(await cell.evaluate((e) => getComputedStyle(e, '::before').content), 'none', 'a desktop shows the table');
+  await p.setViewportSize(PHONE);
   await table.scrollIntoViewIfNeeded();
   await p.screenshot({ path: `${SCREENSHOTS_DIR}guide-configuration-table-phone.png` });
   await p.getByRole('banner').getByRole('link', { name: 'Webhooks guide' }).click();

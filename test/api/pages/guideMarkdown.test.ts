@@ -58,15 +58,20 @@ test("headings get GitHub's anchors; the title is the first heading, the content
   );
 });
 
-test('code is escaped in a box a keyboard can scroll; a table sits in one too', () => {
+test('code is escaped in a box a keyboard can scroll; a table sits in one too, each cell named by its column', () => {
   const { html } = render(
-    '# T\n\n```html\n<script src="/widget.js"></script>\n```\n\n| a | b |\n| - | - |\n| 1 | 2 |\n',
+    '# T\n\n```html\n<script src="/widget.js"></script>\n```\n\n| a | `b<c>` |\n| - | -: |\n| 1 | **2** |\n',
   );
   assert.match(
     html,
     /<pre tabindex="0"><code class="language-html">&#60;script src=&#34;\/widget\.js&#34;&#62;&#60;\/script&#62;<\/code><\/pre>/,
   );
-  assert.match(html, /<div class="table-scroll" tabindex="0"><table>\n<thead>[\s\S]*<tbody>[\s\S]*<td>1<\/td>/);
+  assert.match(
+    html,
+    /<div class="table-scroll" tabindex="0"><table>\n<thead>[\s\S]*<tbody>[\s\S]*<td data-label="a">1<\/td>/,
+  );
+  assert.match(html, /<th class="align-right"><code>b&lt;c&gt;<\/code><\/th>/);
+  assert.match(html, /<td data-label="b&#60;c&#62;" class="align-right"><strong>2<\/strong><\/td>/);
 });
 
 test('a guide without a top-level heading is still titled', () => {
