@@ -401,6 +401,7 @@ test('evaluation: a test question with its source and facts; a run with its hit 
   standIn.script({ kind: 'text', text: 'Parcels may be returned within 30 days [1].' });
   await page.getByLabel('Agent to ask').selectOption(agentBotId);
   await page.getByRole('button', { name: 'Run evaluation' }).click();
+  await page.getByText('Evaluated: hit rate at 5 is 100%; 0 of 1 answer passed.').waitFor();
   await page.getByText('0 of 1 answer passed', { exact: false }).first().waitFor();
   await results
     .getByRole('row', { name: /return a parcel/ })

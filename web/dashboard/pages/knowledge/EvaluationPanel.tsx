@@ -118,7 +118,9 @@ export function EvaluationPanel({ sources, chatbots }: { sources: Source[]; chat
       const r = await knowledgeApi.startRun({ ...(chatbotId ? { chatbotId } : {}), k: Number(k) || 5 });
       setShown(r.data);
       runs.set({ data: [r.data, ...(runs.data?.data ?? [])] });
-      toast(`Evaluated: hit rate at ${r.data.k} is ${percent(r.data.hitRate)}.`);
+      toast(
+        `Evaluated: hit rate at ${r.data.k} is ${percent(r.data.hitRate)}${r.data.answerChecks ? `; ${checksText(r.data)}` : ''}.`,
+      );
     } catch (err) {
       toast((err as ApiError).message, 'error');
     } finally {
