@@ -5,12 +5,11 @@
  * failed call and a call the budget refused record nothing.
  */
 import { test } from 'uvu';
-import { validateAgentSettings } from '../../domain/agent/agentSettings.js';
+import { createAgentChatbot } from '../support/agentChatbot.js';
 import * as assert from 'uvu/assert';
 import { AgentPreviewCommands } from '../../commands/agentPreviewCommands.js';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
-import { chatbotDecider, chatbotStream } from '../../domain/chatbot/chatbot.js';
 import type { ChatModelResult } from '../../infrastructure/ai/chatModel.js';
 import type { Position } from '../../infrastructure/eventStore/eventStore.js';
 import {
@@ -44,20 +43,7 @@ test.before(async () => {
   store = await createTestSql();
   events = await createPostgresEventStore(store.sql);
   const aggregates = new AggregateStore(events, undefined, () => NOW);
-  await aggregates.handle(
-    chatbotStream('b1'),
-    chatbotDecider,
-    {
-      type: 'CreateChatbot',
-      chatbotId: 'b1',
-      workspaceId: 'w1',
-      name: 'Bot',
-      description: '',
-      flow: { steps: [] } as never,
-      agent: validateAgentSettings({ name: 'Ava', instructions: 'Help.', connectionId: 'c1' }),
-    },
-    ctx,
-  );
+  await createAgentChatbot(aggregates, ctx);
   commands = new AgentPreviewCommands({
     aggregates,
     events,

@@ -7,13 +7,12 @@
  * budget check before each later one.
  */
 import { test } from 'uvu';
-import { validateAgentSettings } from '../../domain/agent/agentSettings.js';
+import { createAgentChatbot } from '../support/agentChatbot.js';
 import * as assert from 'uvu/assert';
 import { AggregateStore } from '../../commands/aggregateStore.js';
 import { operatorContext } from '../../commands/commandContext.js';
 import { KnowledgeEvaluationCommands, RUN_CONCURRENCY } from '../../commands/knowledgeEvaluationCommands.js';
 import type { RetrievalRequest } from '../../commands/knowledgeRetrieval.js';
-import { chatbotDecider, chatbotStream } from '../../domain/chatbot/chatbot.js';
 import { knowledgeSourceDecider, knowledgeSourceStream } from '../../domain/knowledge/knowledgeSource.js';
 import type { ChatModelCall } from '../../infrastructure/ai/chatModel.js';
 import {
@@ -59,25 +58,9 @@ test.before(async () => {
       },
       ctx,
     );
-  await aggregates.handle(
-    chatbotStream('b1'),
-    chatbotDecider,
-    {
-      type: 'CreateChatbot',
-      chatbotId: 'b1',
-      workspaceId: 'w1',
-      name: 'Bot',
-      description: '',
-      flow: { steps: [] } as never,
-      agent: validateAgentSettings({
-        name: 'Ava',
-        instructions: 'Help.',
-        connectionId: 'c1',
-        knowledge: { sourceIds: ['s2'], answerOnlyFromKnowledge: false, onNoAnswer: 'clarify' },
-      }),
-    },
-    ctx,
-  );
+  await createAgentChatbot(aggregates, ctx, {
+    knowledge: { sourceIds: ['s2'], answerOnlyFromKnowledge: false, onNoAnswer: 'clarify' },
+  });
   commands = new KnowledgeEvaluationCommands({
     aggregates,
     aiTokens: { recorded: (workspaceId, at, tokens) => recorded.push({ workspaceId, at, tokens }) },
