@@ -6,15 +6,18 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeIn, sortedKeys, startBlackbox, type Blackbox, type Mail, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const PROFILE = ['address', 'dateOfBirth', 'email', 'name', 'phone', 'timezone'];
 let bb: Blackbox;
 let ws: Workspace;
 
-test.before(async () => {
-  bb = await startBlackbox();
-  ws = await bb.workspace('starter');
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    ws = await bb.workspace('starter');
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

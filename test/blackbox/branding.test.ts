@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const W = '/api/v1/workspace';
 const CHROME =
@@ -52,10 +53,12 @@ function upload(bytes: Buffer, name: string, fields: Record<string, string> = {}
   return form;
 }
 
-test.before(async () => {
-  bb = await startBlackbox();
-  ws = await bb.workspace('pro');
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    ws = await bb.workspace('pro');
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -5,6 +5,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ISO_UTC, sortedKeys, startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const FIELDS = {
   list: ['createdAt', 'disabled', 'id', 'name', 'responseCount', 'updatedAt'],
@@ -18,10 +19,12 @@ let bb: Blackbox;
 let ws: Workspace;
 let other: Workspace;
 
-test.before(async () => {
-  bb = await startBlackbox();
-  [ws, other] = await Promise.all([bb.workspace('business'), bb.workspace('pro')]);
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    [ws, other] = await Promise.all([bb.workspace('business'), bb.workspace('pro')]);
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -5,17 +5,20 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DAY, ISO_UTC, sortedKeys, startBlackbox, utcDay, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const CHAT = '/api/v1/chat';
 let bb: Blackbox;
 let ws: Workspace;
 let readKey: string;
 
-test.before(async () => {
-  bb = await startBlackbox();
-  ws = await bb.workspace('pro');
-  readKey = await bb.apiKey(ws.workspaceId);
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    ws = await bb.workspace('pro');
+    readKey = await bb.apiKey(ws.workspaceId);
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -6,14 +6,17 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sortedKeys, startBlackbox, type ApiAnswer, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 let bb: Blackbox;
 let ws: Workspace;
 
-test.before(async () => {
-  bb = await startBlackbox();
-  ws = await bb.workspace('starter');
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    ws = await bb.workspace('starter');
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -6,12 +6,15 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ISO_UTC, sortedKeys, startBlackbox, type Blackbox } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 let bb: Blackbox;
 
-test.before(async () => {
-  bb = await startBlackbox();
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -15,6 +15,7 @@ import { startOidcProvider, type TestOidcProvider } from '../support/oidcProvide
 import { linkIn } from '../support/signInMail.js';
 import { buildBundle } from '../web/helpers.js';
 import { codeIn, startBlackbox, type Blackbox, type Mail } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const NAME = 'Acme Robotics';
 const OWNER = 'you@acme.test';
@@ -26,15 +27,17 @@ let oidc: TestOidcProvider;
 let browser: Browser;
 let origin: string;
 
-test.before(async () => {
-  buildBundle(); // what `npm install` runs (postinstall)
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  oidc = await startOidcProvider({ redirectUri: `${publicUrl}/auth/oidc/callback`, providerName: PROVIDER });
-  bb = await startBlackbox({ port, env: { PUBLIC_URL: publicUrl, ...oidc.env } });
-  origin = `http://acme.localhost:${port}`;
-  browser = await launchBrowser();
-});
+test.before(
+  reportedSetUp(async () => {
+    buildBundle(); // what `npm install` runs (postinstall)
+    const port = await freePort();
+    const publicUrl = `http://127.0.0.1:${port}`;
+    oidc = await startOidcProvider({ redirectUri: `${publicUrl}/auth/oidc/callback`, providerName: PROVIDER });
+    bb = await startBlackbox({ port, env: { PUBLIC_URL: publicUrl, ...oidc.env } });
+    origin = `http://acme.localhost:${port}`;
+    browser = await launchBrowser();
+  }),
+);
 test.after(async () => {
   await browser?.close();
   await bb?.close();

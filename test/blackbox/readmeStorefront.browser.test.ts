@@ -25,6 +25,7 @@ import {
 } from '../support/bigcommerce/storefrontPageStandIn.js';
 import { buildBundle } from '../web/helpers.js';
 import { startBlackbox, type Blackbox } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const STORE = 'bbstore1';
 /** docs/storefront.md, "Register the app": Content and Checkout content (modify), Channel Settings (read-only). */
@@ -38,29 +39,31 @@ let publicUrl: string;
 let appUrl: string;
 let botId: string;
 
-test.before(async () => {
-  buildBundle(); // what `npm install` runs (postinstall)
-  bc = await startBigCommerceStandIn();
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  appUrl = `${publicUrl}/storefront`; // APP_URL's default
-  bb = await startBlackbox({
-    port,
-    env: {
-      PUBLIC_URL: publicUrl,
-      BIGCOMMERCE_CLIENT_ID: bc.clientId,
-      BIGCOMMERCE_CLIENT_SECRET: bc.clientSecret,
-      BIGCOMMERCE_LOGIN_URL: bc.url,
-      BIGCOMMERCE_API_URL: bc.url,
-    },
-  });
-  shop = await startStorefrontPage(bc, {
-    storeHash: STORE,
-    scriptSrc: `${appUrl}/script.js?store=${STORE}`,
-    customers: { '42': 'shopper@example.com' },
-  });
-  browser = await launchBrowser();
-});
+test.before(
+  reportedSetUp(async () => {
+    buildBundle(); // what `npm install` runs (postinstall)
+    bc = await startBigCommerceStandIn();
+    const port = await freePort();
+    publicUrl = `http://127.0.0.1:${port}`;
+    appUrl = `${publicUrl}/storefront`; // APP_URL's default
+    bb = await startBlackbox({
+      port,
+      env: {
+        PUBLIC_URL: publicUrl,
+        BIGCOMMERCE_CLIENT_ID: bc.clientId,
+        BIGCOMMERCE_CLIENT_SECRET: bc.clientSecret,
+        BIGCOMMERCE_LOGIN_URL: bc.url,
+        BIGCOMMERCE_API_URL: bc.url,
+      },
+    });
+    shop = await startStorefrontPage(bc, {
+      storeHash: STORE,
+      scriptSrc: `${appUrl}/script.js?store=${STORE}`,
+      customers: { '42': 'shopper@example.com' },
+    });
+    browser = await launchBrowser();
+  }),
+);
 test.after(async () => {
   await browser?.close();
   await shop?.close();

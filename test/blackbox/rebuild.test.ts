@@ -6,16 +6,19 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeIn, sortedKeys, startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const CHAT = '/api/v1/chat';
 let bb: Blackbox;
 let ws: Workspace;
 let second: Workspace;
 
-test.before(async () => {
-  bb = await startBlackbox();
-  [ws, second] = await Promise.all([bb.workspace('business'), bb.workspace('starter')]);
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    [ws, second] = await Promise.all([bb.workspace('business'), bb.workspace('starter')]);
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });

@@ -6,6 +6,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ISO_UTC, sortedKeys, startBlackbox, type Blackbox, type Workspace } from './blackboxServer.js';
+import { reportedSetUp } from '../support/reportedSetUp.js';
 
 const EVENTS = ['response.created', 'response.updated', 'conversation.started', 'conversation.completed'];
 const FIELDS = [
@@ -27,11 +28,13 @@ let bb: Blackbox;
 let ws: Workspace;
 let botId = '';
 
-test.before(async () => {
-  bb = await startBlackbox();
-  ws = await bb.workspace('pro');
-  botId = await createBot(ws.apiKey, 'Hooked bot');
-});
+test.before(
+  reportedSetUp(async () => {
+    bb = await startBlackbox();
+    ws = await bb.workspace('pro');
+    botId = await createBot(ws.apiKey, 'Hooked bot');
+  }),
+);
 test.after(async () => {
   await bb?.close();
 });
