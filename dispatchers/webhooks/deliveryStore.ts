@@ -9,6 +9,7 @@
  */
 import type { SqlClient } from '../../infrastructure/sql/sqlClient.js';
 import { RETENTION_DAYS, type AttemptRecord } from '../../infrastructure/webhooks/deliveryLogQueries.js';
+import { applySchema } from '../../infrastructure/sql/applySchema.js';
 
 export const DELIVERY_SCHEMA = `
 DROP TABLE IF EXISTS webhook_subscriptions;
@@ -76,7 +77,7 @@ export interface ClaimedDelivery {
 export async function ensureDeliveryTables(sql: SqlClient): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await sql.exec(DELIVERY_SCHEMA);
+      await applySchema(sql, DELIVERY_SCHEMA);
       return;
     } catch (err) {
       if (attempt >= 5) throw err;

@@ -11,6 +11,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface StoreSession {
   storeHash: string;
@@ -46,11 +47,14 @@ export async function createStoreSessionStore(
   sql: SqlClient,
   opts: { clock: () => Date; ttlMs?: number },
 ): Promise<StoreSessionStore> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS storefront_sessions (
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS storefront_sessions (
     id_hash TEXT PRIMARY KEY, store_hash TEXT NOT NULL, user_id TEXT NOT NULL, csrf_token TEXT NOT NULL,
     expires_at TIMESTAMPTZ NOT NULL);
     CREATE INDEX IF NOT EXISTS storefront_sessions_store ON storefront_sessions (store_hash, user_id);
-    ALTER TABLE storefront_sessions ADD COLUMN IF NOT EXISTS loader_check_until TIMESTAMPTZ`);
+    ALTER TABLE storefront_sessions ADD COLUMN IF NOT EXISTS loader_check_until TIMESTAMPTZ`,
+  );
   return {
     async open(storeHash, userId, o = {}) {
       const id = randomBytes(32).toString('base64url');

@@ -5,6 +5,7 @@
  */
 import type { SqlClient } from '../sql/sqlClient.js';
 import type { TokenCipher } from '../secrets/tokenCipher.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface StoreTokenStore {
   save(storeHash: string, accessToken: string): Promise<void>;
@@ -14,8 +15,11 @@ export interface StoreTokenStore {
 }
 
 export async function createStoreTokenStore(sql: SqlClient, cipher: TokenCipher): Promise<StoreTokenStore> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS store_tokens (
-    store_hash TEXT PRIMARY KEY, ciphertext TEXT NOT NULL, updated_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS store_tokens (
+    store_hash TEXT PRIMARY KEY, ciphertext TEXT NOT NULL, updated_at TIMESTAMPTZ NOT NULL DEFAULT now())`,
+  );
   return {
     async save(storeHash, accessToken) {
       await sql.query(

@@ -31,6 +31,7 @@ import { catchUpSubscription } from './catchUpSubscription.js';
 import { appendGroups, type AppendGroups } from './appendGroups.js';
 import { appendGroup, appendOne, currentRevisions, refusalOf, type ExactAppend } from './postgresAppendStatements.js';
 import { PARTIAL_APPEND, SQL_RAISE_SCHEMA, hasSqlState } from '../sql/sqlRaise.js';
+import { applySchema } from '../sql/applySchema.js';
 
 const CHANNEL = 'confab_events';
 /** Appends written by one grouped statement at most (its NOTIFYs and parameters stay small). */
@@ -302,7 +303,7 @@ export async function createPostgresEventStore(
   sql: SqlClient,
   opts: { listen?: boolean } = {},
 ): Promise<PostgresEventStore> {
-  await sql.exec(EVENT_STORE_SCHEMA + SQL_RAISE_SCHEMA);
+  await applySchema(sql, EVENT_STORE_SCHEMA + SQL_RAISE_SCHEMA);
   const store = new PostgresEventStore(sql);
   if (opts.listen !== false) await store.listen();
   return store;

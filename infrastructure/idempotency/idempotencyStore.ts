@@ -8,6 +8,7 @@
  * once the answer is stored; either way it lives until `expiresAt` (24 h after the first request).
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long an unfinished first request holds its key before a retry may take the key over. */
@@ -75,12 +76,15 @@ export async function createSqlIdempotencyStore(
 ): Promise<IdempotencyStore> {
   // Times are epoch milliseconds from the injected clock (not the database's now()), so
   // tests can move time and every instance agrees with the answers it writes.
-  await sql.exec(`CREATE TABLE IF NOT EXISTS idempotency_keys (
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS idempotency_keys (
     workspace_id TEXT NOT NULL, idempotency_key TEXT NOT NULL, fingerprint TEXT NOT NULL,
     state TEXT NOT NULL, owner TEXT NOT NULL, status INTEGER, headers TEXT, body TEXT,
     created_at BIGINT NOT NULL, locked_until BIGINT NOT NULL, expires_at BIGINT NOT NULL,
     PRIMARY KEY (workspace_id, idempotency_key));
-    CREATE INDEX IF NOT EXISTS idempotency_keys_expires_at ON idempotency_keys (expires_at)`);
+    CREATE INDEX IF NOT EXISTS idempotency_keys_expires_at ON idempotency_keys (expires_at)`,
+  );
   const now = () => clock().getTime();
 
   return {

@@ -11,6 +11,7 @@
  * deleted sources (dispatchers/knowledge/deletedSourceSweep.ts) walks.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface KnowledgeJob {
   sourceId: string;
@@ -58,7 +59,7 @@ interface JobRow {
 }
 
 export async function createSqlKnowledgeJobs(sql: SqlClient): Promise<KnowledgeJobs> {
-  await sql.exec(SCHEMA);
+  await applySchema(sql, SCHEMA);
   return {
     async enqueue(sourceId, workspaceId, revision) {
       await sql.query(

@@ -4,6 +4,7 @@
  * still cost the site a request.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface PageFetchBudget {
   /** Takes one page of today's budget; false when `limit` pages were fetched today already. */
@@ -19,7 +20,7 @@ CREATE TABLE IF NOT EXISTS knowledge_page_fetches (
 );`;
 
 export async function createSqlPageFetchBudget(sql: SqlClient, clock: () => Date): Promise<PageFetchBudget> {
-  await sql.exec(SCHEMA);
+  await applySchema(sql, SCHEMA);
   return {
     async take(workspaceId, limit) {
       const day = clock().toISOString().slice(0, 10);

@@ -3,6 +3,7 @@
  * bytes the indexer reads, and reads again on a reindex. Removed with the source.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface SourceContent {
   bytes: Uint8Array;
@@ -26,7 +27,7 @@ CREATE TABLE IF NOT EXISTS knowledge_source_contents (
 );`;
 
 export async function createSqlSourceContentStore(sql: SqlClient): Promise<SourceContentStore> {
-  await sql.exec(SCHEMA);
+  await applySchema(sql, SCHEMA);
   return {
     async put(sourceId, workspaceId, { bytes, format }) {
       await sql.query(

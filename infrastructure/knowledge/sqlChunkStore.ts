@@ -22,6 +22,7 @@ import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import { queryWords } from '../../domain/knowledge/queryTerms.js';
 import type { ChunkStore, ChunkToStore, FoundChunk } from './chunkStore.js';
 import { searchTiers } from './fullTextQuery.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export const CHUNK_SCHEMA = `
 CREATE TABLE IF NOT EXISTS knowledge_chunks (
@@ -120,7 +121,7 @@ async function insertChunks(tx: SqlQueryable, workspaceId: string, sourceId: str
 }
 
 export async function createSqlChunkStore(sql: SqlClient): Promise<ChunkStore> {
-  await sql.exec(CHUNK_SCHEMA);
+  await applySchema(sql, CHUNK_SCHEMA);
   return {
     async replace(workspaceId, sourceId, revision, chunks) {
       return sql.transaction(async (tx) => {

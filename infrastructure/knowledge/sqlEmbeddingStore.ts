@@ -26,6 +26,7 @@
 import type { SqlClient, SqlQueryable } from '../sql/sqlClient.js';
 import type { EmbeddingSetState, EmbeddingSpace, EmbeddingStore, SimilarChunk } from './embeddingStore.js';
 import { bytesOf, nearestRows, type VectorSet, vectorSetOf } from './vectorScan.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export const EMBEDDING_SCHEMA = `
 CREATE SEQUENCE IF NOT EXISTS knowledge_embedding_generations;
@@ -117,7 +118,7 @@ export async function createSqlEmbeddingStore(
   sql: SqlClient,
   options: SqlEmbeddingStoreOptions = {},
 ): Promise<EmbeddingStore> {
-  await sql.exec(EMBEDDING_SCHEMA);
+  await applySchema(sql, EMBEDDING_SCHEMA);
   const cacheBytes = options.cacheBytes ?? DEFAULT_CACHE_BYTES;
   const clock = options.clock ?? (() => new Date());
   // Insertion order is recency: a hit is re-inserted, so the first key is the least recently used.

@@ -21,6 +21,7 @@ import type {
 import { checkedFieldPath, isComparison, ReadStoreWriterDelegate, storageName } from './readStore.js';
 import { LIVE_PREFIX, STAGING_CHECKPOINT, STAGING_PREFIX } from './readStore.js';
 import { sqlRebuildLock, type RebuildLock } from './rebuildLock.js';
+import { applySchema } from '../sql/applySchema.js';
 
 const OPERATORS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=', $ne: 'IS DISTINCT FROM' };
 
@@ -252,7 +253,7 @@ class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
           `CREATE INDEX IF NOT EXISTS ${indexName(t, fields)} ON ${t} (${fields.map((f) => `(${path(f)})`).join(', ')})`,
         );
       }
-      await this.sql.exec(ddl.join(';\n'));
+      await applySchema(this.sql, ddl.join(';\n'));
     }
   }
 
@@ -307,7 +308,8 @@ class PostgresReadStore extends ReadStoreWriterDelegate implements ReadStore {
 
 /** The views on `sql`, the checkpoints' table made if missing (ensureCollections makes the views' own). */
 export async function createPostgresReadStore(sql: SqlClient): Promise<PostgresReadStore> {
-  await sql.exec(
+  await applySchema(
+    sql,
     `CREATE TABLE IF NOT EXISTS projection_checkpoints (name TEXT PRIMARY KEY, commit TEXT NOT NULL, prepare TEXT NOT NULL);${SQL_RAISE_SCHEMA}`,
   );
   return new PostgresReadStore(sql);

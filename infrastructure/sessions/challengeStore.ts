@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import type { SqlClient } from '../sql/sqlClient.js';
 import { judgeCode, type ChallengeKind, type CodeVerdict } from '../../domain/signIn/challenges.js';
 import { newSecretToken } from './sessionStore.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface Challenge<D> {
   subject: string;
@@ -68,10 +69,13 @@ export async function createSqlChallengeStore(
   sql: SqlClient,
   clock: () => Date = () => new Date(),
 ): Promise<ChallengeStore> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS auth_challenges (
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS auth_challenges (
       key TEXT PRIMARY KEY, kind TEXT NOT NULL, subject TEXT NOT NULL, data JSONB NOT NULL,
       secret_hash TEXT, salt TEXT, attempts_left INT NOT NULL, expires_at BIGINT NOT NULL);
-    CREATE INDEX IF NOT EXISTS auth_challenges_expiry ON auth_challenges (expires_at);`);
+    CREATE INDEX IF NOT EXISTS auth_challenges_expiry ON auth_challenges (expires_at);`,
+  );
   const now = () => clock().getTime();
   const sweep = () => sql.query(`DELETE FROM auth_challenges WHERE expires_at <= $1`, [now()]);
 

@@ -8,6 +8,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -81,11 +82,14 @@ export async function createSqlSessionStore(
   sql: SqlClient,
   clock: () => Date = () => new Date(),
 ): Promise<SessionStore> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS auth_sessions (
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS auth_sessions (
       id_hash TEXT PRIMARY KEY, user_id TEXT NOT NULL, workspace_id TEXT NOT NULL, method TEXT NOT NULL,
       created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL, expires_at BIGINT NOT NULL);
     CREATE INDEX IF NOT EXISTS auth_sessions_user ON auth_sessions (user_id);
-    CREATE TABLE IF NOT EXISTS auth_last_workspace (user_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, at BIGINT NOT NULL);`);
+    CREATE TABLE IF NOT EXISTS auth_last_workspace (user_id TEXT PRIMARY KEY, workspace_id TEXT NOT NULL, at BIGINT NOT NULL);`,
+  );
   const now = () => clock().getTime();
   const isLive = (s: StoredSession, t: number) => t < s.expiresAt && t < s.lastSeenAt + SESSION_IDLE_MS;
 

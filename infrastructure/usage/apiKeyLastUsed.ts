@@ -10,6 +10,7 @@
  * GREATEST, so an older note never moves a key's time back.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export const LAST_USED_FLUSH_MS = 60_000;
 
@@ -32,7 +33,8 @@ export interface ApiKeyLastUsedOptions {
 
 export async function createApiKeyLastUsed(sql: SqlClient, opts: ApiKeyLastUsedOptions = {}): Promise<ApiKeyLastUsed> {
   const clock = opts.clock ?? (() => new Date());
-  await sql.exec(
+  await applySchema(
+    sql,
     `CREATE TABLE IF NOT EXISTS api_key_last_used (key_id TEXT PRIMARY KEY, last_used_at TIMESTAMPTZ NOT NULL)`,
   );
   let noted = new Map<string, number>();

@@ -43,6 +43,7 @@ import {
   SETTLE_SQL,
   USAGE_SCHEMA,
 } from './quotaLeaseSql.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export { USAGE_SCHEMA } from './quotaLeaseSql.js';
 
@@ -121,7 +122,7 @@ export async function createLeasedUsageCounter(
   const spendWindowMs = opts.spendWindowMs ?? (leaseTtlMs * 3) / 4;
   const idleMs = opts.idleMs ?? 10_000;
   let holder = randomUUID();
-  await sql.exec(USAGE_SCHEMA);
+  await applySchema(sql, USAGE_SCHEMA);
   const states = new Map<string, MonthState>();
   let settling: Promise<void> = Promise.resolve();
   let lastRenewal = 0;

@@ -5,6 +5,7 @@
  * simple reference it is tested against.
  */
 import type { SqlClient } from '../sql/sqlClient.js';
+import { applySchema } from '../sql/applySchema.js';
 
 export interface UsageCounter {
   /** Calls counted so far: the durable count plus what this instance has not written yet. */
@@ -24,9 +25,12 @@ export interface UsageCounter {
 }
 
 export async function createSqlUsageCounter(sql: SqlClient): Promise<UsageCounter> {
-  await sql.exec(`CREATE TABLE IF NOT EXISTS usage_counters (
+  await applySchema(
+    sql,
+    `CREATE TABLE IF NOT EXISTS usage_counters (
     workspace_id TEXT NOT NULL, month TEXT NOT NULL, calls BIGINT NOT NULL DEFAULT 0,
-    PRIMARY KEY (workspace_id, month))`);
+    PRIMARY KEY (workspace_id, month))`,
+  );
   const get = async (workspaceId: string, month: string) => {
     const r = await sql.query<{ calls: number }>(
       `SELECT calls FROM usage_counters WHERE workspace_id = $1 AND month = $2`,
